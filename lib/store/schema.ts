@@ -1,0 +1,48 @@
+/**
+ * The workspace schema: the single source of truth for every DuckDB table of an
+ * experiment workspace (`outputs/<experiment>/workspace.duckdb`). Column names
+ * are the snake_case forms of the camelCase record fields in `@lib/types`.
+ *
+ * @module
+ */
+
+/** Version of the schema; stored in `meta` and checked when a workspace is opened. */
+export const SCHEMA_VERSION = 1;
+
+/** Table name -> `CREATE TABLE IF NOT EXISTS` statement. Order matters only for readability. */
+export const TABLES: Readonly<Record<string, string>> = {
+  meta: `CREATE TABLE IF NOT EXISTS meta (
+    key VARCHAR PRIMARY KEY, value VARCHAR)`,
+  topics: `CREATE TABLE IF NOT EXISTS topics (
+    topic_id VARCHAR PRIMARY KEY, request VARCHAR, title VARCHAR, summary VARCHAR, source VARCHAR)`,
+  documents: `CREATE TABLE IF NOT EXISTS documents (
+    topic_id VARCHAR, doc_id VARCHAR, doc_index INTEGER, text VARCHAR, title VARCHAR,
+    PRIMARY KEY (topic_id, doc_id))`,
+  passages: `CREATE TABLE IF NOT EXISTS passages (
+    passage_id VARCHAR PRIMARY KEY, topic_id VARCHAR, doc_id VARCHAR, text VARCHAR, tokens INTEGER)`,
+  questions: `CREATE TABLE IF NOT EXISTS questions (
+    topic_id VARCHAR, question_id VARCHAR, kind VARCHAR, ordinal INTEGER, text VARCHAR,
+    type VARCHAR, importance VARCHAR, answerable BOOLEAN,
+    PRIMARY KEY (topic_id, question_id, kind))`,
+  ratings: `CREATE TABLE IF NOT EXISTS ratings (
+    topic_id VARCHAR, item_id VARCHAR, question_id VARCHAR, rating INTEGER, judge VARCHAR,
+    PRIMARY KEY (item_id, question_id, judge))`,
+  qrels: `CREATE TABLE IF NOT EXISTS qrels (
+    name VARCHAR, topic_id VARCHAR, subtopic VARCHAR, doc_id VARCHAR, grade INTEGER,
+    PRIMARY KEY (name, topic_id, subtopic, doc_id))`,
+  runs: `CREATE TABLE IF NOT EXISTS runs (
+    run VARCHAR, topic_id VARCHAR, doc_id VARCHAR, rank INTEGER, score DOUBLE)`,
+  generations: `CREATE TABLE IF NOT EXISTS generations (
+    run VARCHAR, topic_id VARCHAR, text VARCHAR, condition VARCHAR, backend VARCHAR,
+    context_ids VARCHAR[], tokens INTEGER, PRIMARY KEY (run, topic_id))`,
+  assignments: `CREATE TABLE IF NOT EXISTS assignments (
+    run VARCHAR, topic_id VARCHAR, question_id VARCHAR, label VARCHAR, judge VARCHAR,
+    evidence VARCHAR, PRIMARY KEY (run, topic_id, question_id, judge))`,
+  llm_calls: `CREATE TABLE IF NOT EXISTS llm_calls (
+    key VARCHAR PRIMARY KEY, model VARCHAR, endpoint VARCHAR, template VARCHAR,
+    params JSON, messages JSON, response VARCHAR, usage JSON, status VARCHAR,
+    error VARCHAR, attempts INTEGER, latency_ms DOUBLE, created_at TIMESTAMP)`,
+  metrics: `CREATE TABLE IF NOT EXISTS metrics (
+    run VARCHAR, topic_id VARCHAR, measure VARCHAR, value DOUBLE,
+    PRIMARY KEY (run, topic_id, measure))`,
+};
