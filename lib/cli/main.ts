@@ -1,0 +1,66 @@
+/**
+ * Entry point of the `crux` command line: `deno task crux <command> [options]`.
+ *
+ * @module
+ */
+import { type Command, type Io, processIo, UsageError } from "./command.ts";
+import { COMMANDS } from "./registry.ts";
+
+/** Help text listing every subcommand. */
+export function topHelp(commands: Command[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length), 4);
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    "crux - controlled evaluation of retrieval-augmented report generation",
+    "",
+    "Usage: deno task crux <command> [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Run `deno task crux <command> --help` for a command's options.",
+    "",
+  ].join("\n");
+}
+
+/**
+ * Runs `crux` with the given arguments and returns the exit code.
+ *
+ * @param args Command-line arguments after `crux`.
+ * @param io Where output goes (the process's streams by default).
+ * @returns 0 on success, 1 on failure, 2 on usage errors.
+ */
+export async function main(args: string[], io: Io = processIo(), commands = COMMANDS): Promise<number> {
+  const [name, ...rest] = args;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    io.out(topHelp(commands));
+    return name ? 0 : 2;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    io.err(`Unknown command "${name}". Run \`deno task crux --help\` for the list.\n`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    // Subcommands with subcommands of their own handle --help themselves.
+    if (!rest[0] || rest[0].startsWith("-")) {
+      io.out(command.help.endsWith("\n") ? command.help : command.help + "\n");
+      return 0;
+    }
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`crux ${name}: ${error.message}\nRun \`deno task crux ${name} --help\` for usage.\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`crux ${name}: ${message}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}

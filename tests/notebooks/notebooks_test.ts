@@ -1,0 +1,60 @@
+/**
+ * Executes every notebook in `notebooks/` headless on the bundled sample (with
+ * the Deno kernel when Jupyter is installed) and checks that each ran without
+ * errors and displayed the tables and figures it promises.
+ */
+import assert from "node:assert/strict";
+import { type ExecutedNotebook, executeNotebook } from "./_execute.ts";
+
+const root = new URL("../../", import.meta.url).pathname;
+
+/** What each notebook must show: minimum counts of inline figures (SVG) and HTML tables. */
+const EXPECT: Record<string, { figures: number; tables: number }> = {
+  "01_dataset.ipynb": { figures: 1, tables: 2 },
+  "02_retrieval_and_context_eval.ipynb": { figures: 2, tables: 1 },
+  "03_generation.ipynb": { figures: 1, tables: 1 },
+  "04_judging.ipynb": { figures: 1, tables: 1 },
+  "05_analysis.ipynb": { figures: 3, tables: 3 },
+};
+
+const notebooks = [...Deno.readDirSync(`${root}notebooks`)]
+  .map((e) => e.name)
+  .filter((n) => n.endsWith(".ipynb"))
+  .sort();
+
+Deno.test("every expected notebook is present", () => {
+  for (const name of Object.keys(EXPECT)) assert.ok(notebooks.includes(name), `missing ${name}`);
+});
+
+function count(nb: ExecutedNotebook, mime: string): number {
+  return nb.outputs.filter((o) => o.kind === "display" && o.mimes.includes(mime)).length;
+}
+
+for (const name of notebooks) {
+  Deno.test({
+    name: `notebook ${name} executes and shows its tables and figures`,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const experiment = `nbtest-${name.slice(0, 2)}-${crypto.randomUUID().slice(0, 8)}`;
+      try {
+        const nb = await executeNotebook(`${root}notebooks/${name}`, {
+          env: { CRUX_EXPERIMENT: experiment },
+        });
+        const errors = nb.outputs.filter((o) => o.kind === "error");
+        assert.deepEqual(errors.map((e) => e.text), [], `${name} raised errors (${nb.mode})`);
+        const want = EXPECT[name] ?? { figures: 0, tables: 0 };
+        assert.ok(
+          count(nb, "image/svg+xml") >= want.figures,
+          `${name}: expected >= ${want.figures} inline SVG figures, saw ${count(nb, "image/svg+xml")}`,
+        );
+        assert.ok(
+          count(nb, "text/html") >= want.tables,
+          `${name}: expected >= ${want.tables} HTML tables, saw ${count(nb, "text/html")}`,
+        );
+      } finally {
+        await Deno.remove(`${root}outputs/${experiment}`, { recursive: true }).catch(() => {});
+      }
+    },
+  });
+}
