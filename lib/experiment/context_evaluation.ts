@@ -1,0 +1,166 @@
+/**
+ * Evaluating retrieval contexts of a run at several cutoffs, with the oracle
+ * context P* and an empty context as the upper and lower references.
+ *
+ * @module
+ */
+import type { MetricRow, RunRow } from "@lib/types/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import { evaluate } from "@lib/metrics/mod.ts";
+import { judgedInputs } from "./judged_inputs.ts";
+
+/** One evaluated condition: a run cut at a depth, or a reference context. */
+export interface ContextCondition {
+  /** Row label, e.g. `bm25 top-10`. */
+  label: string;
+  /** `run` (a ranking cut at `cutoff`), `oracle` (P*) or `empty`. */
+  kind: "run" | "oracle" | "empty";
+  /** Depth: a number or `oracle` (= |P*| of each topic). */
+  cutoff: number | "oracle";
+}
+
+/** Options of {@linkcode evaluateContexts}. */
+export interface EvaluateContextsOptions {
+  /** Runs to evaluate. Default `["bm25"]`. */
+  runs?: string[];
+  /** Cutoffs applied to every run. Default `[10, "oracle"]`. */
+  cutoffs?: (number | "oracle")[];
+  /** Add the oracle context P* and the empty context. Default true. */
+  references?: boolean;
+  /** Answerability threshold. Default 3. */
+  tau?: number;
+  /** Density exponent w. Default 0.5 (the CRUX paper's tables). */
+  w?: number;
+  /** Judge whose ratings are used. Default `human`. */
+  judge?: string;
+  /** Tokenizer of the density measure. Default `llama3.1`. */
+  tokenizer?: "llama3.1" | "whitespace";
+}
+
+/** Result of {@linkcode evaluateContexts}. */
+export interface ContextEvaluationResult {
+  conditions: ContextCondition[];
+  /** Generic column names, in table order. */
+  measures: string[];
+  /** Per-topic rows: `run` = condition label, `measure` = generic column name. */
+  perTopic: MetricRow[];
+  /** Mean rows (`topicId` = `all`). */
+  means: MetricRow[];
+  /** Number of topics averaged per condition and measure (`label|measure` -> n). */
+  topicCounts: Record<string, number>;
+  /** Topics left out (e.g. no answerable sub-question), with reasons. */
+  skipped: string[];
+  /** Unparseable (-1) ratings, counted as 0. */
+  unparseableRatings: number;
+  tokenizer: string;
+}
+
+/** Generic column -> measure string at a cutoff. */
+function measuresAt(cutoff: number | "oracle", tau: number, w: number): Record<string, string> {
+  const at = `@${cutoff}`;
+  const t = tau === 3 ? "" : `tau=${tau}`;
+  const dw = [t, w === 0.5 ? "" : `w=${w}`].filter(Boolean).join(",");
+  return {
+    "Cov": `Cov${t ? `(${t})` : ""}${at}`,
+    "α-nDCG": `alpha_nDCG${at}`,
+    "Den": `Den${dw ? `(${dw})` : ""}${at}`,
+    "P": `P(rel=3)${at}`,
+    "nDCG": `nDCG${at}`,
+    "RPrec": "RPrec(rel=3)",
+  };
+}
+
+/**
+ * Evaluates the contexts a run gives (its top-k passages) with the CRUX
+ * measures (Cov, alpha-nDCG over sub-questions, Den) and the classic ones (P and
+ * RPrec over required passages, nDCG over the 3/2/1 grades), at each cutoff;
+ * plus the oracle context P* (Den = 1 by construction) and an empty context
+ * (every measure 0). Judgments are the workspace's ratings and `crux_pr` qrels.
+ *
+ * @param ws The workspace (with ratings and `crux_pr` qrels).
+ * @param opts See {@linkcode EvaluateContextsOptions}.
+ * @returns Per-topic and mean rows keyed by condition label and generic measure name.
+ * @throws {RangeError} When a run is missing from the workspace.
+ * @example
+ * ```ts
+ * const r = await evaluateContexts(ws, { runs: ["bm25"] });
+ * r.means.find((m) => m.run === "bm25 top-10" && m.measure === "Cov")?.value;
+ * ```
+ */
+export async function evaluateContexts(
+  ws: Workspace,
+  opts: EvaluateContextsOptions = {},
+): Promise<ContextEvaluationResult> {
+  const tau = opts.tau ?? 3;
+  const w = opts.w ?? 0.5;
+  const tokenizer = opts.tokenizer ?? "llama3.1";
+  const inputs = await judgedInputs(ws, { judge: opts.judge, tokenizer });
+  const qrels = inputs.qrels ?? [];
+  const conditions: ContextCondition[] = [];
+  const runs: { condition: ContextCondition; rows: RunRow[] }[] = [];
+  for (const run of opts.runs ?? ["bm25"]) {
+    const rows = await ws.runRows(run);
+    if (rows.length === 0) throw new RangeError(`The workspace has no run named "${run}"`);
+    for (const cutoff of opts.cutoffs ?? [10, "oracle"]) {
+      const label = `${run} top-${cutoff === "oracle" ? "|P*|" : cutoff}`;
+      const condition: ContextCondition = { label, kind: "run", cutoff };
+      conditions.push(condition);
+      runs.push({ condition, rows: rows.map((r) => ({ ...r, run: label })) });
+    }
+  }
+  if (opts.references ?? true) {
+    const oracle: ContextCondition = { label: "oracle context P*", kind: "oracle", cutoff: "oracle" };
+    const oracleRows = qrels.filter((q) => q.grade >= 3).map((q, i) => ({
+      run: oracle.label,
+      topicId: q.topicId,
+      docId: q.docId,
+      rank: i + 1,
+      score: -i,
+    }));
+    const empty: ContextCondition = { label: "empty context", kind: "empty", cutoff: "oracle" };
+    conditions.push(oracle, empty);
+    runs.push({ condition: oracle, rows: oracleRows });
+    runs.push({ condition: empty, rows: [] });
+  }
+  const generic = Object.keys(measuresAt(10, tau, w));
+  const result: ContextEvaluationResult = {
+    conditions,
+    measures: generic,
+    perTopic: [],
+    means: [],
+    topicCounts: {},
+    skipped: [],
+    unparseableRatings: 0,
+    tokenizer,
+  };
+  for (const { condition, rows } of runs) {
+    const label = condition.label;
+    if (condition.kind === "empty") {
+      // An empty context retrieves nothing: every measure is 0 on the topics
+      // the other conditions average (the evaluator skips topics without rows).
+      const topics = new Set(result.perTopic.map((r) => r.topicId));
+      for (const g of generic) {
+        for (const topicId of topics) result.perTopic.push({ run: label, topicId, measure: g, value: 0 });
+        result.means.push({ run: label, topicId: "all", measure: g, value: 0 });
+        result.topicCounts[`${label}|${g}`] = topics.size;
+      }
+      continue;
+    }
+    const map = measuresAt(condition.cutoff, tau, w);
+    const out = evaluate(rows, generic.map((g) => map[g]), inputs, { tau });
+    result.unparseableRatings = out.unparseableRatings;
+    const rename = new Map(out.measures.map((key, i) => [key, generic[i]]));
+    for (const r of out.perTopic) {
+      result.perTopic.push({ ...r, run: label, measure: rename.get(r.measure) ?? r.measure });
+    }
+    const summary = out.runs[0];
+    for (const [i, key] of out.measures.entries()) {
+      result.means.push({ run: label, topicId: "all", measure: generic[i], value: summary?.aggregate[key] ?? 0 });
+      result.topicCounts[`${label}|${generic[i]}`] = summary?.counts[key] ?? 0;
+    }
+    for (const s of out.skipped) {
+      result.skipped.push(`${label}: ${s.topicId} ${rename.get(s.measure)}: ${s.reason}`);
+    }
+  }
+  return result;
+}

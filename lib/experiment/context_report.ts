@@ -1,0 +1,88 @@
+/**
+ * Paper-style table and figures of a context evaluation.
+ *
+ * @module
+ */
+import {
+  barChart,
+  metricTable,
+  type Table,
+  topicChart,
+  type VegaLiteSpec,
+} from "@lib/report/mod.ts";
+import type { ContextEvaluationResult } from "./context_evaluation.ts";
+
+/** Options of {@linkcode contextReport}. */
+export interface ContextReportOptions {
+  /** Notes under the table and on the figures (judges, backends, tokenizer). */
+  notes?: string[];
+  /** Dataset name for titles. Default `sample`. */
+  dataset?: string;
+}
+
+/** The table and figures of a context evaluation. */
+export interface ContextReport {
+  table: Table;
+  figures: { name: string; spec: VegaLiteSpec }[];
+}
+
+/**
+ * Builds the context-evaluation table (one row per condition, reference rows
+ * for the oracle and empty contexts, best bold / worst underlined among the
+ * others) and two figures: the mean Cov, alpha-nDCG and Den per condition, and
+ * per-topic coverage of each condition.
+ *
+ * @param result Output of `evaluateContexts`.
+ * @param opts Notes (labels of judges/backends) and dataset name.
+ * @returns The table and named figure specs.
+ * @example
+ * ```ts
+ * const { table, figures } = contextReport(await evaluateContexts(ws));
+ * ```
+ */
+export function contextReport(
+  result: ContextEvaluationResult,
+  opts: ContextReportOptions = {},
+): ContextReport {
+  const dataset = opts.dataset ?? "sample";
+  const reference = result.conditions.filter((c) => c.kind !== "run").map((c) => c.label);
+  const notes = [
+    ...(opts.notes ?? []),
+    `Den: w = 0.5, ${result.tokenizer} tokens; P and RPrec count required passages (grade 3).`,
+  ];
+  const table = metricTable(result.perTopic, {
+    runs: result.conditions.map((c) => c.label),
+    measures: result.measures,
+    reference,
+    rowHeader: "Context",
+    caption: `Retrieval contexts on ${dataset}: sub-question coverage, diversity, density and relevance`,
+    label: "tab:context-eval",
+    notes,
+  });
+  const note = notes.join(" ");
+  const bars = barChart(
+    result.means.filter((m) => ["Cov", "α-nDCG", "Den"].includes(m.measure)),
+    {
+      title: `Context quality on ${dataset}`,
+      note,
+      x: "measure",
+      color: "run",
+      y: "value",
+      colorTitle: "context",
+      yTitle: "mean over topics",
+    },
+  );
+  const perTopic = topicChart(result.perTopic.filter((m) => m.measure === "Cov"), {
+    title: `Sub-question coverage per topic on ${dataset}`,
+    note,
+    topic: "topicId",
+    color: "run",
+    y: "value",
+    yTitle: "Cov",
+    colorTitle: "context",
+  });
+  return {
+    table,
+    figures: [{ name: "context_measures", spec: bars }, { name: "per_topic_coverage", spec: perTopic }],
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Saving a figure as SVG, PNG and Vega-Lite JSON.
+ *
+ * @module
+ */
+import { writeAtomic } from "./_atomic.ts";
+import { renderPng } from "./render_png.ts";
+import { renderSvg } from "./render_svg.ts";
+import type { VegaLiteSpec } from "./types.ts";
+
+/** Paths written by {@linkcode saveFigure}. */
+export interface SavedFigure {
+  svg: string;
+  png: string;
+  spec: string;
+}
+
+/** Options of {@linkcode saveFigure}. */
+export interface SaveFigureOptions {
+  /** PNG zoom factor. Default 2. */
+  scale?: number;
+  /** Receives rendering warnings. Default: dropped. */
+  onWarning?: (message: string) => void;
+}
+
+/**
+ * Render a Vega-Lite spec and write `basePath + ".svg"`, `".png"` and
+ * `".vl.json"` (the spec, pretty-printed). Everything is rendered before the
+ * first write; each file is written atomically (temporary file, then rename);
+ * missing parent folders are created.
+ *
+ * @param spec The Vega-Lite spec; not modified.
+ * @param basePath Path without extension, e.g. `outputs/exp1/figures/coverage`.
+ * @param opts `scale` (default 2), `onWarning`.
+ * @returns The three paths written.
+ * @throws {Error} When the spec cannot be rendered or a file cannot be written.
+ * @example
+ * ```ts
+ * import { barChart } from "@lib/report/mod.ts";
+ *
+ * const rows = [{ run: "bm25", measure: "Cov@10", value: 0.61 }];
+ * const dir = await Deno.makeTempDir(); // notebooks use outputs/<experiment>/figures
+ * const paths = await saveFigure(barChart(rows, { title: "Coverage" }), `${dir}/coverage`);
+ * // paths.png === `${dir}/coverage.png`
+ * ```
+ */
+export async function saveFigure(
+  spec: VegaLiteSpec,
+  basePath: string,
+  opts: SaveFigureOptions = {},
+): Promise<SavedFigure> {
+  const svg = await renderSvg(spec, { onWarning: opts.onWarning });
+  const png = renderPng(svg, { scale: opts.scale });
+  const files: SavedFigure = {
+    svg: `${basePath}.svg`,
+    png: `${basePath}.png`,
+    spec: `${basePath}.vl.json`,
+  };
+  await writeAtomic(files.svg, svg);
+  await writeAtomic(files.png, png);
+  await writeAtomic(files.spec, JSON.stringify(spec, null, 2) + "\n");
+  return files;
+}

@@ -1,0 +1,52 @@
+/**
+ * Saving a table as CSV, Markdown and LaTeX files.
+ *
+ * @module
+ */
+import { writeAtomic } from "./_atomic.ts";
+import { tableCsv } from "./table_csv.ts";
+import { tableLatex } from "./table_latex.ts";
+import { tableMarkdown } from "./table_markdown.ts";
+import type { Table } from "./types.ts";
+
+/** Paths written by {@linkcode saveTable}. */
+export interface SavedTable {
+  csv: string;
+  md: string;
+  tex: string;
+}
+
+/**
+ * Write a table to `basePath + ".csv"`, `".md"` and `".tex"` (see
+ * {@linkcode tableCsv}, {@linkcode tableMarkdown}, {@linkcode tableLatex}).
+ * Each file is written atomically (temporary file, then rename); missing parent
+ * folders are created. The table is rendered completely before anything is
+ * written, so an invalid table leaves no file behind.
+ *
+ * @param t The table.
+ * @param basePath Path without extension, e.g. `outputs/exp1/tables/coverage`.
+ * @returns The three paths written.
+ * @throws {TypeError | RangeError} When the table is invalid.
+ * @throws {Error} When a file cannot be written.
+ * @example
+ * ```ts
+ * import { metricTable } from "@lib/report/mod.ts";
+ *
+ * const t = metricTable([{ run: "bm25", topicId: "t1", measure: "Cov@10", value: 0.5 }]);
+ * const dir = await Deno.makeTempDir(); // notebooks use outputs/<experiment>/tables
+ * const paths = await saveTable(t, `${dir}/coverage`);
+ * // paths.tex === `${dir}/coverage.tex`
+ * ```
+ */
+export async function saveTable(t: Table, basePath: string): Promise<SavedTable> {
+  const files: SavedTable = {
+    csv: `${basePath}.csv`,
+    md: `${basePath}.md`,
+    tex: `${basePath}.tex`,
+  };
+  const texts = { csv: tableCsv(t), md: tableMarkdown(t), tex: tableLatex(t) };
+  await writeAtomic(files.csv, texts.csv);
+  await writeAtomic(files.md, texts.md);
+  await writeAtomic(files.tex, texts.tex);
+  return files;
+}

@@ -1,0 +1,60 @@
+/**
+ * Markdown rendering of a table.
+ *
+ * @module
+ */
+import { layout } from "./_cells.ts";
+import type { Table } from "./types.ts";
+
+/** Escape text for a Markdown table cell. */
+function esc(text: string): string {
+  return text.replace(/([\\|*`])/g, "\\$1").replace(/</g, "&lt;").replace(/\r?\n/g, " ");
+}
+
+/**
+ * Render a table as GitHub-flavoured Markdown. Best values are **bold**, worst
+ * values <u>underlined</u>; null cells show an en dash; numbers are
+ * right-aligned. A caption becomes a leading `Table: caption` line (Pandoc's
+ * caption syntax), grouped columns are headed `group / label` (Markdown has a
+ * single header row), and each note follows the table as `Note: text`.
+ *
+ * @param t The table (validated as by {@linkcode table}).
+ * @returns The Markdown text, ending with a newline.
+ * @throws {TypeError | RangeError} When the table is invalid (see {@linkcode table}).
+ * @example
+ * ```ts
+ * const md = tableMarkdown({
+ *   columns: [{ key: "cov", label: "Cov@10", direction: "higher" }],
+ *   rows: [{ label: "bm25", values: { cov: 0.5 } }, { label: "dense", values: { cov: 0.7 } }],
+ * });
+ * // | Run | Cov@10 |
+ * // | :-- | --: |
+ * // | bm25 | <u>0.500</u> |
+ * // | dense | **0.700** |
+ * ```
+ */
+export function tableMarkdown(t: Table): string {
+  const { table: tb, cells } = layout(t);
+  const header = [
+    esc(tb.rowHeader),
+    ...tb.columns.map((c) => esc(c.group === undefined ? c.label : `${c.group} / ${c.label}`)),
+  ];
+  const numeric = tb.columns.map((_, j) => cells.some((row) => row[j].numeric));
+  const align = [":--", ...numeric.map((n) => (n ? "--:" : ":--"))];
+  const body = tb.rows.map((row, i) => [
+    esc(row.label),
+    ...cells[i].map((cell) => {
+      if (cell.value === null) return "–";
+      const text = esc(cell.text);
+      if (cell.mark === "best") return `**${text}**`;
+      if (cell.mark === "worst") return `<u>${text}</u>`;
+      return text;
+    }),
+  ]);
+  const line = (parts: string[]) => `| ${parts.join(" | ")} |`;
+  const out: string[] = [];
+  if (tb.caption) out.push(`Table: ${esc(tb.caption)}`, "");
+  out.push(line(header), line(align), ...body.map(line));
+  for (const note of tb.notes) out.push("", `Note: ${esc(note)}`);
+  return out.join("\n") + "\n";
+}
