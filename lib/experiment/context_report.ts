@@ -59,7 +59,7 @@ export function contextReport(
     label: "tab:context-eval",
     notes,
   });
-  const note = notes.join(" ");
+  const note = [...(opts.notes ?? []), `Den: w = 0.5, ${result.tokenizer} tokens.`].join(" ");
   const bars = barChart(
     result.means.filter((m) => ["Cov", "α-nDCG", "Den"].includes(m.measure)),
     {

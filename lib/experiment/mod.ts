@@ -17,3 +17,5 @@ export {
 } from "./context_evaluation.ts";
 export { type ContextReport, contextReport, type ContextReportOptions } from "./context_report.ts";
 export { type DemoOptions, type DemoResult, runDemo } from "./demo.ts";
+export { fillTokenCounts } from "./fill_token_counts.ts";
+export { datasetTable } from "./dataset_table.ts";

@@ -6,6 +6,7 @@
 import { importSample, openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { selectRequired } from "@lib/construct/mod.ts";
 import { experimentDir, sampleDir } from "./paths.ts";
+import { fillTokenCounts } from "./fill_token_counts.ts";
 
 /** Options of {@linkcode openExperiment}. */
 export interface OpenExperimentOptions {
@@ -50,6 +51,8 @@ export async function openExperiment(
       const counts = await importSample(ws, dataset);
       opts.onNote?.(`imported ${dataset}: ${JSON.stringify(counts)}`);
     }
+    const counted = await fillTokenCounts(ws);
+    if (counted > 0) opts.onNote?.(`counted Llama-3.1 tokens of ${counted} passages`);
     if (!(await ws.qrelsNames()).includes("crux_pr")) {
       const summary = await selectRequired(ws, { tau: opts.tau ?? 3, judge: opts.judge ?? "human" });
       opts.onNote?.(

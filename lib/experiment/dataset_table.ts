@@ -1,0 +1,56 @@
+/**
+ * The dataset statistics table (like the CRUX paper's).
+ *
+ * @module
+ */
+import { type Table, table } from "@lib/report/mod.ts";
+import type { DatasetStatsRow } from "@lib/construct/mod.ts";
+
+/**
+ * Renders dataset statistics rows as a report table: one row per dataset, with
+ * topics, documents/passages/sub-questions/answerable sub-questions per topic,
+ * tokens per passage, |P*| and tokens of P*.
+ *
+ * @param rows Output of `workspaceStats` / `datasetStats` from `@lib/construct`.
+ * @param opts `caption`, `notes`.
+ * @returns A table for any renderer (no best/worst marking).
+ * @example
+ * ```ts
+ * const t = datasetTable(await workspaceStats(ws));
+ * ```
+ */
+export function datasetTable(
+  rows: readonly DatasetStatsRow[],
+  opts: { caption?: string; notes?: string[] } = {},
+): Table {
+  const col = (key: string, label: string, decimals = 1) => ({ key, label, decimals });
+  return table({
+    rowHeader: "Dataset",
+    caption: opts.caption ?? "Dataset statistics (means per topic)",
+    label: "tab:dataset",
+    notes: opts.notes ?? ["Tokens: Llama-3.1 tokenizer. |P*|: required passages (grade 3)."],
+    columns: [
+      col("topics", "Topics", 0),
+      col("documentsPerTopic", "Docs"),
+      col("passagesPerTopic", "Passages"),
+      col("tokensPerPassage", "Tokens/passage"),
+      col("subquestionsPerTopic", "Sub-questions"),
+      col("answerablePerTopic", "Answerable"),
+      col("requiredPerTopic", "|P*|"),
+      col("requiredTokensPerTopic", "Tokens of P*", 0),
+    ],
+    rows: rows.map((r) => ({
+      label: r.dataset,
+      values: {
+        topics: r.topics,
+        documentsPerTopic: r.documentsPerTopic,
+        passagesPerTopic: r.passagesPerTopic,
+        tokensPerPassage: r.tokensPerPassage,
+        subquestionsPerTopic: r.subquestionsPerTopic,
+        answerablePerTopic: r.answerablePerTopic,
+        requiredPerTopic: r.requiredPerTopic,
+        requiredTokensPerTopic: r.requiredTokensPerTopic,
+      },
+    })),
+  });
+}
