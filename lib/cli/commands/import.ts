@@ -1,0 +1,212 @@
+/**
+ * `crux import <source>`: loads a dataset into an experiment workspace.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import {
+  type ImportCounts,
+  importCrux,
+  importDuc,
+  importMultiNews,
+  importQrels,
+  importRun,
+  importSample,
+  openWorkspace,
+  type Workspace,
+} from "@lib/store/mod.ts";
+import { type Command, type Io, UsageError } from "../command.ts";
+
+const SOURCES: Record<string, string> = {
+  sample: `crux import sample --workspace DIR [--dir DIR]
+  The bundled sample (topics.jsonl, documents.jsonl, corpus.jsonl, questions.json,
+  judgments.jsonl). --dir defaults to datasets/sample.`,
+  "multi-news": `crux import multi-news --workspace DIR (--src F --tgt F | --jsonl F | --parquet F)
+                  [--split test] [--limit N]
+  Multi-News examples: .src/.tgt line pairs (articles joined by ||||| or
+  story_separator_special_tag), JSONL or Parquet with document/summary. Topics are
+  multi_news-{split}-{n}, n = position in the file (as in the CRUX release).`,
+  duc: `crux import duc --workspace DIR --docs DIR --models DIR [--ids cluster|numbered]
+  DUC 2004 task 2 from your licensed copy: --docs holds one folder per cluster
+  (d30001t/), --models the human summaries (D30001.M.100.T.A). Topic ids are
+  duc04-{folder} (default) or duc04-test-{n} in sorted folder order (--ids numbered).`,
+  crux: `crux import crux --workspace DIR [--corpus F] [--topics F] [--subquestions F]
+                  [--judgments F] [--qrels F ...] [--rewrite FROM=TO ...] [--judge NAME]
+  CRUX release files, any subset. --rewrite maps topic id prefixes, e.g.
+  --rewrite duc04-testb-=duc04-test-. Ratings are stored under --judge (default
+  import:<judgments file name>). Each qrels file is stored under its file name without
+  extension. Qrels are "topic iteration docid grade": plain qrels have 0 in iteration;
+  diversity qrels have the sub-question number (from 1) there and grade 0/1; CRUX
+  *_qrels_pr.txt grades are 3 required, 2 neutral, 1 redundant.`,
+  run: `crux import run --workspace DIR --file F [--run NAME]
+  A TREC run "topic Q0 docid rank score tag"; replaces stored rows of the same run.`,
+  qrels: `crux import qrels --workspace DIR --file F [--name NAME]
+  A qrels file, stored under --name (default: file name without extension).`,
+};
+
+const HELP = `crux import - load a dataset into an experiment workspace
+
+Usage:
+  crux import <source> --workspace DIR [options]
+
+Sources:
+${Object.values(SOURCES).map((s) => "  " + s.replaceAll("\n", "\n  ")).join("\n\n")}
+
+Every import is idempotent (re-running replaces rows with the same keys) and runs in
+one transaction: a malformed file changes nothing. The rows written per table are
+printed as "table<TAB>count" lines; problems in input files are listed as
+file:line: field: message.
+
+Example:
+  crux import sample --workspace outputs/demo
+`;
+
+const OPTIONS = {
+  workspace: { type: "string" },
+  dir: { type: "string" },
+  src: { type: "string" },
+  tgt: { type: "string" },
+  jsonl: { type: "string" },
+  parquet: { type: "string" },
+  split: { type: "string" },
+  limit: { type: "string" },
+  docs: { type: "string" },
+  models: { type: "string" },
+  ids: { type: "string" },
+  corpus: { type: "string" },
+  topics: { type: "string" },
+  subquestions: { type: "string" },
+  judgments: { type: "string" },
+  qrels: { type: "string", multiple: true },
+  rewrite: { type: "string", multiple: true },
+  judge: { type: "string" },
+  file: { type: "string" },
+  run: { type: "string" },
+  name: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+>["values"];
+
+function need(values: Values, source: string, ...names: (keyof Values)[]): void {
+  const missing = names.filter((n) => values[n] === undefined);
+  if (missing.length) {
+    throw new UsageError(`import ${source} needs ${missing.map((n) => `--${n}`).join(", ")}`);
+  }
+}
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) {
+    throw new UsageError(`--${flag} expects a whole number, got "${value}"`);
+  }
+  return Number(value);
+}
+
+async function runImport(source: string, v: Values, ws: Workspace, io: Io): Promise<ImportCounts> {
+  const onProgress = (m: string) => io.err(`${m}\n`);
+  switch (source) {
+    case "sample":
+      return await importSample(ws, v.dir ?? "datasets/sample", { onProgress });
+    case "multi-news": {
+      const given = [v.jsonl, v.parquet, v.src ?? v.tgt].filter((x) => x !== undefined).length;
+      if (given !== 1 || (v.src === undefined) !== (v.tgt === undefined)) {
+        throw new UsageError(
+          "import multi-news needs exactly one of --jsonl, --parquet, or --src with --tgt",
+        );
+      }
+      const sources = { jsonl: v.jsonl, parquet: v.parquet, src: v.src, tgt: v.tgt };
+      return await importMultiNews(ws, sources, {
+        split: v.split,
+        limit: positiveInt(v.limit, "limit"),
+        onProgress,
+      });
+    }
+    case "duc": {
+      need(v, source, "docs", "models");
+      if (v.ids !== undefined && v.ids !== "cluster" && v.ids !== "numbered") {
+        throw new UsageError(`--ids expects cluster or numbered, got "${v.ids}"`);
+      }
+      return await importDuc(ws, { docs: v.docs!, models: v.models! }, { ids: v.ids, onProgress });
+    }
+    case "crux": {
+      const files = {
+        corpus: v.corpus,
+        topics: v.topics,
+        subquestions: v.subquestions,
+        judgments: v.judgments,
+      };
+      if (Object.values(files).every((f) => f === undefined) && !v.qrels) {
+        throw new UsageError(
+          "import crux needs at least one of --corpus, --topics, --subquestions, --judgments, --qrels",
+        );
+      }
+      for (const spec of v.rewrite ?? []) {
+        if (spec.indexOf("=") <= 0) {
+          throw new UsageError(`--rewrite expects FROM=TO, got "${spec}"`);
+        }
+      }
+      return await importCrux(
+        ws,
+        { ...files, qrels: v.qrels, rewrite: v.rewrite, judge: v.judge },
+        { onProgress },
+      );
+    }
+    case "run":
+      need(v, source, "file");
+      return { runs: await importRun(ws, v.file!, { run: v.run }) };
+    case "qrels":
+      need(v, source, "file");
+      return { qrels: await importQrels(ws, v.file!, { name: v.name }) };
+    default:
+      throw new UsageError(
+        `unknown source "${source}"; choose one of ${Object.keys(SOURCES).join(", ")}`,
+      );
+  }
+}
+
+/** `crux import`: sample, multi-news, duc, crux, run and qrels sources. */
+export const importCommand: Command = {
+  name: "import",
+  summary:
+    "Load a dataset (sample, Multi-News, DUC 2004, CRUX release, runs, qrels) into a workspace",
+  help: HELP,
+  async run(args: string[], io: Io): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    const [source, ...extra] = positionals;
+    if (values.help) {
+      io.out(source && SOURCES[source] ? SOURCES[source] + "\n" : HELP);
+      return 0;
+    }
+    if (!source) throw new UsageError("name a source: " + Object.keys(SOURCES).join(", "));
+    if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+    if (!SOURCES[source]) {
+      throw new UsageError(
+        `unknown source "${source}"; choose one of ${Object.keys(SOURCES).join(", ")}`,
+      );
+    }
+    if (!values.workspace) throw new UsageError("--workspace DIR is required (e.g. outputs/demo)");
+    const ws = await openWorkspace(values.workspace);
+    try {
+      const started = performance.now();
+      const counts = await runImport(source, values, ws, io);
+      for (const [table, n] of Object.entries(counts)) io.out(`${table}\t${n}\n`);
+      io.err(
+        `Imported ${source} into ${values.workspace} in ${
+          ((performance.now() - started) / 1000).toFixed(1)
+        } s\n`,
+      );
+      return 0;
+    } finally {
+      ws.close();
+    }
+  },
+};

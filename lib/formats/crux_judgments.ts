@@ -1,0 +1,144 @@
+/**
+ * CRUX answerability judgments, JSONL with one line per (topic, item):
+ * older `{"example_id", "pid", "rating": [...]}` or newer `{"id", "docid", "rating": [...]}`.
+ * Ratings are integers 0-5 in question order; -1 means the judge's output could not be parsed.
+ *
+ * @module
+ */
+import { decodeLine, type Fields } from "./_json.ts";
+import { readLines, splitLines } from "./_lines.ts";
+import { Problems } from "./_problems.ts";
+import { rewriteItem } from "./topic_rewrite.ts";
+
+/** The ratings of one item (passage or report) for every sub-question of its topic. */
+export interface Judgment {
+  topicId: string;
+  itemId: string;
+  /** One rating per question, in question order; -1 = unparseable. */
+  ratings: number[];
+}
+
+/** Options of the judgment readers. */
+export interface JudgmentOptions {
+  /** Maps topic ids as written (and the topic prefix of item ids) to the ids to use. */
+  rewriteTopic?: (id: string) => string;
+  /**
+   * Number of sub-questions per topic (after rewriting). When a topic is listed, a
+   * rating list of another length is an error; otherwise every list of a topic must
+   * have the length of the topic's first list.
+   */
+  questionCounts?: ReadonlyMap<string, number>;
+}
+
+class JudgmentDecoder {
+  readonly seen = new Map<string, { length: number; line: number }>();
+  constructor(readonly opts: JudgmentOptions) {}
+
+  decode = (f: Fields): Judgment | undefined => {
+    const older = f.has("example_id") || f.has("pid");
+    const rawTopic = f.string(older ? "example_id" : "id", { coerce: true });
+    const rawItem = f.string(older ? "pid" : "docid", { coerce: true });
+    const list = f.array("rating");
+    if (rawTopic === undefined || rawItem === undefined || list === undefined) return undefined;
+    for (let i = 0; i < list.length; i++) {
+      const r = list[i];
+      if (typeof r !== "number" || !Number.isInteger(r) || r < -1 || r > 5) {
+        return f.fail(
+          `rating[${i}]`,
+          `expected an integer from -1 to 5, found ${JSON.stringify(r)}`,
+        );
+      }
+    }
+    const topicId = this.opts.rewriteTopic ? this.opts.rewriteTopic(rawTopic) : rawTopic;
+    const known = this.opts.questionCounts?.get(topicId);
+    if (known !== undefined && known !== list.length) {
+      return f.fail(
+        "rating",
+        `expected ${known} ratings (one per sub-question of topic "${topicId}"), found ${list.length}`,
+      );
+    }
+    const first = this.seen.get(topicId);
+    if (known === undefined && first && first.length !== list.length) {
+      return f.fail(
+        "rating",
+        `expected ${first.length} ratings like line ${first.line} of topic "${topicId}", found ${list.length}`,
+      );
+    }
+    if (!first) this.seen.set(topicId, { length: list.length, line: f.line });
+    return { topicId, itemId: rewriteItem(rawItem, rawTopic, topicId), ratings: list as number[] };
+  };
+}
+
+/**
+ * Parses judgment JSONL text (both CRUX variants).
+ *
+ * @param text The JSONL text.
+ * @param opts `file` for error messages; `rewriteTopic` and `questionCounts` as in {@linkcode JudgmentOptions}.
+ * @returns One judgment per non-empty line, in file order.
+ * @throws {InputError} Listing lines with missing ids, ratings outside -1..5 or
+ *   non-integers, and rating lists of the wrong length.
+ * @example
+ * ```ts
+ * parseJudgments('{"id": "t1", "docid": "t1:0#0", "rating": [5, -1]}\n', { file: "j.jsonl" });
+ * // [{ topicId: "t1", itemId: "t1:0#0", ratings: [5, -1] }]
+ * ```
+ */
+export function parseJudgments(text: string, opts: JudgmentOptions & { file: string }): Judgment[] {
+  const problems = new Problems(opts.file);
+  const decoder = new JudgmentDecoder(opts);
+  const out: Judgment[] = [];
+  const lines = splitLines(text);
+  for (let i = 0; i < lines.length; i++) {
+    const j = decodeLine(lines[i], i + 1, problems, decoder.decode);
+    if (j) out.push(j);
+  }
+  problems.throwIfAny();
+  return out;
+}
+
+/**
+ * Streams a judgment file (constant memory); problems are thrown together after
+ * the last line as one `InputError`.
+ *
+ * @param path The JSONL file.
+ * @param opts See {@linkcode JudgmentOptions}.
+ * @returns An async iterator over the judgments.
+ * @throws {InputError} After the last judgment, when any line was bad.
+ * @example
+ * ```ts
+ * for await (const j of streamJudgments("crux/judgments.jsonl")) console.log(j.itemId);
+ * ```
+ */
+export async function* streamJudgments(
+  path: string,
+  opts: JudgmentOptions = {},
+): AsyncGenerator<Judgment> {
+  const problems = new Problems(path);
+  const decoder = new JudgmentDecoder(opts);
+  let lineNo = 0;
+  for await (const line of readLines(path)) {
+    const j = decodeLine(line, ++lineNo, problems, decoder.decode);
+    if (j) yield j;
+  }
+  problems.throwIfAny();
+}
+
+/**
+ * Reads a whole judgment file.
+ *
+ * @param path The JSONL file.
+ * @param opts See {@linkcode JudgmentOptions}.
+ * @returns The judgments in file order.
+ * @throws {InputError} As {@linkcode parseJudgments}, naming `path`.
+ * @example
+ * ```ts
+ * const judgments = await readJudgments("crux/judgments.jsonl", {
+ *   rewriteTopic: prefixRewrite(["duc04-testb-=duc04-test-"]),
+ * });
+ * ```
+ */
+export async function readJudgments(path: string, opts: JudgmentOptions = {}): Promise<Judgment[]> {
+  const out: Judgment[] = [];
+  for await (const j of streamJudgments(path, opts)) out.push(j);
+  return out;
+}

@@ -1,0 +1,115 @@
+/**
+ * File formats the workbench reads and writes: TREC runs and qrels, the CRUX
+ * release (corpus, topics, sub-questions, judgments, human-study records), TREC RAG
+ * 2024 nuggetizer files, NeuCLIR/RAGTIME nugget questions, typed sub-question
+ * decompositions, Multi-News and DUC 2004. Every reader validates its input and
+ * throws one {@linkcode InputError} listing each problem as `file:line: field: message`;
+ * writers are atomic (temporary file + rename).
+ *
+ * @example
+ * ```ts
+ * import { formatRun, parseRun } from "@lib/formats/mod.ts";
+ * const rows = parseRun("q1 Q0 d1 1 2.5 bm25\n", { file: "x.run" });
+ * formatRun(rows); // "q1 Q0 d1 1 2.5 bm25\n"
+ * ```
+ *
+ * @module
+ */
+export { formatProblem, InputError, MAX_PROBLEMS, type Problem } from "./input_error.ts";
+export { type Content, writeAtomic } from "./write_atomic.ts";
+export { formatJsonl, parseJsonl, readJsonl, writeJsonl } from "./jsonl.ts";
+export { formatRun, parseRun, readRun, type RunOptions, writeRun } from "./trec_run.ts";
+export { formatQrels, parseQrels, readQrels, writeQrels } from "./trec_qrels.ts";
+export { itemTopic, parsePassageId, type PassageIdParts } from "./passage_id.ts";
+export { prefixRewrite, rewriteItem } from "./topic_rewrite.ts";
+export { type CorpusEntry, parseCorpus, readCorpus, streamCorpus } from "./crux_corpus.ts";
+export {
+  parseTopics,
+  readCruxTopics,
+  readTopicsFile,
+  type TopicFile,
+  type TopicOptions,
+} from "./crux_topics.ts";
+export {
+  parseSubquestions,
+  readSubquestions,
+  stripQuestionNumbering,
+} from "./crux_subquestions.ts";
+export {
+  type Judgment,
+  type JudgmentOptions,
+  parseJudgments,
+  readJudgments,
+  streamJudgments,
+} from "./crux_judgments.ts";
+export { type HumanStudyRecord, parseHumanStudy, readHumanStudy } from "./human_study.ts";
+export {
+  type NuggetCandidate,
+  type NuggetCreationInput,
+  type NuggetCreationOptions,
+  parseNuggetCreationInput,
+  readNuggetCreationInput,
+} from "./nugget_creation.ts";
+export {
+  formatNuggets,
+  IMPORTANCE,
+  type Nugget,
+  nuggetQuestions,
+  type NuggetSet,
+  parseNuggets,
+  readNuggets,
+} from "./nuggets.ts";
+export {
+  answerGeneration,
+  type AnswerSentence,
+  answerText,
+  formatRagAnswers,
+  parseRagAnswers,
+  type RagAnswer,
+  readRagAnswers,
+} from "./rag_answers.ts";
+export {
+  type AssignedNugget,
+  ASSIGNMENT_LABELS,
+  formatNuggetAssignments,
+  formatNuggetScores,
+  type NuggetAssignment,
+  type NuggetScore,
+  parseNuggetAssignments,
+  parseNuggetScores,
+  readNuggetAssignments,
+  readNuggetScores,
+} from "./nugget_assignments.ts";
+export {
+  type NuggetQuestion,
+  parseNuggetQuestions,
+  readNuggetQuestions,
+  type TopicNuggetQuestions,
+} from "./nugget_questions.ts";
+export {
+  type CoverageJudgment,
+  type Decomposition,
+  parseCoverageJudgments,
+  parseDecompositions,
+  readCoverageJudgments,
+  readDecompositions,
+  SUBQUESTION_TYPES,
+  type TypedSubquestion,
+} from "./typed_subquestions.ts";
+export {
+  type MultiNewsExample,
+  type MultiNewsOptions,
+  readMultiNewsJsonl,
+  readMultiNewsPairs,
+  readMultiNewsParquet,
+  splitMultiNewsDocument,
+} from "./multi_news.ts";
+export {
+  type DucCluster,
+  ducClusterKey,
+  type DucDocument,
+  type DucSummary,
+  parseDucDocuments,
+  readDucClusters,
+  readDucSummaries,
+} from "./duc.ts";

@@ -1,0 +1,163 @@
+/**
+ * TREC RAG 2024 nugget assignments and scores (AutoNuggetizer), JSONL.
+ * Assignments: `{"qid", "run_id", "nuggets": [{"text", "importance", "assignment"}]}`.
+ * Scores: `{"qid", "strict_vital_score", "strict_all_score", "vital_score", "all_score"}`
+ * per answer plus an aggregate row with `"qid": "all"`.
+ *
+ * @module
+ */
+import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
+import { formatJsonl } from "./jsonl.ts";
+import { IMPORTANCE } from "./nuggets.ts";
+
+/** Assignment labels (`failed` = the judge's output could not be parsed). */
+export const ASSIGNMENT_LABELS = ["support", "partial_support", "not_support", "failed"] as const;
+
+/** A nugget with its label for one answer. */
+export interface AssignedNugget {
+  text: string;
+  importance: "vital" | "okay";
+  assignment: (typeof ASSIGNMENT_LABELS)[number];
+}
+
+/** The labelled nuggets of one run's answer to one query. */
+export interface NuggetAssignment {
+  qid: string;
+  runId: string;
+  nuggets: AssignedNugget[];
+}
+
+/** Nugget scores of one answer (or the aggregate with `qid` "all"). */
+export interface NuggetScore {
+  qid: string;
+  runId?: string;
+  strictVital: number;
+  strictAll: number;
+  vital: number;
+  all: number;
+}
+
+function decodeAssignment(f: Fields): NuggetAssignment | undefined {
+  const qid = f.string("qid", { coerce: true });
+  const runId = f.string("run_id", { coerce: true });
+  const nuggets: AssignedNugget[] = [];
+  for (const n of f.objects("nuggets") ?? []) {
+    const text = n.string("text");
+    const importance = n.oneOf("importance", IMPORTANCE);
+    const assignment = n.oneOf("assignment", ASSIGNMENT_LABELS);
+    if (text !== undefined && importance && assignment) {
+      nuggets.push({ text, importance, assignment });
+    }
+  }
+  return qid === undefined || runId === undefined ? undefined : { qid, runId, nuggets };
+}
+
+function decodeScore(f: Fields): NuggetScore | undefined {
+  const qid = f.string("qid", { coerce: true });
+  const runId = f.string("run_id", { optional: true, coerce: true });
+  const strictVital = f.number("strict_vital_score");
+  const strictAll = f.number("strict_all_score");
+  const vital = f.number("vital_score");
+  const all = f.number("all_score");
+  if (!f.ok) return undefined;
+  const out = { qid, strictVital, strictAll, vital, all } as NuggetScore;
+  if (runId !== undefined) out.runId = runId;
+  return out;
+}
+
+/**
+ * Parses nugget-assignment JSONL text.
+ *
+ * @param text The JSONL text.
+ * @param opts `file` names the input in error messages.
+ * @returns One assignment record per line.
+ * @throws {InputError} Listing missing fields and unknown importance or assignment labels.
+ * @example
+ * ```ts
+ * parseNuggetAssignments('{"qid": "q1", "run_id": "r", "nuggets": [{"text": "a", "importance": "vital", "assignment": "support"}]}', { file: "a.jsonl" });
+ * ```
+ */
+export function parseNuggetAssignments(text: string, opts: { file: string }): NuggetAssignment[] {
+  return decodeJsonl(text, opts.file, decodeAssignment);
+}
+
+/**
+ * Reads a nugget-assignment JSONL file.
+ *
+ * @param path The file.
+ * @returns One record per line.
+ * @throws {InputError} As {@linkcode parseNuggetAssignments}.
+ * @example
+ * ```ts
+ * const assignments = await readNuggetAssignments("rag24/assignments.jsonl");
+ * ```
+ */
+export function readNuggetAssignments(path: string): Promise<NuggetAssignment[]> {
+  return decodeJsonlFile(path, decodeAssignment);
+}
+
+/**
+ * Formats assignments as AutoNuggetizer JSONL.
+ *
+ * @param records The assignment records.
+ * @returns The JSONL text.
+ * @example
+ * ```ts
+ * formatNuggetAssignments([{ qid: "q1", runId: "r", nuggets: [] }]); // '{"qid":"q1","run_id":"r","nuggets":[]}\n'
+ * ```
+ */
+export function formatNuggetAssignments(records: readonly NuggetAssignment[]): string {
+  return formatJsonl(records.map((r) => ({ qid: r.qid, run_id: r.runId, nuggets: r.nuggets })));
+}
+
+/**
+ * Parses nugget-score JSONL text (per-answer rows and the `"qid": "all"` aggregate).
+ *
+ * @param text The JSONL text.
+ * @param opts `file` names the input in error messages.
+ * @returns One score record per line.
+ * @throws {InputError} Listing missing or non-numeric score fields.
+ * @example
+ * ```ts
+ * parseNuggetScores('{"qid": "all", "strict_vital_score": 0.5, "strict_all_score": 0.3, "vital_score": 0.75, "all_score": 0.5}', { file: "s.jsonl" });
+ * ```
+ */
+export function parseNuggetScores(text: string, opts: { file: string }): NuggetScore[] {
+  return decodeJsonl(text, opts.file, decodeScore);
+}
+
+/**
+ * Reads a nugget-score JSONL file.
+ *
+ * @param path The file.
+ * @returns One score record per line.
+ * @throws {InputError} As {@linkcode parseNuggetScores}.
+ * @example
+ * ```ts
+ * const scores = await readNuggetScores("rag24/scores.jsonl");
+ * ```
+ */
+export function readNuggetScores(path: string): Promise<NuggetScore[]> {
+  return decodeJsonlFile(path, decodeScore);
+}
+
+/**
+ * Formats scores as AutoNuggetizer JSONL (`*_score` fields; `run_id` when known).
+ *
+ * @param scores The score records.
+ * @returns The JSONL text.
+ * @example
+ * ```ts
+ * formatNuggetScores([{ qid: "all", strictVital: 0.5, strictAll: 0.25, vital: 0.75, all: 0.5 }]);
+ * ```
+ */
+export function formatNuggetScores(scores: readonly NuggetScore[]): string {
+  return formatJsonl(scores.map((s) => ({
+    qid: s.qid,
+    ...(s.runId !== undefined ? { run_id: s.runId } : {}),
+    strict_vital_score: s.strictVital,
+    strict_all_score: s.strictAll,
+    vital_score: s.vital,
+    all_score: s.all,
+  })));
+}

@@ -1,0 +1,149 @@
+/**
+ * TREC RAG 2024 answer files, JSONL with one line per topic and run:
+ * `{"run_id", "topic_id", "topic", "references": [docid, ...], "response_length",
+ * "answer": [{"text", "citations": [index into references, ...]}]}`.
+ *
+ * @module
+ */
+import type { Generation } from "@lib/types/mod.ts";
+import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
+import { formatJsonl } from "./jsonl.ts";
+
+/** One answer sentence with the references it cites (indices into `references`). */
+export interface AnswerSentence {
+  text: string;
+  citations: number[];
+}
+
+/** One run's answer to one topic. */
+export interface RagAnswer {
+  runId: string;
+  topicId: string;
+  topic: string;
+  references: string[];
+  responseLength?: number;
+  answer: AnswerSentence[];
+}
+
+function decode(f: Fields): RagAnswer | undefined {
+  const runId = f.string("run_id", { coerce: true });
+  const topicId = f.string("topic_id", { coerce: true });
+  const topic = f.string("topic", { optional: true }) ?? "";
+  const references = f.strings("references", { coerce: true });
+  const responseLength = f.number("response_length", { optional: true });
+  const answer: AnswerSentence[] = [];
+  for (const s of f.objects("answer") ?? []) {
+    const text = s.string("text");
+    const citations = s.array("citations", { optional: true }) ?? [];
+    const bad = citations.findIndex((c) =>
+      typeof c !== "number" || !Number.isInteger(c) || c < 0 || c >= (references?.length ?? 0)
+    );
+    if (bad >= 0) {
+      s.fail(
+        `citations[${bad}]`,
+        `expected an index into references (0-${(references?.length ?? 0) - 1}), found ${
+          JSON.stringify(citations[bad])
+        }`,
+      );
+    } else if (text !== undefined) answer.push({ text, citations: citations as number[] });
+  }
+  if (runId === undefined || topicId === undefined || references === undefined) return undefined;
+  const out: RagAnswer = { runId, topicId, topic, references, answer };
+  if (responseLength !== undefined) out.responseLength = responseLength;
+  return out;
+}
+
+/**
+ * Parses answer JSONL text, checking that citations index into `references`.
+ *
+ * @param text The JSONL text.
+ * @param opts `file` names the input in error messages.
+ * @returns The answers in file order.
+ * @throws {InputError} Listing missing fields and out-of-range citations.
+ * @example
+ * ```ts
+ * const [a] = parseRagAnswers(
+ *   '{"run_id": "r", "topic_id": "q1", "topic": "?", "references": ["d1"], "answer": [{"text": "A.", "citations": [0]}]}',
+ *   { file: "answers.jsonl" },
+ * );
+ * answerText(a); // "A."
+ * ```
+ */
+export function parseRagAnswers(text: string, opts: { file: string }): RagAnswer[] {
+  return decodeJsonl(text, opts.file, decode);
+}
+
+/**
+ * Reads an answer JSONL file.
+ *
+ * @param path The file.
+ * @returns The answers in file order.
+ * @throws {InputError} As {@linkcode parseRagAnswers}.
+ * @example
+ * ```ts
+ * const answers = await readRagAnswers("rag24/answers.jsonl");
+ * ```
+ */
+export function readRagAnswers(path: string): Promise<RagAnswer[]> {
+  return decodeJsonlFile(path, decode);
+}
+
+/**
+ * Formats answers as TREC RAG JSONL (snake_case fields).
+ *
+ * @param answers The answers.
+ * @returns The JSONL text.
+ * @example
+ * ```ts
+ * formatRagAnswers([{ runId: "r", topicId: "q1", topic: "?", references: [], answer: [] }]);
+ * ```
+ */
+export function formatRagAnswers(answers: readonly RagAnswer[]): string {
+  return formatJsonl(answers.map((a) => ({
+    run_id: a.runId,
+    topic_id: a.topicId,
+    topic: a.topic,
+    references: a.references,
+    response_length: a.responseLength ?? wordCount(answerText(a)),
+    answer: a.answer,
+  })));
+}
+
+/**
+ * The answer's text: its sentences joined by single spaces.
+ *
+ * @param answer The answer.
+ * @returns The plain text.
+ * @example
+ * ```ts
+ * answerText({ runId: "r", topicId: "q", topic: "", references: [], answer: [{ text: "A.", citations: [] }, { text: "B.", citations: [] }] });
+ * // "A. B."
+ * ```
+ */
+export function answerText(answer: RagAnswer): string {
+  return answer.answer.map((s) => s.text).join(" ");
+}
+
+/**
+ * Turns an answer into a workspace generation (`run` = run id, `contextIds` = references).
+ *
+ * @param answer The answer.
+ * @returns The generation record.
+ * @example
+ * ```ts
+ * answerGeneration(a).text === answerText(a); // true
+ * ```
+ */
+export function answerGeneration(answer: RagAnswer): Generation {
+  return {
+    run: answer.runId,
+    topicId: answer.topicId,
+    text: answerText(answer),
+    contextIds: [...answer.references],
+  };
+}
+
+function wordCount(text: string): number {
+  const t = text.trim();
+  return t === "" ? 0 : t.split(/\s+/).length;
+}

@@ -1,0 +1,1 @@
+An orchard festival drew visitors.

@@ -1,0 +1,118 @@
+/**
+ * TREC qrels: `topic iteration docid grade`. Plain qrels put `0` in the iteration
+ * column; diversity (subtopic) qrels put the subtopic id there (CRUX numbers
+ * sub-questions from 1) with grade 0/1. CRUX `*_qrels_pr.txt` files use this layout
+ * with grades 3 (required), 2 (neutral) and 1 (redundant).
+ *
+ * @module
+ */
+import type { Qrel } from "@lib/types/mod.ts";
+import { checkToken, columns, integerColumn } from "./_columns.ts";
+import { readLines, splitLines } from "./_lines.ts";
+import { Problems } from "./_problems.ts";
+import { writeAtomic } from "./write_atomic.ts";
+
+function parseQrelLine(line: string, lineNo: number, problems: Problems, out: Qrel[]): void {
+  const cols = columns(line);
+  if (cols.length === 0) return;
+  if (cols.length !== 4) {
+    problems.add(
+      lineNo,
+      undefined,
+      `expected 4 columns (topic iteration docid grade), found ${cols.length}`,
+    );
+    return;
+  }
+  const grade = integerColumn(cols[3], lineNo, "grade", problems);
+  if (grade === undefined) return;
+  out.push({ topicId: cols[0], docId: cols[2], grade, subtopic: cols[1] });
+}
+
+/**
+ * Parses qrels. `subtopic` is the iteration column as a string (`"0"` for plain
+ * qrels). Empty lines are skipped.
+ *
+ * @param text The qrels text.
+ * @param opts `file` names the input in error messages.
+ * @returns One `Qrel` per non-empty line, in file order.
+ * @throws {InputError} Listing lines with the wrong column count or a non-integer grade.
+ * @example
+ * ```ts
+ * parseQrels("q1 0 d1 2\n", { file: "x.qrels" });
+ * // [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]
+ * ```
+ */
+export function parseQrels(text: string, opts: { file: string }): Qrel[] {
+  const problems = new Problems(opts.file);
+  const out: Qrel[] = [];
+  const lines = splitLines(text);
+  for (let i = 0; i < lines.length; i++) parseQrelLine(lines[i], i + 1, problems, out);
+  problems.throwIfAny();
+  return out;
+}
+
+/**
+ * Reads a qrels file (plain, diversity or CRUX `*_qrels_pr.txt`), streaming it.
+ *
+ * @param path The qrels file.
+ * @returns The judgments in file order.
+ * @throws {InputError} As {@linkcode parseQrels}, naming `path`.
+ * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @example
+ * ```ts
+ * const qrels = await readQrels("crux/duc04_qrels_pr.txt");
+ * ```
+ */
+export async function readQrels(path: string): Promise<Qrel[]> {
+  const problems = new Problems(path);
+  const out: Qrel[] = [];
+  let lineNo = 0;
+  for await (const line of readLines(path)) parseQrelLine(line, ++lineNo, problems, out);
+  problems.throwIfAny();
+  return out;
+}
+
+/**
+ * Formats qrels as `topic subtopic docid grade` lines in the given order
+ * (`subtopic` defaults to `0`).
+ *
+ * @param qrels The judgments.
+ * @returns The qrels text, ending with a newline (empty for none).
+ * @throws {RangeError} When an id is empty or contains whitespace, or a grade is not an integer.
+ * @example
+ * ```ts
+ * formatQrels([{ topicId: "q1", docId: "d1", grade: 1, subtopic: "3" }]); // "q1 3 d1 1\n"
+ * ```
+ */
+export function formatQrels(qrels: readonly Qrel[]): string {
+  const out: string[] = [];
+  for (const q of qrels) {
+    checkToken(q.topicId, "topicId");
+    checkToken(q.docId, "docId");
+    const subtopic = q.subtopic ?? "0";
+    checkToken(subtopic, "subtopic");
+    if (!Number.isInteger(q.grade)) {
+      throw new RangeError(
+        `Cannot write grade ${q.grade} of "${q.docId}": grades must be integers`,
+      );
+    }
+    out.push(`${q.topicId} ${subtopic} ${q.docId} ${q.grade}\n`);
+  }
+  return out.join("");
+}
+
+/**
+ * Writes qrels to a file, atomically.
+ *
+ * @param path Destination file (its folder must exist).
+ * @param qrels The judgments, in the given order.
+ * @returns Resolves when the file is in place.
+ * @throws {RangeError} As {@linkcode formatQrels}.
+ * @example
+ * ```ts
+ * await writeQrels("out/dataset.qrels", qrels);
+ * ```
+ */
+export async function writeQrels(path: string, qrels: readonly Qrel[]): Promise<void> {
+  await writeAtomic(path, formatQrels(qrels));
+}

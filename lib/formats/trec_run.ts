@@ -1,0 +1,128 @@
+/**
+ * TREC run files: `topic Q0 docid rank score tag`, whitespace separated.
+ *
+ * @module
+ */
+import type { RunRow } from "@lib/types/mod.ts";
+import { checkToken, columns, integerColumn, numberColumn } from "./_columns.ts";
+import { readLines, splitLines } from "./_lines.ts";
+import { Problems } from "./_problems.ts";
+import { writeAtomic } from "./write_atomic.ts";
+
+/** Options of {@linkcode parseRun} and {@linkcode readRun}. */
+export interface RunOptions {
+  /** Name used in error messages (the path for `readRun`). */
+  file: string;
+  /** Run name for every row; defaults to each line's tag column. */
+  run?: string;
+}
+
+/** Parses one run line into `rows`, or records its problems. */
+function parseRunLine(
+  line: string,
+  lineNo: number,
+  problems: Problems,
+  run: string | undefined,
+  rows: RunRow[],
+): void {
+  const cols = columns(line);
+  if (cols.length === 0) return;
+  if (cols.length !== 6) {
+    problems.add(
+      lineNo,
+      undefined,
+      `expected 6 columns (topic Q0 docid rank score tag), found ${cols.length}`,
+    );
+    return;
+  }
+  const rank = integerColumn(cols[3], lineNo, "rank", problems);
+  const score = numberColumn(cols[4], lineNo, "score", problems);
+  if (rank === undefined || score === undefined) return;
+  rows.push({ run: run ?? cols[5], topicId: cols[0], docId: cols[2], rank, score });
+}
+
+/**
+ * Parses a TREC run. Empty lines are skipped and the second (`Q0`) column is not
+ * checked. Rows keep file order; ordering for evaluation is the evaluator's job.
+ *
+ * @param text The run's text.
+ * @param opts `file` for error messages; `run` overrides the tag column.
+ * @returns One `RunRow` per non-empty line.
+ * @throws {InputError} Listing every line with the wrong column count or a
+ *   non-numeric rank or score (up to 50).
+ * @example
+ * ```ts
+ * parseRun("q1 Q0 d1 1 2.5 bm25\n", { file: "x.run" });
+ * // [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]
+ * ```
+ */
+export function parseRun(text: string, opts: RunOptions): RunRow[] {
+  const problems = new Problems(opts.file);
+  const rows: RunRow[] = [];
+  const lines = splitLines(text);
+  for (let i = 0; i < lines.length; i++) parseRunLine(lines[i], i + 1, problems, opts.run, rows);
+  problems.throwIfAny();
+  return rows;
+}
+
+/**
+ * Reads a TREC run file, streaming it line by line.
+ *
+ * @param path The run file.
+ * @param opts `run` overrides the tag column.
+ * @returns The rows in file order.
+ * @throws {InputError} As {@linkcode parseRun}, naming `path`.
+ * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @example
+ * ```ts
+ * const rows = await readRun("runs/bm25.run");
+ * ```
+ */
+export async function readRun(path: string, opts: { run?: string } = {}): Promise<RunRow[]> {
+  const problems = new Problems(path);
+  const rows: RunRow[] = [];
+  let lineNo = 0;
+  for await (const line of readLines(path)) parseRunLine(line, ++lineNo, problems, opts.run, rows);
+  problems.throwIfAny();
+  return rows;
+}
+
+/**
+ * Formats rows as a TREC run (`topic Q0 docid rank score run`, one per line), in
+ * the given order. Scores keep full precision.
+ *
+ * @param rows The rows to write; ids must not contain whitespace.
+ * @returns The run text, ending with a newline (empty for no rows).
+ * @throws {RangeError} When an id or run name contains whitespace or is empty.
+ * @example
+ * ```ts
+ * formatRun([{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]);
+ * // "q1 Q0 d1 1 2.5 bm25\n"
+ * ```
+ */
+export function formatRun(rows: readonly RunRow[]): string {
+  const out: string[] = [];
+  for (const r of rows) {
+    checkToken(r.topicId, "topicId");
+    checkToken(r.docId, "docId");
+    checkToken(r.run, "run");
+    out.push(`${r.topicId} Q0 ${r.docId} ${r.rank} ${r.score} ${r.run}\n`);
+  }
+  return out.join("");
+}
+
+/**
+ * Writes rows as a TREC run file, atomically.
+ *
+ * @param path Destination file (its folder must exist).
+ * @param rows The rows, written in the given order.
+ * @returns Resolves when the file is in place.
+ * @throws {RangeError} As {@linkcode formatRun}.
+ * @example
+ * ```ts
+ * await writeRun("out/bm25.run", rows);
+ * ```
+ */
+export async function writeRun(path: string, rows: readonly RunRow[]): Promise<void> {
+  await writeAtomic(path, formatRun(rows));
+}

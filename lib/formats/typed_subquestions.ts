@@ -1,0 +1,136 @@
+/**
+ * Sub-question decompositions with types and coverage judgments (Xie et al.), JSON:
+ * `[{"question", "sub_questions_with_types": [{"sub_question", "type"}]}]` and
+ * `[{"question", "judgment": "answered" | "unanswered", "text_span"}]`.
+ *
+ * @module
+ */
+import { Fields, parseJsonDocument } from "./_json.ts";
+import { readText } from "./_lines.ts";
+import { Problems, show } from "./_problems.ts";
+
+/** Sub-question types. */
+export const SUBQUESTION_TYPES = ["core", "background", "follow-up"] as const;
+
+/** A typed sub-question. */
+export interface TypedSubquestion {
+  text: string;
+  type: (typeof SUBQUESTION_TYPES)[number];
+}
+
+/** A complex question with its typed decomposition. */
+export interface Decomposition {
+  question: string;
+  subQuestions: TypedSubquestion[];
+}
+
+/** Whether a text answers a sub-question, with the span that does. */
+export interface CoverageJudgment {
+  question: string;
+  judgment: "answered" | "unanswered";
+  textSpan?: string;
+}
+
+function decodeArray<T>(text: string, file: string, decode: (f: Fields) => T | undefined): T[] {
+  const doc = parseJsonDocument(text, file);
+  const problems = new Problems(file);
+  if (!Array.isArray(doc)) {
+    problems.add(0, undefined, `expected a JSON list of objects, found ${show(doc)}`);
+    problems.throwIfAny();
+  }
+  const out: T[] = [];
+  (doc as unknown[]).forEach((item, i) => {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) {
+      problems.add(0, `[${i}]`, `expected an object, found ${show(item)}`);
+      return;
+    }
+    const f = new Fields(item as Record<string, unknown>, 0, problems, `[${i}].`);
+    const value = decode(f);
+    if (f.ok && value !== undefined) out.push(value);
+  });
+  problems.throwIfAny();
+  return out;
+}
+
+function decodeDecomposition(f: Fields): Decomposition | undefined {
+  const question = f.string("question");
+  const subQuestions: TypedSubquestion[] = [];
+  for (const s of f.objects("sub_questions_with_types") ?? []) {
+    const text = s.string("sub_question");
+    const type = s.oneOf("type", SUBQUESTION_TYPES);
+    if (text !== undefined && type) subQuestions.push({ text, type });
+  }
+  return question === undefined ? undefined : { question, subQuestions };
+}
+
+function decodeCoverage(f: Fields): CoverageJudgment | undefined {
+  const question = f.string("question");
+  const judgment = f.oneOf("judgment", ["answered", "unanswered"] as const);
+  const textSpan = f.string("text_span", { optional: true });
+  if (question === undefined || !judgment) return undefined;
+  return textSpan === undefined ? { question, judgment } : { question, judgment, textSpan };
+}
+
+/**
+ * Parses a typed decomposition file.
+ *
+ * @param text The JSON text.
+ * @param opts `file` names the input in error messages (problems name the JSON path).
+ * @returns The decompositions in file order.
+ * @throws {InputError} Listing missing fields and types other than core/background/follow-up.
+ * @example
+ * ```ts
+ * parseDecompositions('[{"question": "Q", "sub_questions_with_types": [{"sub_question": "a?", "type": "core"}]}]', { file: "d.json" });
+ * // [{ question: "Q", subQuestions: [{ text: "a?", type: "core" }] }]
+ * ```
+ */
+export function parseDecompositions(text: string, opts: { file: string }): Decomposition[] {
+  return decodeArray(text, opts.file, decodeDecomposition);
+}
+
+/**
+ * Reads a typed decomposition file.
+ *
+ * @param path The JSON file.
+ * @returns The decompositions.
+ * @throws {InputError} As {@linkcode parseDecompositions}.
+ * @example
+ * ```ts
+ * const decompositions = await readDecompositions("xie/decompositions.json");
+ * ```
+ */
+export async function readDecompositions(path: string): Promise<Decomposition[]> {
+  return parseDecompositions(await readText(path), { file: path });
+}
+
+/**
+ * Parses a coverage-judgment file.
+ *
+ * @param text The JSON text.
+ * @param opts `file` names the input in error messages.
+ * @returns The judgments in file order.
+ * @throws {InputError} Listing missing fields and judgments other than answered/unanswered.
+ * @example
+ * ```ts
+ * parseCoverageJudgments('[{"question": "a?", "judgment": "answered", "text_span": "A."}]', { file: "c.json" });
+ * // [{ question: "a?", judgment: "answered", textSpan: "A." }]
+ * ```
+ */
+export function parseCoverageJudgments(text: string, opts: { file: string }): CoverageJudgment[] {
+  return decodeArray(text, opts.file, decodeCoverage);
+}
+
+/**
+ * Reads a coverage-judgment file.
+ *
+ * @param path The JSON file.
+ * @returns The judgments.
+ * @throws {InputError} As {@linkcode parseCoverageJudgments}.
+ * @example
+ * ```ts
+ * const judgments = await readCoverageJudgments("xie/coverage.json");
+ * ```
+ */
+export async function readCoverageJudgments(path: string): Promise<CoverageJudgment[]> {
+  return parseCoverageJudgments(await readText(path), { file: path });
+}

@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { writeAtomic } from "./write_atomic.ts";
+
+Deno.test("writeAtomic replaces the file in one step and leaves no temporary file", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "out.txt");
+  await Deno.writeTextFile(path, "old");
+  await writeAtomic(path, ["a", "b", "c"]);
+  assert.equal(await Deno.readTextFile(path), "abc");
+  assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["out.txt"]);
+});
+
+Deno.test("writeAtomic keeps the old file when the content stream fails", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "out.txt");
+  await Deno.writeTextFile(path, "old");
+  async function* failing() {
+    yield "new";
+    throw new Error("generator failed");
+  }
+  await assert.rejects(() => writeAtomic(path, failing()), /generator failed/);
+  assert.equal(await Deno.readTextFile(path), "old");
+  assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["out.txt"]);
+  await assert.rejects(
+    () => writeAtomic(join(dir, "missing", "x.txt"), "x"),
+    /folder .* does not exist/,
+  );
+});

@@ -1,0 +1,47 @@
+/** Shared pieces of the importers; private to `@lib/store`. */
+import type { Question, Rating } from "@lib/types/mod.ts";
+import type { Judgment } from "@lib/formats/mod.ts";
+import type { Workspace } from "./workspace.ts";
+
+/** Rows written per table by an import. */
+export type ImportCounts = Record<string, number>;
+
+/** Options shared by the importers. */
+export interface ImportOptions {
+  /** Called with progress messages (the CLI prints them on stderr). */
+  onProgress?: (message: string) => void;
+}
+
+/** Sub-question records of a topic: ordinal from 1, id `{topic}#q{ordinal}`. */
+export function subquestionRecords(topicId: string, questions: readonly string[]): Question[] {
+  return questions.map((text, i) => ({
+    topicId,
+    questionId: `${topicId}#q${i + 1}`,
+    kind: "subquestion",
+    ordinal: i + 1,
+    text,
+  }));
+}
+
+/** One rating per question of a judgment (question ids `{topic}#q{ordinal}`). */
+export function ratingRecords(judgment: Judgment, judge: string): Rating[] {
+  return judgment.ratings.map((rating, i) => ({
+    topicId: judgment.topicId,
+    itemId: judgment.itemId,
+    questionId: `${judgment.topicId}#q${i + 1}`,
+    rating,
+    judge,
+  }));
+}
+
+/** Upserts records from a stream, reporting progress as `table: N rows`. */
+export function upsertStream<T extends object>(
+  ws: Workspace,
+  table: string,
+  records: AsyncIterable<T> | Iterable<T>,
+  opts: ImportOptions = {},
+): Promise<number> {
+  return ws.upsertStream(table, records, {
+    onProgress: (n) => opts.onProgress?.(`${table}: ${n} rows`),
+  });
+}

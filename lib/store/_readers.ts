@@ -1,0 +1,97 @@
+/** Typed readers of the workspace tables; private to `@lib/store`. */
+import type {
+  Assignment,
+  Document,
+  Generation,
+  MetricRow,
+  Passage,
+  Qrel,
+  Question,
+  QuestionKind,
+  Rating,
+  RunRow,
+  Topic,
+} from "@lib/types/mod.ts";
+
+/** Runs a query returning camelCase records with nulls left out. */
+export type RecordQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+/** Filters accepted by the readers; every field is optional and ANDed. */
+export interface ReadFilter {
+  topicId?: string;
+  run?: string;
+  kind?: QuestionKind;
+  judge?: string;
+  itemId?: string;
+  measure?: string;
+}
+
+function where(filter: Record<string, string | undefined>): { sql: string; params: string[] } {
+  const parts: string[] = [];
+  const params: string[] = [];
+  for (const [column, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    params.push(value);
+    parts.push(`${column} = $${params.length}`);
+  }
+  return { sql: parts.length ? ` WHERE ${parts.join(" AND ")}` : "", params };
+}
+
+function select<T>(
+  read: RecordQuery,
+  table: string,
+  filter: Record<string, string | undefined>,
+  order: string,
+  columns = "*",
+): Promise<T[]> {
+  const w = where(filter);
+  return read<T>(`SELECT ${columns} FROM ${table}${w.sql} ORDER BY ${order}`, w.params);
+}
+
+export const readers = {
+  topics: (read: RecordQuery) => select<Topic>(read, "topics", {}, "topic_id"),
+  documents: (read: RecordQuery, topicId?: string) =>
+    select<Document>(read, "documents", { topic_id: topicId }, "topic_id, doc_index, doc_id"),
+  passages: (read: RecordQuery, topicId?: string) =>
+    select<Passage>(read, "passages", { topic_id: topicId }, "topic_id, passage_id"),
+  questions: (read: RecordQuery, f: ReadFilter = {}) =>
+    select<Question>(
+      read,
+      "questions",
+      { topic_id: f.topicId, kind: f.kind },
+      "topic_id, kind, ordinal",
+    ),
+  ratings: (read: RecordQuery, f: ReadFilter = {}) =>
+    select<Rating>(
+      read,
+      "ratings",
+      { topic_id: f.topicId, judge: f.judge, item_id: f.itemId },
+      "topic_id, item_id, question_id, judge",
+    ),
+  qrels: (read: RecordQuery, name: string) =>
+    select<Qrel>(
+      read,
+      "qrels",
+      { name },
+      "topic_id, subtopic, doc_id",
+      "topic_id, doc_id, grade, subtopic",
+    ),
+  runRows: (read: RecordQuery, run?: string) =>
+    select<RunRow>(read, "runs", { run }, "run, topic_id, rank, score DESC, doc_id"),
+  generations: (read: RecordQuery, f: ReadFilter = {}) =>
+    select<Generation>(read, "generations", { run: f.run, topic_id: f.topicId }, "run, topic_id"),
+  assignments: (read: RecordQuery, f: ReadFilter = {}) =>
+    select<Assignment>(
+      read,
+      "assignments",
+      { run: f.run, topic_id: f.topicId, judge: f.judge },
+      "run, topic_id, question_id, judge",
+    ),
+  metrics: (read: RecordQuery, f: ReadFilter = {}) =>
+    select<MetricRow>(
+      read,
+      "metrics",
+      { run: f.run, topic_id: f.topicId, measure: f.measure },
+      "run, measure, topic_id",
+    ),
+};

@@ -1,0 +1,186 @@
+/**
+ * Imports files of the CRUX release (corpus, topics, sub-questions, judgments,
+ * qrels) into a workspace. Any subset may be given.
+ *
+ * @module
+ */
+import { basename, extname } from "node:path";
+import {
+  InputError,
+  itemTopic,
+  parsePassageId,
+  prefixRewrite,
+  type Problem,
+  readCruxTopics,
+  readQrels,
+  readSubquestions,
+  rewriteItem,
+  streamCorpus,
+  streamJudgments,
+} from "@lib/formats/mod.ts";
+import type { Passage } from "@lib/types/mod.ts";
+import {
+  type ImportCounts,
+  type ImportOptions,
+  ratingRecords,
+  subquestionRecords,
+  upsertStream,
+} from "./_import.ts";
+import type { Workspace } from "./workspace.ts";
+
+/** The CRUX files to import; each is optional. */
+export interface CruxSources {
+  /** Pooled corpus JSONL `{"id", "contents"}`. */
+  corpus?: string;
+  /** Topic JSONL (older with questions, or newer `{"id", "request"}`). */
+  topics?: string;
+  /** Sub-question JSON `{"topic_id": [...]}`. */
+  subquestions?: string;
+  /** Judgment JSONL (either variant). */
+  judgments?: string;
+  /** Qrels files; each is stored under its file name without extension. */
+  qrels?: string[];
+  /** Topic id rewrites `FROM=TO` (prefix), e.g. `duc04-testb-=duc04-test-`. */
+  rewrite?: string[];
+  /** Judge name for the ratings. Default `import:<judgments file name>`. */
+  judge?: string;
+}
+
+/** Dataset a CRUX topic id belongs to. */
+function sourceOf(topicId: string): string {
+  if (topicId.startsWith("duc04")) return "duc04";
+  if (topicId.startsWith("multi_news")) return "multi_news";
+  return "crux";
+}
+
+async function* passagesOf(path: string, rewrite: (id: string) => string): AsyncGenerator<Passage> {
+  const problems: Problem[] = [];
+  let line = 0;
+  for await (const entry of streamCorpus(path)) {
+    line++;
+    const topic = itemTopic(entry.id);
+    const parts = topic === undefined
+      ? undefined
+      : parsePassageId(rewriteItem(entry.id, topic, rewrite(topic)));
+    if (!parts) {
+      problems.push({
+        file: path,
+        line,
+        field: "id",
+        message: `"${entry.id}" is not a passage id {topic}:{doc}#{j}`,
+      });
+      continue;
+    }
+    yield {
+      passageId: `${parts.docId}#${parts.index}`,
+      topicId: parts.topicId,
+      docId: parts.docId,
+      text: entry.contents,
+    };
+  }
+  if (problems.length) throw new InputError(problems.slice(0, 50), problems.length);
+}
+
+/**
+ * Loads CRUX release files into the workspace in one transaction (all or nothing),
+ * idempotently. Topics get source `duc04`, `multi_news` or `crux` from their id;
+ * sub-questions (from `subquestions` or an older topic file) become questions
+ * `{topic}#q{n}`; each judgment becomes one rating per question; rating lists are
+ * checked against the topic's question count (from these files or the workspace).
+ *
+ * @param ws The workspace.
+ * @param sources The files to import (see {@linkcode CruxSources}).
+ * @param opts `onProgress` receives progress messages.
+ * @returns Rows written per table.
+ * @throws {InputError} Listing the problems of a malformed file.
+ * @throws {SyntaxError} For a malformed `rewrite` spec.
+ * @example
+ * ```ts
+ * await importCrux(ws, { judgments: "crux/judgments.jsonl", rewrite: ["duc04-testb-=duc04-test-"] });
+ * ```
+ */
+export async function importCrux(
+  ws: Workspace,
+  sources: CruxSources,
+  opts: ImportOptions = {},
+): Promise<ImportCounts> {
+  const rewrite = prefixRewrite(sources.rewrite ?? []);
+  const progress = opts.onProgress;
+  const counts: ImportCounts = {};
+  const topicFile = sources.topics
+    ? await readCruxTopics(sources.topics, { rewriteTopic: rewrite })
+    : undefined;
+  const questions = new Map(topicFile?.questions ?? []);
+  if (sources.subquestions) {
+    for (const [t, qs] of await readSubquestions(sources.subquestions, { rewriteTopic: rewrite })) {
+      questions.set(t, qs);
+    }
+  }
+  const known = await ws.query<{ topicId: string; n: number }>(
+    "SELECT topic_id, count(*) AS n FROM questions WHERE kind = 'subquestion' GROUP BY ALL",
+  );
+  const questionCounts = new Map(known.map((r) => [r.topicId, r.n]));
+  for (const [t, qs] of questions) questionCounts.set(t, qs.length);
+
+  return await ws.transaction(async () => {
+    if (topicFile) {
+      counts.topics = await ws.upsert(
+        "topics",
+        topicFile.topics.map((t) => ({ ...t, source: sourceOf(t.topicId) })),
+      );
+      progress?.(`topics: ${counts.topics}`);
+    }
+    if (questions.size > 0) {
+      for (const t of questions.keys()) {
+        await ws.exec("DELETE FROM questions WHERE topic_id = $1 AND kind = 'subquestion'", [t]);
+      }
+      counts.questions = await ws.upsert(
+        "questions",
+        [...questions].flatMap(([t, qs]) => subquestionRecords(t, qs)),
+      );
+      progress?.(`questions: ${counts.questions}`);
+    }
+    if (sources.corpus) {
+      counts.passages = await upsertStream(
+        ws,
+        "passages",
+        passagesOf(sources.corpus, rewrite),
+        opts,
+      );
+    }
+    if (sources.judgments) {
+      const judge = sources.judge ?? `import:${basename(sources.judgments)}`;
+      const judgments = streamJudgments(sources.judgments, {
+        rewriteTopic: rewrite,
+        questionCounts,
+      });
+      counts.ratings = await upsertStream(
+        ws,
+        "ratings",
+        flatten(judgments, (j) => ratingRecords(j, judge)),
+        opts,
+      );
+      progress?.(`ratings: ${counts.ratings} (judge "${judge}")`);
+    }
+    for (const path of sources.qrels ?? []) {
+      const name = basename(path, extname(path));
+      const qrels = (await readQrels(path)).map((q) => {
+        const topicId = rewrite(q.topicId);
+        return {
+          ...q,
+          name,
+          topicId,
+          docId: rewriteItem(q.docId, q.topicId, topicId),
+          subtopic: q.subtopic ?? "0",
+        };
+      });
+      counts.qrels = (counts.qrels ?? 0) + await ws.upsert("qrels", qrels);
+      progress?.(`qrels "${name}": ${qrels.length}`);
+    }
+    return counts;
+  });
+}
+
+async function* flatten<T, U>(items: AsyncIterable<T>, f: (item: T) => U[]): AsyncGenerator<U> {
+  for await (const item of items) yield* f(item);
+}

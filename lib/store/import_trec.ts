@@ -1,0 +1,56 @@
+/**
+ * Imports TREC runs and qrels files into a workspace.
+ *
+ * @module
+ */
+import { basename, extname } from "node:path";
+import { readQrels, readRun } from "@lib/formats/mod.ts";
+
+import type { Workspace } from "./workspace.ts";
+
+/**
+ * Loads a TREC run, replacing any stored rows of the same run name(s).
+ *
+ * @param ws The workspace.
+ * @param path The run file.
+ * @param opts `run` overrides the tag column (default: the tag column).
+ * @returns The number of rows written.
+ * @throws {InputError} For a malformed run.
+ * @example
+ * ```ts
+ * await importRun(ws, "runs/bm25.run");
+ * ```
+ */
+export async function importRun(
+  ws: Workspace,
+  path: string,
+  opts: { run?: string } = {},
+): Promise<number> {
+  return await ws.upsert("runs", await readRun(path, opts));
+}
+
+/**
+ * Loads a qrels file (plain, diversity or CRUX `*_qrels_pr.txt`) under a name.
+ *
+ * @param ws The workspace.
+ * @param path The qrels file.
+ * @param opts `name` of the qrels set (default: file name without extension).
+ * @returns The number of judgments written.
+ * @throws {InputError} For malformed qrels.
+ * @example
+ * ```ts
+ * await importQrels(ws, "crux/duc04_qrels_pr.txt"); // stored as "duc04_qrels_pr"
+ * ```
+ */
+export async function importQrels(
+  ws: Workspace,
+  path: string,
+  opts: { name?: string } = {},
+): Promise<number> {
+  const name = opts.name ?? basename(path, extname(path));
+  const qrels = (await readQrels(path)).map((q) => ({ ...q, name, subtopic: q.subtopic ?? "0" }));
+  return await ws.transaction(async () => {
+    await ws.exec("DELETE FROM qrels WHERE name = $1", [name]);
+    return await ws.upsert("qrels", qrels);
+  });
+}

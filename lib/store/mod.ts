@@ -1,0 +1,36 @@
+/**
+ * The DuckDB experiment workspace (`outputs/<experiment>/workspace.duckdb`): opening
+ * and schema versioning, camelCase record inserts/upserts with DuckDB's appender,
+ * typed readers, exports (Parquet, CSV, JSONL, TREC) and importers for the sample,
+ * Multi-News, DUC 2004, the CRUX release and TREC runs/qrels.
+ *
+ * @example
+ * ```ts
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace("outputs/demo");
+ * await importSample(ws, "datasets/sample");
+ * console.log((await ws.topics()).length);
+ * ws.close();
+ * ```
+ *
+ * @module
+ */
+export { SCHEMA_VERSION, TABLES } from "./schema.ts";
+export {
+  type ExportFormat,
+  type ExportOptions,
+  type Params,
+  type ReadFilter,
+  Workspace,
+} from "./workspace.ts";
+export { openWorkspace } from "./open_workspace.ts";
+export type { ImportCounts, ImportOptions } from "./_import.ts";
+export { importSample } from "./import_sample.ts";
+export { type CruxSources, importCrux } from "./import_crux.ts";
+export {
+  importMultiNews,
+  type MultiNewsImportOptions,
+  type MultiNewsSources,
+} from "./import_multi_news.ts";
+export { type DucImportOptions, importDuc } from "./import_duc.ts";
+export { importQrels, importRun } from "./import_trec.ts";

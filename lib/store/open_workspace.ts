@@ -1,0 +1,84 @@
+/**
+ * Opening an experiment workspace: the folder, `workspace.duckdb`, the schema and
+ * its version.
+ *
+ * @module
+ */
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { join } from "node:path";
+import { loadTables } from "./_columns.ts";
+import { SCHEMA_VERSION, TABLES } from "./schema.ts";
+import { Workspace } from "./workspace.ts";
+
+/**
+ * Opens (creating when needed) the workspace in `dir`: the folder, the
+ * `workspace.duckdb` file and every table of `schema.ts`. The schema version is
+ * recorded in `meta`; a workspace written by a newer version is refused.
+ *
+ * @param dir The workspace folder (e.g. `outputs/<experiment>`).
+ * @param opts `readOnly` (default false) opens an existing workspace without changing it.
+ * @returns The open workspace; call `close()` when done.
+ * @throws {Deno.errors.NotFound} Read-only on a folder without a workspace.
+ * @throws {Error} When the workspace's schema version is newer, or the file is locked by another process.
+ * @example
+ * ```ts
+ * const ws = await openWorkspace("outputs/demo");
+ * console.log(await ws.count("passages"));
+ * ws.close();
+ * ```
+ */
+export async function openWorkspace(
+  dir: string,
+  opts: { readOnly?: boolean } = {},
+): Promise<Workspace> {
+  const readOnly = opts.readOnly ?? false;
+  const path = join(dir, "workspace.duckdb");
+  if (readOnly) {
+    await Deno.stat(path).catch(() => {
+      throw new Deno.errors.NotFound(
+        `Cannot open workspace "${dir}" read-only: it has no workspace.duckdb; create it by importing data first`,
+      );
+    });
+  } else await Deno.mkdir(dir, { recursive: true });
+  let instance: DuckDBInstance;
+  try {
+    instance = await DuckDBInstance.create(path, readOnly ? { access_mode: "READ_ONLY" } : {});
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot open workspace "${dir}": ${reason}. Is another process using it?`, {
+      cause: error,
+    });
+  }
+  const connection = await instance.connect();
+  try {
+    const version = await storedVersion(connection);
+    if (version > SCHEMA_VERSION) {
+      throw new Error(
+        `Cannot open workspace "${dir}": its schema version ${version} is newer than this workbench's ${SCHEMA_VERSION}; update the workbench or use a new workspace folder`,
+      );
+    }
+    if (!readOnly) {
+      for (const statement of Object.values(TABLES)) await connection.run(statement);
+      await connection.run(
+        "INSERT OR REPLACE INTO meta VALUES ('schema_version', $1)",
+        [String(SCHEMA_VERSION)],
+      );
+    }
+    return new Workspace(dir, connection, instance, readOnly, await loadTables(connection));
+  } catch (error) {
+    connection.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+}
+
+async function storedVersion(connection: DuckDBConnection): Promise<number> {
+  const exists = await connection.runAndReadAll(
+    "SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND table_name = 'meta'",
+  );
+  if (exists.currentRowCount === 0) return 0;
+  const rows =
+    (await connection.runAndReadAll("SELECT value FROM meta WHERE key = 'schema_version'"))
+      .getRowsJS();
+  return rows.length ? Number(rows[0][0]) : 0;
+}

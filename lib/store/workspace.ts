@@ -1,0 +1,295 @@
+/**
+ * The experiment workspace: one DuckDB file (`<dir>/workspace.duckdb`) holding every
+ * table of `schema.ts`, with camelCase records in and out.
+ *
+ * @module
+ */
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
+import { join } from "node:path";
+import type {
+  Assignment,
+  Document,
+  Generation,
+  MetricRow,
+  Passage,
+  Qrel,
+  Question,
+  Rating,
+  RunRow,
+  Topic,
+} from "@lib/types/mod.ts";
+import { insertRecords, upsertBatches, upsertRecords } from "./_bulk.ts";
+import { rowObjects, type TableInfo } from "./_columns.ts";
+import { copyTable, type ExportFormat, type ExportOptions, writeTrec } from "./_export.ts";
+import { readers, type ReadFilter } from "./_readers.ts";
+
+export type { ExportFormat, ExportOptions, ReadFilter };
+
+/** Parameters of a query: values for `$1, $2, ...` (or `?`): strings, numbers, booleans, bigints, null. */
+export type Params = readonly unknown[];
+
+/**
+ * An open workspace (see {@linkcode openWorkspace} in `open_workspace.ts`). Records use camelCase fields (`topicId`); the tables use the
+ * snake_case columns (`topic_id`). Query results come back with camelCase keys,
+ * BIGINT as number and JSON columns parsed.
+ */
+export class Workspace {
+  #tables: Map<string, TableInfo>;
+
+  /** @internal Use {@linkcode openWorkspace}. */
+  constructor(
+    /** The workspace folder. */
+    readonly dir: string,
+    /** The DuckDB connection, for anything the helpers do not cover. */
+    readonly connection: DuckDBConnection,
+    readonly instance: DuckDBInstance,
+    readonly readOnly: boolean,
+    tables: Map<string, TableInfo>,
+  ) {
+    this.#tables = tables;
+  }
+
+  /** The database file. */
+  get path(): string {
+    return join(this.dir, "workspace.duckdb");
+  }
+
+  /**
+   * Runs a query and returns its rows as plain objects with camelCase keys
+   * (`topic_id` -> `topicId`), BIGINT as number, JSON columns parsed, nulls kept.
+   *
+   * @param sql SQL with `$1, $2, ...` placeholders.
+   * @param params The placeholder values.
+   * @returns The rows.
+   * @example
+   * ```ts
+   * const rows = await ws.query<{ topicId: string; n: number }>(
+   *   "SELECT topic_id, count(*) AS n FROM passages GROUP BY ALL",
+   * );
+   * ```
+   */
+  async query<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T[]> {
+    return rowObjects<T>(await this.connection.runAndReadAll(sql, params as DuckDBValue[]));
+  }
+
+  /** Like `query`, leaving null fields out (for optional record fields). */
+  #records = async <T>(sql: string, params: unknown[] = []): Promise<T[]> =>
+    rowObjects<T>(await this.connection.runAndReadAll(sql, params as DuckDBValue[]), true);
+
+  /**
+   * Runs a statement (DDL, UPDATE, DELETE, ...).
+   *
+   * @param sql SQL with `$1, $2, ...` placeholders.
+   * @param params The placeholder values.
+   * @returns The number of rows changed.
+   * @example
+   * ```ts
+   * await ws.exec("DELETE FROM runs WHERE run = $1", ["bm25"]);
+   * ```
+   */
+  async exec(sql: string, params: Params = []): Promise<number> {
+    return (await this.connection.run(sql, params as DuckDBValue[])).rowsChanged;
+  }
+
+  #table(table: string): TableInfo {
+    const info = this.#tables.get(table);
+    if (!info) {
+      throw new RangeError(
+        `Unknown table "${table}" in workspace "${this.dir}"; tables are ${
+          [...this.#tables.keys()].join(", ")
+        }`,
+      );
+    }
+    return info;
+  }
+
+  /**
+   * Appends records (camelCase fields) to a table with DuckDB's appender.
+   *
+   * @param table Table name from `schema.ts`.
+   * @param records The records; unknown fields and missing key fields throw.
+   * @returns The number of records inserted.
+   * @throws {Error} On a duplicate primary key (use `upsert` for re-runs).
+   * @example
+   * ```ts
+   * await ws.insert("topics", [{ topicId: "t1", request: "Report on ..." }]);
+   * ```
+   */
+  async insert(table: string, records: readonly object[]): Promise<number> {
+    return await insertRecords(this.connection, this.#table(table), records);
+  }
+
+  /**
+   * Inserts records, replacing rows with the same primary key (last record wins), so
+   * re-running an import is idempotent. For `runs` (no key) the rows of every run
+   * named in `records` are replaced.
+   *
+   * @param table Table name from `schema.ts`.
+   * @param records The records (camelCase fields).
+   * @returns The number of records written.
+   * @example
+   * ```ts
+   * await ws.upsert("metrics", [{ run: "bm25", topicId: "all", measure: "Cov@10", value: 0.5 }]);
+   * ```
+   */
+  async upsert(table: string, records: readonly object[]): Promise<number> {
+    return await upsertRecords(this.connection, this.#table(table), records);
+  }
+
+  /**
+   * Upserts a stream of records (e.g. a 565k-line corpus) without holding it all:
+   * records are staged in batches and merged into the table once at the end, with
+   * the same replace rules as `upsert`.
+   *
+   * @param table Table name from `schema.ts`.
+   * @param records The records, sync or async.
+   * @param opts `batchSize` (default 50,000); `onProgress` gets the rows staged so far.
+   * @returns The number of records written.
+   * @example
+   * ```ts
+   * await ws.upsertStream("passages", passagesFromCorpus(path), { onProgress: (n) => console.log(n) });
+   * ```
+   */
+  async upsertStream(
+    table: string,
+    records: AsyncIterable<object> | Iterable<object>,
+    opts: { batchSize?: number; onProgress?: (rows: number) => void } = {},
+  ): Promise<number> {
+    const size = opts.batchSize ?? 50_000;
+    async function* batches() {
+      let batch: object[] = [];
+      for await (const record of records) {
+        batch.push(record);
+        if (batch.length >= size) {
+          yield batch;
+          batch = [];
+        }
+      }
+      yield batch;
+    }
+    return await upsertBatches(this.connection, this.#table(table), batches(), opts.onProgress);
+  }
+
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws.
+   *
+   * @param fn The work.
+   * @returns What `fn` returns.
+   * @example
+   * ```ts
+   * await ws.transaction(async () => { await ws.exec("DELETE FROM runs"); await ws.insert("runs", rows); });
+   * ```
+   */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    await this.connection.run("BEGIN TRANSACTION");
+    try {
+      const result = await fn();
+      await this.connection.run("COMMIT");
+      return result;
+    } catch (error) {
+      await this.connection.run("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /** Number of rows of a table. */
+  async count(table: string): Promise<number> {
+    this.#table(table);
+    const [row] = await this.query<{ n: number }>(`SELECT count(*) AS n FROM "${table}"`);
+    return row.n;
+  }
+
+  /** All topics, by id. */
+  topics(): Promise<Topic[]> {
+    return readers.topics(this.#records);
+  }
+  /** Documents (of one topic), by topic and index. */
+  documents(topicId?: string): Promise<Document[]> {
+    return readers.documents(this.#records, topicId);
+  }
+  /** Passages (of one topic), by topic and id. */
+  passages(topicId?: string): Promise<Passage[]> {
+    return readers.passages(this.#records, topicId);
+  }
+  /** Questions filtered by `topicId`/`kind`, by topic, kind and ordinal. */
+  questions(filter: ReadFilter = {}): Promise<Question[]> {
+    return readers.questions(this.#records, filter);
+  }
+  /** Ratings filtered by `topicId`/`judge`/`itemId`. */
+  ratings(filter: ReadFilter = {}): Promise<Rating[]> {
+    return readers.ratings(this.#records, filter);
+  }
+  /** The qrels stored under `name`. */
+  qrels(name: string): Promise<Qrel[]> {
+    return readers.qrels(this.#records, name);
+  }
+  /** Names of the stored qrels sets. */
+  async qrelsNames(): Promise<string[]> {
+    return (await this.query<{ name: string }>("SELECT DISTINCT name FROM qrels ORDER BY name"))
+      .map((r) => r.name);
+  }
+  /** Run rows (of one run), by run, topic and rank. */
+  runRows(run?: string): Promise<RunRow[]> {
+    return readers.runRows(this.#records, run);
+  }
+  /** Generations filtered by `run`/`topicId`. */
+  generations(filter: ReadFilter = {}): Promise<Generation[]> {
+    return readers.generations(this.#records, filter);
+  }
+  /** Assignments filtered by `run`/`topicId`/`judge`. */
+  assignments(filter: ReadFilter = {}): Promise<Assignment[]> {
+    return readers.assignments(this.#records, filter);
+  }
+  /** Metric rows filtered by `run`/`topicId`/`measure`. */
+  metrics(filter: ReadFilter = {}): Promise<MetricRow[]> {
+    return readers.metrics(this.#records, filter);
+  }
+
+  /**
+   * Writes a table to a file atomically. Parquet, CSV and JSONL keep every column
+   * under its camelCase field name; `trec` writes the `runs` table as a TREC run or
+   * the `qrels` table as TREC qrels.
+   *
+   * @param table Table name.
+   * @param path Destination file (its folder must exist).
+   * @param format `parquet`, `csv`, `jsonl` or `trec`.
+   * @param opts For `trec`: `run` (one run) or `name` (one qrels set; required when several are stored).
+   * @returns The number of rows written.
+   * @throws {RangeError} For `trec` on another table, or qrels without a name when several sets exist.
+   * @example
+   * ```ts
+   * await ws.exportTable("metrics", "outputs/x/metrics.parquet", "parquet");
+   * ```
+   */
+  async exportTable(
+    table: string,
+    path: string,
+    format: ExportFormat,
+    opts: ExportOptions = {},
+  ): Promise<number> {
+    const info = this.#table(table);
+    if (format !== "trec") return copyTable(this.connection, info, path, format);
+    if (table === "runs") return writeTrec(table, path, await this.runRows(opts.run));
+    if (table !== "qrels") {
+      throw new RangeError(
+        `Cannot export table "${table}" as TREC: only runs and qrels have a TREC format`,
+      );
+    }
+    const names = await this.qrelsNames();
+    const name = opts.name ?? (names.length === 1 ? names[0] : undefined);
+    if (name === undefined || !names.includes(name)) {
+      throw new RangeError(
+        `Cannot export qrels ${name ? `"${name}"` : ""}: choose a qrels name among ${
+          names.join(", ") || "(none stored)"
+        }`,
+      );
+    }
+    return writeTrec(table, path, await this.qrels(name));
+  }
+
+  /** Closes the connection and the database (the file lock is released). */
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
