@@ -26,6 +26,18 @@ export interface Command {
   run(args: string[], io: Io): Promise<number>;
 }
 
+/**
+ * A command registered by name and summary whose module is imported only when
+ * it runs, so `crux eval` does not pay for loading DuckDB, Vega or the
+ * tokenizer that other commands need.
+ */
+export interface LazyCommand {
+  name: string;
+  summary: string;
+  /** Imports the command's module and returns the command. */
+  load(): Promise<Command>;
+}
+
 /** Thrown for wrong command-line usage; the dispatcher prints it with a pointer to `--help`. */
 export class UsageError extends Error {
   override name = "UsageError";

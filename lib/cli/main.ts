@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { type Command, type Io, processIo, UsageError } from "./command.ts";
+import { type Command, type Io, type LazyCommand, processIo, UsageError } from "./command.ts";
 import { COMMANDS } from "./registry.ts";
 
 /** Help text listing every subcommand. */
-export function topHelp(commands: Command[]): string {
+export function topHelp(commands: readonly (Command | LazyCommand)[]): string {
   const width = Math.max(...commands.map((c) => c.name.length), 4);
   const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return [
@@ -30,17 +30,22 @@ export function topHelp(commands: Command[]): string {
  * @param io Where output goes (the process's streams by default).
  * @returns 0 on success, 1 on failure, 2 on usage errors.
  */
-export async function main(args: string[], io: Io = processIo(), commands = COMMANDS): Promise<number> {
+export async function main(
+  args: string[],
+  io: Io = processIo(),
+  commands: readonly (Command | LazyCommand)[] = COMMANDS,
+): Promise<number> {
   const [name, ...rest] = args;
   if (!name || name === "--help" || name === "-h" || name === "help") {
     io.out(topHelp(commands));
     return name ? 0 : 2;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     io.err(`Unknown command "${name}". Run \`deno task crux --help\` for the list.\n`);
     return 2;
   }
+  const command = "load" in entry ? await entry.load() : entry;
   if (rest.includes("--help") || rest.includes("-h")) {
     // Subcommands with subcommands of their own handle --help themselves.
     if (!rest[0] || rest[0].startsWith("-")) {

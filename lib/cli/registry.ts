@@ -1,21 +1,56 @@
 /**
  * The list of `crux` subcommands. Each command lives in `commands/<name>.ts`
- * and is registered here once.
+ * and is registered here once; its module is imported only when it runs.
  *
  * @module
  */
-import type { Command } from "./command.ts";
-import { demoCommand } from "./commands/demo.ts";
-import { importCommand } from "./commands/import.ts";
-import { exportCommand } from "./commands/export.ts";
-import { evalCommand } from "./commands/eval.ts";
-import { judgeCommand } from "./commands/judge.ts";
+import type { LazyCommand } from "./command.ts";
 
 /** All subcommands, in the order `crux --help` lists them. */
-export const COMMANDS: Command[] = [
-  demoCommand,
-  importCommand,
-  evalCommand,
-  judgeCommand,
-  exportCommand,
+export const COMMANDS: LazyCommand[] = [
+  {
+    name: "demo",
+    summary: "Run the whole chain on the bundled sample, offline, and write tables and figures",
+    load: async () => (await import("./commands/demo.ts")).demoCommand,
+  },
+  {
+    name: "import",
+    summary: "Load a dataset (sample, Multi-News, DUC, CRUX release, runs, qrels) into a workspace",
+    load: async () => (await import("./commands/import.ts")).importCommand,
+  },
+  {
+    name: "index",
+    summary: "Build a persistent BM25 index from a passages JSONL file",
+    load: async () => (await import("./commands/index.ts")).indexCommand,
+  },
+  {
+    name: "search",
+    summary: "Search topics against a BM25 index and write a TREC run",
+    load: async () => (await import("./commands/search.ts")).searchCommand,
+  },
+  {
+    name: "eval",
+    summary: "Evaluate TREC runs: trec_eval measures, alpha-nDCG, CRUX coverage and density",
+    load: async () => (await import("./commands/eval.ts")).evalCommand,
+  },
+  {
+    name: "judge",
+    summary: "Judge answerability of question/context pairs (LLM endpoint or offline lexical judge)",
+    load: async () => (await import("./commands/judge.ts")).judgeCommand,
+  },
+  {
+    name: "llm",
+    summary: "Statistics of the LLM call cache: calls, cache hits, failures, tokens, cost",
+    load: async () => (await import("./commands/llm.ts")).llmCommand,
+  },
+  {
+    name: "batch",
+    summary: "Export pending LLM requests as OpenAI Batch JSONL, import batch results into the cache",
+    load: async () => (await import("./commands/batch.ts")).batchCommand,
+  },
+  {
+    name: "export",
+    summary: "Export a workspace table as Parquet, CSV, JSONL or TREC",
+    load: async () => (await import("./commands/export.ts")).exportCommand,
+  },
 ];

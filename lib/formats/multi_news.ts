@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { DuckDBInstance } from "@duckdb/node-api";
 import { type Fields, streamJsonl } from "./_json.ts";
 import { readLines } from "./_lines.ts";
 import { Problems } from "./_problems.ts";
@@ -157,6 +156,8 @@ export async function readMultiNewsParquet(
   await Deno.stat(path).catch(() => {
     throw new Deno.errors.NotFound(`Cannot read "${path}": no such file; check the path`);
   });
+  // Imported here so that readers of other formats do not load DuckDB.
+  const { DuckDBInstance } = await import("@duckdb/node-api");
   const instance = await DuckDBInstance.create(":memory:");
   const connection = await instance.connect();
   try {
