@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { main } from "../main.ts";
+import { memoryIo } from "../command.ts";
+import { indexCommand } from "./index.ts";
+import { searchCommand } from "./search.ts";
+
+const PASSAGES = [
+  { id: "t1:0#0", contents: "A hurricane hit the Florida coast on Monday." },
+  { id: "t1:0#1", contents: "Coast guard crews rescued fishermen after the hurricane." },
+  { id: "t1:1#2", text: "Stock markets fell sharply in Tokyo." },
+].map((o) => JSON.stringify(o)).join("\n") + "\n";
+
+Deno.test("crux index builds an index that crux search reads", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/p.jsonl`, PASSAGES);
+    const io = memoryIo();
+    const code = await main(
+      ["index", "--passages", `${dir}/p.jsonl`, "--out", `${dir}/idx`, "--k1", "1.2"],
+      io,
+      [indexCommand, searchCommand],
+    );
+    assert.equal(code, 0, io.stderr());
+    assert.match(io.stdout(), /^Indexed 3 passages \(\d+ terms, \d+ postings\) into .*idx in/);
+    assert.match(io.stderr(), /read 3 passages/);
+    const manifest = JSON.parse(await Deno.readTextFile(`${dir}/idx/manifest.json`));
+    assert.equal(manifest.k1, 1.2);
+    assert.equal(manifest.b, 0.4);
+    assert.equal(manifest.documents, 3);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("crux index reports bad lines with file and line, and bad usage", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/bad.jsonl`, PASSAGES + '{"id": "x"\n');
+    const io = memoryIo();
+    const code = await main(
+      ["index", "--passages", `${dir}/bad.jsonl`, "--out", `${dir}/idx`],
+      io,
+      [indexCommand],
+    );
+    assert.equal(code, 1);
+    assert.match(io.stderr(), /bad\.jsonl:4/);
+    await assert.rejects(Deno.stat(`${dir}/idx`), Deno.errors.NotFound);
+    const usage = memoryIo();
+    assert.equal(await main(["index", "--out", `${dir}/idx`], usage, [indexCommand]), 2);
+    assert.match(usage.stderr(), /Missing --passages/);
+    const num = memoryIo();
+    assert.equal(
+      await main(["index", "--passages", "p", "--out", "o", "--b", "high"], num, [indexCommand]),
+      2,
+    );
+    assert.match(num.stderr(), /--b expects a number, got "high"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,66 @@
+/**
+ * Lucene 8 `BM25Similarity` arithmetic, reproduced in float32: idf, the
+ * per-length normalisation cache and the term score
+ * `weight - weight / (1 + tf * normInverse)` (equal to
+ * `idf * tf / (tf + k1 * (1 - b + b * dl / avgdl))`).
+ */
+import type { FieldStats, IndexData } from "./_index_data.ts";
+import { byteToLength } from "./_small_float.ts";
+
+const f = Math.fround;
+
+/** Lucene's idf: `ln(1 + (docCount - df + 0.5) / (df + 0.5))`, as a float. */
+export function bm25Idf(df: number, docCount: number): number {
+  return f(Math.log(1 + (docCount - df + 0.5) / (df + 0.5)));
+}
+
+/** Score of one posting given the term weight (boost * idf) and the doc's norm inverse. */
+export function termScore(weight: number, tf: number, normInverse: number): number {
+  return f(weight - f(weight / f(1 + f(tf * normInverse))));
+}
+
+/** Scoring context for one (k1, b, length mode): per-document norm inverses and term bounds. */
+export interface ScoringContext {
+  k1: number;
+  b: number;
+  exactLengths: boolean;
+  /** `1 / (k1 * (1 - b + b * dl / avgdl))` per document, float32. */
+  normInverse: Float32Array;
+  /** Per term: the largest `tf * normInverse` over its postings (for score upper bounds). */
+  maxTfNorm: Float32Array;
+}
+
+/** Precomputes the per-document normalisation for the given parameters (one pass over postings). */
+export function scoringContext(
+  data: IndexData,
+  stats: FieldStats,
+  k1: number,
+  b: number,
+  exactLengths: boolean,
+): ScoringContext {
+  const fk1 = f(k1);
+  const fb = f(b);
+  const avgdl = f(stats.sumTotalTermFreq / stats.docCount);
+  const inv = (len: number) => f(1 / f(fk1 * f(f(1 - fb) + f(f(fb * len) / avgdl))));
+  const n = data.docIds.length;
+  const normInverse = new Float32Array(n);
+  if (exactLengths) {
+    for (let d = 0; d < n; d++) normInverse[d] = inv(f(data.lengths[d]));
+  } else {
+    const cache = new Float32Array(256);
+    for (let i = 0; i < 256; i++) cache[i] = inv(byteToLength(i));
+    for (let d = 0; d < n; d++) normInverse[d] = cache[data.norms[d]];
+  }
+  const v = data.terms.length;
+  const maxTfNorm = new Float32Array(v);
+  const { offsets, postingDocs, postingTfs } = data;
+  for (let t = 0; t < v; t++) {
+    let m = 0;
+    for (let p = offsets[t]; p < offsets[t + 1]; p++) {
+      const x = postingTfs[p] * normInverse[postingDocs[p]];
+      if (x > m) m = x;
+    }
+    maxTfNorm[t] = m;
+  }
+  return { k1, b, exactLengths, normInverse, maxTfNorm };
+}

@@ -1,0 +1,131 @@
+/**
+ * Exact top-k BM25 evaluation of a bag of query terms, term at a time with
+ * "continue" pruning: terms are scored from rarest to most frequent; once the
+ * remaining terms together cannot lift an unseen document above the current
+ * k-th partial score, the remaining (long) posting lists only update the
+ * surviving candidates, found by galloping search. The result equals full
+ * evaluation (scores summed in double and rounded to float, as Lucene's
+ * disjunction scorer does).
+ */
+import type { IndexData } from "./_index_data.ts";
+import { bm25Idf, type ScoringContext, termScore } from "./_scoring.ts";
+import { TopK } from "./_top_k.ts";
+
+/** Reusable per-index buffers (one search at a time). */
+export interface Scratch {
+  acc: Float64Array;
+  touched: Int32Array;
+}
+
+/** A query term with its multiplicity in the query (Lucene merges duplicate clauses into a boost). */
+export interface QueryTerm {
+  term: number;
+  boost: number;
+}
+
+const f = Math.fround;
+
+/** The k-th largest accumulated score among `docs[0..n)` (-Infinity when fewer than k). */
+function kthLargest(acc: Float64Array, docs: Int32Array, n: number, k: number): number {
+  if (n < k) return -Infinity;
+  const heap = new TopK(k);
+  for (let i = 0; i < n; i++) {
+    const s = acc[docs[i]];
+    if (s > heap.floor()) heap.offer(s, 0);
+  }
+  return heap.floor();
+}
+
+/** First index in `[lo, hi)` with `arr[i] >= target` (galloping then binary search). */
+function gallop(arr: Uint32Array, lo: number, hi: number, target: number): number {
+  let step = 1;
+  let prev = lo;
+  let i = lo;
+  while (i < hi && arr[i] < target) {
+    prev = i + 1;
+    i += step;
+    step *= 2;
+  }
+  let h = Math.min(i, hi);
+  let l = prev;
+  while (l < h) {
+    const m = (l + h) >>> 1;
+    if (arr[m] < target) l = m + 1;
+    else h = m;
+  }
+  return l;
+}
+
+/** Scores the query and returns the top k (doc number, float score), Lucene order. */
+export function searchTerms(
+  data: IndexData,
+  ctx: ScoringContext,
+  docCount: number,
+  query: QueryTerm[],
+  k: number,
+  scratch: Scratch,
+): { doc: number; score: number }[] {
+  const { offsets, postingDocs, postingTfs } = data;
+  const { normInverse, maxTfNorm } = ctx;
+  const { acc, touched } = scratch;
+  const df = (t: number) => offsets[t + 1] - offsets[t];
+  const qs = query.filter((q) => df(q.term) > 0).sort((a, b) =>
+    df(a.term) - df(b.term) || a.term - b.term
+  );
+  const weights = qs.map((q) => f(q.boost * bm25Idf(df(q.term), docCount)));
+  const bounds = qs.map((q, j) => termScore(weights[j], 1, maxTfNorm[q.term]));
+  const rest = new Float64Array(qs.length + 1);
+  for (let j = qs.length - 1; j >= 0; j--) rest[j] = rest[j + 1] + bounds[j];
+
+  let nTouched = 0;
+  let cands: Int32Array | null = null;
+  let nCands = 0;
+  for (let j = 0; j < qs.length; j++) {
+    const t = qs[j].term;
+    const w = weights[j];
+    const start = offsets[t];
+    const end = offsets[t + 1];
+    if (cands === null && k > 0 && nTouched >= k && end - start >= nTouched / 4) {
+      const theta = kthLargest(acc, touched, nTouched, k);
+      if (rest[j] * (1 + 1e-6) < theta) {
+        const sorted = touched.slice(0, nTouched).sort();
+        let m = 0;
+        for (let i = 0; i < sorted.length; i++) {
+          if (acc[sorted[i]] + rest[j] * (1 + 1e-6) >= theta) sorted[m++] = sorted[i];
+        }
+        cands = sorted;
+        nCands = m;
+      }
+    }
+    if (cands === null) {
+      for (let p = start; p < end; p++) {
+        const d = postingDocs[p];
+        const s = w - f(w / f(1 + f(postingTfs[p] * normInverse[d])));
+        if (acc[d] === 0) touched[nTouched++] = d;
+        acc[d] += f(s);
+      }
+    } else {
+      let p = start;
+      const galloping = nCands * 8 < end - start;
+      for (let i = 0; i < nCands && p < end; i++) {
+        const d = cands[i];
+        if (galloping) p = gallop(postingDocs, p, end, d);
+        else while (p < end && postingDocs[p] < d) p++;
+        if (p < end && postingDocs[p] === d) {
+          acc[d] += termScore(w, postingTfs[p], normInverse[d]);
+          p++;
+        }
+      }
+    }
+  }
+  const top = new TopK(k);
+  const pool = cands ?? touched;
+  const nPool = cands ? nCands : nTouched;
+  for (let i = 0; i < nPool; i++) {
+    const d = pool[i];
+    const s = f(acc[d]);
+    if (s >= top.floor()) top.offer(s, d);
+  }
+  for (let i = 0; i < nTouched; i++) acc[touched[i]] = 0;
+  return top.sorted();
+}

@@ -1,0 +1,240 @@
+import { dirname } from "node:path";
+import { analyze, ENGLISH_ANALYZER } from "../text/mod.ts";
+import { type BuildProgress, invert } from "./_build.ts";
+import { type FieldStats, fieldStats, type IndexData } from "./_index_data.ts";
+import {
+  FORMAT,
+  FORMAT_VERSION,
+  type Manifest,
+  readIndexFiles,
+  readManifest,
+  writeIndexFiles,
+} from "./_index_files.ts";
+import { type QueryTerm, type Scratch, searchTerms } from "./_search.ts";
+import { type ScoringContext, scoringContext } from "./_scoring.ts";
+
+/** Options of {@link Bm25Index.build}. */
+export interface Bm25BuildOptions {
+  /** Default term-frequency saturation for searches (default 0.9, Lucene/Anserini's). */
+  k1?: number;
+  /** Default length normalisation for searches (default 0.4). */
+  b?: number;
+  /** Use exact document lengths instead of Lucene's one-byte lengths (default false). */
+  exactLengths?: boolean;
+  /** Called every 10,000 documents with (done, total). */
+  onProgress?: BuildProgress;
+}
+
+/** Options of {@link Bm25Index.search}; each defaults to the index's own setting. */
+export interface Bm25SearchOptions {
+  k1?: number;
+  b?: number;
+  exactLengths?: boolean;
+}
+
+/** One search result. */
+export interface Bm25Hit {
+  docId: string;
+  score: number;
+}
+
+function checkParams(k1: number, b: number): void {
+  if (!(Number.isFinite(k1) && k1 >= 0) || !(Number.isFinite(b) && b >= 0 && b <= 1)) {
+    throw new RangeError(
+      `Cannot use BM25 parameters k1=${k1}, b=${b}: need k1 >= 0 and 0 <= b <= 1`,
+    );
+  }
+}
+
+/**
+ * A BM25 index with Lucene 8 `BM25Similarity` semantics over text analyzed by
+ * Lucene's `EnglishAnalyzer` ({@link analyze}): idf = ln(1 + (N - df + 0.5) /
+ * (df + 0.5)) with N the number of documents that have terms, term score =
+ * idf * tf / (tf + k1 * (1 - b + b * dl / avgdl)) computed in float32 as Lucene
+ * does, dl decoded from Lucene's one-byte length (unless `exactLengths`), avgdl
+ * = total terms / N. A term repeated in the query counts once per occurrence.
+ * Results are ordered by score descending, ties by insertion order (Lucene's
+ * doc id order); a TREC run writer should re-sort ties by docid descending.
+ *
+ * The index persists as a directory of little-endian typed-array files plus
+ * `manifest.json`; k1 and b can be changed per search.
+ *
+ * @example
+ * ```ts
+ * const index = Bm25Index.build([{ id: "d1", text: "Storm hits coast" }]);
+ * index.search("coastal storm", 10); // [{ docId: "d1", score: ... }]
+ * await index.save("outputs/demo/bm25");
+ * const again = await Bm25Index.load("outputs/demo/bm25");
+ * ```
+ */
+export class Bm25Index {
+  /** Default k1 of searches. */
+  readonly k1: number;
+  /** Default b of searches. */
+  readonly b: number;
+  /** Default length mode of searches. */
+  readonly exactLengths: boolean;
+  /** Number of documents. */
+  readonly size: number;
+  readonly #data: IndexData;
+  readonly #stats: FieldStats;
+  #vocab: Map<string, number> | undefined;
+  #contexts = new Map<string, ScoringContext>();
+  #scratch: Scratch | undefined;
+
+  private constructor(data: IndexData, k1: number, b: number, exactLengths: boolean) {
+    checkParams(k1, b);
+    this.#data = data;
+    this.#stats = fieldStats(data.lengths);
+    this.k1 = k1;
+    this.b = b;
+    this.exactLengths = exactLengths;
+    this.size = data.docIds.length;
+  }
+
+  /**
+   * Builds an index in memory. Document numbers follow the input order.
+   *
+   * @param docs Documents with unique ids (ids may not contain line breaks).
+   * @param opts Default k1 (0.9), b (0.4), `exactLengths` (false) and a progress callback.
+   * @returns The index.
+   * @throws {Error} On a duplicate or multi-line id. {RangeError} on invalid k1/b.
+   * @example
+   * ```ts
+   * const index = Bm25Index.build(passages.map((p) => ({ id: p.passageId, text: p.text })));
+   * ```
+   */
+  static build(
+    docs: readonly { id: string; text: string }[],
+    opts: Bm25BuildOptions = {},
+  ): Bm25Index {
+    const k1 = opts.k1 ?? 0.9;
+    const b = opts.b ?? 0.4;
+    checkParams(k1, b);
+    for (let i = 0; i < docs.length; i++) {
+      if (/[\r\n]/.test(docs[i].id)) {
+        throw new Error(
+          `Cannot index document number ${i + 1}: id ${
+            JSON.stringify(docs[i].id)
+          } contains a line break`,
+        );
+      }
+    }
+    return new Bm25Index(invert(docs, opts.onProgress), k1, b, opts.exactLengths ?? false);
+  }
+
+  /**
+   * Loads an index saved by {@link Bm25Index.save} (whole files into typed arrays).
+   *
+   * @param dir The index directory.
+   * @returns The index, with the k1/b/length defaults it was saved with.
+   * @throws {Error} When files are missing, truncated or of another format version.
+   * @example
+   * ```ts
+   * const index = await Bm25Index.load("outputs/demo/bm25");
+   * ```
+   */
+  static async load(dir: string): Promise<Bm25Index> {
+    const manifest = await readManifest(dir);
+    const data = await readIndexFiles(dir, manifest);
+    return new Bm25Index(data, manifest.k1, manifest.b, manifest.exactLengths);
+  }
+
+  /**
+   * Saves the index into `dir`, atomically: files are written to a sibling
+   * temporary directory that is then renamed, replacing any previous index.
+   *
+   * @param dir Target directory (its parent is created if needed).
+   * @returns Resolves when the index is in place.
+   * @example
+   * ```ts
+   * await index.save("outputs/demo/bm25");
+   * ```
+   */
+  async save(dir: string): Promise<void> {
+    const parent = dirname(dir);
+    await Deno.mkdir(parent, { recursive: true });
+    const tmp = await Deno.makeTempDir({ dir: parent, prefix: ".bm25-" });
+    try {
+      await writeIndexFiles(tmp, this.#data, this.manifest());
+      await Deno.remove(dir, { recursive: true }).catch((e) => {
+        if (!(e instanceof Deno.errors.NotFound)) throw e;
+      });
+      await Deno.rename(tmp, dir);
+    } catch (error) {
+      await Deno.remove(tmp, { recursive: true }).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** The manifest describing this index (format, parameters, counts). */
+  manifest(): Manifest {
+    const d = this.#data;
+    return {
+      format: FORMAT,
+      version: FORMAT_VERSION,
+      analyzer: ENGLISH_ANALYZER,
+      k1: this.k1,
+      b: this.b,
+      exactLengths: this.exactLengths,
+      documents: d.docIds.length,
+      fieldDocCount: this.#stats.docCount,
+      sumTotalTermFreq: this.#stats.sumTotalTermFreq,
+      terms: d.terms.length,
+      postings: d.postingDocs.length,
+      tfBytes: d.postingTfs instanceof Uint16Array ? 2 : 4,
+      byteOrder: "little-endian",
+    };
+  }
+
+  /**
+   * Returns the top `k` documents for a free-text query, best first (ties by
+   * insertion order). Query text goes through the same analyzer as documents;
+   * unknown terms contribute nothing; a query without known terms returns [].
+   *
+   * @param query Query text.
+   * @param k Number of results (a non-negative integer).
+   * @param opts Per-search k1, b and length mode (defaults: the index's).
+   * @returns Up to `k` hits with Lucene-identical float32 scores.
+   * @throws {RangeError} When k is not a non-negative integer or k1/b are invalid.
+   * @example
+   * ```ts
+   * index.search("hurricane damage in Florida", 100, { k1: 1.2, b: 0.75 });
+   * ```
+   */
+  search(query: string, k: number, opts: Bm25SearchOptions = {}): Bm25Hit[] {
+    if (!Number.isInteger(k) || k < 0) {
+      throw new RangeError(`Cannot search with k=${k}: use a non-negative integer`);
+    }
+    const ctx = this.#context(opts);
+    this.#vocab ??= new Map(this.#data.terms.map((t, i) => [t, i]));
+    const counts = new Map<number, number>();
+    for (const term of analyze(query)) {
+      const t = this.#vocab.get(term);
+      if (t !== undefined) counts.set(t, (counts.get(t) ?? 0) + 1);
+    }
+    const terms: QueryTerm[] = [...counts].map(([term, boost]) => ({ term, boost }));
+    if (terms.length === 0 || k === 0) return [];
+    this.#scratch ??= {
+      acc: new Float64Array(this.size),
+      touched: new Int32Array(this.size),
+    };
+    const hits = searchTerms(this.#data, ctx, this.#stats.docCount, terms, k, this.#scratch);
+    return hits.map((h) => ({ docId: this.#data.docIds[h.doc], score: h.score }));
+  }
+
+  #context(opts: Bm25SearchOptions): ScoringContext {
+    const k1 = opts.k1 ?? this.k1;
+    const b = opts.b ?? this.b;
+    const exact = opts.exactLengths ?? this.exactLengths;
+    checkParams(k1, b);
+    const key = `${k1}/${b}/${exact}`;
+    let ctx = this.#contexts.get(key);
+    if (!ctx) {
+      ctx = scoringContext(this.#data, this.#stats, k1, b, exact);
+      if (this.#contexts.size >= 4) this.#contexts.clear();
+      this.#contexts.set(key, ctx);
+    }
+    return ctx;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Retrieval: a persistent Lucene-compatible BM25 index (`Bm25Index`), TF-IDF
+ * vectors and an offline TF-IDF embedder, brute-force dense search
+ * (`DenseIndex`), run fusion (`rrf`, `combSum`, `combMnz`) and MMR re-ranking.
+ *
+ * @example
+ * ```ts
+ * import { Bm25Index, cosine, mmr, tfidfVectors } from "@lib/retrieval/mod.ts";
+ * const index = Bm25Index.build(passages.map((p) => ({ id: p.passageId, text: p.text })));
+ * const hits = index.search(topic.request, 100);
+ * ```
+ *
+ * @module
+ */
+export {
+  type Bm25BuildOptions,
+  type Bm25Hit,
+  Bm25Index,
+  type Bm25SearchOptions,
+} from "./bm25_index.ts";
+export type { SparseVector } from "./sparse_vector.ts";
+export { cosine } from "./cosine.ts";
+export { type TfidfOptions, type TfidfResult, tfidfVectors } from "./tfidf_vectors.ts";
+export type { Embedder } from "./embedder.ts";
+export { tfidfEmbedder, type TfidfEmbedderOptions } from "./tfidf_embedder.ts";
+export { DenseIndex } from "./dense_index.ts";
+export { rrf, type RrfOptions } from "./rrf.ts";
+export { type CombOptions, combSum } from "./comb_sum.ts";
+export { combMnz } from "./comb_mnz.ts";
+export { mmr, type MmrOptions, type MmrPick } from "./mmr.ts";
