@@ -1,0 +1,275 @@
+/**
+ * `crux construct <step>`: builds a CRUX evaluation dataset in a workspace,
+ * step by step (passages, requests, questions, ratings, select, corpus, stats),
+ * each step resumable and its model calls cached.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { type Command, type Io, UsageError } from "../command.ts";
+import { clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
+import { readJudgments, writeQrels } from "@lib/formats/mod.ts";
+import { lexicalJudge, llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
+import { tableText } from "@lib/report/mod.ts";
+import {
+  buildPassages,
+  buildQuestions,
+  buildRequests,
+  type DatasetStatsRow,
+  poolCorpus,
+  rateTopics,
+  selectFromJudgments,
+  selectRequired,
+  type StepSummary,
+  workspaceStats,
+} from "@lib/construct/mod.ts";
+import { roleClient } from "@lib/construct/_backend.ts";
+
+const HELP = `Usage: crux construct <step> --workspace DIR [options]
+
+Builds a CRUX-style evaluation dataset from the topics, documents and human
+summaries in a workspace (load them first with \`crux import\`). Each step
+skips work already in the workspace and caches every model call, so it can be
+interrupted and re-run at no cost.
+
+Steps (in order):
+  passages   documents -> decontextualised passages {topic}:{doc}#{j} with
+             Llama-3.1 token counts (model: <p> passages, documents over 1024
+             words cut into 512-word pieces, at most 3 passages per piece;
+             offline: sentence-aware chunks of 120-200 words)
+  requests   report request (~50 words) from each human summary
+  questions  n sub-questions from each human summary (<q> tags)
+  ratings    answerability 0-5 of every (passage, sub-question) pair and of the
+             summary ({topic}:report); -1 = unparseable (recorded)
+  select     answerable sub-questions (rating >= tau) and the greedy required
+             subset P*: qrels "crux_pr" (3 required / 2 neutral / 1 redundant)
+             and diversity qrels "crux_div"; topics with nothing kept are dropped
+  corpus     pooled corpus of all passages (+ distractors) as CRUX JSONL
+  stats      dataset statistics table (per dataset and overall)
+  all        passages, requests, questions, ratings, select, stats
+
+Options:
+  --workspace DIR      experiment workspace (required except for select --judgments)
+  --backend NAME       openai (any OpenAI-compatible endpoint) or offline (default offline:
+                       chunker, lexical judge, summary-derived requests and questions)
+  --topics IDS         only these topics (comma-separated)
+  --n N                sub-questions per topic (default 10; CRUX uses 15 for DUC)
+  --overwrite          requests: replace requests already set
+  --tau N              answerability threshold (default 3)
+  --judge NAME         select: judge whose ratings are used (default: the only one)
+  --out FILE           corpus: output JSONL (default DIR/corpus.jsonl)
+  --distractors FILE   corpus: extra documents {"id","contents"} to append
+  --format F           stats: table or json (default table)
+  --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
+  --rpm N, --tpm N, --templates DIR, --config FILE
+                       model settings (default from CRUX_GENERATOR_MODEL /
+                       CRUX_JUDGE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY)
+
+Standalone selection from a CRUX judgments file (no workspace):
+  crux construct select --judgments FILE [--tau 3] --out-qrels FILE --out-div-qrels FILE
+  The diversity qrels put the sub-question number (from 1) in the iteration column
+  and 0/1 in the grade column: "topic subtopic passage 0|1".
+
+Examples:
+  crux construct passages --workspace outputs/exp --backend openai --model llama-3.1-70b
+  crux construct ratings --workspace outputs/exp --backend offline
+  crux construct select --workspace outputs/exp --tau 3
+  crux construct stats --workspace outputs/exp --format json
+`;
+
+const STEPS = ["passages", "requests", "questions", "ratings", "select", "corpus", "stats", "all"];
+
+type Values = Record<string, string | boolean | undefined>;
+
+function positiveInt(name: string, v: string | boolean | undefined, fallback: number): number {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new UsageError(`--${name} must be a non-negative integer, found "${v}"`);
+  }
+  return n;
+}
+
+function statsTable(rows: DatasetStatsRow[]) {
+  const col = (key: string, label: string, decimals = 1) => ({ key, label, decimals });
+  return {
+    rowHeader: "Dataset",
+    caption: "Dataset statistics (means per topic)",
+    columns: [
+      col("topics", "Topics", 0),
+      col("documentsPerTopic", "Docs"),
+      col("passagesPerTopic", "Passages"),
+      col("tokensPerPassage", "Tokens/passage"),
+      col("subquestionsPerTopic", "Sub-questions"),
+      col("answerablePerTopic", "Answerable"),
+      col("requiredPerTopic", "|P*|"),
+      col("requiredTokensPerTopic", "Tokens of P*", 0),
+    ],
+    rows: rows.map(({ dataset, ...values }) => ({ label: dataset, values })),
+  };
+}
+
+function report(io: Io, s: StepSummary): void {
+  const extra = [
+    s.failed ? `${s.failed} failed (re-run to retry)` : "",
+    s.unparsed ? `${s.unparsed} unparsed` : "",
+  ]
+    .filter(Boolean).join(", ");
+  io.out(
+    `${s.step}: ${s.written} written for ${s.topics} topics, ${s.skipped} topics skipped${
+      extra ? `, ${extra}` : ""
+    }\n`,
+  );
+}
+
+async function standaloneSelect(values: Values, io: Io): Promise<number> {
+  const out = values["out-qrels"];
+  const div = values["out-div-qrels"];
+  if (typeof out !== "string" || typeof div !== "string") {
+    throw new UsageError("select --judgments needs --out-qrels FILE and --out-div-qrels FILE");
+  }
+  const tau = positiveInt("tau", values.tau, 3);
+  const sel = selectFromJudgments(await readJudgments(values.judgments as string), { tau });
+  await writeQrels(out, sel.qrels);
+  await writeQrels(div, sel.divQrels);
+  for (const t of sel.dropped) io.err(`Topic "${t}": nothing answerable at tau ${tau}; dropped\n`);
+  const kept = sel.topics.length - sel.dropped.length;
+  io.out(
+    `select: ${kept} topics kept, ${sel.dropped.length} dropped, ${
+      sel.qrels.filter((q) => q.grade === 3).length
+    } required passages -> ${out}, ${div}\n`,
+  );
+  return 0;
+}
+
+async function runStep(step: string, ws: Workspace, values: Values, io: Io): Promise<void> {
+  const topics = typeof values.topics === "string"
+    ? values.topics.split(",").map((t) => t.trim()).filter(Boolean)
+    : undefined;
+  const common = {
+    topics,
+    onProgress: terminalProgress(io.err, { isTty: io.isTty }),
+    onNote: (m: string) => io.err(`${m}\n`),
+  };
+  const online = values.backend === "openai";
+  const config = online ? await readLlmConfig(values.config as string | undefined) : undefined;
+  const client = async (role: "generator" | "judge") =>
+    online ? await roleClient(ws, role, { config, overrides: clientOverrides(values) }) : undefined;
+  const tau = positiveInt("tau", values.tau, 3);
+  switch (step) {
+    case "passages":
+    case "requests":
+    case "questions": {
+      const c = await client("generator");
+      const opts = { ...common, client: c?.client, templatesDir: c?.templatesDir };
+      if (step === "passages") report(io, await buildPassages(ws, opts));
+      if (step === "requests") {
+        report(io, await buildRequests(ws, { ...opts, overwrite: values.overwrite === true }));
+      }
+      if (step === "questions") {
+        report(io, await buildQuestions(ws, { ...opts, n: positiveInt("n", values.n, 10) }));
+      }
+      return;
+    }
+    case "ratings": {
+      const c = await client("judge");
+      const judge = c
+        ? llmAnswerabilityJudge(c.client, { templatesDir: c.templatesDir })
+        : lexicalJudge();
+      report(io, await rateTopics(ws, { ...common, judge }));
+      return;
+    }
+    case "select": {
+      const s = await selectRequired(ws, {
+        ...common,
+        tau,
+        judge: values.judge as string | undefined,
+      });
+      report(io, s);
+      io.out(
+        `select: judge "${s.judge}", tau ${tau}, ${s.dropped.length} topics dropped${
+          s.dropped.length ? ` (${s.dropped.join(", ")})` : ""
+        }\n`,
+      );
+      return;
+    }
+    case "corpus": {
+      const out = typeof values.out === "string" ? values.out : join(ws.dir, "corpus.jsonl");
+      const r = await poolCorpus(ws, out, {
+        topics,
+        distractors: values.distractors as string | undefined,
+        onNote: common.onNote,
+      });
+      io.out(`corpus: ${r.passages} passages and ${r.distractors} distractors -> ${out}\n`);
+      return;
+    }
+    case "stats": {
+      const rows = await workspaceStats(ws);
+      io.out(
+        values.format === "json" ? JSON.stringify(rows) + "\n" : tableText(statsTable(rows)) + "\n",
+      );
+      return;
+    }
+  }
+}
+
+/** The `crux construct` command. */
+export const constructCommand: Command = {
+  name: "construct",
+  summary: "build a CRUX dataset: passages, requests, sub-questions, ratings, selection",
+  help: HELP,
+  async run(args: string[], io: Io): Promise<number> {
+    const [step, ...rest] = args;
+    if (!step || step === "--help" || step === "-h") {
+      io.out(HELP);
+      return step ? 0 : 2;
+    }
+    if (!STEPS.includes(step)) {
+      throw new UsageError(`Unknown step "${step}": use one of ${STEPS.join(", ")}`);
+    }
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        ...clientFlags,
+        backend: { type: "string", default: "offline" },
+        topics: { type: "string" },
+        n: { type: "string" },
+        overwrite: { type: "boolean" },
+        tau: { type: "string" },
+        judge: { type: "string" },
+        judgments: { type: "string" },
+        "out-qrels": { type: "string" },
+        "out-div-qrels": { type: "string" },
+        out: { type: "string" },
+        distractors: { type: "string" },
+        format: { type: "string", default: "table" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      io.out(HELP);
+      return 0;
+    }
+    if (values.backend !== "openai" && values.backend !== "offline") {
+      throw new UsageError(`Unknown backend "${values.backend}": use openai or offline`);
+    }
+    if (values.format !== "table" && values.format !== "json") {
+      throw new UsageError(`Unknown format "${values.format}": use table or json`);
+    }
+    if (step === "select" && values.judgments) return await standaloneSelect(values, io);
+    if (!values.workspace) throw new UsageError(`construct ${step} needs --workspace DIR`);
+    const ws = await openWorkspace(values.workspace);
+    try {
+      const steps = step === "all"
+        ? ["passages", "requests", "questions", "ratings", "select", "stats"]
+        : [step];
+      for (const s of steps) await runStep(s, ws, values, io);
+    } finally {
+      ws.close();
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,120 @@
+/**
+ * `crux judge reports`: rates generated reports against the answerable
+ * sub-questions and stores coverage and density of reports and contexts.
+ * A sub-subcommand of `crux judge` (plug into `judgeSubcommands`).
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { type Command, type Io, UsageError } from "../command.ts";
+import { clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { lexicalJudge, llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
+import { judgeReports } from "@lib/judge/mod.ts";
+import { roleClient } from "@lib/construct/_backend.ts";
+
+const HELP = `Usage: crux judge reports --workspace DIR [--run NAME] [options]
+
+Rates every generated report (or those of --run) against each answerable
+sub-question of its topic with the CRUX answerability protocol (0-5; item id
+{topic}:report:{run}; same cache as construction, so re-runs make no calls),
+then stores per topic and overall (topic "all") in the metrics table:
+  Cov_report, Den_report    coverage and density of the report (density uses
+                            the report's own Llama-3.1 token count against P*)
+  Cov_context, Den_context  the same for its retrieval context, from the
+                            pre-judged passage ratings (no new calls)
+
+Options:
+  --workspace DIR     experiment workspace (required)
+  --run NAME          only this generated run (default: all)
+  --backend NAME      openai or lexical (default lexical, offline)
+  --judge-unjudged    rate context passages that have no rating (e.g. other
+                      topics' passages) instead of counting them 0
+  --context-judge J   judge whose passage ratings score contexts (default: the
+                      judge with the most passage ratings, i.e. the construction matrix)
+  --tau N             answerability threshold (default 3)
+  --w X               density exponent (default 0.5, as in the CRUX paper's tables)
+  --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
+  --rpm N, --tpm N, --templates DIR, --config FILE
+                      model settings (default from CRUX_JUDGE_MODEL, OPENAI_BASE_URL,
+                      OPENAI_API_KEY)
+
+Example:
+  crux judge reports --workspace outputs/exp --run bm25-rag --backend openai --model llama-3.1-70b
+`;
+
+/** The `crux judge reports` sub-subcommand. */
+export const judgeReportsCommand: Command = {
+  name: "reports",
+  summary: "rate generated reports; coverage and density of reports and contexts",
+  help: HELP,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values } = parseArgs({
+      args,
+      options: {
+        ...clientFlags,
+        run: { type: "string" },
+        backend: { type: "string", default: "lexical" },
+        "judge-unjudged": { type: "boolean" },
+        "context-judge": { type: "string" },
+        tau: { type: "string" },
+        w: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      io.out(HELP);
+      return 0;
+    }
+    if (!values.workspace) throw new UsageError("--workspace DIR is required");
+    if (values.backend !== "openai" && values.backend !== "lexical") {
+      throw new UsageError(`Unknown backend "${values.backend}": use openai or lexical`);
+    }
+    const tau = values.tau === undefined ? 3 : Number(values.tau);
+    const w = values.w === undefined ? 0.5 : Number(values.w);
+    if (!Number.isInteger(tau) || tau < 0 || tau > 5) {
+      throw new UsageError(`--tau must be an integer 0-5, found "${values.tau}"`);
+    }
+    if (!(w > 0)) throw new UsageError(`--w must be a positive number, found "${values.w}"`);
+    const ws = await openWorkspace(values.workspace);
+    try {
+      const c = values.backend === "openai"
+        ? await roleClient(ws, "judge", {
+          config: await readLlmConfig(values.config),
+          overrides: clientOverrides(values),
+        })
+        : undefined;
+      const judge = c
+        ? llmAnswerabilityJudge(c.client, { templatesDir: c.templatesDir })
+        : lexicalJudge();
+      const r = await judgeReports(ws, {
+        judge,
+        run: values.run,
+        contextJudge: values["context-judge"],
+        judgeUnjudged: values["judge-unjudged"] === true,
+        tau,
+        w,
+        onProgress: terminalProgress(io.err, { isTty: io.isTty }),
+        onNote: (m) => io.err(`${m}\n`),
+      });
+      const f = (x: number) => (Number.isNaN(x) ? "-" : x.toFixed(4));
+      io.out("run\ttopics\tCov_report\tDen_report\tCov_context\tDen_context\n");
+      for (const run of r.runs) {
+        io.out(
+          `${run.run}\t${run.topics}\t${f(run.coverage)}\t${f(run.density)}\t${
+            f(run.contextCoverage)
+          }\t${f(run.contextDensity)}\n`,
+        );
+      }
+      io.err(
+        `judge reports: ${r.written} new ratings by ${judge.name}${
+          r.failed ? `, ${r.failed} failed (re-run to retry)` : ""
+        }\n`,
+      );
+      return r.failed ? 1 : 0;
+    } finally {
+      ws.close();
+    }
+  },
+};

@@ -1,0 +1,51 @@
+/**
+ * CRUX dataset construction (Qi et al., 2025): from topics with source
+ * documents and human summaries to decontextualised passages, report requests,
+ * sub-questions, the full answerability rating matrix, the required subset P*
+ * with CRUX qrels and diversity qrels, the pooled corpus and dataset statistics.
+ * Every workspace step skips work already done and caches its model calls, so
+ * it can be interrupted and re-run; offline backends (chunker, lexical judge)
+ * run with no model service. {@link runExperiment} chains a whole experiment.
+ *
+ * @example
+ * ```ts
+ * import { buildPassages, rateTopics, selectRequired } from "@lib/construct/mod.ts";
+ * import { lexicalJudge } from "@lib/llm/mod.ts";
+ * await buildPassages(ws);                         // offline chunker
+ * await rateTopics(ws, { judge: lexicalJudge() });
+ * const sel = await selectRequired(ws, { tau: 3 }); // qrels crux_pr + crux_div
+ * ```
+ *
+ * @module
+ */
+export {
+  CONSTRUCT_STEPS,
+  type ConstructStep,
+  type StepOptions,
+  type StepSummary,
+} from "./types.ts";
+export { splitDocument, type SplitDocumentOptions } from "./split_document.ts";
+export { type DocumentPassages, numberPassages } from "./number_passages.ts";
+export { passageOrdinal } from "./passage_ordinal.ts";
+export { buildPassages, type BuildPassagesOptions } from "./build_passages.ts";
+export { buildRequests, type BuildRequestsOptions } from "./build_requests.ts";
+export { buildQuestions, type BuildQuestionsOptions } from "./build_questions.ts";
+export { rateTopics, type RateTopicsOptions } from "./rate_topics.ts";
+export { type SelectionMatrix, selectTopic, type TopicSelection } from "./select_topic.ts";
+export {
+  selectRequired,
+  type SelectRequiredOptions,
+  type SelectSummary,
+} from "./select_required.ts";
+export { type JudgmentSelection, selectFromJudgments } from "./select_from_judgments.ts";
+export { poolCorpus, type PoolCorpusOptions, type PoolCorpusResult } from "./pool_corpus.ts";
+export { datasetStats, type DatasetStatsInput, type DatasetStatsRow } from "./dataset_stats.ts";
+export { workspaceStats } from "./workspace_stats.ts";
+export {
+  type ExperimentConfig,
+  type ExperimentEvent,
+  type ExperimentResult,
+  type RetrievalConfig,
+  runExperiment,
+  type RunExperimentOptions,
+} from "./run_experiment.ts";

@@ -1,0 +1,262 @@
+import type { MetricRow, RunRow } from "@lib/types/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import { importSample, openWorkspace } from "@lib/store/mod.ts";
+import {
+  lexicalJudge,
+  llmAnswerabilityJudge,
+  type LlmSettings,
+  type ProgressFn,
+} from "@lib/llm/mod.ts";
+import { Bm25Index } from "@lib/retrieval/mod.ts";
+import { evaluate } from "@lib/metrics/mod.ts";
+import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
+import { judgeReports, type ReportJudgment } from "@lib/judge/mod.ts";
+import { readPassages, readQrels, readRatings, readSubquestions, readTopics } from "./_reads.ts";
+import { roleClient } from "./_backend.ts";
+import { buildPassages } from "./build_passages.ts";
+import { buildRequests } from "./build_requests.ts";
+import { buildQuestions } from "./build_questions.ts";
+import { rateTopics } from "./rate_topics.ts";
+import { selectRequired } from "./select_required.ts";
+import type { StepSummary } from "./types.ts";
+
+/** A BM25 retrieval run of an experiment (over the workspace's pooled passages). */
+export interface RetrievalConfig {
+  name: string;
+  /** Passages per topic. Default 100. */
+  k?: number;
+  /** BM25 parameters. Defaults 0.9 and 0.4 (Lucene/Anserini). */
+  k1?: number;
+  b?: number;
+}
+
+/** One experiment, as read from an experiment config file. */
+export interface ExperimentConfig {
+  /** Experiment name (labels only). */
+  name?: string;
+  /** Workspace folder, e.g. `outputs/<experiment>`. */
+  workspace: string;
+  /** Data to import when the workspace has no topics: the bundled sample layout. Default: none. */
+  dataset?: { source: "sample"; dir?: string };
+  /** `offline` (chunker, lexical judge, extractive generator; the default) or `openai`. */
+  backend?: "offline" | "openai";
+  /** Model settings for the `openai` backend (roles generator and judge). */
+  llm?: LlmSettings;
+  /** Sub-questions per topic (default 10) and answerability threshold (default 3). */
+  construct?: { questions?: number; tau?: number };
+  /** Retrieval runs. Default: one BM25 run named `bm25`. */
+  retrieve?: RetrievalConfig[];
+  /** Conditions to generate. Default all three: `rag` (one per retrieval run), `direct`, `oracle`. */
+  generate?: ("rag" | "direct" | "oracle")[];
+  /** Measures of the retrieval runs. Default `Cov@oracle`, `Den@oracle`, `alpha_nDCG@oracle`. */
+  measures?: string[];
+}
+
+/** A stage message of {@link runExperiment}. */
+export interface ExperimentEvent {
+  stage: "import" | "construct" | "retrieve" | "generate" | "judge" | "measure";
+  message: string;
+}
+
+/** What {@link runExperiment} did. */
+export interface ExperimentResult {
+  construct: StepSummary[];
+  /** Retrieval runs computed now (runs already in the workspace are kept). */
+  retrieved: string[];
+  generated: GenerateSummary[];
+  reports: ReportJudgment[];
+  /** Aggregate retrieval measures (topic `all`). */
+  measures: MetricRow[];
+}
+
+/** Options of {@link runExperiment}. */
+export interface RunExperimentOptions {
+  /** Stage messages. */
+  onEvent?: (event: ExperimentEvent) => void;
+  /** Progress of model calls. */
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+  /** Environment for model settings. Default `Deno.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+async function retrieve(ws: Workspace, cfg: RetrievalConfig): Promise<RunRow[]> {
+  const passages = [...(await readPassages(ws)).values()].flat();
+  const index = Bm25Index.build(passages.map((p) => ({ id: p.passageId, text: p.text })), {
+    k1: cfg.k1,
+    b: cfg.b,
+  });
+  const kept = new Set((await readQrels(ws, "crux_pr")).map((q) => q.topicId));
+  const rows: RunRow[] = [];
+  for (const t of await readTopics(ws)) {
+    if (!kept.has(t.topicId) || !t.request) continue;
+    index.search(t.request, cfg.k ?? 100).forEach((h, i) =>
+      rows.push({ run: cfg.name, topicId: t.topicId, docId: h.docId, rank: i + 1, score: h.score })
+    );
+  }
+  return rows;
+}
+
+/**
+ * Runs one experiment end to end: import -> construct (passages, requests,
+ * sub-questions, ratings, selection) -> retrieve (BM25) -> generate (RAG per
+ * retrieval run, direct, oracle context; human summary as oracle result) ->
+ * judge reports -> measure retrieval runs. Every stage skips work already in
+ * the workspace and model calls are cached, so a re-run costs nothing. When the
+ * workspace already holds passage ratings (e.g. imported human judgments), the
+ * ratings step is skipped and selection uses them.
+ *
+ * @param config The experiment; see {@link ExperimentConfig}.
+ * @param opts Stage messages, call progress, signal and environment.
+ * @returns Per-stage summaries and the aggregate measures.
+ * @throws {RangeError} When a stage has nothing to work on (e.g. no topics after import).
+ * @example
+ * ```ts
+ * const r = await runExperiment({ workspace: "outputs/demo", dataset: { source: "sample" } });
+ * r.reports.map((x) => [x.run, x.coverage]);
+ * ```
+ */
+export async function runExperiment(
+  config: ExperimentConfig,
+  opts: RunExperimentOptions = {},
+): Promise<ExperimentResult> {
+  const say = (stage: ExperimentEvent["stage"], message: string) =>
+    opts.onEvent?.({ stage, message });
+  const common = {
+    onProgress: opts.onProgress,
+    signal: opts.signal,
+    onNote: (m: string) => say("construct", m),
+  };
+  const ws = await openWorkspace(config.workspace);
+  try {
+    if (config.dataset && (await readTopics(ws)).length === 0) {
+      const counts = await importSample(ws, config.dataset.dir);
+      say("import", `imported ${JSON.stringify(counts)}`);
+    }
+    if ((await readTopics(ws)).length === 0) {
+      throw new RangeError(
+        `Cannot run experiment: workspace "${config.workspace}" has no topics; give a dataset to import`,
+      );
+    }
+    const online = config.backend === "openai";
+    const role = async (r: "generator" | "judge") =>
+      online ? await roleClient(ws, r, { config: config.llm, env: opts.env }) : undefined;
+    const gen = await role("generator");
+    const judgeClient = await role("judge");
+    const judge = judgeClient
+      ? llmAnswerabilityJudge(judgeClient.client, { templatesDir: judgeClient.templatesDir })
+      : lexicalJudge();
+    const llm = { client: gen?.client, templatesDir: gen?.templatesDir };
+    const tau = config.construct?.tau ?? 3;
+    const construct: StepSummary[] = [];
+    construct.push(await buildPassages(ws, { ...common, ...llm }));
+    construct.push(await buildRequests(ws, { ...common, ...llm }));
+    construct.push(await buildQuestions(ws, { ...common, ...llm, n: config.construct?.questions }));
+    const judges = new Set(
+      (await readRatings(ws)).filter((r) => !r.itemId.includes(":report")).map((r) => r.judge),
+    );
+    if (judges.size === 0 || judges.has(judge.name)) {
+      construct.push(await rateTopics(ws, { ...common, judge }));
+    }
+    const sel = await selectRequired(ws, {
+      tau,
+      judge: judges.size !== 1 ? judge.name : undefined,
+      onNote: common.onNote,
+    });
+    construct.push(sel);
+    for (const s of construct) {
+      say("construct", `${s.step}: ${s.written} written, ${s.skipped} topics skipped`);
+    }
+
+    const retrieved: string[] = [];
+    const runsCfg = config.retrieve ?? [{ name: "bm25" }];
+    for (const r of runsCfg) {
+      const have = await ws.query<{ n: number }>(`SELECT count(*) AS n FROM runs WHERE run = $1`, [
+        r.name,
+      ]);
+      if (Number(have[0].n) > 0) continue;
+      const rows = await retrieve(ws, r);
+      await ws.upsert("runs", rows);
+      retrieved.push(r.name);
+      say("retrieve", `${r.name}: ${rows.length} rows`);
+    }
+
+    const generated: GenerateSummary[] = [];
+    const conditions = config.generate ?? ["rag", "direct", "oracle"];
+    const g = {
+      ...llm,
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+      onNote: (m: string) => say("generate", m),
+    };
+    if (conditions.includes("rag")) {
+      for (const r of runsCfg) {
+        generated.push(
+          await generateReports(ws, {
+            ...g,
+            run: `rag-${r.name}`,
+            condition: "rag",
+            context: r.name,
+          }),
+        );
+      }
+    }
+    if (conditions.includes("direct")) {
+      generated.push(await generateReports(ws, { ...g, run: "direct", condition: "direct" }));
+    }
+    if (conditions.includes("oracle")) {
+      generated.push(
+        await generateReports(ws, { ...g, run: "oracle-context", condition: "oracle-context" }),
+      );
+    }
+    for (const s of generated) {
+      say("generate", `${s.run}: ${s.written} written, ${s.skipped} already there`);
+    }
+
+    const judged = await judgeReports(ws, {
+      judge,
+      contextJudge: sel.judge,
+      tau,
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+      onNote: (m) => say("judge", m),
+    });
+    say("judge", `${judged.written} new report ratings`);
+
+    const questions = await readSubquestions(ws);
+    const byItem = new Map<string, Map<string, number>>();
+    for (const r of await readRatings(ws, sel.judge)) {
+      if (r.itemId.includes(":report")) continue;
+      let m = byItem.get(r.itemId);
+      if (!m) byItem.set(r.itemId, m = new Map());
+      m.set(r.questionId, r.rating);
+    }
+    const passages = [...(await readPassages(ws)).values()].flat();
+    const tokens = new Map(passages.map((p) => [p.passageId, p.tokens ?? 0]));
+    const judgments = passages.filter((p) => byItem.has(p.passageId) && questions.has(p.topicId))
+      .map((p) => ({
+        topicId: p.topicId,
+        itemId: p.passageId,
+        ratings: questions.get(p.topicId)!.map((q) =>
+          byItem.get(p.passageId)!.get(q.questionId) ?? 0
+        ),
+      }));
+    const runRows = (await Promise.all(runsCfg.map((r) => ws.runRows(r.name)))).flat();
+    const result = evaluate(
+      runRows,
+      config.measures ?? ["Cov@oracle", "Den@oracle", "alpha_nDCG@oracle"],
+      {
+        qrels: await readQrels(ws, "crux_pr"),
+        diversityQrels: await readQrels(ws, "crux_div"),
+        judgments,
+        tokens: (id) => tokens.get(id) ?? 0,
+      },
+      { tau },
+    );
+    await ws.upsert("metrics", [...result.perTopic, ...result.aggregates]);
+    say("measure", `${result.aggregates.length} aggregate values for ${runsCfg.length} runs`);
+    return { construct, retrieved, generated, reports: judged.runs, measures: result.aggregates };
+  } finally {
+    ws.close();
+  }
+}

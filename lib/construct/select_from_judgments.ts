@@ -1,0 +1,60 @@
+import type { Qrel } from "@lib/types/mod.ts";
+import type { Judgment } from "@lib/formats/mod.ts";
+import { selectTopic, type TopicSelection } from "./select_topic.ts";
+
+/** Qrels and per-topic outcomes of {@link selectFromJudgments}. */
+export interface JudgmentSelection {
+  /** Passage qrels (grades 3/2/1) of the kept topics, topic by topic in file order. */
+  qrels: Qrel[];
+  /** Diversity qrels (sub-questions numbered from 1) of the kept topics. */
+  divQrels: Qrel[];
+  /** Topics where nothing was kept. */
+  dropped: string[];
+  /** Per-topic selections, in file order. */
+  topics: TopicSelection[];
+}
+
+/**
+ * CRUX selection straight from a judgments file (no workspace): groups the
+ * judgments by topic (passage order = file order; report items such as
+ * `{topic}:report` are ignored) and runs {@link selectTopic} on each.
+ *
+ * @param judgments Judgments as read by `readJudgments` (ratings in question order).
+ * @param opts `tau` (default 3).
+ * @returns Qrels, diversity qrels, dropped topics and per-topic details.
+ * @throws {RangeError} When two passages of a topic have rating lists of different lengths.
+ * @example
+ * ```ts
+ * const sel = selectFromJudgments(await readJudgments("judgments.jsonl"), { tau: 3 });
+ * await writeQrels("qrels_pr.txt", sel.qrels);
+ * ```
+ */
+export function selectFromJudgments(
+  judgments: readonly Judgment[],
+  opts: { tau?: number } = {},
+): JudgmentSelection {
+  const byTopic = new Map<string, { ids: string[]; rows: number[][] }>();
+  for (const j of judgments) {
+    if (/:report(:|$)/.test(j.itemId)) continue;
+    let t = byTopic.get(j.topicId);
+    if (!t) byTopic.set(j.topicId, t = { ids: [], rows: [] });
+    if (t.rows.length && t.rows[0].length !== j.ratings.length) {
+      throw new RangeError(
+        `Cannot select passages of topic "${j.topicId}": passage "${j.itemId}" has ${j.ratings.length} ratings but "${
+          t.ids[0]
+        }" has ${t.rows[0].length}; every passage needs one rating per sub-question`,
+      );
+    }
+    t.ids.push(j.itemId);
+    t.rows.push(j.ratings);
+  }
+  const out: JudgmentSelection = { qrels: [], divQrels: [], dropped: [], topics: [] };
+  for (const [topicId, t] of byTopic) {
+    const s = selectTopic({ topicId, passageIds: t.ids, ratings: t.rows }, opts);
+    out.topics.push(s);
+    if (s.dropped) out.dropped.push(topicId);
+    out.qrels.push(...s.qrels);
+    out.divQrels.push(...s.divQrels);
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+import type { Question } from "@lib/types/mod.ts";
+import {
+  readPassages,
+  readRatings,
+  readSubquestions,
+  readTopics,
+  type WorkspaceLike,
+} from "./_reads.ts";
+import { ratingMatrices } from "./_rating_matrix.ts";
+import { selectTopic } from "./select_topic.ts";
+import type { StepOptions, StepSummary } from "./types.ts";
+
+/** Options of {@link selectRequired}. */
+export interface SelectRequiredOptions extends Omit<StepOptions, "onProgress" | "signal"> {
+  /** Answerability threshold. Default 3. */
+  tau?: number;
+  /** Judge whose ratings drive selection. Default: the only judge with passage ratings. */
+  judge?: string;
+  /** Name of the passage qrels written. Default `crux_pr`. */
+  qrelsName?: string;
+  /** Name of the diversity qrels written. Default `crux_div`. */
+  divQrelsName?: string;
+}
+
+/** What {@link selectRequired} did, plus the dropped topics. */
+export interface SelectSummary extends StepSummary {
+  judge: string;
+  /** Topics where nothing was kept (left out of the qrels). */
+  dropped: string[];
+  /** Pairs with no rating, counted as 0. */
+  missing: number;
+}
+
+/**
+ * Construction step `select`: answerability filtering at tau and the greedy
+ * required subset per topic (see {@link selectTopic}), written to the workspace
+ * as passage qrels `crux_pr` (grades 3/2/1), diversity qrels `crux_div`
+ * (sub-questions numbered from 1) and the `answerable` flag of each
+ * sub-question. Previous qrels of those names for the topics are replaced.
+ * Topics where nothing is kept are dropped (no qrels) and listed.
+ *
+ * @param ws The experiment workspace.
+ * @param opts `tau` (default 3), `judge` (default: the only one), qrels names.
+ * @returns Counts, the judge used and the dropped topics.
+ * @throws {RangeError} When several judges rated passages and none was chosen, or the chosen one rated none.
+ * @example
+ * ```ts
+ * const s = await selectRequired(ws, { tau: 3 });
+ * s.dropped; // topics left out of the dataset
+ * ```
+ */
+export async function selectRequired(
+  ws: WorkspaceLike,
+  opts: SelectRequiredOptions = {},
+): Promise<SelectSummary> {
+  const tau = opts.tau ?? 3;
+  const prName = opts.qrelsName ?? "crux_pr";
+  const divName = opts.divQrelsName ?? "crux_div";
+  const judges = (await ws.query<{ judge: string }>(
+    `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%' ORDER BY judge`,
+  )).map((r) => r.judge);
+  const judge = opts.judge ?? (judges.length === 1 ? judges[0] : undefined);
+  if (judge === undefined || !judges.includes(judge)) {
+    throw new RangeError(
+      judges.length === 0
+        ? "Cannot select required passages: the workspace has no passage ratings; run the ratings step first"
+        : `Cannot select required passages ${
+          judge ? `with judge "${judge}": it rated no passage` : "without a judge"
+        }; choose one of ${judges.map((j) => `"${j}"`).join(", ")}`,
+    );
+  }
+  const topics = await readTopics(ws, opts.topics);
+  const questions = await readSubquestions(ws);
+  const passages = await readPassages(ws);
+  const ids = new Map(
+    topics.filter((t) => questions.has(t.topicId)).map((t) => [
+      t.topicId,
+      (passages.get(t.topicId) ?? []).map((p) => p.passageId),
+    ]),
+  );
+  const qids = new Map([...ids.keys()].map((t) => [t, questions.get(t)!.map((q) => q.questionId)]));
+  const matrices = ratingMatrices(await readRatings(ws, judge), qids, ids);
+  const summary: SelectSummary = {
+    step: "select",
+    topics: 0,
+    skipped: topics.length - ids.size,
+    written: 0,
+    failed: 0,
+    unparsed: 0,
+    judge,
+    dropped: [],
+    missing: 0,
+  };
+  const qrels = [];
+  const flags: Question[] = [];
+  for (const [topicId, m] of matrices) {
+    summary.missing += m.missing;
+    summary.unparsed += m.ratings.reduce((n, row) => n + row.filter((r) => r === -1).length, 0);
+    const s = selectTopic(m, { tau });
+    await ws.exec(`DELETE FROM qrels WHERE topic_id = $1 AND (name = $2 OR name = $3)`, [
+      topicId,
+      prName,
+      divName,
+    ]);
+    questions.get(topicId)!.forEach((q, k) => flags.push({ ...q, answerable: s.answerable[k] }));
+    if (s.dropped) {
+      summary.dropped.push(topicId);
+      opts.onNote?.(
+        `Topic "${topicId}": no passage answers any sub-question at rating >= ${tau}; dropped`,
+      );
+      continue;
+    }
+    summary.topics++;
+    for (const q of s.qrels) qrels.push({ name: prName, ...q });
+    for (const q of s.divQrels) qrels.push({ name: divName, ...q });
+  }
+  if (summary.missing) {
+    opts.onNote?.(
+      `${summary.missing} (passage, sub-question) pairs have no rating by "${judge}" and count as 0`,
+    );
+  }
+  if (qrels.length) await ws.upsert("qrels", qrels);
+  if (flags.length) await ws.upsert("questions", flags);
+  summary.written = qrels.length;
+  return summary;
+}

@@ -1,0 +1,37 @@
+import { datasetStats, type DatasetStatsRow } from "./dataset_stats.ts";
+import {
+  readDocuments,
+  readPassages,
+  readQrels,
+  readSubquestions,
+  readTopics,
+  type WorkspaceLike,
+} from "./_reads.ts";
+
+/**
+ * Construction step `stats`: the dataset statistics table of the workspace
+ * (see {@link datasetStats}), counting the topics kept by selection (those with
+ * `crux_pr` qrels) once selection has run, every topic before.
+ *
+ * @param ws The experiment workspace.
+ * @param opts `qrelsName` of the passage qrels (default `crux_pr`).
+ * @returns One row per dataset (topic source), plus `all` with several datasets.
+ * @example
+ * ```ts
+ * const rows = await workspaceStats(ws);
+ * rows[0].requiredPerTopic; // mean |P*|
+ * ```
+ */
+export async function workspaceStats(
+  ws: WorkspaceLike,
+  opts: { qrelsName?: string } = {},
+): Promise<DatasetStatsRow[]> {
+  const flat = <T>(m: Map<string, T[]>) => [...m.values()].flat();
+  return datasetStats({
+    topics: await readTopics(ws),
+    documents: flat(await readDocuments(ws)),
+    passages: flat(await readPassages(ws)),
+    questions: flat(await readSubquestions(ws)),
+    qrels: await readQrels(ws, opts.qrelsName ?? "crux_pr"),
+  });
+}

@@ -1,0 +1,236 @@
+import {
+  type Generator,
+  type LlmClient,
+  loadTemplate,
+  type ProgressFn,
+  renderTemplate,
+} from "@lib/llm/mod.ts";
+import type { Generation } from "@lib/types/mod.ts";
+import { countTokens } from "@lib/text/mod.ts";
+import {
+  readPassages,
+  readQrels,
+  readRun,
+  readTopics,
+  type WorkspaceLike,
+} from "@lib/construct/_reads.ts";
+import { oracleBudgets } from "./oracle_budget.ts";
+import {
+  type GenerationCondition,
+  planGenerations,
+  type PlannedGeneration,
+} from "./plan_generations.ts";
+import { extractiveFallback } from "./_extractive.ts";
+
+/** Sampling settings of report generation (CRUX protocol), recorded with every call. */
+export const GENERATION_PARAMS = { temperature: 0.7, topP: 0.95 } as const;
+
+/** Options of {@link generateReports}. */
+export interface GenerateReportsOptions {
+  /** Name under which the reports are stored (`generations.run`). */
+  run: string;
+  /** `rag` (needs `context`), `direct` or `oracle-context`. */
+  condition: GenerationCondition;
+  /** Retrieval run in the workspace supplying the contexts (`rag`). */
+  context?: string;
+  /** Model client; reports are written by the `rag_report` / `direct_report` templates. */
+  client?: LlmClient;
+  /** Offline generator used without a client. Default: the extractive generator. */
+  generator?: Generator;
+  /** Folder of replacement prompt templates. Default: the built-in ones. */
+  templatesDir?: string;
+  /** Only these topics. Default: every topic with a budget. */
+  topics?: readonly string[];
+  /** Also store the human summaries as run `oracle-result`. Default true. */
+  storeHuman?: boolean;
+  /** Passage qrels defining P*. Default `crux_pr`. */
+  qrelsName?: string;
+  /** Tokenizer of budgets and stored counts. Default `llama3.1`. */
+  tokenizer?: "llama3.1" | "whitespace";
+  onProgress?: ProgressFn;
+  onNote?: (message: string) => void;
+  signal?: AbortSignal;
+}
+
+/** What {@link generateReports} did. */
+export interface GenerateSummary {
+  run: string;
+  condition: GenerationCondition;
+  backend: string;
+  /** Reports stored in this run. */
+  written: number;
+  /** Topics that already had a report under `run`. */
+  skipped: number;
+  /** Reports whose call failed (not stored; re-run to retry). */
+  failed: number;
+  /** Human summaries stored as `oracle-result` in this run. */
+  human: number;
+}
+
+const numbered = (contexts: readonly string[]) =>
+  contexts.map((c, i) => `[${i + 1}] ${c}`).join("\n\n");
+
+/**
+ * Generates one report per topic under the CRUX oracle budget (top-k = |P*|,
+ * at most the Llama-3.1 token count of P*, the prompt told the length) for a
+ * retrieval context run (`rag`), without context (`direct`) or from P*
+ * (`oracle-context`), and stores them in `generations`. Model calls use
+ * temperature 0.7 and top-p 0.95 and are cached; offline, the extractive
+ * generator fills the budget with context sentences in rank order. Topics that
+ * already have a report under `run` are skipped; failed calls are not stored.
+ * The human summaries are stored as run `oracle-result` (condition
+ * `oracle-result`, backend `human`).
+ *
+ * @param ws The experiment workspace (after `crux construct select`).
+ * @param opts Run name, condition, context run, backend and callbacks.
+ * @returns Counts of written, skipped and failed reports.
+ * @throws {RangeError} When no topic has a budget (selection has not run) or the context run is empty.
+ * @example
+ * ```ts
+ * await generateReports(ws, { run: "bm25-extractive", condition: "rag", context: "bm25" });
+ * ```
+ */
+export async function generateReports(
+  ws: WorkspaceLike,
+  opts: GenerateReportsOptions,
+): Promise<GenerateSummary> {
+  const tk = { tokenizer: opts.tokenizer };
+  const topics = await readTopics(ws, opts.topics);
+  const passages = await readPassages(ws);
+  const texts = new Map<string, string>();
+  const tokens = new Map<string, number>();
+  for (const list of passages.values()) {
+    for (const p of list) {
+      texts.set(p.passageId, p.text);
+      tokens.set(p.passageId, p.tokens ?? countTokens(p.text, tk));
+    }
+  }
+  const budgets = oracleBudgets(await readQrels(ws, opts.qrelsName ?? "crux_pr"), tokens);
+  if (budgets.size === 0) {
+    throw new RangeError(
+      "Cannot generate reports: no topic has required passages; run `crux construct select` first",
+    );
+  }
+  const run = opts.condition === "rag" ? await readRun(ws, opts.context ?? "") : undefined;
+  if (opts.condition === "rag" && run!.length === 0) {
+    throw new RangeError(
+      `Cannot generate reports: the workspace has no run "${opts.context}"; import or retrieve it first`,
+    );
+  }
+  const done = new Set(
+    (await ws.query<{ topicId: string }>(
+      `SELECT topic_id AS "topicId" FROM generations WHERE run = $1`,
+      [opts.run],
+    ))
+      .map((r) => r.topicId),
+  );
+  const plan = planGenerations(opts.condition, {
+    topics,
+    budgets,
+    text: (id) => texts.get(id),
+    run,
+  });
+  for (const t of plan.topicsWithoutRanking) {
+    opts.onNote?.(`Topic "${t}" has no ranking in run "${opts.context}"; no report`);
+  }
+  if (plan.missingTexts.length) {
+    opts.onNote?.(
+      `${plan.missingTexts.length} retrieved ids have no passage text in the workspace and were left out of the contexts`,
+    );
+  }
+  const todo = plan.items.filter((i) => !done.has(i.topicId));
+  const backend = opts.client ? opts.client.model : (opts.generator ?? extractiveFallback(tk)).name;
+  const summary: GenerateSummary = {
+    run: opts.run,
+    condition: opts.condition,
+    backend,
+    written: 0,
+    skipped: plan.items.length - todo.length,
+    failed: 0,
+    human: 0,
+  };
+  const out: Generation[] = [];
+  // An empty context list is stored as NULL (the store's appender cannot type an empty list).
+  const store = (item: PlannedGeneration, text: string) =>
+    out.push({
+      run: opts.run,
+      topicId: item.topicId,
+      text,
+      condition: item.condition,
+      backend,
+      ...(item.contextIds.length ? { contextIds: item.contextIds } : {}),
+      tokens: countTokens(text, tk),
+    });
+  if (opts.client) {
+    const rag = await loadTemplate("rag_report", { dir: opts.templatesDir });
+    const direct = await loadTemplate("direct_report", { dir: opts.templatesDir });
+    const params = { ...GENERATION_PARAMS };
+    const requests = todo.map((item) =>
+      item.condition === "direct"
+        ? renderTemplate(direct, { request: item.request, budget: item.maxTokens }, {
+          params: { ...params, maxTokens: item.maxTokens },
+        })
+        : renderTemplate(rag, {
+          request: item.request,
+          context: numbered(item.contexts),
+          budget: item.maxTokens,
+        }, {
+          params: { ...params, maxTokens: item.maxTokens },
+        })
+    );
+    const records = await opts.client.chatMany(requests, {
+      step: "generate",
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+    });
+    records.forEach((rec, i) => {
+      if (rec.status === "failed") {
+        summary.failed++;
+        opts.onNote?.(
+          `Topic "${todo[i].topicId}": generation failed (${rec.error}); re-run to retry`,
+        );
+      } else store(todo[i], rec.text.trim());
+    });
+  } else {
+    const generator = opts.generator ?? extractiveFallback(tk);
+    for (const item of todo) {
+      const g = await generator.generate(
+        { request: item.request, contexts: item.contexts, maxTokens: item.maxTokens },
+        { signal: opts.signal },
+      );
+      if (g.status === "failed") {
+        summary.failed++;
+        opts.onNote?.(`Topic "${item.topicId}": generation failed (${g.error}); re-run to retry`);
+      } else store(item, g.text);
+    }
+  }
+  if (out.length) await ws.upsert("generations", out);
+  summary.written = out.length;
+  if (opts.storeHuman ?? true) summary.human = await storeHumanReports(ws, budgets, tk);
+  return summary;
+}
+
+async function storeHumanReports(
+  ws: WorkspaceLike,
+  budgets: ReadonlyMap<string, unknown>,
+  tk: { tokenizer?: "llama3.1" | "whitespace" },
+): Promise<number> {
+  const have = new Set(
+    (await ws.query<{ topicId: string }>(
+      `SELECT topic_id AS "topicId" FROM generations WHERE run = 'oracle-result'`,
+    ))
+      .map((r) => r.topicId),
+  );
+  const rows: Generation[] = (await readTopics(ws))
+    .filter((t) => t.summary && budgets.has(t.topicId) && !have.has(t.topicId))
+    .map((t) => ({
+      run: "oracle-result",
+      topicId: t.topicId,
+      text: t.summary!,
+      condition: "oracle-result",
+      backend: "human",
+      tokens: countTokens(t.summary!, tk),
+    }));
+  if (rows.length) await ws.upsert("generations", rows);
+  return rows.length;
+}

@@ -1,0 +1,74 @@
+import type { Qrel } from "@lib/types/mod.ts";
+import { passageOrdinal } from "@lib/construct/passage_ordinal.ts";
+
+/** The generation budget of one topic, shared by every pipeline evaluated on it. */
+export interface OracleBudget {
+  topicId: string;
+  /** Number of passages a pipeline may pass to the generator: |P*|. */
+  k: number;
+  /** Maximum length of the report: total tokens of P*. */
+  maxTokens: number;
+  /** The oracle passages P* in passage order (`j` of `{topic}:{doc}#{j}`). */
+  oracleIds: string[];
+}
+
+/** Options of {@link oracleBudgets}. */
+export interface OracleBudgetOptions {
+  /** Qrel grade marking a required passage. Default 3 (CRUX `*_qrels_pr`). */
+  grade?: number;
+}
+
+/**
+ * Computes the CRUX generation budget of every topic from its required
+ * passages P* (qrels of the given grade): top-k = |P*| and a maximum length
+ * equal to the token count of P*, so every pipeline gets the same budget.
+ * Diversity qrels (a non-zero `subtopic`) are ignored.
+ *
+ * @param qrels CRUX passage qrels (grades 3/2/1).
+ * @param tokens Token count of each passage id.
+ * @param opts `grade` (default 3).
+ * @returns Topic id -> budget, for topics with at least one required passage.
+ * @throws {RangeError} When a required passage has no token count.
+ * @example
+ * ```ts
+ * const qrels = [
+ *   { topicId: "t", docId: "t:0#1", grade: 3 },
+ *   { topicId: "t", docId: "t:0#0", grade: 3 },
+ *   { topicId: "t", docId: "t:1#2", grade: 2 },
+ * ];
+ * oracleBudgets(qrels, new Map([["t:0#0", 120], ["t:0#1", 80]])).get("t");
+ * // { topicId: "t", k: 2, maxTokens: 200, oracleIds: ["t:0#0", "t:0#1"] }
+ * ```
+ */
+export function oracleBudgets(
+  qrels: readonly Qrel[],
+  tokens: ReadonlyMap<string, number>,
+  opts: OracleBudgetOptions = {},
+): Map<string, OracleBudget> {
+  const grade = opts.grade ?? 3;
+  const byTopic = new Map<string, Set<string>>();
+  for (const q of qrels) {
+    if (q.grade !== grade || (q.subtopic !== undefined && q.subtopic !== "0")) continue;
+    let ids = byTopic.get(q.topicId);
+    if (!ids) byTopic.set(q.topicId, ids = new Set());
+    ids.add(q.docId);
+  }
+  const out = new Map<string, OracleBudget>();
+  for (const [topicId, ids] of byTopic) {
+    const oracleIds = [...ids].sort((a, b) =>
+      passageOrdinal(a) - passageOrdinal(b) || (a < b ? -1 : a > b ? 1 : 0)
+    );
+    let maxTokens = 0;
+    for (const id of oracleIds) {
+      const n = tokens.get(id);
+      if (n === undefined) {
+        throw new RangeError(
+          `Cannot compute the oracle budget of topic "${topicId}": passage "${id}" has no token count; run \`crux construct passages\` or import the passages with their texts first`,
+        );
+      }
+      maxTokens += n;
+    }
+    out.set(topicId, { topicId, k: oracleIds.length, maxTokens, oracleIds });
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+import type { RunRow, Topic } from "@lib/types/mod.ts";
+import type { OracleBudget } from "./oracle_budget.ts";
+
+/** How the context of a generated report is chosen. */
+export type GenerationCondition = "rag" | "direct" | "oracle-context";
+
+/** One report to generate. */
+export interface PlannedGeneration {
+  topicId: string;
+  condition: GenerationCondition;
+  /** The topic's report request. */
+  request: string;
+  /** Context passage ids in rank order (empty for `direct`). */
+  contextIds: string[];
+  /** Context texts, parallel to `contextIds`. */
+  contexts: string[];
+  /** Length budget: tokens of P*. */
+  maxTokens: number;
+}
+
+/** What {@link planGenerations} plans from. */
+export interface PlanInput {
+  topics: readonly Topic[];
+  /** Oracle budgets by topic; topics without one (dropped by selection) are skipped. */
+  budgets: ReadonlyMap<string, OracleBudget>;
+  /** Text of a passage id, `undefined` when unknown. */
+  text: (passageId: string) => string | undefined;
+  /** The retrieval run (any topics); required for `rag`. */
+  run?: readonly RunRow[];
+}
+
+/** A plan plus what could not be planned. */
+export interface GenerationPlan {
+  items: PlannedGeneration[];
+  /** Topics with a budget but no ranking in the run (`rag` only). */
+  topicsWithoutRanking: string[];
+  /** Retrieved ids with no known text, left out of the context. */
+  missingTexts: string[];
+}
+
+const byteCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Plans the reports of one condition under the CRUX oracle budget: `rag` takes
+ * the top k = |P*| passages of the run (ordered by score descending, ties by
+ * document id descending, as trec_eval), `oracle-context` takes P* in passage
+ * order, `direct` has no context; every report gets `maxTokens` = tokens of P*.
+ * Pure: texts come from the `text` lookup.
+ *
+ * @param condition `rag`, `direct` or `oracle-context`.
+ * @param input Topics, budgets, a text lookup and (for `rag`) the run.
+ * @returns The planned generations in topic order, with what was missing.
+ * @throws {TypeError} When `condition` is `rag` and no run is given.
+ * @example
+ * ```ts
+ * const plan = planGenerations("oracle-context", { topics, budgets, text: (id) => texts.get(id) });
+ * plan.items[0].contextIds; // P* of the first topic
+ * ```
+ */
+export function planGenerations(condition: GenerationCondition, input: PlanInput): GenerationPlan {
+  if (condition === "rag" && !input.run) {
+    throw new TypeError(
+      "Cannot plan RAG generations without a run: give the retrieval context run",
+    );
+  }
+  const ranked = new Map<string, RunRow[]>();
+  for (const row of input.run ?? []) {
+    let list = ranked.get(row.topicId);
+    if (!list) ranked.set(row.topicId, list = []);
+    list.push(row);
+  }
+  const items: PlannedGeneration[] = [];
+  const topicsWithoutRanking: string[] = [];
+  const missingTexts: string[] = [];
+  for (const topic of input.topics) {
+    const budget = input.budgets.get(topic.topicId);
+    if (!budget) continue;
+    let ids: string[] = [];
+    if (condition === "oracle-context") ids = budget.oracleIds;
+    if (condition === "rag") {
+      const rows = ranked.get(topic.topicId);
+      if (!rows) {
+        topicsWithoutRanking.push(topic.topicId);
+        continue;
+      }
+      const seen = new Set<string>();
+      ids = [...rows]
+        .sort((a, b) => b.score - a.score || byteCompare(b.docId, a.docId))
+        .map((r) => r.docId)
+        .filter((id) => !seen.has(id) && (seen.add(id), true))
+        .slice(0, budget.k);
+    }
+    const contextIds: string[] = [];
+    const contexts: string[] = [];
+    for (const id of ids) {
+      const t = input.text(id);
+      if (t === undefined) missingTexts.push(id);
+      else {
+        contextIds.push(id);
+        contexts.push(t);
+      }
+    }
+    items.push({
+      topicId: topic.topicId,
+      condition,
+      request: topic.request,
+      contextIds,
+      contexts,
+      maxTokens: budget.maxTokens,
+    });
+  }
+  return { items, topicsWithoutRanking, missingTexts };
+}

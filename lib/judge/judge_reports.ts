@@ -1,0 +1,277 @@
+import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
+import type { Generation, MetricRow, Rating } from "@lib/types/mod.ts";
+import {
+  readPassages,
+  readQrels,
+  readSubquestions,
+  type WorkspaceLike,
+} from "@lib/construct/_reads.ts";
+import { rateItems, type RatingItem } from "./rate_items.ts";
+import { coverageScores } from "./coverage_scores.ts";
+import { countTokens } from "@lib/text/mod.ts";
+
+/** Options of {@link judgeReports}. */
+export interface JudgeReportsOptions {
+  /** Judge of the reports (and of unjudged context passages with `judgeUnjudged`). */
+  judge: AnswerabilityJudge;
+  /** Only this generation run. Default: every run in `generations`. */
+  run?: string;
+  /** Judge whose passage ratings give the context scores. Default: the judge with the most passage ratings (ties: `judge`). */
+  contextJudge?: string;
+  /** Rate context passages without a rating (e.g. of other topics) online instead of counting them 0. Default false. */
+  judgeUnjudged?: boolean;
+  /** Answerability threshold. Default 3. */
+  tau?: number;
+  /** Density exponent. Default 0.5. */
+  w?: number;
+  /** Tokenizer for passages stored without a token count. Default `llama3.1`. */
+  tokenizer?: "llama3.1" | "whitespace";
+  /** Passage qrels defining P*. Default `crux_pr`. */
+  qrelsName?: string;
+  onProgress?: ProgressFn;
+  onNote?: (message: string) => void;
+  signal?: AbortSignal;
+}
+
+/** Per-run result of {@link judgeReports}. */
+export interface ReportJudgment {
+  run: string;
+  /** Topics with at least one answerable sub-question (averaged). */
+  topics: number;
+  /** Mean Cov(y) and Den(y) of the reports. */
+  coverage: number;
+  density: number;
+  /** Mean Cov and Den of the reports' retrieval contexts (NaN for runs without contexts). */
+  contextCoverage: number;
+  contextDensity: number;
+  /** Context passages that had no rating and counted 0. */
+  unjudgedContext: number;
+  /** Answerable questions rated -1 for a report. */
+  unparsed: number;
+}
+
+/** What {@link judgeReports} returns. */
+export interface JudgeReportsResult {
+  runs: ReportJudgment[];
+  /** Metric rows written (per topic and `all`). */
+  metrics: MetricRow[];
+  /** New report ratings stored, and failed calls (not stored; re-run to retry). */
+  written: number;
+  failed: number;
+}
+
+/** Item id a report is judged under: `{topic}:report` for the human summary, `{topic}:report:{run}` otherwise. */
+export const reportItemId = (g: Pick<Generation, "run" | "topicId">): string =>
+  g.run === "oracle-result" ? `${g.topicId}:report` : `${g.topicId}:report:${g.run}`;
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+
+/**
+ * Judges generated reports against every answerable sub-question of their topic
+ * with the same answerability protocol and cache as construction (item id
+ * `{topic}:report:{run}`), then scores each report: Cov(y) and Den(y) (density
+ * with the report's own token count against P*), and its retrieval context:
+ * Cov(Z) and Den(Z) from the pre-judged passage matrix (no new calls; passages
+ * without a rating count 0, or are judged online with `judgeUnjudged`). Writes
+ * metric rows `Cov_report`, `Den_report`, `Cov_context`, `Den_context` (per
+ * topic and `all`; `(w=..)` appended to Den when w is not 0.5).
+ *
+ * @param ws The experiment workspace (after select and generate).
+ * @param opts `judge` (required), run filter, tau (3), w (0.5), callbacks.
+ * @returns Per-run means, the metric rows and call counts.
+ * @throws {RangeError} When no sub-question is marked answerable (run `crux construct select`).
+ * @example
+ * ```ts
+ * const r = await judgeReports(ws, { judge: lexicalJudge() });
+ * r.runs[0].coverage; // mean Cov(y)
+ * ```
+ */
+export async function judgeReports(
+  ws: WorkspaceLike,
+  opts: JudgeReportsOptions,
+): Promise<JudgeReportsResult> {
+  const tau = opts.tau ?? 3;
+  const w = opts.w ?? 0.5;
+  const gens = await ws.query<Generation>(
+    `SELECT run, topic_id AS "topicId", text, condition, backend, context_ids AS "contextIds", tokens
+     FROM generations ${opts.run === undefined ? "" : "WHERE run = $1"} ORDER BY run, topic_id`,
+    opts.run === undefined ? [] : [opts.run],
+  );
+  const questions = await readSubquestions(ws);
+  const answerable = new Map<string, { questionId: string; text: string }[]>();
+  for (const [t, qs] of questions) answerable.set(t, qs.filter((q) => q.answerable === true));
+  if (![...answerable.values()].some((qs) => qs.length)) {
+    throw new RangeError(
+      "Cannot judge reports: no sub-question is marked answerable; run `crux construct select` first",
+    );
+  }
+  const passages = await readPassages(ws);
+  const passage = new Map(
+    [...passages.values()].flat().map((p) => [
+      p.passageId,
+      { ...p, tokens: p.tokens ?? countTokens(p.text, { tokenizer: opts.tokenizer }) },
+    ]),
+  );
+  const oracleTokens = new Map<string, number>();
+  for (const q of await readQrels(ws, opts.qrelsName ?? "crux_pr")) {
+    if (q.grade !== 3 || (q.subtopic ?? "0") !== "0") continue;
+    oracleTokens.set(
+      q.topicId,
+      (oracleTokens.get(q.topicId) ?? 0) + (passage.get(q.docId)?.tokens ?? 0),
+    );
+  }
+  const judged = gens.filter((g) =>
+    answerable.get(g.topicId)?.length && oracleTokens.has(g.topicId)
+  );
+  const items: RatingItem[] = judged.map((g) => ({
+    topicId: g.topicId,
+    itemId: reportItemId(g),
+    text: g.text,
+    questions: answerable.get(g.topicId)!,
+  }));
+  const rated = await rateItems(ws, items, {
+    judge: opts.judge,
+    onProgress: opts.onProgress,
+    signal: opts.signal,
+  });
+  if (rated.failed) {
+    opts.onNote?.(`${rated.failed} report ratings failed after retries; re-run to retry them`);
+  }
+
+  // Default context judge: the one with the most passage ratings (the construction matrix),
+  // preferring the report judge on ties; extra ratings of unjudged passages never outweigh it.
+  const judges = await ws.query<{ judge: string; n: number }>(
+    `SELECT judge, count(*) AS n FROM ratings WHERE item_id NOT LIKE '%:report%' GROUP BY judge`,
+  );
+  const most = Math.max(0, ...judges.map((j) => Number(j.n)));
+  const top = judges.filter((j) => Number(j.n) === most).map((j) => j.judge).sort();
+  const contextJudge = opts.contextJudge ??
+    (top.includes(opts.judge.name) || !top.length ? opts.judge.name : top[0]);
+  const ratingsOf = async (judge: string) => {
+    const m = new Map<string, Map<string, number>>();
+    for (
+      const r of await ws.query<Rating>(
+        `SELECT item_id AS "itemId", question_id AS "questionId", rating FROM ratings WHERE judge = $1`,
+        [judge],
+      )
+    ) {
+      let row = m.get(r.itemId);
+      if (!row) m.set(r.itemId, row = new Map());
+      row.set(r.questionId, r.rating);
+    }
+    return m;
+  };
+  let contextRatings = await ratingsOf(contextJudge);
+  const isJudged = (pid: string, topicId: string) =>
+    answerable.get(topicId)!.some((q) => contextRatings.get(pid)?.has(q.questionId));
+  if (opts.judgeUnjudged) {
+    const extra: RatingItem[] = [];
+    const seen = new Set<string>();
+    for (const g of judged) {
+      for (const pid of g.contextIds ?? []) {
+        const key = `${g.topicId}\u0000${pid}`;
+        const text = passage.get(pid)?.text;
+        if (seen.has(key) || text === undefined || isJudged(pid, g.topicId)) continue;
+        seen.add(key);
+        extra.push({
+          topicId: g.topicId,
+          itemId: pid,
+          text,
+          questions: answerable.get(g.topicId)!,
+        });
+      }
+    }
+    if (extra.length) {
+      const r = await rateItems(ws, extra, {
+        judge: opts.judge,
+        onProgress: opts.onProgress,
+        signal: opts.signal,
+      });
+      rated.failed += r.failed;
+      const online = await ratingsOf(opts.judge.name);
+      const merged = new Map(contextRatings);
+      for (const e of extra) {
+        if (online.has(e.itemId)) {
+          merged.set(
+            e.itemId,
+            new Map([...(merged.get(e.itemId) ?? []), ...online.get(e.itemId)!]),
+          );
+        }
+      }
+      contextRatings = merged;
+    }
+  }
+  const reportRatings = await ratingsOf(opts.judge.name);
+  const den = w === 0.5 ? "" : `(w=${w})`;
+  const metrics: MetricRow[] = [];
+  const runs: ReportJudgment[] = [];
+  const byRun = new Map<string, Generation[]>();
+  for (const g of judged) byRun.set(g.run, [...(byRun.get(g.run) ?? []), g]);
+  for (const [run, list] of byRun) {
+    const acc = {
+      cov: [] as number[],
+      den: [] as number[],
+      ccov: [] as number[],
+      cden: [] as number[],
+      unjudged: 0,
+      unparsed: 0,
+    };
+    for (const g of list) {
+      const qs = answerable.get(g.topicId)!.map((q) => q.questionId);
+      const base = { answerable: qs, oracleTokens: oracleTokens.get(g.topicId)! };
+      const s = coverageScores({
+        ...base,
+        ratings: reportRatings.get(reportItemId(g)) ?? new Map(),
+        tokens: g.tokens ?? 0,
+      }, { tau, w });
+      if (s.coverage === null) continue;
+      acc.unparsed += s.unparseable;
+      acc.cov.push(s.coverage);
+      acc.den.push(s.density!);
+      metrics.push({ run, topicId: g.topicId, measure: "Cov_report", value: s.coverage });
+      metrics.push({ run, topicId: g.topicId, measure: `Den_report${den}`, value: s.density! });
+      const ctx = g.contextIds ?? [];
+      if (!ctx.length) continue;
+      const best = new Map<string, number>();
+      let tokens = 0;
+      for (const pid of ctx) {
+        tokens += passage.get(pid)?.tokens ?? 0;
+        if (!isJudged(pid, g.topicId)) acc.unjudged++;
+        for (const q of qs) {
+          best.set(q, Math.max(best.get(q) ?? 0, contextRatings.get(pid)?.get(q) ?? 0));
+        }
+      }
+      const c = coverageScores({ ...base, ratings: best, tokens }, { tau, w });
+      acc.ccov.push(c.coverage!);
+      acc.cden.push(c.density!);
+      metrics.push({ run, topicId: g.topicId, measure: "Cov_context", value: c.coverage! });
+      metrics.push({ run, topicId: g.topicId, measure: `Den_context${den}`, value: c.density! });
+    }
+    const r: ReportJudgment = {
+      run,
+      topics: acc.cov.length,
+      coverage: mean(acc.cov),
+      density: mean(acc.den),
+      contextCoverage: mean(acc.ccov),
+      contextDensity: mean(acc.cden),
+      unjudgedContext: acc.unjudged,
+      unparsed: acc.unparsed,
+    };
+    runs.push(r);
+    if (r.topics) {
+      metrics.push({ run, topicId: "all", measure: "Cov_report", value: r.coverage });
+      metrics.push({ run, topicId: "all", measure: `Den_report${den}`, value: r.density });
+    }
+    if (acc.ccov.length) {
+      metrics.push({ run, topicId: "all", measure: "Cov_context", value: r.contextCoverage });
+      metrics.push({ run, topicId: "all", measure: `Den_context${den}`, value: r.contextDensity });
+    }
+    if (acc.unjudged) {
+      opts.onNote?.(
+        `Run "${run}": ${acc.unjudged} context passages had no rating and counted 0 (use --judge-unjudged to rate them)`,
+      );
+    }
+  }
+  if (metrics.length) await ws.upsert("metrics", metrics);
+  return { runs, metrics, written: rated.written, failed: rated.failed };
+}

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { openWorkspace } from "@lib/store/mod.ts";
+import type { AnswerabilityJudge } from "@lib/llm/mod.ts";
+import { judgeReports } from "./judge_reports.ts";
+
+/** A scripted judge: rating by (context text, question text); counts the pairs it is asked. */
+function scriptedJudge(table: Record<string, Record<string, number>>) {
+  const asked: string[] = [];
+  const judge: AnswerabilityJudge = {
+    name: "scripted",
+    rate(pairs) {
+      asked.push(...pairs.map((p) => `${p.context}|${p.question}`));
+      return Promise.resolve(pairs.map((p) => {
+        const r = table[p.context]?.[p.question];
+        return r === undefined
+          ? { id: p.id, rating: -1, status: "unparsed" as const, raw: "hmm", judge: "scripted" }
+          : { id: p.id, rating: r, status: "ok" as const, raw: String(r), judge: "scripted" };
+      }));
+    },
+  };
+  return { judge, asked };
+}
+
+async function fixture() {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  const q = (ordinal: number, answerable: boolean) => ({
+    topicId: "t",
+    questionId: `t#q${ordinal}`,
+    kind: "subquestion",
+    ordinal,
+    text: `Q${ordinal}?`,
+    answerable,
+  });
+  await ws.upsert("questions", [q(1, true), q(2, true), q(3, false)]);
+  await ws.upsert("passages", [
+    { passageId: "t:0#0", topicId: "t", docId: "t:0", text: "P0", tokens: 100 },
+    { passageId: "t:0#1", topicId: "t", docId: "t:0", text: "P1", tokens: 300 },
+    { passageId: "t:0#2", topicId: "t", docId: "t:0", text: "P2", tokens: 50 },
+    { passageId: "x:0#0", topicId: "x", docId: "x:0", text: "X0", tokens: 80 },
+  ]);
+  await ws.upsert("qrels", [
+    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#0", grade: 3 },
+    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#1", grade: 3 },
+    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#2", grade: 2 },
+  ]);
+  const ratings = { "t:0#0": [5, 0, 0], "t:0#1": [0, 4, 0], "t:0#2": [3, 0, 0] };
+  await ws.upsert(
+    "ratings",
+    Object.entries(ratings).flatMap(([itemId, rs]) =>
+      rs.map((rating, k) => ({
+        topicId: "t",
+        itemId,
+        questionId: `t#q${k + 1}`,
+        rating,
+        judge: "human",
+      }))
+    ),
+  );
+  await ws.upsert("generations", [{
+    run: "g",
+    topicId: "t",
+    text: "REPORT",
+    condition: "rag",
+    backend: "extractive",
+    contextIds: ["t:0#2", "x:0#0"],
+    tokens: 100,
+  }]);
+  return { ws, dir };
+}
+
+Deno.test("judgeReports: hand-checked Cov/Den of a report and its context; re-run asks nothing", async () => {
+  const { ws, dir } = await fixture();
+  try {
+    const { judge, asked } = scriptedJudge({ REPORT: { "Q1?": 4, "Q2?": 1 } });
+    const r = await judgeReports(ws, { judge });
+    // Only answerable questions are asked: Q1, Q2 (not Q3).
+    assert.deepEqual(asked, ["REPORT|Q1?", "REPORT|Q2?"]);
+    assert.equal(r.written, 2);
+    // Cov(y) = 1/2; Den(y) = ((0.5/100) / (1/400))^0.5 = sqrt(2).
+    // Context [t:0#2 (q1 = 3), x:0#0 (unjudged -> 0)]: Cov = 1/2, tokens 50 + 80 = 130,
+    // Den = ((0.5/130) / (1/400))^0.5 = sqrt(200/130).
+    assert.equal(r.runs.length, 1);
+    const run = r.runs[0];
+    assert.equal(run.coverage, 0.5);
+    assert.ok(Math.abs(run.density - Math.SQRT2) < 1e-12);
+    assert.equal(run.contextCoverage, 0.5);
+    assert.ok(Math.abs(run.contextDensity - Math.sqrt(200 / 130)) < 1e-12);
+    assert.equal(run.unjudgedContext, 1);
+    const stored = await ws.metrics({ run: "g" });
+    assert.deepEqual(
+      stored.filter((m) => m.topicId === "all").map((m) => m.measure).sort(),
+      ["Cov_context", "Cov_report", "Den_context", "Den_report"],
+    );
+    const again = await judgeReports(ws, { judge });
+    assert.equal(asked.length, 2, "ratings already stored are not asked again");
+    assert.deepEqual(again.runs, r.runs);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("judgeReports --judge-unjudged rates foreign context passages; -1 counted as 0 and reported", async () => {
+  const { ws, dir } = await fixture();
+  try {
+    const { judge, asked } = scriptedJudge({ REPORT: { "Q1?": 5 }, X0: { "Q1?": 0, "Q2?": 5 } });
+    const r = await judgeReports(ws, { judge, judgeUnjudged: true, w: 1 });
+    assert.deepEqual(asked.sort(), ["REPORT|Q1?", "REPORT|Q2?", "X0|Q1?", "X0|Q2?"]);
+    const run = r.runs[0];
+    assert.equal(run.unparsed, 1); // REPORT|Q2? had no rating -> -1
+    assert.equal(run.coverage, 0.5);
+    // Context now covers q1 (t:0#2 = 3) and q2 (x:0#0 = 5): Cov 1, Den (1/130)/(1/400) with w = 1.
+    assert.equal(run.contextCoverage, 1);
+    assert.ok(Math.abs(run.contextDensity - 400 / 130) < 1e-12);
+    assert.equal(run.unjudgedContext, 0);
+    assert.ok(r.metrics.some((m) => m.measure === "Den_report(w=1)"));
+    // A re-run keeps scoring contexts with the construction matrix (human) plus the extra ratings.
+    const again = await judgeReports(ws, { judge, judgeUnjudged: true, w: 1 });
+    assert.deepEqual(again.runs, r.runs);
+    assert.equal(asked.length, 4);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,35 @@
+/**
+ * Judging for CRUX evaluation: graded answerability (0-5) of any text against
+ * sub-questions, stored in the workspace and cached ({@link rateItems}), and the
+ * judging of generated reports ({@link judgeReports}) giving coverage Cov(y) and
+ * density Den(y) of each report and of its retrieval context (Qi et al., CRUX,
+ * 2025; densities use w = 0.5 as in the paper's tables).
+ *
+ * @example
+ * ```ts
+ * import { judgeReports } from "@lib/judge/mod.ts";
+ * import { lexicalJudge } from "@lib/llm/mod.ts";
+ * const { runs } = await judgeReports(ws, { judge: lexicalJudge() });
+ * ```
+ *
+ * @module
+ */
+export {
+  rateItems,
+  type RateItemsOptions,
+  type RateItemsResult,
+  type RatingItem,
+} from "./rate_items.ts";
+export {
+  type CoverageInput,
+  type CoverageOptions,
+  type CoverageScores,
+  coverageScores,
+} from "./coverage_scores.ts";
+export {
+  judgeReports,
+  type JudgeReportsOptions,
+  type JudgeReportsResult,
+  reportItemId,
+  type ReportJudgment,
+} from "./judge_reports.ts";

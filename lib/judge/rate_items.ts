@@ -1,0 +1,114 @@
+import type { AnswerabilityJudge, AnswerabilityPair, ProgressFn } from "@lib/llm/mod.ts";
+import type { Rating } from "@lib/types/mod.ts";
+import type { WorkspaceLike } from "@lib/construct/_reads.ts";
+
+/** A text (passage or report) to rate against some questions of its topic. */
+export interface RatingItem {
+  topicId: string;
+  /** Passage id, `{topic}:report` or `{topic}:report:{run}`. */
+  itemId: string;
+  text: string;
+  questions: readonly { questionId: string; text: string }[];
+}
+
+/** Options of {@link rateItems}. */
+export interface RateItemsOptions {
+  /** Lexical (offline) or model judge; its `name` is stored as `Rating.judge`. */
+  judge: AnswerabilityJudge;
+  /** Pairs per batch; ratings are written after each batch. Default 2000. */
+  batchSize?: number;
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+}
+
+/** Counts of {@link rateItems}. */
+export interface RateItemsResult {
+  /** Ratings stored (parsed ones and -1 for unparseable answers). */
+  written: number;
+  /** Pairs already rated by this judge, not asked again. */
+  skipped: number;
+  /** Pairs whose call failed after retries; not stored, so a re-run retries them. */
+  failed: number;
+  /** Pairs stored as -1 because the answer had no rating. */
+  unparsed: number;
+}
+
+const SEP = "\u0000";
+
+/**
+ * Rates every (item, question) pair with an answerability judge (0-5) and
+ * stores the ratings in the workspace, skipping pairs this judge already rated
+ * (so re-runs make no calls). An unparseable answer is stored as -1; a failed
+ * call stores nothing and is counted.
+ *
+ * @param ws The experiment workspace.
+ * @param items Texts and the questions to rate them on.
+ * @param opts `judge` (required), `batchSize` (default 2000), progress and signal.
+ * @returns Counts of written, skipped, failed and unparsed pairs.
+ * @example
+ * ```ts
+ * await rateItems(ws, [{ topicId: "t", itemId: "t:0#0", text, questions }], { judge });
+ * ```
+ */
+export async function rateItems(
+  ws: WorkspaceLike,
+  items: readonly RatingItem[],
+  opts: RateItemsOptions,
+): Promise<RateItemsResult> {
+  const judge = opts.judge;
+  const done = new Set(
+    (await ws.query<{ k: string }>(
+      `SELECT item_id || chr(0) || question_id AS k FROM ratings WHERE judge = $1`,
+      [judge.name],
+    )).map((r) => r.k),
+  );
+  const pairs: (AnswerabilityPair & { topicId: string; itemId: string; questionId: string })[] = [];
+  let skipped = 0;
+  for (const item of items) {
+    for (const q of item.questions) {
+      const id = item.itemId + SEP + q.questionId;
+      if (done.has(id)) {
+        skipped++;
+        continue;
+      }
+      done.add(id);
+      pairs.push({
+        id,
+        question: q.text,
+        context: item.text,
+        topicId: item.topicId,
+        itemId: item.itemId,
+        questionId: q.questionId,
+      });
+    }
+  }
+  const result: RateItemsResult = { written: 0, skipped, failed: 0, unparsed: 0 };
+  const size = opts.batchSize ?? 2000;
+  for (let start = 0; start < pairs.length; start += size) {
+    const batch = pairs.slice(start, start + size);
+    const rated = await judge.rate(
+      batch.map(({ id, question, context }) => ({ id, question, context })),
+      { signal: opts.signal, onProgress: opts.onProgress },
+    );
+    const byId = new Map(rated.map((r) => [r.id, r]));
+    const rows: Rating[] = [];
+    batch.forEach((p) => {
+      const r = byId.get(p.id);
+      if (!r || r.status === "failed") {
+        result.failed++;
+        return;
+      }
+      if (r.status === "unparsed") result.unparsed++;
+      rows.push({
+        topicId: p.topicId,
+        itemId: p.itemId,
+        questionId: p.questionId,
+        rating: r.status === "unparsed" ? -1 : r.rating,
+        judge: judge.name,
+      });
+    });
+    if (rows.length) await ws.upsert("ratings", rows);
+    result.written += rows.length;
+  }
+  return result;
+}

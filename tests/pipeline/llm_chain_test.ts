@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { runExperiment } from "@lib/construct/mod.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { startOpenAiServer } from "../support/openai_server.ts";
+import { fakeReply, promptKind } from "../../lib/construct/_fake_model.ts";
+import { tinyWorkspaceDir } from "./_tiny.ts";
+
+/** Small stable hash of a request key, to pick which requests get faults. */
+function hash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}
+
+Deno.test("model chain against the test server: one call per request, faults survived, re-run free", async () => {
+  const dir = await tinyWorkspaceDir();
+  const malformed = new Set<string>();
+  await using server = startOpenAiServer({
+    chat: (req, { key, count }) => {
+      const h = hash(key);
+      if (count === 1 && h % 6 === 0) return { status: 429, retryAfter: 0.01 };
+      if (count === 1 && h % 6 === 1) return { status: 500, retryAfter: 0.01 };
+      if (promptKind(req) === "rating" && h % 7 === 0) {
+        malformed.add(key);
+        return { content: "The context answers the question partially." };
+      }
+      return { content: fakeReply(req) };
+    },
+  });
+  const config = {
+    workspace: dir,
+    backend: "openai" as const,
+    llm: { maxRetries: 3, concurrency: 4 },
+    construct: { questions: 4 },
+  };
+  const env = {
+    OPENAI_BASE_URL: server.url,
+    CRUX_GENERATOR_MODEL: "gen-model",
+    CRUX_JUDGE_MODEL: "judge-model",
+  };
+  try {
+    const r = await runExperiment(config, { env });
+    const kinds = new Map<string, number>();
+    for (const e of server.log) if (e.answered) kinds.set(e.key, (kinds.get(e.key) ?? 0) + 1);
+    assert.ok([...kinds.values()].every((n) => n === 1), "no request is answered twice");
+    const faults = server.log.filter((e) => e.status === 429 || e.status === 500).length;
+    assert.ok(faults > 0, "some requests met a fault");
+    assert.equal(server.requests, kinds.size + faults, "every fault was retried exactly once");
+    assert.ok(malformed.size > 0, "some ratings were malformed");
+
+    const ws = await openWorkspace(dir);
+    try {
+      const calls = await ws.query<{ n: number; failed: number }>(
+        "SELECT count(*) AS n, count(*) FILTER (status = 'failed') AS failed FROM llm_calls",
+      );
+      assert.equal(calls[0].n, kinds.size, "one cached call per distinct request");
+      assert.equal(calls[0].failed, 0);
+      const passages = await ws.query<{ n: number }>("SELECT count(*) AS n FROM passages");
+      assert.equal(passages[0].n, 8); // 2 <p> passages per document
+      const questions = await ws.query<{ text: string }>(
+        "SELECT text FROM questions ORDER BY topic_id, ordinal",
+      );
+      assert.equal(questions.length, 8);
+      assert.ok(questions.every((q) => !/^\d+\./.test(q.text)), "numbering stripped");
+      const requests = await ws.query<{ request: string }>("SELECT request FROM topics");
+      assert.ok(requests.every((t) => t.request.startsWith("I would like a report about this:")));
+      const unparsed = await ws.query<{ n: number }>(
+        "SELECT count(*) AS n FROM ratings WHERE rating = -1",
+      );
+      assert.equal(unparsed[0].n, malformed.size, "each malformed answer is recorded as -1");
+      const gens = await ws.query<{ run: string; backend: string }>(
+        "SELECT run, backend FROM generations ORDER BY run",
+      );
+      assert.deepEqual(
+        [...new Set(gens.map((g) => `${g.run}/${g.backend}`))],
+        [
+          "direct/gen-model",
+          "oracle-context/gen-model",
+          "oracle-result/human",
+          "rag-bm25/gen-model",
+        ],
+      );
+      const params = await ws.query<{ params: Record<string, number> }>(
+        "SELECT params FROM llm_calls WHERE template LIKE 'rag_report@%' LIMIT 1",
+      );
+      assert.equal(params[0].params.temperature, 0.7);
+      assert.equal(params[0].params.top_p, 0.95);
+    } finally {
+      ws.close();
+    }
+    assert.ok(r.reports.length >= 3);
+
+    server.reset();
+    const again = await runExperiment(config, { env });
+    assert.equal(server.requests, 0, "a re-run makes no HTTP request");
+    assert.deepEqual(again.reports, r.reports);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
