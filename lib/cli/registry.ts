@@ -29,6 +29,16 @@ export const COMMANDS: LazyCommand[] = [
     load: async () => (await import("./commands/search.ts")).searchCommand,
   },
   {
+    name: "construct",
+    summary: "Build CRUX evaluation data: passages, requests, sub-questions, ratings, required subset",
+    load: async () => (await import("./commands/construct.ts")).constructCommand,
+  },
+  {
+    name: "generate",
+    summary: "Generate reports under the oracle budget (RAG, direct, oracle context)",
+    load: async () => (await import("./commands/generate.ts")).generateCommand,
+  },
+  {
     name: "eval",
     summary: "Evaluate TREC runs: trec_eval measures, alpha-nDCG, CRUX coverage and density",
     load: async () => (await import("./commands/eval.ts")).evalCommand,

@@ -3,7 +3,7 @@
  * values are turned into DuckDB values and back; private to `@lib/store`.
  */
 import type { DuckDBAppender, DuckDBConnection, DuckDBResultReader } from "@duckdb/node-api";
-import { timestampValue } from "@duckdb/node-api";
+import { LIST, timestampValue, VARCHAR } from "@duckdb/node-api";
 
 /** `topic_id` -> `topicId`. */
 export function camel(name: string): string {
@@ -97,7 +97,8 @@ export function appendValue(
       return appender.appendBoolean(value);
     case "VARCHAR[]":
       if (!Array.isArray(value)) throw typeError(table, column, value, index);
-      return appender.appendList(value.map(String));
+      // The list type is explicit: an empty list has no item to infer it from.
+      return appender.appendList(value.map(String), LIST(VARCHAR));
     case "TIMESTAMP": {
       const ms = value instanceof Date
         ? value.getTime()

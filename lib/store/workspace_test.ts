@@ -157,3 +157,19 @@ Deno.test("exportTable writes parquet, csv, jsonl and TREC files", async () => {
     ws.close();
   }
 });
+
+Deno.test("an empty list column is stored as an empty list, not null", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    await ws.insert("generations", [
+      { run: "direct", topicId: "t1", text: "x", contextIds: [] },
+      { run: "rag", topicId: "t1", text: "y", contextIds: ["t1:0#0", "t1:0#1"] },
+    ]);
+    const rows = await ws.generations();
+    assert.deepEqual(rows.map((g) => g.contextIds), [[], ["t1:0#0", "t1:0#1"]]);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
