@@ -1,0 +1,116 @@
+/**
+ * `crux batch export|import`: run a large job through the OpenAI Batch API (or
+ * vLLM's batch runner) and bring the results into the workspace cache.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { type Command, type Io, UsageError } from "../command.ts";
+import {
+  answerabilityRequests,
+  exportBatch,
+  importBatch,
+  LlmClient,
+  openCallCache,
+  parseAnswerabilityPairs,
+  resolveRoleConfig,
+} from "@lib/llm/mod.ts";
+import { clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+
+const HELP = `Usage:
+  crux batch export answerability --input PAIRS.jsonl --out REQUESTS.jsonl [options]
+  crux batch import --file RESULTS.jsonl [--requests REQUESTS.jsonl] [--workspace DIR]
+
+export  writes the requests the workspace cache cannot answer yet as OpenAI Batch input
+        ({"custom_id", "method", "url", "body"}; custom_id = cache key) and marks them
+        pending in the workspace. Options as for \`crux judge answerability\`
+        (--model, --base-url, --templates, --workspace, --config).
+import  stores a Batch output file ({"id", "custom_id", "response", "error"}) in the cache;
+        re-running the same \`crux judge\` command then sends no request.
+        --requests is needed only for requests the workspace did not export.
+
+Example:
+  crux batch export answerability --input pairs.jsonl --out batch.jsonl --model gpt-4o-mini
+  # submit batch.jsonl, download the output, then:
+  crux batch import --file batch_output.jsonl
+  crux judge answerability --input pairs.jsonl --out ratings.jsonl --model gpt-4o-mini
+`;
+
+async function runExport(args: string[], io: Io): Promise<number> {
+  const [step, ...rest] = args;
+  if (step !== "answerability") {
+    throw new UsageError(`Unknown step "${step ?? ""}" to export: use answerability`);
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { input: { type: "string" }, out: { type: "string" }, ...clientFlags },
+  });
+  if (!values.input || !values.out) throw new UsageError("--input and --out are required");
+  const pairs = parseAnswerabilityPairs(await Deno.readTextFile(values.input), {
+    file: values.input,
+  });
+  const config = await readLlmConfig(values.config);
+  const settings = resolveRoleConfig("judge", { config, overrides: clientOverrides(values) });
+  const requests = await answerabilityRequests(pairs, { templatesDir: settings.templatesDir });
+  const opened = await openCallCache(values.workspace ?? join("outputs", "default"));
+  try {
+    const client = new LlmClient({ ...settings, cache: opened.cache });
+    const result = await exportBatch(requests, client, opened.cache);
+    await Deno.writeTextFile(values.out, result.jsonl);
+    io.out(
+      `Exported ${result.exported} requests to ${values.out} (${result.cached} already cached)\n`,
+    );
+  } finally {
+    await opened.close();
+  }
+  return 0;
+}
+
+async function runImport(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      file: { type: "string" },
+      requests: { type: "string" },
+      workspace: { type: "string" },
+    },
+  });
+  if (!values.file) throw new UsageError("--file is required");
+  const text = await Deno.readTextFile(values.file);
+  const requests = values.requests ? await Deno.readTextFile(values.requests) : undefined;
+  const opened = await openCallCache(values.workspace ?? join("outputs", "default"));
+  try {
+    const r = await importBatch(text, opened.cache, { file: values.file, requests });
+    io.out(
+      `Imported ${r.ok} answers and ${r.failed} failures from ${values.file} (${r.unchanged} already stored)\n`,
+    );
+  } finally {
+    await opened.close();
+  }
+  return 0;
+}
+
+/**
+ * `crux batch`: export pending requests as OpenAI Batch JSONL, import results.
+ *
+ * @example
+ * ```ts
+ * await main(["batch", "import", "--file", "out.jsonl", "--workspace", "outputs/demo"]);
+ * ```
+ */
+export const batchCommand: Command = {
+  name: "batch",
+  summary: "export requests as OpenAI Batch JSONL and import the results",
+  help: HELP,
+  run(args: string[], io: Io): Promise<number> {
+    const [sub, ...rest] = args;
+    if (rest.includes("--help") || rest.includes("-h")) {
+      io.out(HELP);
+      return Promise.resolve(0);
+    }
+    if (sub === "export") return runExport(rest, io);
+    if (sub === "import") return runImport(rest, io);
+    throw new UsageError(`Unknown batch action "${sub ?? ""}": use export or import`);
+  },
+};

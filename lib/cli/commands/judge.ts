@@ -1,0 +1,182 @@
+/**
+ * `crux judge <what>`: model or offline judging steps. Subcommands live in
+ * {@link judgeSubcommands}; `answerability` rates (question, context) pairs 0-5.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { dirname, join } from "node:path";
+import { type Command, type Io, UsageError } from "../command.ts";
+import {
+  type AnswerabilityJudge,
+  type AnswerabilityResult,
+  lexicalJudge,
+  llmAnswerabilityJudge,
+  LlmClient,
+  openCallCache,
+  parseAnswerabilityPairs,
+  resolveRoleConfig,
+  terminalProgress,
+} from "@lib/llm/mod.ts";
+import { clientFlags, clientOverrides, int, readLlmConfig } from "./_llm_flags.ts";
+
+const ANSWERABILITY_HELP =
+  `Usage: crux judge answerability --input PAIRS.jsonl --out OUT.jsonl [options]
+
+Rates how well each context answers its question on 0-5 (CRUX graded answerability).
+Input lines: {"id", "question", "context"}. Output lines, one per input line, in input
+order: {"id", "rating": 0-5 or -1, "status": "ok" | "unparsed" | "failed", "raw"}.
+The output file is written only when every pair is done (temp file + rename). Calls are
+cached in the workspace, so an interrupted run resumes and a repeated run sends nothing.
+
+Options:
+  --input FILE          pairs to judge (required)
+  --out FILE            output JSONL (required)
+  --backend NAME        openai (default) or lexical (offline, no network)
+  --model M             judge model (default: $CRUX_JUDGE_MODEL or the config)
+  --base-url URL        endpoint (default: $CRUX_JUDGE_BASE_URL, $OPENAI_BASE_URL, config)
+  --concurrency N       requests in flight (default 8)
+  --max-retries N       retries per request on 429/5xx/timeouts (default 4)
+  --timeout-ms N        per-request timeout (default 60000)
+  --rpm N / --tpm N     request / token per-minute limits (default none)
+  --reasks N            re-asks after unparseable output, at temperature 0.2 (default 0)
+  --templates DIR       folder of replacement prompt templates
+  --workspace DIR       workspace holding the call cache (default outputs/default)
+  --config FILE         experiment config (JSON) with an "llm" section
+  --corpus FILE         lexical backend: JSONL {"contents"|"text"} lines to compute IDF from
+                        (default: the contexts being judged)
+The API key comes only from $CRUX_JUDGE_API_KEY or $OPENAI_API_KEY.
+
+Example:
+  crux judge answerability --input pairs.jsonl --out ratings.jsonl --model llama-3.1-70b
+`;
+
+async function readCorpusTexts(path: string): Promise<string[]> {
+  const text = await Deno.readTextFile(path);
+  return text.split("\n").filter((l) => l.trim()).map((l, i) => {
+    try {
+      const o = JSON.parse(l);
+      const t = o.contents ?? o.text;
+      if (typeof t !== "string") throw new Error();
+      return t;
+    } catch {
+      throw new UsageError(
+        `Cannot read corpus "${path}" line ${i + 1}: expected {"contents"} or {"text"}`,
+      );
+    }
+  });
+}
+
+/** Writes text to a temporary file beside `path`, then renames it into place. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await Deno.mkdir(dirname(path) || ".", { recursive: true });
+  const tmp = join(dirname(path) || ".", `.${path.split("/").pop()}.${Deno.pid}.tmp`);
+  await Deno.writeTextFile(tmp, text);
+  await Deno.rename(tmp, path);
+}
+
+const answerability: Command = {
+  name: "answerability",
+  summary: "rate (question, context) pairs 0-5",
+  help: ANSWERABILITY_HELP,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values } = parseArgs({
+      args,
+      options: {
+        input: { type: "string" },
+        out: { type: "string" },
+        backend: { type: "string", default: "openai" },
+        corpus: { type: "string" },
+        reasks: { type: "string" },
+        ...clientFlags,
+      },
+      strict: true,
+    });
+    if (!values.input || !values.out) throw new UsageError("--input and --out are required");
+    if (values.backend !== "openai" && values.backend !== "lexical") {
+      throw new UsageError(`Unknown backend "${values.backend}": use openai or lexical`);
+    }
+    const pairs = parseAnswerabilityPairs(await Deno.readTextFile(values.input), {
+      file: values.input,
+    });
+    const onProgress = terminalProgress(io.err, { isTty: io.isTty });
+    let results: AnswerabilityResult[];
+    let judge: AnswerabilityJudge;
+    if (values.backend === "lexical") {
+      judge = lexicalJudge({
+        corpus: values.corpus ? await readCorpusTexts(values.corpus) : undefined,
+      });
+      results = await judge.rate(pairs, { onProgress });
+    } else {
+      const config = await readLlmConfig(values.config);
+      const settings = resolveRoleConfig("judge", { config, overrides: clientOverrides(values) });
+      const opened = await openCallCache(values.workspace ?? join("outputs", "default"));
+      try {
+        const client = new LlmClient({ ...settings, cache: opened.cache });
+        const reasks = int("reasks", values.reasks, 0) ?? 0;
+        judge = llmAnswerabilityJudge(client, { templatesDir: settings.templatesDir, reasks });
+        results = await judge.rate(pairs, { onProgress });
+      } finally {
+        await opened.close();
+      }
+    }
+    const lines = results.map((r) =>
+      JSON.stringify({ id: r.id, rating: r.rating, status: r.status, raw: r.raw })
+    );
+    await writeAtomically(values.out, lines.join("\n") + (lines.length ? "\n" : ""));
+    const count = (s: string) => results.filter((r) => r.status === s).length;
+    io.out(
+      `Judged ${results.length} pairs with ${judge.name}: ${count("ok")} ok, ${
+        count("unparsed")
+      } unparsed, ` +
+        `${count("failed")} failed -> ${values.out}\n`,
+    );
+    return 0;
+  },
+};
+
+/**
+ * Subcommands of `crux judge`, by name. Other steps register here
+ * (`judgeSubcommands.reports = reportsCommand`).
+ */
+export const judgeSubcommands: Record<string, Command> = { answerability };
+
+function judgeHelp(): string {
+  const names = Object.values(judgeSubcommands).map((c) => `  ${c.name.padEnd(14)} ${c.summary}`);
+  return `Usage: crux judge <step> [options]\n\nSteps:\n${names.join("\n")}\n\n` +
+    "Run `crux judge <step> --help` for a step's options.\n";
+}
+
+/**
+ * `crux judge`: dispatches to a judging step of {@link judgeSubcommands}.
+ *
+ * @example
+ * ```ts
+ * await main(["judge", "answerability", "--input", "p.jsonl", "--out", "r.jsonl", "--backend", "lexical"]);
+ * ```
+ */
+export const judgeCommand: Command = {
+  name: "judge",
+  summary: "judge answerability (and other steps) with a model or offline",
+  get help() {
+    return judgeHelp();
+  },
+  async run(args: string[], io: Io): Promise<number> {
+    const [step, ...rest] = args;
+    if (!step || step === "--help" || step === "-h") {
+      io.out(judgeHelp());
+      return step ? 0 : 2;
+    }
+    const sub = judgeSubcommands[step];
+    if (!sub) {
+      throw new UsageError(
+        `Unknown judging step "${step}": use ${Object.keys(judgeSubcommands).join(", ")}`,
+      );
+    }
+    if (rest.includes("--help") || rest.includes("-h")) {
+      io.out(sub.help);
+      return 0;
+    }
+    return await sub.run(rest, io);
+  },
+};

@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { main } from "../main.ts";
+import { memoryIo } from "../command.ts";
+import { judgeCommand, judgeSubcommands } from "./judge.ts";
+import { startOpenAiServer } from "../../../tests/support/openai_server.ts";
+
+async function pairsFile(dir: string): Promise<string> {
+  const path = join(dir, "pairs.jsonl");
+  await Deno.writeTextFile(
+    path,
+    [
+      {
+        id: "a",
+        question: "Who founded the museum?",
+        context: "The museum was founded by Clara Berg.",
+      },
+      { id: "b", question: "When did it open?", context: "Tickets cost ten euros." },
+    ].map((p) => JSON.stringify(p)).join("\n"),
+  );
+  return path;
+}
+
+Deno.test("crux judge answerability --backend openai writes one line per pair in input order", async () => {
+  const dir = await Deno.makeTempDir();
+  await using server = startOpenAiServer({
+    chat: (req) => ({
+      content: req.messages.at(-1)!.content.includes("founded") ? "5" : "no answer here",
+    }),
+  });
+  const out = join(dir, "sub", "out.jsonl");
+  const io = memoryIo();
+  const code = await main(
+    [
+      "judge",
+      "answerability",
+      "--input",
+      await pairsFile(dir),
+      "--out",
+      out,
+      "--model",
+      "m",
+      "--base-url",
+      server.url,
+      "--workspace",
+      join(dir, "ws"),
+    ],
+    io,
+    [judgeCommand],
+  );
+  assert.equal(code, 0, io.stderr());
+  assert.equal(
+    await Deno.readTextFile(out),
+    '{"id":"a","rating":5,"status":"ok","raw":"5"}\n{"id":"b","rating":-1,"status":"unparsed","raw":"no answer here"}\n',
+  );
+  assert.equal(io.stdout(), `Judged 2 pairs with m: 1 ok, 1 unparsed, 0 failed -> ${out}\n`);
+  assert.match(io.stderr(), /answerability 2\/2 \(100\.0%\)/);
+  assert.deepEqual(
+    [...(await Array.fromAsync(Deno.readDir(join(dir, "sub"))))].map((e) => e.name),
+    ["out.jsonl"],
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("crux judge: usage errors, help and the subcommand map", async () => {
+  const io = memoryIo();
+  assert.equal(await main(["judge", "answerability", "--out", "x"], io, [judgeCommand]), 2);
+  assert.match(io.stderr(), /--input and --out are required/);
+  const io2 = memoryIo();
+  assert.equal(
+    await main(["judge", "answerability", "--input", "a", "--out", "b", "--backend", "gpt"], io2, [
+      judgeCommand,
+    ]),
+    2,
+  );
+  assert.match(io2.stderr(), /Unknown backend "gpt": use openai or lexical/);
+  const io3 = memoryIo();
+  assert.equal(await main(["judge", "nuggets"], io3, [judgeCommand]), 2);
+  assert.match(io3.stderr(), /Unknown judging step "nuggets": use answerability/);
+  const io4 = memoryIo();
+  assert.equal(await main(["judge", "answerability", "--help"], io4, [judgeCommand]), 0);
+  assert.match(io4.stdout(), /^Usage: crux judge answerability --input PAIRS.jsonl/);
+  const io5 = memoryIo();
+  assert.equal(await main(["judge", "--help"], io5, [judgeCommand]), 0);
+  assert.match(io5.stdout(), /answerability\s+rate \(question, context\) pairs 0-5/);
+  assert.deepEqual(Object.keys(judgeSubcommands), ["answerability"]);
+  const dir = await Deno.makeTempDir();
+  const bad = join(dir, "bad.jsonl");
+  await Deno.writeTextFile(bad, '{"id":"a"}\n');
+  const io6 = memoryIo();
+  assert.equal(
+    await main(
+      ["judge", "answerability", "--input", bad, "--out", join(dir, "o"), "--backend", "lexical"],
+      io6,
+      [judgeCommand],
+    ),
+    1,
+  );
+  assert.match(io6.stderr(), /bad.jsonl:1: question: expected a string/);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -1,0 +1,126 @@
+// Runs one call with bounded retries, limits and a durable trace write.
+import type { CallCache, CallStatus, StoredCall } from "./call_cache.ts";
+import type { ParseResult, Usage } from "./types.ts";
+import type { Semaphore } from "./_limiter.ts";
+import type { RateLimiter } from "./_limiter.ts";
+import { backoffMs, delay, TransportError } from "./_retry.ts";
+
+/** A call ready to send. */
+export interface Job {
+  key: string;
+  kind: string;
+  model: string;
+  template?: string;
+  /** Wire parameters, recorded. */
+  params: Record<string, unknown>;
+  /** Messages or inputs, recorded. */
+  messages: unknown;
+  /** Rough token count for the tokens-per-minute limit. */
+  tokens: number;
+  send(signal: AbortSignal | undefined): Promise<{ response: string; usage: Usage }>;
+}
+
+/** Limits, retry policy and sinks shared by all calls of a client. */
+export interface RunContext {
+  endpoint: string;
+  cache?: CallCache;
+  /** Requests on the wire. */
+  slots: Semaphore;
+  /** Requests on the wire or answered but not yet committed (twice `slots`). */
+  flight: Semaphore;
+  rpm?: RateLimiter;
+  tpm?: RateLimiter;
+  maxRetries: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  random: () => number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends a job until it succeeds, fails permanently, or uses up its retries; then
+ * commits the outcome to the cache before resolving. Aborts propagate as errors
+ * and leave no record.
+ */
+export async function runJob(
+  job: Job,
+  ctx: RunContext,
+  opts: { prior?: StoredCall; parse?: (text: string) => ParseResult<unknown> } = {},
+): Promise<StoredCall> {
+  const { signal } = ctx;
+  let lastError = "";
+  let latencyMs = 0;
+  let attempts = opts.prior?.attempts ?? 0;
+  for (let attempt = 1; attempt <= ctx.maxRetries + 1; attempt++) {
+    await ctx.rpm?.take(1, signal);
+    await ctx.tpm?.take(job.tokens, signal);
+    await ctx.flight.acquire();
+    await ctx.slots.acquire();
+    let failure: TransportError | undefined;
+    let answer: { response: string; usage: Usage } | undefined;
+    const started = performance.now();
+    try {
+      signal?.throwIfAborted();
+      attempts++;
+      answer = await job.send(signal);
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      failure = error;
+    } finally {
+      // The slot bounds requests on the wire; the commit below does not hold it.
+      ctx.slots.release();
+      latencyMs = performance.now() - started;
+    }
+    if (answer) {
+      try {
+        const parsed = opts.parse?.(answer.response);
+        const status: CallStatus = parsed && !parsed.ok ? "unparsed" : "ok";
+        const call = record(job, ctx, { ...answer, status, attempts, latencyMs });
+        if (parsed && !parsed.ok) call.error = `Unparseable output: ${parsed.reason}`;
+        await ctx.cache?.put(call);
+        return call;
+      } finally {
+        ctx.flight.release();
+      }
+    }
+    ctx.flight.release();
+    if (!failure) throw new Error("Unreachable: attempt ended without answer or failure");
+    lastError = failure.message;
+    if (!failure.failure.retryable || attempt > ctx.maxRetries) break;
+    await delay(
+      backoffMs(attempt, {
+        baseMs: ctx.backoffBaseMs,
+        maxMs: ctx.backoffMaxMs,
+        random: ctx.random,
+        retryAfterMs: failure.failure.retryAfterMs,
+      }),
+      signal,
+    );
+  }
+  const call = record(job, ctx, {
+    response: "",
+    usage: { promptTokens: 0, completionTokens: 0 },
+    status: "failed",
+    attempts,
+    latencyMs,
+  });
+  call.error = `Failed after ${attempts} attempt(s): ${lastError}`;
+  await ctx.cache?.put(call);
+  return call;
+}
+
+function record(
+  job: Job,
+  ctx: RunContext,
+  r: { response: string; usage: Usage; status: CallStatus; attempts: number; latencyMs: number },
+): StoredCall {
+  return {
+    key: job.key,
+    model: job.model,
+    endpoint: `${ctx.endpoint} ${job.kind}`,
+    template: job.template,
+    params: job.params,
+    messages: job.messages,
+    ...r,
+  };
+}

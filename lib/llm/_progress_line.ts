@@ -1,0 +1,24 @@
+// One-line text of a progress event, shared by the renderers.
+import type { ProgressEvent } from "./types.ts";
+
+export function duration(ms: number): string {
+  if (!Number.isFinite(ms)) return "?";
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  return m < 60
+    ? `${m}m${String(s % 60).padStart(2, "0")}s`
+    : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
+}
+
+export function progressLine(e: ProgressEvent): string {
+  const pct = e.total ? ((100 * e.done) / e.total).toFixed(1) : "100.0";
+  const parts = [
+    `${e.step} ${e.done}/${e.total} (${pct}%)`,
+    `cached ${e.cached}`,
+    `failed ${e.failed}`,
+    `${e.rate.toFixed(1)}/s`,
+    e.done === e.total ? `took ${duration(e.elapsedMs)}` : `ETA ${duration(e.etaMs)}`,
+  ];
+  return parts.join("  ");
+}

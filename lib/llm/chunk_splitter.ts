@@ -1,0 +1,28 @@
+import { chunkText } from "@lib/text/mod.ts";
+import type { PassageSplitter } from "./types.ts";
+
+/**
+ * The offline passage splitter (backend name `chunker`): deterministic
+ * sentence-aware chunks of about `minWords`-`maxWords` words (`chunkText`),
+ * standing in for LLM decontextualisation.
+ *
+ * @param opts `minWords` (default 120), `maxWords` (default 200).
+ * @returns A splitter with the same interface as the model-based one.
+ * @example
+ * ```ts
+ * const [r] = await chunkSplitter().split([article]);
+ * r.passages.length; // e.g. 3
+ * ```
+ */
+export function chunkSplitter(
+  opts: { minWords?: number; maxWords?: number } = {},
+): PassageSplitter {
+  return {
+    name: "chunker",
+    split(documents) {
+      return Promise.resolve(
+        documents.map((d) => ({ passages: chunkText(d, opts), status: "ok" as const, raw: "" })),
+      );
+    },
+  };
+}

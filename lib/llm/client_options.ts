@@ -1,0 +1,52 @@
+import type { CallCache } from "./call_cache.ts";
+import type { ParseResult, ProgressFn, SamplingParams } from "./types.ts";
+
+/** Options of {@link LlmClient}. */
+export interface LlmClientOptions {
+  /** Endpoint base URL, e.g. `https://api.openai.com/v1` or `http://localhost:8000/v1`. */
+  baseUrl: string;
+  /** API key; held in memory only, never stored or logged. Default: none. */
+  apiKey?: string;
+  /** Default model of requests. */
+  model: string;
+  /** Cache and trace; without it every request is sent. */
+  cache?: CallCache;
+  /** Default sampling parameters (request params override field by field). Default `{}`. */
+  params?: SamplingParams;
+  /** Requests in flight at most. Default 8. */
+  concurrency?: number;
+  /** Retries after the first attempt on 429, 5xx, timeouts and connection errors. Default 4. */
+  maxRetries?: number;
+  /** Per-attempt timeout in ms. Default 60000. */
+  timeoutMs?: number;
+  /** First backoff delay in ms (doubled per retry, jittered). Default 500. */
+  backoffBaseMs?: number;
+  /** Longest backoff delay in ms. Default 20000. */
+  backoffMaxMs?: number;
+  /** Requests per minute limit. Default: none. */
+  rpm?: number;
+  /** Tokens per minute limit (prompt characters / 4 + max tokens). Default: none. */
+  tpm?: number;
+  /** Retry calls stored as `failed` by an earlier run. Default true. */
+  retryFailed?: boolean;
+  /** Texts per embeddings request. Default 64. */
+  embedBatchSize?: number;
+  /** Random source for jitter. Default `Math.random`. */
+  random?: () => number;
+  /** Replacement `fetch` (for proxies or tests). */
+  fetch?: typeof fetch;
+}
+
+/** Options of {@link LlmClient.chatMany}. */
+export interface ChatManyOptions<T> {
+  signal?: AbortSignal;
+  onProgress?: ProgressFn;
+  /** Step name for progress events. Default `chat`. */
+  step?: string;
+  /** Parser of the answer text; failures are stored as `unparsed` with the raw text. */
+  parse?: (text: string) => ParseResult<T>;
+  /** Re-asks after an unparseable answer, at `reaskTemperature` and seed + i. Default 0. */
+  reasks?: number;
+  /** Temperature of re-asks. Default 0.2. */
+  reaskTemperature?: number;
+}

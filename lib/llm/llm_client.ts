@@ -1,0 +1,276 @@
+import type { StoredCall } from "./call_cache.ts";
+import type { ChatManyOptions, LlmClientOptions } from "./client_options.ts";
+import { cacheKey } from "./cache_key.ts";
+import type { CallRecord, ChatRequest, ParseResult } from "./types.ts";
+import { RateLimiter, Semaphore } from "./_limiter.ts";
+import { type Job, type RunContext, runJob } from "./_call_runner.ts";
+import { openAiTransport, type Transport } from "./_transport.ts";
+import { ProgressTracker } from "./_progress_tracker.ts";
+import { toWire } from "./_wire.ts";
+import { toRecord } from "./_to_record.ts";
+import { embedJob, rerankJob } from "./_other_jobs.ts";
+
+/**
+ * One client for every model call: chat completions, embeddings, `/rerank` and
+ * `/score`, with bounded concurrency, bounded retries (exponential backoff with
+ * jitter, honouring `Retry-After`), optional request and token rate limits, a
+ * per-call timeout, cancellation, and a durable cache so a repeated request is
+ * answered without any HTTP request.
+ *
+ * A call is finished only once its outcome is committed to the cache. At most
+ * `concurrency` requests are on the wire, and at most `4 * concurrency` calls are
+ * between sending and committing (answers wait for a group commit without
+ * holding a request slot), so `kill -9` loses at most that many answers.
+ *
+ * @example
+ * ```ts
+ * const client = new LlmClient({ baseUrl: "http://localhost:8000/v1", model: "llama", cache });
+ * const [rec] = await client.chatMany([{ messages: [{ role: "user", content: "2+2?" }] }]);
+ * rec.status; // "ok"
+ * ```
+ */
+export class LlmClient {
+  readonly model: string;
+  readonly #opts: LlmClientOptions;
+  readonly #transport: Transport;
+  readonly #slots: Semaphore;
+  readonly #flight: Semaphore;
+  readonly #rpm?: RateLimiter;
+  readonly #tpm?: RateLimiter;
+
+  /**
+   * @param opts Endpoint, model, cache and limits; see {@link LlmClientOptions}.
+   * @throws {RangeError} When concurrency is not a positive integer.
+   */
+  constructor(opts: LlmClientOptions) {
+    const concurrency = opts.concurrency ?? 8;
+    if (!Number.isInteger(concurrency) || concurrency < 1) {
+      throw new RangeError(`Invalid concurrency ${concurrency}: use a positive integer`);
+    }
+    this.model = opts.model;
+    this.#opts = opts;
+    this.#transport = openAiTransport({
+      baseUrl: opts.baseUrl,
+      apiKey: opts.apiKey,
+      fetch: opts.fetch,
+    });
+    this.#slots = new Semaphore(concurrency);
+    this.#flight = new Semaphore(4 * concurrency);
+    if (opts.rpm) this.#rpm = new RateLimiter(opts.rpm);
+    if (opts.tpm) this.#tpm = new RateLimiter(opts.tpm);
+  }
+
+  /** Base URL without credentials. */
+  get endpoint(): string {
+    return this.#transport.baseUrl;
+  }
+
+  #context(signal?: AbortSignal): RunContext {
+    const o = this.#opts;
+    return {
+      endpoint: this.#transport.baseUrl,
+      cache: o.cache,
+      slots: this.#slots,
+      flight: this.#flight,
+      rpm: this.#rpm,
+      tpm: this.#tpm,
+      maxRetries: o.maxRetries ?? 4,
+      backoffBaseMs: o.backoffBaseMs ?? 500,
+      backoffMaxMs: o.backoffMaxMs ?? 20_000,
+      random: o.random ?? Math.random,
+      signal,
+    };
+  }
+
+  /**
+   * The job (key, wire body, sender) a chat request becomes. Exposed so batch
+   * export produces exactly the bodies and keys the online path uses.
+   *
+   * @param request The request.
+   * @returns Key, model, wire parameters and the request body.
+   */
+  prepareChat(request: ChatRequest): Job & { body: Record<string, unknown> } {
+    const model = request.model ?? this.model;
+    const params = toWire({ ...this.#opts.params, ...request.params });
+    const messages = request.messages.map((m) => ({ role: m.role, content: m.content }));
+    const key = cacheKey({ model, params, messages, template: request.template });
+    const body = { model, messages, ...params };
+    const chars = messages.reduce((n, m) => n + m.content.length, 0);
+    const timeoutMs = this.#opts.timeoutMs ?? 60_000;
+    return {
+      key,
+      kind: "chat",
+      model,
+      template: request.template,
+      params,
+      messages,
+      body,
+      tokens: Math.ceil(chars / 4) + Number(params.max_tokens ?? 0),
+      send: async (signal) => {
+        const { text, usage } = await this.#transport.chat(body, { signal, timeoutMs });
+        return { response: text, usage };
+      },
+    };
+  }
+
+  /**
+   * Answers one chat request (from the cache when possible).
+   *
+   * @param request Messages, model, parameters and template.
+   * @param opts Signal, parser and re-asks; see {@link ChatManyOptions}.
+   * @returns The call record.
+   */
+  async chat<T = string>(
+    request: ChatRequest,
+    opts: ChatManyOptions<T> = {},
+  ): Promise<CallRecord<T>> {
+    return (await this.chatMany([request], opts))[0];
+  }
+
+  /**
+   * Answers many chat requests concurrently; identical requests are sent once.
+   * A request that keeps failing ends as a `failed` record and the others go on.
+   *
+   * @param requests The requests.
+   * @param opts Signal, progress callback, parser and re-asks.
+   * @returns One record per request, in input order.
+   * @throws The signal's reason when aborted (finished calls stay cached).
+   */
+  async chatMany<T = string>(
+    requests: readonly ChatRequest[],
+    opts: ChatManyOptions<T> = {},
+  ): Promise<CallRecord<T>[]> {
+    const jobs = requests.map((r) => this.prepareChat(r));
+    const cache = this.#opts.cache;
+    const stored = cache
+      ? await cache.getMany(jobs.map((j) => j.key))
+      : new Map<string, StoredCall>();
+    const tracker = new ProgressTracker(opts.step ?? "chat", requests.length, opts.onProgress);
+    const ctx = this.#context(opts.signal);
+    const inflight = new Map<string, Promise<{ call: StoredCall; cached: boolean }>>();
+    const hits = new Map<string, number>();
+    const parse = opts.parse as ((t: string) => ParseResult<unknown>) | undefined;
+
+    const resolve = (job: Job, seen: Map<string, StoredCall>) => {
+      let p = inflight.get(job.key);
+      if (!p) {
+        const prior = seen.get(job.key);
+        const usable = prior && (prior.status === "ok" || prior.status === "unparsed" ||
+          (prior.status === "failed" && this.#opts.retryFailed === false));
+        p = usable
+          ? Promise.resolve({ call: prior, cached: true })
+          : runJob(job, ctx, { prior, parse }).then((call) => ({ call, cached: false }));
+        inflight.set(job.key, p);
+      }
+      return p;
+    };
+
+    const one = async (request: ChatRequest, job: Job): Promise<CallRecord<T>> => {
+      let { call, cached } = await resolve(job, stored);
+      let parsed = parse && call.status !== "failed" ? parse(call.response) : undefined;
+      for (let i = 1; i <= (opts.reasks ?? 0) && parsed && !parsed.ok; i++) {
+        const base = { ...this.#opts.params, ...request.params };
+        const again = this.prepareChat({
+          ...request,
+          params: {
+            ...base,
+            temperature: opts.reaskTemperature ?? 0.2,
+            seed: (base.seed ?? 0) + i,
+          },
+        });
+        const seen = cache ? await cache.getMany([again.key]) : new Map<string, StoredCall>();
+        ({ call, cached } = await resolve(again, seen));
+        parsed = call.status === "failed" ? parsed : parse!(call.response);
+      }
+      if (cached) {
+        hits.set(
+          `${call.model}\u0000${call.template ?? ""}`,
+          (hits.get(`${call.model}\u0000${call.template ?? ""}`) ?? 0) + 1,
+        );
+      }
+      tracker.finish({ cached, failed: call.status === "failed" });
+      return toRecord<T>(call, {
+        id: request.id,
+        cached,
+        parsed: parsed as ParseResult<T> | undefined,
+      });
+    };
+
+    const records = await Promise.all(requests.map((r, i) => one(r, jobs[i])));
+    if (cache) {
+      for (const [k, n] of hits) {
+        const [model, template] = k.split("\u0000");
+        await cache.addHits(model, template, n);
+      }
+    }
+    return records;
+  }
+
+  async #single(job: Job, signal?: AbortSignal): Promise<StoredCall> {
+    const cache = this.#opts.cache;
+    const prior = await cache?.get(job.key);
+    if (prior?.status === "ok") {
+      await cache?.addHits(prior.model, prior.template ?? "", 1);
+      return prior;
+    }
+    const call = await runJob(job, this.#context(signal), { prior });
+    if (call.status === "failed") {
+      throw new Error(
+        `Model call to ${this.endpoint} (${job.kind}, model "${job.model}") failed: ${call.error}`,
+      );
+    }
+    return call;
+  }
+
+  /**
+   * Embeds texts through `/embeddings`, in cached batches of `embedBatchSize`.
+   *
+   * @param texts Texts to embed.
+   * @param opts `model` (default: the client's) and `signal`.
+   * @returns One vector per text, in order.
+   * @throws {Error} When a batch fails after its retries.
+   */
+  async embed(
+    texts: readonly string[],
+    opts: { model?: string; signal?: AbortSignal } = {},
+  ): Promise<number[][]> {
+    const size = this.#opts.embedBatchSize ?? 64;
+    const out: number[][] = [];
+    const batches: string[][] = [];
+    for (let i = 0; i < texts.length; i += size) batches.push(texts.slice(i, i + size));
+    const results = await Promise.all(batches.map((input) => {
+      const job = embedJob(this.#transport, opts.model ?? this.model, input, this.#opts.timeoutMs);
+      return this.#single(job, opts.signal);
+    }));
+    for (const r of results) out.push(...(JSON.parse(r.response) as number[][]));
+    return out;
+  }
+
+  /**
+   * Scores documents for a query with a cross-encoder: `/rerank` (Cohere, Jina,
+   * vLLM, TEI answers) or `/score` (vLLM).
+   *
+   * @param query The query.
+   * @param documents Documents to score.
+   * @param opts `api` (`rerank` default, or `score`), `path` (default `/rerank` or `/score`
+   *   relative to the base URL), `model`, `signal`.
+   * @returns Scores in document order.
+   * @throws {Error} When the call fails after its retries or the answer has no scores.
+   */
+  async rerank(
+    query: string,
+    documents: readonly string[],
+    opts: { api?: "rerank" | "score"; path?: string; model?: string; signal?: AbortSignal } = {},
+  ): Promise<number[]> {
+    const job = rerankJob(this.#transport, {
+      api: opts.api ?? "rerank",
+      path: opts.path,
+      model: opts.model ?? this.model,
+      query,
+      documents: [...documents],
+      timeoutMs: this.#opts.timeoutMs,
+    });
+    const call = await this.#single(job, opts.signal);
+    return JSON.parse(call.response) as number[];
+  }
+}

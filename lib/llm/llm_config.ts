@@ -1,0 +1,113 @@
+import type { LlmClientOptions } from "./client_options.ts";
+import type { Role, SamplingParams } from "./types.ts";
+
+/** Price of a model in US dollars per million tokens. */
+export interface ModelPrice {
+  input: number;
+  output: number;
+}
+
+/** Settings of one role in an experiment config (`llm.roles.<role>`). */
+export interface RoleSettings extends SamplingParams {
+  model?: string;
+  baseUrl?: string;
+  /** Name of the environment variable holding this role's key (keys never live in configs). */
+  apiKeyEnv?: string;
+}
+
+/** The `llm` section of an experiment config. */
+export interface LlmSettings {
+  baseUrl?: string;
+  concurrency?: number;
+  maxRetries?: number;
+  timeoutMs?: number;
+  rpm?: number;
+  tpm?: number;
+  /** Folder of replacement prompt templates. */
+  templatesDir?: string;
+  /** Model name -> price per million tokens. */
+  prices?: Record<string, ModelPrice>;
+  roles?: Partial<Record<Role, RoleSettings>>;
+}
+
+/** Client settings resolved for one role (feed to `new LlmClient({ ...settings, cache })`). */
+export type ResolvedRole = Omit<LlmClientOptions, "cache" | "fetch" | "random"> & {
+  templatesDir?: string;
+};
+
+/** Default base URL when neither flags, config nor environment give one. */
+export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+const num = (v: string | undefined, name: string): number | undefined => {
+  if (v === undefined || v === "") return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new TypeError(`Invalid ${name}="${v}": expected a number`);
+  return n;
+};
+
+/**
+ * Resolves the endpoint, key, model and parameters of a role. Precedence, first
+ * wins: `overrides` (command-line flags), environment variables of the role
+ * (`CRUX_<ROLE>_BASE_URL`, `CRUX_<ROLE>_MODEL`, `CRUX_<ROLE>_API_KEY`, or the
+ * variable named by `apiKeyEnv`), the config's `llm.roles.<role>`, the general
+ * environment (`OPENAI_BASE_URL`, `OPENAI_API_KEY`, `CRUX_LLM_CONCURRENCY`),
+ * the config's `llm` fields, and defaults (base URL {@link DEFAULT_BASE_URL},
+ * concurrency 8). Keys come only from the environment.
+ *
+ * @param role `generator`, `judge`, `embedder` or `reranker`.
+ * @param opts `env` (default: the process environment), `config` (an experiment config's
+ *   `llm` section), `overrides` (flags).
+ * @returns The client settings.
+ * @throws {TypeError} When no model is configured or a numeric variable is not a number.
+ * @example
+ * ```ts
+ * const s = resolveRoleConfig("judge", { env: { CRUX_JUDGE_MODEL: "llama-70b" } });
+ * s.model; // "llama-70b"
+ * ```
+ */
+export function resolveRoleConfig(
+  role: Role,
+  opts: {
+    env?: Readonly<Record<string, string | undefined>>;
+    config?: LlmSettings;
+    overrides?: Partial<ResolvedRole>;
+  } = {},
+): ResolvedRole {
+  const env = opts.env ?? Deno.env.toObject();
+  const cfg = opts.config ?? {};
+  const r = cfg.roles?.[role] ?? {};
+  const o = opts.overrides ?? {};
+  const R = `CRUX_${role.toUpperCase()}_`;
+  const model = o.model ?? env[`${R}MODEL`] ?? r.model;
+  if (!model) {
+    throw new TypeError(
+      `No model for the ${role} role: pass --model, set ${R}MODEL, or set llm.roles.${role}.model in the config`,
+    );
+  }
+  const params: SamplingParams = {};
+  for (const k of ["temperature", "topP", "maxTokens", "seed"] as const) {
+    if (r[k] !== undefined) params[k] = r[k];
+  }
+  if (r.stop) params.stop = [...r.stop];
+  const pick = <T>(...vs: (T | undefined)[]) => vs.find((v) => v !== undefined);
+  return {
+    model,
+    baseUrl: pick(o.baseUrl, env[`${R}BASE_URL`], r.baseUrl, env.OPENAI_BASE_URL, cfg.baseUrl) ??
+      DEFAULT_BASE_URL,
+    apiKey: pick(
+      o.apiKey,
+      env[`${R}API_KEY`],
+      r.apiKeyEnv ? env[r.apiKeyEnv] : undefined,
+      env.OPENAI_API_KEY,
+    ),
+    params: { ...params, ...o.params },
+    concurrency:
+      pick(o.concurrency, num(env.CRUX_LLM_CONCURRENCY, "CRUX_LLM_CONCURRENCY"), cfg.concurrency) ??
+        8,
+    maxRetries: pick(o.maxRetries, cfg.maxRetries),
+    timeoutMs: pick(o.timeoutMs, cfg.timeoutMs),
+    rpm: pick(o.rpm, cfg.rpm),
+    tpm: pick(o.tpm, cfg.tpm),
+    templatesDir: pick(o.templatesDir, env.CRUX_PROMPTS_DIR, cfg.templatesDir),
+  };
+}

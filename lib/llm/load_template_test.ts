@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { loadTemplate } from "./load_template.ts";
+
+const BUILTIN: Record<string, string[]> = {
+  answerability: ["question", "context"],
+  decontextualize: ["document"],
+  report_request: ["summary"],
+  subquestions: ["summary", "n"],
+  rag_report: ["request", "context", "budget"],
+  direct_report: ["request", "budget"],
+  nugget_create: ["query", "nuggets", "passages", "max_nuggets"],
+  nugget_importance: ["query", "nuggets"],
+  nugget_assign: ["query", "answer", "nuggets"],
+  keypoint_extract: ["question", "document", "found"],
+  keypoint_merge: ["question", "points"],
+  keypoint_response: ["question", "documents"],
+  keypoint_entail: ["keypoint", "response"],
+  subq_decompose: ["question", "n"],
+  subq_type: ["question", "subquestions"],
+  subq_coverage: ["subquestion", "text"],
+  relevance: ["query", "passage"],
+};
+
+Deno.test("every built-in template loads with its declared placeholders", async () => {
+  for (const [id, placeholders] of Object.entries(BUILTIN)) {
+    const t = await loadTemplate(id);
+    assert.equal(t.ref, `${id}@1`);
+    assert.deepEqual(t.placeholders, placeholders, id);
+  }
+  const a = await loadTemplate("answerability");
+  assert.deepEqual(a.params, { temperature: 0, topP: 1, maxTokens: 5 });
+});
+
+Deno.test("a user folder replaces built-in templates; the highest version wins", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = (v: number) =>
+    `---\nid: answerability\nversion: ${v}\nplaceholders: question, context\noutput: digit\n---\n@@ user\nv${v} {{question}} {{context}}\n`;
+  await Deno.writeTextFile(join(dir, "answerability.v2.prompt"), file(2));
+  await Deno.writeTextFile(join(dir, "answerability.v3.prompt"), file(3));
+  assert.equal((await loadTemplate("answerability", { dir })).ref, "answerability@3");
+  assert.equal((await loadTemplate("answerability", { dir, version: 2 })).ref, "answerability@2");
+  assert.equal((await loadTemplate("answerability", { dir, version: 1 })).ref, "answerability@1");
+  assert.equal((await loadTemplate("relevance", { dir })).ref, "relevance@1");
+  await Deno.writeTextFile(join(dir, "relevance.v4.prompt"), file(4));
+  await assert.rejects(
+    loadTemplate("relevance", { dir }),
+    /header says answerability@4, file name says relevance@4/,
+  );
+  await assert.rejects(loadTemplate("nope", { dir }), {
+    name: "NotFound",
+    message: /No prompt template "nope"/,
+  });
+  await Deno.remove(dir, { recursive: true });
+});

@@ -1,0 +1,57 @@
+/**
+ * The LLM layer: one client for every model call (chat, embeddings, rerank,
+ * score) with bounded concurrency, retries with backoff, rate limits, timeouts,
+ * cancellation and a durable cache/trace in the workspace table `llm_calls`;
+ * versioned prompt templates; parsers for every protocol's output; offline
+ * backends with the same interfaces (lexical judge, extractive generator,
+ * chunker, TF-IDF embedder); OpenAI Batch export/import; usage and cost
+ * summaries; progress renderers for terminals and notebooks.
+ *
+ * @example
+ * ```ts
+ * import { LlmClient, llmAnswerabilityJudge, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
+ * const { cache, close } = await openCallCache("outputs/demo");
+ * const client = new LlmClient({ ...resolveRoleConfig("judge"), cache });
+ * const results = await llmAnswerabilityJudge(client).rate([{ id: "1", question: "Who won?", context: "Ann won." }]);
+ * await close();
+ * ```
+ *
+ * @module
+ */
+export type * from "./types.ts";
+export { cacheKey, type KeyParts } from "./cache_key.ts";
+export { CallCache, type CallStatsRow, type CallStatus, type StoredCall } from "./call_cache.ts";
+export { openCallCache, type OpenedCallCache } from "./open_call_cache.ts";
+export { LlmClient } from "./llm_client.ts";
+export type { ChatManyOptions, LlmClientOptions } from "./client_options.ts";
+export {
+  DEFAULT_BASE_URL,
+  type LlmSettings,
+  type ModelPrice,
+  type ResolvedRole,
+  resolveRoleConfig,
+  type RoleSettings,
+} from "./llm_config.ts";
+export { parseTemplate, type PromptTemplate } from "./parse_template.ts";
+export { BUILTIN_PROMPTS, loadTemplate } from "./load_template.ts";
+export { renderTemplate } from "./render_template.ts";
+export { parseRating } from "./parse_rating.ts";
+export { parseTagged } from "./parse_tagged.ts";
+export { parseJsonValue } from "./parse_json_value.ts";
+export { parseLabels } from "./parse_labels.ts";
+export { parseFinalScore } from "./parse_final_score.ts";
+export { parseVerdict, type Verdict } from "./parse_verdict.ts";
+export { LEXICAL_THRESHOLDS, lexicalJudge, type LexicalJudgeOptions } from "./lexical_judge.ts";
+export { llmAnswerabilityJudge, type LlmAnswerabilityOptions } from "./llm_answerability_judge.ts";
+export { parseAnswerabilityPairs } from "./parse_answerability_pairs.ts";
+export { summarizeUsage, type UsageSummary } from "./summarize_usage.ts";
+export { terminalProgress } from "./terminal_progress.ts";
+export { type DisplaySink, type MimeBundle, notebookProgress } from "./notebook_progress.ts";
+export { type BatchExport, exportBatch } from "./export_batch.ts";
+export { type BatchImport, importBatch } from "./import_batch.ts";
+export { answerabilityRequests } from "./answerability_requests.ts";
+export { openAiEmbedder } from "./openai_embedder.ts";
+export { extractiveGenerator } from "./extractive_generator.ts";
+export { llmGenerator } from "./llm_generator.ts";
+export { chunkSplitter } from "./chunk_splitter.ts";
+export { llmPassageSplitter } from "./llm_passage_splitter.ts";

@@ -1,0 +1,59 @@
+import type { ProgressEvent, ProgressFn } from "./types.ts";
+import { progressLine } from "./_progress_line.ts";
+
+/** A rich display bundle (MIME type -> content). */
+export type MimeBundle = Record<string, string>;
+
+/** Sends a bundle to the notebook: first as a new display, then as updates of it. */
+export type DisplaySink = (bundle: MimeBundle, opts: { id: string; update: boolean }) => void;
+
+function jupyterSink(): DisplaySink {
+  const jupyter = (Deno as unknown as {
+    jupyter?: { broadcast(type: string, content: Record<string, unknown>): Promise<void> };
+  }).jupyter;
+  if (!jupyter) return () => {};
+  return (bundle, { id, update }) =>
+    void jupyter.broadcast(update ? "update_display_data" : "display_data", {
+      data: bundle,
+      metadata: {},
+      transient: { display_id: id },
+    });
+}
+
+const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * A progress renderer for Jupyter (Deno kernel): one display with an HTML
+ * progress bar and the text line (rate, ETA), updated in place at most every
+ * `intervalMs`. Outside a notebook it does nothing unless given a sink.
+ *
+ * @param opts `display` (default: the Deno kernel's broadcast), `intervalMs` (default 250),
+ *   `now` (clock), `id` (display id, default random).
+ * @returns A progress callback for the LLM layer.
+ * @example
+ * ```ts
+ * await judge.rate(pairs, { onProgress: notebookProgress() });
+ * ```
+ */
+export function notebookProgress(
+  opts: { display?: DisplaySink; intervalMs?: number; now?: () => number; id?: string } = {},
+): ProgressFn {
+  const display = opts.display ?? jupyterSink();
+  const interval = opts.intervalMs ?? 250;
+  const now = opts.now ?? (() => performance.now());
+  const id = opts.id ?? `crux-progress-${crypto.randomUUID()}`;
+  let shown = false;
+  let last = -Infinity;
+  return (e: ProgressEvent) => {
+    const end = e.done >= e.total;
+    const t = now();
+    if (shown && !end && t - last < interval) return;
+    last = t;
+    const text = progressLine(e);
+    const html =
+      `<div><progress value="${e.done}" max="${e.total}" style="width:20em"></progress> ` +
+      `<code>${escape(text)}</code></div>`;
+    display({ "text/plain": text, "text/html": html }, { id, update: shown });
+    shown = true;
+  };
+}

@@ -1,0 +1,41 @@
+import { parseJsonValue } from "./parse_json_value.ts";
+import type { ParseResult } from "./types.ts";
+
+/** A labelled decision with its evidence (key point entailment, sub-question coverage). */
+export interface Verdict {
+  label: string;
+  /** Short reason, when given (`""` otherwise). */
+  reason: string;
+  /** Supporting text (`snippet` or `span` field), `""` when none. */
+  evidence: string;
+}
+
+/**
+ * Reads a JSON object `{"label", "reason"?, "snippet"? | "span"?}` whose label is
+ * one of `allowed` (case-insensitive), tolerating code fences and surrounding text.
+ *
+ * @param text Model output.
+ * @param allowed Allowed labels, e.g. `["yes", "no", "neutral"]`.
+ * @returns The verdict, or a failure carrying the raw text.
+ * @example
+ * ```ts
+ * parseVerdict('{"label": "Yes", "reason": "stated", "snippet": "rose 3%"}', ["yes", "no", "neutral"]);
+ * // { ok: true, value: { label: "yes", reason: "stated", evidence: "rose 3%" } }
+ * ```
+ */
+export function parseVerdict(text: string, allowed: readonly string[]): ParseResult<Verdict> {
+  const obj = parseJsonValue(text, "object");
+  if (!obj.ok) return obj;
+  const o = obj.value as Record<string, unknown>;
+  const raw = typeof o.label === "string" ? o.label.trim().toLowerCase() : "";
+  const label = allowed.find((a) => a.toLowerCase() === raw);
+  if (!label) {
+    return {
+      ok: false,
+      raw: text,
+      reason: `label ${JSON.stringify(o.label)} is not one of ${allowed.join(" | ")}`,
+    };
+  }
+  const str = (v: unknown) => (typeof v === "string" ? v : "");
+  return { ok: true, value: { label, reason: str(o.reason), evidence: str(o.snippet ?? o.span) } };
+}

@@ -1,0 +1,39 @@
+import type { ProgressEvent, ProgressFn } from "./types.ts";
+import { progressLine } from "./_progress_line.ts";
+
+/**
+ * A progress renderer for terminals. On a TTY the line is redrawn in place
+ * (carriage return + clear line) at most every `intervalMs`; otherwise a full
+ * line is written at most every `intervalMs` (default 5 s off a TTY). The final
+ * event (done = total) is always written and ends the line.
+ *
+ * @param write Sink for text, e.g. `io.err`.
+ * @param opts `isTty` (default false), `intervalMs` (default 100 on a TTY, 5000 otherwise),
+ *   `now` (clock, default `performance.now`).
+ * @returns A progress callback for the LLM layer.
+ * @example
+ * ```ts
+ * const onProgress = terminalProgress((t) => io.err(t), { isTty: io.isTty });
+ * await judge.rate(pairs, { onProgress });
+ * ```
+ */
+export function terminalProgress(
+  write: (text: string) => void,
+  opts: { isTty?: boolean; intervalMs?: number; now?: () => number } = {},
+): ProgressFn {
+  const tty = opts.isTty ?? false;
+  const interval = opts.intervalMs ?? (tty ? 100 : 5000);
+  const now = opts.now ?? (() => performance.now());
+  let last = -Infinity;
+  let finished = false;
+  return (e: ProgressEvent) => {
+    const end = e.done >= e.total;
+    if (end && finished) return;
+    const t = now();
+    if (!end && t - last < interval) return;
+    last = t;
+    finished = end;
+    const line = progressLine(e);
+    write(tty ? `\r\x1b[K${line}${end ? "\n" : ""}` : `${line}\n`);
+  };
+}

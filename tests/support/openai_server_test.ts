@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { startOpenAiServer } from "./openai_server.ts";
+import { startOpenAiServerInWorker } from "./openai_server_worker.ts";
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+const chat = (content: string) => ({ model: "m", messages: [{ role: "user", content }] });
+
+Deno.test("test server: chat answers, errors with Retry-After, drops, malformed bodies and counts", async () => {
+  await using server = startOpenAiServer({
+    latencyMs: 1,
+    chat: (_req, { key, count }) => {
+      if (key === "limit" && count === 1) return { status: 429, retryAfter: 2 };
+      if (key === "drop") return { drop: true };
+      if (key === "junk") return { malformedBody: "<html>" };
+      return { content: `hello ${key} #${count}` };
+    },
+  });
+  assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+  const models = await (await fetch(`${server.url}/models`)).json();
+  assert.equal(models.data[0].id, "test-model");
+  const limited = await post(`${server.url}/chat/completions`, chat("limit"));
+  assert.deepEqual([limited.status, limited.headers.get("retry-after")], [429, "2"]);
+  await limited.body?.cancel();
+  const ok = await (await post(`${server.url}/chat/completions`, chat("limit"))).json();
+  assert.equal(ok.choices[0].message.content, "hello limit #2");
+  assert.deepEqual(ok.usage, { prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 });
+  await assert.rejects(async () =>
+    await (await post(`${server.url}/chat/completions`, chat("drop"))).text()
+  );
+  const junk = await post(`${server.url}/chat/completions`, chat("junk"));
+  assert.equal(await junk.text(), "<html>");
+  assert.deepEqual([server.countFor("limit"), server.countFor("drop"), server.countFor("junk")], [
+    2,
+    1,
+    1,
+  ]);
+  assert.deepEqual(server.log.map((e) => [e.key, e.status, e.answered]), [
+    ["limit", 429, false],
+    ["limit", 200, true],
+    ["drop", 0, false],
+    ["junk", 200, false],
+  ]);
+  assert.equal(server.requests, 5);
+  server.reset();
+  assert.deepEqual([server.requests, server.counts.size, server.log.length], [0, 0, 0]);
+});
+
+Deno.test("test server: API key check, embeddings, rerank and score", async () => {
+  await using server = startOpenAiServer({ apiKey: "k1", embed: (t) => [t.length] });
+  const denied = await post(`${server.url}/embeddings`, { model: "e", input: ["a"] });
+  assert.equal(denied.status, 401);
+  await denied.body?.cancel();
+  const auth = { authorization: "Bearer k1" };
+  const emb =
+    await (await post(`${server.url}/embeddings`, { model: "e", input: ["ab", "c"] }, auth)).json();
+  assert.deepEqual(emb.data.map((d: { embedding: number[] }) => d.embedding), [[2], [1]]);
+  const rr = await (await post(`${server.url}/rerank`, {
+    model: "r",
+    query: "red car",
+    documents: ["blue", "red car"],
+  }, auth)).json();
+  assert.deepEqual(rr.results, [{ index: 1, relevance_score: 1 }, {
+    index: 0,
+    relevance_score: 0,
+  }]);
+  const sc = await (await post(
+    `${server.url}/score`,
+    { model: "r", text_1: "red car", text_2: ["red"] },
+    auth,
+  )).json();
+  assert.deepEqual(sc.data, [{ index: 0, object: "score", score: 0.5 }]);
+});
+
+Deno.test("test server in a worker: named rule, stats and clean stop", async () => {
+  await using server = await startOpenAiServerInWorker({
+    rule: { module: new URL("../llm/_fixtures.ts", import.meta.url).href, name: "ratingRule" },
+  });
+  const res = await (await post(
+    `${server.url}/chat/completions`,
+    chat("What happened to item number 4 in the ledger?"),
+  )).json();
+  assert.equal(res.choices[0].message.content, "4");
+  const stats = await server.stats();
+  assert.equal(stats.requests, 1);
+  assert.equal(stats.counts.get("What happened to item number 4 in the ledger?"), 1);
+});

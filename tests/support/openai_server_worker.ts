@@ -1,0 +1,75 @@
+/**
+ * The OpenAI test server ({@link startOpenAiServer}) on its own thread, for
+ * throughput tests and benchmarks where the server must not share the client's
+ * event loop. The chat rule is named by module URL and export, since functions
+ * cannot cross threads; counters and the log are fetched with `stats()`.
+ *
+ * ```ts
+ * await using server = await startOpenAiServerInWorker({
+ *   latencyMs: 50,
+ *   rule: { module: new URL("./rules.ts", import.meta.url).href, name: "ratingRule" },
+ * });
+ * const { requests, counts } = await server.stats();
+ * ```
+ *
+ * @module
+ */
+import type { LoggedRequest, ServerOptions } from "./openai_server.ts";
+
+/** Counters and log of a worker server. */
+export interface WorkerServerStats {
+  requests: number;
+  counts: Map<string, number>;
+  log: LoggedRequest[];
+}
+
+/** A test server running in a worker. */
+export interface WorkerServer extends AsyncDisposable {
+  url: string;
+  stats(): Promise<WorkerServerStats>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the test server in a worker thread.
+ *
+ * @param opts Server options without functions, plus `rule`: the module URL and export
+ *   name of the chat rule (default: answers `"ok"`).
+ * @returns The running server.
+ */
+export async function startOpenAiServerInWorker(
+  opts: Pick<ServerOptions, "latencyMs" | "apiKey"> & { rule?: { module: string; name: string } },
+): Promise<WorkerServer> {
+  const worker = new Worker(new URL("./_server_worker.ts", import.meta.url), { type: "module" });
+  const ask = <T>(message: unknown, reply: string) =>
+    new Promise<T>((resolve) => {
+      const on = (e: MessageEvent) => {
+        if (e.data.type !== reply) return;
+        worker.removeEventListener("message", on);
+        resolve(e.data as T);
+      };
+      worker.addEventListener("message", on);
+      worker.postMessage(message);
+    });
+  const { rule, ...rest } = opts;
+  const { url } = await ask<{ url: string }>({ type: "start", opts: rest, rule }, "started");
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await ask({ type: "close" }, "closed");
+    worker.terminate();
+  };
+  return {
+    url,
+    async stats() {
+      const s = await ask<{ requests: number; counts: [string, number][]; log: LoggedRequest[] }>(
+        { type: "stats" },
+        "stats",
+      );
+      return { requests: s.requests, counts: new Map(s.counts), log: s.log };
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
