@@ -19,6 +19,7 @@ import {
   terminalProgress,
 } from "@lib/llm/mod.ts";
 import { clientFlags, clientOverrides, int, readLlmConfig } from "./_llm_flags.ts";
+import { judgeReportsCommand } from "./judge_reports.ts";
 
 const ANSWERABILITY_HELP =
   `Usage: crux judge answerability --input PAIRS.jsonl --out OUT.jsonl [options]
@@ -139,7 +140,10 @@ const answerability: Command = {
  * Subcommands of `crux judge`, by name. Other steps register here
  * (`judgeSubcommands.reports = reportsCommand`).
  */
-export const judgeSubcommands: Record<string, Command> = { answerability };
+export const judgeSubcommands: Record<string, Command> = {
+  answerability,
+  reports: judgeReportsCommand,
+};
 
 function judgeHelp(): string {
   const names = Object.values(judgeSubcommands).map((c) => `  ${c.name.padEnd(14)} ${c.summary}`);

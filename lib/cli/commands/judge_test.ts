@@ -83,7 +83,7 @@ Deno.test("crux judge: usage errors, help and the subcommand map", async () => {
   const io5 = memoryIo();
   assert.equal(await main(["judge", "--help"], io5, [judgeCommand]), 0);
   assert.match(io5.stdout(), /answerability\s+rate \(question, context\) pairs 0-5/);
-  assert.deepEqual(Object.keys(judgeSubcommands), ["answerability"]);
+  assert.deepEqual(Object.keys(judgeSubcommands), ["answerability", "reports"]);
   const dir = await Deno.makeTempDir();
   const bad = join(dir, "bad.jsonl");
   await Deno.writeTextFile(bad, '{"id":"a"}\n');
