@@ -1,0 +1,137 @@
+import assert from "node:assert/strict";
+import type { Qrel, RunRow } from "@lib/types/mod.ts";
+import { evaluate } from "./evaluate.ts";
+
+const row = (topicId: string, docId: string, score: number, rank = 0, run = "r"): RunRow => ({
+  run,
+  topicId,
+  docId,
+  rank,
+  score,
+});
+const qrel = (topicId: string, docId: string, grade: number): Qrel => ({ topicId, docId, grade });
+
+// q1: d3 0.9, dX 0.8, d1 0.8, d2 0.5, d3 again at 0.1 (a duplicate, dropped).
+// Ties break on docid descending: "dX" > "d1" bytewise, so the ranking is
+// d3, dX, d1, d2 with grades 0, unjudged, 2, 1. q1 has 3 relevant docs (d1, d2, d4).
+// q2 is judged with no relevant document; q3 is not judged; q4 is judged but not run.
+const run: RunRow[] = [
+  row("q1", "d1", 0.8, 3),
+  row("q1", "d3", 0.9, 1),
+  row("q1", "d2", 0.5, 4),
+  row("q1", "dX", 0.8, 2),
+  row("q1", "d3", 0.1, 5),
+  row("q2", "d9", 1, 1),
+  row("q3", "d1", 1, 1),
+];
+const qrels: Qrel[] = [
+  qrel("q1", "d1", 2),
+  qrel("q1", "d2", 1),
+  qrel("q1", "d3", 0),
+  qrel("q1", "d4", 1),
+  qrel("q2", "d9", 0),
+  qrel("q4", "d1", 1),
+];
+
+function perTopic(result: ReturnType<typeof evaluate>, topicId: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of result.perTopic) if (r.topicId === topicId) out[r.measure] = r.value;
+  return out;
+}
+
+Deno.test("trec_eval relevance measures on a hand-checked topic", () => {
+  const result = evaluate(
+    run,
+    ["P@2", "P@5", "R@4", "AP", "AP@3", "RPrec", "RR", "nDCG@4", "nDCG@2", "nDCG"],
+    { qrels },
+  );
+  const q1 = perTopic(result, "q1");
+  assert.equal(q1["P@2"], 0); // d3 (0), dX (unjudged)
+  assert.equal(q1["P@5"], 2 / 5); // d1, d2 in the top 5; divide by 5 though only 4 retrieved
+  assert.equal(q1["R@4"], 2 / 3);
+  assert.ok(Math.abs(q1["AP"] - (1 / 3 + 2 / 4) / 3) < 1e-15); // relevant at ranks 3 and 4
+  assert.ok(Math.abs(q1["AP@3"] - (1 / 3) / 3) < 1e-15);
+  assert.equal(q1["RPrec"], 1 / 3); // R = 3, one relevant in the top 3
+  assert.equal(q1["RR"], 1 / 3);
+  // DCG@4 = 2/log2(4) + 1/log2(5) = 1.430677; ideal grades 2,1,1 -> 2 + 1/log2(3) + 1/log2(4) = 3.130930
+  const dcg4 = 2 / 2 + 1 / Math.log2(5);
+  assert.ok(Math.abs(q1["nDCG@4"] - dcg4 / (2 + 1 / Math.log2(3) + 0.5)) < 1e-15);
+  assert.ok(Math.abs(q1["nDCG@4"] - 0.456949) < 1e-6);
+  assert.equal(q1["nDCG@2"], 0);
+  assert.ok(Math.abs(q1["nDCG"] - q1["nDCG@4"]) < 1e-15);
+  // q2 has no relevant document: evaluated, every value 0 (trec_eval).
+  for (const value of Object.values(perTopic(result, "q2"))) assert.equal(value, 0);
+  const summary = result.runs[0];
+  assert.equal(summary.topics, 2); // q1, q2 (run ∩ judged)
+  assert.equal(summary.duplicates, 1);
+  assert.deepEqual(summary.unjudgedTopics, ["q3"]);
+  assert.equal(summary.aggregate["P@5"], 0.2);
+  assert.equal(summary.counts["P@5"], 2);
+  assert.deepEqual(result.measures.slice(0, 3), ["P@2", "P@5", "R@4"]);
+});
+
+Deno.test("complete averaging scores judged topics missing from the run as 0", () => {
+  const result = evaluate(run, ["P@5", "RR"], { qrels }, { complete: true });
+  assert.equal(result.runs[0].topics, 3); // q1, q2, q4
+  assert.ok(Math.abs(result.runs[0].aggregate["P@5"] - 0.4 / 3) < 1e-15);
+  assert.equal(perTopic(result, "q4")["RR"], 0);
+});
+
+Deno.test("rel level changes what counts as relevant, not nDCG gains", () => {
+  const result = evaluate(run, ["P@5", "AP", "RPrec", "RR", "nDCG@4", "RPrec(rel=1)"], { qrels }, {
+    rel: 2,
+  });
+  const q1 = perTopic(result, "q1");
+  assert.equal(q1["P@5"], 1 / 5); // only d1 (grade 2)
+  assert.equal(q1["AP"], 1 / 3); // d1 at rank 3, one relevant doc
+  assert.equal(q1["RPrec"], 0); // R = 1, rank 1 is d3
+  assert.equal(q1["RR"], 1 / 3);
+  assert.ok(Math.abs(q1["nDCG@4"] - 0.456949) < 1e-6);
+  const explicit = evaluate(run, ["RPrec(rel=2)"], { qrels });
+  assert.equal(perTopic(explicit, "q1")["RPrec(rel=2)"], 0);
+});
+
+Deno.test("rank order follows the rank column (ndeval) instead of scores", () => {
+  // By rank: d3(1), dX(2), d1(3), d2(4); by score the same here, so reverse the ranks.
+  const reversed = run.filter((r) => r.topicId === "q1").map((r) => ({ ...r, rank: 10 - r.rank }));
+  const byRank = evaluate(reversed, ["RR", "P@1"], { qrels }, { order: "rank" });
+  // Ranks: d3 dup (5) first, d2 (6), d1 (7), dX (8), d3 (9, dropped): d2 is relevant at rank 2.
+  assert.equal(perTopic(byRank, "q1")["RR"], 1 / 2);
+  const byScore = evaluate(reversed, ["RR"], { qrels });
+  assert.equal(perTopic(byScore, "q1")["RR"], 1 / 3);
+  assert.equal(reversed[0].rank, 7); // the input was not mutated by sorting
+});
+
+Deno.test("negative grades are unjudged and excluded from the ideal", () => {
+  const q = [qrel("t", "a", -1), qrel("t", "b", 1)];
+  const result = evaluate([row("t", "a", 2), row("t", "b", 1)], ["P@1", "nDCG@2", "RPrec"], {
+    qrels: q,
+  }, { rel: 0 });
+  const t = perTopic(result, "t");
+  assert.equal(t["P@1"], 0); // a is "in the pool but unjudged", never relevant even at rel 0
+  assert.equal(t["nDCG@2"], (1 / Math.log2(3)) / 1);
+  assert.equal(t["RPrec"], 0); // rel 0: num_rel = 1 (b); top 1 is a
+});
+
+Deno.test("several runs in one call are summarised separately", () => {
+  const rows = [row("q1", "d1", 1, 1, "A"), row("q1", "d3", 1, 1, "B")];
+  const result = evaluate(rows, ["P@1"], { qrels });
+  assert.deepEqual(result.runs.map((r) => [r.run, r.aggregate["P@1"]]), [["A", 1], ["B", 0]]);
+  assert.deepEqual(
+    result.aggregates.map((r) => [r.run, r.topicId, r.value]),
+    [["A", "all", 1], ["B", "all", 0]],
+  );
+});
+
+Deno.test("evaluate explains missing inputs and duplicate qrels", () => {
+  assert.throws(
+    () => evaluate(run, ["alpha_nDCG@10"], { qrels }),
+    /Cannot evaluate alpha_nDCG@10: it needs diversity qrels or judgments/,
+  );
+  assert.throws(() => evaluate(run, ["Cov@10"], { qrels }), /needs judgments \(ratings\)/);
+  assert.throws(
+    () => evaluate(run, ["P@1"], { qrels: [...qrels, qrel("q1", "d1", 1)] }),
+    /document "d1" is listed twice for topic "q1"; subtopic \(diversity\) qrels/,
+  );
+  assert.throws(() => evaluate(run, ["P@x"], { qrels }), /Cannot parse measure "P@x"/);
+});

@@ -1,0 +1,219 @@
+/**
+ * Everything a run is evaluated against, prepared once per topic: graded
+ * qrels, subtopic (diversity) qrels, and CRUX rating matrices.
+ *
+ * @module
+ */
+import type { Qrel } from "@lib/types/mod.ts";
+import { QrelsTopic } from "./_qrels_topic.ts";
+import { DiversityTopic } from "./_diversity_topic.ts";
+import { CruxTopic } from "./_crux_topic.ts";
+import { collectRatings } from "./_collect_ratings.ts";
+import { SpanIndex } from "./_span_hash.ts";
+import type { QrelsTable } from "./qrels_table.ts";
+
+/** Ratings of one item (passage or report) for every sub-question of its topic, in order. */
+export interface ItemRatings {
+  topicId: string;
+  itemId: string;
+  /** 0-5 per sub-question; -1 = unparseable (counted as 0 and reported). */
+  ratings: readonly number[];
+}
+
+/** Raw judgments handed to {@linkcode prepareJudged} or the evaluator. */
+export interface JudgedInputs {
+  /** Graded qrels (`subtopic` ignored). With judgments: CRUX qrels, P* = grade >= oracleGrade. */
+  qrels?: readonly Qrel[];
+  /** The same as `qrels`, scanned with `scanQrelsTable` (the fast path for large files); used when `qrels` is absent. */
+  qrelsTable?: QrelsTable;
+  /** Diversity qrels: `subtopic` = subtopic id, grade >= 1 = relevant. */
+  diversityQrels?: readonly Qrel[];
+  /** CRUX answerability ratings. */
+  judgments?: readonly ItemRatings[];
+  /** Token count of an item's text; required by `Den`. */
+  tokens?: (itemId: string) => number;
+}
+
+/** Options of {@linkcode prepareJudged}. */
+export interface PrepareJudgedOptions {
+  /** Answerability threshold used to derive qrels and subtopic qrels from ratings. Default 3. */
+  tau?: number;
+  /** Grade from which a qrels document belongs to the oracle set P*. Default 3 (CRUX "required"). */
+  oracleGrade?: number;
+}
+
+/** Per-topic judgments of one topic. */
+export interface TopicJudgments {
+  topicId: string;
+  qrels?: QrelsTopic;
+  diversity?: DiversityTopic;
+  crux?: CruxTopic;
+  /** The oracle set P* (what `@oracle` cutoffs count). */
+  oracle: readonly string[];
+}
+
+/** Prepared judgments; build with {@linkcode prepareJudged}. */
+export interface Judged {
+  readonly kind: "judged";
+  /** Every judged topic, in first-seen order. */
+  readonly topicIds: readonly string[];
+  readonly topics: ReadonlyMap<string, TopicJudgments>;
+  /** Which kinds of judgments exist (directly or derived from ratings). */
+  readonly has: { qrels: boolean; diversity: boolean; crux: boolean };
+  /** Number of -1 ratings in the judgments. */
+  readonly unparseableRatings: number;
+  readonly tokens?: (itemId: string) => number;
+}
+
+/**
+ * Prepares judgments for evaluation. When only ratings are given, a passage's
+ * relevance grade is 1 if any of its ratings is >= tau, the subtopic qrels
+ * come from ratings >= tau (sub-questions as subtopics), and the oracle set is
+ * every judged passage of the topic. With qrels, P* = documents graded >=
+ * `oracleGrade`. Report items (`{topic}:report`, `{topic}:report:{run}`) are
+ * never passages.
+ *
+ * @param inputs Qrels, diversity qrels, ratings and a token counter (all optional).
+ * @param opts `tau` (default 3), `oracleGrade` (default 3).
+ * @returns Prepared per-topic judgments.
+ * @throws {Error} When a qrels file lists a document twice for a topic, or a
+ *   rating list's length differs from its topic's.
+ * @example
+ * ```ts
+ * const judged = prepareJudged({ qrels: [{ topicId: "q1", docId: "d1", grade: 1 }] });
+ * judged.topicIds; // ["q1"]
+ * ```
+ */
+export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions = {}): Judged {
+  const tau = opts.tau ?? 3;
+  const oracleGrade = opts.oracleGrade ?? 3;
+  const topics = new Map<string, TopicJudgments>();
+  const entry = (id: string) => {
+    let t = topics.get(id);
+    if (!t) topics.set(id, t = { topicId: id, oracle: [] });
+    return t;
+  };
+  const qrels = qrelsTopics(inputs.qrels ?? inputs.qrelsTable ?? []);
+  for (const [id, topic] of qrels) {
+    const t = entry(id);
+    t.qrels = topic;
+    t.oracle = topic.docsGraded(oracleGrade);
+  }
+  for (const [id, div] of groupDiversity(inputs.diversityQrels ?? [])) entry(id).diversity = div;
+  const ratings = collectRatings(inputs.judgments ?? []);
+  const hasQrels = qrels.size > 0;
+  for (const [id, topic] of ratings.topics) {
+    const t = entry(id);
+    const oracle = hasQrels ? t.oracle : topic.passages;
+    t.crux = new CruxTopic(topic.ratings, topic.passages, oracle, topic.questions);
+    if (!hasQrels) {
+      t.oracle = oracle;
+      const grades = topic.passages.map((p) => topic.ratings.get(p)!.some((r) => r >= tau) ? 1 : 0);
+      t.qrels = QrelsTopic.of(id, topic.passages, grades);
+    }
+    if (!inputs.diversityQrels) {
+      t.diversity = diversityFromRatings(topic.passages, topic.ratings, tau);
+    }
+  }
+  const judgments = (inputs.judgments?.length ?? 0) > 0;
+  return {
+    kind: "judged",
+    topicIds: [...topics.keys()],
+    topics,
+    has: {
+      qrels: qrels.size > 0 || judgments,
+      diversity: (inputs.diversityQrels?.length ?? 0) > 0 || judgments,
+      crux: judgments,
+    },
+    unparseableRatings: ratings.unparseable,
+    tokens: inputs.tokens,
+  };
+}
+
+/** Per-topic judgments from qrels records or a qrels table. */
+function qrelsTopics(qrels: readonly Qrel[] | QrelsTable): Map<string, QrelsTopic> {
+  const out = new Map<string, QrelsTopic>();
+  if ("kind" in qrels && qrels.kind === "qrels-table") {
+    const table = qrels as QrelsTable;
+    for (const [id, ranges] of table.topics) {
+      let rows: Int32Array | undefined;
+      if (ranges.length > 2) {
+        rows = new Int32Array(ranges.reduce((n, v, i) => i % 2 ? n + v - ranges[i - 1] : n, 0));
+        let k = 0;
+        for (let r = 0; r < ranges.length; r += 2) {
+          for (let i = ranges[r]; i < ranges[r + 1]; i++) rows[k++] = i;
+        }
+      }
+      const pick = <T extends Int32Array | Float64Array>(a: T): T => {
+        if (!rows) return a.subarray(ranges[0], ranges[1]) as T;
+        const out = new (a.constructor as { new (n: number): T })(rows.length);
+        rows.forEach((r, k) => (out[k] = a[r]));
+        return out;
+      };
+      const index = new SpanIndex(table.text, pick(table.start), pick(table.end));
+      out.set(id, new QrelsTopic(id, index, pick(table.grade).slice()));
+    }
+    return out;
+  }
+  const groups = new Map<string, { docs: string[]; grades: number[] }>();
+  let last: { docs: string[]; grades: number[] } | undefined;
+  let lastTopic = "";
+  for (const q of qrels as readonly Qrel[]) {
+    if (!last || q.topicId !== lastTopic) {
+      lastTopic = q.topicId;
+      last = groups.get(q.topicId);
+      if (!last) groups.set(q.topicId, last = { docs: [], grades: [] });
+    }
+    last.docs.push(q.docId);
+    last.grades.push(q.grade);
+  }
+  for (const [id, g] of groups) out.set(id, QrelsTopic.of(id, g.docs, g.grades));
+  return out;
+}
+
+function groupDiversity(qrels: readonly Qrel[]): Map<string, DiversityTopic> {
+  const byTopic = new Map<string, Map<string, Set<string>>>();
+  for (const q of qrels) {
+    let docs = byTopic.get(q.topicId);
+    if (!docs) byTopic.set(q.topicId, docs = new Map());
+    if (q.grade < 1) {
+      if (!docs.has(q.docId)) docs.set(q.docId, new Set());
+      continue;
+    }
+    let subs = docs.get(q.docId);
+    if (!subs) docs.set(q.docId, subs = new Set());
+    subs.add(q.subtopic ?? "0");
+  }
+  const out = new Map<string, DiversityTopic>();
+  for (const [topic, docs] of byTopic) {
+    const index = new Map<string, number>();
+    const relevant = new Map<string, Int32Array>();
+    for (const [doc, subs] of docs) {
+      if (subs.size === 0) continue;
+      const ids = [...subs].map((s) => index.get(s) ?? (index.set(s, index.size), index.size - 1));
+      relevant.set(doc, Int32Array.from(ids.sort((a, b) => a - b)));
+    }
+    out.set(topic, new DiversityTopic(relevant, index.size));
+  }
+  return out;
+}
+
+function diversityFromRatings(
+  passages: readonly string[],
+  ratings: Map<string, Int8Array>,
+  tau: number,
+): DiversityTopic {
+  const relevant = new Map<string, Int32Array>();
+  const used = new Set<number>();
+  for (const p of passages) {
+    const subs: number[] = [];
+    ratings.get(p)!.forEach((r, q) => r >= tau && subs.push(q));
+    if (subs.length) relevant.set(p, Int32Array.from(subs));
+    for (const s of subs) used.add(s);
+  }
+  // Renumber so that subtopics no passage is relevant to are ignored.
+  const order = [...used].sort((a, b) => a - b);
+  const index = new Map(order.map((s, i) => [s, i]));
+  for (const [p, subs] of relevant) relevant.set(p, subs.map((s) => index.get(s)!));
+  return new DiversityTopic(relevant, order.length);
+}

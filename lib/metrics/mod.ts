@@ -1,0 +1,105 @@
+/**
+ * Measures, the evaluator and statistics of the workbench.
+ *
+ * - A registry of measure declarations (ir_measures syntax, trec_eval aliases):
+ *   `P`, `R`, `AP`, `RPrec`, `RR`, `nDCG` (equal to trec_eval 10.0), `alpha_nDCG`
+ *   (ndeval rules), and CRUX's `Cov` and `Den`.
+ * - {@linkcode evaluate}: the one evaluator deciding ordering, duplicates and
+ *   which topics are averaged.
+ * - CRUX dataset construction ({@linkcode requiredSubset}) and generated-text coverage.
+ * - Other methods' scores: nuggets, key points, sub-question coverage by type.
+ * - Statistics: correlations, agreement, significance tests, bootstrap intervals.
+ *
+ * @example
+ * ```ts
+ * import { evaluate } from "@lib/metrics/mod.ts";
+ * const result = evaluate(runRows, ["nDCG@10", "alpha_nDCG@10", "Cov@oracle"], { qrels, judgments });
+ * ```
+ *
+ * @module
+ */
+export type {
+  Cutoff,
+  Measure,
+  MeasureDef,
+  MeasureNeeds,
+  MeasureParam,
+  ParamValue,
+  ResolvedMeasure,
+} from "./measure.ts";
+export { type AliasOptions, type AliasTarget, MeasureRegistry } from "./measure_registry.ts";
+export { builtinRegistry, defaultRegistry } from "./default_registry.ts";
+export { parseMeasure, type ParseMeasureOptions } from "./parse_measure.ts";
+export { formatMeasure, type FormatMeasureOptions } from "./format_measure.ts";
+export {
+  averagePrecision,
+  ndcg,
+  precision,
+  recall,
+  reciprocalRank,
+  RELEVANCE_MEASURES,
+  rPrecision,
+} from "./relevance_measures.ts";
+export { alphaNdcg } from "./alpha_ndcg.ts";
+export { coverageMeasure, densityMeasure } from "./crux_measures.ts";
+export { TopicView } from "./topic_view.ts";
+export {
+  type ItemRatings,
+  type Judged,
+  type JudgedInputs,
+  prepareJudged,
+  type PrepareJudgedOptions,
+  type TopicJudgments,
+} from "./judged.ts";
+export {
+  evaluate,
+  type EvaluateOptions,
+  type EvaluationResult,
+  type RunSummary,
+  type SkippedTopic,
+} from "./evaluate.ts";
+export {
+  type EvaluationFormat,
+  formatEvaluation,
+  type FormatEvaluationOptions,
+} from "./format_evaluation.ts";
+export { splitMeasureList } from "./split_measure_list.ts";
+export { reportCoverage, type ReportCoverageOptions } from "./report_coverage.ts";
+export { type RequiredSubset, requiredSubset } from "./required_subset.ts";
+export { kendallTau } from "./kendall_tau.ts";
+export { averageRanks, spearman } from "./spearman.ts";
+export { pearson } from "./pearson.ts";
+export { systemCorrelation, type SystemCorrelationOptions } from "./system_correlation.ts";
+export { cohenKappa } from "./cohen_kappa.ts";
+export { fleissKappa } from "./fleiss_kappa.ts";
+export { randolphKappa } from "./randolph_kappa.ts";
+export { type AnswerabilityAgreement, answerabilityAgreement } from "./answerability_agreement.ts";
+export { pairedTTest, type TTestResult } from "./paired_t.ts";
+export { type RandomizationOptions, randomizationTest } from "./randomization.ts";
+export { bootstrapCi, type BootstrapOptions } from "./bootstrap_ci.ts";
+export {
+  meanNuggetScores,
+  type NuggetJudgment,
+  type NuggetScores,
+  nuggetScores,
+} from "./nugget_scores.ts";
+export { type KeyPointJudgments, type KeyPointScores, keyPointScores } from "./key_point_scores.ts";
+export { type KeyPointLabel, keyPointRates } from "./key_point_rates.ts";
+export {
+  type CoverageCells,
+  type SubquestionType,
+  type SubquestionTypeScores,
+  subquestionTypeScores,
+  type TypedCoverage,
+} from "./subquestion_type_scores.ts";
+export { ANSWER_WEIGHTS, answerRating } from "./answer_rating.ts";
+export { preferenceAccuracy, type PreferencePair } from "./preference_accuracy.ts";
+export { scanQrels, scanRun } from "./scan_trec.ts";
+export {
+  type RunTable,
+  runTableRows,
+  type RunTopicColumns,
+  scanRunTable,
+  topicRows,
+} from "./run_table.ts";
+export { type QrelsTable, qrelsTableRows, scanQrelsTable } from "./qrels_table.ts";

@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import type { Qrel, RunRow } from "@lib/types/mod.ts";
+import { formatRun, parseQrels } from "@lib/formats/mod.ts";
+import { qrelsTableRows, scanQrelsTable } from "./qrels_table.ts";
+import { runTableRows, scanRunTable, topicRows } from "./run_table.ts";
+import { evaluate } from "./evaluate.ts";
+import { seededRandom } from "./_prng.ts";
+import { SpanIndex } from "./_span_hash.ts";
+
+Deno.test("scanRunTable keeps offsets, scores and ranks per topic", () => {
+  const text = "q1 Q0 d1 1 2.5 x\n\nq2 Q0 d7 1 1 x\nq1 Q0 d2 2 1.5 y\n";
+  const table = scanRunTable(text, { run: "r" })!;
+  assert.equal(table.size, 3);
+  assert.deepEqual([...table.topics.keys()], ["q1", "q2"]);
+  const q1 = topicRows(table.topics.get("q1")!);
+  assert.deepEqual([...q1], [0, 2]); // q1 comes back after q2: two ranges
+  assert.deepEqual([...q1].map((i) => [table.score[i], table.rank[i]]), [[2.5, 1], [1.5, 2]]);
+  assert.equal(text.slice(table.start[2], table.end[2]), "d2");
+  assert.deepEqual(runTableRows(table).map((r) => [r.run, r.topicId, r.docId]), [
+    ["r", "q1", "d1"],
+    ["r", "q1", "d2"],
+    ["r", "q2", "d7"],
+  ]);
+  assert.equal(scanRunTable("q1 Q0 d1 1 x r\n", { run: "r" }), undefined);
+});
+
+Deno.test("the run-table path gives exactly the row path's values", () => {
+  // Random runs with tied scores, duplicates, unsorted lines, unjudged and negative grades.
+  const random = seededRandom(3);
+  const rows: RunRow[] = [];
+  const qrels: Qrel[] = [];
+  for (let t = 0; t < 40; t++) {
+    for (let i = 0; i < 60; i++) {
+      const docId = `d${Math.floor(random() * 80)}`;
+      rows.push({
+        run: "r",
+        topicId: `t${t}`,
+        docId,
+        rank: i + 1,
+        score: Math.floor(random() * 10) / 2,
+      });
+    }
+    for (let d = 0; d < 80; d += 1 + Math.floor(random() * 3)) {
+      qrels.push({ topicId: `t${t}`, docId: `d${d}`, grade: Math.floor(random() * 5) - 1 });
+    }
+  }
+  const measures = ["P@5", "P@20", "R@50", "AP", "AP@10", "RPrec", "RR", "nDCG@10", "nDCG"];
+  for (const order of ["score", "rank"] as const) {
+    const direct = evaluate(rows, measures, { qrels }, { order });
+    const table = scanRunTable(formatRun(rows), { run: "r" })!;
+    const fast = evaluate(table, measures, { qrels }, { order });
+    assert.deepEqual(fast.perTopic, direct.perTopic);
+    assert.deepEqual(fast.runs, direct.runs);
+    assert.ok(direct.runs[0].duplicates > 0);
+  }
+});
+
+Deno.test("SpanIndex finds spans among many keys, including hash neighbours", () => {
+  const keys = Array.from({ length: 5000 }, (_, i) => `doc-${i}`);
+  const index = SpanIndex.ofStrings(keys);
+  const text = " doc-4999 doc-12 doc-5000 ";
+  assert.equal(index.find(text, 1, 9), 4999);
+  assert.equal(index.find(text, 10, 16), 12);
+  assert.equal(index.find(text, 17, 25), -1);
+  assert.equal(index.key(12), "doc-12");
+  assert.equal(SpanIndex.ofStrings(["a", "b", "a"]).duplicate, 2);
+});
+
+Deno.test("a qrels table prepares the same judgments as qrels records", () => {
+  // q1 appears in two blocks; grades include negatives.
+  const text = "q1 0 a 2\nq1 0 b -1\nq2 0 a 1\nq1 0 c 1\nq2 0 z 3\n";
+  const table = scanQrelsTable(text)!;
+  assert.deepEqual(
+    qrelsTableRows(table),
+    parseQrels(text, { file: "q" }).map((q) => ({ ...q, subtopic: "0" })).sort((x, y) =>
+      x.topicId < y.topicId ? -1 : 1
+    ),
+  );
+  const rows: RunRow[] = ["a", "b", "c", "z"].flatMap((d, i) => [
+    { run: "r", topicId: "q1", docId: d, rank: i + 1, score: 4 - i },
+    { run: "r", topicId: "q2", docId: d, rank: i + 1, score: 4 - i },
+  ]);
+  const measures = ["P@2", "AP", "nDCG@3", "RPrec", "P@oracle"];
+  const fromTable = evaluate(rows, measures, { qrelsTable: table }, { oracleGrade: 2 });
+  const fromRecords = evaluate(rows, measures, { qrels: parseQrels(text, { file: "q" }) }, {
+    oracleGrade: 2,
+  });
+  assert.deepEqual(fromTable.perTopic, fromRecords.perTopic);
+  assert.equal(
+    fromTable.perTopic.find((r) => r.topicId === "q1" && r.measure === "P@2")!.value,
+    0.5,
+  );
+  assert.throws(
+    () => evaluate(rows, ["P@1"], { qrelsTable: scanQrelsTable("q 0 a 1\nq 0 a 2\n")! }),
+    /document "a" is listed twice for topic "q"/,
+  );
+  assert.equal(scanQrelsTable("q 0 a x\n"), undefined);
+});
+
+Deno.test("scanRunTable reads irregular spacing like single spaces", () => {
+  const plain = "q1 Q0 d1 1 2.5 r\nq1 Q0 d2 2 1.5 r\n";
+  const irregular = "q1\tQ0 d1  1 2.5 r\r\n  q1 Q0 d2 2 1.5 r \n";
+  const a = runTableRows(scanRunTable(plain, { run: "r" })!);
+  const b = runTableRows(scanRunTable(irregular, { run: "r" })!);
+  assert.deepEqual(b, a);
+  // One irregular line in an otherwise plain file takes the general path for that line.
+  assert.deepEqual(
+    runTableRows(scanRunTable("q1 Q0 d1 1 2.5 r\nq1  Q0 d2 2 1.5 r\n", { run: "r" })!),
+    a,
+  );
+  assert.equal(scanRunTable("q1 Q0 d1 1 2.5 r x\n", { run: "r" }), undefined);
+  assert.equal(scanRunTable("q1 Q0 d1 1 2.5\n", { run: "r" }), undefined);
+});

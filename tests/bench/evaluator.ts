@@ -1,0 +1,167 @@
+/**
+ * Evaluator benchmark: 5,000 topics x 100 documents (a TREC run plus graded
+ * qrels written to a temporary folder), timed in-process and as a whole
+ * `crux eval` process, end to end. With `TREC_EVAL=path/to/trec_eval` in the
+ * environment, trec_eval is timed on the same files for comparison.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { parseQrels, parseRun } from "@lib/formats/mod.ts";
+import { evaluate, prepareJudged, scanQrelsTable, scanRunTable } from "@lib/metrics/mod.ts";
+
+const MEASURES = ["P@10", "R@100", "AP", "RPrec", "RR", "nDCG@10"];
+/** The same measures in trec_eval's names, for the optional comparison run. */
+const TREC_EVAL_MEASURES = ["P.10", "recall.100", "map", "Rprec", "recip_rank", "ndcg_cut.10"];
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Writes `topics x depth` run lines (a pool of 300 documents per topic) and 40 judgments per topic. */
+async function writeData(dir: string, topics: number, depth: number) {
+  const random = prng(42);
+  const run: string[] = [];
+  const qrels: string[] = [];
+  const pick = (n: number) => {
+    const docs = new Set<number>();
+    while (docs.size < n) docs.add(Math.floor(random() * 300));
+    return [...docs];
+  };
+  for (let t = 0; t < topics; t++) {
+    pick(depth).forEach((d, r) => {
+      run.push(`${t} Q0 doc${t}_${d} ${r + 1} ${(depth - r + random()).toFixed(4)} bench`);
+    });
+    for (const d of pick(40)) qrels.push(`${t} 0 doc${t}_${d} ${Math.floor(random() * 3)}`);
+  }
+  await Deno.writeTextFile(join(dir, "bench.run"), run.join("\n") + "\n");
+  await Deno.writeTextFile(join(dir, "bench.qrels"), qrels.join("\n") + "\n");
+}
+
+/**
+ * `deno run` arguments reaching `crux eval`: lib/cli/main.ts when the command is
+ * registered, else a driver script dispatching to `evalCommand` alone.
+ */
+async function entryPoint(dir: string): Promise<string[]> {
+  const root = new URL("../../", import.meta.url);
+  const { COMMANDS } = await import("@lib/cli/registry.ts");
+  if (COMMANDS.some((c) => c.name === "eval")) {
+    return ["run", "-A", new URL("lib/cli/main.ts", root).pathname, "eval"];
+  }
+  const driver = join(dir, "driver.ts");
+  await Deno.writeTextFile(
+    driver,
+    `import { main } from "${new URL("lib/cli/main.ts", root).href}";\n` +
+      `import { evalCommand } from "${new URL("lib/cli/commands/eval.ts", root).href}";\n` +
+      `Deno.exit(await main(["eval", ...Deno.args], undefined, [evalCommand]));\n`,
+  );
+  return ["run", "-A", "--config", new URL("deno.json", root).pathname, driver];
+}
+
+/** Wall time of one process run, in ms; throws when it fails. */
+async function timeProcess(command: string, args: string[]): Promise<number> {
+  const [out, ms] = await time(() =>
+    new Deno.Command(command, { args, stdout: "piped", stderr: "piped" }).output()
+  );
+  if (!out.success) throw new Error(`${command} failed: ${new TextDecoder().decode(out.stderr)}`);
+  return ms;
+}
+
+function summary(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `min ${sorted[0].toFixed(0)} ms, median ${
+    sorted[sorted.length >> 1].toFixed(0)
+  } ms over ${sorted.length} runs`;
+}
+
+async function time<T>(fn: () => T | Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await fn();
+  return [value, performance.now() - start];
+}
+
+/**
+ * Runs the benchmark.
+ *
+ * @param opts `quick`: 500 topics instead of 5,000 (default false).
+ * @returns Lines of figures.
+ */
+export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
+  const topics = opts.quick ? 500 : 5000;
+  const depth = 100;
+  const dir = await Deno.makeTempDir({ prefix: "crux-eval-bench-" });
+  try {
+    await writeData(dir, topics, depth);
+    const runPath = join(dir, "bench.run");
+    const qrelsPath = join(dir, "bench.qrels");
+    const lines: string[] = [
+      `${topics} topics x ${depth} documents, measures: ${MEASURES.join(" ")}`,
+    ];
+    const runText = await Deno.readTextFile(runPath);
+    const qrelsText = await Deno.readTextFile(qrelsPath);
+    const [rows, parseMs] = await time(() => parseRun(runText, { file: runPath }));
+    const [table, scanMs] = await time(() => scanRunTable(runText, { run: "bench" })!);
+    const [qrelsTable, qrelsMs] = await time(() => scanQrelsTable(qrelsText)!);
+    const [strictQrels, strictQrelsMs] = await time(() =>
+      parseQrels(qrelsText, { file: qrelsPath })
+    );
+    const [judged, prepMs] = await time(() => prepareJudged({ qrelsTable }));
+    lines.push(
+      `parse run: strict parseRun ${parseMs.toFixed(0)} ms, scanRunTable ${scanMs.toFixed(0)} ms ` +
+        `(${rows.length} rows); qrels: parseQrels ${strictQrelsMs.toFixed(0)} ms, ` +
+        `scanQrelsTable ${qrelsMs.toFixed(0)} ms (${strictQrels.length} judgments); prepare ${
+          prepMs.toFixed(0)
+        } ms`,
+    );
+    for (const [label, input] of [["run table", table], ["RunRow[]", rows]] as const) {
+      for (let i = 0; i < 3; i++) {
+        const [result, ms] = await time(() => evaluate(input, MEASURES, judged));
+        lines.push(
+          `in-process evaluate (${label}) #${i + 1}: ${ms.toFixed(0)} ms ` +
+            `(MAP ${result.runs[0].aggregate["AP"].toFixed(4)}, ${result.runs[0].topics} topics)`,
+        );
+      }
+    }
+    const args = [
+      ...await entryPoint(dir),
+      "--run",
+      runPath,
+      "--qrels",
+      qrelsPath,
+      "-m",
+      MEASURES.join(" "),
+      "--format",
+      "json",
+    ];
+    const runs = opts.quick ? 3 : 5;
+    const trecEval = Deno.env.get("TREC_EVAL");
+    const teArgs = [...TREC_EVAL_MEASURES.flatMap((m) => ["-m", m]), qrelsPath, runPath];
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(await timeProcess(Deno.execPath(), args));
+      if (trecEval) theirs.push(await timeProcess(trecEval, teArgs));
+    }
+    lines.push(
+      `process \`deno run lib/cli/main.ts eval ... --format json\`, end to end: ${summary(ours)}`,
+    );
+    if (trecEval) {
+      lines.push(`process \`trec_eval ${teArgs.slice(0, -2).join(" ")}\`: ${summary(theirs)}`);
+    }
+    return lines;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  console.log((await bench({ quick: Deno.args.includes("--quick") })).join("\n"));
+}
