@@ -42,7 +42,8 @@ function topicOrder(passages: readonly string[]): string[] {
  * every passage scores (uncovered sub-questions it answers) + 0.1 x [it rates
  * some uncovered sub-question > 0]; the highest is taken (the first in passage
  * order on ties) and kept if it covers something new. Kept passages get grade
- * 3; a passage rated strictly below the best kept rating on every sub-question
+ * 3; a passage rated strictly below the best kept rating on every answerable
+ * sub-question (unanswerable ones are dropped before selection, PROTOCOLS.md)
  * is redundant (grade 1); any other passage gets grade 2. Topics where nothing
  * is kept are dropped.
  *
@@ -78,6 +79,9 @@ export function requiredSubset(
     const nq = topic.questions;
     const uncovered = new Uint8Array(nq);
     for (const row of rows) row.forEach((r, q) => r >= tau && (uncovered[q] = 1));
+    // The answerable sub-questions: construction drops the others before
+    // selecting, so the redundancy test below only looks at these.
+    const answerable = [...uncovered.keys()].filter((q) => uncovered[q] === 1);
     let left = uncovered.reduce((s, v) => s + v, 0);
     const kept: number[] = [];
     while (left > 0) {
@@ -112,7 +116,7 @@ export function requiredSubset(
     for (const i of kept) rows[i].forEach((r, q) => (bestKept[q] = Math.max(bestKept[q], r)));
     const keptSet = new Set(kept);
     rows.forEach((row, i) => {
-      const redundant = row.every((r, q) => r < bestKept[q]);
+      const redundant = answerable.every((q) => row[q] < bestKept[q]);
       const grade = keptSet.has(i) ? 3 : redundant ? 1 : 2;
       out.qrels.push({ topicId, docId: passages[i], grade, subtopic: "0" });
       row.forEach((r, q) =>

@@ -57,3 +57,15 @@ Deno.test("requiredSubset respects tau", () => {
   assert.deepEqual(r.dropped, ["x"]);
   assert.equal(r.qrels.length, 0);
 });
+
+Deno.test("redundancy only looks at answerable sub-questions", () => {
+  // q2 is unanswerable (no rating >= 3), so it is dropped before selection.
+  //   v:0#0 [5,2]  v:0#1 [4,2]  -> keep #0; best kept [5,2].
+  // #1 on answerable q1: 4 < 5 -> redundant (1). Were q2 counted, 2 < 2 fails -> 2.
+  const r = requiredSubset([
+    { topicId: "v", itemId: "v:0#0", ratings: [5, 2] },
+    { topicId: "v", itemId: "v:0#1", ratings: [4, 2] },
+  ]);
+  assert.deepEqual(r.required.get("v"), ["v:0#0"]);
+  assert.deepEqual(r.qrels.map((q) => [q.docId, q.grade]), [["v:0#0", 3], ["v:0#1", 1]]);
+});

@@ -67,3 +67,34 @@ Deno.test("CRUX golden qrels: the qrels file holds the reference required subset
   );
   assert.deepEqual(fromFile, expected);
 });
+
+Deno.test("CRUX golden selection: requiredSubset reproduces the reference's kept passages, grades and diversity qrels", async () => {
+  const { readJudgments } = await import("@lib/formats/mod.ts");
+  const { requiredSubset } = await import("@lib/metrics/mod.ts");
+  const judgments = await readJudgments(fixture("judgments.jsonl"));
+  const result = requiredSubset(
+    judgments.map((j) => ({ topicId: j.topicId, itemId: j.itemId, ratings: j.ratings })),
+    { tau: 3 },
+  );
+  const topics = Object.keys(golden.requiredSubset).sort();
+  assert.deepEqual([...result.required.keys()].sort(), topics);
+  for (const t of topics) {
+    assert.deepEqual(result.required.get(t), golden.requiredSubset[t].kept, `kept order of ${t}`);
+  }
+  const grades: Record<string, Record<string, number>> = {};
+  for (const q of result.qrels) (grades[q.topicId] ??= {})[q.docId] = q.grade;
+  assert.deepEqual(grades, Object.fromEntries(topics.map((t) => [t, golden.requiredSubset[t].grades])));
+  const positives: Record<string, Record<string, number[]>> = {};
+  for (const q of result.diversityQrels) {
+    if (q.grade !== 1) continue;
+    ((positives[q.topicId] ??= {})[q.docId] ??= []).push(Number(q.subtopic));
+  }
+  for (const t of Object.keys(positives)) {
+    for (const d of Object.keys(positives[t])) positives[t][d].sort((a, b) => a - b);
+  }
+  const expected = golden.diversityQrels.positives;
+  for (const t of Object.keys(expected)) {
+    for (const d of Object.keys(expected[t])) expected[t][d] = [...expected[t][d]].sort((a, b) => a - b);
+  }
+  assert.deepEqual(positives, expected);
+});
