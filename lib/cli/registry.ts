@@ -14,6 +14,11 @@ export const COMMANDS: LazyCommand[] = [
     load: async () => (await import("./commands/demo.ts")).demoCommand,
   },
   {
+    name: "run",
+    summary: "Run an experiment config: construct, retrieve, generate, judge, measure, analyze",
+    load: async () => (await import("./commands/run.ts")).runCommand,
+  },
+  {
     name: "import",
     summary: "Load a dataset (sample, Multi-News, DUC, CRUX release, runs, qrels) into a workspace",
     load: async () => (await import("./commands/import.ts")).importCommand,

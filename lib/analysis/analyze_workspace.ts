@@ -1,0 +1,104 @@
+/**
+ * Every CRUX analysis of one workspace in one call.
+ *
+ * @module
+ */
+import type { Backends } from "@lib/report/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import type { Analysis, CruxData } from "./types.ts";
+import type { AnalysisSettings } from "./experiment_config.ts";
+import { loadCruxData } from "./load_crux_data.ts";
+import { type PipelineSpec, resolveConditions } from "./resolve_conditions.ts";
+import { generationOverview } from "./generation_overview.ts";
+import { reportScores } from "./report_scores.ts";
+import { mainTable } from "./main_table.ts";
+import { thresholdTable } from "./threshold_table.ts";
+import { contextSizeTable } from "./context_size_table.ts";
+import { metricCorrelations } from "./metric_correlations.ts";
+import { topicCoverage } from "./topic_coverage.ts";
+import { readHumanLabels } from "./human_labels.ts";
+import { humanReportLabels } from "./human_report_labels.ts";
+import { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
+
+/** Options of {@linkcode analyzeWorkspace}. */
+export interface AnalyzeWorkspaceOptions extends AnalysisSettings {
+  /** Where `tables/` and `figures/` go (normally `outputs/<experiment>`). Default: the workspace folder. */
+  outDir?: string;
+  /** Pipelines, in order; those without reports are left out (with a note). Default: all found. */
+  pipelines?: readonly PipelineSpec[];
+  /** Backend labels merged over the inferred ones (e.g. `{ embedder: "tfidf" }`). */
+  backends?: Backends;
+  /** Write the files. Default true. */
+  save?: boolean;
+  /** Notes worth telling the user (left-out pipelines, skipped analyses). */
+  onNote?: (message: string) => void;
+}
+
+/** Result of {@linkcode analyzeWorkspace}. */
+export interface WorkspaceAnalyses {
+  data: CruxData;
+  /** In order: generation overview, report scores, main table, thresholds, context sizes, correlations, topic coverage. */
+  analyses: Analysis[];
+  saved: SavedAnalysis[];
+}
+
+/**
+ * Loads the workspace data and runs every analysis of this area with the
+ * given settings — the report overview and scores, the main table, the
+ * threshold table, the context-size table, the random-context correlation
+ * heatmap and the per-topic coverage (with human labels from the `human`
+ * file, or else the workspace's `human` ratings of reports when another judge
+ * rated the reports) — then saves each table and figure under `outDir`.
+ *
+ * @param ws An open workspace after generation and judging.
+ * @param opts Analysis settings (`tau` 3, `w` 0.5, thresholds, cutoffs, correlation, human), pipelines, backends, `outDir`, `save`.
+ * @returns The data, the analyses and the files written.
+ * @throws {RangeError} As `loadCruxData` (no passage ratings) or when named runs are missing.
+ * @example
+ * ```ts
+ * const ws = await openWorkspace("outputs/sample");
+ * const { saved } = await analyzeWorkspace(ws, { outDir: "outputs/sample" });
+ * ws.close();
+ * ```
+ */
+export async function analyzeWorkspace(
+  ws: Workspace,
+  opts: AnalyzeWorkspaceOptions = {},
+): Promise<WorkspaceAnalyses> {
+  const data = await loadCruxData(ws, {
+    passageJudge: opts.passageJudge,
+    reportJudge: opts.reportJudge,
+    backends: opts.backends,
+  });
+  const present = new Set(data.generations.map((g) => g.run));
+  const pipelines = opts.pipelines?.filter((p) => {
+    if (!present.has(p.generation)) {
+      opts.onNote?.(`Pipeline "${p.label ?? p.generation}" has no reports; left out`);
+    }
+    return present.has(p.generation);
+  });
+  const conditions = resolveConditions(data, { pipelines });
+  const common = { conditions, tau: opts.tau, w: opts.w };
+  const analyses: Analysis[] = [
+    generationOverview(data, { conditions }),
+    reportScores(data, common),
+    mainTable(data, common),
+    thresholdTable(data, { conditions, thresholds: opts.thresholds, w: opts.w }),
+    contextSizeTable(data, { ...common, cutoffs: opts.cutoffs }),
+  ];
+  const runs = opts.correlation?.runs?.filter((r) => data.runs.has(r)) ?? [...data.runs.keys()];
+  if (runs.length) {
+    analyses.push(metricCorrelations(data, { ...opts.correlation, runs, tau: opts.tau }));
+  } else opts.onNote?.("No retrieval run in the workspace; the metric correlations are skipped");
+  let human = opts.human ? await readHumanLabels(opts.human) : undefined;
+  if (!human && data.reportJudge !== "human") {
+    const stored = await humanReportLabels(ws);
+    if (stored.length) human = stored;
+  }
+  analyses.push(topicCoverage(data, { ...common, human: human?.length ? human : undefined }));
+  const saved: SavedAnalysis[] = [];
+  if (opts.save ?? true) {
+    for (const a of analyses) saved.push(await saveAnalysis(a, opts.outDir ?? ws.dir));
+  }
+  return { data, analyses, saved };
+}

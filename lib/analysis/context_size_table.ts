@@ -1,0 +1,180 @@
+/**
+ * How well context measures at several context sizes predict report quality.
+ *
+ * @module
+ */
+import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
+import type { Analysis, Condition, CruxData } from "./types.ts";
+import { resolveConditions } from "./resolve_conditions.ts";
+import { datasetsOf, meanKey, meanScores, type ScoreRecord } from "./_condition_scores.ts";
+import {
+  type ContextKey,
+  type ContextSpec,
+  LABELS,
+  scoreContexts,
+  scoreReports,
+} from "./_scores.ts";
+import { rankings } from "./_ranking.ts";
+import { labelling } from "./_labels.ts";
+import { cell, tau } from "./_stats.ts";
+
+/** Options of {@linkcode contextSizeTable}. */
+export interface ContextSizeTableOptions {
+  /** Conditions; pipelines with a retrieval run are used. Default: `resolveConditions(data)`. */
+  conditions?: readonly Condition[];
+  /** Context sizes; `oracle` = |P*| of the topic. Default `["oracle", 10, 20]`. */
+  cutoffs?: readonly (number | "oracle")[];
+  /** Context measures (rows). Default Cov(Z), alpha-nDCG, Recall, MAP, nDCG, Den(Z). */
+  measures?: readonly ContextKey[];
+  /** Answerability threshold. Default 3. */
+  tau?: number;
+  /** Density exponent. Default 0.5. */
+  w?: number;
+}
+
+/** One Kendall tau of {@linkcode ContextSizeTableData}. */
+export interface ContextSizeTau {
+  dataset: string;
+  cutoff: number | "oracle";
+  context: string;
+  report: string;
+  value: number;
+  pipelines: number;
+}
+
+/** Data of {@linkcode contextSizeTable}. */
+export interface ContextSizeTableData {
+  taus: ContextSizeTau[];
+  /** Pipeline means of every context measure at every cutoff, and of the report measures. */
+  means: {
+    dataset: string;
+    cutoff: number | "oracle" | "report";
+    condition: string;
+    measure: string;
+    value: number;
+  }[];
+}
+
+const DEFAULT_MEASURES: ContextKey[] = ["covZ", "andcg", "recall", "map", "ndcg", "denZ"];
+const REPORT = ["covY", "denY"] as const;
+const cutoffLabel = (k: number | "oracle") => (k === "oracle" ? "top-|P*|" : `top-${k}`);
+
+/**
+ * Kendall's tau-b across pipelines between context measures of the top-k of
+ * each pipeline's retrieval run (k = |P*|, 10, 20 by default) and the report
+ * measures Cov(y) and Den(y) of the reports generated from its top-|P*|
+ * context: which measure, at which depth, ranks pipelines as their reports
+ * rank. Recall and MAP count the required passages (qrels grade 3) as
+ * relevant; nDCG uses the graded qrels (3 required, 2 neutral, 1 redundant).
+ *
+ * @param data Workspace data (see `loadCruxData`).
+ * @param opts `cutoffs` (["oracle", 10, 20]), `measures`, `tau` (3), `w` (0.5), `conditions`.
+ * @returns `context_size_table`: the taus, the pipeline means and the table.
+ * @example
+ * ```ts
+ * displayTable(contextSizeTable(data).table!);
+ * ```
+ */
+export function contextSizeTable(
+  data: CruxData,
+  opts: ContextSizeTableOptions = {},
+): Analysis<ContextSizeTableData> {
+  const t = opts.tau ?? 3;
+  const w = opts.w ?? 0.5;
+  const cutoffs = opts.cutoffs ?? ["oracle", 10, 20];
+  const keys = opts.measures ?? DEFAULT_MEASURES;
+  const all = (opts.conditions ?? resolveConditions(data)).filter((c) => c.kind === "pipeline");
+  const pipelines = all.filter((c) => c.run !== undefined);
+  const datasets = datasetsOf(data);
+  const dataset = new Map(data.topics.map((x) => [x.topicId, x.dataset]));
+  const records = (
+    rows: { run: string; topicId: string; measure: string; value: number }[],
+  ): ScoreRecord[] =>
+    rows.filter((r) => dataset.has(r.topicId)).map((r) => ({
+      condition: r.run,
+      dataset: dataset.get(r.topicId)!,
+      topicId: r.topicId,
+      measure: r.measure,
+      value: r.value,
+    }));
+  const contexts: ContextSpec[] = pipelines.flatMap((c) =>
+    [...rankings(data.runs.get(c.run!) ?? [])].map(([topicId, ids]) => ({
+      name: c.name,
+      topicId,
+      ids,
+    }))
+  );
+  const reportMeans = meanScores(records(
+    data.reportJudge
+      ? pipelines.flatMap((c) => scoreReports(data, c.generation!, c.name, { tau: t, w }))
+      : [],
+  ));
+  const taus: ContextSizeTau[] = [];
+  const means: ContextSizeTableData["means"] = [];
+  const vector = (m: Map<string, { value: number }>, d: string, measure: string) =>
+    pipelines.map((c) => m.get(meanKey(d, c.name, measure))?.value ?? NaN);
+  for (const cutoff of cutoffs) {
+    const ctxMeans = meanScores(
+      records(scoreContexts(data, contexts, { keys, cutoff, tau: t, w })),
+    );
+    for (const [k, v] of ctxMeans) {
+      const [d, condition, measure] = k.split("\u0000");
+      means.push({ dataset: d, cutoff, condition, measure, value: v.value });
+    }
+    for (const d of datasets) {
+      for (const context of keys) {
+        const x = vector(ctxMeans, d, context);
+        for (const report of REPORT) {
+          const y = vector(reportMeans, d, report);
+          const n = x.filter((v, i) => !Number.isNaN(v) && !Number.isNaN(y[i])).length;
+          taus.push({ dataset: d, cutoff, context, report, value: tau(x, y), pipelines: n });
+        }
+      }
+    }
+  }
+  for (const [k, v] of reportMeans) {
+    const [d, condition, measure] = k.split("\u0000");
+    means.push({ dataset: d, cutoff: "report", condition, measure, value: v.value });
+  }
+  const col = (d: string, k: number | "oracle", r: string) => `${d}:${k}:${r}`;
+  const multi = datasets.length > 1;
+  const columns: TableColumn[] = datasets.flatMap((d) =>
+    cutoffs.flatMap((k) =>
+      REPORT.map((r) => ({
+        key: col(d, k, r),
+        label: LABELS[r],
+        group: multi ? `${d} ${cutoffLabel(k)}` : cutoffLabel(k),
+        direction: "higher" as const,
+      }))
+    )
+  );
+  const rows: TableRow[] = keys.map((context) => ({
+    label: LABELS[context],
+    values: Object.fromEntries(
+      taus.filter((x) => x.context === context).map((
+        x,
+      ) => [col(x.dataset, x.cutoff, x.report), cell(x.value)]),
+    ),
+  }));
+  const lab = labelling(data);
+  const notes = [
+    ...lab.notes,
+    `Kendall τ (tau-b) across ${pipelines.length} pipelines between each context measure of the top-k and the reports' Cov(y) / Den(y); τ = ${t}, w = ${w}.`,
+    "Recall and MAP count the required passages (grade 3) as relevant; nDCG uses the graded qrels.",
+  ];
+  const skipped = all.filter((c) => c.run === undefined).map((c) => c.label);
+  if (skipped.length) notes.push(`Left out (no retrieval run found): ${skipped.join(", ")}.`);
+  return {
+    name: "context_size_table",
+    data: { taus, means },
+    table: table({
+      caption:
+        `Kendall τ between context measures at several context sizes and report measures${lab.suffix}`,
+      label: "tab:context-size",
+      rowHeader: "Context measure",
+      columns,
+      rows,
+      notes,
+    }),
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Experiment config files: the construction chain's config plus reranking
+ * runs and analysis settings.
+ *
+ * @module
+ */
+import { isAbsolute, join } from "node:path";
+import type { ExperimentConfig } from "@lib/construct/mod.ts";
+
+/** A reranked run computed from a first-stage run (offline: MMR over TF-IDF vectors). */
+export interface RerankConfig {
+  /** Name of the run written (its reports are generated as `rag-{name}`). */
+  name: string;
+  /** First-stage run reranked (a `retrieve` entry). */
+  from: string;
+  /** Reranking method. Only `mmr` (maximal marginal relevance). */
+  method: "mmr";
+  /** MMR weight of relevance against novelty. Default 0.5. */
+  lambda?: number;
+  /** Candidates taken from the top of `from`. Default 50. */
+  depth?: number;
+  /** Passage vectors of the similarity. Only `tfidf` (offline). Default `tfidf`. */
+  vectors?: "tfidf";
+}
+
+/** Analysis settings of an experiment. */
+export interface AnalysisSettings {
+  /** Answerability threshold. Default 3. */
+  tau?: number;
+  /** Density exponent. Default 0.5. */
+  w?: number;
+  /** Thresholds of the threshold table. Default [3, 5]. */
+  thresholds?: number[];
+  /** Context sizes of the context-size table. Default ["oracle", 10, 20]. */
+  cutoffs?: (number | "oracle")[];
+  /** Random-context correlations. Defaults: every first-stage run, 16 samples x 10 from the top 50, seed 42. */
+  correlation?: { runs?: string[]; samples?: number; size?: number; depth?: number; seed?: number };
+  /** Human labels file (see `readHumanLabels`), relative to the repository root. */
+  human?: string;
+  /** Judges of passage and report ratings. Defaults: see `loadCruxData`. */
+  passageJudge?: string;
+  reportJudge?: string;
+}
+
+/** An experiment config file: the chain's config (see `runExperiment`) plus `rerank` and `analysis`. */
+export interface CruxExperimentConfig extends ExperimentConfig {
+  /** Experiment name; the workspace is `outputs/<name>` unless `workspace` is given. */
+  name: string;
+  rerank?: RerankConfig[];
+  analysis?: AnalysisSettings;
+}
+
+/** Options of {@linkcode parseExperimentConfig}. */
+export interface ExperimentConfigOptions {
+  /** Overrides the name; the workspace becomes `outputs/<experiment>` under `root`. */
+  experiment?: string;
+  /** Folder relative paths (workspace, dataset, human labels) resolve against. Default: the current directory. */
+  root?: string;
+}
+
+const KEYS = [
+  "$comment",
+  "name",
+  "workspace",
+  "dataset",
+  "backend",
+  "llm",
+  "construct",
+  "retrieve",
+  "rerank",
+  "generate",
+  "measures",
+  "analysis",
+];
+
+/**
+ * Parses and checks an experiment config (JSON). Relative paths are resolved
+ * against `root`; `experiment` (e.g. from `CRUX_EXPERIMENT`) renames the
+ * experiment and points the workspace at `outputs/<experiment>`. Secrets are
+ * never part of a config: model names, base URL and key come from the
+ * environment (`CRUX_<ROLE>_MODEL`, `OPENAI_BASE_URL`, `OPENAI_API_KEY`).
+ *
+ * @param text The JSON text.
+ * @param opts `file` (for messages), `experiment`, `root` (default cwd).
+ * @returns The config with absolute paths and defaults for name and workspace.
+ * @throws {SyntaxError} When the text is not JSON.
+ * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field.
+ * @example
+ * ```ts
+ * const cfg = parseExperimentConfig('{"name": "demo", "dataset": {"source": "sample"}}', {
+ *   file: "demo.json", root: "/repo",
+ * });
+ * cfg.workspace; // "/repo/outputs/demo"
+ * ```
+ */
+export function parseExperimentConfig(
+  text: string,
+  opts: ExperimentConfigOptions & { file: string },
+): CruxExperimentConfig {
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new SyntaxError(
+      `Cannot read experiment config "${opts.file}": ${(e as Error).message}; fix the JSON`,
+    );
+  }
+  const bad = (field: string, message: string) =>
+    new TypeError(`Cannot read experiment config "${opts.file}": field "${field}" ${message}`);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new TypeError(`Cannot read experiment config "${opts.file}": expected a JSON object`);
+  }
+  for (const key of Object.keys(raw)) {
+    if (!KEYS.includes(key)) {
+      throw bad(key, `is unknown; known fields: ${KEYS.slice(1).join(", ")}`);
+    }
+  }
+  const name = opts.experiment ?? raw.name;
+  if (typeof name !== "string" || !/^[\w.-]+$/.test(name)) {
+    throw bad(
+      "name",
+      `must be a folder-safe name (letters, digits, . _ -), got ${JSON.stringify(name)}`,
+    );
+  }
+  if (raw.backend !== undefined && raw.backend !== "offline" && raw.backend !== "openai") {
+    throw bad("backend", `must be "offline" or "openai", got ${JSON.stringify(raw.backend)}`);
+  }
+  for (const key of ["retrieve", "rerank", "generate", "measures"]) {
+    if (raw[key] !== undefined && !Array.isArray(raw[key])) throw bad(key, "must be a list");
+  }
+  const retrieve = (raw.retrieve as { name?: unknown }[] | undefined) ?? [{ name: "bm25" }];
+  const names = new Set<string>();
+  retrieve.forEach((r, i) => {
+    if (typeof r?.name !== "string") throw bad(`retrieve[${i}].name`, "must be a string");
+    names.add(r.name);
+  });
+  ((raw.rerank ?? []) as Record<string, unknown>[]).forEach((r, i) => {
+    const at = `rerank[${i}]`;
+    if (typeof r?.name !== "string") throw bad(`${at}.name`, "must be a string");
+    if (r.method !== "mmr") {
+      throw bad(`${at}.method`, `must be "mmr", got ${JSON.stringify(r.method)}`);
+    }
+    if (typeof r.from !== "string" || !names.has(r.from)) {
+      throw bad(
+        `${at}.from`,
+        `must name a retrieve run (${[...names].join(", ")}), got ${JSON.stringify(r.from)}`,
+      );
+    }
+    if (r.vectors !== undefined && r.vectors !== "tfidf") {
+      throw bad(`${at}.vectors`, 'must be "tfidf"');
+    }
+    if (
+      r.lambda !== undefined && !(typeof r.lambda === "number" && r.lambda >= 0 && r.lambda <= 1)
+    ) {
+      throw bad(`${at}.lambda`, `must be a number in [0, 1], got ${JSON.stringify(r.lambda)}`);
+    }
+    if (names.has(r.name)) throw bad(`${at}.name`, `repeats the run name "${r.name}"`);
+    names.add(r.name);
+  });
+  const root = opts.root ?? Deno.cwd();
+  const abs = (p: string) => (isAbsolute(p) ? p : join(root, p));
+  const workspace = opts.experiment !== undefined || typeof raw.workspace !== "string"
+    ? join(root, "outputs", name)
+    : abs(raw.workspace);
+  const dataset = raw.dataset as CruxExperimentConfig["dataset"] | undefined;
+  const analysis = raw.analysis as AnalysisSettings | undefined;
+  const { $comment: _, ...rest } = raw;
+  return {
+    ...(rest as Partial<CruxExperimentConfig>),
+    name,
+    workspace,
+    ...(dataset ? { dataset: { ...dataset, dir: abs(dataset.dir ?? "datasets/sample") } } : {}),
+    ...(analysis?.human ? { analysis: { ...analysis, human: abs(analysis.human) } } : {}),
+  } as CruxExperimentConfig;
+}
+
+/**
+ * Reads an experiment config file (see {@linkcode parseExperimentConfig}).
+ *
+ * @param path The JSON file.
+ * @param opts `experiment`, `root` (default cwd).
+ * @returns The checked config.
+ * @throws {Deno.errors.NotFound} When the file does not exist; as {@linkcode parseExperimentConfig}.
+ * @example
+ * ```ts
+ * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json", { experiment: "sample" });
+ * ```
+ */
+export async function loadExperimentConfig(
+  path: string,
+  opts: ExperimentConfigOptions = {},
+): Promise<CruxExperimentConfig> {
+  return parseExperimentConfig(await Deno.readTextFile(path), { ...opts, file: path });
+}

@@ -1,0 +1,136 @@
+/**
+ * The generated reports against their oracle budget.
+ *
+ * @module
+ */
+import { barChart, table } from "@lib/report/mod.ts";
+import type { Analysis, Condition, CruxData } from "./types.ts";
+import { resolveConditions } from "./resolve_conditions.ts";
+import { oracleSets } from "./_scores.ts";
+import { labelling } from "./_labels.ts";
+
+/** Options of {@linkcode generationOverview}. */
+export interface GenerationOverviewOptions {
+  /** Conditions shown. Default: `resolveConditions(data)`. */
+  conditions?: readonly Condition[];
+  /** Characters of each report shown in the table. Default 80 (0 = no text column). */
+  preview?: number;
+}
+
+/** One report of {@linkcode GenerationOverviewData}. */
+export interface ReportLength {
+  topicId: string;
+  condition: string;
+  kind: Condition["kind"];
+  /** Tokens of the report (as stored). */
+  tokens: number;
+  /** The topic's budget: tokens of P*. */
+  budget: number;
+  /** Passages in the report's context. */
+  contextSize: number;
+  text: string;
+}
+
+/** Data of {@linkcode generationOverview}. */
+export interface GenerationOverviewData {
+  reports: ReportLength[];
+}
+
+/**
+ * Lists every report (topic, condition, tokens against the topic's budget =
+ * tokens of P*, context size, the start of its text) as a table, and draws
+ * the report lengths per topic and condition next to the budget as a grouped
+ * bar chart. The human summary (oracle result) is not bound by the budget and
+ * is shown for comparison.
+ *
+ * @param data Workspace data (see `loadCruxData`).
+ * @param opts `conditions` (default: all found), `preview` (80 characters).
+ * @returns `generation_overview`: report lengths, a table and a figure.
+ * @example
+ * ```ts
+ * const r = generationOverview(data);
+ * displayTable(r.table!);
+ * ```
+ */
+export function generationOverview(
+  data: CruxData,
+  opts: GenerationOverviewOptions = {},
+): Analysis<GenerationOverviewData> {
+  const conditions = opts.conditions ?? resolveConditions(data);
+  const preview = opts.preview ?? 80;
+  const budgets = new Map(
+    [...oracleSets(data)].map((
+      [t, ids],
+    ) => [t, ids.reduce((s, id) => s + (data.tokens.get(id) ?? 0), 0)]),
+  );
+  const reports: ReportLength[] = [];
+  for (const c of conditions) {
+    for (const g of data.generations) {
+      if (g.run !== c.generation || !budgets.has(g.topicId)) continue;
+      reports.push({
+        topicId: g.topicId,
+        condition: c.label,
+        kind: c.kind,
+        tokens: g.tokens ?? 0,
+        budget: budgets.get(g.topicId)!,
+        contextSize: g.contextIds?.length ?? 0,
+        text: g.text,
+      });
+    }
+  }
+  reports.sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
+  const lab = labelling(data);
+  const bars = [
+    ...[...budgets].filter(([t]) => reports.some((r) => r.topicId === t))
+      .map(([topicId, budget]) => ({ topicId, series: "budget", value: budget })),
+    ...reports.map((r) => ({ topicId: r.topicId, series: r.condition, value: r.tokens })),
+  ];
+  const over = reports.filter((r) => r.kind !== "oracle-result" && r.tokens > r.budget).length;
+  return {
+    name: "generation_overview",
+    data: { reports },
+    table: table({
+      caption: `Generated reports and their budget${lab.suffix}`,
+      label: "tab:reports",
+      rowHeader: "Topic",
+      columns: [
+        { key: "condition", label: "Condition" },
+        { key: "tokens", label: "Tokens", decimals: 0 },
+        { key: "budget", label: "Budget", decimals: 0 },
+        { key: "ratio", label: "Tokens / budget", decimals: 2 },
+        { key: "context", label: "Context passages", decimals: 0 },
+        ...(preview > 0 ? [{ key: "text", label: "Report (start)" }] : []),
+      ],
+      rows: reports.map((r) => ({
+        label: r.topicId,
+        values: {
+          condition: r.condition,
+          tokens: r.tokens,
+          budget: r.budget,
+          ratio: r.budget > 0 ? r.tokens / r.budget : null,
+          context: r.contextSize,
+          ...(preview > 0
+            ? { text: r.text.length > preview ? r.text.slice(0, preview) + "…" : r.text }
+            : {}),
+        },
+      })),
+      notes: [
+        ...lab.notes,
+        "Budget = tokens of the topic's oracle passages P* (the maximum report length of every pipeline); top-k = |P*|.",
+        `${over} generated report(s) exceed the budget.`,
+      ],
+    }),
+    figure: barChart(bars, {
+      title: `Report length per topic and condition vs the budget${lab.suffix}`,
+      subtitle:
+        "tokens (Llama-3.1 unless configured otherwise); budget = tokens of P*; the oracle result is the human summary",
+      note: lab.note,
+      x: "topicId",
+      color: "series",
+      xTitle: "topic",
+      yTitle: "tokens",
+      colorTitle: "condition",
+      width: Math.max(360, 60 * budgets.size),
+    }),
+  };
+}

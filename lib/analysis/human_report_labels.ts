@@ -1,0 +1,55 @@
+/**
+ * Human judgments of reports stored in a workspace, as human labels.
+ *
+ * @module
+ */
+import type { Workspace } from "@lib/store/mod.ts";
+import type { HumanLabel } from "./human_labels.ts";
+
+/**
+ * Collects the ratings one judge (default `human`) gave to reports in the
+ * workspace (item ids `{topic}:report` = the human summary, condition
+ * `oracle-result`, and `{topic}:report:{run}`) as {@linkcode HumanLabel}s with
+ * ratings in question order (missing questions count 0), e.g. the bundled
+ * sample's hand ratings of each topic's summary. Overlaying them on the
+ * per-topic coverage shows where the automatic judge and the human disagree.
+ *
+ * @param ws An open workspace.
+ * @param opts `judge` (default `human`).
+ * @returns One label per judged report, in topic order; empty when the judge rated no report.
+ * @example
+ * ```ts
+ * const human = await humanReportLabels(ws);
+ * topicCoverage(data, { human });
+ * ```
+ */
+export async function humanReportLabels(
+  ws: Workspace,
+  opts: { judge?: string } = {},
+): Promise<HumanLabel[]> {
+  const judge = opts.judge ?? "human";
+  const questions = new Map<string, string[]>();
+  for (const q of await ws.questions({ kind: "subquestion" })) {
+    questions.set(q.topicId, [...(questions.get(q.topicId) ?? []), q.questionId]);
+  }
+  const byItem = new Map<string, { topicId: string; ratings: Map<string, number> }>();
+  for (const r of await ws.ratings({ judge })) {
+    const prefix = `${r.topicId}:report`;
+    if (r.itemId !== prefix && !r.itemId.startsWith(prefix + ":")) continue;
+    let item = byItem.get(r.itemId);
+    if (!item) byItem.set(r.itemId, item = { topicId: r.topicId, ratings: new Map() });
+    item.ratings.set(r.questionId, r.rating);
+  }
+  const out: HumanLabel[] = [];
+  for (const [itemId, { topicId, ratings }] of byItem) {
+    const qs = questions.get(topicId);
+    if (!qs) continue;
+    const prefix = `${topicId}:report`;
+    out.push({
+      topicId,
+      condition: itemId === prefix ? "oracle-result" : itemId.slice(prefix.length + 1),
+      ratings: qs.map((q) => ratings.get(q) ?? 0),
+    });
+  }
+  return out.sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
+}

@@ -1,0 +1,144 @@
+/**
+ * Reading what the analyses need from an experiment workspace.
+ *
+ * @module
+ */
+import type { ItemRatings } from "@lib/metrics/mod.ts";
+import type { Backends } from "@lib/report/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import { countTokens } from "@lib/text/mod.ts";
+import type { RunRow } from "@lib/types/mod.ts";
+import type { CruxData } from "./types.ts";
+
+/** Options of {@linkcode loadCruxData}. */
+export interface LoadCruxDataOptions {
+  /** Judge whose passage ratings are used. Default: the report judge if it rated passages, else the only passage judge, else `human`. */
+  passageJudge?: string;
+  /** Judge whose report ratings are used. Default: the judge that rated the most generated reports. */
+  reportJudge?: string;
+  /** Passage qrels defining P*. Default `crux_pr`. */
+  qrelsName?: string;
+  /** Backends by role, merged over the inferred ones (judge = report judge, generator = report backend). */
+  backends?: Backends;
+}
+
+const isReport = (id: string) => id.includes(":report");
+
+/**
+ * Reads topics (dataset = topic `source`), sub-questions, passage ratings of
+ * one judge, report ratings of one judge, the P* qrels, passage token counts
+ * (counted with the Llama-3.1 tokenizer when not stored), retrieval runs and
+ * generations into a {@linkcode CruxData} the analyses compute from.
+ *
+ * @param ws An open workspace (read-only is enough).
+ * @param opts Judges, qrels name and backend labels.
+ * @returns The data, with the judges chosen.
+ * @throws {RangeError} When the workspace has no passage ratings, several
+ *   passage judges and none chosen, or a named judge rated nothing.
+ * @example
+ * ```ts
+ * const ws = await openWorkspace("outputs/sample", { readOnly: true });
+ * const data = await loadCruxData(ws);
+ * ws.close();
+ * ```
+ */
+export async function loadCruxData(
+  ws: Workspace,
+  opts: LoadCruxDataOptions = {},
+): Promise<CruxData> {
+  const counts = await ws.query<{ judge: string; report: boolean; generated: boolean; n: number }>(
+    `SELECT judge, item_id LIKE '%:report%' AS report, item_id LIKE '%:report:%' AS generated,
+       count(*)::INTEGER AS n FROM ratings GROUP BY ALL ORDER BY judge`,
+  );
+  const passageJudges = [...new Set(counts.filter((c) => !c.report).map((c) => c.judge))];
+  const generated = counts.filter((c) => c.generated).sort((a, b) => b.n - a.n);
+  const reportJudge = opts.reportJudge ?? generated[0]?.judge;
+  if (opts.reportJudge && !counts.some((c) => c.report && c.judge === opts.reportJudge)) {
+    throw new RangeError(
+      `Cannot use report judge "${opts.reportJudge}": it rated no report in workspace "${ws.dir}"; judges of reports: ${
+        [...new Set(counts.filter((c) => c.report).map((c) => c.judge))].join(", ") || "none"
+      }`,
+    );
+  }
+  const passageJudge = opts.passageJudge ??
+    (reportJudge && passageJudges.includes(reportJudge)
+      ? reportJudge
+      : passageJudges.length === 1
+      ? passageJudges[0]
+      : passageJudges.includes("human")
+      ? "human"
+      : undefined);
+  if (!passageJudge || !passageJudges.includes(passageJudge)) {
+    throw new RangeError(
+      `Cannot choose passage ratings in workspace "${ws.dir}": ${
+        passageJudges.length ? `judges ${passageJudges.join(", ")}` : "no passage is rated"
+      }${
+        opts.passageJudge ? ` (asked for "${opts.passageJudge}")` : ""
+      }; run \`crux construct ratings\` or name the judge`,
+    );
+  }
+  const topics = (await ws.topics()).map((t) => ({
+    topicId: t.topicId,
+    dataset: t.source ?? "default",
+  }));
+  const questions = new Map<string, string[]>();
+  for (const q of await ws.questions({ kind: "subquestion" })) {
+    questions.set(q.topicId, [...(questions.get(q.topicId) ?? []), q.questionId]);
+  }
+  const passages = await ws.passages();
+  const tokens = new Map(passages.map((p) => [p.passageId, p.tokens ?? countTokens(p.text)]));
+  const topicOf = new Map(passages.map((p) => [p.passageId, p.topicId]));
+  const byItem = new Map<string, Map<string, number>>();
+  const reportRatings = new Map<string, Map<string, number>>();
+  for (const judge of new Set([passageJudge, reportJudge])) {
+    if (!judge) continue;
+    for (const r of await ws.ratings({ judge })) {
+      const target = isReport(r.itemId)
+        ? (judge === reportJudge ? reportRatings : undefined)
+        : (judge === passageJudge ? byItem : undefined);
+      if (!target) continue;
+      let m = target.get(r.itemId);
+      if (!m) target.set(r.itemId, m = new Map());
+      m.set(r.questionId, r.rating);
+    }
+  }
+  const passageRatings: ItemRatings[] = [];
+  for (const [itemId, m] of byItem) {
+    const topicId = topicOf.get(itemId) ?? itemId.slice(0, itemId.lastIndexOf(":"));
+    const qs = questions.get(topicId);
+    if (qs) passageRatings.push({ topicId, itemId, ratings: qs.map((q) => m.get(q) ?? 0) });
+  }
+  const runs = new Map<string, RunRow[]>();
+  for (const r of await ws.runRows()) {
+    let list = runs.get(r.run);
+    if (!list) runs.set(r.run, list = []);
+    list.push(r);
+  }
+  const generations = await ws.generations();
+  const qrels = (await ws.qrels(opts.qrelsName ?? "crux_pr")).filter((q) =>
+    q.subtopic === undefined || q.subtopic === "0"
+  );
+  const generators = [
+    ...new Set(
+      generations.filter((g) => g.run !== "oracle-result" && g.backend).map((g) => g.backend!),
+    ),
+  ];
+  const backends: Backends = {
+    ...(reportJudge ? { judge: reportJudge } : { judge: passageJudge }),
+    ...(generators.length ? { generator: generators.join(" + ") } : {}),
+    ...opts.backends,
+  };
+  return {
+    topics,
+    questions,
+    passageRatings,
+    qrels,
+    tokens,
+    runs,
+    generations,
+    reportRatings,
+    passageJudge,
+    reportJudge,
+    backends,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Everything a notebook needs to show an experiment, in one call.
+ *
+ * @module
+ */
+import { openWorkspace } from "@lib/store/mod.ts";
+import type { Condition, CruxData } from "./types.ts";
+import type { CruxExperimentConfig } from "./experiment_config.ts";
+import { loadCruxData } from "./load_crux_data.ts";
+import { resolveConditions } from "./resolve_conditions.ts";
+import { type HumanLabel, readHumanLabels } from "./human_labels.ts";
+import { humanReportLabels } from "./human_report_labels.ts";
+import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
+
+/** What {@linkcode loadExperiment} returns. */
+export interface LoadedExperiment {
+  data: CruxData;
+  /** The config's pipelines that have reports (labelled by run name), then the references. */
+  conditions: Condition[];
+  /** Human labels: the config's `analysis.human` file, else the workspace's `human` ratings of reports. */
+  human: HumanLabel[];
+  /** The experiment's output folder (the workspace folder). */
+  outDir: string;
+}
+
+/**
+ * Opens an experiment's workspace read-only, reads the analysis data (judges
+ * and backend labels as the config implies), the conditions to compare and
+ * any human labels, and closes the workspace again.
+ *
+ * @param config The experiment config (see `loadExperimentConfig`).
+ * @returns Data, conditions, human labels and the output folder.
+ * @throws {RangeError} As `loadCruxData` (e.g. before the chain has run).
+ * @example
+ * ```ts
+ * const { data, conditions, outDir } = await loadExperiment(config);
+ * const main = mainTable(data, { conditions });
+ * ```
+ */
+export async function loadExperiment(config: CruxExperimentConfig): Promise<LoadedExperiment> {
+  const ws = await openWorkspace(config.workspace, { readOnly: true });
+  try {
+    const data = await loadCruxData(ws, {
+      passageJudge: config.analysis?.passageJudge,
+      reportJudge: config.analysis?.reportJudge,
+      backends: experimentBackends(config),
+    });
+    const present = new Set(data.generations.map((g) => g.run));
+    const pipelines = experimentPipelines(config).filter((p) => present.has(p.generation));
+    const conditions = resolveConditions(data, { pipelines });
+    let human = config.analysis?.human ? await readHumanLabels(config.analysis.human) : [];
+    if (!human.length && data.reportJudge !== "human") human = await humanReportLabels(ws);
+    return { data, conditions, human, outDir: config.workspace };
+  } finally {
+    ws.close();
+  }
+}

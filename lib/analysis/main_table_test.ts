@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { tableMarkdown } from "@lib/report/mod.ts";
+import { mainTable } from "./main_table.ts";
+import { tinyData } from "./testdata/tiny_data.ts";
+
+const close = (a: number | undefined, b: number, what: string) =>
+  assert.ok(a !== undefined && Math.abs(a - b) < 1e-9, `${what}: ${a} != ${b}`);
+
+Deno.test("mainTable: hand-checked means of a 3-pipeline comparison", () => {
+  const r = mainTable(tinyData());
+  const m = (c: string, k: string) =>
+    r.data.means.find((x) => x.condition === c && x.measure === k)?.value;
+  // Cov(Z): a covers A on both topics; b misses q1 of t2; c covers nothing on t1.
+  close(m("a", "covZ"), 1, "a covZ");
+  close(m("b", "covZ"), 0.75, "b covZ");
+  close(m("c", "covZ"), 0.5, "c covZ");
+  // alpha-nDCG@|P*| (alpha 0.5): ideal DCG = 2 + 0.5/log2(3) on both topics.
+  const ideal = 2 + 0.5 / Math.log2(3);
+  close(m("a", "andcg"), ((1 + 1 / Math.log2(3)) / ideal + 1) / 2, "a andcg");
+  close(m("b", "andcg"), (2 / ideal + 1 / ideal) / 2, "b andcg");
+  // Den(Z): b's t1 context has 150 tokens vs 200 for P*, so sqrt(200/150); its t2 context covers half.
+  close(m("b", "denZ"), (Math.sqrt(200 / 150) + Math.sqrt(0.5)) / 2, "b denZ");
+  // Reports: c's t2 report covers A with 400 tokens -> Den sqrt(200/400).
+  close(m("c", "covY"), 0.5, "c covY");
+  close(m("c", "denY"), Math.sqrt(0.5) / 2, "c denY");
+  // References: the human summary (oracle result) and P* as context.
+  close(m("oracle-result", "covY"), 1, "oracle-result covY");
+  close(m("oracle-result", "denY"), (Math.sqrt(0.5) + 1) / 2, "oracle-result denY");
+  close(m("oracle-context", "covZ"), 1, "oracle-context covZ");
+  close(m("oracle-context", "denZ"), 1, "oracle-context denZ");
+  assert.equal(m("direct", "covZ"), undefined);
+  close(m("direct", "covY"), 0.25, "direct covY");
+});
+
+Deno.test("mainTable: Kendall tau between context and report measures across pipelines", () => {
+  const r = mainTable(tinyData());
+  const taus = Object.fromEntries(r.data.taus.map((t) => [`${t.context}/${t.report}`, t.value]));
+  // covZ [1, .75, .5] vs covY [.75, .25, .5]: pairs ab, ac concordant, bc discordant -> 1/3.
+  close(taus["covZ/covY"], 1 / 3, "covZ/covY");
+  close(taus["andcg/covY"], 1 / 3, "andcg/covY");
+  close(taus["denZ/denY"], 1, "denZ/denY");
+  assert.ok(r.data.taus.every((t) => t.pipelines === 3));
+});
+
+Deno.test("mainTable: best bold, worst underlined, references and tau row unmarked, offline label", () => {
+  const md = tableMarkdown(mainTable(tinyData()).table!);
+  const lines = md.split("\n");
+  const row = (label: string) => lines.find((l) => l.startsWith(`| ${label} |`))!;
+  assert.equal(row("a"), "| a | **1.000** | **0.852** | **0.750** | **1.000** | **1.000** |");
+  assert.equal(row("b"), "| b | 0.750 | 0.648 | <u>0.250</u> | 0.931 | 0.500 |");
+  assert.equal(
+    row("c"),
+    "| c | <u>0.500</u> | <u>0.500</u> | 0.500 | <u>0.500</u> | <u>0.354</u> |",
+  );
+  assert.equal(
+    row("Oracle context P\\*"),
+    "| Oracle context P\\* | 1.000 | 0.704 | 1.000 | 1.000 | 1.000 |",
+  );
+  assert.equal(
+    row("Kendall τ (context vs report)"),
+    "| Kendall τ (context vs report) | 0.333 | 0.333 | – | 1.000 | – |",
+  );
+  assert.match(lines[0], /\(offline backends\)$/);
+  assert.ok(md.includes("Note: offline backends: lexical judge, extractive generator"));
+});
+
+Deno.test("mainTable: without report ratings the report columns are empty and tau undefined", () => {
+  const data = { ...tinyData(), reportRatings: new Map(), reportJudge: undefined };
+  const r = mainTable(data);
+  assert.equal(r.data.means.filter((m) => m.measure === "covY").length, 0);
+  assert.ok(r.data.taus.every((t) => Number.isNaN(t.value) && t.pipelines === 0));
+  assert.equal(r.table!.rows[0].values["tiny:covY"], null);
+});
+
+Deno.test("mainTable: the figure plots Cov(Z) against Cov(y) of every condition with both", () => {
+  const fig = mainTable(tinyData()).figure!;
+  const values = (fig.data as { values: Record<string, unknown>[] }).values;
+  assert.deepEqual(values.map((v) => [v.pipeline, v.contextCov, v.reportCov]), [
+    ["a", 1, 0.75],
+    ["b", 0.75, 0.25],
+    ["c", 0.5, 0.5],
+    ["Oracle context P*", 1, 1],
+  ]);
+  const title = fig.title as { text: string; subtitle: string[] };
+  assert.match(title.text, /\(offline backends\)$/);
+  assert.match(title.subtitle.join(" "), /Kendall τ = 0\.333 across 3 pipelines/);
+});

@@ -1,0 +1,121 @@
+/**
+ * The CRUX analyses (Ju et al., controlled retrieval-augmented context
+ * evaluation for long-form RAG, 2025), each reproducible from an experiment
+ * workspace with one call and returning its data plus a paper-style table
+ * and/or a Vega-Lite figure:
+ *
+ * - {@linkcode mainTable}: Cov(Z), alpha-nDCG, Cov(y), Den(Z), Den(y) per
+ *   pipeline and dataset, with reference rows (direct prompting, oracle
+ *   context P*, oracle result = human summary) and Kendall tau between the
+ *   context and report measures across pipelines;
+ * - {@linkcode thresholdTable}: tau = 3 vs 5 (mean, sd, ranking agreement);
+ * - {@linkcode contextSizeTable}: Kendall tau of context measures at top-|P*|,
+ *   10 and 20 against the report measures;
+ * - {@linkcode metricCorrelations}: a heatmap of Kendall tau between context
+ *   measures over seeded random contexts;
+ * - {@linkcode topicCoverage}: per-topic report coverage with human labels
+ *   ({@linkcode readHumanLabels}, {@linkcode humanReportLabels});
+ * - {@linkcode generationOverview} and {@linkcode reportScores}: the reports
+ *   against their budget, and Cov(y)/Den(y) per condition.
+ *
+ * {@linkcode loadCruxData} reads a workspace once ({@linkcode loadExperiment}
+ * does so for an experiment config, with its conditions and human labels); {@linkcode saveAnalysis}
+ * writes `tables/<name>.{csv,md,tex}` and `figures/<name>.{svg,png,vl.json}`;
+ * {@linkcode analyzeWorkspace} runs and saves everything;
+ * {@linkcode runCruxExperiment} runs an experiment config
+ * ({@linkcode loadExperimentConfig}) through the construction chain, the
+ * reranked runs ({@linkcode rerankRun}) and the analyses. Every table and
+ * figure names the backends behind it and says when they were offline.
+ *
+ * @example
+ * ```ts
+ * import { loadCruxData, mainTable, saveAnalysis } from "@lib/analysis/mod.ts";
+ * import { displayTable } from "@lib/report/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ *
+ * const ws = await openWorkspace("outputs/sample", { readOnly: true });
+ * const data = await loadCruxData(ws);
+ * ws.close();
+ * const main = mainTable(data);
+ * await saveAnalysis(main, "outputs/sample");
+ * displayTable(main.table!);
+ * ```
+ *
+ * @module
+ */
+export type { Analysis, AnalysisTopic, Condition, ConditionKind, CruxData } from "./types.ts";
+export { seededRandom } from "./seeded_random.ts";
+export { sampleContexts, type SampleContextsOptions } from "./sample_contexts.ts";
+export { loadCruxData, type LoadCruxDataOptions } from "./load_crux_data.ts";
+export {
+  type PipelineSpec,
+  REFERENCE_LABELS,
+  resolveConditions,
+  type ResolveConditionsOptions,
+} from "./resolve_conditions.ts";
+export {
+  mainTable,
+  type MainTableData,
+  type MainTableOptions,
+  type MeasureTau,
+} from "./main_table.ts";
+export {
+  type ThresholdStat,
+  thresholdTable,
+  type ThresholdTableData,
+  type ThresholdTableOptions,
+} from "./threshold_table.ts";
+export {
+  contextSizeTable,
+  type ContextSizeTableData,
+  type ContextSizeTableOptions,
+  type ContextSizeTau,
+} from "./context_size_table.ts";
+export {
+  metricCorrelations,
+  type MetricCorrelationsData,
+  type MetricCorrelationsOptions,
+} from "./metric_correlations.ts";
+export {
+  topicCoverage,
+  type TopicCoverageData,
+  type TopicCoverageOptions,
+} from "./topic_coverage.ts";
+export { type HumanLabel, parseHumanLabels, readHumanLabels } from "./human_labels.ts";
+export { humanReportLabels } from "./human_report_labels.ts";
+export {
+  generationOverview,
+  type GenerationOverviewData,
+  type GenerationOverviewOptions,
+  type ReportLength,
+} from "./generation_overview.ts";
+export {
+  type ConditionScore,
+  reportScores,
+  type ReportScoresData,
+  type ReportScoresOptions,
+} from "./report_scores.ts";
+export { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
+export {
+  type AnalysisSettings,
+  type CruxExperimentConfig,
+  type ExperimentConfigOptions,
+  loadExperimentConfig,
+  parseExperimentConfig,
+  type RerankConfig,
+} from "./experiment_config.ts";
+export { rerankRun, type RerankSummary } from "./rerank_run.ts";
+export {
+  analyzeWorkspace,
+  type AnalyzeWorkspaceOptions,
+  type WorkspaceAnalyses,
+} from "./analyze_workspace.ts";
+export {
+  RUN_STAGES,
+  runCruxExperiment,
+  type RunCruxExperimentOptions,
+  type RunCruxExperimentResult,
+  type RunStage,
+} from "./run_crux_experiment.ts";
+export { type ExperimentPaths, experimentPaths } from "./experiment_paths.ts";
+export { type LoadedExperiment, loadExperiment } from "./load_experiment.ts";

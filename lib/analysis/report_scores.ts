@@ -1,0 +1,122 @@
+/**
+ * Report coverage and density per condition.
+ *
+ * @module
+ */
+import { barChart, table } from "@lib/report/mod.ts";
+import type { Analysis, Condition, CruxData } from "./types.ts";
+import { resolveConditions } from "./resolve_conditions.ts";
+import { conditionScores } from "./_condition_scores.ts";
+import { labelling } from "./_labels.ts";
+import { cell, mean } from "./_stats.ts";
+
+/** Options of {@linkcode reportScores}. */
+export interface ReportScoresOptions {
+  /** Conditions shown. Default: `resolveConditions(data)`. */
+  conditions?: readonly Condition[];
+  /** Answerability threshold. Default 3. */
+  tau?: number;
+  /** Density exponent. Default 0.5. */
+  w?: number;
+}
+
+/** One row of {@linkcode ReportScoresData}. */
+export interface ConditionScore {
+  condition: string;
+  kind: Condition["kind"];
+  /** Mean Cov(y), Den(y) and report tokens over the judged topics. */
+  coverage: number;
+  density: number;
+  tokens: number;
+  topics: number;
+}
+
+/** Data of {@linkcode reportScores}. */
+export interface ReportScoresData {
+  scores: ConditionScore[];
+}
+
+/**
+ * Mean Cov(y) and Den(y) of the reports of every condition (pipelines and
+ * references), with the mean report length, as a table (best pipeline bold,
+ * worst underlined, references unmarked) and a grouped bar chart.
+ *
+ * @param data Workspace data (see `loadCruxData`).
+ * @param opts `conditions`, `tau` (3), `w` (0.5).
+ * @returns `report_scores`: the scores, a table and a figure.
+ * @example
+ * ```ts
+ * displayTable(reportScores(data).table!);
+ * ```
+ */
+export function reportScores(
+  data: CruxData,
+  opts: ReportScoresOptions = {},
+): Analysis<ReportScoresData> {
+  const t = opts.tau ?? 3;
+  const conditions = opts.conditions ?? resolveConditions(data);
+  const rows = conditionScores(data, conditions, { tau: t, w: opts.w ?? 0.5 });
+  const scores: ConditionScore[] = conditions.map((c) => {
+    const of = (m: string) => rows.filter((r) => r.condition === c.name && r.measure === m);
+    const cov = of("covY");
+    const topics = new Set(cov.map((r) => r.topicId));
+    const tokens = data.generations.filter((g) => g.run === c.generation && topics.has(g.topicId))
+      .map((g) => g.tokens ?? 0);
+    return {
+      condition: c.label,
+      kind: c.kind,
+      coverage: mean(cov.map((r) => r.value)),
+      density: mean(of("denY").map((r) => r.value)),
+      tokens: mean(tokens),
+      topics: topics.size,
+    };
+  });
+  const lab = labelling(data);
+  return {
+    name: "report_scores",
+    data: { scores },
+    table: table({
+      caption: `Report coverage Cov(y) and density Den(y) per condition${lab.suffix}`,
+      label: "tab:report-scores",
+      rowHeader: "Condition",
+      columns: [
+        { key: "cov", label: "Cov(y)", direction: "higher" },
+        { key: "den", label: "Den(y)", direction: "higher" },
+        { key: "tokens", label: "Tokens", decimals: 0 },
+        { key: "topics", label: "Topics", decimals: 0 },
+      ],
+      rows: scores.map((s, i) => ({
+        label: s.condition,
+        ...(conditions[i].kind === "pipeline" ? {} : { group: "reference" }),
+        values: {
+          cov: cell(s.coverage),
+          den: cell(s.density),
+          tokens: cell(s.tokens),
+          topics: s.topics,
+        },
+      })),
+      notes: [
+        ...lab.notes,
+        `τ = ${t}; Den(y) exponent w = ${opts.w ?? 0.5} against the tokens of P*.`,
+      ],
+    }),
+    figure: barChart(
+      scores.flatMap((s) => [
+        ...(Number.isNaN(s.coverage)
+          ? []
+          : [{ measure: "Cov(y)", condition: s.condition, value: s.coverage }]),
+        ...(Number.isNaN(s.density)
+          ? []
+          : [{ measure: "Den(y)", condition: s.condition, value: s.density }]),
+      ]),
+      {
+        title: `Report coverage and density per condition${lab.suffix}`,
+        subtitle: `τ = ${t}`,
+        note: lab.note,
+        color: "condition",
+        colorTitle: "condition",
+        yTitle: "mean over topics",
+      },
+    ),
+  };
+}

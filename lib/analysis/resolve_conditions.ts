@@ -1,0 +1,113 @@
+/**
+ * Which pipelines and references an analysis compares.
+ *
+ * @module
+ */
+import type { Condition, ConditionKind, CruxData } from "./types.ts";
+import { rankings } from "./_ranking.ts";
+
+/** A pipeline named explicitly (e.g. from an experiment config). */
+export interface PipelineSpec {
+  /** Generation run of the pipeline's reports. */
+  generation: string;
+  /** Retrieval run of its contexts. Default: the run of the same name, else inferred. */
+  run?: string;
+  /** Display label. Default: the generation run name. */
+  label?: string;
+}
+
+/** Options of {@linkcode resolveConditions}. */
+export interface ResolveConditionsOptions {
+  /** Pipelines to compare, in order. Default: every generation run of condition `rag`, by name. */
+  pipelines?: readonly PipelineSpec[];
+  /** Include the reference rows (direct, oracle context, oracle result) found in the data. Default true. */
+  references?: boolean;
+}
+
+/** Default labels of the reference conditions. */
+export const REFERENCE_LABELS: Record<Exclude<ConditionKind, "pipeline">, string> = {
+  "direct": "Direct (no context)",
+  "oracle-context": "Oracle context P*",
+  "oracle-result": "Oracle result",
+};
+
+const REFERENCE_ORDER = ["direct", "oracle-context", "oracle-result"] as const;
+
+/**
+ * Lists the conditions of a comparison: the retrieval pipelines (generation
+ * runs of condition `rag`, or the given ones) and the references found in
+ * `generations` (condition `direct`, `oracle-context`, `oracle-result`). A
+ * pipeline's retrieval run is the run with the generation's name when there
+ * is one; otherwise the run whose top-|context| ranking equals the stored
+ * context ids on the most topics (none when no run matches any topic).
+ *
+ * @param data Workspace data (see `loadCruxData`).
+ * @param opts `pipelines` (default: inferred), `references` (default true).
+ * @returns Pipelines first, then references in the order direct, oracle context, oracle result.
+ * @throws {RangeError} When a named pipeline has no reports or a named run does not exist.
+ * @example
+ * ```ts
+ * resolveConditions(data).map((c) => c.name); // ["bm25", "bm25-mmr", "direct", "oracle-context", "oracle-result"]
+ * ```
+ */
+export function resolveConditions(
+  data: CruxData,
+  opts: ResolveConditionsOptions = {},
+): Condition[] {
+  const kinds = new Map<string, string>();
+  for (const g of data.generations) if (!kinds.has(g.run)) kinds.set(g.run, g.condition ?? "rag");
+  const specs: PipelineSpec[] = opts.pipelines
+    ? [...opts.pipelines]
+    : [...kinds].filter(([, c]) => !(REFERENCE_ORDER as readonly string[]).includes(c))
+      .map(([generation]) => ({ generation })).sort((a, b) => a.generation < b.generation ? -1 : 1);
+  const out: Condition[] = specs.map((s) => {
+    if (!kinds.has(s.generation)) {
+      throw new RangeError(
+        `Cannot compare pipeline "${s.generation}": the workspace has no reports of that run; generate them first (known runs: ${
+          [...kinds.keys()].join(", ") || "none"
+        })`,
+      );
+    }
+    if (s.run !== undefined && !data.runs.has(s.run)) {
+      throw new RangeError(
+        `Cannot compare pipeline "${s.generation}": retrieval run "${s.run}" is not in the workspace (known runs: ${
+          [...data.runs.keys()].join(", ") || "none"
+        })`,
+      );
+    }
+    const bare = s.generation.startsWith("rag-") ? s.generation.slice(4) : undefined;
+    const named = data.runs.has(s.generation)
+      ? s.generation
+      : bare && data.runs.has(bare)
+      ? bare
+      : undefined;
+    const run = s.run ?? named ?? inferRun(data, s.generation);
+    const label = s.label ?? (named && named === bare ? bare : s.generation);
+    return { name: s.generation, label, kind: "pipeline", generation: s.generation, run };
+  });
+  if (opts.references ?? true) {
+    for (const kind of REFERENCE_ORDER) {
+      const generation = [...kinds].find(([, c]) => c === kind)?.[0];
+      if (generation) out.push({ name: kind, label: REFERENCE_LABELS[kind], kind, generation });
+    }
+  }
+  return out;
+}
+
+function inferRun(data: CruxData, generation: string): string | undefined {
+  const contexts = data.generations.filter((g) => g.run === generation && g.contextIds?.length);
+  let best: string | undefined;
+  let bestCount = 0;
+  for (const [name, rows] of data.runs) {
+    const ranked = rankings(rows);
+    let count = 0;
+    for (const g of contexts) {
+      const top = ranked.get(g.topicId)?.slice(0, g.contextIds!.length) ?? [];
+      if (top.length === g.contextIds!.length && top.every((id, i) => id === g.contextIds![i])) {
+        count++;
+      }
+    }
+    if (count > bestCount) [best, bestCount] = [name, count];
+  }
+  return best;
+}

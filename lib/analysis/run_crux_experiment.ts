@@ -1,0 +1,139 @@
+/**
+ * One experiment from its config: the construction chain, reranked runs and
+ * every analysis.
+ *
+ * @module
+ */
+import { type ExperimentEvent, type ExperimentResult, runExperiment } from "@lib/construct/mod.ts";
+import type { ProgressFn } from "@lib/llm/mod.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+import type { CruxExperimentConfig } from "./experiment_config.ts";
+import { rerankRun, type RerankSummary } from "./rerank_run.ts";
+import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
+import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
+
+/** Stages `until` accepts, in order (generation and judging run with the chain up to `measure`). */
+export const RUN_STAGES = ["construct", "retrieve", "measure", "analyze"] as const;
+
+/** A stage of {@linkcode RUN_STAGES}. */
+export type RunStage = typeof RUN_STAGES[number];
+
+/** Options of {@linkcode runCruxExperiment}. */
+export interface RunCruxExperimentOptions {
+  /** Last stage to run. Default `analyze`. */
+  until?: RunStage;
+  /** Stage messages (chain stages plus `rerank` and `analyze`). */
+  onEvent?: (
+    event: { stage: ExperimentEvent["stage"] | "rerank" | "analyze"; message: string },
+  ) => void;
+  /** Progress of model calls. */
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+  /** Environment for model settings. Default `Deno.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+/** What {@linkcode runCruxExperiment} did. */
+export interface RunCruxExperimentResult {
+  chain?: ExperimentResult;
+  reranked: RerankSummary[];
+  analyses?: WorkspaceAnalyses;
+}
+
+/**
+ * Runs an experiment config: the construction chain (import -> construct ->
+ * retrieve -> generate -> judge -> measure, via `runExperiment`), the
+ * reranked runs of `rerank` (offline MMR over TF-IDF vectors; they need the
+ * first-stage runs, so the chain first runs without generation when a
+ * reranked run is missing) and then every analysis, saved under the
+ * workspace folder (`outputs/<experiment>/{tables,figures}`). Every stage
+ * skips work already in the workspace and model calls are cached, so a
+ * re-run is cheap and notebooks can call it to make sure what they show exists.
+ *
+ * @param config The checked config (see `loadExperimentConfig`).
+ * @param opts `until` (default `analyze`), callbacks, signal, environment.
+ * @returns The chain's summary, reranked runs and the analyses.
+ * @throws {RangeError} When a stage has nothing to work on (see `runExperiment`).
+ * @example
+ * ```ts
+ * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * const { analyses } = await runCruxExperiment(cfg);
+ * ```
+ */
+export async function runCruxExperiment(
+  config: CruxExperimentConfig,
+  opts: RunCruxExperimentOptions = {},
+): Promise<RunCruxExperimentResult> {
+  const until = RUN_STAGES.indexOf(opts.until ?? "analyze");
+  const chainOpts = {
+    onEvent: opts.onEvent,
+    onProgress: opts.onProgress,
+    signal: opts.signal,
+    env: opts.env,
+  };
+  const retrieve = config.retrieve ?? [{ name: "bm25" }];
+  const rerank = config.rerank ?? [];
+  const result: RunCruxExperimentResult = { reranked: [] };
+  if (until === 0) {
+    result.chain = await runExperiment({ ...config, retrieve: [], generate: [] }, chainOpts);
+    return result;
+  }
+  if (rerank.length || until === 1) {
+    const missing = await missingRuns(config.workspace, rerank.map((r) => r.name));
+    if (missing || until === 1) {
+      result.chain = await runExperiment({ ...config, retrieve, generate: [] }, chainOpts);
+    }
+    const ws = await openWorkspace(config.workspace);
+    try {
+      for (const r of rerank) {
+        const s = await rerankRun(ws, r);
+        result.reranked.push(s);
+        opts.onEvent?.({
+          stage: "rerank",
+          message: `${r.name}: ${s.skipped ? "already there" : `${s.written} rows`}`,
+        });
+      }
+    } finally {
+      ws.close();
+    }
+    if (until === 1) return result;
+  }
+  result.chain = await runExperiment(
+    { ...config, retrieve: [...retrieve, ...rerank.map((r) => ({ name: r.name }))] },
+    chainOpts,
+  );
+  if (until < 3) return result;
+  const ws = await openWorkspace(config.workspace);
+  try {
+    result.analyses = await analyzeWorkspace(ws, {
+      ...config.analysis,
+      correlation: { runs: retrieve.map((r) => r.name), ...config.analysis?.correlation },
+      pipelines: experimentPipelines(config),
+      backends: experimentBackends(config),
+      outDir: config.workspace,
+      onNote: (m) => opts.onEvent?.({ stage: "analyze", message: m }),
+    });
+    for (const s of result.analyses.saved) {
+      opts.onEvent?.({
+        stage: "analyze",
+        message: `${s.name}: ${[s.table?.md, s.figure?.svg].filter(Boolean).join(", ")}`,
+      });
+    }
+  } finally {
+    ws.close();
+  }
+  return result;
+}
+
+async function missingRuns(dir: string, names: readonly string[]): Promise<boolean> {
+  if (names.length === 0) return false;
+  const ws = await openWorkspace(dir);
+  try {
+    const have = new Set(
+      (await ws.query<{ run: string }>(`SELECT DISTINCT run FROM runs`)).map((r) => r.run),
+    );
+    return names.some((n) => !have.has(n));
+  } finally {
+    ws.close();
+  }
+}

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { saveAnalysis } from "./save_analysis.ts";
+import { topicCoverage } from "./topic_coverage.ts";
+import { tinyData } from "./testdata/tiny_data.ts";
+
+Deno.test("saveAnalysis: table as CSV/Markdown/LaTeX and figure as SVG/PNG/Vega-Lite under outDir", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const saved = await saveAnalysis(topicCoverage(tinyData()), dir);
+    assert.deepEqual(saved, {
+      name: "topic_coverage",
+      table: {
+        csv: `${dir}/tables/topic_coverage.csv`,
+        md: `${dir}/tables/topic_coverage.md`,
+        tex: `${dir}/tables/topic_coverage.tex`,
+      },
+      figure: {
+        svg: `${dir}/figures/topic_coverage.svg`,
+        png: `${dir}/figures/topic_coverage.png`,
+        spec: `${dir}/figures/topic_coverage.vl.json`,
+      },
+    });
+    const png = await Deno.readFile(saved.figure!.png);
+    assert.deepEqual([...png.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+    const svg = await Deno.readTextFile(saved.figure!.svg);
+    assert.ok(svg.includes("offline backends: lexical judge, extractive generator"));
+    const csv = await Deno.readTextFile(saved.table!.csv);
+    assert.ok(csv.endsWith("t1,1,0.5,0,0,1,1\nt2,0.5,0,1,0.5,1,1\n"), csv);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,156 @@
+/**
+ * How the answerability threshold tau changes the comparison of pipelines.
+ *
+ * @module
+ */
+import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
+import type { Analysis, Condition, CruxData } from "./types.ts";
+import { resolveConditions } from "./resolve_conditions.ts";
+import {
+  conditionScores,
+  datasetsOf,
+  MAIN_MEASURES,
+  meanKey,
+  meanScores,
+} from "./_condition_scores.ts";
+import { LABELS } from "./_scores.ts";
+import { labelling } from "./_labels.ts";
+import { cell, mean, sd, tau } from "./_stats.ts";
+
+/** Options of {@linkcode thresholdTable}. */
+export interface ThresholdTableOptions {
+  /** Conditions; only pipelines are used. Default: `resolveConditions(data)`. */
+  conditions?: readonly Condition[];
+  /** Thresholds compared; the first is the reference of the Kendall tau columns. Default `[3, 5]`. */
+  thresholds?: readonly number[];
+  /** Density exponent. Default 0.5. */
+  w?: number;
+}
+
+/** One row of {@linkcode ThresholdTableData}: a measure at one threshold on one dataset. */
+export interface ThresholdStat {
+  dataset: string;
+  measure: string;
+  threshold: number;
+  /** Mean and sample standard deviation (n - 1) over pipelines of the pipeline means. */
+  mean: number;
+  sd: number;
+  /** Kendall tau-b of the pipeline ranking at this threshold against the first threshold. */
+  tau: number;
+  pipelines: number;
+}
+
+/** Data of {@linkcode thresholdTable}. */
+export interface ThresholdTableData {
+  stats: ThresholdStat[];
+  /** Pipeline means: dataset, threshold, pipeline, measure, value. */
+  means: {
+    dataset: string;
+    threshold: number;
+    condition: string;
+    measure: string;
+    value: number;
+  }[];
+}
+
+/**
+ * Compares answerability thresholds (CRUX uses tau = 3; tau = 5 keeps only
+ * fully answered sub-questions): for each measure (Cov(Z), alpha-nDCG, Cov(y),
+ * Den(Z), Den(y)) the mean and standard deviation across pipelines of the
+ * pipeline means at each threshold, and Kendall's tau-b between the pipeline
+ * rankings at each threshold and at the first. The answerable set A, the
+ * subtopic judgments of alpha-nDCG and "covered" all use the threshold; P*
+ * stays the one in the qrels.
+ *
+ * @param data Workspace data (see `loadCruxData`).
+ * @param opts `thresholds` (default [3, 5]), `conditions`, `w` (0.5).
+ * @returns `threshold_table`: statistics, pipeline means and the table.
+ * @throws {RangeError} When fewer than two thresholds are given.
+ * @example
+ * ```ts
+ * displayTable(thresholdTable(data).table!);
+ * ```
+ */
+export function thresholdTable(
+  data: CruxData,
+  opts: ThresholdTableOptions = {},
+): Analysis<ThresholdTableData> {
+  const thresholds = opts.thresholds ?? [3, 5];
+  if (thresholds.length < 2) {
+    throw new RangeError(
+      `Cannot compare thresholds [${thresholds.join(", ")}]: give at least two, e.g. [3, 5]`,
+    );
+  }
+  const pipelines = (opts.conditions ?? resolveConditions(data)).filter((c) =>
+    c.kind === "pipeline"
+  );
+  const datasets = datasetsOf(data);
+  const byThreshold = thresholds.map((t) =>
+    meanScores(conditionScores(data, pipelines, { tau: t, w: opts.w ?? 0.5 }))
+  );
+  const stats: ThresholdStat[] = [];
+  const means: ThresholdTableData["means"] = [];
+  for (const dataset of datasets) {
+    for (const measure of MAIN_MEASURES) {
+      const vectors = byThreshold.map((m) =>
+        pipelines.map((c) => m.get(meanKey(dataset, c.name, measure))?.value ?? NaN)
+      );
+      thresholds.forEach((threshold, i) => {
+        const xs = vectors[i].filter((v) => !Number.isNaN(v));
+        pipelines.forEach((c, j) => {
+          if (!Number.isNaN(vectors[i][j])) {
+            means.push({ dataset, threshold, condition: c.name, measure, value: vectors[i][j] });
+          }
+        });
+        stats.push({
+          dataset,
+          measure,
+          threshold,
+          mean: mean(xs),
+          sd: sd(xs),
+          tau: i === 0 ? NaN : tau(vectors[0], vectors[i]),
+          pipelines: xs.length,
+        });
+      });
+    }
+  }
+  const columns: TableColumn[] = datasets.flatMap((d) =>
+    thresholds.flatMap((t, i) => [
+      { key: `${d}:${t}:mean`, label: `τ=${t} mean`, group: d },
+      { key: `${d}:${t}:sd`, label: `τ=${t} sd`, group: d },
+      ...(i === 0
+        ? []
+        : [{ key: `${d}:${t}:tau`, label: `Kendall τ (${thresholds[0]} vs ${t})`, group: d }]),
+    ])
+  );
+  const rows: TableRow[] = MAIN_MEASURES.map((measure) => ({
+    label: LABELS[measure],
+    values: Object.fromEntries(
+      stats.filter((s) => s.measure === measure).flatMap((s) => [
+        [`${s.dataset}:${s.threshold}:mean`, cell(s.mean)],
+        [`${s.dataset}:${s.threshold}:sd`, cell(s.sd)],
+        ...(s.threshold === thresholds[0]
+          ? []
+          : [[`${s.dataset}:${s.threshold}:tau`, cell(s.tau)]]),
+      ]),
+    ),
+  }));
+  const lab = labelling(data);
+  return {
+    name: "threshold_table",
+    data: { stats, means },
+    table: table({
+      caption: `Answerability threshold τ = ${
+        thresholds.join(" vs ")
+      }: mean and standard deviation across pipelines, and ranking agreement${lab.suffix}`,
+      label: "tab:threshold",
+      rowHeader: "Measure",
+      columns,
+      rows,
+      notes: [
+        ...lab.notes,
+        `Over ${pipelines.length} pipelines; sd = sample standard deviation of the pipeline means; Kendall τ = tau-b between the pipeline rankings.`,
+      ],
+    }),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Types shared by the CRUX analyses: the workspace data they read, the
+ * conditions they compare and the result every analysis returns.
+ *
+ * @module
+ */
+import type { ItemRatings } from "@lib/metrics/mod.ts";
+import type { Backends, Table, VegaLiteSpec } from "@lib/report/mod.ts";
+import type { Generation, Qrel, RunRow } from "@lib/types/mod.ts";
+
+/** A topic and the dataset it belongs to (the topic's `source`, e.g. `sample`, `duc04`). */
+export interface AnalysisTopic {
+  topicId: string;
+  dataset: string;
+}
+
+/**
+ * Everything the analyses need, read once from a workspace by `loadCruxData`
+ * (or built by hand in tests). Plain data: the analyses are pure functions of it.
+ */
+export interface CruxData {
+  /** Topics in id order. */
+  topics: readonly AnalysisTopic[];
+  /** Topic id -> its sub-question ids in ordinal order. */
+  questions: ReadonlyMap<string, readonly string[]>;
+  /** Passage ratings of `passageJudge`, one rating per sub-question in order (-1 = unparseable). */
+  passageRatings: readonly ItemRatings[];
+  /** Passage qrels defining P* (grade 3 = required; CRUX `crux_pr`). */
+  qrels: readonly Qrel[];
+  /** Passage id -> token count (Llama-3.1 by default). */
+  tokens: ReadonlyMap<string, number>;
+  /** Retrieval runs by name. */
+  runs: ReadonlyMap<string, readonly RunRow[]>;
+  /** Generated and reference reports. */
+  generations: readonly Generation[];
+  /** Report item id (`{topic}:report[:{run}]`) -> question id -> rating by `reportJudge`. */
+  reportRatings: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Judge whose passage ratings define A, P* coverage and the context measures. */
+  passageJudge: string;
+  /** Judge whose report ratings give Cov(y) and Den(y); undefined when no report was judged. */
+  reportJudge?: string;
+  /** Backends by role, for the "offline backends: ..." label of every table and figure. */
+  backends: Backends;
+}
+
+/** What a condition of the comparison is. */
+export type ConditionKind = "pipeline" | "direct" | "oracle-context" | "oracle-result";
+
+/**
+ * One row of the comparison: a retrieval pipeline (its context and the report
+ * generated from it) or a reference (direct prompting, oracle context P*,
+ * oracle result = human summary).
+ */
+export interface Condition {
+  /** Name used in data and file rows (the generation run name by default). */
+  name: string;
+  /** Display label. */
+  label: string;
+  kind: ConditionKind;
+  /** Run name of the condition's reports in `generations`. */
+  generation?: string;
+  /** Retrieval run in `runs` that produced the context (pipelines only). */
+  run?: string;
+}
+
+/** The result of an analysis: data plus its report table and/or figure, ready to display or save. */
+export interface Analysis<D = unknown> {
+  /** File base name under `tables/` and `figures/`, e.g. `main_table`. */
+  name: string;
+  /** The numbers behind the table/figure (plain records, JSON-serialisable). */
+  data: D;
+  table?: Table;
+  figure?: VegaLiteSpec;
+}

@@ -1,0 +1,97 @@
+/**
+ * `crux run`: one experiment from its config file — the construction chain,
+ * reranked runs and every CRUX analysis.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { type Command, UsageError } from "../command.ts";
+import {
+  loadExperimentConfig,
+  RUN_STAGES,
+  runCruxExperiment,
+  type RunStage,
+} from "@lib/analysis/mod.ts";
+import { tableText } from "@lib/report/mod.ts";
+
+/** The `crux run` command. */
+export const runCommand: Command = {
+  name: "run",
+  summary: "Run an experiment config: construct, retrieve, generate, judge, measure, analyze",
+  help: `Usage: deno task crux run --config FILE [--until STAGE] [--experiment NAME]
+
+Runs one experiment from a JSON config (see notebooks/configs/sample-offline.json and
+notebooks/configs/online.json): import -> construct -> retrieve (BM25 runs) -> rerank
+(MMR over TF-IDF vectors) -> generate (one RAG report per pipeline under the oracle
+budget, direct prompting, oracle context) -> judge reports -> measure -> analyze.
+Every stage skips work already in the workspace and model calls are cached, so a
+re-run only does what is missing. The analyses write under outputs/<experiment>/:
+  tables/   main_table, threshold_table, context_size_table, metric_correlations,
+            topic_coverage, report_scores, generation_overview (.csv, .md, .tex)
+  figures/  metric_correlations, topic_coverage, report_scores, generation_overview
+            (.svg, .png, .vl.json)
+
+Online configs ("backend": "openai") read the endpoint and models from the environment:
+OPENAI_BASE_URL, OPENAI_API_KEY, CRUX_GENERATOR_MODEL, CRUX_JUDGE_MODEL.
+
+Options:
+  --config FILE       experiment config (JSON); relative paths resolve against the
+                      current directory
+  --until STAGE       last stage: construct | retrieve | measure | analyze
+                      (default analyze; generation and judging run with "measure")
+  --experiment NAME   rename the experiment: workspace outputs/NAME
+                      (default: the config's name, or $CRUX_EXPERIMENT when set)
+  -h, --help          show this help
+
+Example:
+  deno task crux run --config notebooks/configs/sample-offline.json
+`,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          config: { type: "string" },
+          until: { type: "string" },
+          experiment: { type: "string" },
+        },
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (!values.config) throw new UsageError("--config FILE is required");
+    const until = (values.until ?? "analyze") as RunStage;
+    if (!RUN_STAGES.includes(until)) {
+      throw new UsageError(
+        `--until "${values.until}" is not a stage; use one of ${RUN_STAGES.join(", ")}`,
+      );
+    }
+    const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
+    const config = await loadExperimentConfig(values.config, { experiment });
+    io.err(`run: experiment "${config.name}" in ${config.workspace}\n`);
+    const result = await runCruxExperiment(config, {
+      until,
+      onEvent: (e) => io.err(`run: [${e.stage}] ${e.message}\n`),
+      onProgress: (p) => {
+        if (p.done === p.total) io.err(`run: ${p.step}: ${p.done}/${p.total} calls done\n`);
+      },
+    });
+    const analyses = result.analyses?.analyses ?? [];
+    for (const a of analyses) {
+      if (a.table && ["main_table", "threshold_table", "context_size_table"].includes(a.name)) {
+        io.out(tableText(a.table) + "\n\n");
+      }
+    }
+    const files = (result.analyses?.saved ?? []).flatMap((s) => [
+      ...(s.table ? Object.values(s.table) : []),
+      ...(s.figure ? Object.values(s.figure) : []),
+    ]);
+    io.out(
+      files.length
+        ? `Wrote ${files.length} files under ${config.workspace}/{tables,figures}\n`
+        : `Stopped after stage "${until}"; workspace ${config.workspace}\n`,
+    );
+    return 0;
+  },
+};

@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { memoryIo } from "../command.ts";
+import { main } from "../main.ts";
+import { runCommand } from "./run.ts";
+
+const sample = new URL("../../../datasets/sample", import.meta.url).pathname;
+
+/** A config over the bundled sample whose workspace is a temporary folder. */
+async function tempConfig(): Promise<{ dir: string; config: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "crux-run-" });
+  const config = `${dir}/exp.json`;
+  await Deno.writeTextFile(
+    config,
+    JSON.stringify({
+      name: "runtest",
+      workspace: `${dir}/ws`,
+      dataset: { source: "sample", dir: sample },
+      backend: "offline",
+      retrieve: [{ name: "bm25", k: 50 }],
+      rerank: [{ name: "bm25-mmr", from: "bm25", method: "mmr", lambda: 0.5 }],
+      analysis: { correlation: { samples: 4, size: 5, depth: 20, seed: 3 } },
+    }),
+  );
+  return { dir, config };
+}
+
+Deno.test({
+  name: "crux run: the whole offline chain and the analyses on the sample",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const { dir, config } = await tempConfig();
+    try {
+      const io2 = memoryIo();
+      assert.equal(await main(["run", "--config", config], io2, [runCommand]), 0, io2.stderr());
+      const out = io2.stdout();
+      assert.match(
+        out,
+        /Retrieval contexts and reports under the oracle budget \(offline backends\)/,
+      );
+      assert.match(out, /bm25-mmr/);
+      assert.match(out, /Oracle context P\*/);
+      assert.match(out, /Answerability threshold τ = 3 vs 5/);
+      assert.match(io2.stderr(), /\[rerank\] bm25-mmr: \d+ rows/);
+      for (
+        const f of [
+          "tables/main_table.tex",
+          "tables/threshold_table.csv",
+          "tables/context_size_table.md",
+          "figures/metric_correlations.png",
+          "figures/topic_coverage.vl.json",
+        ]
+      ) {
+        assert.ok((await Deno.stat(`${dir}/ws/${f}`)).size > 0, f);
+      }
+      const tex = await Deno.readTextFile(`${dir}/ws/tables/main_table.tex`);
+      assert.match(tex, /\\textbf\{/);
+      assert.match(tex, /offline backends: lexical judge, tfidf embedder, extractive generator/);
+      // A second run finds everything done: no new reports, no new rerank rows.
+      const io3 = memoryIo();
+      assert.equal(await main(["run", "--config", config], io3, [runCommand]), 0);
+      assert.match(io3.stderr(), /\[rerank\] bm25-mmr: already there/);
+      assert.match(io3.stderr(), /\[judge\] 0 new report ratings/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "crux run: --until retrieve stops before generation; bad usage is reported",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const { dir, config } = await tempConfig();
+    try {
+      const io = memoryIo();
+      assert.equal(
+        await main(["run", "--config", config, "--until", "retrieve"], io, [runCommand]),
+        0,
+        io.stderr(),
+      );
+      assert.match(io.stdout(), /Stopped after stage "retrieve"/);
+      assert.doesNotMatch(io.stderr(), /\[generate\]/);
+      const bad = memoryIo();
+      assert.equal(
+        await main(["run", "--config", config, "--until", "generate"], bad, [runCommand]),
+        2,
+      );
+      assert.match(
+        bad.stderr(),
+        /--until "generate" is not a stage; use one of construct, retrieve, measure, analyze/,
+      );
+      const none = memoryIo();
+      assert.equal(await main(["run"], none, [runCommand]), 2);
+      assert.match(none.stderr(), /--config FILE is required/);
+      const missing = memoryIo();
+      assert.equal(await main(["run", "--config", `${dir}/nope.json`], missing, [runCommand]), 1);
+      assert.match(missing.stderr(), /nope\.json/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
