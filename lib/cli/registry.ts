@@ -35,7 +35,8 @@ export const COMMANDS: LazyCommand[] = [
   },
   {
     name: "construct",
-    summary: "Build CRUX evaluation data: passages, requests, sub-questions, ratings, required subset",
+    summary:
+      "Build CRUX evaluation data: passages, requests, sub-questions, ratings, required subset",
     load: async () => (await import("./commands/construct.ts")).constructCommand,
   },
   {
@@ -50,7 +51,8 @@ export const COMMANDS: LazyCommand[] = [
   },
   {
     name: "judge",
-    summary: "Judge answerability of question/context pairs (LLM endpoint or offline lexical judge)",
+    summary:
+      "Judge answerability of question/context pairs (LLM endpoint or offline lexical judge)",
     load: async () => (await import("./commands/judge.ts")).judgeCommand,
   },
   {
@@ -60,7 +62,8 @@ export const COMMANDS: LazyCommand[] = [
   },
   {
     name: "batch",
-    summary: "Export pending LLM requests as OpenAI Batch JSONL, import batch results into the cache",
+    summary:
+      "Export pending LLM requests as OpenAI Batch JSONL, import batch results into the cache",
     load: async () => (await import("./commands/batch.ts")).batchCommand,
   },
   {

@@ -109,7 +109,11 @@ export async function evaluateContexts(
     }
   }
   if (opts.references ?? true) {
-    const oracle: ContextCondition = { label: "oracle context P*", kind: "oracle", cutoff: "oracle" };
+    const oracle: ContextCondition = {
+      label: "oracle context P*",
+      kind: "oracle",
+      cutoff: "oracle",
+    };
     const oracleRows = qrels.filter((q) => q.grade >= 3).map((q, i) => ({
       run: oracle.label,
       topicId: q.topicId,
@@ -140,7 +144,9 @@ export async function evaluateContexts(
       // the other conditions average (the evaluator skips topics without rows).
       const topics = new Set(result.perTopic.map((r) => r.topicId));
       for (const g of generic) {
-        for (const topicId of topics) result.perTopic.push({ run: label, topicId, measure: g, value: 0 });
+        for (const topicId of topics) {
+          result.perTopic.push({ run: label, topicId, measure: g, value: 0 });
+        }
         result.means.push({ run: label, topicId: "all", measure: g, value: 0 });
         result.topicCounts[`${label}|${g}`] = topics.size;
       }
@@ -155,7 +161,12 @@ export async function evaluateContexts(
     }
     const summary = out.runs[0];
     for (const [i, key] of out.measures.entries()) {
-      result.means.push({ run: label, topicId: "all", measure: generic[i], value: summary?.aggregate[key] ?? 0 });
+      result.means.push({
+        run: label,
+        topicId: "all",
+        measure: generic[i],
+        value: summary?.aggregate[key] ?? 0,
+      });
       result.topicCounts[`${label}|${generic[i]}`] = summary?.counts[key] ?? 0;
     }
     for (const s of out.skipped) {

@@ -55,7 +55,8 @@ export function contextReport(
     measures: result.measures,
     reference,
     rowHeader: "Context",
-    caption: `Retrieval contexts on ${dataset}: sub-question coverage, diversity, density and relevance`,
+    caption:
+      `Retrieval contexts on ${dataset}: sub-question coverage, diversity, density and relevance`,
     label: "tab:context-eval",
     notes,
   });
@@ -83,6 +84,9 @@ export function contextReport(
   });
   return {
     table,
-    figures: [{ name: "context_measures", spec: bars }, { name: "per_topic_coverage", spec: perTopic }],
+    figures: [{ name: "context_measures", spec: bars }, {
+      name: "per_topic_coverage",
+      spec: perTopic,
+    }],
   };
 }

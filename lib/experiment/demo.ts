@@ -9,7 +9,8 @@ import { openExperiment } from "./open_experiment.ts";
 import { retrieveBm25 } from "./retrieve_bm25.ts";
 import { evaluateContexts } from "./context_evaluation.ts";
 import { contextReport } from "./context_report.ts";
-import { experimentDir } from "./paths.ts";
+import { experimentDir, repoRoot } from "./paths.ts";
+import { loadExperimentConfig, runCruxExperiment } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode runDemo}. */
 export interface DemoOptions {
@@ -19,12 +20,16 @@ export interface DemoOptions {
   dir?: string;
   /** Receives one line per stage. */
   onProgress?: (message: string) => void;
+  /** Experiment config of the chain. Default `notebooks/configs/sample-offline.json`. */
+  config?: string;
+  /** Also run the chain (generation, judging, analyses) after the context evaluation. Default true. */
+  chain?: boolean;
 }
 
 /** What the demo produced. */
 export interface DemoResult {
   dir: string;
-  /** The context table as terminal text. */
+  /** The context table (and the main table of the chain) as terminal text. */
   text: string;
   /** Every file written. */
   files: string[];
@@ -64,8 +69,26 @@ export async function runDemo(opts: DemoOptions = {}): Promise<DemoResult> {
       const paths = await saveFigure(f.spec, join(dir, "figures", f.name));
       files.push(paths.svg, paths.png, paths.spec);
     }
+    let text = tableText(table);
+    ws.close();
+    if (opts.chain ?? true) {
+      const path = opts.config ?? join(repoRoot(), "notebooks", "configs", "sample-offline.json");
+      const config = {
+        ...(await loadExperimentConfig(path, { root: repoRoot() })),
+        workspace: dir,
+      };
+      const run = await runCruxExperiment(config, {
+        onEvent: (e) => say(`${e.stage}: ${e.message}`),
+      });
+      for (const saved of run.analyses?.saved ?? []) {
+        if (saved.table) files.push(saved.table.csv, saved.table.md, saved.table.tex);
+        if (saved.figure) files.push(saved.figure.svg, saved.figure.png, saved.figure.spec);
+      }
+      const main = run.analyses?.analyses.find((a) => a.name === "main_table");
+      if (main?.table) text += "\n\n" + tableText(main.table);
+    }
     say(`wrote ${files.length} files under ${dir}`);
-    return { dir, text: tableText(table), files };
+    return { dir, text, files };
   } finally {
     ws.close();
   }

@@ -34,7 +34,9 @@ export async function fillTokenCounts(
   await ws.transaction(async () => {
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
-      const values = chunk.map((r) => `('${r.id.replaceAll("'", "''")}', ${Math.trunc(r.n)})`).join(", ");
+      const values = chunk.map((r) => `('${r.id.replaceAll("'", "''")}', ${Math.trunc(r.n)})`).join(
+        ", ",
+      );
       await ws.exec(
         `UPDATE passages SET tokens = v.n FROM (VALUES ${values}) AS v(id, n) WHERE passage_id = v.id`,
       );

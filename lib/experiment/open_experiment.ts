@@ -54,7 +54,10 @@ export async function openExperiment(
     const counted = await fillTokenCounts(ws);
     if (counted > 0) opts.onNote?.(`counted Llama-3.1 tokens of ${counted} passages`);
     if (!(await ws.qrelsNames()).includes("crux_pr")) {
-      const summary = await selectRequired(ws, { tau: opts.tau ?? 3, judge: opts.judge ?? "human" });
+      const summary = await selectRequired(ws, {
+        tau: opts.tau ?? 3,
+        judge: opts.judge ?? "human",
+      });
       opts.onNote?.(
         `selected required passages (tau ${opts.tau ?? 3}, judge ${summary.judge}): ` +
           `${summary.written} qrels, dropped topics: ${summary.dropped.join(", ") || "none"}`,

@@ -289,7 +289,11 @@ export class Workspace {
 
   /** Closes the connection and the database (the file lock is released). */
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     this.connection.closeSync();
     this.instance.closeSync();
   }
+
+  #closed = false;
 }

@@ -24,7 +24,13 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "crux-demo-" });
     try {
       const result = await runDemo({ dir });
-      for (const f of ["tables/context_evaluation.csv", "tables/context_evaluation.md", "tables/context_evaluation.tex"]) {
+      for (
+        const f of [
+          "tables/context_evaluation.csv",
+          "tables/context_evaluation.md",
+          "tables/context_evaluation.tex",
+        ]
+      ) {
         assert.ok((await Deno.stat(join(dir, f))).size > 100, f);
       }
       for (const name of ["context_measures", "per_topic_coverage"]) {
@@ -35,6 +41,23 @@ Deno.test({
         assert.match(spec.$schema, /vega-lite/);
       }
       assert.match(result.text, /oracle context P\*/);
+      // The chain: main table, correlation heatmap and coverage figures of the offline run.
+      for (
+        const f of [
+          "tables/main_table.md",
+          "tables/main_table.tex",
+          "tables/threshold_table.csv",
+          "tables/context_size_table.csv",
+          "figures/metric_correlations.svg",
+          "figures/metric_correlations.png",
+          "figures/topic_coverage.svg",
+          "figures/main_table.vl.json",
+        ]
+      ) {
+        assert.ok((await Deno.stat(join(dir, f))).size > 100, f);
+      }
+      assert.match(result.text, /offline backends/);
+      assert.match(await Deno.readTextFile(join(dir, "tables/main_table.tex")), /\\textbf\{/);
 
       const rows = parseCsv(await Deno.readTextFile(join(dir, "tables/context_evaluation.csv")));
       const byLabel = new Map(rows.map((r) => [Object.values(r)[0], r]));
@@ -59,7 +82,8 @@ Deno.test({
       const run = await ws.runRows("bm25");
       ws.close();
       const cov = (topic: string, docs: string[]) => {
-        const oracleMax = (qi: number) => Math.max(...required.get(topic)!.map((d) => ratings.get(d)![qi]));
+        const oracleMax = (qi: number) =>
+          Math.max(...required.get(topic)!.map((d) => ratings.get(d)![qi]));
         const n = ratings.get(required.get(topic)![0])!.length;
         const answerable = [...Array(n).keys()].filter((qi) => oracleMax(qi) >= 3);
         const covered = answerable.filter((qi) =>
@@ -69,9 +93,12 @@ Deno.test({
       };
       const topics = [...required.keys()];
       const ranked = (t: string) =>
-        run.filter((r) => r.topicId === t).sort((a, b) => b.score - a.score || (a.docId < b.docId ? 1 : -1))
+        run.filter((r) => r.topicId === t).sort((a, b) =>
+          b.score - a.score || (a.docId < b.docId ? 1 : -1)
+        )
           .map((r) => r.docId);
-      const mean = (f: (t: string) => number) => topics.reduce((s, t) => s + f(t), 0) / topics.length;
+      const mean = (f: (t: string) => number) =>
+        topics.reduce((s, t) => s + f(t), 0) / topics.length;
       const at10 = mean((t) => cov(t, ranked(t).slice(0, 10)));
       const atOracle = mean((t) => cov(t, ranked(t).slice(0, required.get(t)!.length)));
       assert.ok(Math.abs(Number(byLabel.get("bm25 top-10")!["Cov"]) - at10) < 1e-9);

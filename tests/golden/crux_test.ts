@@ -83,7 +83,10 @@ Deno.test("CRUX golden selection: requiredSubset reproduces the reference's kept
   }
   const grades: Record<string, Record<string, number>> = {};
   for (const q of result.qrels) (grades[q.topicId] ??= {})[q.docId] = q.grade;
-  assert.deepEqual(grades, Object.fromEntries(topics.map((t) => [t, golden.requiredSubset[t].grades])));
+  assert.deepEqual(
+    grades,
+    Object.fromEntries(topics.map((t) => [t, golden.requiredSubset[t].grades])),
+  );
   const positives: Record<string, Record<string, number[]>> = {};
   for (const q of result.diversityQrels) {
     if (q.grade !== 1) continue;
@@ -94,7 +97,9 @@ Deno.test("CRUX golden selection: requiredSubset reproduces the reference's kept
   }
   const expected = golden.diversityQrels.positives;
   for (const t of Object.keys(expected)) {
-    for (const d of Object.keys(expected[t])) expected[t][d] = [...expected[t][d]].sort((a, b) => a - b);
+    for (const d of Object.keys(expected[t])) {
+      expected[t][d] = [...expected[t][d]].sort((a, b) => a - b);
+    }
   }
   assert.deepEqual(positives, expected);
 });

@@ -99,7 +99,9 @@ export async function executeNotebook(
   path: string,
   opts: { env?: Record<string, string>; timeoutSeconds?: number } = {},
 ): Promise<ExecutedNotebook> {
-  if (await hasJupyter()) return await viaJupyter(path, opts);
+  // CRUX_NOTEBOOK_MODE=script forces the fallback (to test it where Jupyter exists).
+  const forced = Deno.env.get("CRUX_NOTEBOOK_MODE");
+  if (forced !== "script" && await hasJupyter()) return await viaJupyter(path, opts);
   return await viaScript(path, opts);
 }
 
@@ -145,14 +147,17 @@ const __bundle = (v) => {
   if (v && typeof v[Symbol.for("Jupyter.display")] === "function") return v[Symbol.for("Jupyter.display")]();
   return { "text/plain": String(v) };
 };
-if (!Deno.jupyter) {
-  Object.defineProperty(Deno, "jupyter", { value: {
-    display: (v, o) => { const b = (o && o.raw) ? v : __bundle(v); __outputs.push(b); },
+let __hasJupyter = false;
+try { __hasJupyter = !!Deno.jupyter; } catch { __hasJupyter = false; }
+if (!__hasJupyter) {
+  // Outside the kernel Deno.jupyter throws on read but accepts assignment.
+  Deno.jupyter = {
+    display: async (v, o) => { const b = (o && o.raw) ? v : await __bundle(v); __outputs.push(b); },
     html: (s) => ({ [Symbol.for("Jupyter.display")]: () => ({ "text/html": String.raw(s) }) }),
     md: (s) => ({ [Symbol.for("Jupyter.display")]: () => ({ "text/markdown": String.raw(s) }) }),
     svg: (s) => ({ [Symbol.for("Jupyter.display")]: () => ({ "image/svg+xml": String.raw(s) }) }),
     broadcast: async () => {},
-  }});
+  };
 }
 globalThis.__cruxOutputs = __outputs;
 `;
@@ -168,7 +173,8 @@ async function viaScript(
     const src = joined(c.source).trimEnd();
     const lines = src.split("\n");
     const last = lines[lines.length - 1] ?? "";
-    const bare = /^[A-Za-z_$][\w$.]*(\(.*\))?;?$/.test(last.trim()) && !/^(const|let|var|import|export|await)\b/.test(last.trim());
+    const bare = /^[A-Za-z_$][\w$.]*(\(.*\))?;?$/.test(last.trim()) &&
+      !/^(const|let|var|import|export|await)\b/.test(last.trim());
     if (bare) lines[lines.length - 1] = `Deno.jupyter.display(${last.trim().replace(/;$/, "")});`;
     return `// cell ${i}\nconsole.log("<<cell ${i}>>");\n${lines.join("\n")}\n`;
   });

@@ -46,7 +46,9 @@ for (const name of notebooks) {
         const want = EXPECT[name] ?? { figures: 0, tables: 0 };
         assert.ok(
           count(nb, "image/svg+xml") >= want.figures,
-          `${name}: expected >= ${want.figures} inline SVG figures, saw ${count(nb, "image/svg+xml")}`,
+          `${name}: expected >= ${want.figures} inline SVG figures, saw ${
+            count(nb, "image/svg+xml")
+          }`,
         );
         assert.ok(
           count(nb, "text/html") >= want.tables,
