@@ -7,7 +7,7 @@ import {
   type LlmSettings,
   type ProgressFn,
 } from "@lib/llm/mod.ts";
-import { Bm25Index } from "@lib/retrieval/mod.ts";
+import { Bm25Index, bm25Run } from "@lib/retrieval/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
 import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
 import { judgeReports, type ReportJudgment } from "@lib/judge/mod.ts";
@@ -87,13 +87,10 @@ async function retrieve(ws: Workspace, cfg: RetrievalConfig): Promise<RunRow[]> 
     b: cfg.b,
   });
   const kept = new Set((await readQrels(ws, "crux_pr")).map((q) => q.topicId));
-  const rows: RunRow[] = [];
-  for (const t of await readTopics(ws)) {
-    if (!kept.has(t.topicId) || !t.request) continue;
-    index.search(t.request, cfg.k ?? 100).forEach((h, i) =>
-      rows.push({ run: cfg.name, topicId: t.topicId, docId: h.docId, rank: i + 1, score: h.score })
-    );
-  }
+  const queries = (await readTopics(ws))
+    .filter((t) => kept.has(t.topicId) && t.request)
+    .map((t) => ({ topicId: t.topicId, text: t.request }));
+  const rows = bm25Run(index, queries, { run: cfg.name, k: cfg.k ?? 100 });
   return rows;
 }
 

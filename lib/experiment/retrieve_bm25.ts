@@ -3,9 +3,8 @@
  *
  * @module
  */
-import type { RunRow } from "@lib/types/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
-import { Bm25Index } from "@lib/retrieval/mod.ts";
+import { Bm25Index, bm25Run } from "@lib/retrieval/mod.ts";
 
 /** Options of {@linkcode retrieveBm25}. */
 export interface RetrieveBm25Options {
@@ -64,14 +63,9 @@ export async function retrieveBm25(
     k1: opts.k1,
     b: opts.b,
   });
-  const rows: RunRow[] = [];
   const topics = await ws.topics();
-  for (const topic of topics) {
-    const hits = index.search(topic.request || topic.title || "", opts.k ?? 100);
-    hits.forEach((h, i) =>
-      rows.push({ run, topicId: topic.topicId, docId: h.docId, rank: i + 1, score: h.score })
-    );
-  }
+  const queries = topics.map((t) => ({ topicId: t.topicId, text: t.request || t.title || "" }));
+  const rows = bm25Run(index, queries, { run, k: opts.k ?? 100 });
   await ws.transaction(async () => {
     await ws.exec("DELETE FROM runs WHERE run = $1", [run]);
     await ws.insert("runs", rows);

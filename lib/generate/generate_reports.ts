@@ -1,4 +1,5 @@
 import {
+  extractiveGenerator,
   type Generator,
   type LlmClient,
   loadTemplate,
@@ -20,7 +21,6 @@ import {
   planGenerations,
   type PlannedGeneration,
 } from "./plan_generations.ts";
-import { extractiveFallback } from "./_extractive.ts";
 
 /** Sampling settings of report generation (CRUX protocol), recorded with every call. */
 export const GENERATION_PARAMS = { temperature: 0.7, topP: 0.95 } as const;
@@ -139,7 +139,9 @@ export async function generateReports(
     );
   }
   const todo = plan.items.filter((i) => !done.has(i.topicId));
-  const backend = opts.client ? opts.client.model : (opts.generator ?? extractiveFallback(tk)).name;
+  const backend = opts.client
+    ? opts.client.model
+    : (opts.generator ?? extractiveGenerator(tk)).name;
   const summary: GenerateSummary = {
     run: opts.run,
     condition: opts.condition,
@@ -192,7 +194,7 @@ export async function generateReports(
       } else store(todo[i], rec.text.trim());
     });
   } else {
-    const generator = opts.generator ?? extractiveFallback(tk);
+    const generator = opts.generator ?? extractiveGenerator(tk);
     for (const item of todo) {
       const g = await generator.generate(
         { request: item.request, contexts: item.contexts, maxTokens: item.maxTokens },

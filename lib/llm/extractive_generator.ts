@@ -8,6 +8,7 @@ import type { GenerationInput, GenerationOutput, Generator } from "./types.ts";
  * spaces) over `maxTokens` Llama-3.1 tokens. With no contexts (direct
  * prompting) it returns an empty text. Deterministic.
  *
+ * @param opts `tokenizer` of the budget: `llama3.1` (default) or `whitespace`.
  * @returns A generator with the same interface as the model-based one.
  * @example
  * ```ts
@@ -15,7 +16,9 @@ import type { GenerationInput, GenerationOutput, Generator } from "./types.ts";
  * out.tokens <= 400; // true
  * ```
  */
-export function extractiveGenerator(): Generator {
+export function extractiveGenerator(
+  opts: { tokenizer?: "llama3.1" | "whitespace" } = {},
+): Generator {
   return {
     name: "extractive",
     generate(input: GenerationInput): Promise<GenerationOutput> {
@@ -24,7 +27,7 @@ export function extractiveGenerator(): Generator {
       outer: for (const context of input.contexts) {
         for (const sentence of splitSentences(context)) {
           const candidate = text ? `${text} ${sentence}` : sentence;
-          const n = countTokens(candidate);
+          const n = countTokens(candidate, opts);
           if (n > input.maxTokens) break outer;
           text = candidate;
           tokens = n;

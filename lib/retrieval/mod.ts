@@ -28,3 +28,4 @@ export { rrf, type RrfOptions } from "./rrf.ts";
 export { type CombOptions, combSum } from "./comb_sum.ts";
 export { combMnz } from "./comb_mnz.ts";
 export { mmr, type MmrOptions, type MmrPick } from "./mmr.ts";
+export { bm25Run, type Bm25RunOptions } from "./bm25_run.ts";
