@@ -25,7 +25,14 @@ import {
   scanRunTable,
   splitMeasureList,
 } from "@lib/metrics/mod.ts";
-import { parseQrels, parseRun, readCorpus, readJudgments } from "@lib/formats/mod.ts";
+import {
+  InputError,
+  parseQrels,
+  parseRun,
+  type Problem,
+  readCorpus,
+  readJudgments,
+} from "@lib/formats/mod.ts";
 
 const HELP =
   `crux eval - evaluate runs (trec_eval-compatible, alpha-nDCG, CRUX coverage and density)
@@ -262,16 +269,36 @@ function diagnostics(result: EvaluationResult, opts: Options): string[] {
 async function run(args: string[], io: Io): Promise<number> {
   const opts = parseOptions(args);
   const inputs: JudgedInputs = {};
-  // Start reading every run while the judgments are parsed.
+  // Every input file is read and checked before anything is evaluated, and the
+  // problems of all of them are reported together (file:line each).
+  const problems: Problem[] = [];
+  let total = 0;
+  const attempt = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(...error.problems);
+      total += error.total;
+      return undefined;
+    }
+  };
   const runTexts = opts.runs.map((path) => readText(path, "run"));
   runTexts.forEach((p) => p.catch(() => {})); // errors surface when each is awaited
   if (opts.qrels) {
-    const qrels = await loadQrels(opts.qrels);
+    const qrels = await attempt(() => loadQrels(opts.qrels!));
     if (Array.isArray(qrels)) inputs.qrels = qrels;
-    else inputs.qrelsTable = qrels as QrelsTable;
+    else if (qrels) inputs.qrelsTable = qrels as QrelsTable;
   }
-  if (opts.divQrels) inputs.diversityQrels = await loadDiversityQrels(opts.divQrels);
-  if (opts.judgments) inputs.judgments = await readJudgments(opts.judgments);
+  if (opts.divQrels) {
+    inputs.diversityQrels = await attempt(() => loadDiversityQrels(opts.divQrels!));
+  }
+  if (opts.judgments) inputs.judgments = await attempt(() => readJudgments(opts.judgments!));
+  const runs = [];
+  for (const [i, path] of opts.runs.entries()) {
+    runs.push(await attempt(() => loadRun(path, runTexts[i])));
+  }
+  if (problems.length) throw new InputError(problems.slice(0, 50), total);
   if (opts.corpus && opts.measures.some((m) => m.name === "Den")) {
     inputs.tokens = await tokenCounter(opts.corpus, opts.tokenizer);
   }
@@ -279,7 +306,7 @@ async function run(args: string[], io: Io): Promise<number> {
   const evalOpts = { complete: opts.complete, order: opts.order, rel: opts.rel, tau: opts.tau };
   let merged: EvaluationResult | undefined;
   for (const [i, path] of opts.runs.entries()) {
-    const result = evaluate(await loadRun(path, runTexts[i]), opts.measures, judged, evalOpts);
+    const result = evaluate(runs[i]!, opts.measures, judged, evalOpts);
     if (!merged) merged = result;
     else {
       if (result.runs.some((r) => merged!.runs.some((m) => m.run === r.run))) {

@@ -198,3 +198,26 @@ Deno.test("crux eval --help documents diversity qrels and defaults", async () =>
   assert.match(io.stdout(), /--tau N .*\(default 3\)/);
   assert.match(io.stdout(), /--order ORDER .*default\)/);
 });
+
+Deno.test("crux eval reports the problems of every input file together, with file and line", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/r.run`, "q1 Q0 d1 1 1.5 r\nq1 Q0 d2 x 1.2 r\nq1 Q0 d3 3\n");
+    await Deno.writeTextFile(`${dir}/q.qrels`, "q1 0 d1 1\nq1 0 d2\n");
+    const io = memoryIo();
+    const code = await main(
+      ["eval", "--run", `${dir}/r.run`, "--qrels", `${dir}/q.qrels`, "-m", "P@10"],
+      io,
+      [evalCommand],
+    );
+    assert.equal(code, 1);
+    assert.equal(io.stdout(), "");
+    const lines = io.stderr().trim().split("\n");
+    assert.equal(lines.length, 3);
+    assert.match(lines[0], /q\.qrels:2: expected 4 columns/);
+    assert.match(lines[1], /r\.run:2: rank: expected an integer, found "x"/);
+    assert.match(lines[2], /r\.run:3: expected 6 columns/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
