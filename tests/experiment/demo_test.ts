@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runDemo } from "@lib/experiment/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
+import { countTokens } from "@lib/text/mod.ts";
 
 const sample = new URL("../../datasets/sample/", import.meta.url).pathname;
 
@@ -104,6 +105,19 @@ Deno.test({
       assert.ok(Math.abs(Number(byLabel.get("bm25 top-10")!["Cov"]) - at10) < 1e-9);
       assert.ok(Math.abs(Number(byLabel.get("bm25 top-|P*|")!["Cov"]) - atOracle) < 1e-9);
       assert.ok(atOracle < 1, "the top-|P*| contexts miss some sub-questions on the sample");
+
+      // Den(w=0.5)@|P*| straight from METRICS.md's formula with Llama-3.1 token counts:
+      // [(Cov(Z) / tokens(Z)) / (Cov(P*) / tokens(P*))]^0.5, Cov(P*) = 1.
+      const texts = new Map<string, string>();
+      for (const line of (await Deno.readTextFile(join(sample, "corpus.jsonl"))).split("\n")) {
+        if (line.trim()) texts.set(JSON.parse(line).id, JSON.parse(line).contents);
+      }
+      const tokens = (ids: string[]) => ids.reduce((s, id) => s + countTokens(texts.get(id)!), 0);
+      const den = mean((t) => {
+        const z = ranked(t).slice(0, required.get(t)!.length);
+        return Math.sqrt((cov(t, z) / tokens(z)) / (1 / tokens(required.get(t)!)));
+      });
+      assert.ok(Math.abs(Number(byLabel.get("bm25 top-|P*|")!["Den"]) - den) < 1e-9, `Den ${den}`);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
