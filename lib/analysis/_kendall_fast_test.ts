@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { kendallTau } from "@lib/metrics/mod.ts";
 import { kendallFast } from "./_kendall_fast.ts";
-import { seededRandom } from "./seeded_random.ts";
+import { seededRandom } from "@lib/metrics/mod.ts";
 
 Deno.test("kendallFast: the scipy reference value and the O(n²) tau-b on tied random data", () => {
   assert.ok(

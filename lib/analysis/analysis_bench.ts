@@ -8,7 +8,7 @@
  */
 import type { Generation, Qrel, RunRow } from "@lib/types/mod.ts";
 import type { CruxData } from "./types.ts";
-import { seededRandom } from "./seeded_random.ts";
+import { seededRandom } from "@lib/metrics/mod.ts";
 import { mainTable } from "./main_table.ts";
 import { thresholdTable } from "./threshold_table.ts";
 import { contextSizeTable } from "./context_size_table.ts";

@@ -8,7 +8,7 @@ import type { Analysis, CruxData } from "./types.ts";
 import { type ContextKey, type ContextSpec, LABELS, scoreContexts } from "./_scores.ts";
 import { rankings } from "./_ranking.ts";
 import { labelling } from "./_labels.ts";
-import { seededRandom } from "./seeded_random.ts";
+import { seededRandom } from "@lib/metrics/mod.ts";
 import { sampleContexts } from "./sample_contexts.ts";
 import { tau } from "./_stats.ts";
 

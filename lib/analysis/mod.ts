@@ -44,7 +44,7 @@
  * @module
  */
 export type { Analysis, AnalysisTopic, Condition, ConditionKind, CruxData } from "./types.ts";
-export { seededRandom } from "./seeded_random.ts";
+export { seededRandom } from "@lib/metrics/mod.ts";
 export { sampleContexts, type SampleContextsOptions } from "./sample_contexts.ts";
 export { loadCruxData, type LoadCruxDataOptions } from "./load_crux_data.ts";
 export {

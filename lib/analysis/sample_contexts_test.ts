@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { sampleContexts } from "./sample_contexts.ts";
-import { seededRandom } from "./seeded_random.ts";
+import { seededRandom } from "@lib/metrics/mod.ts";
 
 const ranking = Array.from({ length: 60 }, (_, i) => `d${String(i).padStart(2, "0")}`);
 

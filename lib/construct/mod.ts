@@ -49,3 +49,4 @@ export {
   runExperiment,
   type RunExperimentOptions,
 } from "./run_experiment.ts";
+export { datasetTable } from "./dataset_table.ts";

@@ -18,4 +18,3 @@ export {
 export { type ContextReport, contextReport, type ContextReportOptions } from "./context_report.ts";
 export { type DemoOptions, type DemoResult, runDemo } from "./demo.ts";
 export { fillTokenCounts } from "./fill_token_counts.ts";
-export { datasetTable } from "./dataset_table.ts";

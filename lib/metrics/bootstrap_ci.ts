@@ -4,7 +4,7 @@
  * @module
  */
 import { mean } from "./_pairs.ts";
-import { seededRandom } from "./_prng.ts";
+import { seededRandom } from "./seeded_random.ts";
 
 /** Options of {@linkcode bootstrapCi}. */
 export interface BootstrapOptions {

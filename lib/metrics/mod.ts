@@ -103,3 +103,4 @@ export {
   topicRows,
 } from "./run_table.ts";
 export { type QrelsTable, qrelsTableRows, scanQrelsTable } from "./qrels_table.ts";
+export { seededRandom } from "./seeded_random.ts";

@@ -4,7 +4,7 @@ import { formatRun, parseQrels } from "@lib/formats/mod.ts";
 import { qrelsTableRows, scanQrelsTable } from "./qrels_table.ts";
 import { runTableRows, scanRunTable, topicRows } from "./run_table.ts";
 import { evaluate } from "./evaluate.ts";
-import { seededRandom } from "./_prng.ts";
+import { seededRandom } from "./seeded_random.ts";
 import { SpanIndex } from "./_span_hash.ts";
 
 Deno.test("scanRunTable keeps offsets, scores and ranks per topic", () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseQrels, parseRun } from "@lib/formats/mod.ts";
 import { scanQrels, scanRun } from "./scan_trec.ts";
-import { seededRandom } from "./_prng.ts";
+import { seededRandom } from "./seeded_random.ts";
 
 const RUN =
   "\ufeffq1 Q0 d1 1 2.5 bm25\r\n\n  q1\tQ0  d2 2 -1e-3 bm25  \nq2 Q0 d1 1 +.5 other\nq2 Q0 d3 -2 7 other";

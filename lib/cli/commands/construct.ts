@@ -17,7 +17,7 @@ import {
   buildPassages,
   buildQuestions,
   buildRequests,
-  type DatasetStatsRow,
+  datasetTable,
   poolCorpus,
   rateTopics,
   selectFromJudgments,
@@ -90,25 +90,6 @@ function positiveInt(name: string, v: string | boolean | undefined, fallback: nu
     throw new UsageError(`--${name} must be a non-negative integer, found "${v}"`);
   }
   return n;
-}
-
-function statsTable(rows: DatasetStatsRow[]) {
-  const col = (key: string, label: string, decimals = 1) => ({ key, label, decimals });
-  return {
-    rowHeader: "Dataset",
-    caption: "Dataset statistics (means per topic)",
-    columns: [
-      col("topics", "Topics", 0),
-      col("documentsPerTopic", "Docs"),
-      col("passagesPerTopic", "Passages"),
-      col("tokensPerPassage", "Tokens/passage"),
-      col("subquestionsPerTopic", "Sub-questions"),
-      col("answerablePerTopic", "Answerable"),
-      col("requiredPerTopic", "|P*|"),
-      col("requiredTokensPerTopic", "Tokens of P*", 0),
-    ],
-    rows: rows.map(({ dataset, ...values }) => ({ label: dataset, values })),
-  };
 }
 
 function report(io: Io, s: StepSummary): void {
@@ -208,7 +189,9 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
     case "stats": {
       const rows = await workspaceStats(ws);
       io.out(
-        values.format === "json" ? JSON.stringify(rows) + "\n" : tableText(statsTable(rows)) + "\n",
+        values.format === "json"
+          ? JSON.stringify(rows) + "\n"
+          : tableText(datasetTable(rows)) + "\n",
       );
       return;
     }

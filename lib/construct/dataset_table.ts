@@ -4,7 +4,7 @@
  * @module
  */
 import { type Table, table } from "@lib/report/mod.ts";
-import type { DatasetStatsRow } from "@lib/construct/mod.ts";
+import type { DatasetStatsRow } from "./dataset_stats.ts";
 
 /**
  * Renders dataset statistics rows as a report table: one row per dataset, with
