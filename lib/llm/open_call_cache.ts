@@ -22,7 +22,11 @@ export interface OpenedCallCache {
  * @example
  * ```ts
  * const { cache, close } = await openCallCache("outputs/demo");
- * try { ... } finally { await close(); }
+ * try {
+ *   console.log(await cache.stats());
+ * } finally {
+ *   await close();
+ * }
  * ```
  */
 export async function openCallCache(dir: string): Promise<OpenedCallCache> {
