@@ -12,8 +12,15 @@ import { rerankRun, type RerankSummary } from "./rerank_run.ts";
 import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
 import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
 
-/** Stages `until` accepts, in order (generation and judging run with the chain up to `measure`). */
-export const RUN_STAGES = ["construct", "retrieve", "measure", "analyze"] as const;
+/** Stages `until` accepts, in pipeline order. */
+export const RUN_STAGES = [
+  "construct",
+  "retrieve",
+  "generate",
+  "judge",
+  "measure",
+  "analyze",
+] as const;
 
 /** A stage of {@linkcode RUN_STAGES}. */
 export type RunStage = typeof RUN_STAGES[number];
@@ -64,7 +71,7 @@ export async function runCruxExperiment(
   config: CruxExperimentConfig,
   opts: RunCruxExperimentOptions = {},
 ): Promise<RunCruxExperimentResult> {
-  const until = RUN_STAGES.indexOf(opts.until ?? "analyze");
+  const stage = opts.until ?? "analyze";
   const chainOpts = {
     onEvent: opts.onEvent,
     onProgress: opts.onProgress,
@@ -74,14 +81,18 @@ export async function runCruxExperiment(
   const retrieve = config.retrieve ?? [{ name: "bm25" }];
   const rerank = config.rerank ?? [];
   const result: RunCruxExperimentResult = { reranked: [] };
-  if (until === 0) {
-    result.chain = await runExperiment({ ...config, retrieve: [], generate: [] }, chainOpts);
+  if (stage === "construct") {
+    result.chain = await runExperiment(config, { ...chainOpts, until: "construct" });
     return result;
   }
-  if (rerank.length || until === 1) {
+  if (rerank.length || stage === "retrieve") {
+    // Reranked runs need the first-stage runs: retrieve first, then rerank.
     const missing = await missingRuns(config.workspace, rerank.map((r) => r.name));
-    if (missing || until === 1) {
-      result.chain = await runExperiment({ ...config, retrieve, generate: [] }, chainOpts);
+    if (missing || stage === "retrieve") {
+      result.chain = await runExperiment({ ...config, retrieve }, {
+        ...chainOpts,
+        until: "retrieve",
+      });
     }
     const ws = await openWorkspace(config.workspace);
     try {
@@ -96,13 +107,13 @@ export async function runCruxExperiment(
     } finally {
       ws.close();
     }
-    if (until === 1) return result;
+    if (stage === "retrieve") return result;
   }
   result.chain = await runExperiment(
     { ...config, retrieve: [...retrieve, ...rerank.map((r) => ({ name: r.name }))] },
-    chainOpts,
+    { ...chainOpts, until: stage === "analyze" ? undefined : stage },
   );
-  if (until < 3) return result;
+  if (stage !== "analyze") return result;
   const ws = await openWorkspace(config.workspace);
   try {
     result.analyses = await analyzeWorkspace(ws, {

@@ -78,6 +78,12 @@ export interface RunExperimentOptions {
   signal?: AbortSignal;
   /** Environment for model settings. Default `Deno.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * Last stage to run: `construct`, `retrieve`, `generate`, `judge` or `measure`
+   * (default: every stage). Later stages are not started, so no model call is
+   * made for them.
+   */
+  until?: "construct" | "retrieve" | "generate" | "judge" | "measure";
 }
 
 async function retrieve(ws: Workspace, cfg: RetrievalConfig): Promise<RunRow[]> {
@@ -164,6 +170,15 @@ export async function runExperiment(
     for (const s of construct) {
       say("construct", `${s.step}: ${s.written} written, ${s.skipped} topics skipped`);
     }
+    const done = (partial: Partial<ExperimentResult>): ExperimentResult => ({
+      construct,
+      retrieved: [],
+      generated: [],
+      reports: [],
+      measures: [],
+      ...partial,
+    });
+    if (opts.until === "construct") return done({});
 
     const retrieved: string[] = [];
     const runsCfg = config.retrieve ?? [{ name: "bm25" }];
@@ -177,6 +192,7 @@ export async function runExperiment(
       retrieved.push(r.name);
       say("retrieve", `${r.name}: ${rows.length} rows`);
     }
+    if (opts.until === "retrieve") return done({ retrieved });
 
     const generated: GenerateSummary[] = [];
     const conditions = config.generate ?? ["rag", "direct", "oracle"];
@@ -209,6 +225,7 @@ export async function runExperiment(
     for (const s of generated) {
       say("generate", `${s.run}: ${s.written} written, ${s.skipped} already there`);
     }
+    if (opts.until === "generate") return done({ retrieved, generated });
 
     const judged = await judgeReports(ws, {
       judge,
@@ -219,6 +236,7 @@ export async function runExperiment(
       onNote: (m) => say("judge", m),
     });
     say("judge", `${judged.written} new report ratings`);
+    if (opts.until === "judge") return done({ retrieved, generated, reports: judged.runs });
 
     const questions = await readSubquestions(ws);
     const byItem = new Map<string, Map<string, number>>();

@@ -37,8 +37,8 @@ OPENAI_BASE_URL, OPENAI_API_KEY, CRUX_GENERATOR_MODEL, CRUX_JUDGE_MODEL.
 Options:
   --config FILE       experiment config (JSON); relative paths resolve against the
                       current directory
-  --until STAGE       last stage: construct | retrieve | measure | analyze
-                      (default analyze; generation and judging run with "measure")
+  --until STAGE       last stage: construct | retrieve | generate | judge | measure | analyze
+                      (default analyze)
   --experiment NAME   rename the experiment: workspace outputs/NAME
                       (default: the config's name, or $CRUX_EXPERIMENT when set)
   -h, --help          show this help

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { memoryIo } from "../command.ts";
 import { main } from "../main.ts";
 import { runCommand } from "./run.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
 
 const sample = new URL("../../../datasets/sample", import.meta.url).pathname;
 
@@ -82,14 +83,32 @@ Deno.test({
       );
       assert.match(io.stdout(), /Stopped after stage "retrieve"/);
       assert.doesNotMatch(io.stderr(), /\[generate\]/);
+      // --until generate writes reports but judges none of them.
+      const gen = memoryIo();
+      assert.equal(
+        await main(["run", "--config", config, "--until", "generate"], gen, [runCommand]),
+        0,
+        gen.stderr(),
+      );
+      assert.match(gen.stdout(), /Stopped after stage "generate"/);
+      const ws = await openWorkspace(`${dir}/ws`);
+      try {
+        assert.ok(await ws.count("generations") > 0);
+        const judged = await ws.query<{ n: number }>(
+          "SELECT count(*)::INTEGER AS n FROM ratings WHERE item_id LIKE '%:report:%'",
+        );
+        assert.equal(judged[0].n, 0);
+      } finally {
+        ws.close();
+      }
       const bad = memoryIo();
       assert.equal(
-        await main(["run", "--config", config, "--until", "generate"], bad, [runCommand]),
+        await main(["run", "--config", config, "--until", "report"], bad, [runCommand]),
         2,
       );
       assert.match(
         bad.stderr(),
-        /--until "generate" is not a stage; use one of construct, retrieve, measure, analyze/,
+        /--until "report" is not a stage; use one of construct, retrieve, generate, judge, measure, analyze/,
       );
       const none = memoryIo();
       assert.equal(await main(["run"], none, [runCommand]), 2);
