@@ -132,6 +132,7 @@ export async function* streamJudgments(
  * @throws {InputError} As {@linkcode parseJudgments}, naming `path`.
  * @example
  * ```ts
+ * import { prefixRewrite, readJudgments } from "@lib/formats/mod.ts";
  * const judgments = await readJudgments("crux/judgments.jsonl", {
  *   rewriteTopic: prefixRewrite(["duc04-testb-=duc04-test-"]),
  * });

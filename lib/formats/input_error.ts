@@ -42,6 +42,7 @@ export function formatProblem(problem: Problem): string {
  *
  * @example
  * ```ts
+ * import { InputError, parseRun } from "@lib/formats/mod.ts";
  * try {
  *   parseRun("q1 Q0 d1 1 high bm25\n", { file: "x.run" });
  * } catch (error) {

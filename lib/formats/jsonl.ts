@@ -61,7 +61,11 @@ export function formatJsonl(records: Iterable<unknown>): string {
  * @returns Resolves when the file is in place.
  * @example
  * ```ts
- * await writeJsonl("outputs/x/topics.jsonl", topics);
+ * import { writeJsonl } from "@lib/formats/mod.ts";
+ * const topics = [{ topicId: "t1", request: "Report on ..." }];
+ * const dir = await Deno.makeTempDir();
+ * await writeJsonl(`${dir}/topics.jsonl`, topics);
+ * // file text: '{"topicId":"t1","request":"Report on ..."}\n'
  * ```
  */
 export async function writeJsonl(

@@ -131,6 +131,14 @@ export function answerText(answer: RagAnswer): string {
  * @returns The generation record.
  * @example
  * ```ts
+ * import { answerGeneration, answerText, type RagAnswer } from "@lib/formats/mod.ts";
+ * const a: RagAnswer = {
+ *   runId: "r1",
+ *   topicId: "q1",
+ *   topic: "Who won?",
+ *   references: ["d1"],
+ *   answer: [{ text: "Ann won.", citations: [0] }],
+ * };
  * answerGeneration(a).text === answerText(a); // true
  * ```
  */

@@ -110,7 +110,11 @@ export function formatQrels(qrels: readonly Qrel[]): string {
  * @throws {RangeError} As {@linkcode formatQrels}.
  * @example
  * ```ts
- * await writeQrels("out/dataset.qrels", qrels);
+ * import { writeQrels } from "@lib/formats/mod.ts";
+ * import type { Qrel } from "@lib/types/mod.ts";
+ * const qrels: Qrel[] = [{ topicId: "q1", docId: "d1", grade: 2 }];
+ * const dir = await Deno.makeTempDir();
+ * await writeQrels(`${dir}/dataset.qrels`, qrels); // file text: "q1 0 d1 2\n"
  * ```
  */
 export async function writeQrels(path: string, qrels: readonly Qrel[]): Promise<void> {

@@ -120,7 +120,11 @@ export function formatRun(rows: readonly RunRow[]): string {
  * @throws {RangeError} As {@linkcode formatRun}.
  * @example
  * ```ts
- * await writeRun("out/bm25.run", rows);
+ * import { writeRun } from "@lib/formats/mod.ts";
+ * import type { RunRow } from "@lib/types/mod.ts";
+ * const rows: RunRow[] = [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }];
+ * const dir = await Deno.makeTempDir();
+ * await writeRun(`${dir}/bm25.run`, rows); // file text: "q1 Q0 d1 1 2.5 bm25\n"
  * ```
  */
 export async function writeRun(path: string, rows: readonly RunRow[]): Promise<void> {

@@ -19,7 +19,10 @@ export type Content = string | Iterable<string> | AsyncIterable<string>;
  * @throws {Deno.errors.NotFound} When the folder does not exist.
  * @example
  * ```ts
- * await writeAtomic("out/run.txt", formatRun(rows));
+ * import { formatRun, writeAtomic } from "@lib/formats/mod.ts";
+ * const rows = [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }];
+ * const dir = await Deno.makeTempDir();
+ * await writeAtomic(`${dir}/run.txt`, formatRun(rows));
  * ```
  */
 export async function writeAtomic(path: string, content: Content): Promise<void> {

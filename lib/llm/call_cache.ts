@@ -96,6 +96,8 @@ function fromRow(r: Record<string, unknown>): StoredCall {
  *
  * @example
  * ```ts
+ * import { DuckDBInstance } from "@duckdb/node-api";
+ * import { CallCache } from "@lib/llm/mod.ts";
  * const db = await DuckDBInstance.create(":memory:");
  * const cache = await CallCache.open(await db.connect());
  * await cache.put({ key: "k", model: "m", endpoint: "chat", params: {}, messages: [],

@@ -25,8 +25,13 @@ export interface BatchExport {
  * @returns The JSONL text and counts.
  * @example
  * ```ts
+ * import { type CallCache, type ChatRequest, exportBatch, type LlmClient } from "@lib/llm/mod.ts";
+ * declare const client: LlmClient;
+ * declare const cache: CallCache;
+ * const requests: ChatRequest[] = [{ messages: [{ role: "user", content: "2+2?" }] }];
  * const { jsonl, exported } = await exportBatch(requests, client, cache);
- * await Deno.writeTextFile("batch.jsonl", jsonl);
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/batch.jsonl`, jsonl);
  * ```
  */
 export async function exportBatch(

@@ -32,6 +32,8 @@ interface OutputLine {
  * @throws {SyntaxError} Listing every bad or unknown line (`file:line: message`); nothing is stored then.
  * @example
  * ```ts
+ * import { type CallCache, importBatch } from "@lib/llm/mod.ts";
+ * declare const cache: CallCache;
  * const { ok, failed } = await importBatch(await Deno.readTextFile("out.jsonl"), cache, { file: "out.jsonl" });
  * ```
  */

@@ -63,7 +63,7 @@ function overlap(
  * @example
  * ```ts
  * const [r] = await lexicalJudge().rate([{ id: "1", question: "Who won the race?", context: "Ann won the race." }]);
- * r.rating; // 5
+ * r.rating; // 1 (score 0.2933: the rare question term "who" is not in the context)
  * ```
  */
 export function lexicalJudge(opts: LexicalJudgeOptions = {}): AnswerabilityJudge {

@@ -25,6 +25,12 @@ export interface LlmAnswerabilityOptions {
  * @returns A judge.
  * @example
  * ```ts
+ * import { type CallCache, LlmClient, llmAnswerabilityJudge } from "@lib/llm/mod.ts";
+ * import type { ProgressFn } from "@lib/llm/mod.ts";
+ * declare const cache: CallCache;
+ * declare const onProgress: ProgressFn;
+ * const baseUrl = "http://localhost:8000/v1";
+ * const pairs = [{ id: "1", question: "Who won?", context: "Ann won." }];
  * const judge = llmAnswerabilityJudge(new LlmClient({ baseUrl, model: "llama", cache }));
  * const results = await judge.rate(pairs, { onProgress });
  * ```

@@ -24,6 +24,8 @@ import { embedJob, rerankJob } from "./_other_jobs.ts";
  *
  * @example
  * ```ts
+ * import { type CallCache, LlmClient } from "@lib/llm/mod.ts";
+ * declare const cache: CallCache;
  * const client = new LlmClient({ baseUrl: "http://localhost:8000/v1", model: "llama", cache });
  * const [rec] = await client.chatMany([{ messages: [{ role: "user", content: "2+2?" }] }]);
  * rec.status; // "ok"

@@ -14,6 +14,14 @@ import type { GenerationInput, GenerationOutput, Generator } from "./types.ts";
  * @returns A generator.
  * @example
  * ```ts
+ * import { type LlmClient, llmGenerator } from "@lib/llm/mod.ts";
+ * declare const client: LlmClient;
+ * const request = "Report on the race.";
+ * const top = [
+ *   { id: "t1:0#0", text: "Ann won the race." },
+ *   { id: "t1:0#1", text: "Bob came second." },
+ * ];
+ * const budget = 400;
  * const gen = llmGenerator(client);
  * const out = await gen.generate({ request, contexts: top.map((p) => p.text), maxTokens: budget });
  * ```

@@ -27,6 +27,10 @@ function pieces(document: string, limit: number, size: number): string[] {
  * @returns A splitter named after the model.
  * @example
  * ```ts
+ * import { type LlmClient, llmPassageSplitter, type ProgressFn } from "@lib/llm/mod.ts";
+ * declare const client: LlmClient;
+ * declare const onProgress: ProgressFn;
+ * const documents = ["Storm hits the coast. Thousands lose power.", "Ann won the race."];
  * const results = await llmPassageSplitter(client).split(documents, { onProgress });
  * ```
  */

@@ -10,7 +10,8 @@
  * @example
  * ```ts
  * import { LlmClient, llmAnswerabilityJudge, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
- * const { cache, close } = await openCallCache("outputs/demo");
+ * const dir = await Deno.makeTempDir(); // e.g. "outputs/<experiment>"
+ * const { cache, close } = await openCallCache(dir);
  * const client = new LlmClient({ ...resolveRoleConfig("judge"), cache });
  * const results = await llmAnswerabilityJudge(client).rate([{ id: "1", question: "Who won?", context: "Ann won." }]);
  * await close();

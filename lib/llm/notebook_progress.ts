@@ -8,9 +8,14 @@ export type MimeBundle = Record<string, string>;
 export type DisplaySink = (bundle: MimeBundle, opts: { id: string; update: boolean }) => void;
 
 function jupyterSink(): DisplaySink {
-  const jupyter = (Deno as unknown as {
-    jupyter?: { broadcast(type: string, content: Record<string, unknown>): Promise<void> };
-  }).jupyter;
+  type Jupyter = { broadcast(type: string, content: Record<string, unknown>): Promise<void> };
+  let jupyter: Jupyter | undefined;
+  try {
+    // Outside the Deno kernel, reading Deno.jupyter throws instead of giving undefined.
+    jupyter = (Deno as unknown as { jupyter?: Jupyter }).jupyter;
+  } catch {
+    jupyter = undefined;
+  }
   if (!jupyter) return () => {};
   return (bundle, { id, update }) =>
     void jupyter.broadcast(update ? "update_display_data" : "display_data", {
@@ -32,6 +37,9 @@ const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").rep
  * @returns A progress callback for the LLM layer.
  * @example
  * ```ts
+ * import { lexicalJudge, notebookProgress } from "@lib/llm/mod.ts";
+ * const judge = lexicalJudge();
+ * const pairs = [{ id: "1", question: "Who won the race?", context: "Ann won the race." }];
  * await judge.rate(pairs, { onProgress: notebookProgress() });
  * ```
  */

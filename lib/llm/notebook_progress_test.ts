@@ -37,3 +37,20 @@ Deno.test("notebookProgress shows one display and updates it in place", () => {
     '<div><progress value="4" max="4" style="width:20em"></progress> <code>judge 4/4 (100.0%)  cached 0  failed 0  2.0/s  took 1s</code></div>',
   );
 });
+
+Deno.test("notebookProgress outside a notebook kernel is a silent no-op", () => {
+  // Under `deno test`, reading Deno.jupyter throws; the default sink must not.
+  const progress = notebookProgress();
+  const event: ProgressEvent = {
+    step: "x",
+    done: 1,
+    total: 2,
+    cached: 0,
+    failed: 0,
+    elapsedMs: 10,
+    rate: 100,
+    etaMs: 10,
+  };
+  progress(event);
+  assert.equal(typeof progress, "function");
+});

@@ -21,7 +21,9 @@ export interface OpenedCallCache {
  * @throws {Error} When the database cannot be opened (e.g. another process holds its lock).
  * @example
  * ```ts
- * const { cache, close } = await openCallCache("outputs/demo");
+ * import { openCallCache } from "@lib/llm/mod.ts";
+ * const dir = await Deno.makeTempDir(); // e.g. "outputs/<experiment>"
+ * const { cache, close } = await openCallCache(dir);
  * try {
  *   console.log(await cache.stats());
  * } finally {

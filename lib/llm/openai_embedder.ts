@@ -11,6 +11,8 @@ import type { LlmClient } from "./llm_client.ts";
  * @returns An embedder named after the model.
  * @example
  * ```ts
+ * import { type CallCache, LlmClient, openAiEmbedder, resolveRoleConfig } from "@lib/llm/mod.ts";
+ * declare const cache: CallCache;
  * const embedder = openAiEmbedder(new LlmClient({ ...resolveRoleConfig("embedder"), cache }));
  * const [v] = await embedder.embed(["storm damage"]);
  * ```

@@ -31,6 +31,8 @@ export interface UsageSummary {
  * @returns One summary per (model, template), in the order first seen.
  * @example
  * ```ts
+ * import { type CallCache, summarizeUsage } from "@lib/llm/mod.ts";
+ * declare const cache: CallCache;
  * const [s] = summarizeUsage(await cache.stats(), { "gpt-4o-mini": { input: 0.15, output: 0.6 } });
  * s.costUsd; // e.g. 0.0123
  * ```

@@ -13,7 +13,13 @@ import { progressLine } from "./_progress_line.ts";
  * @returns A progress callback for the LLM layer.
  * @example
  * ```ts
- * const onProgress = terminalProgress((t) => io.err(t), { isTty: io.isTty });
+ * import { lexicalJudge, terminalProgress } from "@lib/llm/mod.ts";
+ * const enc = new TextEncoder();
+ * const onProgress = terminalProgress((t) => Deno.stderr.writeSync(enc.encode(t)), {
+ *   isTty: Deno.stderr.isTerminal(),
+ * });
+ * const judge = lexicalJudge();
+ * const pairs = [{ id: "1", question: "Who won the race?", context: "Ann won the race." }];
  * await judge.rate(pairs, { onProgress });
  * ```
  */

@@ -61,10 +61,12 @@ function checkParams(k1: number, b: number): void {
  *
  * @example
  * ```ts
+ * import { Bm25Index } from "@lib/retrieval/mod.ts";
  * const index = Bm25Index.build([{ id: "d1", text: "Storm hits coast" }]);
  * index.search("coastal storm", 10); // [{ docId: "d1", score: ... }]
- * await index.save("outputs/demo/bm25");
- * const again = await Bm25Index.load("outputs/demo/bm25");
+ * const dir = await Deno.makeTempDir(); // e.g. "outputs/<experiment>/bm25"
+ * await index.save(`${dir}/bm25`);
+ * const again = await Bm25Index.load(`${dir}/bm25`);
  * ```
  */
 export class Bm25Index {
@@ -101,6 +103,12 @@ export class Bm25Index {
    * @throws {Error} On a duplicate or multi-line id. {RangeError} on invalid k1/b.
    * @example
    * ```ts
+   * import { Bm25Index } from "@lib/retrieval/mod.ts";
+   * import type { Passage } from "@lib/types/mod.ts";
+   * const passages: Passage[] = [
+   *   { passageId: "t1:0#0", topicId: "t1", docId: "t1:0", text: "Storm hits coast" },
+   *   { passageId: "t1:0#1", topicId: "t1", docId: "t1:0", text: "Power lines down" },
+   * ];
    * const index = Bm25Index.build(passages.map((p) => ({ id: p.passageId, text: p.text })));
    * ```
    */
@@ -148,7 +156,10 @@ export class Bm25Index {
    * @returns Resolves when the index is in place.
    * @example
    * ```ts
-   * await index.save("outputs/demo/bm25");
+   * import { Bm25Index } from "@lib/retrieval/mod.ts";
+   * const index = Bm25Index.build([{ id: "d1", text: "Storm hits coast" }]);
+   * const dir = await Deno.makeTempDir(); // e.g. "outputs/<experiment>"
+   * await index.save(`${dir}/bm25`);
    * ```
    */
   async save(dir: string): Promise<void> {
@@ -199,7 +210,13 @@ export class Bm25Index {
    * @throws {RangeError} When k is not a non-negative integer or k1/b are invalid.
    * @example
    * ```ts
+   * import { Bm25Index } from "@lib/retrieval/mod.ts";
+   * const index = Bm25Index.build([
+   *   { id: "d1", text: "Hurricane damage across Florida" },
+   *   { id: "d2", text: "Florida election results" },
+   * ]);
    * index.search("hurricane damage in Florida", 100, { k1: 1.2, b: 0.75 });
+   * // [{ docId: "d1", score: ... }, { docId: "d2", score: ... }]
    * ```
    */
   search(query: string, k: number, opts: Bm25SearchOptions = {}): Bm25Hit[] {

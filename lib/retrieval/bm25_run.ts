@@ -25,6 +25,7 @@ export interface Bm25RunOptions extends Bm25SearchOptions {
  * @returns The run rows.
  * @example
  * ```ts
+ * import { Bm25Index, bm25Run } from "@lib/retrieval/mod.ts";
  * const index = Bm25Index.build([{ id: "d1", text: "storm surge" }]);
  * bm25Run(index, [{ topicId: "t1", text: "storm" }]); // [{ run: "bm25", topicId: "t1", docId: "d1", rank: 1, score: ... }]
  * ```

@@ -10,7 +10,14 @@ import { comb, type CombOptions } from "./_comb.ts";
  * @returns The fused run (new rows).
  * @example
  * ```ts
- * combMnz([bm25Rows, denseRows]);
+ * import { combMnz } from "@lib/retrieval/mod.ts";
+ * import type { RunRow } from "@lib/types/mod.ts";
+ * const bm25Rows: RunRow[] = [
+ *   { run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 12.5 },
+ *   { run: "bm25", topicId: "q1", docId: "d2", rank: 2, score: 8 },
+ * ];
+ * const denseRows: RunRow[] = [{ run: "dense", topicId: "q1", docId: "d2", rank: 1, score: 0.8 }];
+ * combMnz([bm25Rows, denseRows]); // d2 (score 2) then d1 (score 1)
  * ```
  */
 export function combMnz(runs: readonly (readonly RunRow[])[], opts: CombOptions = {}): RunRow[] {

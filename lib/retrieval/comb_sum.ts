@@ -14,7 +14,14 @@ export type { CombOptions } from "./_comb.ts";
  * @returns The fused run (new rows).
  * @example
  * ```ts
- * combSum([bm25Rows, denseRows], { normalization: "zscore" });
+ * import { combSum } from "@lib/retrieval/mod.ts";
+ * import type { RunRow } from "@lib/types/mod.ts";
+ * const bm25Rows: RunRow[] = [
+ *   { run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 12.5 },
+ *   { run: "bm25", topicId: "q1", docId: "d2", rank: 2, score: 8 },
+ * ];
+ * const denseRows: RunRow[] = [{ run: "dense", topicId: "q1", docId: "d2", rank: 1, score: 0.8 }];
+ * combSum([bm25Rows, denseRows], { normalization: "zscore" }); // d1 (score 1) then d2 (score -1)
  * ```
  */
 export function combSum(runs: readonly (readonly RunRow[])[], opts: CombOptions = {}): RunRow[] {

@@ -8,9 +8,15 @@ import { TopK } from "./_top_k.ts";
  *
  * @example
  * ```ts
+ * import { DenseIndex, tfidfEmbedder } from "@lib/retrieval/mod.ts";
+ * const docs = [
+ *   { id: "d1", text: "Storm damage on the coast" },
+ *   { id: "d2", text: "Election results in Ohio" },
+ * ];
+ * const embedder = tfidfEmbedder(docs.map((d) => d.text));
  * const index = await DenseIndex.fromEmbedder(docs, embedder);
  * const [query] = await embedder.embed(["storm damage"]);
- * index.search(query, 10); // [{ docId, score }, ...]
+ * index.search(query, 10); // [{ docId: "d1", score: 0.816... }, { docId: "d2", score: 0 }]
  * ```
  */
 export class DenseIndex {

@@ -4,6 +4,8 @@
  *
  * @example
  * ```ts
+ * import type { Embedder } from "@lib/retrieval/mod.ts";
+ * declare const embedder: Embedder; // e.g. tfidfEmbedder(...) or openAiEmbedder(...)
  * const [v] = await embedder.embed(["storm damage"]);
  * ```
  */

@@ -26,8 +26,16 @@ export type MmrPick<T> = T & { mmr: number };
  * @throws {RangeError} When lambda is outside [0, 1].
  * @example
  * ```ts
+ * import { cosine, mmr, tfidfVectors } from "@lib/retrieval/mod.ts";
+ * const hits = [{ docId: "d1", score: 9 }, { docId: "d2", score: 8 }, { docId: "d3", score: 5 }];
+ * const texts = new Map([
+ *   ["d1", "Storm hits the coast"],
+ *   ["d2", "The storm hits coast"],
+ *   ["d3", "Rescuers save a fishing crew"],
+ * ]);
  * const { vectors } = tfidfVectors(hits.map((h) => texts.get(h.docId)!));
  * mmr(hits, (i, j) => cosine(vectors[i], vectors[j]), { lambda: 0.5, k: 10 });
+ * // d1, d3, d2: the near-duplicate d2 drops below the novel d3
  * ```
  */
 export function mmr<T extends { score: number }>(

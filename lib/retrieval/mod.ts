@@ -6,8 +6,14 @@
  * @example
  * ```ts
  * import { Bm25Index, cosine, mmr, tfidfVectors } from "@lib/retrieval/mod.ts";
+ * import type { Passage, Topic } from "@lib/types/mod.ts";
+ * declare const passages: Passage[];
+ * declare const topic: Topic;
  * const index = Bm25Index.build(passages.map((p) => ({ id: p.passageId, text: p.text })));
  * const hits = index.search(topic.request, 100);
+ * const texts = new Map(passages.map((p) => [p.passageId, p.text]));
+ * const { vectors } = tfidfVectors(hits.map((h) => texts.get(h.docId)!));
+ * const diverse = mmr(hits, (i, j) => cosine(vectors[i], vectors[j]), { k: 10 });
  * ```
  *
  * @module

@@ -22,7 +22,15 @@ export interface RrfOptions {
  * @returns The fused run (new rows).
  * @example
  * ```ts
+ * import { rrf } from "@lib/retrieval/mod.ts";
+ * import type { RunRow } from "@lib/types/mod.ts";
+ * const bm25Rows: RunRow[] = [
+ *   { run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 12.5 },
+ *   { run: "bm25", topicId: "q1", docId: "d2", rank: 2, score: 8 },
+ * ];
+ * const denseRows: RunRow[] = [{ run: "dense", topicId: "q1", docId: "d2", rank: 1, score: 0.8 }];
  * const fused = rrf([bm25Rows, denseRows], { k: 60, run: "hybrid" });
+ * // d2 (1/61 + 1/62) then d1 (1/61)
  * ```
  */
 export function rrf(runs: readonly (readonly RunRow[])[], opts: RrfOptions = {}): RunRow[] {

@@ -25,8 +25,10 @@ function hash(term: string): number {
  * @throws {RangeError} When `dimensions` is not a positive integer.
  * @example
  * ```ts
+ * import { tfidfEmbedder } from "@lib/retrieval/mod.ts";
+ * const passages = [{ text: "Hurricane hits Florida" }, { text: "Storm damage on the coast" }];
  * const embedder = tfidfEmbedder(passages.map((p) => p.text), { dimensions: 512 });
- * const vectors = await embedder.embed(["hurricane damage"]);
+ * const vectors = await embedder.embed(["hurricane damage"]); // one Float32Array of length 512
  * ```
  */
 export function tfidfEmbedder(

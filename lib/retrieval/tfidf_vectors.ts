@@ -27,6 +27,7 @@ export interface TfidfResult {
  * @returns Vectors, vocabulary and idf.
  * @example
  * ```ts
+ * import { cosine, tfidfVectors } from "@lib/retrieval/mod.ts";
  * const { vectors } = tfidfVectors(["storm hits coast", "coast guard"]);
  * cosine(vectors[0], vectors[1]); // > 0 (they share "coast")
  * ```

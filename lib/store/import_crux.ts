@@ -96,6 +96,8 @@ async function* passagesOf(path: string, rewrite: (id: string) => string): Async
  * @throws {SyntaxError} For a malformed `rewrite` spec.
  * @example
  * ```ts
+ * import { importCrux, type Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
  * await importCrux(ws, { judgments: "crux/judgments.jsonl", rewrite: ["duc04-testb-=duc04-test-"] });
  * ```
  */

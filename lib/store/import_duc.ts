@@ -31,6 +31,8 @@ export interface DucImportOptions extends ImportOptions {
  * @throws {InputError} For malformed document files or folders without clusters or summaries.
  * @example
  * ```ts
+ * import { importDuc, type Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
  * await importDuc(ws, { docs: "duc2004/docs", models: "duc2004/models" });
  * ```
  */

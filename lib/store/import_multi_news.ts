@@ -58,6 +58,8 @@ function read(sources: MultiNewsSources, limit: number | undefined): Promise<Mul
  * @throws {InputError} For malformed files or `.src`/`.tgt` files of different lengths.
  * @example
  * ```ts
+ * import { importMultiNews, type Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
  * await importMultiNews(ws, { src: "test.src.txt", tgt: "test.tgt.txt" }, { limit: 50 });
  * ```
  */

@@ -59,6 +59,8 @@ async function readDocuments(path: string): Promise<Document[]> {
  *   `{topic}:{doc}#{j}`, or a rating list's length differs from the topic's question count.
  * @example
  * ```ts
+ * import { importSample, type Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
  * const counts = await importSample(ws, "datasets/sample"); // { topics: 3, ... }
  * ```
  */

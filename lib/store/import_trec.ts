@@ -18,6 +18,8 @@ import type { Workspace } from "./workspace.ts";
  * @throws {InputError} For a malformed run.
  * @example
  * ```ts
+ * import { importRun, type Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
  * await importRun(ws, "runs/bm25.run");
  * ```
  */
@@ -39,6 +41,8 @@ export async function importRun(
  * @throws {InputError} For malformed qrels.
  * @example
  * ```ts
+ * import { importQrels, type Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
  * await importQrels(ws, "crux/duc04_qrels_pr.txt"); // stored as "duc04_qrels_pr"
  * ```
  */

@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace("outputs/demo");
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
  * console.log((await ws.topics()).length);
  * ws.close();

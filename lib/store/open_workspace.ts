@@ -22,7 +22,7 @@ import { Workspace } from "./workspace.ts";
  * @throws {Error} When the workspace's schema version is newer, or the file is locked by another process.
  * @example
  * ```ts
- * const ws = await openWorkspace("outputs/demo");
+ * const ws = await openWorkspace(await Deno.makeTempDir()); // e.g. "outputs/<experiment>"
  * console.log(await ws.count("passages"));
  * ws.close();
  * ```

@@ -63,6 +63,8 @@ export class Workspace {
    * @returns The rows.
    * @example
    * ```ts
+   * import type { Workspace } from "@lib/store/mod.ts";
+   * declare const ws: Workspace;
    * const rows = await ws.query<{ topicId: string; n: number }>(
    *   "SELECT topic_id, count(*) AS n FROM passages GROUP BY ALL",
    * );
@@ -84,6 +86,8 @@ export class Workspace {
    * @returns The number of rows changed.
    * @example
    * ```ts
+   * import type { Workspace } from "@lib/store/mod.ts";
+   * declare const ws: Workspace;
    * await ws.exec("DELETE FROM runs WHERE run = $1", ["bm25"]);
    * ```
    */
@@ -112,6 +116,8 @@ export class Workspace {
    * @throws {Error} On a duplicate primary key (use `upsert` for re-runs).
    * @example
    * ```ts
+   * import type { Workspace } from "@lib/store/mod.ts";
+   * declare const ws: Workspace;
    * await ws.insert("topics", [{ topicId: "t1", request: "Report on ..." }]);
    * ```
    */
@@ -129,6 +135,8 @@ export class Workspace {
    * @returns The number of records written.
    * @example
    * ```ts
+   * import type { Workspace } from "@lib/store/mod.ts";
+   * declare const ws: Workspace;
    * await ws.upsert("metrics", [{ run: "bm25", topicId: "all", measure: "Cov@10", value: 0.5 }]);
    * ```
    */
@@ -147,7 +155,11 @@ export class Workspace {
    * @returns The number of records written.
    * @example
    * ```ts
-   * await ws.upsertStream("passages", passagesFromCorpus(path), { onProgress: (n) => console.log(n) });
+   * import type { Workspace } from "@lib/store/mod.ts";
+   * import type { Passage } from "@lib/types/mod.ts";
+   * declare const ws: Workspace;
+   * declare const passages: AsyncIterable<Passage>; // e.g. read line by line from a corpus file
+   * await ws.upsertStream("passages", passages, { onProgress: (n) => console.log(n) });
    * ```
    */
   async upsertStream(
@@ -177,7 +189,13 @@ export class Workspace {
    * @returns What `fn` returns.
    * @example
    * ```ts
-   * await ws.transaction(async () => { await ws.exec("DELETE FROM runs"); await ws.insert("runs", rows); });
+   * import type { Workspace } from "@lib/store/mod.ts";
+   * declare const ws: Workspace;
+   * const rows = [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }];
+   * await ws.transaction(async () => {
+   *   await ws.exec("DELETE FROM runs");
+   *   await ws.insert("runs", rows);
+   * });
    * ```
    */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -258,7 +276,10 @@ export class Workspace {
    * @throws {RangeError} For `trec` on another table, or qrels without a name when several sets exist.
    * @example
    * ```ts
-   * await ws.exportTable("metrics", "outputs/x/metrics.parquet", "parquet");
+   * import type { Workspace } from "@lib/store/mod.ts";
+   * declare const ws: Workspace;
+   * const dir = await Deno.makeTempDir();
+   * await ws.exportTable("metrics", `${dir}/metrics.parquet`, "parquet");
    * ```
    */
   async exportTable(

@@ -46,7 +46,10 @@ function cutLong(text: string, start: number, end: number, max: number): Unit[] 
  * @throws {RangeError} When the limits are not positive integers with `minWords <= maxWords`.
  * @example
  * ```ts
+ * import { chunkText } from "@lib/text/mod.ts";
+ * const article = "Ann won the race. Bob came second.";
  * const passages = chunkText(article, { minWords: 120, maxWords: 200 });
+ * // ["Ann won the race. Bob came second."] (shorter than minWords: one chunk)
  * ```
  */
 export function chunkText(text: string, opts: ChunkOptions = {}): string[] {
