@@ -56,8 +56,12 @@ export interface WorkspaceAnalyses {
  * @throws {RangeError} As `loadCruxData` (no passage ratings) or when named runs are missing.
  * @example
  * ```ts
- * const ws = await openWorkspace("outputs/sample");
- * const { saved } = await analyzeWorkspace(ws, { outDir: "outputs/sample" });
+ * import { analyzeWorkspace } from "@lib/analysis/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // e.g. openWorkspace("outputs/sample")
+ * const outDir = await Deno.makeTempDir(); // normally outputs/<experiment>
+ * const { saved } = await analyzeWorkspace(ws, { outDir });
+ * saved.map((s) => s.name); // ["generation_overview", "report_scores", "main_table", ...]
  * ws.close();
  * ```
  */

@@ -72,6 +72,9 @@ const cutoffLabel = (k: number | "oracle") => (k === "oracle" ? "top-|P*|" : `to
  * @returns `context_size_table`: the taus, the pipeline means and the table.
  * @example
  * ```ts
+ * import { contextSizeTable, type CruxData } from "@lib/analysis/mod.ts";
+ * import { displayTable } from "@lib/report/mod.ts";
+ * declare const data: CruxData; // from loadCruxData(ws)
  * displayTable(contextSizeTable(data).table!);
  * ```
  */

@@ -48,6 +48,9 @@ export interface GenerationOverviewData {
  * @returns `generation_overview`: report lengths, a table and a figure.
  * @example
  * ```ts
+ * import { type CruxData, generationOverview } from "@lib/analysis/mod.ts";
+ * import { displayTable } from "@lib/report/mod.ts";
+ * declare const data: CruxData; // from loadCruxData(ws)
  * const r = generationOverview(data);
  * displayTable(r.table!);
  * ```

@@ -19,6 +19,10 @@ import type { HumanLabel } from "./human_labels.ts";
  * @returns One label per judged report, in topic order; empty when the judge rated no report.
  * @example
  * ```ts
+ * import { type CruxData, humanReportLabels, topicCoverage } from "@lib/analysis/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // e.g. openWorkspace("outputs/sample", { readOnly: true })
+ * declare const data: CruxData; // from loadCruxData(ws)
  * const human = await humanReportLabels(ws);
  * topicCoverage(data, { human });
  * ```

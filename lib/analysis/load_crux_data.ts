@@ -37,6 +37,8 @@ const isReport = (id: string) => id.includes(":report");
  *   passage judges and none chosen, or a named judge rated nothing.
  * @example
  * ```ts
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace("outputs/sample", { readOnly: true });
  * const data = await loadCruxData(ws);
  * ws.close();

@@ -33,8 +33,10 @@ export interface LoadedExperiment {
  * @throws {RangeError} As `loadCruxData` (e.g. before the chain has run).
  * @example
  * ```ts
+ * import { loadExperiment, loadExperimentConfig, mainTable } from "@lib/analysis/mod.ts";
+ * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const { data, conditions, outDir } = await loadExperiment(config);
- * const main = mainTable(data, { conditions });
+ * const main = mainTable(data, { conditions }); // save with saveAnalysis(main, outDir)
  * ```
  */
 export async function loadExperiment(config: CruxExperimentConfig): Promise<LoadedExperiment> {

@@ -69,6 +69,10 @@ const PAIRED: Record<string, string> = { covZ: "covY", andcg: "covY", denZ: "den
  * @returns `main_table`: per-topic scores, means, taus, the table and the scatter figure.
  * @example
  * ```ts
+ * import { loadCruxData, mainTable } from "@lib/analysis/mod.ts";
+ * import { displayTable } from "@lib/report/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // e.g. openWorkspace("outputs/sample", { readOnly: true })
  * const result = mainTable(await loadCruxData(ws));
  * displayTable(result.table!);
  * ```

@@ -64,6 +64,9 @@ const DEFAULT_MEASURES: ContextKey[] = [
  * @throws {RangeError} When a named run does not exist or no run is available.
  * @example
  * ```ts
+ * import { type CruxData, metricCorrelations } from "@lib/analysis/mod.ts";
+ * import { displayFigure } from "@lib/report/mod.ts";
+ * declare const data: CruxData; // from loadCruxData(ws)
  * const r = metricCorrelations(data, { runs: ["bm25"], seed: 7 });
  * await displayFigure(r.figure!);
  * ```

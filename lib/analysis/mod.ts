@@ -37,7 +37,7 @@
  * const data = await loadCruxData(ws);
  * ws.close();
  * const main = mainTable(data);
- * await saveAnalysis(main, "outputs/sample");
+ * await saveAnalysis(main, await Deno.makeTempDir()); // notebooks use outputs/sample
  * displayTable(main.table!);
  * ```
  *

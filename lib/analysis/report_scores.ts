@@ -46,6 +46,9 @@ export interface ReportScoresData {
  * @returns `report_scores`: the scores, a table and a figure.
  * @example
  * ```ts
+ * import { type CruxData, reportScores } from "@lib/analysis/mod.ts";
+ * import { displayTable } from "@lib/report/mod.ts";
+ * declare const data: CruxData; // from loadCruxData(ws)
  * displayTable(reportScores(data).table!);
  * ```
  */

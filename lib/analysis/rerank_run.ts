@@ -31,6 +31,9 @@ export interface RerankSummary {
  * @throws {RangeError} When the first-stage run is not in the workspace.
  * @example
  * ```ts
+ * import { rerankRun } from "@lib/analysis/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // a workspace with the run "bm25"
  * await rerankRun(ws, { name: "bm25-mmr", from: "bm25", method: "mmr", lambda: 0.5 });
  * ```
  */

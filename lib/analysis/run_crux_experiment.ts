@@ -63,8 +63,10 @@ export interface RunCruxExperimentResult {
  * @throws {RangeError} When a stage has nothing to work on (see `runExperiment`).
  * @example
  * ```ts
+ * import { loadExperimentConfig, runCruxExperiment } from "@lib/analysis/mod.ts";
  * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json");
- * const { analyses } = await runCruxExperiment(cfg);
+ * const workspace = await Deno.makeTempDir(); // the config's own: outputs/sample
+ * const { analyses } = await runCruxExperiment({ ...cfg, workspace });
  * ```
  */
 export async function runCruxExperiment(

@@ -31,6 +31,7 @@ export interface SampleContextsOptions {
  * @throws {RangeError} When `samples`, `size` or `depth` is not a positive integer.
  * @example
  * ```ts
+ * import { sampleContexts, seededRandom } from "@lib/analysis/mod.ts";
  * const ranking = Array.from({ length: 50 }, (_, i) => `d${i}`);
  * const contexts = sampleContexts(ranking, { random: seededRandom(7), samples: 2, size: 3 });
  * contexts.length; // 2, each with 3 ids in rank order

@@ -25,8 +25,11 @@ export interface SavedAnalysis {
  * @throws {Error} When a file cannot be written or the figure cannot be rendered.
  * @example
  * ```ts
- * const saved = await saveAnalysis(mainTable(data), "outputs/sample");
- * saved.table?.tex; // "outputs/sample/tables/main_table.tex"
+ * import { type CruxData, mainTable, saveAnalysis } from "@lib/analysis/mod.ts";
+ * declare const data: CruxData; // from loadCruxData(ws)
+ * const outDir = await Deno.makeTempDir(); // normally outputs/<experiment>, e.g. outputs/sample
+ * const saved = await saveAnalysis(mainTable(data), outDir);
+ * saved.table?.tex; // `${outDir}/tables/main_table.tex`
  * ```
  */
 export async function saveAnalysis(analysis: Analysis, outDir: string): Promise<SavedAnalysis> {

@@ -68,6 +68,9 @@ export interface ThresholdTableData {
  * @throws {RangeError} When fewer than two thresholds are given.
  * @example
  * ```ts
+ * import { type CruxData, thresholdTable } from "@lib/analysis/mod.ts";
+ * import { displayTable } from "@lib/report/mod.ts";
+ * declare const data: CruxData; // from loadCruxData(ws)
  * displayTable(thresholdTable(data).table!);
  * ```
  */

@@ -50,6 +50,9 @@ export interface TopicCoverageData {
  * @throws {RangeError} When `humanCondition` has no label.
  * @example
  * ```ts
+ * import { type CruxData, readHumanLabels, topicCoverage } from "@lib/analysis/mod.ts";
+ * import { displayFigure } from "@lib/report/mod.ts";
+ * declare const data: CruxData; // from loadCruxData(ws)
  * const r = topicCoverage(data, { human: await readHumanLabels("human.jsonl") });
  * await displayFigure(r.figure!);
  * ```

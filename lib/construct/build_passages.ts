@@ -47,6 +47,9 @@ interface Piece {
  * @returns What was done.
  * @example
  * ```ts
+ * import { buildPassages } from "@lib/construct/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // a workspace with topics and documents
  * const summary = await buildPassages(ws, {}); // offline chunker
  * summary.written; // passages stored
  * ```

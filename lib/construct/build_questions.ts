@@ -57,6 +57,11 @@ function toQuestions(topicId: string, texts: readonly string[], n: number): Ques
  * @returns What was done (`written` = questions stored).
  * @example
  * ```ts
+ * import { buildQuestions } from "@lib/construct/mod.ts";
+ * import type { LlmClient } from "@lib/llm/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // a workspace with topics and human summaries
+ * declare const client: LlmClient; // see LlmClient in @lib/llm; omit it for offline questions
  * await buildQuestions(ws, { client, n: 15 });
  * ```
  */

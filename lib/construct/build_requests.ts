@@ -41,6 +41,11 @@ function offlineRequest(topic: Topic): string {
  * @returns What was done.
  * @example
  * ```ts
+ * import { buildRequests } from "@lib/construct/mod.ts";
+ * import type { LlmClient } from "@lib/llm/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // a workspace with topics and human summaries
+ * declare const client: LlmClient; // see LlmClient in @lib/llm; omit it for offline requests
  * await buildRequests(ws, { client });
  * ```
  */

@@ -42,8 +42,21 @@ export interface DatasetStatsInput {
  * @returns One row per dataset in first-seen order, then `all` if needed.
  * @example
  * ```ts
- * const rows = datasetStats({ topics, documents, passages, questions, qrels });
- * rows[0].passagesPerTopic; // e.g. 24.5
+ * import { datasetStats } from "@lib/construct/mod.ts";
+ * const rows = datasetStats({
+ *   topics: [{ topicId: "t1", request: "Report on the flood.", source: "sample" }],
+ *   documents: [{ topicId: "t1", docId: "d1", docIndex: 0, text: "Rain fell. Rivers rose." }],
+ *   passages: [
+ *     { passageId: "t1:0#0", topicId: "t1", docId: "d1", text: "Rain fell.", tokens: 3 },
+ *     { passageId: "t1:0#1", topicId: "t1", docId: "d1", text: "Rivers rose.", tokens: 3 },
+ *   ],
+ *   questions: [
+ *     { topicId: "t1", questionId: "t1#q0", kind: "subquestion", ordinal: 0, text: "Why?" },
+ *   ],
+ *   qrels: [{ topicId: "t1", docId: "t1:0#1", grade: 3 }],
+ * });
+ * rows[0].passagesPerTopic; // 2
+ * rows[0].requiredPerTopic; // 1
  * ```
  */
 export function datasetStats(input: DatasetStatsInput): DatasetStatsRow[] {

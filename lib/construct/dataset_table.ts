@@ -16,6 +16,9 @@ import type { DatasetStatsRow } from "./dataset_stats.ts";
  * @returns A table for any renderer (no best/worst marking).
  * @example
  * ```ts
+ * import { datasetTable, workspaceStats } from "@lib/construct/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
  * const t = datasetTable(await workspaceStats(ws));
  * ```
  */

@@ -11,6 +11,8 @@
  * ```ts
  * import { buildPassages, rateTopics, selectRequired } from "@lib/construct/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // a workspace with topics, documents and questions
  * await buildPassages(ws);                         // offline chunker
  * await rateTopics(ws, { judge: lexicalJudge() });
  * const sel = await selectRequired(ws, { tau: 3 }); // qrels crux_pr + crux_div

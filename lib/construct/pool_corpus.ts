@@ -32,7 +32,11 @@ export interface PoolCorpusResult {
  * @throws {InputError} When the distractor file is malformed.
  * @example
  * ```ts
- * await poolCorpus(ws, "outputs/exp/corpus.jsonl", { distractors: "extra.jsonl" });
+ * import { poolCorpus } from "@lib/construct/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
+ * const out = `${await Deno.makeTempDir()}/corpus.jsonl`; // e.g. outputs/exp/corpus.jsonl
+ * await poolCorpus(ws, out, { distractors: "extra.jsonl" });
  * ```
  */
 export async function poolCorpus(

@@ -25,6 +25,10 @@ export interface RateTopicsOptions extends StepOptions {
  * @returns What was done (`written` = ratings stored).
  * @example
  * ```ts
+ * import { rateTopics } from "@lib/construct/mod.ts";
+ * import { lexicalJudge } from "@lib/llm/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // a workspace with passages and sub-questions
  * await rateTopics(ws, { judge: lexicalJudge() });
  * ```
  */

@@ -115,7 +115,9 @@ async function retrieve(ws: Workspace, cfg: RetrievalConfig): Promise<RunRow[]> 
  * @throws {RangeError} When a stage has nothing to work on (e.g. no topics after import).
  * @example
  * ```ts
- * const r = await runExperiment({ workspace: "outputs/demo", dataset: { source: "sample" } });
+ * import { runExperiment } from "@lib/construct/mod.ts";
+ * const workspace = await Deno.makeTempDir(); // e.g. "outputs/demo"
+ * const r = await runExperiment({ workspace, dataset: { source: "sample" } });
  * r.reports.map((x) => [x.run, x.coverage]);
  * ```
  */

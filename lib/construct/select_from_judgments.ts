@@ -25,8 +25,10 @@ export interface JudgmentSelection {
  * @throws {RangeError} When two passages of a topic have rating lists of different lengths.
  * @example
  * ```ts
+ * import { selectFromJudgments } from "@lib/construct/mod.ts";
+ * import { readJudgments, writeQrels } from "@lib/formats/mod.ts";
  * const sel = selectFromJudgments(await readJudgments("judgments.jsonl"), { tau: 3 });
- * await writeQrels("qrels_pr.txt", sel.qrels);
+ * await writeQrels(`${await Deno.makeTempDir()}/qrels_pr.txt`, sel.qrels);
  * ```
  */
 export function selectFromJudgments(

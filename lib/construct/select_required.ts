@@ -45,6 +45,9 @@ export interface SelectSummary extends StepSummary {
  * @throws {RangeError} When several judges rated passages and none was chosen, or the chosen one rated none.
  * @example
  * ```ts
+ * import { selectRequired } from "@lib/construct/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // a workspace with the rating matrix (see rateTopics)
  * const s = await selectRequired(ws, { tau: 3 });
  * s.dropped; // topics left out of the dataset
  * ```

@@ -18,6 +18,9 @@ import {
  * @returns One row per dataset (topic source), plus `all` with several datasets.
  * @example
  * ```ts
+ * import { workspaceStats } from "@lib/construct/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
  * const rows = await workspaceStats(ws);
  * rows[0].requiredPerTopic; // mean |P*|
  * ```

@@ -46,7 +46,9 @@ export interface DemoResult {
  * @returns The output folder, the table as text and the files written.
  * @example
  * ```ts
- * const { text } = await runDemo({ onProgress: console.error });
+ * import { runDemo } from "@lib/experiment/mod.ts";
+ * const dir = await Deno.makeTempDir(); // default: outputs/demo
+ * const { text } = await runDemo({ dir, onProgress: console.error });
  * console.log(text);
  * ```
  */

@@ -16,6 +16,9 @@ import { countTokens } from "@lib/text/mod.ts";
  * @returns Number of passages updated.
  * @example
  * ```ts
+ * import { fillTokenCounts } from "@lib/experiment/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // e.g. openWorkspace("outputs/demo")
  * await fillTokenCounts(ws); // 85 on a fresh sample workspace, then 0
  * ```
  */

@@ -28,8 +28,12 @@ export interface JudgedInputsOptions {
  * @throws {RangeError} When the chosen qrels do not exist in the workspace.
  * @example
  * ```ts
+ * import { judgedInputs } from "@lib/experiment/mod.ts";
+ * import { evaluate } from "@lib/metrics/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // ratings, crux_pr qrels and the run "bm25"
  * const inputs = await judgedInputs(ws);
- * const result = evaluate(runRows, ["Cov@10"], inputs);
+ * const result = evaluate(await ws.runRows("bm25"), ["Cov@10"], inputs);
  * ```
  */
 export async function judgedInputs(

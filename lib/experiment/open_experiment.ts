@@ -35,7 +35,9 @@ export interface OpenExperimentOptions {
  * @throws {Error} When the workspace is locked by another process or the dataset is malformed.
  * @example
  * ```ts
- * const ws = await openExperiment("sample");
+ * import { openExperiment } from "@lib/experiment/mod.ts";
+ * const dir = await Deno.makeTempDir(); // default: outputs/sample
+ * const ws = await openExperiment("sample", { dir });
  * console.log(await ws.count("passages"));
  * ws.close();
  * ```

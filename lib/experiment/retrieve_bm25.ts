@@ -42,6 +42,9 @@ export interface RetrieveSummary {
  * @returns The run name and counts.
  * @example
  * ```ts
+ * import { retrieveBm25 } from "@lib/experiment/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // a workspace with pooled passages
  * const s = await retrieveBm25(ws, { k: 100 });
  * s.rows; // topics x up to 100
  * ```

@@ -87,6 +87,9 @@ const numbered = (contexts: readonly string[]) =>
  * @throws {RangeError} When no topic has a budget (selection has not run) or the context run is empty.
  * @example
  * ```ts
+ * import { generateReports } from "@lib/generate/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // after `crux construct select`, with the run "bm25"
  * await generateReports(ws, { run: "bm25-extractive", condition: "rag", context: "bm25" });
  * ```
  */

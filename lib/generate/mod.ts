@@ -10,6 +10,8 @@
  * @example
  * ```ts
  * import { generateReports } from "@lib/generate/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // after `crux construct select`, with the run "bm25"
  * await generateReports(ws, { run: "bm25-rag", condition: "rag", context: "bm25" });
  * ```
  *

@@ -53,8 +53,16 @@ const byteCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * @throws {TypeError} When `condition` is `rag` and no run is given.
  * @example
  * ```ts
+ * import { oracleBudgets, planGenerations } from "@lib/generate/mod.ts";
+ * const topics = [{ topicId: "t", request: "Report on the flood." }];
+ * const budgets = oracleBudgets(
+ *   [{ topicId: "t", docId: "t:0#1", grade: 3 }, { topicId: "t", docId: "t:0#0", grade: 3 }],
+ *   new Map([["t:0#0", 3], ["t:0#1", 3]]),
+ * );
+ * const texts = new Map([["t:0#0", "Rain fell."], ["t:0#1", "Rivers rose."]]);
  * const plan = planGenerations("oracle-context", { topics, budgets, text: (id) => texts.get(id) });
- * plan.items[0].contextIds; // P* of the first topic
+ * plan.items[0].contextIds; // ["t:0#0", "t:0#1"]: P* of the first topic
+ * plan.items[0].maxTokens; // 6
  * ```
  */
 export function planGenerations(condition: GenerationCondition, input: PlanInput): GenerationPlan {

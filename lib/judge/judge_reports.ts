@@ -82,6 +82,10 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
  * @throws {RangeError} When no sub-question is marked answerable (run `crux construct select`).
  * @example
  * ```ts
+ * import { judgeReports } from "@lib/judge/mod.ts";
+ * import { lexicalJudge } from "@lib/llm/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // after select and generate
  * const r = await judgeReports(ws, { judge: lexicalJudge() });
  * r.runs[0].coverage; // mean Cov(y)
  * ```

@@ -9,6 +9,8 @@
  * ```ts
  * import { judgeReports } from "@lib/judge/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // after select and generate
  * const { runs } = await judgeReports(ws, { judge: lexicalJudge() });
  * ```
  *

@@ -47,6 +47,13 @@ const SEP = "\u0000";
  * @returns Counts of written, skipped, failed and unparsed pairs.
  * @example
  * ```ts
+ * import { rateItems } from "@lib/judge/mod.ts";
+ * import { lexicalJudge } from "@lib/llm/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
+ * const text = "Heavy rain made the river flood the town.";
+ * const questions = [{ questionId: "t#q0", text: "What caused the flood?" }];
+ * const judge = lexicalJudge(); // offline; or llmAnswerabilityJudge(client)
  * await rateItems(ws, [{ topicId: "t", itemId: "t:0#0", text, questions }], { judge });
  * ```
  */

@@ -96,7 +96,10 @@ async function runImport(args: string[], io: Io): Promise<number> {
  *
  * @example
  * ```ts
- * await main(["batch", "import", "--file", "out.jsonl", "--workspace", "outputs/demo"]);
+ * import { main } from "@lib/cli/main.ts";
+ * const workspace = await Deno.makeTempDir(); // e.g. "outputs/demo"
+ * // out.jsonl: the output file of an OpenAI Batch job
+ * await main(["batch", "import", "--file", "out.jsonl", "--workspace", workspace]);
  * ```
  */
 export const batchCommand: Command = {

@@ -100,7 +100,9 @@ async function stats(args: string[], io: Io): Promise<number> {
  *
  * @example
  * ```ts
- * await main(["llm", "stats", "--workspace", "outputs/demo"]);
+ * import { main } from "@lib/cli/main.ts";
+ * const workspace = await Deno.makeTempDir(); // e.g. "outputs/demo"
+ * await main(["llm", "stats", "--workspace", workspace]);
  * ```
  */
 export const llmCommand: Command = {
