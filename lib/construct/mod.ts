@@ -1,5 +1,5 @@
 /**
- * CRUX dataset construction (Qi et al., 2025): from topics with source
+ * CRUX dataset construction (Ju et al., 2025): from topics with source
  * documents and human summaries to decontextualised passages, report requests,
  * sub-questions, the full answerability rating matrix, the required subset P*
  * with CRUX qrels and diversity qrels, the pooled corpus and dataset statistics.

@@ -26,7 +26,7 @@ export interface TopicSelection {
 
 /**
  * CRUX selection for one topic: answerability filtering at tau and the greedy
- * required subset (METRICS.md, "Required subset"), producing the passage qrels
+ * required subset (CRUX, Ju et al., 2025), producing the passage qrels
  * (grades 3/2/1) and the diversity qrels (sub-questions numbered from 1), using
  * `requiredSubset` of `@lib/metrics` for the greedy choice. A
  * topic where nothing is kept is marked `dropped` and gets no qrels.

@@ -25,7 +25,7 @@ export interface OpenExperimentOptions {
 /**
  * Opens (or creates) the workspace of an experiment. A new workspace is filled
  * from a sample-layout dataset, and when it has no `crux_pr` qrels yet the
- * required passage subset P* is selected from its ratings (METRICS.md's greedy
+ * required passage subset P* is selected from its ratings (the CRUX greedy
  * rule), so measures at the `oracle` cutoff are available. Both steps are
  * skipped when their output exists, so re-opening costs nothing.
  *

@@ -34,7 +34,7 @@ export interface CoverageScores {
 
 /**
  * CRUX coverage Cov(y) and density Den(y) of a text judged directly against
- * the topic's answerable sub-questions (Qi et al., CRUX, 2025; METRICS.md):
+ * the topic's answerable sub-questions (CRUX, Ju et al., 2025):
  * Cov = share of A rated >= tau; Den = ((Cov/tokens(y)) / (Cov(P*)/tokens(P*)))^w
  * with the text's own token count. A text of 0 tokens has density 0.
  *

@@ -2,7 +2,7 @@
  * Judging for CRUX evaluation: graded answerability (0-5) of any text against
  * sub-questions, stored in the workspace and cached ({@link rateItems}), and the
  * judging of generated reports ({@link judgeReports}) giving coverage Cov(y) and
- * density Den(y) of each report and of its retrieval context (Qi et al., CRUX,
+ * density Den(y) of each report and of its retrieval context (CRUX, Ju et al.,
  * 2025; densities use w = 0.5 as in the paper's tables).
  *
  * @example

@@ -106,7 +106,7 @@ Deno.test({
       assert.ok(Math.abs(Number(byLabel.get("bm25 top-|P*|")!["Cov"]) - atOracle) < 1e-9);
       assert.ok(atOracle < 1, "the top-|P*| contexts miss some sub-questions on the sample");
 
-      // Den(w=0.5)@|P*| straight from METRICS.md's formula with Llama-3.1 token counts:
+      // Den(w=0.5)@|P*| straight from the CRUX formula with Llama-3.1 token counts:
       // [(Cov(Z) / tokens(Z)) / (Cov(P*) / tokens(P*))]^0.5, Cov(P*) = 1.
       const texts = new Map<string, string>();
       for (const line of (await Deno.readTextFile(join(sample, "corpus.jsonl"))).split("\n")) {

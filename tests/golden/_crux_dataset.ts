@@ -1,7 +1,7 @@
 /**
  * A seeded synthetic CRUX-format dataset: topics with 10-15 sub-questions,
  * 30-60 passages each, a rating matrix skewed to 0 (with some -1), a pooled
- * corpus and three TREC runs, in the file layouts of FORMATS.md.
+ * corpus and three TREC runs, in the CRUX release file layouts.
  *
  * @module
  */

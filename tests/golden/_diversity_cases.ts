@@ -1,6 +1,6 @@
 /**
  * alpha-nDCG fixtures in diversity-qrels format (`topic subtopic doc 0|1`):
- * METRICS.md's two public reference cases and a seeded random set.
+ * the two published reference cases and a seeded random set.
  *
  * @module
  */
@@ -60,7 +60,7 @@ export function diversityFixtures(): DiversityFixture[] {
   return [
     {
       name: "reference_two",
-      description: "METRICS.md reference: d0 covers subtopics 0 and 1, d1 covers subtopic 0.",
+      description: "Published reference: d0 covers subtopics 0 and 1, d1 covers subtopic 0.",
       qrels: lines(["q0 0 d0 1", "q0 1 d0 1", "q0 0 d1 1"]),
       runs: [
         { name: "reference_two.d0", text: lines(["q0 Q0 d0 1 1 only-d0"]) },
@@ -70,7 +70,7 @@ export function diversityFixtures(): DiversityFixture[] {
     },
     {
       name: "reference_abcd",
-      description: "METRICS.md reference: A->a, B->b, D->b, C->c; run A, D, E, B.",
+      description: "Published reference: A->a, B->b, D->b, C->c; run A, D, E, B.",
       qrels: lines(["t 1 A 1", "t 2 B 1", "t 2 D 1", "t 3 C 1"]),
       runs: [{
         name: "reference_abcd.adeb",

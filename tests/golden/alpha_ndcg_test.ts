@@ -1,5 +1,5 @@
 /**
- * alpha-nDCG against METRICS.md: its public reference values, and goldens from
+ * alpha-nDCG against its published reference values, and goldens from
  * the independent Python implementation (reference/alpha_ndcg.py) on seeded
  * diversity-qrels fixtures.
  */
@@ -21,7 +21,7 @@ const golden = JSON.parse(Deno.readTextFileSync(here("diversity/golden.json"))) 
 /** The Python goldens keep full precision; the comparison is far tighter than 4 decimals. */
 const TOLERANCE = 1e-9;
 
-Deno.test("alpha-nDCG equals METRICS.md's reference values", async () => {
+Deno.test("alpha-nDCG equals the published reference values", async () => {
   const qrels = here("diversity/fixtures/reference_two.qrels");
   const d0 = await crux([
     "--run",

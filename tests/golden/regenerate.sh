@@ -39,7 +39,7 @@ for entry in $names; do
   done
 done
 
-# 3. alpha-nDCG goldens from the independent Python implementation of METRICS.md.
+# 3. alpha-nDCG goldens from the independent Python implementation of alpha-nDCG.
 "$PYTHON" "$HERE/reference/alpha_ndcg.py" "$HERE/diversity/fixtures" >"$HERE/diversity/golden.json"
 
 # 4. CRUX: required subset -> qrels files (written into crux/fixtures), then measure goldens.

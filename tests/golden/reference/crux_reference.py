@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of METRICS.md's CRUX measures.
+"""Independent reference implementation of the CRUX measures (Ju et al., 2025).
 
-Written from METRICS.md alone, standard library only:
+Written from the published definitions alone, standard library only:
 
 * required subset (dataset construction, tau = 3): B(p, q) = [G(p, q) >= tau];
   while an answerable question is uncovered, score every passage by the number
@@ -11,7 +11,7 @@ Written from METRICS.md alone, standard library only:
   whose rating is strictly below the best kept rating on every answerable
   question is redundant (grade 1); every other passage gets grade 2.
   Questions no passage answers (rating >= tau) are dropped before this step
-  (PROTOCOLS.md, step 4), so "every question" means every answerable one.
+  (as in CRUX's construction), so "every question" means every answerable one.
   Diversity qrels: every passage x every sub-question (numbered from 1, in the
   judgments' order): 1 if G >= tau else 0.
 * Cov(tau)@k, Cov@oracle (k = |P*|), alpha-nDCG over sub-questions, P@k and
@@ -250,7 +250,7 @@ def build(fixture_dir):
         runs.append({"run": f"crux/fixtures/runs/{name}.run", "topics": len(evaluated),
                      "aggregate": aggregate, "perQuery": per_query, "skipped": skipped})
     return {
-        "source": "tests/golden/reference/crux_reference.py, an independent implementation of METRICS.md",
+        "source": "tests/golden/reference/crux_reference.py, an independent implementation of the CRUX measures",
         "command": "python3 tests/golden/reference/crux_reference.py tests/golden/crux/fixtures",
         "tau": TAU,
         "tokenizer": "whitespace",
