@@ -54,36 +54,36 @@ export async function runJob(
   for (let attempt = 1; attempt <= ctx.maxRetries + 1; attempt++) {
     await ctx.rpm?.take(1, signal);
     await ctx.tpm?.take(job.tokens, signal);
-    await ctx.flight.acquire();
-    await ctx.slots.acquire();
+    // Every slot taken here is given back on every path, aborts included.
+    await ctx.flight.acquire(signal);
     let failure: TransportError | undefined;
-    let answer: { response: string; usage: Usage } | undefined;
-    const started = performance.now();
     try {
-      signal?.throwIfAborted();
-      attempts++;
-      answer = await job.send(signal);
-    } catch (error) {
-      if (!(error instanceof TransportError)) throw error;
-      failure = error;
-    } finally {
-      // The slot bounds requests on the wire; the commit below does not hold it.
-      ctx.slots.release();
-      latencyMs = performance.now() - started;
-    }
-    if (answer) {
+      await ctx.slots.acquire(signal);
+      let answer: { response: string; usage: Usage } | undefined;
+      const started = performance.now();
       try {
+        signal?.throwIfAborted();
+        attempts++;
+        answer = await job.send(signal);
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        failure = error;
+      } finally {
+        // The slot bounds requests on the wire; the commit below does not hold it.
+        ctx.slots.release();
+        latencyMs = performance.now() - started;
+      }
+      if (answer) {
         const parsed = opts.parse?.(answer.response);
         const status: CallStatus = parsed && !parsed.ok ? "unparsed" : "ok";
         const call = record(job, ctx, { ...answer, status, attempts, latencyMs });
         if (parsed && !parsed.ok) call.error = `Unparseable output: ${parsed.reason}`;
         await ctx.cache?.put(call);
         return call;
-      } finally {
-        ctx.flight.release();
       }
+    } finally {
+      ctx.flight.release();
     }
-    ctx.flight.release();
     if (!failure) throw new Error("Unreachable: attempt ended without answer or failure");
     lastError = failure.message;
     if (!failure.failure.retryable || attempt > ctx.maxRetries) break;

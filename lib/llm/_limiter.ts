@@ -2,20 +2,41 @@
 // woken by a release or by one timer computed from the limit.
 import { delay } from "./_retry.ts";
 
-/** A counting semaphore with FIFO waiters. */
+/**
+ * A counting semaphore with FIFO waiters. A waiter whose signal aborts leaves
+ * the queue and rejects with the signal's reason, so it never takes a slot.
+ */
 export class Semaphore {
   #free: number;
   #waiters: (() => void)[] = [];
   constructor(slots: number) {
     this.#free = slots;
   }
-  acquire(): Promise<void> {
+  /** Free slots right now (for tests and diagnostics). */
+  get free(): number {
+    return this.#free;
+  }
+  /** Waits for a slot; rejects with the signal's reason if it aborts first. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#free > 0) {
       this.#free--;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.#waiters.push(resolve));
+    return new Promise((resolve, reject) => {
+      const wake = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        this.#waiters.splice(this.#waiters.indexOf(wake), 1);
+        reject(signal?.reason);
+      };
+      this.#waiters.push(wake);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
   }
+  /** Hands the slot to the oldest waiter, or frees it. */
   release(): void {
     const next = this.#waiters.shift();
     if (next) next();
@@ -37,11 +58,22 @@ export class RateLimiter {
     this.#intervalMs = 60_000 / perMinute;
     this.#burstMs = Math.max(1000, this.#intervalMs);
   }
-  /** Waits until `units` may start; rejects when the signal aborts. */
-  take(units: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits until `units` may start; rejects when the signal aborts, and then gives
+   * the reservation back so cancelled callers do not delay later ones.
+   */
+  async take(units: number, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
     const now = this.now();
     const start = Math.max(now, this.#tat - this.#burstMs);
-    this.#tat = Math.max(this.#tat, now) + units * this.#intervalMs;
-    return start > now ? delay(start - now, signal) : Promise.resolve();
+    const cost = units * this.#intervalMs;
+    this.#tat = Math.max(this.#tat, now) + cost;
+    if (start <= now) return;
+    try {
+      await delay(start - now, signal);
+    } catch (error) {
+      this.#tat -= cost;
+      throw error;
+    }
   }
 }

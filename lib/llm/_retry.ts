@@ -37,9 +37,11 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * Delay before retry number `attempt` (1 = first retry): exponential with full
- * jitter, `random() * min(maxMs, baseMs * 2^(attempt-1))`, but never less than
- * the server's Retry-After.
+ * Delay before retry number `attempt` (1 = first retry): exponential with equal
+ * jitter, `cap * (0.5 + 0.5 * random())` where `cap = min(maxMs, baseMs * 2^(attempt-1))`,
+ * so between half the cap and the cap, but never less than the server's
+ * Retry-After. Equal rather than full jitter keeps a floor under each wait, so
+ * retries after a 429 or 5xx never come back almost at once.
  */
 export function backoffMs(
   attempt: number,

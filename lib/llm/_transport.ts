@@ -136,6 +136,8 @@ export function openAiTransport(opts: TransportOptions): Transport {
       }
     },
     async post(path, body, { signal, timeoutMs }) {
+      // An already aborted signal never fires "abort": stop before sending.
+      signal?.throwIfAborted();
       const controller = new AbortController();
       const onAbort = () => controller.abort(signal?.reason);
       signal?.addEventListener("abort", onAbort, { once: true });

@@ -15,6 +15,85 @@ export const clientFlags = {
   config: { type: "string" },
 } as const;
 
+/** Flags that name a model or an endpoint: without `--backend` they select the model backend. */
+export const MODEL_FLAGS = ["model", "base-url"] as const;
+
+/** Flags that only tune model calls; an offline backend has no use for them. */
+export const TUNING_FLAGS = [
+  "concurrency",
+  "max-retries",
+  "timeout-ms",
+  "rpm",
+  "tpm",
+  "templates",
+  "config",
+] as const;
+
+/** The backends of a command with both a model path and an offline path. */
+export interface BackendNames {
+  /** The backend that calls a model, e.g. `openai`. */
+  model: string;
+  /** Names of the offline backend (first is canonical), e.g. `["extractive", "offline"]`. */
+  offline: readonly string[];
+  /** Backend when neither `--backend` nor a model flag is given. */
+  fallback: string;
+}
+
+/**
+ * Picks a command's backend from `--backend` and the model flags, so that no
+ * model flag is ever ignored: `--model`/`--base-url` without `--backend` select
+ * the model backend, and an offline backend (given or default) together with any
+ * model or tuning flag is a usage error. Offline aliases map to the canonical name.
+ *
+ * @param values Parsed flags (`backend` must have no parseArgs default).
+ * @param names The command's backend names and default.
+ * @returns The canonical backend name.
+ * @throws {UsageError} On an unknown backend, or model flags with an offline backend.
+ * @example
+ * ```ts
+ * import { chooseBackend } from "@lib/cli/commands/_llm_flags.ts";
+ * const names = { model: "openai", offline: ["lexical", "offline"], fallback: "lexical" };
+ * chooseBackend({ model: "gpt-4o" }, names); // "openai"
+ * chooseBackend({ backend: "offline" }, names); // "lexical"
+ * chooseBackend({}, names); // "lexical"
+ * ```
+ */
+export function chooseBackend(
+  values: Record<string, string | boolean | undefined>,
+  names: BackendNames,
+): string {
+  const given = (list: readonly string[]) =>
+    list.filter((k) => values[k] !== undefined && values[k] !== false).map((k) => `--${k}`);
+  const known = [names.model, ...names.offline];
+  const asked = values.backend;
+  if (asked !== undefined && (typeof asked !== "string" || !known.includes(asked))) {
+    const list = `${known.slice(0, -1).join(", ")} or ${known.at(-1)}`;
+    throw new UsageError(`Unknown backend "${asked}": use ${list}`);
+  }
+  const backend = typeof asked === "string"
+    ? asked
+    : given(MODEL_FLAGS).length
+    ? names.model
+    : names.fallback;
+  if (backend === names.model) return backend;
+  const canonical = names.offline[0];
+  const stray = given([...MODEL_FLAGS, ...TUNING_FLAGS]);
+  if (stray.length && asked !== undefined) {
+    throw new UsageError(
+      `--backend ${asked} conflicts with ${stray.join(", ")}: the ${canonical} backend makes ` +
+        `no model calls; drop those flags or use --backend ${names.model}`,
+    );
+  }
+  if (stray.length) {
+    throw new UsageError(
+      `${stray.join(", ")} only ${stray.length > 1 ? "configure" : "configures"} model calls, ` +
+        `but the default backend is ${canonical} (offline); add --model M or ` +
+        `--backend ${names.model}, or drop ${stray.length > 1 ? "them" : "it"}`,
+    );
+  }
+  return canonical;
+}
+
 /** Reads an integer flag (undefined when absent); throws UsageError below `min` or when not an integer. */
 export function int(name: string, v: string | undefined, min: number): number | undefined {
   if (v === undefined) return undefined;

@@ -8,7 +8,14 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
-import { clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+import {
+  chooseBackend,
+  clientFlags,
+  clientOverrides,
+  MODEL_FLAGS,
+  readLlmConfig,
+  TUNING_FLAGS,
+} from "./_llm_flags.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { readJudgments, writeQrels } from "@lib/formats/mod.ts";
 import { lexicalJudge, llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
@@ -52,8 +59,12 @@ Steps (in order):
 
 Options:
   --workspace DIR      experiment workspace (required except for select --judgments)
-  --backend NAME       openai (any OpenAI-compatible endpoint) or offline (default offline:
-                       chunker, lexical judge, summary-derived requests and questions)
+  --backend NAME       openai (any OpenAI-compatible endpoint) or offline (chunker,
+                       lexical judge, summary-derived requests and questions).
+                       Default: offline, so a dataset can be built and tested with
+                       no model or network; --model or --base-url select openai.
+                       --backend offline together with model flags is an error.
+                       Only passages, requests, questions and ratings call models.
   --topics IDS         only these topics (comma-separated)
   --n N                sub-questions per topic (default 10; CRUX uses 15 for DUC)
   --overwrite          requests: replace requests already set
@@ -64,8 +75,9 @@ Options:
   --format F           stats: table or json (default table)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
   --rpm N, --tpm N, --templates DIR, --config FILE
-                       model settings (default from CRUX_GENERATOR_MODEL /
-                       CRUX_JUDGE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY)
+                       model settings of the openai backend (defaults from
+                       CRUX_GENERATOR_MODEL / CRUX_JUDGE_MODEL, OPENAI_BASE_URL,
+                       OPENAI_API_KEY)
 
 Standalone selection from a CRUX judgments file (no workspace):
   crux construct select --judgments FILE [--tau 3] --out-qrels FILE --out-div-qrels FILE
@@ -73,13 +85,15 @@ Standalone selection from a CRUX judgments file (no workspace):
   and 0/1 in the grade column: "topic subtopic passage 0|1".
 
 Examples:
-  crux construct passages --workspace outputs/exp --backend openai --model llama-3.1-70b
+  crux construct passages --workspace outputs/exp --model llama-3.1-70b
   crux construct ratings --workspace outputs/exp --backend offline
   crux construct select --workspace outputs/exp --tau 3
   crux construct stats --workspace outputs/exp --format json
 `;
 
 const STEPS = ["passages", "requests", "questions", "ratings", "select", "corpus", "stats", "all"];
+/** Steps that call a model with the openai backend. */
+const MODEL_STEPS = ["passages", "requests", "questions", "ratings", "all"];
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -216,7 +230,7 @@ export const constructCommand: Command = {
       args: rest,
       options: {
         ...clientFlags,
-        backend: { type: "string", default: "offline" },
+        backend: { type: "string" },
         topics: { type: "string" },
         n: { type: "string" },
         overwrite: { type: "boolean" },
@@ -236,11 +250,20 @@ export const constructCommand: Command = {
       io.out(HELP);
       return 0;
     }
-    if (values.backend !== "openai" && values.backend !== "offline") {
-      throw new UsageError(`Unknown backend "${values.backend}": use openai or offline`);
-    }
+    const names = { model: "openai", offline: ["offline"], fallback: "offline" };
+    const modelStep = MODEL_STEPS.includes(step);
+    // Steps without model calls only check the backend's name and say what they ignore.
+    const backend = chooseBackend(modelStep ? values : { backend: values.backend }, names);
     if (values.format !== "table" && values.format !== "json") {
       throw new UsageError(`Unknown format "${values.format}": use table or json`);
+    }
+    if (!modelStep) {
+      const unused = [...MODEL_FLAGS, ...TUNING_FLAGS].filter((k) => values[k] !== undefined)
+        .map((k) => `--${k}`);
+      if (values.backend === "openai") unused.unshift("--backend openai");
+      if (unused.length) {
+        io.err(`construct ${step} makes no model calls; ${unused.join(", ")} not used\n`);
+      }
     }
     if (step === "select" && values.judgments) return await standaloneSelect(values, io);
     if (!values.workspace) throw new UsageError(`construct ${step} needs --workspace DIR`);
@@ -249,7 +272,7 @@ export const constructCommand: Command = {
       const steps = step === "all"
         ? ["passages", "requests", "questions", "ratings", "select", "stats"]
         : [step];
-      for (const s of steps) await runStep(s, ws, values, io);
+      for (const s of steps) await runStep(s, ws, { ...values, backend }, io);
     } finally {
       ws.close();
     }

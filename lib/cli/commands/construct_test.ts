@@ -4,6 +4,7 @@ import { main } from "../main.ts";
 import { memoryIo } from "../command.ts";
 import { constructCommand } from "./construct.ts";
 import { tinyWorkspaceDir } from "../../../tests/pipeline/_tiny.ts";
+import { startOpenAiServer } from "../../../tests/support/openai_server.ts";
 
 const run = async (args: string[]) => {
   const io = memoryIo();
@@ -97,6 +98,56 @@ Deno.test("crux construct all + stats offline on the tiny dataset", async () => 
       "tiny-2:0#0",
       "tiny-2:1#1",
     ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("crux construct: model flags conflict with --backend offline and with the offline default", async () => {
+  const conflict = await run([
+    "ratings",
+    "--workspace",
+    "x",
+    "--backend",
+    "offline",
+    "--model",
+    "m",
+  ]);
+  assert.equal(conflict.code, 2);
+  assert.match(
+    conflict.err,
+    /--backend offline conflicts with --model: the offline backend makes no model calls; drop those flags or use --backend openai/,
+  );
+  const tuning = await run(["passages", "--workspace", "x", "--max-retries", "2"]);
+  assert.equal(tuning.code, 2);
+  assert.match(
+    tuning.err,
+    /--max-retries only configures model calls, but the default backend is offline/,
+  );
+});
+
+Deno.test("crux construct ratings --model --base-url rates with the model, not the lexical judge", async () => {
+  await using server = startOpenAiServer({ chat: () => ({ content: "4" }) });
+  const dir = await tinyWorkspaceDir();
+  try {
+    assert.equal((await run(["all", "--workspace", dir, "--n", "4"])).code, 0);
+    assert.equal(server.requests, 0, "offline by default");
+    const r = await run([
+      "ratings",
+      "--workspace",
+      dir,
+      "--model",
+      "judge-m",
+      "--base-url",
+      server.url,
+    ]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^ratings: 24 written for 2 topics/m);
+    assert.equal(server.requests, 24, "one call per (passage or summary, sub-question)");
+    const select = await run(["select", "--workspace", dir, "--judge", "judge-m", "--model", "x"]);
+    assert.equal(select.code, 0, select.err);
+    assert.match(select.err, /construct select makes no model calls; --model not used/);
+    assert.match(select.out, /select: judge "judge-m", tau 3, 0 topics dropped/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { type Command, type Io, UsageError } from "../command.ts";
-import { clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+import { chooseBackend, clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { generateReports, type GenerationCondition } from "@lib/generate/mod.ts";
@@ -31,17 +31,21 @@ Conditions (exactly one):
 Options:
   --workspace DIR   experiment workspace (required)
   --run NAME        name of the generated run (required)
-  --backend NAME    openai or extractive (default extractive: sentences of the
-                    context in rank order up to the budget; offline)
+  --backend NAME    openai (any OpenAI-compatible endpoint) or extractive
+                    (alias offline: sentences of the context in rank order up
+                    to the budget). Default: extractive, so a dataset can be
+                    built and tested with no model or network; --model or
+                    --base-url select openai. --backend extractive together
+                    with model flags is an error.
   --topics IDS      only these topics (comma-separated)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
   --rpm N, --tpm N, --templates DIR, --config FILE
-                    model settings (default from CRUX_GENERATOR_MODEL,
-                    OPENAI_BASE_URL, OPENAI_API_KEY)
+                    model settings of the openai backend (defaults from
+                    CRUX_GENERATOR_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY)
 
 Examples:
   crux generate --workspace outputs/exp --run bm25-rag --context bm25
-  crux generate --workspace outputs/exp --run direct --direct --backend openai --model llama-3.1-70b
+  crux generate --workspace outputs/exp --run direct --direct --model llama-3.1-70b
 `;
 
 /** The `crux generate` command. */
@@ -58,7 +62,7 @@ export const generateCommand: Command = {
         context: { type: "string" },
         direct: { type: "boolean" },
         oracle: { type: "boolean" },
-        backend: { type: "string", default: "extractive" },
+        backend: { type: "string" },
         topics: { type: "string" },
       },
       strict: true,
@@ -71,9 +75,11 @@ export const generateCommand: Command = {
     if (chosen !== 1) {
       throw new UsageError("give exactly one of --context RUN, --direct or --oracle");
     }
-    if (values.backend !== "openai" && values.backend !== "extractive") {
-      throw new UsageError(`Unknown backend "${values.backend}": use openai or extractive`);
-    }
+    const backend = chooseBackend(values, {
+      model: "openai",
+      offline: ["extractive", "offline"],
+      fallback: "extractive",
+    });
     if (values.run === "oracle-result") {
       throw new UsageError(`--run "oracle-result" is reserved for the human summaries`);
     }
@@ -84,7 +90,7 @@ export const generateCommand: Command = {
       : "oracle-context";
     const ws = await openWorkspace(values.workspace);
     try {
-      const c = values.backend === "openai"
+      const c = backend === "openai"
         ? await roleClient(ws, "generator", {
           config: await readLlmConfig(values.config),
           overrides: clientOverrides(values),

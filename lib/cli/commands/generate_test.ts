@@ -6,6 +6,7 @@ import { generateCommand } from "./generate.ts";
 import { judgeReportsCommand } from "./judge_reports.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { tinyWorkspaceDir } from "../../../tests/pipeline/_tiny.ts";
+import { startOpenAiServer } from "../../../tests/support/openai_server.ts";
 
 const judge = { ...judgeReportsCommand, name: "judge" }; // stands in for `crux judge reports`
 
@@ -100,6 +101,68 @@ Deno.test("crux generate + crux judge reports offline: stored reports and covera
     ]]);
     assert.equal(lines[2][4], "-", "the human summary has no retrieval context");
     assert.match(j.err, /new ratings by lexical/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("crux generate and crux judge reports: model flags conflict with an offline backend", async () => {
+  const gen = ["generate", "--workspace", "w", "--run", "x", "--direct"];
+  const cases: [string[], RegExp][] = [
+    [
+      [...gen, "--backend", "extractive", "--model", "gpt-4o"],
+      /--backend extractive conflicts with --model: the extractive backend makes no model calls; drop those flags or use --backend openai/,
+    ],
+    [
+      [...gen, "--backend", "offline", "--base-url", "http://127.0.0.1:9/v1", "--rpm", "5"],
+      /--backend offline conflicts with --base-url, --rpm: the extractive backend/,
+    ],
+    [
+      [...gen, "--concurrency", "2"],
+      /--concurrency only configures model calls, but the default backend is extractive \(offline\); add --model M or --backend openai, or drop it/,
+    ],
+    [[...gen, "--backend", "gpt"], /Unknown backend "gpt": use openai, extractive or offline/],
+    [
+      ["judge", "--workspace", "w", "--backend", "lexical", "--model", "gpt-4o"],
+      /--backend lexical conflicts with --model: the lexical backend makes no model calls/,
+    ],
+    [
+      ["judge", "--workspace", "w", "--templates", "t", "--config", "c.json"],
+      /--templates, --config only configure model calls, but the default backend is lexical/,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const r = await run(args);
+    assert.equal(r.code, 2, args.join(" "));
+    assert.match(r.err, message);
+  }
+});
+
+Deno.test("crux generate and crux judge reports: --model and --base-url select the model backend", async () => {
+  await using server = startOpenAiServer({ chat: () => ({ content: "4" }) });
+  const dir = await tinyWorkspaceDir();
+  try {
+    assert.equal((await run(["construct", "all", "--workspace", dir, "--n", "4"])).code, 0);
+    const model = ["--base-url", server.url];
+    const g = await run(
+      ["generate", "--workspace", dir, "--run", "m", "--direct", "--model", "gen-m", ...model],
+    );
+    assert.equal(g.code, 0, g.err);
+    assert.match(g.out, /2 direct reports by gen-m stored as run "m"/);
+    assert.equal(server.requests, 2, "one generation call per topic");
+    const j = await run([
+      "judge",
+      "--workspace",
+      dir,
+      "--run",
+      "m",
+      "--model",
+      "judge-m",
+      ...model,
+    ]);
+    assert.equal(j.code, 0, j.err);
+    assert.match(j.err, /judge reports: \d+ new ratings by judge-m/);
+    assert.ok(server.requests > 2, "the judge called the model");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

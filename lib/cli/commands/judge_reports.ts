@@ -7,7 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { type Command, type Io, UsageError } from "../command.ts";
-import { clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+import { chooseBackend, clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { lexicalJudge, llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
@@ -27,7 +27,11 @@ then stores per topic and overall (topic "all") in the metrics table:
 Options:
   --workspace DIR     experiment workspace (required)
   --run NAME          only this generated run (default: all)
-  --backend NAME      openai or lexical (default lexical, offline)
+  --backend NAME      openai (any OpenAI-compatible endpoint) or lexical (alias
+                      offline: word-overlap ratings). Default: lexical, so the
+                      pipeline runs with no model or network; --model or
+                      --base-url select openai. --backend lexical together with
+                      model flags is an error.
   --judge-unjudged    rate context passages that have no rating (e.g. other
                       topics' passages) instead of counting them 0
   --context-judge J   judge whose passage ratings score contexts (default: the
@@ -36,11 +40,11 @@ Options:
   --w X               density exponent (default 0.5, as in the CRUX paper's tables)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
   --rpm N, --tpm N, --templates DIR, --config FILE
-                      model settings (default from CRUX_JUDGE_MODEL, OPENAI_BASE_URL,
-                      OPENAI_API_KEY)
+                      model settings of the openai backend (defaults from
+                      CRUX_JUDGE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY)
 
 Example:
-  crux judge reports --workspace outputs/exp --run bm25-rag --backend openai --model llama-3.1-70b
+  crux judge reports --workspace outputs/exp --run bm25-rag --model llama-3.1-70b
 `;
 
 /** The `crux judge reports` sub-subcommand. */
@@ -54,7 +58,7 @@ export const judgeReportsCommand: Command = {
       options: {
         ...clientFlags,
         run: { type: "string" },
-        backend: { type: "string", default: "lexical" },
+        backend: { type: "string" },
         "judge-unjudged": { type: "boolean" },
         "context-judge": { type: "string" },
         tau: { type: "string" },
@@ -68,9 +72,11 @@ export const judgeReportsCommand: Command = {
       return 0;
     }
     if (!values.workspace) throw new UsageError("--workspace DIR is required");
-    if (values.backend !== "openai" && values.backend !== "lexical") {
-      throw new UsageError(`Unknown backend "${values.backend}": use openai or lexical`);
-    }
+    const backend = chooseBackend(values, {
+      model: "openai",
+      offline: ["lexical", "offline"],
+      fallback: "lexical",
+    });
     const tau = values.tau === undefined ? 3 : Number(values.tau);
     const w = values.w === undefined ? 0.5 : Number(values.w);
     if (!Number.isInteger(tau) || tau < 0 || tau > 5) {
@@ -79,7 +85,7 @@ export const judgeReportsCommand: Command = {
     if (!(w > 0)) throw new UsageError(`--w must be a positive number, found "${values.w}"`);
     const ws = await openWorkspace(values.workspace);
     try {
-      const c = values.backend === "openai"
+      const c = backend === "openai"
         ? await roleClient(ws, "judge", {
           config: await readLlmConfig(values.config),
           overrides: clientOverrides(values),
