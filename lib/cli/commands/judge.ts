@@ -18,7 +18,7 @@ import {
   resolveRoleConfig,
   terminalProgress,
 } from "@lib/llm/mod.ts";
-import { clientFlags, clientOverrides, int, readLlmConfig } from "./_llm_flags.ts";
+import { chooseBackend, clientFlags, clientOverrides, int, readLlmConfig } from "./_llm_flags.ts";
 import { judgeReportsCommand } from "./judge_reports.ts";
 
 const ANSWERABILITY_HELP =
@@ -33,7 +33,8 @@ cached in the workspace, so an interrupted run resumes and a repeated run sends 
 Options:
   --input FILE          pairs to judge (required)
   --out FILE            output JSONL (required)
-  --backend NAME        openai (default) or lexical (offline, no network)
+  --backend NAME        openai (default: this command exists to call a judge model) or
+                        lexical (offline, no network; model flags then are an error)
   --model M             judge model (default: $CRUX_JUDGE_MODEL or the config)
   --base-url URL        endpoint (default: $CRUX_JUDGE_BASE_URL, $OPENAI_BASE_URL, config)
   --concurrency N       requests in flight (default 8)
@@ -86,7 +87,7 @@ const answerability: Command = {
       options: {
         input: { type: "string" },
         out: { type: "string" },
-        backend: { type: "string", default: "openai" },
+        backend: { type: "string" },
         corpus: { type: "string" },
         reasks: { type: "string" },
         ...clientFlags,
@@ -94,16 +95,19 @@ const answerability: Command = {
       strict: true,
     });
     if (!values.input || !values.out) throw new UsageError("--input and --out are required");
-    if (values.backend !== "openai" && values.backend !== "lexical") {
-      throw new UsageError(`Unknown backend "${values.backend}": use openai or lexical`);
-    }
+    // Model flags never pass silently: with --backend lexical they are a usage error.
+    const backend = chooseBackend(values, {
+      model: "openai",
+      offline: ["lexical", "offline"],
+      fallback: "openai",
+    });
     const pairs = parseAnswerabilityPairs(await Deno.readTextFile(values.input), {
       file: values.input,
     });
     const onProgress = terminalProgress(io.err, { isTty: io.isTty });
     let results: AnswerabilityResult[];
     let judge: AnswerabilityJudge;
-    if (values.backend === "lexical") {
+    if (backend === "lexical") {
       judge = lexicalJudge({
         corpus: values.corpus ? await readCorpusTexts(values.corpus) : undefined,
       });

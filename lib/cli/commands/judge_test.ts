@@ -73,7 +73,7 @@ Deno.test("crux judge: usage errors, help and the subcommand map", async () => {
     ]),
     2,
   );
-  assert.match(io2.stderr(), /Unknown backend "gpt": use openai or lexical/);
+  assert.match(io2.stderr(), /Unknown backend "gpt": use openai, lexical or offline/);
   const io3 = memoryIo();
   assert.equal(await main(["judge", "nuggets"], io3, [judgeCommand]), 2);
   assert.match(io3.stderr(), /Unknown judging step "nuggets": use answerability/);
@@ -98,4 +98,32 @@ Deno.test("crux judge: usage errors, help and the subcommand map", async () => {
   );
   assert.match(io6.stderr(), /bad.jsonl:1: question: expected a string/);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("crux judge answerability refuses model flags with the lexical backend", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/p.jsonl`, '{"id":"1","question":"q?","context":"c"}\n');
+    const io = memoryIo();
+    const code = await main(
+      [
+        "judge",
+        "answerability",
+        "--input",
+        `${dir}/p.jsonl`,
+        "--out",
+        `${dir}/o.jsonl`,
+        "--backend",
+        "lexical",
+        "--model",
+        "m",
+      ],
+      io,
+      [judgeCommand],
+    );
+    assert.equal(code, 2);
+    assert.match(io.stderr(), /--backend lexical conflicts with --model/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
