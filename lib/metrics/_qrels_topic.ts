@@ -1,14 +1,15 @@
 import { SpanIndex } from "./_span_hash.ts";
+import { logRank } from "./_discount.ts";
 
 /** Per-topic graded relevance judgments (trec_eval's view of a qrels file). */
 export class QrelsTopic {
   /** Grades in key order; negative grades mean "in the pool but unjudged". */
   readonly gradeList: Float64Array;
-  /** Non-negative grades of every judged document, sorted descending. */
-  readonly sorted: Float64Array;
   #index: SpanIndex;
-  #numRel = new Map<number, number>();
-  #idealPrefix?: number[];
+  #sorted?: Float64Array;
+  #counts?: Int32Array | null;
+  #numRel?: Map<number, number>;
+  #idealPrefix?: Float64Array;
   #grades?: Map<string, number>;
 
   /**
@@ -26,12 +27,16 @@ export class QrelsTopic {
           `"${topicId}"; subtopic (diversity) qrels must be given as diversity qrels (--div-qrels)`,
       );
     }
-    this.sorted = grades.filter((g) => g >= 0).sort().reverse();
   }
 
   /** Builds the judgments of a topic from document ids and grades. */
   static of(topicId: string, docs: readonly string[], grades: readonly number[]): QrelsTopic {
     return new QrelsTopic(topicId, SpanIndex.ofStrings(docs), Float64Array.from(grades));
+  }
+
+  /** Non-negative grades of every judged document, sorted descending. */
+  get sorted(): Float64Array {
+    return this.#sorted ??= descending(this.gradeList);
   }
 
   /** Judged document ids in key order. */
@@ -55,20 +60,27 @@ export class QrelsTopic {
     return this.#grades;
   }
 
-  /** Grade of `text[a, b)` (or of `text` itself), undefined when not judged. */
-  gradeOf(text: string, a = 0, b = text.length): number | undefined {
-    const k = this.#index.find(text, a, b);
+  /** Grade of a document, undefined when not judged. */
+  gradeOf(docId: string): number | undefined {
+    const k = this.#index.findString(docId);
     return k < 0 ? undefined : this.gradeList[k];
   }
 
-  /** As {@linkcode gradeOf}, with `h` = `spanHash(text, a, b)` already computed. */
-  gradeOfHashed(text: string, a: number, b: number, h: number): number | undefined {
-    const k = this.#index.findHashed(text, a, b, h);
+  /** Grade of the document id `bytes[a, b)` whose `spanHash` is `h`, undefined when not judged. */
+  gradeOfSpan(bytes: Uint8Array, a: number, b: number, h: number): number | undefined {
+    const k = this.#index.findHashed(bytes, a, b, h);
     return k < 0 ? undefined : this.gradeList[k];
   }
 
   /** Number of judged documents with grade >= rel (trec_eval `num_rel`). */
   numRel(rel: number): number {
+    const counts = this.#histogram();
+    if (counts) {
+      let n = 0;
+      for (let g = Math.max(0, Math.ceil(rel)); g < counts.length; g++) n += counts[g];
+      return n;
+    }
+    this.#numRel ??= new Map();
     let n = this.#numRel.get(rel);
     if (n === undefined) {
       n = 0;
@@ -80,14 +92,56 @@ export class QrelsTopic {
 
   /** Ideal DCG at depth `k`: judged grades sorted descending, gain = grade, discount 1/log2(rank+1). */
   idealDcg(k: number): number {
+    const counts = this.#histogram();
+    if (counts) {
+      // The same sum as over `sorted`, walking the grades from the top.
+      let n = 0;
+      for (let g = 0; g < counts.length; g++) n += counts[g];
+      const depth = Math.min(k, n);
+      const log = logRank(depth);
+      let dcg = 0;
+      let rank = 0;
+      for (let g = counts.length - 1; g > 0 && rank < depth; g--) {
+        for (let c = counts[g]; c > 0 && rank < depth; c--) dcg += g / log[rank++];
+      }
+      return dcg;
+    }
     if (!this.#idealPrefix) {
-      const prefix = new Array<number>(this.sorted.length + 1).fill(0);
-      for (let i = 0; i < this.sorted.length; i++) {
-        const g = this.sorted[i];
-        prefix[i + 1] = prefix[i] + (g > 0 ? g / Math.log2(i + 2) : 0);
+      const sorted = this.sorted;
+      const log = logRank(sorted.length);
+      const prefix = new Float64Array(sorted.length + 1);
+      for (let i = 0; i < sorted.length; i++) {
+        const g = sorted[i];
+        prefix[i + 1] = prefix[i] + (g > 0 ? g / log[i] : 0);
       }
       this.#idealPrefix = prefix;
     }
     return this.#idealPrefix[Math.min(k, this.sorted.length)];
   }
+
+  /** Counts of grades 0, 1, ... when every judged grade is a small integer (the usual case), else null. */
+  #histogram(): Int32Array | null {
+    if (this.#counts === undefined) this.#counts = histogram(this.gradeList);
+    return this.#counts;
+  }
+}
+
+/** Counts of the non-negative values of `list` by value, or null unless they are all integers below 256. */
+function histogram(list: Float64Array): Int32Array | null {
+  let max = -1;
+  for (let i = 0; i < list.length; i++) {
+    const g = list[i];
+    if (g >= 0) {
+      if (g >= 256 || (g | 0) !== g) return null;
+      if (g > max) max = g;
+    }
+  }
+  const counts = new Int32Array(max + 1);
+  for (let i = 0; i < list.length; i++) if (list[i] >= 0) counts[list[i] | 0]++;
+  return counts;
+}
+
+/** The non-negative values of `list`, sorted descending. */
+function descending(list: Float64Array): Float64Array {
+  return list.filter((g) => g >= 0).sort().reverse();
 }

@@ -1,82 +1,217 @@
-import { type RunTable, type RunTopicColumns, topicRows } from "./run_table.ts";
+import type { RunTable, RunTopicColumns } from "./run_table.ts";
 import type { QrelsTopic } from "./_qrels_topic.ts";
 import type { RankOrder } from "./_rank_topic.ts";
-import { compareBytes } from "./_byte_order.ts";
-import { spanHash, spansEqual, tableSize } from "./_span_hash.ts";
+import { compareSpans, decodeSpan, spansEqual, tableSize } from "./_span_hash.ts";
 
-/** A topic of a run table ranked the evaluator's way, without slicing document ids. */
+/** A topic of a run table ranked the evaluator's way, without decoding document ids. */
 export interface RankedColumns {
   /** Row indices in rank order, each document once. */
-  rows: number[];
+  rows: Int32Array;
   duplicates: number;
   /** Grade per rank (-Infinity = unjudged), as `TopicView.grades()`. */
   grades: Float64Array;
-  /** Document ids in rank order, sliced on demand. */
+  /** Document ids in rank order, decoded on demand. */
   docs: () => string[];
 }
 
-/** Ranks one topic of a table: trec_eval order (or rank order), best occurrence of each document kept. */
-export function rankColumns(
-  table: RunTable,
-  topic: RunTopicColumns,
-  order: RankOrder,
-  qrels: QrelsTopic | undefined,
-): RankedColumns {
-  const { text, start, end, score, rank } = table;
-  const byScore = (i: number, j: number) =>
-    score[j] - score[i] ||
-    compareBytes(text.slice(start[j], end[j]), text.slice(start[i], end[i]));
-  const compare = order === "rank"
-    ? (i: number, j: number) => rank[i] - rank[j] || byScore(i, j)
-    : byScore;
-  let idx: number[] = topicRows(topic);
-  let sorted = true;
-  for (let k = 1; k < idx.length && sorted; k++) sorted = compare(idx[k - 1], idx[k]) <= 0;
-  if (!sorted) idx = idx.slice().sort(compare);
-  const kept = dedupe(table, idx);
-  const grades = new Float64Array(kept.length);
-  for (let r = 0; r < kept.length; r++) {
-    const i = kept[r];
-    // dedupe() left the hash of the r-th kept row in scratchHashes[r].
-    const g = qrels?.gradeOfHashed(text, start[i], end[i], scratchHashes[r]);
-    grades[r] = g === undefined || g < 0 ? -Infinity : g;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Ranks the topics of one run table: trec_eval's order (score descending, then
+ * document id descending in byte order) or rank order, keeping the best
+ * occurrence of each document. Rankings and grades are views into arrays
+ * shared by the whole table, so ranking a topic allocates almost nothing.
+ */
+export class ColumnRanker {
+  #table: RunTable;
+  #byRank: boolean;
+  /** The high 32 bits of every score (little-endian platforms). */
+  #scoreHigh?: Uint32Array;
+  #rowPool: Int32Array;
+  #gradePool: Float64Array;
+  #used = 0;
+
+  constructor(table: RunTable, order: RankOrder) {
+    this.#table = table;
+    this.#byRank = order === "rank";
+    const { score } = table;
+    if (LITTLE_ENDIAN) {
+      this.#scoreHigh = new Uint32Array(score.buffer, score.byteOffset, 2 * score.length);
+    }
+    this.#rowPool = new Int32Array(table.size);
+    this.#gradePool = new Float64Array(table.size);
   }
-  const docs = () => kept.map((i) => text.slice(start[i], end[i]));
-  return { rows: kept, duplicates: idx.length - kept.length, grades, docs };
+
+  /** Ranks one topic of the table, looking grades up in `qrels`. */
+  rank(topic: RunTopicColumns, qrels: QrelsTopic | undefined): RankedColumns {
+    const table = this.#table;
+    const ranges = topic.ranges;
+    let n = 0;
+    for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1] - ranges[r];
+    if (order.length < n) {
+      order = new Int32Array(2 * n);
+      scratch = new Int32Array(2 * n);
+      keys = new BigUint64Array(2 * n);
+      keyWords = new Uint32Array(keys.buffer);
+    }
+    const idx = order;
+    setColumns(table, this.#byRank);
+    if (!this.#byRank && this.#scoreHigh) sortByScore(this.#scoreHigh, ranges, n);
+    else {
+      let k = 0;
+      for (let r = 0; r < ranges.length; r += 2) {
+        for (let i = ranges[r]; i < ranges[r + 1]; i++) idx[k++] = i;
+      }
+      sortRows(idx, scratch, 0, n);
+    }
+    setColumns(EMPTY_TABLE, false); // do not keep the table alive
+
+    if (this.#used + n > this.#rowPool.length) { // a topic ranked twice: fresh arrays
+      this.#rowPool = new Int32Array(Math.max(n, 1024));
+      this.#gradePool = new Float64Array(Math.max(n, 1024));
+      this.#used = 0;
+    }
+    const base = this.#used;
+    const rows = this.#rowPool;
+    const grades = this.#gradePool;
+    // Keep the first occurrence of each document (open addressing over the ids'
+    // hashes; a slot is live when its stamp is this topic's epoch).
+    const size = tableSize(n);
+    if (slots.length < size) {
+      slots = new Int32Array(size);
+      stamps = new Int32Array(size);
+    }
+    if (++epoch === 0x7fffffff) {
+      stamps.fill(0);
+      epoch = 1;
+    }
+    const mask = size - 1;
+    const { bytes, start, end, hash } = table;
+    let kept = base;
+    for (let r = 0; r < n; r++) {
+      const i = idx[r];
+      const h = hash[i];
+      let slot = h & mask;
+      let repeated = false;
+      for (; stamps[slot] === epoch; slot = (slot + 1) & mask) {
+        const j = slots[slot];
+        if (hash[j] === h && spansEqual(bytes, start[i], end[i], bytes, start[j], end[j])) {
+          repeated = true;
+          break;
+        }
+      }
+      if (repeated) continue;
+      stamps[slot] = epoch;
+      slots[slot] = i;
+      rows[kept] = i;
+      const g = qrels?.gradeOfSpan(bytes, start[i], end[i], h);
+      grades[kept++] = g === undefined || g < 0 ? -Infinity : g;
+    }
+    this.#used = kept;
+    const keptRows = rows.subarray(base, kept);
+    return {
+      rows: keptRows,
+      duplicates: n - (kept - base),
+      grades: grades.subarray(base, kept),
+      docs: () => Array.from(keptRows, (i) => decodeSpan(bytes, start[i], end[i])),
+    };
+  }
 }
 
-let scratchTable = new Int32Array(256).fill(-1);
-let scratchHashes = new Int32Array(256);
+// Scratch space shared by all rankers.
+let order = new Int32Array(256);
+let scratch = new Int32Array(256);
+let keys = new BigUint64Array(256);
+let keyWords = new Uint32Array(keys.buffer);
+let slots = new Int32Array(512);
+let stamps = new Int32Array(512);
+let epoch = 0;
 
-/** Keeps the first occurrence of each document id (open addressing over hashed spans). */
-function dedupe(table: RunTable, idx: readonly number[]): number[] {
-  const { text, start, end } = table;
-  const size = tableSize(idx.length);
-  if (scratchTable.length < size) scratchTable = new Int32Array(size).fill(-1);
-  if (scratchHashes.length < idx.length) scratchHashes = new Int32Array(tableSize(idx.length));
-  const slots = scratchTable;
-  const mask = size - 1;
-  const out: number[] = [];
-  let n = 0;
-  for (let r = 0; r < idx.length; r++) {
-    const i = idx[r];
-    const h = spanHash(text, start[i], end[i]);
-    let slot = h & mask;
-    let repeated = false;
-    for (; slots[slot] !== -1; slot = (slot + 1) & mask) {
-      const k = slots[slot]; // position in `out`
-      const j = out[k];
-      if (scratchHashes[k] === h && spansEqual(text, start[i], end[i], start[j], end[j])) {
-        repeated = true;
-        break;
-      }
+/**
+ * Sorts the rows of `ranges` into `order` by score descending, then document
+ * id descending: a native sort of 64-bit keys (the score's high 32 bits made
+ * order-preserving, then the row), then an exact sort of each run of equal
+ * high bits (tied or nearly tied scores).
+ */
+function sortByScore(high: Uint32Array, ranges: readonly number[], n: number): void {
+  const words = keyWords;
+  let k = 0;
+  for (let r = 0; r < ranges.length; r += 2) {
+    for (let i = ranges[r]; i < ranges[r + 1]; i++) {
+      const hi = high[2 * i + 1];
+      // Ascending keys = descending scores; -0 and the tiniest negatives share +0's key.
+      words[2 * k] = i;
+      words[2 * k + 1] = hi === 0x80000000 ? 0x7fffffff : hi & 0x80000000 ? hi : hi ^ 0x7fffffff;
+      k++;
     }
-    if (repeated) continue;
-    slots[slot] = n;
-    scratchHashes[n] = h;
-    out.push(i);
-    n++;
   }
-  slots.fill(-1, 0, size);
-  return out;
+  keys.subarray(0, n).sort();
+  const idx = order;
+  for (let k = 0; k < n; k++) idx[k] = words[2 * k];
+  for (let a = 0; a < n;) {
+    let b = a + 1;
+    while (b < n && words[2 * b + 1] === words[2 * a + 1]) b++;
+    if (b - a > 1) sortRows(idx, scratch, a, b);
+    a = b;
+  }
+}
+
+// The columns being sorted, read by `before` (module state keeps the sort loops monomorphic).
+type Columns = Pick<RunTable, "bytes" | "start" | "end" | "score" | "rank">;
+const EMPTY_TABLE: Columns = {
+  bytes: new Uint8Array(0),
+  start: new Int32Array(0),
+  end: new Int32Array(0),
+  score: new Float64Array(0),
+  rank: new Float64Array(0),
+};
+let bytes: Uint8Array = EMPTY_TABLE.bytes;
+let start: Int32Array = EMPTY_TABLE.start;
+let end: Int32Array = EMPTY_TABLE.end;
+let score: Float64Array = EMPTY_TABLE.score;
+let rank: Float64Array = EMPTY_TABLE.rank;
+let byRank = false;
+
+function setColumns(table: Columns, rankFirst: boolean): void {
+  ({ bytes, start, end, score, rank } = table);
+  byRank = rankFirst;
+}
+
+/**
+ * Whether row i ranks above row j: trec_eval's score descending then document
+ * id descending (byte order), after rank ascending for the `rank` order.
+ */
+function before(i: number, j: number): boolean {
+  if (byRank && rank[i] !== rank[j]) return rank[i] < rank[j];
+  const a = score[i];
+  const b = score[j];
+  if (a > b) return true;
+  if (a < b) return false;
+  return compareSpans(bytes, start[i], end[i], bytes, start[j], end[j]) > 0;
+}
+
+/** Sorts `idx[lo, hi)` by {@linkcode before} (merge sort, insertion sort below 16 rows). */
+function sortRows(idx: Int32Array, tmp: Int32Array, lo: number, hi: number): void {
+  if (hi - lo <= 16) {
+    for (let k = lo + 1; k < hi; k++) {
+      const v = idx[k];
+      let m = k - 1;
+      while (m >= lo && before(v, idx[m])) {
+        idx[m + 1] = idx[m];
+        m--;
+      }
+      idx[m + 1] = v;
+    }
+    return;
+  }
+  const mid = (lo + hi) >>> 1;
+  sortRows(idx, tmp, lo, mid);
+  sortRows(idx, tmp, mid, hi);
+  if (!before(idx[mid], idx[mid - 1])) return; // already in order
+  for (let k = lo; k < mid; k++) tmp[k] = idx[k];
+  let a = lo;
+  let b = mid;
+  let k = lo;
+  while (a < mid && b < hi) idx[k++] = before(idx[b], tmp[a]) ? idx[b++] : tmp[a++];
+  while (a < mid) idx[k++] = tmp[a++];
 }

@@ -1,17 +1,66 @@
-/** FNV-1a hash of `text[a, b)` folded to 30 bits. */
-export function spanHash(text: string, a: number, b: number): number {
-  let h = 0x811c9dc5;
-  for (let i = a; i < b; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+/**
+ * Byte spans (document ids inside a run or qrels file's UTF-8 bytes): hashing,
+ * equality, byte order, and an index from spans to keys.
+ */
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The FNV-1a offset basis: the state before the first byte (each byte: `h = Math.imul(h ^ byte, 0x01000193)`). */
+export const HASH_START = 0x811c9dc5;
+
+/** Folds an FNV-1a state to the 30-bit hash {@linkcode spanHash} returns. */
+export function hashEnd(h: number): number {
   return (h ^ (h >>> 30)) & 0x3fffffff;
 }
 
-/** Whether `text[a, b)` equals `text[c, d)`. */
-export function spansEqual(text: string, a: number, b: number, c: number, d: number): boolean {
-  if (b - a !== d - c) return false;
-  for (let i = 0; i < b - a; i++) {
-    if (text.charCodeAt(a + i) !== text.charCodeAt(c + i)) return false;
-  }
+/** FNV-1a hash of `bytes[a, b)` folded to 30 bits. */
+export function spanHash(bytes: Uint8Array, a: number, b: number): number {
+  let h = HASH_START;
+  for (let i = a; i < b; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return (h ^ (h >>> 30)) & 0x3fffffff;
+}
+
+/** Whether `x[a, b)` equals `y[c, d)`. */
+export function spansEqual(
+  x: Uint8Array,
+  a: number,
+  b: number,
+  y: Uint8Array,
+  c: number,
+  d: number,
+): boolean {
+  const n = b - a;
+  if (n !== d - c) return false;
+  for (let i = 0; i < n; i++) if (x[a + i] !== y[c + i]) return false;
   return true;
+}
+
+/** Byte order of `x[a, b)` and `y[c, d)` (C `strcmp`: unsigned bytes, then length). */
+export function compareSpans(
+  x: Uint8Array,
+  a: number,
+  b: number,
+  y: Uint8Array,
+  c: number,
+  d: number,
+): number {
+  const n = Math.min(b - a, d - c);
+  for (let i = 0; i < n; i++) {
+    const diff = x[a + i] - y[c + i];
+    if (diff !== 0) return diff;
+  }
+  return (b - a) - (d - c);
+}
+
+/** The text of `bytes[a, b)` (UTF-8). */
+export function decodeSpan(bytes: Uint8Array, a: number, b: number): string {
+  return decoder.decode(bytes.subarray(a, b));
+}
+
+/** UTF-8 bytes of `text`. */
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
 }
 
 /** Smallest power of two >= 2n (at least 8): an open-addressing table size. */
@@ -21,90 +70,122 @@ export function tableSize(n: number): number {
   return size;
 }
 
+/** Where a {@linkcode SpanIndex} finds its keys and keeps its table. */
+export interface SpanIndexOptions {
+  /** `spanHash` of every key, when already known (default: computed). */
+  hashes?: Int32Array;
+  /** The keys are rows `[from, to)` of the columns (default: all); indices returned count from `from`. */
+  from?: number;
+  to?: number;
+  /**
+   * An array holding the hash table from `base` on: `tableSize(to - from)`
+   * entries, all 0 (default: a new array). Lets many small indexes share one buffer.
+   */
+  slots?: Int32Array;
+  base?: number;
+}
+
 /**
- * A lookup from text spans to the index of an equal key, the keys being spans
- * of one key text (open addressing over typed arrays, no Map, no strings).
+ * A lookup from byte spans to the index of an equal key, the keys being spans
+ * of one byte buffer (open addressing over typed arrays, no Map, no strings).
  */
 export class SpanIndex {
   /** Index of the first key that repeats an earlier one, or -1. */
   readonly duplicate: number = -1;
-  #text: string;
-  #start: ArrayLike<number>;
-  #end: ArrayLike<number>;
-  #hashes: number[];
-  #table: number[];
+  /** Number of keys. */
+  readonly size: number;
+  #bytes: Uint8Array;
+  #start: Int32Array;
+  #end: Int32Array;
+  #hashes: Int32Array;
+  #from: number;
+  /** Row + 1 per slot; 0 = empty. */
+  #table: Int32Array;
+  #base: number;
   #mask: number;
 
-  /** Indexes keys `keyText.slice(start[i], end[i])`. */
-  constructor(keyText: string, start: ArrayLike<number>, end: ArrayLike<number>) {
-    this.#text = keyText;
+  /** Indexes keys `bytes[start[i], end[i])`. */
+  constructor(bytes: Uint8Array, start: Int32Array, end: Int32Array, opts: SpanIndexOptions = {}) {
+    const from = opts.from ?? 0;
+    const to = opts.to ?? start.length;
+    this.size = to - from;
+    this.#bytes = bytes;
     this.#start = start;
     this.#end = end;
-    const n = start.length;
-    this.#hashes = new Array<number>(n).fill(0);
-    this.#table = new Array<number>(tableSize(n)).fill(-1);
-    this.#mask = this.#table.length - 1;
-    for (let i = 0; i < n; i++) {
-      const h = spanHash(keyText, start[i], end[i]);
-      this.#hashes[i] = h;
-      let slot = h & this.#mask;
-      for (; this.#table[slot] !== -1; slot = (slot + 1) & this.#mask) {
-        const k = this.#table[slot];
+    this.#from = from;
+    let hashes = opts.hashes;
+    if (!hashes) {
+      hashes = new Int32Array(to);
+      for (let i = from; i < to; i++) hashes[i] = spanHash(bytes, start[i], end[i]);
+    }
+    this.#hashes = hashes;
+    const size = tableSize(this.size);
+    const table = opts.slots ?? new Int32Array(size);
+    const base = opts.slots ? opts.base ?? 0 : 0;
+    const mask = size - 1;
+    for (let i = from; i < to; i++) {
+      const h: number = hashes[i];
+      let slot: number = h & mask;
+      for (; table[base + slot] !== 0; slot = (slot + 1) & mask) {
+        const k = table[base + slot] - 1;
         if (
-          this.duplicate < 0 && this.#hashes[k] === h &&
-          spansEqual2(keyText, start[k], end[k], keyText, start[i], end[i])
+          this.duplicate < 0 && hashes[k] === h &&
+          spansEqual(bytes, start[k], end[k], bytes, start[i], end[i])
         ) {
-          this.duplicate = i;
+          this.duplicate = i - from;
         }
       }
-      this.#table[slot] = i;
+      table[base + slot] = i + 1;
     }
+    this.#table = table;
+    this.#base = base;
+    this.#mask = mask;
   }
 
-  /** Indexes a list of strings (joined into one key text). */
+  /** Indexes a list of strings (as their UTF-8 bytes). */
   static ofStrings(keys: readonly string[]): SpanIndex {
+    const parts = keys.map(utf8);
     const start = new Int32Array(keys.length);
     const end = new Int32Array(keys.length);
     let pos = 0;
-    keys.forEach((k, i) => {
+    parts.forEach((p, i) => {
       start[i] = pos;
-      end[i] = pos += k.length;
+      end[i] = pos += p.length;
     });
-    return new SpanIndex(keys.join(""), start, end);
+    const bytes = new Uint8Array(pos);
+    parts.forEach((p, i) => bytes.set(p, start[i]));
+    return new SpanIndex(bytes, start, end);
   }
 
   /** The `i`-th key as a string. */
   key(i: number): string {
-    return this.#text.slice(this.#start[i], this.#end[i]);
+    const k = this.#from + i;
+    return decodeSpan(this.#bytes, this.#start[k], this.#end[k]);
   }
 
-  /** Index of the key equal to `text[a, b)`, or -1. */
-  find(text: string, a: number, b: number): number {
-    return this.findHashed(text, a, b, spanHash(text, a, b));
+  /** Index of the key equal to `bytes[a, b)`, or -1. */
+  find(bytes: Uint8Array, a: number, b: number): number {
+    return this.findHashed(bytes, a, b, spanHash(bytes, a, b));
   }
 
-  /** As {@linkcode find}, with `h` = `spanHash(text, a, b)` already computed. */
-  findHashed(text: string, a: number, b: number, h: number): number {
-    for (let slot = h & this.#mask; this.#table[slot] !== -1; slot = (slot + 1) & this.#mask) {
-      const k = this.#table[slot];
+  /** Index of the key equal to `text`, or -1. */
+  findString(text: string): number {
+    const bytes = utf8(text);
+    return this.find(bytes, 0, bytes.length);
+  }
+
+  /** As {@linkcode find}, with `h` = `spanHash(bytes, a, b)` already computed. */
+  findHashed(bytes: Uint8Array, a: number, b: number, h: number): number {
+    const table = this.#table;
+    const base = this.#base;
+    const mask = this.#mask;
+    for (let slot = h & mask; table[base + slot] !== 0; slot = (slot + 1) & mask) {
+      const k = table[base + slot] - 1;
       if (
-        this.#hashes[k] === h && spansEqual2(this.#text, this.#start[k], this.#end[k], text, a, b)
-      ) return k;
+        this.#hashes[k] === h &&
+        spansEqual(this.#bytes, this.#start[k], this.#end[k], bytes, a, b)
+      ) return k - this.#from;
     }
     return -1;
   }
-}
-
-/** Whether `x[a, b)` equals `y[c, d)`. */
-export function spansEqual2(
-  x: string,
-  a: number,
-  b: number,
-  y: string,
-  c: number,
-  d: number,
-): boolean {
-  if (b - a !== d - c) return false;
-  for (let i = 0; i < b - a; i++) if (x.charCodeAt(a + i) !== y.charCodeAt(c + i)) return false;
-  return true;
 }

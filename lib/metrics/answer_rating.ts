@@ -22,6 +22,7 @@ export const ANSWER_WEIGHTS: Readonly<Record<SubquestionType, number>> = {
  * @returns The rating.
  * @example
  * ```ts
+ * import { answerRating } from "@lib/metrics/mod.ts";
  * answerRating([
  *   { type: "core", answered: true, retrieved: true },
  *   { type: "follow-up", answered: true, retrieved: false },

@@ -32,6 +32,7 @@ export interface AnswerabilityAgreement {
  * @throws {RangeError} When the lengths differ or nothing is given.
  * @example
  * ```ts
+ * import { answerabilityAgreement } from "@lib/metrics/mod.ts";
  * answerabilityAgreement([5, 1, 3, 0], [true, false, false, true]).precision; // 0.5
  * ```
  */

@@ -28,6 +28,7 @@ export interface BootstrapOptions {
  * @throws {RangeError} On no values, samples < 1, or a level outside (0, 1).
  * @example
  * ```ts
+ * import { bootstrapCi } from "@lib/metrics/mod.ts";
  * bootstrapCi([0.2, 0.4, 0.5, 0.9], { seed: 3 }); // { mean: 0.5, lower: ..., upper: ... }
  * ```
  */

@@ -15,6 +15,7 @@ import { checkPaired } from "./_pairs.ts";
  * @throws {RangeError} When the lengths differ or no item is given.
  * @example
  * ```ts
+ * import { cohenKappa } from "@lib/metrics/mod.ts";
  * cohenKappa(["y", "n", "y"], ["y", "n", "n"]); // 0.4
  * ```
  */

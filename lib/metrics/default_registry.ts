@@ -20,6 +20,7 @@ let registry: MeasureRegistry | undefined;
  * @returns A new registry; add your own measures to it freely.
  * @example
  * ```ts
+ * import { builtinRegistry } from "@lib/metrics/mod.ts";
  * const registry = builtinRegistry();
  * registry.names(); // ["P", "R", "AP", ...]
  * ```

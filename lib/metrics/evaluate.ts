@@ -13,7 +13,7 @@ import { formatMeasure } from "./format_measure.ts";
 import { type Judged, type JudgedInputs, prepareJudged } from "./judged.ts";
 import { TopicView } from "./topic_view.ts";
 import { groupRun, type RankOrder, rankTopic } from "./_rank_topic.ts";
-import { rankColumns } from "./_rank_columns.ts";
+import { ColumnRanker } from "./_rank_columns.ts";
 import type { RunTable } from "./run_table.ts";
 import { compareBytes } from "./_byte_order.ts";
 
@@ -91,8 +91,15 @@ interface Planned {
  * @throws {Error} On unknown measures, or when a measure's judgments are missing.
  * @example
  * ```ts
+ * import { evaluate } from "@lib/metrics/mod.ts";
+ * const rows = [
+ *   { run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 },
+ *   { run: "bm25", topicId: "q1", docId: "d2", rank: 2, score: 1.5 },
+ * ];
+ * const qrels = [{ topicId: "q1", docId: "d2", grade: 1 }];
  * const result = evaluate(rows, ["P@10", "nDCG@10"], { qrels });
- * result.runs[0].aggregate["nDCG@10"];
+ * result.runs[0].aggregate["P@10"]; // 0.1
+ * result.runs[0].aggregate["nDCG@10"]; // 1 / log2(3) = 0.6309...
  * ```
  */
 export function evaluate(
@@ -179,6 +186,7 @@ function runSources(
   const tokens = judged.tokens;
   if ("kind" in run && run.kind === "run-table") {
     const table = run as RunTable;
+    const ranker = new ColumnRanker(table, order);
     return [{
       name: table.run,
       topicIds: [...table.topics.keys()],
@@ -186,7 +194,7 @@ function runSources(
         const topic = judged.topics.get(topicId);
         const cols = table.topics.get(topicId);
         if (!cols) return { view: new TopicView(topicId, [], topic, { tokens }), duplicates: 0 };
-        const ranked = rankColumns(table, cols, order, topic?.qrels);
+        const ranked = ranker.rank(cols, topic?.qrels);
         const view = new TopicView(topicId, ranked.docs, topic, { tokens, grades: ranked.grades });
         return { view, duplicates: ranked.duplicates };
       },

@@ -135,3 +135,27 @@ Deno.test("evaluate explains missing inputs and duplicate qrels", () => {
   );
   assert.throws(() => evaluate(run, ["P@x"], { qrels }), /Cannot parse measure "P@x"/);
 });
+
+Deno.test("large, fractional and negative grades count as trec_eval counts them", () => {
+  // Ranking c, a, d, b; grades c 2, a 300, d -1 (unjudged), b 0.5.
+  const rows = ["c", "a", "d", "b"].map((d, i) => row("t", d, 4 - i, i + 1));
+  const graded = [qrel("t", "a", 300), qrel("t", "b", 0.5), qrel("t", "c", 2), qrel("t", "d", -1)];
+  const t = perTopic(
+    evaluate(rows, ["nDCG@3", "R@2", "P(rel=3)@2", "RPrec(rel=0.5)"], { qrels: graded }),
+    "t",
+  );
+  // DCG@3 = 2 + 300/log2(3); ideal 300, 2, 0.5 = 300 + 2/log2(3) + 0.5/2.
+  assert.equal(t["nDCG@3"], (2 + 300 / Math.log2(3)) / (300 + 2 / Math.log2(3) + 0.5 / 2));
+  assert.equal(t["R@2"], 1); // a and c are the relevant documents
+  assert.equal(t["P(rel=3)@2"], 0.5); // only a
+  assert.equal(t["RPrec(rel=0.5)"], 2 / 3); // R = 3 (a, b, c); a and c in the top 3
+  const small = [qrel("t", "a", 3), qrel("t", "b", 1), qrel("t", "c", 2), qrel("t", "d", 0)];
+  const u = perTopic(
+    evaluate(rows, ["R(rel=1.5)@1", "RPrec(rel=0)", "nDCG"], { qrels: small }),
+    "t",
+  );
+  assert.equal(u["R(rel=1.5)@1"], 1 / 2); // a and c relevant, c at rank 1
+  assert.equal(u["RPrec(rel=0)"], 1); // R = 4: grade 0 counts at rel 0, and all 4 are retrieved
+  const dcg = 2 + 3 / Math.log2(3) + 1 / Math.log2(5);
+  assert.equal(u["nDCG"], dcg / (3 + 2 / Math.log2(3) + 1 / 2));
+});

@@ -15,6 +15,7 @@ import { agreementParts } from "./_rating_table.ts";
  * @throws {RangeError} On an empty table, ragged rows or unequal rater counts.
  * @example
  * ```ts
+ * import { fleissKappa } from "@lib/metrics/mod.ts";
  * fleissKappa([[0, 3], [3, 0], [1, 2]]); // 0.5555...
  * ```
  */

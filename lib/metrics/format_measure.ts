@@ -23,6 +23,7 @@ export interface FormatMeasureOptions {
  * @throws {Error} When the measure name is not registered.
  * @example
  * ```ts
+ * import { formatMeasure } from "@lib/metrics/mod.ts";
  * formatMeasure({ name: "Den", params: { w: 1 }, cutoff: "oracle" }); // "Den(w=1)@oracle"
  * ```
  */

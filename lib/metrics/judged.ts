@@ -9,7 +9,7 @@ import { QrelsTopic } from "./_qrels_topic.ts";
 import { DiversityTopic } from "./_diversity_topic.ts";
 import { CruxTopic } from "./_crux_topic.ts";
 import { collectRatings } from "./_collect_ratings.ts";
-import { SpanIndex } from "./_span_hash.ts";
+import { SpanIndex, tableSize } from "./_span_hash.ts";
 import type { QrelsTable } from "./qrels_table.ts";
 
 /** Ratings of one item (passage or report) for every sub-question of its topic, in order. */
@@ -52,6 +52,29 @@ export interface TopicJudgments {
   oracle: readonly string[];
 }
 
+/** A topic's judgments; P* of qrels is listed on first use (most evaluations never ask). */
+class TopicEntry implements TopicJudgments {
+  readonly topicId: string;
+  qrels?: QrelsTopic;
+  diversity?: DiversityTopic;
+  crux?: CruxTopic;
+  #oracleGrade: number;
+  #oracle?: readonly string[];
+
+  constructor(topicId: string, oracleGrade: number) {
+    this.topicId = topicId;
+    this.#oracleGrade = oracleGrade;
+  }
+
+  get oracle(): readonly string[] {
+    return this.#oracle ??= this.qrels?.docsGraded(this.#oracleGrade) ?? [];
+  }
+
+  set oracle(docs: readonly string[]) {
+    this.#oracle = docs;
+  }
+}
+
 /** Prepared judgments; build with {@linkcode prepareJudged}. */
 export interface Judged {
   readonly kind: "judged";
@@ -80,6 +103,7 @@ export interface Judged {
  *   rating list's length differs from its topic's.
  * @example
  * ```ts
+ * import { prepareJudged } from "@lib/metrics/mod.ts";
  * const judged = prepareJudged({ qrels: [{ topicId: "q1", docId: "d1", grade: 1 }] });
  * judged.topicIds; // ["q1"]
  * ```
@@ -87,18 +111,14 @@ export interface Judged {
 export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions = {}): Judged {
   const tau = opts.tau ?? 3;
   const oracleGrade = opts.oracleGrade ?? 3;
-  const topics = new Map<string, TopicJudgments>();
+  const topics = new Map<string, TopicEntry>();
   const entry = (id: string) => {
     let t = topics.get(id);
-    if (!t) topics.set(id, t = { topicId: id, oracle: [] });
+    if (!t) topics.set(id, t = new TopicEntry(id, oracleGrade));
     return t;
   };
   const qrels = qrelsTopics(inputs.qrels ?? inputs.qrelsTable ?? []);
-  for (const [id, topic] of qrels) {
-    const t = entry(id);
-    t.qrels = topic;
-    t.oracle = topic.docsGraded(oracleGrade);
-  }
+  for (const [id, topic] of qrels) entry(id).qrels = topic;
   for (const [id, div] of groupDiversity(inputs.diversityQrels ?? [])) entry(id).diversity = div;
   const ratings = collectRatings(inputs.judgments ?? []);
   const hasQrels = qrels.size > 0;
@@ -135,23 +155,31 @@ function qrelsTopics(qrels: readonly Qrel[] | QrelsTable): Map<string, QrelsTopi
   const out = new Map<string, QrelsTopic>();
   if ("kind" in qrels && qrels.kind === "qrels-table") {
     const table = qrels as QrelsTable;
+    // Every topic's hash table lives in one shared buffer.
+    let total = 0;
+    for (const ranges of table.topics.values()) total += tableSize(count(ranges));
+    const slots = new Int32Array(total);
+    let base = 0;
     for (const [id, ranges] of table.topics) {
-      let rows: Int32Array | undefined;
-      if (ranges.length > 2) {
-        rows = new Int32Array(ranges.reduce((n, v, i) => i % 2 ? n + v - ranges[i - 1] : n, 0));
-        let k = 0;
-        for (let r = 0; r < ranges.length; r += 2) {
-          for (let i = ranges[r]; i < ranges[r + 1]; i++) rows[k++] = i;
-        }
+      let topic: QrelsTopic;
+      const n = count(ranges);
+      if (ranges.length === 2) {
+        const [from, to] = ranges;
+        const index = new SpanIndex(table.bytes, table.start, table.end, {
+          hashes: table.hash,
+          from,
+          to,
+          slots,
+          base,
+        });
+        topic = new QrelsTopic(id, index, table.grade.subarray(from, to));
+      } else { // a topic in several blocks of the file
+        const [start, end, hashes, grade] = gather(table, ranges);
+        const index = new SpanIndex(table.bytes, start, end, { hashes, slots, base });
+        topic = new QrelsTopic(id, index, grade);
       }
-      const pick = <T extends Int32Array | Float64Array>(a: T): T => {
-        if (!rows) return a.subarray(ranges[0], ranges[1]) as T;
-        const out = new (a.constructor as { new (n: number): T })(rows.length);
-        rows.forEach((r, k) => (out[k] = a[r]));
-        return out;
-      };
-      const index = new SpanIndex(table.text, pick(table.start), pick(table.end));
-      out.set(id, new QrelsTopic(id, index, pick(table.grade).slice()));
+      base += tableSize(n);
+      out.set(id, topic);
     }
     return out;
   }
@@ -169,6 +197,34 @@ function qrelsTopics(qrels: readonly Qrel[] | QrelsTable): Map<string, QrelsTopi
   }
   for (const [id, g] of groups) out.set(id, QrelsTopic.of(id, g.docs, g.grades));
   return out;
+}
+
+/** Number of rows in `[from, to)` ranges. */
+function count(ranges: readonly number[]): number {
+  let n = 0;
+  for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1] - ranges[r];
+  return n;
+}
+
+/** The columns of a topic whose judgments are in several blocks of the file, concatenated. */
+function gather(
+  table: QrelsTable,
+  ranges: readonly number[],
+): [Int32Array, Int32Array, Int32Array, Float64Array] {
+  const n = count(ranges);
+  const start = new Int32Array(n);
+  const end = new Int32Array(n);
+  const hash = new Int32Array(n);
+  const grade = new Float64Array(n);
+  let k = 0;
+  for (let r = 0; r < ranges.length; r += 2) {
+    start.set(table.start.subarray(ranges[r], ranges[r + 1]), k);
+    end.set(table.end.subarray(ranges[r], ranges[r + 1]), k);
+    hash.set(table.hash.subarray(ranges[r], ranges[r + 1]), k);
+    grade.set(table.grade.subarray(ranges[r], ranges[r + 1]), k);
+    k += ranges[r + 1] - ranges[r];
+  }
+  return [start, end, hash, grade];
 }
 
 function groupDiversity(qrels: readonly Qrel[]): Map<string, DiversityTopic> {

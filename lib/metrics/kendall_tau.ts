@@ -17,6 +17,7 @@ import { checkPaired } from "./_pairs.ts";
  * @throws {RangeError} When the lengths differ or fewer than 2 pairs are given.
  * @example
  * ```ts
+ * import { kendallTau } from "@lib/metrics/mod.ts";
  * kendallTau([12, 2, 1, 12, 2], [1, 4, 7, 1, 0]); // -0.47140452079103173
  * ```
  */

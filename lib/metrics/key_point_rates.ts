@@ -16,6 +16,7 @@ export type KeyPointLabel = "supported" | "omitted" | "contradicted";
  * @throws {RangeError} On an unknown label.
  * @example
  * ```ts
+ * import { keyPointRates } from "@lib/metrics/mod.ts";
  * keyPointRates(["supported", "omitted", "supported", "contradicted"]);
  * // { supported: 0.5, omitted: 0.25, contradicted: 0.25 }
  * ```

@@ -34,6 +34,7 @@ export interface KeyPointScores {
  * @returns The three scores.
  * @example
  * ```ts
+ * import { keyPointScores } from "@lib/metrics/mod.ts";
  * keyPointScores([{ entailed: [true, false] }, { entailed: [true] }]).kpr; // 0.75
  * ```
  */

@@ -26,9 +26,20 @@ export interface AliasTarget {
  *
  * @example
  * ```ts
+ * import { type MeasureDef, MeasureRegistry } from "@lib/metrics/mod.ts";
+ * const hits: MeasureDef = {
+ *   name: "Hits",
+ *   description: "Relevant documents in the top k.",
+ *   citation: "none",
+ *   params: {},
+ *   cutoff: "required",
+ *   oracleCutoff: false,
+ *   needs: "qrels",
+ *   compute: (view, m) => view.grades().subarray(0, m.depth).filter((g) => g >= 1).length,
+ * };
  * const registry = new MeasureRegistry();
- * registry.register(myMeasure);
- * registry.alias("my_alias", myMeasure.name);
+ * registry.register(hits);
+ * registry.alias("hits", hits.name);
  * ```
  */
 export class MeasureRegistry {

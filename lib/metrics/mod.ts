@@ -13,7 +13,23 @@
  * @example
  * ```ts
  * import { evaluate } from "@lib/metrics/mod.ts";
+ * const runRows = [
+ *   { run: "bm25", topicId: "t", docId: "t:0#0", rank: 1, score: 2 },
+ *   { run: "bm25", topicId: "t", docId: "t:0#1", rank: 2, score: 1 },
+ * ];
+ * // CRUX: every passage rated 0-5 on each of the topic's sub-questions; P* = grade 3.
+ * const judgments = [
+ *   { topicId: "t", itemId: "t:0#0", ratings: [5, 0] },
+ *   { topicId: "t", itemId: "t:0#1", ratings: [4, 1] },
+ *   { topicId: "t", itemId: "t:1#0", ratings: [0, 5] },
+ * ];
+ * const qrels = [
+ *   { topicId: "t", docId: "t:0#0", grade: 3 },
+ *   { topicId: "t", docId: "t:0#1", grade: 1 },
+ *   { topicId: "t", docId: "t:1#0", grade: 3 },
+ * ];
  * const result = evaluate(runRows, ["nDCG@10", "alpha_nDCG@10", "Cov@oracle"], { qrels, judgments });
+ * result.runs[0].aggregate["Cov@oracle"]; // 0.5: the top 2 answer the first of 2 sub-questions
  * ```
  *
  * @module

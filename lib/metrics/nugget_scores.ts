@@ -30,6 +30,7 @@ export interface NuggetScores {
  * @throws {RangeError} On an unknown importance or assignment label.
  * @example
  * ```ts
+ * import { nuggetScores } from "@lib/metrics/mod.ts";
  * nuggetScores([
  *   { importance: "vital", assignment: "support" },
  *   { importance: "vital", assignment: "partial_support" },
@@ -74,7 +75,11 @@ export function nuggetScores(nuggets: readonly NuggetJudgment[]): NuggetScores {
  * @throws {RangeError} As {@linkcode nuggetScores}.
  * @example
  * ```ts
- * meanNuggetScores([answer1Nuggets, answer2Nuggets]).vital;
+ * import { meanNuggetScores } from "@lib/metrics/mod.ts";
+ * meanNuggetScores([
+ *   [{ importance: "vital", assignment: "support" }],
+ *   [{ importance: "vital", assignment: "partial_support" }, { importance: "okay", assignment: "support" }],
+ * ]).vital; // (1 + 0.5) / 2 = 0.75
  * ```
  */
 export function meanNuggetScores(answers: readonly (readonly NuggetJudgment[])[]): NuggetScores {

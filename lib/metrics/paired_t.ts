@@ -28,6 +28,7 @@ export interface TTestResult {
  * @throws {RangeError} When the lengths differ or fewer than 2 topics are given.
  * @example
  * ```ts
+ * import { pairedTTest } from "@lib/metrics/mod.ts";
  * pairedTTest([0.3, 0.5, 0.4], [0.2, 0.3, 0.4]).p;
  * ```
  */

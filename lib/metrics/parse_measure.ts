@@ -28,6 +28,7 @@ const SYNTAX = /^([A-Za-z][\w.\-]*?)(?:\(([^()]*)\))?(?:@([^@\s]*))?$/;
  *   unknown parameters, bad values, or a missing/forbidden cutoff.
  * @example
  * ```ts
+ * import { parseMeasure } from "@lib/metrics/mod.ts";
  * parseMeasure("ndcg_cut.10"); // { name: "nDCG", params: {}, cutoff: 10 }
  * parseMeasure("alpha_nDCG(alpha=0.5)@20"); // { name: "alpha_nDCG", params: {}, cutoff: 20 }
  * ```

@@ -14,6 +14,7 @@ import { checkPaired, mean } from "./_pairs.ts";
  * @throws {RangeError} When the lengths differ or fewer than 2 pairs are given.
  * @example
  * ```ts
+ * import { pearson } from "@lib/metrics/mod.ts";
  * pearson([1, 2, 3, 4, 5], [10, 9, 2.5, 6, 4]); // -0.7426106572325057
  * ```
  */

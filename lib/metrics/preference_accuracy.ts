@@ -21,6 +21,7 @@ export interface PreferencePair {
  * @returns Accuracy in [0, 1]; NaN when no pair is left.
  * @example
  * ```ts
+ * import { preferenceAccuracy } from "@lib/metrics/mod.ts";
  * preferenceAccuracy([{ ratingA: 1, ratingB: 0.5, human: "A" }, { ratingA: 1, ratingB: 2, human: "A" }]); // 0.5
  * ```
  */

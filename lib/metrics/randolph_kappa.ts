@@ -15,6 +15,7 @@ import { agreementParts } from "./_rating_table.ts";
  * @throws {RangeError} On an empty table, ragged rows, unequal rater counts or k < 2.
  * @example
  * ```ts
+ * import { randolphKappa } from "@lib/metrics/mod.ts";
  * randolphKappa([[0, 3], [3, 0], [1, 2]]); // 0.5555...
  * ```
  */

@@ -27,7 +27,10 @@ export interface RandomizationOptions {
  * @throws {RangeError} When the lengths differ, fewer than 2 topics, or trials < 1.
  * @example
  * ```ts
- * randomizationTest(runA, runB, { trials: 100_000, seed: 7 }).p;
+ * import { randomizationTest } from "@lib/metrics/mod.ts";
+ * const runA = [0.31, 0.52, 0.44, 0.61, 0.27]; // per-topic values, same topic order
+ * const runB = [0.22, 0.48, 0.40, 0.50, 0.20];
+ * randomizationTest(runA, runB, { trials: 100_000, seed: 7 }).p; // about 0.06 (2 of 32 sign patterns)
  * ```
  */
 export function randomizationTest(

@@ -9,6 +9,7 @@
  */
 import type { MeasureDef, MeasureParam, ResolvedMeasure } from "./measure.ts";
 import type { TopicView } from "./topic_view.ts";
+import { logRank } from "./_discount.ts";
 
 const REL: Readonly<Record<string, MeasureParam>> = {
   rel: { default: 1, description: "minimum grade counted as relevant (trec_eval -l)" },
@@ -135,8 +136,9 @@ export const ndcg: MeasureDef = {
   compute(view, m) {
     const grades = view.grades();
     const n = Math.min(m.depth, grades.length);
+    const log = logRank(n);
     let dcg = 0;
-    for (let i = 0; i < n; i++) if (grades[i] > 0) dcg += grades[i] / Math.log2(i + 2);
+    for (let i = 0; i < n; i++) if (grades[i] > 0) dcg += grades[i] / log[i];
     const ideal = view.judged?.qrels?.idealDcg(m.depth) ?? 0;
     return ideal > 0 ? dcg / ideal : dcg;
   },

@@ -57,7 +57,15 @@ function topicOrder(passages: readonly string[]): string[] {
  * @throws {Error} When an item's rating count differs from its topic's.
  * @example
  * ```ts
+ * import { requiredSubset } from "@lib/metrics/mod.ts";
+ * const judgments = [
+ *   { topicId: "t", itemId: "t:d#0", ratings: [5, 0, 1] },
+ *   { topicId: "t", itemId: "t:d#1", ratings: [4, 4, 0] },
+ *   { topicId: "t", itemId: "t:d#2", ratings: [1, 0, 0] },
+ * ];
  * const { qrels, required } = requiredSubset(judgments, { tau: 3 });
+ * required.get("t"); // ["t:d#1"]: it answers both answerable sub-questions
+ * qrels.map((q) => q.grade); // [2, 3, 1]
  * ```
  */
 export function requiredSubset(

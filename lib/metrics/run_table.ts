@@ -1,12 +1,14 @@
 /**
  * A columnar, zero-copy form of one TREC run file for fast evaluation: the
- * offsets of each document id in the file's text plus scores and ranks, in
- * typed arrays, so no per-line objects or strings are created.
+ * offsets and hashes of each document id in the file's UTF-8 bytes plus scores
+ * and ranks, in typed arrays, so no per-line objects or strings are created.
  *
  * @module
  */
 import type { RunRow } from "@lib/types/mod.ts";
-import { decimal, integer, scanFields } from "./_scan_fields.ts";
+import { asBytes, decimalAt, integerAt, splitLine } from "./_scan_bytes.ts";
+import { plainRunLine } from "./_plain_lines.ts";
+import { decodeSpan, spanHash, spansEqual } from "./_span_hash.ts";
 
 /** The rows of one topic: `[from, to)` row ranges of the table (usually one). */
 export interface RunTopicColumns {
@@ -14,48 +16,24 @@ export interface RunTopicColumns {
   ranges: number[];
 }
 
-/** One run as columns over its source text; build with {@linkcode scanRunTable}. */
+/** One run as columns over its source bytes; build with {@linkcode scanRunTable}. */
 export interface RunTable {
   readonly kind: "run-table";
   /** Run name of every row. */
   readonly run: string;
-  /** The run file's text. */
-  readonly text: string;
+  /** The run file's UTF-8 bytes. */
+  readonly bytes: Uint8Array;
   /** Number of rows; the column arrays may be longer. */
   readonly size: number;
-  /** Row i's document id is `text.slice(start[i], end[i])`. */
+  /** Row i's document id is the bytes `[start[i], end[i])`. */
   readonly start: Int32Array;
   readonly end: Int32Array;
+  /** Hash of each row's document id (`spanHash`). */
+  readonly hash: Int32Array;
   readonly score: Float64Array;
   readonly rank: Float64Array;
   /** Topic id -> its rows, in first-seen order. */
   readonly topics: ReadonlyMap<string, RunTopicColumns>;
-}
-
-/** Whitespace beyond Latin-1 that `\s` matches (a regexp V8 rejects at once on one-byte text). */
-const WIDE_SPACE = /[\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
-
-/** Whether `text` holds a character ruling out the single-space fast path (indexOf is much faster than a regexp scan). */
-function irregular(text: string): boolean {
-  for (const c of ["\t", "\r", "\v", "\f", "\u00a0"]) if (text.indexOf(c) >= 0) return true;
-  return WIDE_SPACE.test(text);
-}
-
-/** Splits a line with exactly six single-space-separated, non-empty columns; false otherwise. */
-function splitSpaces(text: string, from: number, eol: number, b: Int32Array): boolean {
-  let a = from;
-  for (let k = 0; k < 5; k++) {
-    const s = text.indexOf(" ", a);
-    if (s <= a || s >= eol) return false;
-    b[2 * k] = a;
-    b[2 * k + 1] = s;
-    a = s + 1;
-  }
-  const s = text.indexOf(" ", a);
-  if (a >= eol || (s >= 0 && s < eol)) return false;
-  b[10] = a;
-  b[11] = eol;
-  return true;
 }
 
 function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
@@ -65,68 +43,97 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
 }
 
 /**
- * Scans a TREC run into a {@linkcode RunTable}, accepting exactly what the
- * strict parser of `@lib/formats` accepts.
+ * Scans a TREC run (`topic Q0 docid rank score tag`) into a {@linkcode RunTable},
+ * accepting exactly what the strict parser of `@lib/formats` accepts.
  *
- * @param text The run file's text.
- * @param opts `run`: the run's name (required: one file is one run).
+ * @param input The run file's bytes (UTF-8) or text.
+ * @param opts `run`: the run's name (default: the first row's tag; one file is one run).
  * @returns The table, or `undefined` when a line is malformed (re-parse with
  *   `parseRun` for the precise error).
  * @example
  * ```ts
- * const table = scanRunTable(await Deno.readTextFile("bm25.run"), { run: "bm25" });
+ * import { scanRunTable } from "@lib/metrics/mod.ts";
+ * const table = scanRunTable("q1 Q0 d1 1 2.5 bm25\nq1 Q0 d2 2 1.5 bm25\n")!;
+ * table.run; // "bm25"
+ * table.size; // 2
  * ```
  */
-export function scanRunTable(text: string, opts: { run: string }): RunTable | undefined {
+export function scanRunTable(
+  input: Uint8Array | string,
+  opts: { run?: string } = {},
+): RunTable | undefined {
+  const bytes = asBytes(input);
   const topics = new Map<string, RunTopicColumns>();
-  const b = new Int32Array(14);
-  let capacity = Math.max(16, Math.ceil(text.length / 24));
+  const b = new Int32Array(13);
+  const line = new Int32Array(8);
+  const nums = new Float64Array(2);
+  let capacity = Math.max(16, Math.ceil(bytes.length / 24));
   let start = new Int32Array(capacity);
   let end = new Int32Array(capacity);
+  let hash = new Int32Array(capacity);
   let score = new Float64Array(capacity);
   let rank = new Float64Array(capacity);
   let current: RunTopicColumns | undefined;
+  let topicStart = 0;
+  let topicEnd = 0;
+  let run = opts.run;
   let size = 0;
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  // Files with only single spaces between columns (the usual case) are split with
-  // indexOf; anything else (tabs, CR, repeated spaces) goes through scanFields.
-  const plain = !irregular(pos ? text.slice(1) : text);
-  while (pos < text.length) {
-    let eol = text.indexOf("\n", pos);
-    if (eol < 0) eol = text.length;
-    const n = (plain && splitSpaces(text, pos, eol, b)) ? 6 : scanFields(text, pos, eol, b, 6);
-    pos = eol + 1;
-    if (n === 0) continue;
-    if (n !== 6) return undefined;
-    const r = integer(text, b[6], b[7]);
-    const s = decimal(text, b[8], b[9]);
-    if (Number.isNaN(r) || Number.isNaN(s)) return undefined;
+  let pos = 0;
+  while (pos < bytes.length) {
+    // Plain lines (single spaces, ASCII, plain numbers) take the fast path.
+    if (plainRunLine(bytes, pos, line, nums)) pos = line[7] + 1;
+    else {
+      const n = splitLine(bytes, pos, b, 6);
+      pos = b[12] + 1;
+      if (n === 0) continue;
+      if (n !== 6) return undefined;
+      nums[0] = integerAt(bytes, b[6], b[7]);
+      nums[1] = decimalAt(bytes, b[8], b[9]);
+      if (Number.isNaN(nums[0]) || Number.isNaN(nums[1])) return undefined;
+      line.set([b[0], b[1], b[4], b[5], spanHash(bytes, b[4], b[5]), b[10], b[11]]);
+    }
     if (size === capacity) {
       capacity *= 2;
-      [start, end, score, rank] = [
+      [start, end, hash, score, rank] = [
         grow(start, capacity),
         grow(end, capacity),
+        grow(hash, capacity),
         grow(score, capacity),
         grow(rank, capacity),
       ];
     }
-    if (
-      !current || current.topicId.length !== b[1] - b[0] || !text.startsWith(current.topicId, b[0])
-    ) {
+    const t0 = line[0];
+    const t1 = line[1];
+    if (!current || !spansEqual(bytes, topicStart, topicEnd, bytes, t0, t1)) {
       if (current) current.ranges.push(size);
-      const topicId = text.slice(b[0], b[1]);
+      const topicId = decodeSpan(bytes, t0, t1);
       current = topics.get(topicId);
       if (!current) topics.set(topicId, current = { topicId, ranges: [] });
       current.ranges.push(size);
+      topicStart = t0;
+      topicEnd = t1;
     }
-    start[size] = b[4];
-    end[size] = b[5];
-    score[size] = s;
-    rank[size] = r;
+    run ??= decodeSpan(bytes, line[5], line[6]);
+    start[size] = line[2];
+    end[size] = line[3];
+    hash[size] = line[4];
+    rank[size] = nums[0];
+    score[size] = nums[1];
     size++;
   }
   current?.ranges.push(size);
-  return { kind: "run-table", run: opts.run, text, size, start, end, score, rank, topics };
+  return {
+    kind: "run-table",
+    run: run ?? "",
+    bytes,
+    size,
+    start,
+    end,
+    hash,
+    score,
+    rank,
+    topics,
+  };
 }
 
 /**
@@ -136,7 +143,9 @@ export function scanRunTable(text: string, opts: { run: string }): RunTable | un
  * @returns The row indices.
  * @example
  * ```ts
- * topicRows(table.topics.get("q1")!); // [0, 1, 2, ...]
+ * import { scanRunTable, topicRows } from "@lib/metrics/mod.ts";
+ * const table = scanRunTable("q1 Q0 d1 1 2 r\nq2 Q0 d1 1 2 r\nq1 Q0 d2 2 1 r\n")!;
+ * topicRows(table.topics.get("q1")!); // [0, 2]
  * ```
  */
 export function topicRows(topic: RunTopicColumns): number[] {
@@ -154,7 +163,9 @@ export function topicRows(topic: RunTopicColumns): number[] {
  * @returns One row per line, grouped by topic in first-seen order.
  * @example
  * ```ts
- * runTableRows(scanRunTable("q1 Q0 d1 1 2 r\n", { run: "r" })!); // [{ run: "r", topicId: "q1", ... }]
+ * import { runTableRows, scanRunTable } from "@lib/metrics/mod.ts";
+ * runTableRows(scanRunTable("q1 Q0 d1 1 2 r\n")!);
+ * // [{ run: "r", topicId: "q1", docId: "d1", rank: 1, score: 2 }]
  * ```
  */
 export function runTableRows(table: RunTable): RunRow[] {
@@ -164,7 +175,7 @@ export function runTableRows(table: RunTable): RunRow[] {
       rows.push({
         run: table.run,
         topicId: t.topicId,
-        docId: table.text.slice(table.start[i], table.end[i]),
+        docId: decodeSpan(table.bytes, table.start[i], table.end[i]),
         rank: table.rank[i],
         score: table.score[i],
       });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Qrel, RunRow } from "@lib/types/mod.ts";
-import { formatRun, parseQrels } from "@lib/formats/mod.ts";
+import { formatRun, parseQrels, parseRun } from "@lib/formats/mod.ts";
 import { qrelsTableRows, scanQrelsTable } from "./qrels_table.ts";
 import { runTableRows, scanRunTable, topicRows } from "./run_table.ts";
 import { evaluate } from "./evaluate.ts";
@@ -58,7 +58,7 @@ Deno.test("the run-table path gives exactly the row path's values", () => {
 Deno.test("SpanIndex finds spans among many keys, including hash neighbours", () => {
   const keys = Array.from({ length: 5000 }, (_, i) => `doc-${i}`);
   const index = SpanIndex.ofStrings(keys);
-  const text = " doc-4999 doc-12 doc-5000 ";
+  const text = new TextEncoder().encode(" doc-4999 doc-12 doc-5000 ");
   assert.equal(index.find(text, 1, 9), 4999);
   assert.equal(index.find(text, 10, 16), 12);
   assert.equal(index.find(text, 17, 25), -1);
@@ -110,4 +110,125 @@ Deno.test("scanRunTable reads irregular spacing like single spaces", () => {
   );
   assert.equal(scanRunTable("q1 Q0 d1 1 2.5 r x\n", { run: "r" }), undefined);
   assert.equal(scanRunTable("q1 Q0 d1 1 2.5\n", { run: "r" }), undefined);
+});
+
+/** A random run or qrels line: odd separators, number spellings and ids, as the strict parser reads them. */
+function randomLines(random: () => number, columns: number, lines: number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const separators = [" ", " ", " ", "  ", "\t", " \t", "\u00a0", "\u3000", "\u2009", "\v", "\f"];
+  const ids = ["d1", "d10", "D1", "dé", "d\u00e9", "日本", "a#b", "x:y#3", "\u00ff", "d\u0085"];
+  const numbers = ["1", "-2", "+3", "0", "-0", "2.5", "5.", ".5", "-.25", "1e3", "2E-2", "1e400"];
+  const digits = () =>
+    String(Math.floor(random() * 1e9)) + "." + String(Math.floor(random() * 1e9));
+  const out: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    const cols = columns === 6
+      ? [
+        pick(["q1", "q2", "q1"]),
+        "Q0",
+        pick(ids),
+        pick(["1", "-2", "+3", "007"]),
+        random() < 0.3 ? digits() : pick(numbers),
+        pick(["r", "s"]),
+      ]
+      : [
+        pick(["q1", "q2", "q1"]),
+        pick(["0", "1", "x"]),
+        pick(ids),
+        pick(["0", "1", "2", "-1", "+2", "12"]),
+      ];
+    const lead = random() < 0.1 ? pick(separators) : "";
+    const trail = random() < 0.1 ? pick([...separators, "\r"]) : "";
+    out.push(lead + cols.map((c, k) => (k ? pick(separators) : "") + c).join("") + trail);
+    if (random() < 0.05) out.push(pick(["", " ", "\r", "\t \u00a0"]));
+  }
+  return (random() < 0.5 ? "\ufeff" : "") + out.join(pick(["\n", "\r\n"])) +
+    (random() < 0.5 ? "\n" : "");
+}
+
+Deno.test("the byte scanners read exactly what the strict parsers read", () => {
+  const random = seededRandom(11);
+  for (let trial = 0; trial < 200; trial++) {
+    const run = randomLines(random, 6, 30);
+    const table = scanRunTable(run)!;
+    assert.ok(table, JSON.stringify(run));
+    const strict = parseRun(run, { file: "x.run" });
+    assert.equal(table.run, strict[0].run);
+    const byTopic = (rows: RunRow[]) =>
+      rows.map((r) => ({ ...r, run: "r" })).sort((
+        a,
+        b,
+      ) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
+    assert.deepEqual(byTopic(runTableRows(table)), byTopic(strict), JSON.stringify(run));
+    const qrels = randomLines(random, 4, 30);
+    const strictQrels = parseQrels(qrels, { file: "q" }).map((q) => ({ ...q, subtopic: "0" }));
+    const byTopicQ = (rows: Qrel[]) =>
+      rows.sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
+    assert.deepEqual(byTopicQ(qrelsTableRows(scanQrelsTable(qrels)!)), byTopicQ(strictQrels));
+  }
+  // Bytes and text give the same table.
+  const text = "q1 Q0 d\u00e9 1 2.5 r\nq1\u3000Q0 d2 2 1 r\n";
+  assert.deepEqual(
+    runTableRows(scanRunTable(new TextEncoder().encode(text))!),
+    runTableRows(scanRunTable(text)!),
+  );
+});
+
+Deno.test("the byte scanners give up where the strict parsers complain", () => {
+  for (
+    const bad of [
+      "q1 Q0 d1 1 2.5\n",
+      "q1 Q0 d1 1 2.5 r extra\n",
+      "q1 Q0 d1 one 2.5 r\n",
+      "q1 Q0 d1 1.5 2.5 r\n",
+      "q1 Q0 d1 - 2.5 r\n",
+      "q1 Q0 d1 1 0x10 r\n",
+      "q1 Q0 d1 1 Infinity r\n",
+      "q1 Q0 d1 1 . r\n",
+      "q1 Q0 d1 1 1.2.3 r\n",
+      "q1 Q0 d1 1 2.5 r\nq1 Q0 d2 2 2,5 r\n",
+    ]
+  ) {
+    assert.equal(scanRunTable(bad), undefined, bad);
+    assert.throws(() => parseRun(bad, { file: "x.run" }), Error, bad);
+  }
+  for (const bad of ["q1 0 d1\n", "q1 0 d1 2 3\n", "q1 0 d1 2.5\n", "q1 0 d1 +\n"]) {
+    assert.equal(scanQrelsTable(bad), undefined, bad);
+    assert.throws(() => parseQrels(bad, { file: "q" }), Error, bad);
+  }
+  assert.equal(scanRunTable("")!.size, 0);
+  assert.equal(scanRunTable("\n \n")!.size, 0);
+});
+
+Deno.test("ties, signed zeros and huge scores rank as in the row path", () => {
+  // Scores equal as numbers (0 and -0, 1e400 and 1e401 = Infinity, 2.5 and 2.50)
+  // tie and fall back to the document id; nearly equal scores do not.
+  const scores = [
+    "0",
+    "-0",
+    "1e400",
+    "1e401",
+    "-1e400",
+    "2.5",
+    "2.50",
+    "5e-324",
+    "-5e-324",
+    "1e-300",
+  ];
+  const rows: RunRow[] = [];
+  const qrels: Qrel[] = [];
+  scores.forEach((s, i) => {
+    for (const id of [`a${i}`, `b${i}`, `\u00e9${i}`]) {
+      rows.push({ run: "r", topicId: "t", docId: id, rank: i + 1, score: Number(s) });
+      qrels.push({ topicId: "t", docId: id, grade: (i + id.length) % 3 });
+    }
+  });
+  const text = rows.map((r, i) => `t Q0 ${r.docId} ${r.rank} ${scores[Math.floor(i / 3)]} r`)
+    .reverse().join("\n");
+  const measures = ["P@5", "AP", "nDCG@7", "RR", "R@10"];
+  for (const order of ["score", "rank"] as const) {
+    const direct = evaluate(rows, measures, { qrels }, { order });
+    const fast = evaluate(scanRunTable(text)!, measures, { qrels }, { order });
+    assert.deepEqual(fast.perTopic, direct.perTopic, order);
+  }
 });

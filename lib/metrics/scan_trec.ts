@@ -22,6 +22,7 @@ function reuse(text: string, a: number, b: number, prev: string): string {
  * @returns The rows in file order, or `undefined` when any line is malformed.
  * @example
  * ```ts
+ * import { scanRun } from "@lib/metrics/mod.ts";
  * scanRun("q1 Q0 d1 1 2.5 bm25\n"); // [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]
  * ```
  */
@@ -56,6 +57,7 @@ export function scanRun(text: string, opts: { run?: string } = {}): RunRow[] | u
  * @returns The judgments in file order, or `undefined` when any line is malformed.
  * @example
  * ```ts
+ * import { scanQrels } from "@lib/metrics/mod.ts";
  * scanQrels("q1 0 d1 2\n"); // [{ topicId: "q1", subtopic: "0", docId: "d1", grade: 2 }]
  * ```
  */

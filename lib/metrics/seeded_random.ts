@@ -16,6 +16,7 @@
  * @throws {RangeError} When `seed` is not a finite number.
  * @example
  * ```ts
+ * import { seededRandom } from "@lib/metrics/mod.ts";
  * const random = seededRandom(42);
  * const a = random(); // 0.6011037519201636
  * seededRandom(42)(); // the same value again

@@ -13,6 +13,7 @@
  * @throws {Error} When parentheses are unbalanced.
  * @example
  * ```ts
+ * import { splitMeasureList } from "@lib/metrics/mod.ts";
  * splitMeasureList("nDCG@10 alpha_nDCG(alpha=0.5)@20,Cov"); // ["nDCG@10", "alpha_nDCG(alpha=0.5)@20", "Cov"]
  * ```
  */

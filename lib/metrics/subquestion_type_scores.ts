@@ -62,6 +62,7 @@ function meanOf(values: number[]): number {
  * @throws {RangeError} On an unknown type.
  * @example
  * ```ts
+ * import { subquestionTypeScores } from "@lib/metrics/mod.ts";
  * subquestionTypeScores([{ type: "core", answered: true, retrieved: true }]).answered.core; // 1
  * ```
  */

@@ -12,8 +12,10 @@ import type { TopicJudgments } from "./judged.ts";
  *
  * @example
  * ```ts
+ * import { prepareJudged, TopicView } from "@lib/metrics/mod.ts";
+ * const judged = prepareJudged({ qrels: [{ topicId: "q1", docId: "d1", grade: 2 }] });
  * const view = new TopicView("q1", ["d2", "d1"], judged.topics.get("q1"));
- * view.grades(); // Float64Array [grade of d2, grade of d1]
+ * view.grades(); // Float64Array [-Infinity, 2]: d2 is unjudged
  * ```
  */
 export class TopicView {
