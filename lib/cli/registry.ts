@@ -4,71 +4,83 @@
  *
  * @module
  */
-import type { LazyCommand } from "./command.ts";
+import type { Command, LazyCommand } from "./command.ts";
+
+/**
+ * A loader importing `commands/<file>.ts` when the command runs. The specifier
+ * is computed, so Deno does not load every command's modules at startup.
+ */
+function lazy(file: string, exported: string): () => Promise<Command> {
+  return async () => {
+    const url = new URL(`./commands/${file}.ts`, import.meta.url).href;
+    const module = await import(url) as Record<string, Command>;
+    return module[exported];
+  };
+}
 
 /** All subcommands, in the order `crux --help` lists them. */
 export const COMMANDS: LazyCommand[] = [
   {
     name: "demo",
     summary: "Run the whole chain on the bundled sample, offline, and write tables and figures",
-    load: async () => (await import("./commands/demo.ts")).demoCommand,
+    load: lazy("demo", "demoCommand"),
   },
   {
     name: "run",
     summary: "Run an experiment config: construct, retrieve, generate, judge, measure, analyze",
-    load: async () => (await import("./commands/run.ts")).runCommand,
+    load: lazy("run", "runCommand"),
   },
   {
     name: "import",
     summary: "Load a dataset (sample, Multi-News, DUC, CRUX release, runs, qrels) into a workspace",
-    load: async () => (await import("./commands/import.ts")).importCommand,
+    load: lazy("import", "importCommand"),
   },
   {
     name: "index",
     summary: "Build a persistent BM25 index from a passages JSONL file",
-    load: async () => (await import("./commands/index.ts")).indexCommand,
+    load: lazy("index", "indexCommand"),
   },
   {
     name: "search",
     summary: "Search topics against a BM25 index and write a TREC run",
-    load: async () => (await import("./commands/search.ts")).searchCommand,
+    load: lazy("search", "searchCommand"),
   },
   {
     name: "construct",
     summary:
       "Build CRUX evaluation data: passages, requests, sub-questions, ratings, required subset",
-    load: async () => (await import("./commands/construct.ts")).constructCommand,
+    load: lazy("construct", "constructCommand"),
   },
   {
     name: "generate",
     summary: "Generate reports under the oracle budget (RAG, direct, oracle context)",
-    load: async () => (await import("./commands/generate.ts")).generateCommand,
+    load: lazy("generate", "generateCommand"),
   },
   {
     name: "eval",
     summary: "Evaluate TREC runs: trec_eval measures, alpha-nDCG, CRUX coverage and density",
-    load: async () => (await import("./commands/eval.ts")).evalCommand,
+    load: lazy("eval", "evalCommand"),
   },
   {
     name: "judge",
     summary:
       "Judge answerability of question/context pairs (LLM endpoint or offline lexical judge)",
-    load: async () => (await import("./commands/judge.ts")).judgeCommand,
+    load: lazy("judge", "judgeCommand"),
   },
   {
     name: "llm",
     summary: "Statistics of the LLM call cache: calls, cache hits, failures, tokens, cost",
-    load: async () => (await import("./commands/llm.ts")).llmCommand,
+    load: lazy("llm", "llmCommand"),
   },
   {
     name: "batch",
     summary:
       "Export pending LLM requests as OpenAI Batch JSONL, import batch results into the cache",
-    load: async () => (await import("./commands/batch.ts")).batchCommand,
+    load: lazy("batch", "batchCommand"),
   },
   {
     name: "export",
     summary: "Export a workspace table as Parquet, CSV, JSONL or TREC",
-    load: async () => (await import("./commands/export.ts")).exportCommand,
+    load: lazy("export", "exportCommand"),
   },
 ];
