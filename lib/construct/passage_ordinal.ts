@@ -1,14 +1,17 @@
+import { parsePassageId } from "@lib/formats/mod.ts";
+
 /**
- * Reads the passage counter `j` of a CRUX passage id `{topic}:{doc}#{j}`.
+ * Reads the passage counter `j` of a CRUX passage id `{topic}:{doc}#{j}`, parsed
+ * by `parsePassageId` of `@lib/formats` (one definition of the id scheme).
  *
  * @param passageId A passage id.
- * @returns `j`, or `Infinity` when the id does not end in `#<digits>` (sorts last).
+ * @returns `j`, or `Infinity` when the id does not follow `{topic}:{doc}#{j}`
+ *   (sorts last), e.g. a report id or `doc#3` without a document number.
  * @example
  * ```ts
  * passageOrdinal("multi_news-test-12:2#7"); // 7
  * ```
  */
 export function passageOrdinal(passageId: string): number {
-  const m = /#(\d+)$/.exec(passageId);
-  return m ? Number(m[1]) : Infinity;
+  return parsePassageId(passageId)?.index ?? Infinity;
 }

@@ -28,7 +28,12 @@ export async function* readLines(path: string): AsyncGenerator<string> {
   let rest = "";
   let first = true;
   while (true) {
-    const n = await file.read(buffer);
+    let n: number | null;
+    try {
+      n = await file.read(buffer);
+    } catch (error) {
+      throw cannotRead(path, error);
+    }
     if (n === null) break;
     let chunk = rest + decoder.decode(buffer.subarray(0, n), { stream: true });
     if (first) {
@@ -65,6 +70,11 @@ export async function readText(path: string): Promise<string> {
 export function cannotRead(path: string, error: unknown): Error {
   if (error instanceof Deno.errors.NotFound) {
     return new Deno.errors.NotFound(`Cannot read "${path}": no such file; check the path`);
+  }
+  if (error instanceof Deno.errors.IsADirectory) {
+    return new Deno.errors.IsADirectory(
+      `Cannot read "${path}": it is a folder, not a file; give the path of a file in it`,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new Error(`Cannot read "${path}": ${message}`, { cause: error });

@@ -32,14 +32,30 @@ export interface JudgmentOptions {
 
 class JudgmentDecoder {
   readonly seen = new Map<string, { length: number; line: number }>();
+  /** Line of the first judgment of each (topic, item), keyed `topic\0item` after rewriting. */
+  readonly judged = new Map<string, number>();
   constructor(readonly opts: JudgmentOptions) {}
 
   decode = (f: Fields): Judgment | undefined => {
     const older = f.has("example_id") || f.has("pid");
+    const itemField = older ? "pid" : "docid";
     const rawTopic = f.string(older ? "example_id" : "id", { coerce: true });
-    const rawItem = f.string(older ? "pid" : "docid", { coerce: true });
+    const rawItem = f.string(itemField, { coerce: true });
     const list = f.array("rating");
     if (rawTopic === undefined || rawItem === undefined || list === undefined) return undefined;
+    const topicId = this.opts.rewriteTopic ? this.opts.rewriteTopic(rawTopic) : rawTopic;
+    const itemId = rewriteItem(rawItem, rawTopic, topicId);
+    const key = `${topicId}\0${itemId}`;
+    const earlier = this.judged.get(key);
+    if (earlier !== undefined) {
+      return f.fail(
+        itemField,
+        `passage ${JSON.stringify(rawItem)} of topic ${
+          JSON.stringify(rawTopic)
+        } is already judged on line ${earlier}`,
+      );
+    }
+    this.judged.set(key, f.line);
     for (let i = 0; i < list.length; i++) {
       const r = list[i];
       if (typeof r !== "number" || !Number.isInteger(r) || r < -1 || r > 5) {
@@ -49,7 +65,6 @@ class JudgmentDecoder {
         );
       }
     }
-    const topicId = this.opts.rewriteTopic ? this.opts.rewriteTopic(rawTopic) : rawTopic;
     const known = this.opts.questionCounts?.get(topicId);
     if (known !== undefined && known !== list.length) {
       return f.fail(
@@ -65,7 +80,7 @@ class JudgmentDecoder {
       );
     }
     if (!first) this.seen.set(topicId, { length: list.length, line: f.line });
-    return { topicId, itemId: rewriteItem(rawItem, rawTopic, topicId), ratings: list as number[] };
+    return { topicId, itemId, ratings: list as number[] };
   };
 }
 
@@ -76,7 +91,8 @@ class JudgmentDecoder {
  * @param opts `file` for error messages; `rewriteTopic` and `questionCounts` as in {@linkcode JudgmentOptions}.
  * @returns One judgment per non-empty line, in file order.
  * @throws {InputError} Listing lines with missing ids, ratings outside -1..5 or
- *   non-integers, and rating lists of the wrong length.
+ *   non-integers, rating lists of the wrong length, and a second judgment of the
+ *   same (topic, passage) (compared after `rewriteTopic`).
  * @example
  * ```ts
  * parseJudgments('{"id": "t1", "docid": "t1:0#0", "rating": [5, -1]}\n', { file: "j.jsonl" });
@@ -97,13 +113,14 @@ export function parseJudgments(text: string, opts: JudgmentOptions & { file: str
 }
 
 /**
- * Streams a judgment file (constant memory); problems are thrown together after
- * the last line as one `InputError`.
+ * Streams a judgment file; problems are thrown together after the last line as one
+ * `InputError`. Memory holds the (topic, passage) keys seen, to detect duplicates.
  *
  * @param path The JSONL file.
  * @param opts See {@linkcode JudgmentOptions}.
  * @returns An async iterator over the judgments.
- * @throws {InputError} After the last judgment, when any line was bad.
+ * @throws {InputError} After the last judgment, when any line was bad (as
+ *   {@linkcode parseJudgments}, duplicates included).
  * @example
  * ```ts
  * for await (const j of streamJudgments("crux/judgments.jsonl")) console.log(j.itemId);

@@ -8,7 +8,7 @@ import {
   stripQuestionNumbering,
 } from "./crux_subquestions.ts";
 import { parseTopics, readTopicsFile } from "./crux_topics.ts";
-import { inputError } from "./_testing.ts";
+import { inputError, inputErrorOf } from "./_testing.ts";
 import { itemTopic, parsePassageId } from "./passage_id.ts";
 import { prefixRewrite, rewriteItem } from "./topic_rewrite.ts";
 
@@ -112,6 +112,48 @@ Deno.test("judgments: both variants, -1 kept, rewrite applied to topic and item"
   ]);
 });
 
+Deno.test("judgments: a second line for the same (topic, passage) is an error, all listed", async () => {
+  const text = [
+    '{"id":"t1","docid":"a","rating":[1]}',
+    '{"id":"t1","docid":"b","rating":[2]}',
+    '{"id":"t1","docid":"a","rating":[4]}',
+    '{"id":"t2","docid":"a","rating":[4]}',
+    '{"example_id":"t1","pid":"b","rating":[0]}',
+  ].join("\n") + "\n";
+  const expected = [
+    'j.jsonl:3: docid: passage "a" of topic "t1" is already judged on line 1',
+    'j.jsonl:5: pid: passage "b" of topic "t1" is already judged on line 2',
+  ];
+  assert.deepEqual(
+    inputError(() => parseJudgments(text, { file: "j.jsonl" })).message.split("\n"),
+    expected,
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, "j.jsonl");
+    await Deno.writeTextFile(path, text);
+    const e = await inputErrorOf(readJudgments(path));
+    assert.deepEqual(e.problems.map((p) => [p.line, p.field]), [[3, "docid"], [5, "pid"]]);
+    assert.equal(e.problems[0].file, path);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  // Duplicates are found after rewriting topic ids.
+  const rewritten = [
+    '{"id":"duc04-testb-1","docid":"duc04-testb-1:0#0","rating":[1]}',
+    '{"id":"duc04-test-1","docid":"duc04-test-1:0#0","rating":[1]}',
+  ].join("\n");
+  assert.deepEqual(
+    inputError(() =>
+      parseJudgments(rewritten, {
+        file: "j",
+        rewriteTopic: prefixRewrite(["duc04-testb-=duc04-test-"]),
+      })
+    ).problems.map((p) => p.line),
+    [2],
+  );
+});
+
 Deno.test("judgments: out-of-range, fractional and wrongly sized rating lists are errors", () => {
   const text = [
     '{"id": "t", "docid": "t:0#0", "rating": [1, 2]}',
@@ -133,4 +175,30 @@ Deno.test("judgments: out-of-range, fractional and wrongly sized rating lists ar
     () => parseJudgments(text.split("\n")[0], { file: "j", questionCounts: new Map([["t", 3]]) }),
     /j:1: rating: expected 3 ratings \(one per sub-question of topic "t"\), found 2/,
   );
+});
+
+Deno.test("corpus: uniqueIds lists every repeated id with the line of its first use", async () => {
+  const text = [
+    '{"id": "t:0#0", "contents": "a"}',
+    '{"id": "t:0#1", "contents": "b"}',
+    "",
+    '{"id": "t:0#0", "contents": "c"}',
+    '{"id": "t:0#1", "contents": "d"}',
+  ].join("\n");
+  assert.equal(parseCorpus(text, { file: "c.jsonl" }).length, 4, "repeats pass by default");
+  assert.deepEqual(
+    inputError(() => parseCorpus(text, { file: "c.jsonl", uniqueIds: true })).message.split("\n"),
+    [
+      'c.jsonl:4: id: "t:0#0" is already on line 1; ids must be unique',
+      'c.jsonl:5: id: "t:0#1" is already on line 2; ids must be unique',
+    ],
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "c.jsonl"), text);
+    const e = await inputErrorOf(readCorpus(join(dir, "c.jsonl"), { uniqueIds: true }));
+    assert.deepEqual(e.problems.map((p) => [p.line, p.field]), [[4, "id"], [5, "id"]]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

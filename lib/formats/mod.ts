@@ -21,8 +21,16 @@ export { formatJsonl, parseJsonl, readJsonl, writeJsonl } from "./jsonl.ts";
 export { formatRun, parseRun, readRun, type RunOptions, writeRun } from "./trec_run.ts";
 export { formatQrels, parseQrels, readQrels, writeQrels } from "./trec_qrels.ts";
 export { itemTopic, parsePassageId, type PassageIdParts } from "./passage_id.ts";
+export { compareBytes } from "./compare_bytes.ts";
+export { compareTrecOrder } from "./compare_trec_order.ts";
 export { prefixRewrite, rewriteItem } from "./topic_rewrite.ts";
-export { type CorpusEntry, parseCorpus, readCorpus, streamCorpus } from "./crux_corpus.ts";
+export {
+  type CorpusEntry,
+  type CorpusOptions,
+  parseCorpus,
+  readCorpus,
+  streamCorpus,
+} from "./crux_corpus.ts";
 export {
   parseTopics,
   readCruxTopics,

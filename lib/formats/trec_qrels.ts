@@ -12,6 +12,13 @@ import { readLines, splitLines } from "./_lines.ts";
 import { Problems } from "./_problems.ts";
 import { writeAtomic } from "./write_atomic.ts";
 
+/** Records a whole-file problem when no line held a qrel and none was bad. */
+function checkNotEmpty(problems: Problems, out: Qrel[]): void {
+  if (out.length === 0 && problems.total === 0) {
+    problems.add(0, undefined, 'the file is empty; expected "topic iteration docid grade" lines');
+  }
+}
+
 function parseQrelLine(line: string, lineNo: number, problems: Problems, out: Qrel[]): void {
   const cols = columns(line);
   if (cols.length === 0) return;
@@ -35,7 +42,8 @@ function parseQrelLine(line: string, lineNo: number, problems: Problems, out: Qr
  * @param text The qrels text.
  * @param opts `file` names the input in error messages.
  * @returns One `Qrel` per non-empty line, in file order.
- * @throws {InputError} Listing lines with the wrong column count or a non-integer grade.
+ * @throws {InputError} Listing lines with the wrong column count or a non-integer grade,
+ *   or saying the file is empty (no non-blank line).
  * @example
  * ```ts
  * parseQrels("q1 0 d1 2\n", { file: "x.qrels" });
@@ -47,6 +55,7 @@ export function parseQrels(text: string, opts: { file: string }): Qrel[] {
   const out: Qrel[] = [];
   const lines = splitLines(text);
   for (let i = 0; i < lines.length; i++) parseQrelLine(lines[i], i + 1, problems, out);
+  checkNotEmpty(problems, out);
   problems.throwIfAny();
   return out;
 }
@@ -56,7 +65,7 @@ export function parseQrels(text: string, opts: { file: string }): Qrel[] {
  *
  * @param path The qrels file.
  * @returns The judgments in file order.
- * @throws {InputError} As {@linkcode parseQrels}, naming `path`.
+ * @throws {InputError} As {@linkcode parseQrels}, naming `path` (an empty file included).
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @example
  * ```ts
@@ -68,6 +77,7 @@ export async function readQrels(path: string): Promise<Qrel[]> {
   const out: Qrel[] = [];
   let lineNo = 0;
   for await (const line of readLines(path)) parseQrelLine(line, ++lineNo, problems, out);
+  checkNotEmpty(problems, out);
   problems.throwIfAny();
   return out;
 }

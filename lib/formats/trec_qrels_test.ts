@@ -34,3 +34,31 @@ Deno.test("formatQrels writes subtopic 0 by default and round-trips through a fi
     /grades must be integers/,
   );
 });
+
+Deno.test("an empty qrels file is an error naming the file", async () => {
+  assert.equal(
+    inputError(() => parseQrels("\n  \n", { file: "q.txt" })).message,
+    'q.txt: the file is empty; expected "topic iteration docid grade" lines',
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, "empty.qrels");
+    await Deno.writeTextFile(path, "");
+    await assert.rejects(
+      () => readQrels(path),
+      {
+        name: "InputError",
+        message: `${path}: the file is empty; expected "topic iteration docid grade" lines`,
+      },
+    );
+    await assert.rejects(
+      () => readQrels(dir),
+      {
+        name: "IsADirectory",
+        message: `Cannot read "${dir}": it is a folder, not a file; give the path of a file in it`,
+      },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

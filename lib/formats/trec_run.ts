@@ -17,6 +17,13 @@ export interface RunOptions {
   run?: string;
 }
 
+/** Records a whole-file problem when no line held a row and none was bad. */
+function checkNotEmpty(problems: Problems, rows: RunRow[]): void {
+  if (rows.length === 0 && problems.total === 0) {
+    problems.add(0, undefined, 'the file is empty; expected "topic Q0 docid rank score tag" lines');
+  }
+}
+
 /** Parses one run line into `rows`, or records its problems. */
 function parseRunLine(
   line: string,
@@ -49,7 +56,8 @@ function parseRunLine(
  * @param opts `file` for error messages; `run` overrides the tag column.
  * @returns One `RunRow` per non-empty line.
  * @throws {InputError} Listing every line with the wrong column count or a
- *   non-numeric rank or score (up to 50).
+ *   non-numeric rank or score (up to 50), or saying the file is empty (no
+ *   non-blank line).
  * @example
  * ```ts
  * parseRun("q1 Q0 d1 1 2.5 bm25\n", { file: "x.run" });
@@ -61,6 +69,7 @@ export function parseRun(text: string, opts: RunOptions): RunRow[] {
   const rows: RunRow[] = [];
   const lines = splitLines(text);
   for (let i = 0; i < lines.length; i++) parseRunLine(lines[i], i + 1, problems, opts.run, rows);
+  checkNotEmpty(problems, rows);
   problems.throwIfAny();
   return rows;
 }
@@ -71,7 +80,7 @@ export function parseRun(text: string, opts: RunOptions): RunRow[] {
  * @param path The run file.
  * @param opts `run` overrides the tag column.
  * @returns The rows in file order.
- * @throws {InputError} As {@linkcode parseRun}, naming `path`.
+ * @throws {InputError} As {@linkcode parseRun}, naming `path` (an empty file included).
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @example
  * ```ts
@@ -83,6 +92,7 @@ export async function readRun(path: string, opts: { run?: string } = {}): Promis
   const rows: RunRow[] = [];
   let lineNo = 0;
   for await (const line of readLines(path)) parseRunLine(line, ++lineNo, problems, opts.run, rows);
+  checkNotEmpty(problems, rows);
   problems.throwIfAny();
   return rows;
 }

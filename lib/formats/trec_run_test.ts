@@ -51,3 +51,24 @@ Deno.test("formatRun, writeRun and readRun round-trip; bad ids are refused", asy
   assert.throws(() => formatRun([{ ...rows[0], docId: "a b" }]), /docId "a b"/);
   await assert.rejects(() => readRun(path + ".missing"), /no such file/);
 });
+
+Deno.test("an empty run file is an error naming the file", async () => {
+  assert.equal(
+    inputError(() => parseRun("", { file: "x.run" })).message,
+    'x.run: the file is empty; expected "topic Q0 docid rank score tag" lines',
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, "empty.run");
+    await Deno.writeTextFile(path, "\r\n\n");
+    await assert.rejects(
+      () => readRun(path),
+      {
+        name: "InputError",
+        message: `${path}: the file is empty; expected "topic Q0 docid rank score tag" lines`,
+      },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

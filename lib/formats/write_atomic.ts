@@ -5,8 +5,11 @@
  */
 import { basename, dirname, join } from "node:path";
 
-/** Content accepted by {@linkcode writeAtomic}: one string or a stream of chunks. */
-export type Content = string | Iterable<string> | AsyncIterable<string>;
+/**
+ * Content accepted by {@linkcode writeAtomic}: one string, bytes (e.g. a PNG) or a
+ * stream of text chunks.
+ */
+export type Content = string | Uint8Array | Iterable<string> | AsyncIterable<string>;
 
 /**
  * Writes `content` to `path` atomically: the text goes to a temporary file in the
@@ -14,9 +17,11 @@ export type Content = string | Iterable<string> | AsyncIterable<string>;
  * removed and `path` is left as it was. The folder must exist.
  *
  * @param path File to write.
- * @param content The text, or chunks of it written in order (for large outputs).
+ * @param content The text, bytes, or text chunks written in order (for large outputs).
  * @returns Resolves when the file is in place.
  * @throws {Deno.errors.NotFound} When the folder does not exist.
+ * @throws {Error} Naming `path` when the file cannot be written (e.g. permissions);
+ *   an error thrown by a content stream is passed on unchanged.
  * @example
  * ```ts
  * import { formatRun, writeAtomic } from "@lib/formats/mod.ts";
@@ -29,11 +34,25 @@ export async function writeAtomic(path: string, content: Content): Promise<void>
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
   const encoder = new TextEncoder();
+  let file: Deno.FsFile;
   try {
-    const file = await Deno.open(temp, { write: true, createNew: true });
+    file = await Deno.open(temp, { write: true, createNew: true });
+  } catch (error) {
+    throw cannotWrite(path, error);
+  }
+  const write = async (bytes: Uint8Array) => {
+    try {
+      await writeAll(file, bytes);
+    } catch (error) {
+      throw cannotWrite(path, error);
+    }
+  };
+  try {
     try {
       if (typeof content === "string") {
-        await writeAll(file, encoder.encode(content));
+        await write(encoder.encode(content));
+      } else if (content instanceof Uint8Array) {
+        await write(content);
       } else {
         let pending: string[] = [];
         let size = 0;
@@ -41,26 +60,39 @@ export async function writeAtomic(path: string, content: Content): Promise<void>
           pending.push(chunk);
           size += chunk.length;
           if (size >= 1 << 20) {
-            await writeAll(file, encoder.encode(pending.join("")));
+            await write(encoder.encode(pending.join("")));
             pending = [];
             size = 0;
           }
         }
-        await writeAll(file, encoder.encode(pending.join("")));
+        await write(encoder.encode(pending.join("")));
       }
     } finally {
       file.close();
     }
-    await Deno.rename(temp, path);
+    try {
+      await Deno.rename(temp, path);
+    } catch (error) {
+      throw cannotWrite(path, error);
+    }
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
-    if (error instanceof Deno.errors.NotFound) {
-      throw new Deno.errors.NotFound(
-        `Cannot write "${path}": folder "${dir}" does not exist; create it first`,
-      );
-    }
     throw error;
   }
+}
+
+/** Wraps a file-system error with the path and what to check. */
+function cannotWrite(path: string, error: unknown): Error {
+  if (error instanceof Deno.errors.NotFound) {
+    return new Deno.errors.NotFound(
+      `Cannot write "${path}": folder "${dirname(path)}" does not exist; create it first`,
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(
+    `Cannot write "${path}": ${message}; check the folder is writable and "${path}" is not a folder`,
+    { cause: error },
+  );
 }
 
 async function writeAll(file: Deno.FsFile, bytes: Uint8Array): Promise<void> {

@@ -27,3 +27,20 @@ Deno.test("writeAtomic keeps the old file when the content stream fails", async 
     /folder .* does not exist/,
   );
 });
+
+Deno.test("writeAtomic writes bytes unchanged and names the path when the target is a folder", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]);
+    await writeAtomic(join(dir, "f.png"), png);
+    assert.deepEqual(await Deno.readFile(join(dir, "f.png")), png);
+    await Deno.mkdir(join(dir, "taken"));
+    await assert.rejects(
+      () => writeAtomic(join(dir, "taken"), "x"),
+      new RegExp(`^Error: Cannot write "${join(dir, "taken")}": .*is not a folder`),
+    );
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), ["f.png", "taken"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

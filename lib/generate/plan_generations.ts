@@ -1,3 +1,4 @@
+import { compareTrecOrder } from "@lib/formats/mod.ts";
 import type { RunRow, Topic } from "@lib/types/mod.ts";
 import type { OracleBudget } from "./oracle_budget.ts";
 
@@ -38,12 +39,11 @@ export interface GenerationPlan {
   missingTexts: string[];
 }
 
-const byteCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * Plans the reports of one condition under the CRUX oracle budget: `rag` takes
  * the top k = |P*| passages of the run (ordered by score descending, ties by
- * document id descending, as trec_eval), `oracle-context` takes P* in passage
+ * document id descending in UTF-8 byte order, as trec_eval and the evaluator:
+ * `compareTrecOrder` of `@lib/formats`), `oracle-context` takes P* in passage
  * order, `direct` has no context; every report gets `maxTokens` = tokens of P*.
  * Pure: texts come from the `text` lookup.
  *
@@ -93,7 +93,7 @@ export function planGenerations(condition: GenerationCondition, input: PlanInput
       }
       const seen = new Set<string>();
       ids = [...rows]
-        .sort((a, b) => b.score - a.score || byteCompare(b.docId, a.docId))
+        .sort(compareTrecOrder)
         .map((r) => r.docId)
         .filter((id) => !seen.has(id) && (seen.add(id), true))
         .slice(0, budget.k);

@@ -62,3 +62,20 @@ Deno.test("planGenerations oracle-context uses P*; direct has no context; unknow
 Deno.test("planGenerations rag without a run is a usage mistake", () => {
   assert.throws(() => planGenerations("rag", { topics, budgets, text }), /without a run/);
 });
+
+Deno.test("planGenerations rag breaks score ties in UTF-8 byte order, as the evaluator", () => {
+  // UTF-16 code units put U+1F600 (a surrogate pair) before U+FF71; UTF-8 bytes put it after,
+  // so docid descending keeps the emoji id first.
+  const emoji = "a:0#\u{1F600}";
+  const halfwidth = "a:0#\uFF71";
+  const run = [
+    { run: "bm25", topicId: "a", docId: halfwidth, rank: 1, score: 2.0 },
+    { run: "bm25", topicId: "a", docId: emoji, rank: 2, score: 2.0 },
+    { run: "bm25", topicId: "a", docId: "a:0#0", rank: 3, score: 1.0 },
+  ];
+  const budget = new Map<string, OracleBudget>([
+    ["a", { topicId: "a", k: 1, maxTokens: 10, oracleIds: ["a:0#0"] }],
+  ]);
+  const plan = planGenerations("rag", { topics, budgets: budget, text: (id) => id, run });
+  assert.deepEqual(plan.items.map((i) => i.contextIds), [[emoji]]);
+});

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { writeAtomic } from "./_atomic.ts";
+import { dirname } from "node:path";
+import { writeAtomic } from "@lib/formats/mod.ts";
 import { renderPng } from "./render_png.ts";
 import { renderSvg } from "./render_svg.ts";
 import type { VegaLiteSpec } from "./types.ts";
@@ -56,6 +57,7 @@ export async function saveFigure(
     png: `${basePath}.png`,
     spec: `${basePath}.vl.json`,
   };
+  await Deno.mkdir(dirname(basePath), { recursive: true });
   await writeAtomic(files.svg, svg);
   await writeAtomic(files.png, png);
   await writeAtomic(files.spec, JSON.stringify(spec, null, 2) + "\n");

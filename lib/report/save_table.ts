@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { writeAtomic } from "./_atomic.ts";
+import { dirname } from "node:path";
+import { writeAtomic } from "@lib/formats/mod.ts";
 import { tableCsv } from "./table_csv.ts";
 import { tableLatex } from "./table_latex.ts";
 import { tableMarkdown } from "./table_markdown.ts";
@@ -45,6 +46,7 @@ export async function saveTable(t: Table, basePath: string): Promise<SavedTable>
     tex: `${basePath}.tex`,
   };
   const texts = { csv: tableCsv(t), md: tableMarkdown(t), tex: tableLatex(t) };
+  await Deno.mkdir(dirname(basePath), { recursive: true });
   await writeAtomic(files.csv, texts.csv);
   await writeAtomic(files.md, texts.md);
   await writeAtomic(files.tex, texts.tex);

@@ -19,7 +19,11 @@ export interface TableLatexOptions {
  * Render a table as LaTeX using booktabs rules (`\toprule`, `\midrule`,
  * `\cmidrule`, `\bottomrule`; load `\usepackage{booktabs}`). Best values are
  * `\textbf{}`, worst `\underline{}`; null cells show `--`; negative numbers use
- * a math minus; labels, strings, caption and notes are escaped. Column groups
+ * a math minus; labels, strings, caption and notes are escaped, with Greek
+ * letters and math symbols as `\ensuremath{...}` (`α` -> `\ensuremath{\alpha}`),
+ * `|` as `\textbar{}`, dashes and ellipses as `--`, `---`, `\ldots{}` and accented
+ * letters as accent commands, so the output compiles with plain pdflatex
+ * (characters with no LaTeX spelling, e.g. CJK, appear as `(U+672C)`). Column groups
  * become `\multicolumn` headers with a `\cmidrule` under each; row groups are
  * separated by `\midrule`. The caption and label go above the tabular (paper
  * convention), notes below it in `\footnotesize`.

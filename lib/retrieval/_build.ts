@@ -21,14 +21,20 @@ export function invert(
   const lengths = new Uint32Array(n);
   /** Per term id: [last doc + 1 that contained it, its slot in docTerms]. */
   let state = new Int32Array(2 << 16);
-  const seen = new Set<string>();
+  /** Document number (from 1) of each id. */
+  const seen = new Map<string, number>();
   const tokens: number[] = [];
   for (let d = 0; d < n; d++) {
     const { id, text } = docs[d];
-    if (seen.has(id)) {
-      throw new Error(`Cannot index document "${id}" (number ${d + 1}): duplicate id`);
+    const first = seen.get(id);
+    if (first !== undefined) {
+      throw new Error(
+        `Cannot index document number ${d + 1}: id ${
+          JSON.stringify(id)
+        } is already document number ${first}; give every document a unique id`,
+      );
     }
-    seen.add(id);
+    seen.set(id, d + 1);
     tokens.length = 0;
     encoder.encode(text, tokens);
     lengths[d] = tokens.length;

@@ -54,7 +54,9 @@ function checkParams(k1: number, b: number): void {
  * does, dl decoded from Lucene's one-byte length (unless `exactLengths`), avgdl
  * = total terms / N. A term repeated in the query counts once per occurrence.
  * Results are ordered by score descending, ties by insertion order (Lucene's
- * doc id order); a TREC run writer should re-sort ties by docid descending.
+ * doc id order), and the top k is cut in that order, as Lucene does. Runs for
+ * trec_eval come from {@link bm25Run}, which orders ties by docid descending and
+ * keeps the matching documents at the cutoff.
  *
  * The index persists as a directory of little-endian typed-array files plus
  * `manifest.json`; k1 and b can be changed per search.
@@ -199,8 +201,10 @@ export class Bm25Index {
   }
 
   /**
-   * Returns the top `k` documents for a free-text query, best first (ties by
-   * insertion order). Query text goes through the same analyzer as documents;
+   * Returns the top `k` documents for a free-text query, best first, in Lucene's
+   * order: score descending, ties by insertion order (lower document number
+   * first), cut at `k` in that order. (trec_eval orders ties by docid
+   * descending; use {@link bm25Run} for runs.) Query text goes through the same analyzer as documents;
    * unknown terms contribute nothing; a query without known terms returns [].
    *
    * @param query Query text.

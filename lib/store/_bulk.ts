@@ -67,7 +67,7 @@ export async function insertRecords(
 /**
  * Inserts records, replacing rows with the same primary key (the last record wins
  * among duplicates). A table without a key (runs) gets the rows of every run named
- * in `records` replaced.
+ * in `records` replaced. Returns the number of rows stored.
  */
 export function upsertRecords(
   connection: DuckDBConnection,
@@ -80,6 +80,8 @@ export function upsertRecords(
 /**
  * Upserts batches of records with one merge at the end: every batch is appended to
  * a staging table, then the replaced rows are deleted and the staged rows inserted.
+ * `onBatch` gets the records staged so far; the result is the rows stored (records
+ * repeating a key count once).
  */
 export async function upsertBatches(
   connection: DuckDBConnection,
@@ -109,8 +111,10 @@ export async function upsertBatches(
           `DELETE FROM ${q(info.name)} WHERE run IN (SELECT DISTINCT run FROM ${staged})`,
         );
       }
-      await connection.run(`INSERT INTO ${q(info.name)} SELECT * FROM ${staged} ORDER BY rowid`);
-      return total;
+      const inserted = await connection.run(
+        `INSERT INTO ${q(info.name)} SELECT * FROM ${staged} ORDER BY rowid`,
+      );
+      return inserted.rowsChanged;
     }
     // Delete the rows being replaced, then insert plainly: much faster in DuckDB than
     // INSERT OR REPLACE, which checks the rows against the index one by one.
@@ -119,11 +123,11 @@ export async function upsertBatches(
     await connection.run(
       `DELETE FROM ${q(info.name)} t WHERE EXISTS (SELECT 1 FROM ${staged} s WHERE ${match})`,
     );
-    await connection.run(
+    const inserted = await connection.run(
       `INSERT INTO ${q(info.name)} SELECT * FROM ${staged}
        QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY rowid DESC) = 1`,
     );
-    return total;
+    return inserted.rowsChanged;
   } finally {
     await connection.run(`DROP TABLE IF EXISTS temp.${q(stage)}`);
   }

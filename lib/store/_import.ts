@@ -34,7 +34,10 @@ export function ratingRecords(judgment: Judgment, judge: string): Rating[] {
   }));
 }
 
-/** Upserts records from a stream, reporting progress as `table: N rows`. */
+/**
+ * Upserts records from a stream, reporting progress as `table: N records read`;
+ * returns the rows stored (records repeating a key count once).
+ */
 export function upsertStream<T extends object>(
   ws: Workspace,
   table: string,
@@ -42,6 +45,6 @@ export function upsertStream<T extends object>(
   opts: ImportOptions = {},
 ): Promise<number> {
   return ws.upsertStream(table, records, {
-    onProgress: (n) => opts.onProgress?.(`${table}: ${n} rows`),
+    onProgress: (n) => opts.onProgress?.(`${table}: ${n} records read`),
   });
 }

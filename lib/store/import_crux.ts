@@ -91,7 +91,7 @@ async function* passagesOf(path: string, rewrite: (id: string) => string): Async
  * @param ws The workspace.
  * @param sources The files to import (see {@linkcode CruxSources}).
  * @param opts `onProgress` receives progress messages.
- * @returns Rows written per table.
+ * @returns Rows stored per table (a record repeating a stored key counts once).
  * @throws {InputError} Listing the problems of a malformed file.
  * @throws {SyntaxError} For a malformed `rewrite` spec.
  * @example
@@ -176,8 +176,9 @@ export async function importCrux(
           subtopic: q.subtopic ?? "0",
         };
       });
-      counts.qrels = (counts.qrels ?? 0) + await ws.upsert("qrels", qrels);
-      progress?.(`qrels "${name}": ${qrels.length}`);
+      const stored = await ws.upsert("qrels", qrels);
+      counts.qrels = (counts.qrels ?? 0) + stored;
+      progress?.(`qrels "${name}": ${stored}`);
     }
     return counts;
   });

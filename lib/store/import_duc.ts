@@ -27,7 +27,7 @@ export interface DucImportOptions extends ImportOptions {
  * @param ws The workspace.
  * @param dirs `docs`: folder of cluster folders; `models`: folder of summaries.
  * @param opts `ids` (default `cluster`), `onProgress`.
- * @returns Rows written per table.
+ * @returns Rows stored per table.
  * @throws {InputError} For malformed document files or folders without clusters or summaries.
  * @example
  * ```ts

@@ -53,7 +53,7 @@ function read(sources: MultiNewsSources, limit: number | undefined): Promise<Mul
  * @param ws The workspace.
  * @param sources Exactly one of `jsonl`, `parquet`, or `src` + `tgt`.
  * @param opts `split` (default `test`), `limit` (default all), `onProgress`.
- * @returns Rows written per table.
+ * @returns Rows stored per table.
  * @throws {TypeError} When the sources are not exactly one kind.
  * @throws {InputError} For malformed files or `.src`/`.tgt` files of different lengths.
  * @example

@@ -54,7 +54,7 @@ async function readDocuments(path: string): Promise<Document[]> {
  * @param ws The workspace.
  * @param dir The sample folder. Default `datasets/sample`.
  * @param opts `onProgress` receives progress messages.
- * @returns Rows written per table.
+ * @returns Rows stored per table.
  * @throws {InputError} When a file is malformed, a passage id does not follow
  *   `{topic}:{doc}#{j}`, or a rating list's length differs from the topic's question count.
  * @example

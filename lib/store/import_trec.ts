@@ -14,7 +14,7 @@ import type { Workspace } from "./workspace.ts";
  * @param ws The workspace.
  * @param path The run file.
  * @param opts `run` overrides the tag column (default: the tag column).
- * @returns The number of rows written.
+ * @returns The number of rows stored.
  * @throws {InputError} For a malformed run.
  * @example
  * ```ts
@@ -37,7 +37,7 @@ export async function importRun(
  * @param ws The workspace.
  * @param path The qrels file.
  * @param opts `name` of the qrels set (default: file name without extension).
- * @returns The number of judgments written.
+ * @returns The number of judgments stored (a repeated line counts once).
  * @throws {InputError} For malformed qrels.
  * @example
  * ```ts

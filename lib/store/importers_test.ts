@@ -207,3 +207,49 @@ Deno.test("importRun and importQrels replace what is stored under the same name"
     ws.close();
   }
 });
+
+Deno.test("import counts are rows stored: a repeated key counts once", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(join(dir, "ws"));
+  try {
+    await Deno.writeTextFile(join(dir, "pr.qrels"), "t 0 d1 3\nt 0 d2 1\nt 0 d1 2\n");
+    assert.equal(await importQrels(ws, join(dir, "pr.qrels")), 2);
+    assert.deepEqual((await ws.qrels("pr")).map((q) => [q.docId, q.grade]), [["d1", 2], ["d2", 1]]);
+    await Deno.writeTextFile(
+      join(dir, "corpus.jsonl"),
+      '{"id": "t:0#0", "contents": "old"}\n{"id": "t:0#0", "contents": "new"}\n',
+    );
+    const progress: string[] = [];
+    const counts = await importCrux(ws, {
+      corpus: join(dir, "corpus.jsonl"),
+      qrels: [join(dir, "pr.qrels")],
+    }, { onProgress: (m) => progress.push(m) });
+    assert.deepEqual(counts, { passages: 1, qrels: 2 });
+    assert.deepEqual(progress, ["passages: 2 records read", 'qrels "pr": 2']);
+    assert.deepEqual((await ws.passages()).map((p) => p.text), ["new"]);
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("importCrux refuses a judgment file judging a passage twice and stores nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(join(dir, "ws"));
+  try {
+    const path = join(dir, "j.jsonl");
+    await Deno.writeTextFile(
+      path,
+      '{"id":"t1","docid":"a","rating":[1]}\n{"id":"t1","docid":"a","rating":[4]}\n',
+    );
+    await assert.rejects(
+      () => importCrux(ws, { judgments: path }),
+      {
+        name: "InputError",
+        message: `${path}:2: docid: passage "a" of topic "t1" is already judged on line 1`,
+      },
+    );
+    assert.deepEqual(await ws.ratings({}), []);
+  } finally {
+    ws.close();
+  }
+});

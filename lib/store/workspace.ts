@@ -132,7 +132,7 @@ export class Workspace {
    *
    * @param table Table name from `schema.ts`.
    * @param records The records (camelCase fields).
-   * @returns The number of records written.
+   * @returns The number of rows stored (records repeating a key count once).
    * @example
    * ```ts
    * import type { Workspace } from "@lib/store/mod.ts";
@@ -151,8 +151,8 @@ export class Workspace {
    *
    * @param table Table name from `schema.ts`.
    * @param records The records, sync or async.
-   * @param opts `batchSize` (default 50,000); `onProgress` gets the rows staged so far.
-   * @returns The number of records written.
+   * @param opts `batchSize` (default 50,000); `onProgress` gets the records read so far.
+   * @returns The number of rows stored (records repeating a key count once).
    * @example
    * ```ts
    * import type { Workspace } from "@lib/store/mod.ts";

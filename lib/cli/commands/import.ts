@@ -53,7 +53,7 @@ Sources:
 ${Object.values(SOURCES).map((s) => "  " + s.replaceAll("\n", "\n  ")).join("\n\n")}
 
 Every import is idempotent (re-running replaces rows with the same keys) and runs in
-one transaction: a malformed file changes nothing. The rows written per table are
+one transaction: a malformed file changes nothing. The rows stored per table are
 printed as "table<TAB>count" lines; problems in input files are listed as
 file:line: field: message.
 

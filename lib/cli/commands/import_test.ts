@@ -97,3 +97,20 @@ Deno.test("crux import --help prints the overview or one source's usage", async 
   assert.equal(await main(["import", "duc", "--help"], io, [importCommand]), 0);
   assert.match(io.stdout(), /^crux import duc --workspace DIR --docs DIR --models DIR/);
 });
+
+Deno.test("crux import crux lists a passage judged twice with file and line and exits 1", async () => {
+  const dir = await Deno.makeTempDir();
+  const judgments = join(dir, "j.jsonl");
+  await Deno.writeTextFile(
+    judgments,
+    '{"id":"t1","docid":"a","rating":[1]}\n{"id":"t1","docid":"a","rating":[4]}\n',
+  );
+  const io = memoryIo();
+  const args = ["import", "crux", "--workspace", join(dir, "ws"), "--judgments", judgments];
+  assert.equal(await main(args, io, [importCommand]), 1);
+  assert.equal(io.stdout(), "");
+  assert.match(
+    io.stderr(),
+    /j\.jsonl:2: docid: passage "a" of topic "t1" is already judged on line 1\n$/,
+  );
+});

@@ -12,7 +12,7 @@ const HELP = `Usage: deno task crux index --passages FILE.jsonl --out DIR [optio
 
 Builds a BM25 index (Lucene EnglishAnalyzer terms, Lucene BM25 scoring) from a
 JSONL passage file with one {"id": ..., "contents": ...} (or "text") object a
-line, and saves it as the directory DIR. The index is written to a temporary
+line (ids unique), and saves it as the directory DIR. The index is written to a temporary
 directory first and renamed, so DIR is never half-written.
 
 Options:
@@ -63,7 +63,8 @@ async function run(args: string[], io: Io): Promise<number> {
     throw new UsageError(`Invalid BM25 parameters k1=${k1}, b=${b}: need k1 >= 0 and 0 <= b <= 1`);
   }
   const t0 = performance.now();
-  const docs = (await readCorpus(values.passages)).map((d) => ({ id: d.id, text: d.contents }));
+  const corpus = await readCorpus(values.passages, { uniqueIds: true });
+  const docs = corpus.map((d) => ({ id: d.id, text: d.contents }));
   io.err(`read ${docs.length} passages from ${values.passages}\n`);
   const index = Bm25Index.build(docs, {
     k1,

@@ -58,3 +58,44 @@ Deno.test("crux index reports bad lines with file and line, and bad usage", asyn
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("crux index names the passages file and line of a repeated id", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/p.jsonl`,
+      PASSAGES + "\n" + JSON.stringify({ id: "t1:0#1", contents: "Again." }) + "\n",
+    );
+    const io = memoryIo();
+    const code = await main(
+      ["index", "--passages", `${dir}/p.jsonl`, "--out", `${dir}/idx`],
+      io,
+      [indexCommand],
+    );
+    assert.equal(code, 1);
+    assert.equal(
+      io.stderr(),
+      `crux index: ${dir}/p.jsonl:5: id: "t1:0#1" is already on line 2; ids must be unique\n`,
+    );
+    await assert.rejects(Deno.stat(`${dir}/idx`), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("crux index given a folder as --passages names it and says to give a file", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const io = memoryIo();
+    const code = await main(["index", "--passages", dir, "--out", `${dir}/idx`], io, [
+      indexCommand,
+    ]);
+    assert.equal(code, 1);
+    assert.equal(
+      io.stderr(),
+      `crux index: Cannot read "${dir}": it is a folder, not a file; give the path of a file in it\n`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -6,8 +6,7 @@
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { readTopicsFile, writeRun } from "../../formats/mod.ts";
-import { Bm25Index } from "../../retrieval/mod.ts";
-import type { RunRow } from "../../types/records.ts";
+import { Bm25Index, bm25Run } from "../../retrieval/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 
 const HELP = `Usage: deno task crux search --index DIR --topics FILE.jsonl --out RUN [options]
@@ -15,7 +14,9 @@ const HELP = `Usage: deno task crux search --index DIR --topics FILE.jsonl --out
 Searches a BM25 index built by \`crux index\` with every topic of a JSONL file
 ({"id": ..., "request"|"text"|"query"|"topic": ...} a line, or CRUX topic files)
 and writes a TREC run (topic Q0 docid rank score tag), ranked by score
-descending with ties by docid descending (trec_eval's order).
+descending with ties by docid descending in byte order (trec_eval's order). The
+--k cutoff uses the same order: when documents tie at the k-th score, those with
+the largest docids are kept.
 
 Options:
   --index DIR       index directory (required)
@@ -83,18 +84,11 @@ async function run(args: string[], io: Io): Promise<number> {
     `searching ${topics.length} topics in ${index.size} passages (k1=${k1}, b=${b}, k=${k})\n`,
   );
   const t0 = performance.now();
-  const rows: RunRow[] = [];
-  let empty = 0;
-  for (const topic of topics) {
-    const hits = index.search(topic.request, k, { k1, b });
-    if (hits.length === 0) empty++;
-    // trec_eval order: score descending, docid descending on ties.
-    hits.sort((x, y) => y.score - x.score || (x.docId < y.docId ? 1 : x.docId > y.docId ? -1 : 0));
-    hits.forEach((h, i) =>
-      rows.push({ run: tag, topicId: topic.topicId, docId: h.docId, rank: i + 1, score: h.score })
-    );
-  }
+  const queries = topics.map((t) => ({ topicId: t.topicId, text: t.request }));
+  const rows = bm25Run(index, queries, { run: tag, k, k1, b });
   const secs = (performance.now() - t0) / 1000;
+  const answered = new Set(rows.map((r) => r.topicId));
+  const empty = topics.filter((t) => !answered.has(t.topicId)).length;
   if (empty > 0) io.err(`${empty} topic(s) matched no passage and have no rows\n`);
   await Deno.mkdir(dirname(values.out), { recursive: true });
   await writeRun(values.out, rows);

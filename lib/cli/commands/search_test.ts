@@ -93,3 +93,26 @@ Deno.test("crux search reports a missing index and bad options", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("crux search keeps the docid-descending documents of a tie at the --k cutoff", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Bm25Index.build([
+      { id: "a", text: "apple pie" },
+      { id: "c", text: "apple pie" },
+      { id: "b", text: "apple pie" },
+    ]).save(`${dir}/idx`);
+    await Deno.writeTextFile(`${dir}/topics.jsonl`, '{"id": "q", "text": "apple pie"}\n');
+    const io = memoryIo();
+    const args = ["search", "--index", `${dir}/idx`, "--topics", `${dir}/topics.jsonl`];
+    const code = await main([...args, "--out", `${dir}/r.run`, "--k", "2"], io, [searchCommand]);
+    assert.equal(code, 0, io.stderr());
+    const lines = (await Deno.readTextFile(`${dir}/r.run`)).trim().split("\n");
+    assert.deepEqual(lines.map((l) => l.split(" ").slice(0, 4).join(" ")), [
+      "q Q0 c 1",
+      "q Q0 b 2",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
