@@ -1,6 +1,5 @@
 /** Small statistics helpers of the analyses (private). */
 import { kendallTau } from "@lib/metrics/mod.ts";
-import { kendallFast } from "./_kendall_fast.ts";
 
 /** Arithmetic mean; NaN for an empty list. */
 export function mean(xs: readonly number[]): number {
@@ -20,7 +19,7 @@ export function tau(x: readonly number[], y: readonly number[]): number {
   if (keep.length < 2) return NaN;
   const xs = keep.map((i) => x[i]);
   const ys = keep.map((i) => y[i]);
-  return keep.length > 64 ? kendallFast(xs, ys) : kendallTau(xs, ys);
+  return kendallTau(xs, ys);
 }
 
 /** A table cell: null for NaN. */

@@ -13,25 +13,18 @@ export class QrelsTopic {
   #grades?: Map<string, number>;
 
   /**
-   * @param topicId Topic id, for messages.
-   * @param index The judged document ids.
+   * @param index The judged document ids, each once (the caller reports
+   *   `index.duplicates`).
    * @param grades Their grades, in the same order.
-   * @throws {Error} When a document is listed twice.
    */
-  constructor(topicId: string, index: SpanIndex, grades: Float64Array) {
+  constructor(index: SpanIndex, grades: Float64Array) {
     this.#index = index;
     this.gradeList = grades;
-    if (index.duplicate >= 0) {
-      throw new Error(
-        `Cannot use qrels: document "${index.key(index.duplicate)}" is listed twice for topic ` +
-          `"${topicId}"; subtopic (diversity) qrels must be given as diversity qrels (--div-qrels)`,
-      );
-    }
   }
 
-  /** Builds the judgments of a topic from document ids and grades. */
-  static of(topicId: string, docs: readonly string[], grades: readonly number[]): QrelsTopic {
-    return new QrelsTopic(topicId, SpanIndex.ofStrings(docs), Float64Array.from(grades));
+  /** Builds the judgments of a topic from distinct document ids and their grades. */
+  static of(docs: readonly string[], grades: readonly number[]): QrelsTopic {
+    return new QrelsTopic(SpanIndex.ofStrings(docs), Float64Array.from(grades));
   }
 
   /** Non-negative grades of every judged document, sorted descending. */

@@ -90,8 +90,12 @@ export interface SpanIndexOptions {
  * of one byte buffer (open addressing over typed arrays, no Map, no strings).
  */
 export class SpanIndex {
-  /** Index of the first key that repeats an earlier one, or -1. */
-  readonly duplicate: number = -1;
+  /**
+   * Keys that repeat an earlier one, as pairs `[repeat, first]` of indices
+   * (`[2, 0]` for keys a, b, a), in key order; empty when every key is unique.
+   * A repeat is not indexed: lookups find the first occurrence.
+   */
+  readonly duplicates: [number, number][] = [];
   /** Number of keys. */
   readonly size: number;
   #bytes: Uint8Array;
@@ -126,16 +130,14 @@ export class SpanIndex {
     for (let i = from; i < to; i++) {
       const h: number = hashes[i];
       let slot: number = h & mask;
+      let k = -1;
       for (; table[base + slot] !== 0; slot = (slot + 1) & mask) {
-        const k = table[base + slot] - 1;
-        if (
-          this.duplicate < 0 && hashes[k] === h &&
-          spansEqual(bytes, start[k], end[k], bytes, start[i], end[i])
-        ) {
-          this.duplicate = i - from;
-        }
+        k = table[base + slot] - 1;
+        if (hashes[k] === h && spansEqual(bytes, start[k], end[k], bytes, start[i], end[i])) break;
+        k = -1;
       }
-      table[base + slot] = i + 1;
+      if (k < 0) table[base + slot] = i + 1;
+      else this.duplicates.push([i - from, k - from]);
     }
     this.#table = table;
     this.#base = base;

@@ -24,15 +24,23 @@ interface CoverageParts {
   covered: number;
 }
 
-/** Coverage parts of the top `depth` items of `view`, or the reason to leave the topic out. */
+/**
+ * Coverage parts of the top `depth` items of `view`, or the reason to leave the
+ * topic out. `needsOracle`: whether the measure reads P* beyond `filter`.
+ */
 function coverage(
   view: TopicView,
   tau: number,
   filter: boolean,
   depth: number,
+  needsOracle = false,
 ): CoverageParts | string {
   const crux = view.judged?.crux;
   if (!crux) return "no ratings for the topic";
+  if (filter || needsOracle) {
+    const missing = view.missingOracle;
+    if (missing) return missing;
+  }
   const mask = crux.answerable(tau, filter);
   const answerable = countMask(mask);
   if (answerable === 0) return "no answerable sub-question (|A| = 0)";
@@ -89,7 +97,7 @@ export const densityMeasure: MeasureDef = {
   compute(view, m) {
     const tau = m.params.tau as number;
     const filter = m.params.filter_by_oracle as boolean;
-    const parts = coverage(view, tau, filter, m.depth);
+    const parts = coverage(view, tau, filter, m.depth, true);
     if (typeof parts === "string") return parts;
     const tokens = view.tokens;
     if (!tokens) throw new Error("Cannot compute Den: no token counter was given (pass a corpus)");

@@ -94,10 +94,19 @@ Deno.test("with CRUX qrels the oracle set is the grade-3 passages", () => {
   assert.equal(t["Cov@1"], 1 / 2);
   assert.equal(t["Cov@oracle"], 1);
   assert.equal(t["P@oracle"], 1); // grades 1 and 3, depth |P*| = 2
-  // Topic u is in the judgments but not the qrels: empty P*, left out.
-  const u = evaluate(ranking("u", ["u:0#0"]), ["Cov@oracle"], { judgments, qrels });
+  // Topic u is in the judgments but not the qrels: no P*, left out, and the reason says why.
+  const u = evaluate(ranking("u", ["u:0#0"]), ["Cov@oracle", "Cov@1"], { judgments, qrels });
   assert.equal(u.perTopic.length, 0);
-  assert.equal(u.skipped[0].reason, "empty oracle set P*");
+  assert.deepEqual(u.skipped.map((s) => s.reason), [
+    "no oracle set P* (the topic has no qrels)",
+    "no oracle set P* (the topic has no qrels)",
+  ]);
+  // A topic in the qrels without a grade-3 passage has an empty P*.
+  const noRequired = evaluate(ranking("t", ["t:1#3"]), ["Cov@oracle"], {
+    judgments,
+    qrels: qrels.filter((q) => q.grade < 3),
+  });
+  assert.equal(noRequired.skipped[0].reason, "empty oracle set P*");
 });
 
 Deno.test("judgments alone yield relevance and subtopic qrels at tau", () => {

@@ -1,16 +1,17 @@
 /**
  * The evaluator: the one place that decides ordering, duplicates, which
- * topics are averaged and how (METRICS.md conventions, i.e. trec_eval's).
+ * topics are averaged and how (trec_eval 10.0's conventions; `complete` is
+ * `trec_eval -c`).
  *
  * @module
  */
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
-import type { Measure, MeasureDef, ResolvedMeasure } from "./measure.ts";
+import type { Measure, MeasureDef, MeasureNeeds, ResolvedMeasure } from "./measure.ts";
 import type { MeasureRegistry } from "./measure_registry.ts";
 import { defaultRegistry } from "./default_registry.ts";
 import { parseMeasure } from "./parse_measure.ts";
 import { formatMeasure } from "./format_measure.ts";
-import { type Judged, type JudgedInputs, prepareJudged } from "./judged.ts";
+import { type Judged, type JudgedInputs, prepareJudged, type TopicJudgments } from "./judged.ts";
 import { TopicView } from "./topic_view.ts";
 import { groupRun, type RankOrder, rankTopic } from "./_rank_topic.ts";
 import { ColumnRanker } from "./_rank_columns.ts";
@@ -44,11 +45,18 @@ export interface SkippedTopic {
 /** Evaluation summary of one run. */
 export interface RunSummary {
   run: string;
-  /** Number of topics evaluated (run ∩ judged, or every judged topic with `complete`). */
+  /**
+   * Number of topics evaluated: run ∩ judged, or every judged topic with
+   * `complete`, where "judged" means in any of the judgments.
+   */
   topics: number;
   /** Measure key -> mean over its averaged topics (NaN when none). */
   aggregate: Record<string, number>;
-  /** Measure key -> number of topics averaged. */
+  /**
+   * Measure key -> number of topics averaged: those of the evaluated topics that
+   * the measure's own judgments cover (qrels for P, AP, nDCG...; ratings for
+   * Cov and Den; subtopic judgments for alpha-nDCG), minus the topics it left out.
+   */
   counts: Record<string, number>;
   /** Repeated documents dropped (best-ranked occurrence kept). */
   duplicates: number;
@@ -58,7 +66,7 @@ export interface RunSummary {
 
 /** Result of {@linkcode evaluate}. */
 export interface EvaluationResult {
-  /** Canonical measure keys, in request order. */
+  /** Canonical measure keys, in request order, each once. */
   measures: string[];
   runs: RunSummary[];
   /** One row per run, topic and measure. */
@@ -73,6 +81,8 @@ export interface EvaluationResult {
 
 interface Planned {
   def: MeasureDef;
+  /** The bit of `def.needs` (see {@linkcode coverage}). */
+  needs: number;
   key: string;
   oracle: boolean;
   resolved: ResolvedMeasure;
@@ -80,6 +90,11 @@ interface Planned {
 
 /**
  * Evaluates one or more runs (rows may mix run names) with the given measures.
+ * Each measure averages over the evaluated topics its own judgments cover
+ * (trec_eval's rule): a qrels measure over run ∩ qrels topics (every qrels
+ * topic with `complete`, `trec_eval -c`), a CRUX measure over run ∩ rated
+ * topics, alpha-nDCG over run ∩ topics with subtopic judgments. Measures that
+ * print the same (`map`, `AP`) are evaluated once.
  *
  * @param run Run rows (possibly of several runs), or one run as a {@linkcode RunTable}
  *   (the fast path for large files); ordering follows `opts.order`, duplicates are
@@ -112,7 +127,11 @@ export function evaluate(
   const judged = "kind" in inputs && inputs.kind === "judged"
     ? inputs as Judged
     : prepareJudged(inputs as JudgedInputs, { tau: opts.tau, oracleGrade: opts.oracleGrade });
-  const plans = measures.map((m) => plan(m, registry, judged, opts));
+  const plans: Planned[] = [];
+  for (const m of measures) {
+    const p = plan(m, registry, judged, opts);
+    if (!plans.some((q) => q.key === p.key)) plans.push(p);
+  }
   const keys = plans.map((p) => p.key);
   const result: EvaluationResult = {
     measures: keys,
@@ -134,10 +153,13 @@ export function evaluate(
     for (const topicId of topicIds) {
       const { view, duplicates: dropped } = source.view(topicId);
       duplicates += dropped;
+      // A measure averages over the topics its own judgments cover.
+      const covered = coverage(view.judged);
       for (let i = 0; i < plans.length; i++) {
         const p = plans[i];
+        if ((covered & p.needs) === 0) continue;
         let value: number | string;
-        if (p.oracle && view.oracleSize === 0) value = "empty oracle set P*";
+        if (p.oracle && view.oracleSize === 0) value = view.missingOracle ?? "empty oracle set P*";
         else {
           const m = p.oracle ? { ...p.resolved, depth: view.oracleSize } : p.resolved;
           value = p.def.compute(view, m);
@@ -168,6 +190,14 @@ export function evaluate(
     result.runs.push(summary);
   }
   return result;
+}
+
+const NEEDS_BIT: Record<MeasureNeeds, number> = { qrels: 1, diversity: 2, crux: 4 };
+
+/** The kinds of judgments a topic has, as bits of `NEEDS_BIT`. */
+function coverage(topic: TopicJudgments | undefined): number {
+  if (!topic) return 0;
+  return (topic.qrels ? 1 : 0) | (topic.diversity ? 2 : 0) | (topic.crux ? 4 : 0);
 }
 
 /** One run to evaluate: its topics and a way to rank one of them. */
@@ -242,5 +272,6 @@ function plan(
     params[name] = measure.params[name] ?? global ?? spec.default;
   }
   const depth = typeof measure.cutoff === "number" ? measure.cutoff : Infinity;
-  return { def, key, oracle: measure.cutoff === "oracle", resolved: { key, params, depth } };
+  const oracle = measure.cutoff === "oracle";
+  return { def, needs: NEEDS_BIT[def.needs], key, oracle, resolved: { key, params, depth } };
 }

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import type { Qrel, RunRow } from "@lib/types/mod.ts";
 import { evaluate } from "./evaluate.ts";
+import { scanQrelsTable } from "./qrels_table.ts";
+import { InputError } from "@lib/formats/input_error.ts";
 
 const row = (topicId: string, docId: string, score: number, rank = 0, run = "r"): RunRow => ({
   run,
@@ -158,4 +160,71 @@ Deno.test("large, fractional and negative grades count as trec_eval counts them"
   assert.equal(u["RPrec(rel=0)"], 1); // R = 4: grade 0 counts at rel 0, and all 4 are retrieved
   const dcg = 2 + 3 / Math.log2(3) + 1 / Math.log2(5);
   assert.equal(u["nDCG"], dcg / (3 + 2 / Math.log2(3) + 1 / 2));
+});
+
+Deno.test("each measure averages over the topics its own judgments cover", () => {
+  // Qrels judge t1 only; ratings judge t1 and t2; the run has both topics.
+  const rows = [row("t1", "t1:0#0", 2), row("t1", "t1:0#1", 1), row("t2", "t2:0#0", 1)];
+  const judgments = [
+    { topicId: "t1", itemId: "t1:0#0", ratings: [5, 0] },
+    { topicId: "t1", itemId: "t1:0#1", ratings: [0, 4] },
+    { topicId: "t2", itemId: "t2:0#0", ratings: [5, 5] },
+  ];
+  const inputs = { qrels: [qrel("t1", "t1:0#0", 3), qrel("t1", "t1:0#1", 1)], judgments };
+  const measures = ["P@1", "nDCG@2", "Cov@1", "Cov(filter_by_oracle=false)@1", "alpha_nDCG@1"];
+  const result = evaluate(rows, measures, inputs);
+  const summary = result.runs[0];
+  assert.equal(summary.topics, 2);
+  // P@1 and nDCG@2 over run ∩ qrels = {t1}: t2 is not scored 0.
+  assert.equal(summary.aggregate["P@1"], 1);
+  assert.equal(summary.counts["P@1"], 1);
+  assert.equal(summary.counts["nDCG@2"], 1);
+  assert.equal(perTopic(result, "t2")["P@1"], undefined);
+  // Cov over run ∩ rated = {t1, t2}; t2 has no P* (not in the qrels), which is the reason given.
+  assert.equal(summary.aggregate["Cov@1"], 1); // P* = {t1:0#0} answers q1 only; t1:0#0 covers it
+  assert.equal(summary.counts["Cov@1"], 1);
+  assert.deepEqual(result.skipped, [{
+    run: "r",
+    topicId: "t2",
+    measure: "Cov@1",
+    reason: "no oracle set P* (the topic has no qrels)",
+  }]);
+  // Without the oracle filter, t2 needs no P*: both topics count (t1 1/2, t2 1).
+  assert.equal(summary.aggregate["Cov(filter_by_oracle=false)@1"], 0.75);
+  // alpha-nDCG from ratings covers both rated topics.
+  assert.equal(summary.counts["alpha_nDCG@1"], 2);
+  // With complete, a qrels measure averages over every qrels topic, a CRUX measure over every rated one.
+  const complete = evaluate([row("t1", "t1:0#0", 2)], measures, inputs, { complete: true });
+  assert.equal(complete.runs[0].topics, 2);
+  assert.equal(complete.runs[0].counts["P@1"], 1);
+  assert.equal(complete.runs[0].counts["Cov(filter_by_oracle=false)@1"], 2);
+});
+
+Deno.test("measures that print the same are evaluated once, in first-seen order", () => {
+  const result = evaluate(run, ["map", "MAP", "P_2", "P@2", "AP"], { qrels });
+  assert.deepEqual(result.measures, ["AP", "P@2"]);
+  assert.deepEqual(Object.keys(result.runs[0].aggregate), ["AP", "P@2"]);
+  assert.equal(result.perTopic.filter((r) => r.topicId === "q1").length, 2);
+  assert.equal(result.aggregates.length, 2);
+});
+
+Deno.test("a qrels table names the lines of a document judged twice", () => {
+  const text = "q1 0 a 1\nq1 0 b 1\n\nq2 0 a 1\nq1 0 a 2\nq1 0 b 0\nq1 0 a 0\n";
+  assert.throws(
+    () => evaluate(run, ["P@1"], { qrelsTable: scanQrelsTable(text), qrelsFile: "x.qrels" }),
+    (error: unknown) => {
+      assert.ok(error instanceof InputError);
+      assert.deepEqual(error.message.split("\n"), [
+        'x.qrels:5: docid: document "a" is listed twice for topic "q1" (first on line 1)',
+        'x.qrels:6: docid: document "b" is listed twice for topic "q1" (first on line 2)',
+        'x.qrels:7: docid: document "a" is listed twice for topic "q1" (first on line 1)',
+      ]);
+      return true;
+    },
+  );
+  // Records carry no lines: the message names the document and topic.
+  assert.throws(
+    () => evaluate(run, ["P@1"], { qrels: [...qrels, qrel("q1", "d1", 1), qrel("q2", "d9", 1)] }),
+    /^Error: Cannot use qrels: document "d1" is listed twice for topic "q1"; .* \(1 more documents are repeated\)$/,
+  );
 });

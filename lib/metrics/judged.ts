@@ -6,10 +6,10 @@
  */
 import type { Qrel } from "@lib/types/mod.ts";
 import { QrelsTopic } from "./_qrels_topic.ts";
+import { qrelsTopics } from "./_qrels_topics.ts";
 import { DiversityTopic } from "./_diversity_topic.ts";
 import { CruxTopic } from "./_crux_topic.ts";
 import { collectRatings } from "./_collect_ratings.ts";
-import { SpanIndex, tableSize } from "./_span_hash.ts";
 import type { QrelsTable } from "./qrels_table.ts";
 
 /** Ratings of one item (passage or report) for every sub-question of its topic, in order. */
@@ -26,6 +26,8 @@ export interface JudgedInputs {
   qrels?: readonly Qrel[];
   /** The same as `qrels`, scanned with `scanQrelsTable` (the fast path for large files); used when `qrels` is absent. */
   qrelsTable?: QrelsTable;
+  /** Name of the file `qrelsTable` was scanned from, for error messages. Default `qrels`. */
+  qrelsFile?: string;
   /** Diversity qrels: `subtopic` = subtopic id, grade >= 1 = relevant. */
   diversityQrels?: readonly Qrel[];
   /** CRUX answerability ratings. */
@@ -48,7 +50,11 @@ export interface TopicJudgments {
   qrels?: QrelsTopic;
   diversity?: DiversityTopic;
   crux?: CruxTopic;
-  /** The oracle set P* (what `@oracle` cutoffs count). */
+  /**
+   * The oracle set P* (what `@oracle` cutoffs count): with qrels, the documents
+   * graded >= `oracleGrade` (none when the topic is not in the qrels); from
+   * ratings alone, every judged passage.
+   */
   oracle: readonly string[];
 }
 
@@ -99,7 +105,10 @@ export interface Judged {
  * @param inputs Qrels, diversity qrels, ratings and a token counter (all optional).
  * @param opts `tau` (default 3), `oracleGrade` (default 3).
  * @returns Prepared per-topic judgments.
- * @throws {Error} When a qrels file lists a document twice for a topic, or a
+ * @throws {InputError} When a qrels table lists a document twice for a topic
+ *   (`file:line: docid: document "a" is listed twice for topic "q1" (first on
+ *   line 2)`, the file named by `inputs.qrelsFile`).
+ * @throws {Error} When qrels records list a document twice for a topic, or a
  *   rating list's length differs from its topic's.
  * @example
  * ```ts
@@ -117,7 +126,7 @@ export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions =
     if (!t) topics.set(id, t = new TopicEntry(id, oracleGrade));
     return t;
   };
-  const qrels = qrelsTopics(inputs.qrels ?? inputs.qrelsTable ?? []);
+  const qrels = qrelsTopics(inputs.qrels ?? inputs.qrelsTable ?? [], inputs.qrelsFile);
   for (const [id, topic] of qrels) entry(id).qrels = topic;
   for (const [id, div] of groupDiversity(inputs.diversityQrels ?? [])) entry(id).diversity = div;
   const ratings = collectRatings(inputs.judgments ?? []);
@@ -129,7 +138,7 @@ export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions =
     if (!hasQrels) {
       t.oracle = oracle;
       const grades = topic.passages.map((p) => topic.ratings.get(p)!.some((r) => r >= tau) ? 1 : 0);
-      t.qrels = QrelsTopic.of(id, topic.passages, grades);
+      t.qrels = QrelsTopic.of(topic.passages, grades);
     }
     if (!inputs.diversityQrels) {
       t.diversity = diversityFromRatings(topic.passages, topic.ratings, tau);
@@ -148,83 +157,6 @@ export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions =
     unparseableRatings: ratings.unparseable,
     tokens: inputs.tokens,
   };
-}
-
-/** Per-topic judgments from qrels records or a qrels table. */
-function qrelsTopics(qrels: readonly Qrel[] | QrelsTable): Map<string, QrelsTopic> {
-  const out = new Map<string, QrelsTopic>();
-  if ("kind" in qrels && qrels.kind === "qrels-table") {
-    const table = qrels as QrelsTable;
-    // Every topic's hash table lives in one shared buffer.
-    let total = 0;
-    for (const ranges of table.topics.values()) total += tableSize(count(ranges));
-    const slots = new Int32Array(total);
-    let base = 0;
-    for (const [id, ranges] of table.topics) {
-      let topic: QrelsTopic;
-      const n = count(ranges);
-      if (ranges.length === 2) {
-        const [from, to] = ranges;
-        const index = new SpanIndex(table.bytes, table.start, table.end, {
-          hashes: table.hash,
-          from,
-          to,
-          slots,
-          base,
-        });
-        topic = new QrelsTopic(id, index, table.grade.subarray(from, to));
-      } else { // a topic in several blocks of the file
-        const [start, end, hashes, grade] = gather(table, ranges);
-        const index = new SpanIndex(table.bytes, start, end, { hashes, slots, base });
-        topic = new QrelsTopic(id, index, grade);
-      }
-      base += tableSize(n);
-      out.set(id, topic);
-    }
-    return out;
-  }
-  const groups = new Map<string, { docs: string[]; grades: number[] }>();
-  let last: { docs: string[]; grades: number[] } | undefined;
-  let lastTopic = "";
-  for (const q of qrels as readonly Qrel[]) {
-    if (!last || q.topicId !== lastTopic) {
-      lastTopic = q.topicId;
-      last = groups.get(q.topicId);
-      if (!last) groups.set(q.topicId, last = { docs: [], grades: [] });
-    }
-    last.docs.push(q.docId);
-    last.grades.push(q.grade);
-  }
-  for (const [id, g] of groups) out.set(id, QrelsTopic.of(id, g.docs, g.grades));
-  return out;
-}
-
-/** Number of rows in `[from, to)` ranges. */
-function count(ranges: readonly number[]): number {
-  let n = 0;
-  for (let r = 0; r < ranges.length; r += 2) n += ranges[r + 1] - ranges[r];
-  return n;
-}
-
-/** The columns of a topic whose judgments are in several blocks of the file, concatenated. */
-function gather(
-  table: QrelsTable,
-  ranges: readonly number[],
-): [Int32Array, Int32Array, Int32Array, Float64Array] {
-  const n = count(ranges);
-  const start = new Int32Array(n);
-  const end = new Int32Array(n);
-  const hash = new Int32Array(n);
-  const grade = new Float64Array(n);
-  let k = 0;
-  for (let r = 0; r < ranges.length; r += 2) {
-    start.set(table.start.subarray(ranges[r], ranges[r + 1]), k);
-    end.set(table.end.subarray(ranges[r], ranges[r + 1]), k);
-    hash.set(table.hash.subarray(ranges[r], ranges[r + 1]), k);
-    grade.set(table.grade.subarray(ranges[r], ranges[r + 1]), k);
-    k += ranges[r + 1] - ranges[r];
-  }
-  return [start, end, hash, grade];
 }
 
 function groupDiversity(qrels: readonly Qrel[]): Map<string, DiversityTopic> {

@@ -7,7 +7,7 @@ const REFERENCE: NuggetJudgment[] = [
   { importance: "okay", assignment: "not_support" },
 ];
 
-Deno.test("nuggetScores reproduces the METRICS.md reference", () => {
+Deno.test("nuggetScores reproduces the TREC 2024 RAG track (AutoNuggetizer) reference", () => {
   // strict_vital 1/2; vital (1 + 0.5)/2; strict_all 1/3; all (1 + 0.5)/3.
   assert.deepEqual(nuggetScores(REFERENCE), {
     strictVital: 0.5,

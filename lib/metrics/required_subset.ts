@@ -37,15 +37,15 @@ function topicOrder(passages: readonly string[]): string[] {
 }
 
 /**
- * Greedy selection of the required passages of each topic (CRUX, METRICS.md):
+ * Greedy selection of the required passages of each topic (CRUX, Ju et al. 2025):
  * B(p, q) = [G(p, q) >= tau]. While an answerable sub-question is uncovered,
  * every passage scores (uncovered sub-questions it answers) + 0.1 x [it rates
  * some uncovered sub-question > 0]; the highest is taken (the first in passage
  * order on ties) and kept if it covers something new. Kept passages get grade
  * 3; a passage rated strictly below the best kept rating on every answerable
- * sub-question (unanswerable ones are dropped before selection, PROTOCOLS.md)
- * is redundant (grade 1); any other passage gets grade 2. Topics where nothing
- * is kept are dropped.
+ * sub-question (unanswerable ones are dropped before selection, as CRUX's
+ * construction does) is redundant (grade 1); any other passage gets grade 2.
+ * Topics where nothing is kept are dropped.
  *
  * Passage order is the order of `j` in `{topic}:{doc}#{j}`, which is the
  * judgments file order in the CRUX release; ids without `#j` keep input order.

@@ -63,7 +63,12 @@ Deno.test("SpanIndex finds spans among many keys, including hash neighbours", ()
   assert.equal(index.find(text, 10, 16), 12);
   assert.equal(index.find(text, 17, 25), -1);
   assert.equal(index.key(12), "doc-12");
-  assert.equal(SpanIndex.ofStrings(["a", "b", "a"]).duplicate, 2);
+  assert.deepEqual(SpanIndex.ofStrings(["a", "b", "a", "c", "a", "b"]).duplicates, [
+    [2, 0],
+    [4, 0],
+    [5, 1],
+  ]);
+  assert.deepEqual(SpanIndex.ofStrings(["a", "b"]).duplicates, []);
 });
 
 Deno.test("a qrels table prepares the same judgments as qrels records", () => {

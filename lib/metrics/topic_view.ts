@@ -75,4 +75,12 @@ export class TopicView {
   get oracleSize(): number {
     return this.judged?.oracle.length ?? 0;
   }
+
+  /**
+   * Why the topic has no oracle set P* at all (it has no qrels, e.g. it is in
+   * the ratings but not in the qrels file), or undefined when it has one.
+   */
+  get missingOracle(): string | undefined {
+    return this.judged?.qrels ? undefined : "no oracle set P* (the topic has no qrels)";
+  }
 }

@@ -221,3 +221,155 @@ Deno.test("crux eval reports the problems of every input file together, with fil
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** Writes `files` into a fresh temporary folder and returns a path maker. */
+async function folder(files: Record<string, string>): Promise<(name: string) => string> {
+  const dir = await Deno.makeTempDir({ prefix: "crux-eval-test-" });
+  for (const [name, text] of Object.entries(files)) await Deno.writeTextFile(join(dir, name), text);
+  return (name) => join(dir, name);
+}
+
+const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+
+Deno.test("crux eval averages qrels measures over qrels topics and warns when topic sets differ", async () => {
+  const path = await folder({
+    "r.run": "t1 Q0 t1:0#0 1 2 r\nt2 Q0 t2:0#0 1 2 r\n",
+    "q.qrels": "t1 0 t1:0#0 3\n",
+    "j.jsonl": jsonl([
+      { id: "t1", docid: "t1:0#0", rating: [5] },
+      { id: "t2", docid: "t2:0#0", rating: [5] },
+    ]),
+  });
+  const args = ["--run", path("r.run"), "--qrels", path("q.qrels"), "--judgments", path("j.jsonl")];
+  const r = await crux([...args, "-m", "P@1 Cov@1"]);
+  assert.equal(r.code, 0, r.err);
+  const [header, row] = r.out.split("\n");
+  assert.match(header, /^run\s+P@1\s+Cov@1\s+topics$/);
+  assert.match(row, /^r\s+1\.0000\s+1\.0000\s+2$/); // t2 is not a 0 in P@1
+  for (const text of [r.out, r.err]) {
+    assert.match(text, /# r: 2 topics evaluated \(run ∩ judged\); averaged: 1$/m);
+    assert.match(
+      text,
+      /# the qrels and the judgments cover different topics: 0 only in the qrels, 1 only in the judgments \(t2\)/,
+    );
+    assert.match(text, /1 topics left out of Cov@1: no oracle set P\* \(the topic has no qrels\)/);
+  }
+  assert.doesNotMatch(r.err, /no answerable sub-question/);
+  const json = JSON.parse((await crux([...args, "-m", "P@1", "--format", "json"])).out);
+  assert.deepEqual(json.aggregate, { "P@1": 1 });
+});
+
+Deno.test("crux eval fails when a run shares no topic with the judgments, and --rewrite maps ids", async () => {
+  const ids = [1, 2, 3, 4];
+  const path = await folder({
+    "old.run": ids.map((i) => `duc04-testb-${i} Q0 duc04-testb-${i}:0#0 1 1 bm25\n`).join(""),
+    "new.jsonl": jsonl(
+      ids.map((i) => ({
+        id: `duc04-test-${i}`,
+        docid: `duc04-test-${i}:0#0`,
+        rating: [i % 2 * 5],
+      })),
+    ),
+    "old.qrels": ids.map((i) => `duc04-testb-${i} 0 duc04-testb-${i}:0#0 ${i % 2 * 3}\n`).join(""),
+    "old.jsonl": jsonl(ids.map((i) => ({ id: `duc04-testb-${i}:0#0`, contents: "a b c" }))),
+  });
+  const base = ["--run", path("old.run"), "--judgments", path("new.jsonl"), "-m", "P@1"];
+  const r = await crux([...base, "--format", "json"]);
+  assert.equal(r.code, 1);
+  assert.equal(r.out, "");
+  assert.match(r.err, /Cannot evaluate run ".*old\.run": none of its 4 topics is in the judgments/);
+  assert.match(r.err, /run topics: duc04-testb-1, duc04-testb-2, duc04-testb-3, \.\.\./);
+  assert.match(r.err, /judged topics: duc04-test-1, duc04-test-2, duc04-test-3, \.\.\./);
+  assert.match(r.err, /--rewrite duc04-testb-=duc04-test- would map 4 of them onto judged topics/);
+  // The rewrite applies to topic ids and the passage ids that start with them, in every file.
+  const fixed = await crux([...base, "--rewrite", "duc04-testb-=duc04-test-", "--format", "json"]);
+  assert.equal(fixed.code, 0, fixed.err);
+  assert.deepEqual(JSON.parse(fixed.out), { aggregate: { "P@1": 0.5 }, topics: 4 });
+  const withQrels = await crux([
+    ...base,
+    "--qrels",
+    path("old.qrels"),
+    "--corpus",
+    path("old.jsonl"),
+    "--tokenizer",
+    "whitespace",
+    "-m",
+    "Cov@1 Den@1",
+    "--rewrite",
+    "duc04-testb-=duc04-test-",
+    "--format",
+    "json",
+  ]);
+  assert.equal(withQrels.code, 0, withQrels.err);
+  // Topics 1 and 3 retrieve their one required passage (P*): Cov 1, Den 1; 2 and 4 have no P*.
+  assert.deepEqual(JSON.parse(withQrels.out).aggregate, { "P@1": 0.5, "Cov@1": 1, "Den@1": 1 });
+  assert.doesNotMatch(withQrels.err, /different topics/);
+  const bad = await crux([...base, "--rewrite", "duc04-testb-"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /--rewrite "duc04-testb-": expected FROM=TO/);
+  const help = await crux(["--help"]);
+  assert.match(help.out, /--rewrite FROM=TO/);
+});
+
+Deno.test("crux eval names the lines of a document listed twice in the qrels", async () => {
+  const path = await folder({
+    "r.run": "q1 Q0 a 1 1 r\n",
+    "q.qrels": "q1 0 a 1\nq1 0 b 0\nq1 0 a 2\n",
+  });
+  const r = await crux(["--run", path("r.run"), "--qrels", path("q.qrels"), "-m", "P@1"]);
+  assert.equal(r.code, 1);
+  assert.equal(r.out, "");
+  assert.equal(
+    r.err,
+    `crux eval: ${
+      path("q.qrels")
+    }:3: docid: document "a" is listed twice for topic "q1" (first on line 1)\n`,
+  );
+});
+
+Deno.test("crux eval prints each measure once, however it is spelled", async () => {
+  const dir = await fixtures();
+  const r = await crux([
+    "--run",
+    join(dir, "a.run"),
+    "--qrels",
+    join(dir, "qrels.txt"),
+    "-m",
+    "map MAP P_2 P@2",
+  ]);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out.split("\n")[0], /^run\s+AP\s+P@2\s+topics$/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("crux eval --tau takes an integer rating 0-5 and --rel an integer", async () => {
+  const dir = await fixtures();
+  const base = ["--run", join(dir, "a.run"), "--qrels", join(dir, "qrels.txt"), "-m", "P@5"];
+  for (
+    const [flag, value, message] of [
+      ["--tau", "3.5", /--tau must be an integer rating from 0 to 5, got "3\.5"/],
+      ["--tau", "6", /--tau must be an integer rating from 0 to 5, got "6"/],
+      ["--tau=-1", undefined, /--tau must be an integer rating from 0 to 5, got "-1"/],
+      ["--rel", "1.5", /--rel must be an integer grade, got "1\.5"/],
+      ["--rel", "x", /--rel must be an integer grade, got "x"/],
+    ] as const
+  ) {
+    const r = await crux([...base, flag, ...value === undefined ? [] : [value]]);
+    assert.equal(r.code, 2, `${flag} ${value}`);
+    assert.match(r.err, message);
+  }
+  assert.equal((await crux([...base, "--tau", "5", "--rel", "2"])).code, 0);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("crux eval's source files stay small", async () => {
+  const here = new URL(".", import.meta.url);
+  const files = [];
+  for await (const e of Deno.readDir(here)) {
+    if (/^(eval|_eval_\w+)\.ts$/.test(e.name)) files.push(e.name);
+  }
+  for (const name of files) {
+    const lines = (await Deno.readTextFile(new URL(name, here))).split("\n").length;
+    assert.ok(lines <= 250, `${name} has ${lines} lines`);
+  }
+});

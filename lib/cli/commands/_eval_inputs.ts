@@ -1,0 +1,206 @@
+/**
+ * Reading `crux eval`'s input files (private to the command): runs, qrels,
+ * diversity qrels, ratings and the corpus, with the topic rewrite applied and
+ * the problems of every file reported together.
+ *
+ * @module
+ */
+import { basename } from "node:path";
+import type { RunRow } from "@lib/types/mod.ts";
+// The modules `crux eval` runs on, imported one by one rather than through the
+// areas' mod.ts: loading modules is a visible share of a run's time. The strict
+// parsers, the ratings and corpus readers and the tokenizer load only when used.
+import { type Judged, type JudgedInputs, prepareJudged } from "@lib/metrics/judged.ts";
+import { type RunTable, scanRunTable } from "@lib/metrics/run_table.ts";
+import { scanQrelsTable } from "@lib/metrics/qrels_table.ts";
+import { scanQrels } from "@lib/metrics/scan_trec.ts";
+import { InputError, type Problem } from "@lib/formats/input_error.ts";
+import type { EvalOptions } from "./_eval_options.ts";
+
+/** A topic id rewrite, with the item rewrite that goes with it; undefined for none. */
+type Rewrite = {
+  topic: (id: string) => string;
+  item: (itemId: string, topicId: string, newTopicId: string) => string;
+} | undefined;
+
+/** The rewrite of the `--rewrite` specs, loading its module only when there are some. */
+async function rewriteOf(specs: readonly string[]): Promise<Rewrite> {
+  if (!specs.length) return undefined;
+  const { prefixRewrite, rewriteItem } = await import("@lib/formats/topic_rewrite.ts");
+  return { topic: prefixRewrite(specs), item: rewriteItem };
+}
+
+/**
+ * Reads a whole file into one buffer of its size (about twice as fast as
+ * `Deno.readFile` on large runs, which copies the bytes once more).
+ */
+async function readWhole(path: string): Promise<Uint8Array> {
+  using file = await Deno.open(path);
+  const info = await file.stat();
+  if (!info.isFile) return await Deno.readFile(path); // a pipe: its size is unknown
+  const bytes = new Uint8Array(info.size);
+  let size = 0;
+  while (size < bytes.length) {
+    const n = await file.read(bytes.subarray(size));
+    if (n === null) return bytes.subarray(0, size); // the file shrank
+    size += n;
+  }
+  if (await file.read(new Uint8Array(1)) !== null) return await Deno.readFile(path); // it grew
+  return bytes;
+}
+
+/** Reads a file, turning a missing or unreadable file into a clear message. */
+async function readBytes(path: string, what: string): Promise<Uint8Array> {
+  try {
+    return await readWhole(path);
+  } catch (error) {
+    const reason = error instanceof Deno.errors.NotFound
+      ? "the file does not exist"
+      : (error as Error).message;
+    throw new Error(`Cannot read ${what} "${path}": ${reason}; check the path`);
+  }
+}
+
+/**
+ * Applies the topic rewrite to the lines of a TREC run or qrels file: the
+ * topic (first column) and a document id starting with `{topic}:` (third
+ * column). Line numbers are kept, so errors still point at the right line.
+ */
+function rewriteTrec(bytes: Uint8Array, rewrite: Rewrite): Uint8Array {
+  if (!rewrite) return bytes;
+  const text = new TextDecoder().decode(bytes);
+  const out = text.replace(
+    /^(\uFEFF?[ \t]*)(\S+)([ \t]+\S+[ \t]+)(\S+)/gm,
+    (line, lead: string, topic: string, middle: string, doc: string) => {
+      const to = rewrite.topic(topic);
+      return to === topic ? line : lead + to + middle + rewrite.item(doc, topic, to);
+    },
+  );
+  return out === text ? bytes : new TextEncoder().encode(out);
+}
+
+/**
+ * Reads one run file as one run named by its first tag (file name if none).
+ * The fast scanner reads well-formed files as bytes; the strict parser
+ * explains the rest.
+ */
+async function loadRun(
+  path: string,
+  pending: Promise<Uint8Array>,
+  rewrite: Rewrite,
+): Promise<RunTable | RunRow[]> {
+  const bytes = rewriteTrec(await pending, rewrite);
+  let rows: RunTable | RunRow[] | undefined = scanRunTable(bytes);
+  if (!rows) {
+    const text = new TextDecoder().decode(bytes);
+    const first = /^[ \t]*(\S+[ \t]+){5}(\S+)/m.exec(text);
+    const { parseRun } = await import("@lib/formats/trec_run.ts");
+    rows = parseRun(text, { file: path, run: first?.[2] ?? basename(path) });
+  }
+  if (("size" in rows ? rows.size : rows.length) === 0) {
+    throw new Error(`Cannot evaluate run "${path}": the file has no rows`);
+  }
+  return rows;
+}
+
+/** Reads a qrels file (fast path first, strict parser for errors). */
+async function loadQrels(
+  path: string,
+  rewrite: Rewrite,
+): Promise<Pick<JudgedInputs, "qrels" | "qrelsTable" | "qrelsFile">> {
+  const bytes = rewriteTrec(await readBytes(path, "qrels"), rewrite);
+  const qrelsTable = scanQrelsTable(bytes);
+  if (qrelsTable) return { qrelsTable, qrelsFile: path };
+  const { parseQrels } = await import("@lib/formats/trec_qrels.ts");
+  return { qrels: parseQrels(new TextDecoder().decode(bytes), { file: path }) };
+}
+
+/** Reads a diversity qrels file, keeping the subtopic column. */
+async function loadDiversityQrels(path: string, rewrite: Rewrite) {
+  const bytes = rewriteTrec(await readBytes(path, "diversity qrels"), rewrite);
+  const text = new TextDecoder().decode(bytes);
+  const rows = scanQrels(text);
+  if (rows) return rows;
+  const { parseQrels } = await import("@lib/formats/trec_qrels.ts");
+  return parseQrels(text, { file: path });
+}
+
+/** Reads CRUX ratings. */
+async function loadJudgments(path: string, rewrite: Rewrite) {
+  const { readJudgments } = await import("@lib/formats/crux_judgments.ts");
+  return readJudgments(path, rewrite ? { rewriteTopic: rewrite.topic } : {});
+}
+
+/** A token counter over the corpus texts, importing the tokenizer only now. */
+async function tokenCounter(path: string, opts: EvalOptions, rewrite: Rewrite) {
+  const { countTokens } = await import("@lib/text/mod.ts");
+  const { readCorpus } = await import("@lib/formats/crux_corpus.ts");
+  const texts = new Map<string, string>();
+  // Passage ids start with their topic id: the prefix rewrite maps them too.
+  const mapId = rewrite?.topic ?? ((id: string) => id);
+  for (const entry of await readCorpus(path)) texts.set(mapId(entry.id), entry.contents);
+  const cache = new Map<string, number>();
+  return (id: string): number => {
+    let n = cache.get(id);
+    if (n === undefined) {
+      const text = texts.get(id);
+      if (text === undefined) {
+        throw new Error(
+          `Cannot count tokens of "${id}": it is not in the corpus "${path}"; pass the corpus holding every retrieved passage`,
+        );
+      }
+      cache.set(id, n = countTokens(text, { tokenizer: opts.tokenizer }));
+    }
+    return n;
+  };
+}
+
+/** Everything `crux eval` evaluates: prepared judgments and one run per `--run` file. */
+export interface EvalInputs {
+  judged: Judged;
+  runs: (RunTable | RunRow[])[];
+}
+
+/**
+ * Reads and checks every input file before anything is evaluated, reporting
+ * the problems of all of them together (file:line each).
+ *
+ * @throws {InputError} Listing the problems of every file (up to 50).
+ * @throws {Error} When a file cannot be read or a run has no rows.
+ */
+export async function loadInputs(opts: EvalOptions): Promise<EvalInputs> {
+  const inputs: JudgedInputs = {};
+  const problems: Problem[] = [];
+  let total = 0;
+  const attempt = async <T>(read: () => T | Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(...error.problems);
+      total += error.total;
+      return undefined;
+    }
+  };
+  const rewrite = await rewriteOf(opts.rewrite);
+  const runBytes = opts.runs.map((path) => readBytes(path, "run"));
+  runBytes.forEach((p) => p.catch(() => {})); // errors surface when each is awaited
+  if (opts.qrels) Object.assign(inputs, await attempt(() => loadQrels(opts.qrels!, rewrite)));
+  if (opts.divQrels) {
+    inputs.diversityQrels = await attempt(() => loadDiversityQrels(opts.divQrels!, rewrite));
+  }
+  if (opts.judgments) {
+    inputs.judgments = await attempt(() => loadJudgments(opts.judgments!, rewrite));
+  }
+  const runs = [];
+  for (const [i, path] of opts.runs.entries()) {
+    runs.push(await attempt(() => loadRun(path, runBytes[i], rewrite)));
+  }
+  // Preparing the judgments finds documents judged twice in the qrels.
+  let judged = await attempt(() => prepareJudged(inputs, { tau: opts.tau }));
+  if (problems.length) throw new InputError(problems.slice(0, 50), total);
+  if (opts.corpus && opts.measures.some((m) => m.name === "Den")) {
+    judged = { ...judged!, tokens: await tokenCounter(opts.corpus, opts, rewrite) };
+  }
+  return { judged: judged!, runs: runs as (RunTable | RunRow[])[] };
+}

@@ -1,0 +1,155 @@
+/**
+ * `crux eval`'s command-line options, parsed and checked (private to the command).
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { UsageError } from "../command.ts";
+import type { EvaluationFormat } from "@lib/metrics/format_evaluation.ts";
+import type { Measure } from "@lib/metrics/measure.ts";
+import { parseMeasure } from "@lib/metrics/parse_measure.ts";
+import { splitMeasureList } from "@lib/metrics/split_measure_list.ts";
+
+/** What `crux eval` was asked to do. */
+export interface EvalOptions {
+  runs: string[];
+  qrels?: string;
+  divQrels?: string;
+  judgments?: string;
+  corpus?: string;
+  /** The requested measures, each once (by canonical form), in first-seen order. */
+  measures: Measure[];
+  tau: number;
+  rel?: number;
+  perQuery: boolean;
+  complete: boolean;
+  order: "score" | "rank";
+  tokenizer: "llama3.1" | "whitespace";
+  format: EvaluationFormat;
+  /** `FROM=TO` topic id prefix rewrites for every input file (`--rewrite`), checked. */
+  rewrite: string[];
+}
+
+function choice<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  name: string,
+): T {
+  const v = value ?? allowed[0];
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got "${v}"`);
+  }
+  return v as T;
+}
+
+/** An integer option within `[min, max]`; `what` completes "must be an integer ...". */
+function integerOption(
+  value: string | undefined,
+  name: string,
+  what: string,
+  min = -Infinity,
+  max = Infinity,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^[+-]?\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(`--${name} must be an integer ${what}, got "${value}"`);
+  }
+  return n;
+}
+
+/**
+ * A key equal for equal measures: parsed measures hold canonical names and only
+ * the parameters that differ from their defaults (as `formatMeasure` prints them).
+ */
+function measureKey(m: Measure): string {
+  const params = Object.keys(m.params).sort().map((k) => `${k}=${m.params[k]}`);
+  return `${m.name}(${params.join(",")})@${m.cutoff ?? ""}`;
+}
+
+/** Parses measure strings, keeping the first of those that print the same (`map`, `AP`). */
+function parseMeasures(lists: readonly string[]): Measure[] {
+  const measures = new Map<string, Measure>();
+  try {
+    for (const text of lists.flatMap(splitMeasureList)) {
+      const m = parseMeasure(text);
+      const key = measureKey(m);
+      if (!measures.has(key)) measures.set(key, m);
+    }
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return [...measures.values()];
+}
+
+/** The `--rewrite` specs, each checked to be `FROM=TO` with a non-empty FROM. */
+function rewriteOption(specs: readonly string[] = []): string[] {
+  for (const spec of specs) {
+    if (spec.indexOf("=") <= 0) {
+      throw new UsageError(
+        `--rewrite ${
+          JSON.stringify(spec)
+        }: expected FROM=TO, e.g. --rewrite duc04-testb-=duc04-test-`,
+      );
+    }
+  }
+  return [...specs];
+}
+
+/**
+ * Parses `crux eval`'s arguments.
+ *
+ * @throws {UsageError} On unknown flags, missing inputs or measures, and bad values.
+ */
+export function parseOptions(args: string[]): EvalOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      options: {
+        run: { type: "string", multiple: true },
+        qrels: { type: "string" },
+        "div-qrels": { type: "string" },
+        judgments: { type: "string" },
+        corpus: { type: "string" },
+        measures: { type: "string", short: "m", multiple: true },
+        tau: { type: "string" },
+        rel: { type: "string" },
+        "per-query": { type: "boolean" },
+        complete: { type: "boolean" },
+        order: { type: "string" },
+        tokenizer: { type: "string" },
+        format: { type: "string" },
+        rewrite: { type: "string", multiple: true },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!parsed.run?.length) throw new UsageError("give at least one --run file");
+  if (!parsed.qrels && !parsed["div-qrels"] && !parsed.judgments) {
+    throw new UsageError("give judgments: --qrels, --div-qrels and/or --judgments");
+  }
+  const measures = parseMeasures(parsed.measures ?? []);
+  if (!measures.length) throw new UsageError('give measures with -m, e.g. -m "P@10 nDCG@10"');
+  if (measures.some((m) => m.name === "Den") && !parsed.corpus) {
+    throw new UsageError("Den needs --corpus (the passage texts, for token counts)");
+  }
+  return {
+    runs: parsed.run,
+    qrels: parsed.qrels,
+    divQrels: parsed["div-qrels"],
+    judgments: parsed.judgments,
+    corpus: parsed.corpus,
+    measures,
+    tau: integerOption(parsed.tau, "tau", "rating from 0 to 5", 0, 5) ?? 3,
+    rel: integerOption(parsed.rel, "rel", "grade"),
+    perQuery: parsed["per-query"] ?? false,
+    complete: parsed.complete ?? false,
+    order: choice(parsed.order, ["score", "rank"] as const, "order"),
+    tokenizer: choice(parsed.tokenizer, ["llama3.1", "whitespace"] as const, "tokenizer"),
+    format: choice(parsed.format, ["table", "json", "csv"] as const, "format"),
+    rewrite: rewriteOption(parsed.rewrite),
+  };
+}
