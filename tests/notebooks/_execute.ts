@@ -94,13 +94,14 @@ function collect(nb: RawNotebook): CellOutput[] {
  * @param path Notebook file.
  * @param opts.env Extra environment variables for the kernel (parameters).
  * @param opts.timeoutSeconds Per-cell timeout (default 900).
+ * @param opts.mode `script` runs the cells as one Deno module even where Jupyter exists.
  */
 export async function executeNotebook(
   path: string,
-  opts: { env?: Record<string, string>; timeoutSeconds?: number } = {},
+  opts: { env?: Record<string, string>; timeoutSeconds?: number; mode?: "jupyter" | "script" } = {},
 ): Promise<ExecutedNotebook> {
-  // CRUX_NOTEBOOK_MODE=script forces the fallback (to test it where Jupyter exists).
-  const forced = Deno.env.get("CRUX_NOTEBOOK_MODE");
+  // `mode` or CRUX_NOTEBOOK_MODE=script forces the fallback (to test it where Jupyter exists).
+  const forced = opts.mode ?? Deno.env.get("CRUX_NOTEBOOK_MODE");
   if (forced !== "script" && await hasJupyter()) return await viaJupyter(path, opts);
   return await viaScript(path, opts);
 }

@@ -4,7 +4,7 @@
  * errors and displayed the tables and figures it promises.
  */
 import assert from "node:assert/strict";
-import { type ExecutedNotebook, executeNotebook } from "./_execute.ts";
+import { type ExecutedNotebook, executeNotebook, hasJupyter } from "./_execute.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -59,4 +59,33 @@ for (const name of notebooks) {
       }
     },
   });
+}
+
+// On a machine without Jupyter the notebooks run as scripts; when Jupyter is
+// installed the loop above uses the kernel, so the fallback is exercised here.
+if (await hasJupyter()) {
+  for (const name of notebooks) {
+    Deno.test({
+      name: `notebook ${name} also runs without Jupyter (script fallback)`,
+      sanitizeResources: false,
+      sanitizeOps: false,
+      fn: async () => {
+        const experiment = `nbscript-${name.slice(0, 2)}-${crypto.randomUUID().slice(0, 8)}`;
+        try {
+          const nb = await executeNotebook(`${root}notebooks/${name}`, {
+            env: { CRUX_EXPERIMENT: experiment, CRUX_NOTEBOOK_MODE: "script" },
+            mode: "script",
+          });
+          assert.equal(nb.mode, "script");
+          const errors = nb.outputs.filter((o) => o.kind === "error");
+          assert.deepEqual(errors.map((e) => e.text), [], `${name} raised errors (script)`);
+          const want = EXPECT[name] ?? { figures: 0, tables: 0 };
+          assert.ok(count(nb, "image/svg+xml") >= want.figures, `${name}: figures`);
+          assert.ok(count(nb, "text/html") >= want.tables, `${name}: tables`);
+        } finally {
+          await Deno.remove(`${root}outputs/${experiment}`, { recursive: true }).catch(() => {});
+        }
+      },
+    });
+  }
 }
