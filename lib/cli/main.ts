@@ -56,8 +56,16 @@ export async function main(
   try {
     return await command.run(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`crux ${name}: ${error.message}\nRun \`deno task crux ${name} --help\` for usage.\n`);
+    // node:util parseArgs rejects unknown or malformed options with ERR_PARSE_ARGS_* codes.
+    const parseArgsError = String((error as { code?: unknown })?.code ?? "").startsWith(
+      "ERR_PARSE_ARGS",
+    );
+    if (error instanceof UsageError || parseArgsError) {
+      io.err(
+        `crux ${name}: ${
+          (error as Error).message
+        }\nRun \`deno task crux ${name} --help\` for usage.\n`,
+      );
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);

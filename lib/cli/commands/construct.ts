@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
+import { intOption } from "../_options.ts";
 import {
   chooseBackend,
   clientFlags,
@@ -97,13 +98,9 @@ const MODEL_STEPS = ["passages", "requests", "questions", "ratings", "all"];
 
 type Values = Record<string, string | boolean | undefined>;
 
-function positiveInt(name: string, v: string | boolean | undefined, fallback: number): number {
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) {
-    throw new UsageError(`--${name} must be a non-negative integer, found "${v}"`);
-  }
-  return n;
+/** A non-negative integer option (a string flag) with a default. */
+function countOption(name: string, v: string | boolean | undefined, fallback: number): number {
+  return intOption(name, typeof v === "string" ? v : undefined, { min: 0, fallback })!;
 }
 
 function report(io: Io, s: StepSummary): void {
@@ -125,7 +122,7 @@ async function standaloneSelect(values: Values, io: Io): Promise<number> {
   if (typeof out !== "string" || typeof div !== "string") {
     throw new UsageError("select --judgments needs --out-qrels FILE and --out-div-qrels FILE");
   }
-  const tau = positiveInt("tau", values.tau, 3);
+  const tau = countOption("tau", values.tau, 3);
   const sel = selectFromJudgments(await readJudgments(values.judgments as string), { tau });
   await writeQrels(out, sel.qrels);
   await writeQrels(div, sel.divQrels);
@@ -152,7 +149,7 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
   const config = online ? await readLlmConfig(values.config as string | undefined) : undefined;
   const client = async (role: "generator" | "judge") =>
     online ? await roleClient(ws, role, { config, overrides: clientOverrides(values) }) : undefined;
-  const tau = positiveInt("tau", values.tau, 3);
+  const tau = countOption("tau", values.tau, 3);
   switch (step) {
     case "passages":
     case "requests":
@@ -164,7 +161,7 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
         report(io, await buildRequests(ws, { ...opts, overwrite: values.overwrite === true }));
       }
       if (step === "questions") {
-        report(io, await buildQuestions(ws, { ...opts, n: positiveInt("n", values.n, 10) }));
+        report(io, await buildQuestions(ws, { ...opts, n: countOption("n", values.n, 10) }));
       }
       return;
     }

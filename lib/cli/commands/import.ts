@@ -16,6 +16,7 @@ import {
   type Workspace,
 } from "@lib/store/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
+import { intOption } from "../_options.ts";
 
 const SOURCES: Record<string, string> = {
   sample: `crux import sample --workspace DIR [--dir DIR]
@@ -97,14 +98,6 @@ function need(values: Values, source: string, ...names: (keyof Values)[]): void 
   }
 }
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) {
-    throw new UsageError(`--${flag} expects a whole number, got "${value}"`);
-  }
-  return Number(value);
-}
-
 async function runImport(source: string, v: Values, ws: Workspace, io: Io): Promise<ImportCounts> {
   const onProgress = (m: string) => io.err(`${m}\n`);
   switch (source) {
@@ -120,7 +113,7 @@ async function runImport(source: string, v: Values, ws: Workspace, io: Io): Prom
       const sources = { jsonl: v.jsonl, parquet: v.parquet, src: v.src, tgt: v.tgt };
       return await importMultiNews(ws, sources, {
         split: v.split,
-        limit: positiveInt(v.limit, "limit"),
+        limit: intOption("limit", v.limit, { min: 0 }),
         onProgress,
       });
     }

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { readCorpus } from "../../formats/mod.ts";
 import { Bm25Index } from "../../retrieval/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
+import { numberOption } from "../_options.ts";
 
 const HELP = `Usage: deno task crux index --passages FILE.jsonl --out DIR [options]
 
@@ -26,16 +27,6 @@ Options:
 Example:
   deno task crux index --passages datasets/sample/corpus.jsonl --out outputs/demo/bm25
 `;
-
-/** Parses a numeric option; throws a UsageError naming the option. */
-function numberOption(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n)) {
-    throw new UsageError(`Option --${name} expects a number, got "${value}"`);
-  }
-  return n;
-}
 
 async function run(args: string[], io: Io): Promise<number> {
   let values;

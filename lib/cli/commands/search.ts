@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { readTopicsFile, writeRun } from "../../formats/mod.ts";
 import { Bm25Index, bm25Run } from "../../retrieval/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
+import { numberOption } from "../_options.ts";
 
 const HELP = `Usage: deno task crux search --index DIR --topics FILE.jsonl --out RUN [options]
 
@@ -31,16 +32,6 @@ Example:
   deno task crux search --index outputs/demo/bm25 --topics datasets/sample/topics.jsonl \\
     --k 100 --out outputs/demo/bm25.run
 `;
-
-/** Parses a numeric option; throws a UsageError naming the option. */
-function numberOption(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n)) {
-    throw new UsageError(`Option --${name} expects a number, got "${value}"`);
-  }
-  return n;
-}
 
 async function run(args: string[], io: Io): Promise<number> {
   let values;
