@@ -52,6 +52,27 @@ Deno.test("Cov counts answerable sub-questions covered by the top k", () => {
   assert.equal(result.unparseableRatings, 1);
 });
 
+Deno.test("an explicit tau wins over opts.tau, even when it equals the default", () => {
+  // t:1#3 rates q1 3: answered at tau 3, not at tau 4. A = {q1, q2} at both.
+  const result = evaluate(
+    ranking("t", ["t:1#3"]),
+    ["Cov(tau=3)@1", "Cov@1", "Cov(tau=4)@1", "Den(tau=3,w=1)@1"],
+    { judgments, tokens },
+    { tau: 4 },
+  );
+  // Cov@1 and Cov(tau=4)@1 are one measure under tau 4, keyed with its tau.
+  assert.deepEqual(result.measures, ["Cov(tau=3)@1", "Cov(tau=4)@1", "Den(tau=3,w=1)@1"]);
+  const t = values(result);
+  assert.equal(t["Cov(tau=3)@1"], 1 / 2);
+  assert.equal(t["Cov(tau=4)@1"], 0);
+  // Cov 1/2 over 50 tokens vs the oracle's 1 over 300: (0.5/50)/(1/300) = 3.
+  assert.ok(Math.abs(t["Den(tau=3,w=1)@1"] - 3) < 1e-12);
+  // Without opts.tau the explicit default is the short form.
+  const plain = evaluate(ranking("t", ["t:1#3"]), ["Cov(tau=3)@1", "Cov@1"], { judgments });
+  assert.deepEqual(plain.measures, ["Cov@1"]);
+  assert.equal(values(plain)["Cov@1"], 1 / 2);
+});
+
 Deno.test("Den compares coverage per token with the oracle set's", () => {
   // tokens(P*) = 300, Cov(P*) = 1.
   // Top 3 = t:1#2, t:0#0, x: Cov 1/2, 160 tokens -> (0.5/160)/(1/300) = 0.9375.

@@ -11,6 +11,7 @@ import type { MeasureRegistry } from "./measure_registry.ts";
 import { defaultRegistry } from "./default_registry.ts";
 import { parseMeasure } from "./parse_measure.ts";
 import { formatMeasure } from "./format_measure.ts";
+import { effectiveParams } from "./_effective_params.ts";
 import { type Judged, type JudgedInputs, prepareJudged, type TopicJudgments } from "./judged.ts";
 import { TopicView } from "./topic_view.ts";
 import { groupRun, type RankOrder, rankTopic } from "./_rank_topic.ts";
@@ -24,9 +25,16 @@ export interface EvaluateOptions {
   complete?: boolean;
   /** `score` (trec_eval: score desc, docid desc) or `rank` (ndeval). Default `score`. */
   order?: RankOrder;
-  /** Relevance level for measures whose `rel` is not given explicitly (trec_eval -l). Default 1. */
+  /**
+   * Relevance level for measures whose string does not give `rel` (trec_eval -l);
+   * an explicit `RPrec(rel=1)` keeps 1. Default 1 (the declared default).
+   */
   rel?: number;
-  /** Answerability threshold for measures whose `tau` is not explicit, and for derived qrels. Default 3. */
+  /**
+   * Answerability threshold for measures whose string does not give `tau` (an
+   * explicit `Cov(tau=3)` keeps 3), and for qrels and subtopics derived from
+   * ratings. Default 3 (the declared default).
+   */
   tau?: number;
   /** Grade from which a qrels document is in P*. Default 3. */
   oracleGrade?: number;
@@ -66,7 +74,11 @@ export interface RunSummary {
 
 /** Result of {@linkcode evaluate}. */
 export interface EvaluationResult {
-  /** Canonical measure keys, in request order, each once. */
+  /**
+   * Measure keys in request order, each once: `formatMeasure` with `rel`/`tau`
+   * as command-wide defaults, so they show the effective parameters (with
+   * `tau: 4`, `Cov@10` is keyed `Cov(tau=4)@10`, `Cov(tau=3)@10` stays as is).
+   */
   measures: string[];
   runs: RunSummary[];
   /** One row per run, topic and measure. */
@@ -94,7 +106,9 @@ interface Planned {
  * (trec_eval's rule): a qrels measure over run ∩ qrels topics (every qrels
  * topic with `complete`, `trec_eval -c`), a CRUX measure over run ∩ rated
  * topics, alpha-nDCG over run ∩ topics with subtopic judgments. Measures that
- * print the same (`map`, `AP`) are evaluated once.
+ * print the same (`map`, `AP`) are evaluated once. A parameter written in a
+ * measure string wins over `opts.tau`/`opts.rel`; the result keys show the
+ * effective parameters (see {@linkcode EvaluationResult.measures}).
  *
  * @param run Run rows (possibly of several runs), or one run as a {@linkcode RunTable}
  *   (the fast path for large files); ordering follows `opts.order`, duplicates are
@@ -255,7 +269,8 @@ function plan(
 ): Planned {
   const measure = typeof m === "string" ? parseMeasure(m, { registry }) : m;
   const def = registry.require(measure.name);
-  const key = formatMeasure(measure, { registry });
+  const defaults = { rel: opts.rel, tau: opts.tau };
+  const key = formatMeasure(measure, { registry, defaults });
   if (!judged.has[def.needs]) {
     throw new Error(
       `Cannot evaluate ${key}: it needs ${NEEDS_HINT[def.needs]}, which were not given`,
@@ -266,11 +281,7 @@ function plan(
       `Cannot evaluate ${key}: density needs token counts of the passages (a corpus)`,
     );
   }
-  const params: Record<string, number | boolean> = {};
-  for (const [name, spec] of Object.entries(def.params)) {
-    const global = name === "rel" ? opts.rel : name === "tau" ? opts.tau : undefined;
-    params[name] = measure.params[name] ?? global ?? spec.default;
-  }
+  const params = effectiveParams(def, measure, defaults);
   const depth = typeof measure.cutoff === "number" ? measure.cutoff : Infinity;
   const oracle = measure.cutoff === "oracle";
   return { def, needs: NEEDS_BIT[def.needs], key, oracle, resolved: { key, params, depth } };

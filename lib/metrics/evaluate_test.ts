@@ -80,17 +80,40 @@ Deno.test("complete averaging scores judged topics missing from the run as 0", (
 });
 
 Deno.test("rel level changes what counts as relevant, not nDCG gains", () => {
-  const result = evaluate(run, ["P@5", "AP", "RPrec", "RR", "nDCG@4", "RPrec(rel=1)"], { qrels }, {
-    rel: 2,
-  });
+  const result = evaluate(run, ["P@5", "AP", "RPrec", "RR", "nDCG@4"], { qrels }, { rel: 2 });
+  // Keys show the effective rel; nDCG has no rel parameter.
+  assert.deepEqual(result.measures, [
+    "P(rel=2)@5",
+    "AP(rel=2)",
+    "RPrec(rel=2)",
+    "RR(rel=2)",
+    "nDCG@4",
+  ]);
   const q1 = perTopic(result, "q1");
-  assert.equal(q1["P@5"], 1 / 5); // only d1 (grade 2)
-  assert.equal(q1["AP"], 1 / 3); // d1 at rank 3, one relevant doc
-  assert.equal(q1["RPrec"], 0); // R = 1, rank 1 is d3
-  assert.equal(q1["RR"], 1 / 3);
+  assert.equal(q1["P(rel=2)@5"], 1 / 5); // only d1 (grade 2)
+  assert.equal(q1["AP(rel=2)"], 1 / 3); // d1 at rank 3, one relevant doc
+  assert.equal(q1["RPrec(rel=2)"], 0); // R = 1, rank 1 is d3
+  assert.equal(q1["RR(rel=2)"], 1 / 3);
   assert.ok(Math.abs(q1["nDCG@4"] - 0.456949) < 1e-6);
   const explicit = evaluate(run, ["RPrec(rel=2)"], { qrels });
   assert.equal(perTopic(explicit, "q1")["RPrec(rel=2)"], 0);
+});
+
+Deno.test("an explicit rel wins over opts.rel, even when it equals the default", () => {
+  const result = evaluate(run, ["RPrec(rel=1)", "RPrec", "RPrec(rel=2)", "P(rel=1)@5"], { qrels }, {
+    rel: 2,
+  });
+  // RPrec and RPrec(rel=2) are the same measure under rel 2: evaluated once.
+  assert.deepEqual(result.measures, ["RPrec(rel=1)", "RPrec(rel=2)", "P(rel=1)@5"]);
+  const q1 = perTopic(result, "q1");
+  assert.equal(q1["RPrec(rel=1)"], 1 / 3); // R = 3 (d1, d2, d4), d1 in the top 3
+  assert.equal(q1["RPrec(rel=2)"], 0);
+  assert.equal(q1["P(rel=1)@5"], 2 / 5); // d1 and d2
+  assert.equal(result.runs[0].aggregate["RPrec(rel=1)"], 1 / 6); // q2 scores 0
+  // Without opts.rel, an explicit default is the short form, evaluated once.
+  const plain = evaluate(run, ["RPrec(rel=1)", "RPrec"], { qrels });
+  assert.deepEqual(plain.measures, ["RPrec"]);
+  assert.equal(perTopic(plain, "q1")["RPrec"], 1 / 3);
 });
 
 Deno.test("rank order follows the rank column (ndeval) instead of scores", () => {
@@ -110,9 +133,9 @@ Deno.test("negative grades are unjudged and excluded from the ideal", () => {
     qrels: q,
   }, { rel: 0 });
   const t = perTopic(result, "t");
-  assert.equal(t["P@1"], 0); // a is "in the pool but unjudged", never relevant even at rel 0
+  assert.equal(t["P(rel=0)@1"], 0); // a is "in the pool but unjudged", never relevant even at rel 0
   assert.equal(t["nDCG@2"], (1 / Math.log2(3)) / 1);
-  assert.equal(t["RPrec"], 0); // rel 0: num_rel = 1 (b); top 1 is a
+  assert.equal(t["RPrec(rel=0)"], 0); // rel 0: num_rel = 1 (b); top 1 is a
 });
 
 Deno.test("several runs in one call are summarised separately", () => {

@@ -13,13 +13,16 @@ export type ParamValue = number | boolean;
 export type Cutoff = number | "oracle";
 
 /**
- * A parsed measure such as `alpha_nDCG(alpha=0.3)@20`. `params` holds only the
- * parameters that differ from their defaults, so equal measures are equal objects.
+ * A parsed measure such as `alpha_nDCG(alpha=0.3)@20`. `params` holds the
+ * parameters written in the measure string, including ones equal to their
+ * declared defaults: an explicit value always wins over a command-wide default
+ * (`EvaluateOptions.tau`/`rel`, `crux eval --tau`/`--rel`), while a parameter
+ * left out takes the command-wide default, else the declared one.
  */
 export interface Measure {
   /** Canonical measure name (`nDCG`, never an alias). */
   name: string;
-  /** Explicit parameters that differ from the declared defaults. */
+  /** Parameters given explicitly, in declaration order (default-valued ones included). */
   params: Readonly<Record<string, ParamValue>>;
   /** Rank cutoff; absent = the whole ranking. */
   cutoff?: Cutoff;
@@ -38,8 +41,9 @@ export type MeasureNeeds = "qrels" | "diversity" | "crux";
 
 /** A measure with its parameters resolved (defaults applied, `oracle` turned into a depth). */
 export interface ResolvedMeasure {
-  /** The measure string as printed by `formatMeasure`. */
+  /** The measure string as `formatMeasure` prints it with the command-wide defaults. */
   key: string;
+  /** Every declared parameter with its effective value. */
   params: Readonly<Record<string, ParamValue>>;
   /** Rank depth; `Infinity` when the measure has no cutoff. */
   depth: number;

@@ -18,8 +18,11 @@ const SYNTAX = /^([A-Za-z][\w.\-]*?)(?:\(([^()]*)\))?(?:@([^@\s]*))?$/;
 /**
  * Parses a measure string such as `nDCG@10`, `alpha_nDCG(alpha=0.5)@20`,
  * `Cov(tau=4)@oracle`, or an alias (`MAP`, `ndcg_cut_10`, `P.10`, `recip_rank`).
- * Parameters equal to their defaults are dropped, so parse and
- * {@linkcode formatMeasure} round-trip.
+ * Every parameter written in the string is kept, even one equal to its
+ * declared default: an explicit `Cov(tau=3)` is not `Cov`, since a
+ * command-wide default (`evaluate`'s `tau`, `crux eval --tau`) applies only to
+ * parameters the string leaves out. {@linkcode formatMeasure} prints the
+ * canonical short form, and parsing that gives back an equivalent measure.
  *
  * @param text The measure string.
  * @param opts `registry` (default: the built-in measures).
@@ -30,7 +33,7 @@ const SYNTAX = /^([A-Za-z][\w.\-]*?)(?:\(([^()]*)\))?(?:@([^@\s]*))?$/;
  * ```ts
  * import { parseMeasure } from "@lib/metrics/mod.ts";
  * parseMeasure("ndcg_cut.10"); // { name: "nDCG", params: {}, cutoff: 10 }
- * parseMeasure("alpha_nDCG(alpha=0.5)@20"); // { name: "alpha_nDCG", params: {}, cutoff: 20 }
+ * parseMeasure("alpha_nDCG(alpha=0.5)@20"); // { name: "alpha_nDCG", params: { alpha: 0.5 }, cutoff: 20 }
  * ```
  */
 export function parseMeasure(text: string, opts: ParseMeasureOptions = {}): Measure {
@@ -102,9 +105,9 @@ function parseParams(
         `Cannot parse measure "${text}": parameter "${key}" must be ${kind}, got "${raw}"`,
       );
     }
-    if (value !== spec.default) params[key] = value;
+    params[key] = value;
   }
-  // Declaration order, so equal measures have equal key order.
+  // Declaration order, so measures written alike have equal key order.
   const ordered: Record<string, ParamValue> = {};
   for (const key of declared) if (key in params) ordered[key] = params[key];
   return ordered;

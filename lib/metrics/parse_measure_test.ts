@@ -20,14 +20,45 @@ Deno.test("parseMeasure reads names, parameters and cutoffs", () => {
   assert.deepEqual(parseMeasure("RPrec(rel=2)"), { name: "RPrec", params: { rel: 2 } });
 });
 
-Deno.test("parseMeasure drops parameters equal to their defaults", () => {
+Deno.test("parseMeasure keeps explicit parameters equal to their defaults; formatMeasure omits them", () => {
   assert.deepEqual(parseMeasure("alpha_nDCG(alpha=0.5)@20"), {
     name: "alpha_nDCG",
-    params: {},
+    params: { alpha: 0.5 },
     cutoff: 20,
   });
+  assert.deepEqual(parseMeasure("Cov(filter_by_oracle=true,tau=3)@10"), {
+    name: "Cov",
+    params: { tau: 3, filter_by_oracle: true },
+    cutoff: 10,
+  });
+  assert.deepEqual(parseMeasure("RPrec(rel=1)"), { name: "RPrec", params: { rel: 1 } });
   assert.equal(formatMeasure(parseMeasure("alpha_nDCG(alpha=0.5)@20")), "alpha_nDCG@20");
   assert.equal(formatMeasure(parseMeasure("Den(w=0.5,tau=3)@10")), "Den@10");
+  assert.equal(formatMeasure(parseMeasure("RPrec(rel=1)")), "RPrec");
+});
+
+Deno.test("formatMeasure with command-wide defaults prints the effective parameters", () => {
+  const cases: [string, Record<string, number | undefined>, string][] = [
+    // A default equal to the declared one changes nothing.
+    ["Cov@10", { tau: 3 }, "Cov@10"],
+    ["Cov(tau=3)@10", { tau: 3 }, "Cov@10"],
+    ["Cov@10", { tau: undefined, rel: undefined }, "Cov@10"],
+    // A default that differs shows on every measure with the parameter.
+    ["Cov@10", { tau: 4 }, "Cov(tau=4)@10"],
+    ["Cov(tau=4)@10", { tau: 4 }, "Cov(tau=4)@10"],
+    ["Cov(tau=3)@10", { tau: 4 }, "Cov(tau=3)@10"],
+    ["Cov(tau=5)@10", { tau: 4 }, "Cov(tau=5)@10"],
+    ["Den(w=1)@oracle", { tau: 4 }, "Den(tau=4,w=1)@oracle"],
+    ["P@10", { rel: 2, tau: 4 }, "P(rel=2)@10"],
+    ["RPrec(rel=1)", { rel: 2 }, "RPrec(rel=1)"],
+    ["nDCG@10", { rel: 2 }, "nDCG@10"],
+  ];
+  for (const [text, defaults, expected] of cases) {
+    const key = formatMeasure(parseMeasure(text), { defaults });
+    assert.equal(key, expected, `${text} with ${JSON.stringify(defaults)}`);
+    // The key names the same measure, parsed with or without the defaults.
+    assert.equal(formatMeasure(parseMeasure(key), { defaults }), key);
+  }
 });
 
 Deno.test("parseMeasure resolves trec_eval and ir_measures aliases", () => {
@@ -69,6 +100,11 @@ Deno.test("parse and format round-trip", () => {
     const m = parseMeasure(text);
     assert.equal(formatMeasure(m), text);
     assert.deepEqual(parseMeasure(formatMeasure(m)), m);
+  }
+  // Explicit defaults print the short form, which parses to an equivalent measure.
+  for (const [text, short] of [["Cov(tau=3)@10", "Cov@10"], ["P(rel=1)@5", "P@5"]]) {
+    assert.equal(formatMeasure(parseMeasure(text)), short);
+    assert.deepEqual(parseMeasure(formatMeasure(parseMeasure(text))), parseMeasure(short));
   }
 });
 

@@ -8,6 +8,7 @@ import { UsageError } from "../command.ts";
 import type { EvaluationFormat } from "@lib/metrics/format_evaluation.ts";
 import type { Measure } from "@lib/metrics/measure.ts";
 import { parseMeasure } from "@lib/metrics/parse_measure.ts";
+import { formatMeasure } from "@lib/metrics/format_measure.ts";
 import { splitMeasureList } from "@lib/metrics/split_measure_list.ts";
 
 /** What `crux eval` was asked to do. */
@@ -17,9 +18,11 @@ export interface EvalOptions {
   divQrels?: string;
   judgments?: string;
   corpus?: string;
-  /** The requested measures, each once (by canonical form), in first-seen order. */
+  /** The requested measures, each once (by key under `--tau`/`--rel`), in first-seen order. */
   measures: Measure[];
+  /** `--tau`: default `tau` of measures whose string gives none, and for derived qrels (3). */
   tau: number;
+  /** `--rel`: default `rel` of measures whose string gives none; absent = declared (1). */
   rel?: number;
   perQuery: boolean;
   complete: boolean;
@@ -59,21 +62,19 @@ function integerOption(
 }
 
 /**
- * A key equal for equal measures: parsed measures hold canonical names and only
- * the parameters that differ from their defaults (as `formatMeasure` prints them).
+ * Parses measure strings, keeping the first of those that evaluate alike: equal
+ * under `formatMeasure` with `--tau`/`--rel` as defaults (`map` and `AP`;
+ * `Cov@10` and `Cov(tau=4)@10` with `--tau 4`, but not `Cov(tau=3)@10`).
  */
-function measureKey(m: Measure): string {
-  const params = Object.keys(m.params).sort().map((k) => `${k}=${m.params[k]}`);
-  return `${m.name}(${params.join(",")})@${m.cutoff ?? ""}`;
-}
-
-/** Parses measure strings, keeping the first of those that print the same (`map`, `AP`). */
-function parseMeasures(lists: readonly string[]): Measure[] {
+function parseMeasures(
+  lists: readonly string[],
+  defaults: Readonly<Record<string, number | undefined>>,
+): Measure[] {
   const measures = new Map<string, Measure>();
   try {
     for (const text of lists.flatMap(splitMeasureList)) {
       const m = parseMeasure(text);
-      const key = measureKey(m);
+      const key = formatMeasure(m, { defaults });
       if (!measures.has(key)) measures.set(key, m);
     }
   } catch (error) {
@@ -131,7 +132,9 @@ export function parseOptions(args: string[]): EvalOptions {
   if (!parsed.qrels && !parsed["div-qrels"] && !parsed.judgments) {
     throw new UsageError("give judgments: --qrels, --div-qrels and/or --judgments");
   }
-  const measures = parseMeasures(parsed.measures ?? []);
+  const tau = integerOption(parsed.tau, "tau", "rating from 0 to 5", 0, 5) ?? 3;
+  const rel = integerOption(parsed.rel, "rel", "grade");
+  const measures = parseMeasures(parsed.measures ?? [], { tau, rel });
   if (!measures.length) throw new UsageError('give measures with -m, e.g. -m "P@10 nDCG@10"');
   if (measures.some((m) => m.name === "Den") && !parsed.corpus) {
     throw new UsageError("Den needs --corpus (the passage texts, for token counts)");
@@ -143,8 +146,8 @@ export function parseOptions(args: string[]): EvalOptions {
     judgments: parsed.judgments,
     corpus: parsed.corpus,
     measures,
-    tau: integerOption(parsed.tau, "tau", "rating from 0 to 5", 0, 5) ?? 3,
-    rel: integerOption(parsed.rel, "rel", "grade"),
+    tau,
+    rel,
     perQuery: parsed["per-query"] ?? false,
     complete: parsed.complete ?? false,
     order: choice(parsed.order, ["score", "rank"] as const, "order"),

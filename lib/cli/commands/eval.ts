@@ -37,9 +37,12 @@ Options:
                       "P@10 nDCG@10 AP RR alpha_nDCG@20 Cov@oracle Den@oracle".
                       trec_eval names work too (ndcg_cut_10, P_10, map, recip_rank).
                       Den defaults to w=0.5 (CRUX paper); Den(w=1) is the original code's.
-  --tau N             Rating counted as answered, 0-5 (default 3), for Cov/Den, alpha-nDCG
-                      from ratings and derived qrels.
-  --rel N             Minimum grade (integer) counted as relevant, trec_eval -l (default 1).
+                      A parameter written in a measure always wins over --tau and --rel:
+                      with --tau 4, Cov(tau=3)@10 still uses tau 3.
+  --tau N             Rating counted as answered, 0-5 (default 3), for Cov/Den that do not
+                      give tau, alpha-nDCG from ratings and derived qrels.
+  --rel N             Minimum grade (integer) counted as relevant, trec_eval -l (default 1),
+                      for measures that do not give rel.
   --per-query         Also print per-topic values.
   --complete          Average over every judged topic; topics missing from a run score 0
                       (trec_eval -c). Default: topics in both the run and the judgments.
@@ -59,9 +62,15 @@ Options:
                       with --per-query); several runs give {"runs": [...]}.
   -h, --help          Show this help.
 
+Measure names in the output show the effective parameters: those that differ from
+the measure's declared default, plus every parameter --tau or --rel sets to a value
+other than its declared default. So with --tau 4, "Cov@10" is printed Cov(tau=4)@10
+and "Cov(tau=3)@10" Cov(tau=3)@10; without --tau, both Cov(tau=3)@10 and Cov@10 are
+Cov@10. With --rel 2, "P@10" is P(rel=2)@10.
+
 Each run file is one run, named by its first line's tag column. Repeated documents
 keep their best-ranked occurrence and are counted. Measures spelled differently but
-equal (map, AP) are printed once. Diagnostics (topics averaged per measure, qrels and
+equal (map, AP; Cov@10 and Cov(tau=4)@10 with --tau 4) are printed once. Diagnostics (topics averaged per measure, qrels and
 judgments covering different topics, duplicates, left-out topics, tokenizer) go to
 stderr, and under the table as a footer. A run sharing no topic with the judgments a
 measure needs is an error.

@@ -342,6 +342,74 @@ Deno.test("crux eval prints each measure once, however it is spelled", async () 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("crux eval: a tau written in a measure wins over --tau, and keys show the effective tau", async () => {
+  const dir = await fixtures();
+  // t:1#3 rates q1 3 (answered at tau 3, not at 4); A = {q1, q2} at both.
+  await Deno.writeTextFile(join(dir, "one.run"), "t Q0 t:1#3 1 1 r\n");
+  const base = ["--run", join(dir, "one.run"), "--judgments", join(dir, "judge.jsonl")];
+  const json = async (args: string[]) => {
+    const r = await crux([...base, ...args, "--format", "json", "--per-query"]);
+    assert.equal(r.code, 0, r.err);
+    return JSON.parse(r.out);
+  };
+  const tau4 = await json(["--tau", "4", "-m", "Cov(tau=3)@1 Cov@1 Cov(tau=4)@1"]);
+  assert.deepEqual(tau4.aggregate, { "Cov(tau=3)@1": 0.5, "Cov(tau=4)@1": 0 });
+  assert.deepEqual(
+    tau4.perQuery.map((r: { measure: string; value: number }) => [r.measure, r.value]),
+    [["Cov(tau=3)@1", 0.5], ["Cov(tau=4)@1", 0]],
+  );
+  // Without --tau (or with --tau 3) the explicit default is the short form, printed once.
+  assert.deepEqual((await json(["-m", "Cov(tau=3)@1 Cov@1"])).aggregate, { "Cov@1": 0.5 });
+  assert.deepEqual((await json(["--tau", "3", "-m", "Cov(tau=3)@1"])).aggregate, {
+    "Cov@1": 0.5,
+  });
+  const table = await crux([...base, "--tau", "4", "-m", "Cov@1"]);
+  assert.match(table.out.split("\n")[0], /^run\s+Cov\(tau=4\)@1\s+topics$/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("crux eval: a rel written in a measure wins over --rel, and keys show the effective rel", async () => {
+  const dir = await fixtures();
+  const base = ["--run", join(dir, "a.run"), "--qrels", join(dir, "qrels.txt")];
+  const r = await crux([
+    ...base,
+    "--rel",
+    "2",
+    "-m",
+    "RPrec(rel=1) Rprec P@5 nDCG@4",
+    "--format",
+    "json",
+    "--per-query",
+  ]);
+  assert.equal(r.code, 0, r.err);
+  const json = JSON.parse(r.out);
+  // q1: R = 3 at rel 1 (d1 in the top 3), R = 1 at rel 2 (rank 1 is d3); q2 scores 0.
+  assert.deepEqual(Object.keys(json.aggregate), [
+    "RPrec(rel=1)",
+    "RPrec(rel=2)",
+    "P(rel=2)@5",
+    "nDCG@4", // no rel parameter
+  ]);
+  assert.equal(json.aggregate["RPrec(rel=1)"], 1 / 6);
+  assert.equal(json.aggregate["RPrec(rel=2)"], 0);
+  assert.equal(json.aggregate["P(rel=2)@5"], 0.1); // only d1 (grade 2) in q1's top 5
+  assert.ok(Math.abs(json.aggregate["nDCG@4"] - 0.4569494273838043 / 2) < 1e-15);
+  assert.deepEqual(
+    json.perQuery.filter((row: { topicId: string }) => row.topicId === "q1")
+      .map((row: { measure: string }) => row.measure),
+    ["RPrec(rel=1)", "RPrec(rel=2)", "P(rel=2)@5", "nDCG@4"],
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("crux eval --help explains that explicit parameters win and how keys show them", async () => {
+  const io = memoryIo();
+  assert.equal(await main(["eval", "--help"], io, [evalCommand]), 0);
+  const help = io.stdout();
+  assert.match(help, /A parameter written in a measure always wins over --tau and --rel/);
+  assert.match(help, /with --tau 4, "Cov@10" is printed Cov\(tau=4\)@10/);
+});
+
 Deno.test("crux eval --tau takes an integer rating 0-5 and --rel an integer", async () => {
   const dir = await fixtures();
   const base = ["--run", join(dir, "a.run"), "--qrels", join(dir, "qrels.txt"), "-m", "P@5"];
