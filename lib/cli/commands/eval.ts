@@ -142,8 +142,11 @@ async function run(args: string[], io: Io): Promise<number> {
   }
   const notes = diagnostics(merged!, opts, topicSetNote(judged, opts));
   io.out(formatEvaluation(merged!, opts.format, { perQuery: opts.perQuery }));
-  if (opts.format === "table" && notes.length) io.out(notes.join("\n") + "\n");
-  if (notes.length) io.err(notes.join("\n") + "\n");
+  // The table carries its notes as a footer; JSON and CSV keep stdout machine-readable.
+  if (notes.length) {
+    if (opts.format === "table") io.out(notes.join("\n") + "\n");
+    else io.err(notes.join("\n") + "\n");
+  }
   return 0;
 }
 
