@@ -32,14 +32,27 @@ export interface ContextSizeTableOptions {
   w?: number;
 }
 
+/**
+ * Why a tau is undefined (NaN): fewer than two pipelines have both scores, or
+ * the context measure, the report measure or both are constant across pipelines.
+ */
+export type UndefinedTauReason =
+  | "too-few-pipelines"
+  | "constant-context"
+  | "constant-report"
+  | "constant-both";
+
 /** One Kendall tau of {@linkcode ContextSizeTableData}. */
 export interface ContextSizeTau {
   dataset: string;
   cutoff: number | "oracle";
   context: string;
   report: string;
+  /** Kendall tau-b; NaN when undefined (shown as `–`, explained in a note). */
   value: number;
   pipelines: number;
+  /** Why `value` is NaN; absent when it is a number. */
+  undefinedBecause?: UndefinedTauReason;
 }
 
 /** Data of {@linkcode contextSizeTable}. */
@@ -130,7 +143,10 @@ export function contextSizeTable(
         for (const report of REPORT) {
           const y = vector(reportMeans, d, report);
           const n = x.filter((v, i) => !Number.isNaN(v) && !Number.isNaN(y[i])).length;
-          taus.push({ dataset: d, cutoff, context, report, value: tau(x, y), pipelines: n });
+          const value = tau(x, y);
+          const row: ContextSizeTau = { dataset: d, cutoff, context, report, value, pipelines: n };
+          if (Number.isNaN(value)) row.undefinedBecause = undefinedBecause(x, y);
+          taus.push(row);
         }
       }
     }
@@ -165,6 +181,7 @@ export function contextSizeTable(
     `Kendall τ (tau-b) across ${pipelines.length} pipelines between each context measure of the top-k and the reports' Cov(y) / Den(y); τ = ${t}, w = ${w}.`,
     "Recall and MAP count the required passages (grade 3) as relevant; nDCG uses the graded qrels.",
   ];
+  notes.push(...undefinedTauNotes(taus, multi));
   const skipped = all.filter((c) => c.run === undefined).map((c) => c.label);
   if (skipped.length) notes.push(`Left out (no retrieval run found): ${skipped.join(", ")}.`);
   return {
@@ -180,4 +197,37 @@ export function contextSizeTable(
       notes,
     }),
   };
+}
+
+/** Why the tau of paired pipeline values is undefined (pairs with a NaN are skipped). */
+function undefinedBecause(x: readonly number[], y: readonly number[]): UndefinedTauReason {
+  const keep = x.flatMap((v, i) => (Number.isNaN(v) || Number.isNaN(y[i]) ? [] : [i]));
+  if (keep.length < 2) return "too-few-pipelines";
+  const constant = (v: readonly number[]) => keep.every((i) => v[i] === v[keep[0]]);
+  if (constant(x)) return constant(y) ? "constant-both" : "constant-context";
+  return constant(y) ? "constant-report" : "too-few-pipelines";
+}
+
+/** Notes explaining the `–` cells (undefined taus), naming the measures concerned. */
+function undefinedTauNotes(taus: readonly ContextSizeTau[], multi: boolean): string[] {
+  const constant = new Set<string>();
+  let tooFew = false;
+  for (const t of taus) {
+    const on = multi ? ` on ${t.dataset}` : "";
+    if (t.undefinedBecause === "too-few-pipelines") tooFew = true;
+    if (t.undefinedBecause === "constant-context" || t.undefinedBecause === "constant-both") {
+      constant.add(`${LABELS[t.context]} at ${cutoffLabel(t.cutoff)}${on}`);
+    }
+    if (t.undefinedBecause === "constant-report" || t.undefinedBecause === "constant-both") {
+      constant.add(`${LABELS[t.report]}${on}`);
+    }
+  }
+  const notes: string[] = [];
+  if (constant.size) {
+    notes.push(
+      `– = τ undefined: the measure is constant across pipelines (${[...constant].join(", ")}).`,
+    );
+  }
+  if (tooFew) notes.push("– = τ undefined: fewer than two pipelines have both scores.");
+  return notes;
 }

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import type { RunRow } from "@lib/types/mod.ts";
+import { tableMarkdown } from "@lib/report/mod.ts";
 import { contextSizeTable } from "./context_size_table.ts";
+import { resolveConditions } from "./resolve_conditions.ts";
 import { tinyData } from "./testdata/tiny_data.ts";
 
 const ranking = (run: string, topicId: string, ids: string[]): RunRow[] =>
@@ -73,4 +75,52 @@ Deno.test("contextSizeTable: table layout, cutoff groups and left-out pipelines"
   // are inferred to use it; no run matches c's contexts, so c is left out.
   const plain = contextSizeTable(tinyData());
   assert.ok(plain.table!.notes!.some((n) => n === "Left out (no retrieval run found): c."));
+});
+
+Deno.test("contextSizeTable explains every – cell: tau is undefined for a constant measure", () => {
+  const r = contextSizeTable(withRuns(), { cutoffs: ["oracle", 3] });
+  const undefinedTaus = r.data.taus.filter((x) => Number.isNaN(x.value));
+  // At top-3 every pipeline covers all of A and has the same density: Cov(Z) and Den(Z) are
+  // constant across the pipelines, so their taus are undefined.
+  assert.deepEqual(
+    undefinedTaus.map((x) => [x.cutoff, x.context, x.report, x.undefinedBecause]),
+    [
+      [3, "covZ", "covY", "constant-context"],
+      [3, "covZ", "denY", "constant-context"],
+      [3, "denZ", "covY", "constant-context"],
+      [3, "denZ", "denY", "constant-context"],
+    ],
+  );
+  assert.ok(r.data.taus.every((x) => Number.isNaN(x.value) === (x.undefinedBecause !== undefined)));
+  const row = r.table!.rows.find((x) => x.label === "Cov(Z)")!;
+  assert.deepEqual([row.values["tiny:3:covY"], row.values["tiny:3:denY"]], [null, null]);
+  const note =
+    "– = τ undefined: the measure is constant across pipelines (Cov(Z) at top-3, Den(Z) at top-3).";
+  assert.deepEqual(r.table!.notes!.filter((n) => n.startsWith("– =")), [note]);
+  assert.ok(tableMarkdown(r.table!).includes(note), "the note is printed under the table");
+  // With only top-|P*| every tau is defined, and no dash note is added.
+  const oracle = contextSizeTable(withRuns(), { cutoffs: ["oracle"] });
+  assert.ok(oracle.data.taus.every((x) => !Number.isNaN(x.value)));
+  assert.ok(!oracle.table!.notes!.some((n) => n.includes("undefined")));
+});
+
+Deno.test("contextSizeTable lists every constant measure in one note", () => {
+  // Without runs of their own, pipelines a and b are both inferred to use bm25: every context
+  // measure is the same for both, so all taus are undefined.
+  const r = contextSizeTable(tinyData(), { cutoffs: ["oracle"] });
+  assert.ok(r.data.taus.every((x) => x.undefinedBecause?.startsWith("constant-")));
+  assert.deepEqual(r.table!.notes!.filter((n) => n.startsWith("– = ")), [
+    "– = τ undefined: the measure is constant across pipelines (Cov(Z) at top-|P*|, " +
+    "α-nDCG at top-|P*|, Recall at top-|P*|, MAP at top-|P*|, nDCG at top-|P*|, Den(Z) at top-|P*|).",
+  ]);
+});
+
+Deno.test("contextSizeTable says when too few pipelines leave tau undefined", () => {
+  const data = withRuns();
+  const conditions = resolveConditions(data).filter((c) => c.kind !== "pipeline" || c.name === "a");
+  const r = contextSizeTable(data, { conditions, cutoffs: ["oracle"] });
+  assert.ok(r.data.taus.every((x) => x.undefinedBecause === "too-few-pipelines"));
+  assert.deepEqual(r.table!.notes!.filter((n) => n.startsWith("– = ")), [
+    "– = τ undefined: fewer than two pipelines have both scores.",
+  ]);
 });

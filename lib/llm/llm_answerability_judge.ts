@@ -18,7 +18,8 @@ export interface LlmAnswerabilityOptions {
  * `answerability` template for each pair, sends all pairs through the client
  * (cached, concurrent, retried) and reads the first integer 0-5. Unparseable
  * answers become rating -1 with status `unparsed` and the raw text; calls that
- * fail after their retries become -1 with status `failed`.
+ * fail after their retries become -1 with status `failed`, `raw` null and the
+ * reason in `error` (the API key redacted).
  *
  * @param client The client (its model is the judge name).
  * @param opts Template and re-ask settings; see {@link LlmAnswerabilityOptions}.
@@ -53,7 +54,8 @@ export function llmAnswerabilityJudge(
       return records.map((r, i): AnswerabilityResult => {
         const base = { id: pairs[i].id, judge: client.model, raw: r.text };
         if (r.status === "failed") {
-          return { ...base, rating: -1, status: "failed", raw: r.error ?? "" };
+          const error = r.error ?? "The call failed without an error message";
+          return { ...base, rating: -1, status: "failed", raw: null, error };
         }
         if (r.parsed?.ok) return { ...base, rating: r.parsed.value as number, status: "ok" };
         return { ...base, rating: -1, status: "unparsed" };

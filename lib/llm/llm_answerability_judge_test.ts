@@ -28,8 +28,11 @@ Deno.test("llmAnswerabilityJudge renders the template and maps answers to ok / u
     ["b", -1, "unparsed", "judge-x"],
     ["c", -1, "failed", "judge-x"],
   ]);
-  assert.equal(results[1].raw, "Mostly relevant");
-  assert.match(results[2].raw, /Failed after 2 attempt\(s\): HTTP 500/);
+  assert.deepEqual([results[0].raw, results[0].error], ["5", undefined]);
+  assert.deepEqual([results[1].raw, results[1].error], ["Mostly relevant", undefined]);
+  // A failed call has no model output: raw is null and the reason is in error.
+  assert.equal(results[2].raw, null);
+  assert.match(results[2].error!, /^Failed after 2 attempt\(s\): HTTP 500/);
   const req = server.log.find((e) => e.key.includes("Question: Q1"))!;
   assert.match(req.key, /Context:\nC1\n/);
 });

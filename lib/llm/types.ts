@@ -101,8 +101,13 @@ export interface AnswerabilityResult {
   /** 0-5, or -1 when the output could not be parsed or the call failed. */
   rating: number;
   status: "ok" | "unparsed" | "failed";
-  /** Raw model output (for offline judges, the score that led to the rating). */
-  raw: string;
+  /**
+   * Raw model output (for offline judges, the score that led to the rating);
+   * `null` when the call failed, as there is no model output then.
+   */
+  raw: string | null;
+  /** Why the call failed (status `failed` only; never contains the API key). */
+  error?: string;
   /** Backend name: `lexical` or the model name. */
   judge: string;
 }

@@ -8,8 +8,17 @@ export type ImportCounts = Record<string, number>;
 
 /** Options shared by the importers. */
 export interface ImportOptions {
-  /** Called with progress messages (the CLI prints them on stderr). */
+  /**
+   * Called with progress messages (the CLI prints them on stderr). Counts in them
+   * are records read from the input files, never rows stored: an import stores
+   * nothing until its transaction commits.
+   */
   onProgress?: (message: string) => void;
+}
+
+/** Progress message for records read (not stored) for a table: `topics: 2 records read`. */
+export function readMessage(table: string, n: number): string {
+  return `${table}: ${n} ${n === 1 ? "record" : "records"} read`;
 }
 
 /** Sub-question records of a topic: ordinal from 1, id `{topic}#q{ordinal}`. */
@@ -45,6 +54,6 @@ export function upsertStream<T extends object>(
   opts: ImportOptions = {},
 ): Promise<number> {
   return ws.upsertStream(table, records, {
-    onProgress: (n) => opts.onProgress?.(`${table}: ${n} records read`),
+    onProgress: (n) => opts.onProgress?.(readMessage(table, n)),
   });
 }

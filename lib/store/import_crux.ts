@@ -23,6 +23,7 @@ import {
   type ImportCounts,
   type ImportOptions,
   ratingRecords,
+  readMessage,
   subquestionRecords,
   upsertStream,
 } from "./_import.ts";
@@ -90,8 +91,10 @@ async function* passagesOf(path: string, rewrite: (id: string) => string): Async
  *
  * @param ws The workspace.
  * @param sources The files to import (see {@linkcode CruxSources}).
- * @param opts `onProgress` receives progress messages.
- * @returns Rows stored per table (a record repeating a stored key counts once).
+ * @param opts `onProgress` receives progress messages, counting records read
+ *   (`topics: 2 records read`); nothing is stored until the transaction commits.
+ * @returns Rows stored per table (a record repeating a stored key counts once),
+ *   known only once the transaction has committed.
  * @throws {InputError} Listing the problems of a malformed file.
  * @throws {SyntaxError} For a malformed `rewrite` spec.
  * @example
@@ -124,23 +127,22 @@ export async function importCrux(
   const questionCounts = new Map(known.map((r) => [r.topicId, r.n]));
   for (const [t, qs] of questions) questionCounts.set(t, qs.length);
 
+  // Progress reports records read; rows are stored only when the transaction commits.
   return await ws.transaction(async () => {
     if (topicFile) {
+      progress?.(readMessage("topics", topicFile.topics.length));
       counts.topics = await ws.upsert(
         "topics",
         topicFile.topics.map((t) => ({ ...t, source: sourceOf(t.topicId) })),
       );
-      progress?.(`topics: ${counts.topics}`);
     }
     if (questions.size > 0) {
       for (const t of questions.keys()) {
         await ws.exec("DELETE FROM questions WHERE topic_id = $1 AND kind = 'subquestion'", [t]);
       }
-      counts.questions = await ws.upsert(
-        "questions",
-        [...questions].flatMap(([t, qs]) => subquestionRecords(t, qs)),
-      );
-      progress?.(`questions: ${counts.questions}`);
+      const records = [...questions].flatMap(([t, qs]) => subquestionRecords(t, qs));
+      progress?.(readMessage("questions", records.length));
+      counts.questions = await ws.upsert("questions", records);
     }
     if (sources.corpus) {
       counts.passages = await upsertStream(
@@ -152,6 +154,7 @@ export async function importCrux(
     }
     if (sources.judgments) {
       const judge = sources.judge ?? `import:${basename(sources.judgments)}`;
+      progress?.(`ratings: reading ${sources.judgments} as judge "${judge}"`);
       const judgments = streamJudgments(sources.judgments, {
         rewriteTopic: rewrite,
         questionCounts,
@@ -162,7 +165,6 @@ export async function importCrux(
         flatten(judgments, (j) => ratingRecords(j, judge)),
         opts,
       );
-      progress?.(`ratings: ${counts.ratings} (judge "${judge}")`);
     }
     for (const path of sources.qrels ?? []) {
       const name = basename(path, extname(path));
@@ -176,9 +178,8 @@ export async function importCrux(
           subtopic: q.subtopic ?? "0",
         };
       });
-      const stored = await ws.upsert("qrels", qrels);
-      counts.qrels = (counts.qrels ?? 0) + stored;
-      progress?.(`qrels "${name}": ${stored}`);
+      progress?.(readMessage(`qrels "${name}"`, qrels.length));
+      counts.qrels = (counts.qrels ?? 0) + await ws.upsert("qrels", qrels);
     }
     return counts;
   });

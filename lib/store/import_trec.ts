@@ -9,7 +9,8 @@ import { readQrels, readRun } from "@lib/formats/mod.ts";
 import type { Workspace } from "./workspace.ts";
 
 /**
- * Loads a TREC run, replacing any stored rows of the same run name(s).
+ * Loads a TREC run, replacing any stored rows of the same run name(s), in one
+ * transaction (a failure stores nothing).
  *
  * @param ws The workspace.
  * @param path The run file.
@@ -28,7 +29,8 @@ export async function importRun(
   path: string,
   opts: { run?: string } = {},
 ): Promise<number> {
-  return await ws.upsert("runs", await readRun(path, opts));
+  const rows = await readRun(path, opts);
+  return await ws.transaction(() => ws.upsert("runs", rows));
 }
 
 /**

@@ -225,7 +225,8 @@ Deno.test("import counts are rows stored: a repeated key counts once", async () 
       qrels: [join(dir, "pr.qrels")],
     }, { onProgress: (m) => progress.push(m) });
     assert.deepEqual(counts, { passages: 1, qrels: 2 });
-    assert.deepEqual(progress, ["passages: 2 records read", 'qrels "pr": 2']);
+    // Progress counts records read (3 qrels lines); the result counts rows stored (2).
+    assert.deepEqual(progress, ["passages: 2 records read", 'qrels "pr": 3 records read']);
     assert.deepEqual((await ws.passages()).map((p) => p.text), ["new"]);
   } finally {
     ws.close();

@@ -64,7 +64,8 @@ Deno.test("judge answerability: 429/500 faults, dropped connections and malforme
     if (i % 100 === 5) {
       assert.equal(r.status, "failed");
       assert.equal(r.rating, -1);
-      assert.match(String(r.raw), /Failed after 3 attempt\(s\): HTTP 500/);
+      assert.equal(r.raw, null);
+      assert.match(String(r.error), /Failed after 3 attempt\(s\): HTTP 500/);
     } else if (i % 20 === 3) {
       assert.deepEqual([r.status, r.rating, r.raw], [
         "unparsed",

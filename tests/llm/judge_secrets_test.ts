@@ -88,10 +88,11 @@ Deno.test("the API key never reaches the workspace, the output, logs or error me
     "ok",
   ]);
   assert.equal(
-    rows[0].raw,
+    rows[0].error,
     "Failed after 1 attempt(s): HTTP 401 from /chat/completions: Incorrect API key provided: [redacted]",
   );
-  assert.match(String(rows[3].raw), /Bearer \[redacted\]/);
+  assert.match(String(rows[3].error), /Bearer \[redacted\]/);
+  assert.ok(rows.slice(0, 5).every((r) => r.raw === null), "failed calls have no model output");
   for (const p of [judged, stats, badUrl]) {
     for (const stream of [p.stdout, p.stderr]) assert.ok(!dec.decode(stream).includes(SECRET));
   }

@@ -54,9 +54,12 @@ Sources:
 ${Object.values(SOURCES).map((s) => "  " + s.replaceAll("\n", "\n  ")).join("\n\n")}
 
 Every import is idempotent (re-running replaces rows with the same keys) and runs in
-one transaction: a malformed file changes nothing. The rows stored per table are
-printed as "table<TAB>count" lines; problems in input files are listed as
-file:line: field: message.
+one transaction: a malformed file changes nothing. While it runs, stderr shows
+progress as records read from the input files ("ratings: 6 records read"); nothing is
+stored until the transaction commits. After the commit, the rows stored per table
+(a record repeating a key counts once) are printed on stdout as "table<TAB>count"
+lines. On failure nothing is printed on stdout, stderr lists the problems (input
+files as file:line: field: message) and ends with "Nothing was stored".
 
 Example:
   crux import sample --workspace outputs/demo
@@ -190,12 +193,25 @@ export const importCommand: Command = {
     const ws = await openWorkspace(values.workspace);
     try {
       const started = performance.now();
-      const counts = await runImport(source, values, ws, io);
+      let counts: ImportCounts;
+      try {
+        counts = await runImport(source, values, ws, io);
+      } catch (error) {
+        if (error instanceof UsageError) throw error;
+        // Every importer writes in one transaction, rolled back on any error.
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `${message}\nNothing was stored: the import into ${values.workspace} was rolled back.`,
+          { cause: error },
+        );
+      }
+      // Only now, after the commit, are the counts rows actually stored.
       for (const [table, n] of Object.entries(counts)) io.out(`${table}\t${n}\n`);
+      const stored = Object.entries(counts).map(([table, n]) => `${table} ${n}`).join(", ");
       io.err(
         `Imported ${source} into ${values.workspace} in ${
           ((performance.now() - started) / 1000).toFixed(1)
-        } s\n`,
+        } s; rows stored: ${stored || "none"}\n`,
       );
       return 0;
     } finally {

@@ -17,7 +17,10 @@ Deno.test("crux import sample prints counts and is idempotent", async () => {
       0,
     );
     assert.equal(io.stdout(), "topics\t2\ndocuments\t3\npassages\t4\nquestions\t3\nratings\t10\n");
-    assert.match(io.stderr(), /Imported sample into/);
+    assert.match(
+      io.stderr(),
+      /Imported sample into .*; rows stored: topics 2, documents 3, passages 4, questions 3, ratings 10\n$/,
+    );
   }
   const w = await openWorkspace(ws, { readOnly: true });
   try {
@@ -52,6 +55,61 @@ Deno.test("crux import crux with --rewrite and repeated --qrels", async () => {
   ];
   assert.equal(await main(args, io, [importCommand]), 0, io.stderr());
   assert.equal(io.stdout(), "questions\t2\nratings\t6\nqrels\t2\n");
+  const stderr = io.stderr().trimEnd().split("\n");
+  assert.deepEqual(stderr.slice(0, -1), [
+    "questions: 2 records read",
+    `ratings: reading ${join(CRUX, "judgments.jsonl")} as judge "llama"`,
+    "ratings: 6 records read",
+    'qrels "pr": 1 record read',
+    'qrels "div": 1 record read',
+  ]);
+  assert.match(
+    stderr.at(-1)!,
+    /^Imported crux into .* in \d+\.\d s; rows stored: questions 2, ratings 6, qrels 2$/,
+  );
+});
+
+Deno.test("crux import crux that fails after reading some tables says nothing was stored", async () => {
+  const dir = await Deno.makeTempDir();
+  const judgments = join(dir, "j.jsonl");
+  // Two sub-questions for the topic, but a rating list of three: the import fails after
+  // topics and questions were read (and written inside the transaction, then rolled back).
+  await Deno.writeTextFile(judgments, '{"id":"q1","docid":"q1:0#0","rating":[1,2,3]}\n');
+  const subquestions = join(dir, "sub.json");
+  await Deno.writeTextFile(subquestions, '{"q1": ["Where?", "When?"]}');
+  const topics = join(dir, "topics.jsonl");
+  await Deno.writeTextFile(topics, '{"id": "q1", "request": "Report on storms."}\n');
+  const ws = join(dir, "ws");
+  const io = memoryIo();
+  const args = [
+    "import",
+    "crux",
+    "--workspace",
+    ws,
+    "--topics",
+    topics,
+    "--subquestions",
+    subquestions,
+    "--judgments",
+    judgments,
+  ];
+  assert.equal(await main(args, io, [importCommand]), 1);
+  assert.equal(io.stdout(), "");
+  const stderr = io.stderr().trimEnd().split("\n");
+  // Progress counts are records read, never presented as stored.
+  assert.deepEqual(stderr.slice(0, 3), [
+    "topics: 1 record read",
+    "questions: 2 records read",
+    `ratings: reading ${judgments} as judge "import:j.jsonl"`,
+  ]);
+  assert.match(stderr.at(-2)!, /^crux import: .*j\.jsonl:1: rating: /);
+  assert.equal(stderr.at(-1), `Nothing was stored: the import into ${ws} was rolled back.`);
+  const w = await openWorkspace(ws, { readOnly: true });
+  try {
+    assert.deepEqual([await w.count("topics"), await w.count("questions")], [0, 0]);
+  } finally {
+    w.close();
+  }
 });
 
 Deno.test("crux import reports usage errors and input problems with exit codes 2 and 1", async () => {
@@ -85,7 +143,8 @@ Deno.test("crux import reports usage errors and input problems with exit codes 2
   );
   assert.equal(
     io.stderr(),
-    `crux import: ${join(dir, "bad.run")}:1: score: expected a number, found "x"\n`,
+    `crux import: ${join(dir, "bad.run")}:1: score: expected a number, found "x"\n` +
+      `Nothing was stored: the import into ${join(dir, "ws")} was rolled back.\n`,
   );
 });
 
@@ -111,6 +170,6 @@ Deno.test("crux import crux lists a passage judged twice with file and line and 
   assert.equal(io.stdout(), "");
   assert.match(
     io.stderr(),
-    /j\.jsonl:2: docid: passage "a" of topic "t1" is already judged on line 1\n$/,
+    /j\.jsonl:2: docid: passage "a" of topic "t1" is already judged on line 1\nNothing was stored: /,
   );
 });

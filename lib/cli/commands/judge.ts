@@ -26,7 +26,14 @@ const ANSWERABILITY_HELP =
 
 Rates how well each context answers its question on 0-5 (CRUX graded answerability).
 Input lines: {"id", "question", "context"}. Output lines, one per input line, in input
-order: {"id", "rating": 0-5 or -1, "status": "ok" | "unparsed" | "failed", "raw"}.
+order: {"id", "rating", "status", "raw"} plus "error" on failed lines:
+  id      the input line's id
+  rating  0-5, or -1 when the answer was unparsed or the call failed
+  status  "ok" (rating read from the answer), "unparsed" (no rating 0-5 in the
+          answer) or "failed" (no answer after the retries)
+  raw     the model's answer text (lexical backend: the overlap score behind the
+          rating); null when the call failed
+  error   failed lines only: why the call failed (the API key is never included)
 The output file is written only when every pair is done (temp file + rename). Calls are
 cached in the workspace, so an interrupted run resumes and a repeated run sends nothing.
 
@@ -126,7 +133,13 @@ const answerability: Command = {
       }
     }
     const lines = results.map((r) =>
-      JSON.stringify({ id: r.id, rating: r.rating, status: r.status, raw: r.raw })
+      JSON.stringify({
+        id: r.id,
+        rating: r.rating,
+        status: r.status,
+        raw: r.status === "failed" ? null : r.raw,
+        ...(r.status === "failed" ? { error: r.error ?? "unknown error" } : {}),
+      })
     );
     await writeAtomically(values.out, lines.join("\n") + (lines.length ? "\n" : ""));
     const count = (s: string) => results.filter((r) => r.status === s).length;
@@ -165,7 +178,7 @@ function judgeHelp(): string {
  * const [p, r] = [`${dir}/p.jsonl`, `${dir}/r.jsonl`];
  * await Deno.writeTextFile(p, '{"id":"a","question":"Who won?","context":"Ann won."}\n');
  * await main(["judge", "answerability", "--input", p, "--out", r, "--backend", "lexical"]); // 0
- * // r.jsonl: one {"id", "rating", "status", "raw"} line per pair
+ * // r.jsonl: one {"id", "rating", "status", "raw"} line per pair ("error" too when failed)
  * ```
  */
 export const judgeCommand: Command = {

@@ -16,6 +16,7 @@ async function pairsFile(dir: string): Promise<string> {
         context: "The museum was founded by Clara Berg.",
       },
       { id: "b", question: "When did it open?", context: "Tickets cost ten euros." },
+      { id: "c", question: "Who runs it?", context: "The server breaks on this one." },
     ].map((p) => JSON.stringify(p)).join("\n"),
   );
   return path;
@@ -24,9 +25,11 @@ async function pairsFile(dir: string): Promise<string> {
 Deno.test("crux judge answerability --backend openai writes one line per pair in input order", async () => {
   const dir = await Deno.makeTempDir();
   await using server = startOpenAiServer({
-    chat: (req) => ({
-      content: req.messages.at(-1)!.content.includes("founded") ? "5" : "no answer here",
-    }),
+    chat: (req) => {
+      const prompt = req.messages.at(-1)!.content;
+      if (prompt.includes("server breaks")) return { status: 500, message: "overloaded" };
+      return { content: prompt.includes("founded") ? "5" : "no answer here" };
+    },
   });
   const out = join(dir, "sub", "out.jsonl");
   const io = memoryIo();
@@ -44,17 +47,31 @@ Deno.test("crux judge answerability --backend openai writes one line per pair in
       server.url,
       "--workspace",
       join(dir, "ws"),
+      "--max-retries",
+      "0",
     ],
     io,
     [judgeCommand],
   );
   assert.equal(code, 0, io.stderr());
-  assert.equal(
-    await Deno.readTextFile(out),
-    '{"id":"a","rating":5,"status":"ok","raw":"5"}\n{"id":"b","rating":-1,"status":"unparsed","raw":"no answer here"}\n',
-  );
-  assert.equal(io.stdout(), `Judged 2 pairs with m: 1 ok, 1 unparsed, 0 failed -> ${out}\n`);
-  assert.match(io.stderr(), /answerability 2\/2 \(100\.0%\)/);
+  const lines = (await Deno.readTextFile(out)).split("\n");
+  assert.deepEqual(lines.slice(0, 2), [
+    '{"id":"a","rating":5,"status":"ok","raw":"5"}',
+    '{"id":"b","rating":-1,"status":"unparsed","raw":"no answer here"}',
+  ]);
+  // A failed call: no model output in raw, the reason in error.
+  const failed = JSON.parse(lines[2]);
+  assert.deepEqual(Object.keys(failed), ["id", "rating", "status", "raw", "error"]);
+  assert.deepEqual([failed.id, failed.rating, failed.status, failed.raw], [
+    "c",
+    -1,
+    "failed",
+    null,
+  ]);
+  assert.match(failed.error, /^Failed after 1 attempt\(s\): HTTP 500 .*overloaded/);
+  assert.equal(lines[3], "");
+  assert.equal(io.stdout(), `Judged 3 pairs with m: 1 ok, 1 unparsed, 1 failed -> ${out}\n`);
+  assert.match(io.stderr(), /answerability 3\/3 \(100\.0%\)/);
   assert.deepEqual(
     [...(await Array.fromAsync(Deno.readDir(join(dir, "sub"))))].map((e) => e.name),
     ["out.jsonl"],
@@ -80,6 +97,11 @@ Deno.test("crux judge: usage errors, help and the subcommand map", async () => {
   const io4 = memoryIo();
   assert.equal(await main(["judge", "answerability", "--help"], io4, [judgeCommand]), 0);
   assert.match(io4.stdout(), /^Usage: crux judge answerability --input PAIRS.jsonl/);
+  // The help documents every output field, including raw on failures and error.
+  for (const field of ["id", "rating", "status", "raw", "error"]) {
+    assert.match(io4.stdout(), new RegExp(`^  ${field} +\\S`, "m"), field);
+  }
+  assert.match(io4.stdout(), /null when the call failed/);
   const io5 = memoryIo();
   assert.equal(await main(["judge", "--help"], io5, [judgeCommand]), 0);
   assert.match(io5.stdout(), /answerability\s+rate \(question, context\) pairs 0-5/);
