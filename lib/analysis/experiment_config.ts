@@ -4,16 +4,16 @@
  *
  * @module
  */
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { ExperimentConfig } from "@lib/construct/mod.ts";
+import { checkRuns } from "./_check_runs.ts";
 
-/** A reranked run computed from a first-stage run (offline: MMR over TF-IDF vectors). */
-export interface RerankConfig {
+/** A reranked run by maximal marginal relevance over TF-IDF vectors (offline). */
+export interface MmrRerankConfig {
   /** Name of the run written (its reports are generated as `rag-{name}`). */
   name: string;
   /** First-stage run reranked (a `retrieve` entry). */
   from: string;
-  /** Reranking method. Only `mmr` (maximal marginal relevance). */
   method: "mmr";
   /** MMR weight of relevance against novelty. Default 0.5. */
   lambda?: number;
@@ -22,6 +22,22 @@ export interface RerankConfig {
   /** Passage vectors of the similarity. Only `tfidf` (offline). Default `tfidf`. */
   vectors?: "tfidf";
 }
+
+/** A reranked run from a cross-encoder endpoint (the reranker role; `backend` must be `openai`). */
+export interface EndpointRerankConfig {
+  /** Name of the run written (its reports are generated as `rag-{name}`). */
+  name: string;
+  /** First-stage run reranked (a `retrieve` entry). */
+  from: string;
+  method: "endpoint";
+  /** Candidates taken from the top of `from`. Default 50. */
+  depth?: number;
+  /** Endpoint flavour: `rerank` (Cohere, Jina, vLLM, TEI) or `score` (vLLM). Default `rerank`. */
+  api?: "rerank" | "score";
+}
+
+/** A reranked run computed from a first-stage run: `mmr` (offline) or `endpoint`. */
+export type RerankConfig = MmrRerankConfig | EndpointRerankConfig;
 
 /** Analysis settings of an experiment. */
 export interface AnalysisSettings {
@@ -75,7 +91,9 @@ const KEYS = [
 
 /**
  * Parses and checks an experiment config (JSON). Relative paths are resolved
- * against `root`; `experiment` (e.g. from `CRUX_EXPERIMENT`) renames the
+ * against `root`, except run files (`retrieve` entries of kind `file`), which
+ * resolve against the folder of `file` (itself resolved against the cwd);
+ * `experiment` (e.g. from `CRUX_EXPERIMENT`) renames the
  * experiment and points the workspace at `outputs/<experiment>`. Secrets are
  * never part of a config: model names, base URL and key come from the
  * environment (`CRUX_<ROLE>_MODEL`, `OPENAI_BASE_URL`, `OPENAI_API_KEY`).
@@ -84,7 +102,10 @@ const KEYS = [
  * @param opts `file` (for messages), `experiment`, `root` (default cwd).
  * @returns The config with absolute paths and defaults for name and workspace.
  * @throws {SyntaxError} When the text is not JSON.
- * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field.
+ * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field:
+ *   unknown run kinds or fields, repeated run names, fusion of runs not listed earlier,
+ *   reranking of a run that is not a `retrieve` entry, and endpoint embedders or
+ *   rerankers (`"embedder": "openai"`, `"method": "endpoint"`) without `"backend": "openai"`.
  * @example
  * ```ts
  * const cfg = parseExperimentConfig('{"name": "demo", "dataset": {"source": "sample"}}', {
@@ -128,35 +149,11 @@ export function parseExperimentConfig(
   for (const key of ["retrieve", "rerank", "generate", "measures"]) {
     if (raw[key] !== undefined && !Array.isArray(raw[key])) throw bad(key, "must be a list");
   }
-  const retrieve = (raw.retrieve as { name?: unknown }[] | undefined) ?? [{ name: "bm25" }];
-  const names = new Set<string>();
-  retrieve.forEach((r, i) => {
-    if (typeof r?.name !== "string") throw bad(`retrieve[${i}].name`, "must be a string");
-    names.add(r.name);
-  });
-  ((raw.rerank ?? []) as Record<string, unknown>[]).forEach((r, i) => {
-    const at = `rerank[${i}]`;
-    if (typeof r?.name !== "string") throw bad(`${at}.name`, "must be a string");
-    if (r.method !== "mmr") {
-      throw bad(`${at}.method`, `must be "mmr", got ${JSON.stringify(r.method)}`);
-    }
-    if (typeof r.from !== "string" || !names.has(r.from)) {
-      throw bad(
-        `${at}.from`,
-        `must name a retrieve run (${[...names].join(", ")}), got ${JSON.stringify(r.from)}`,
-      );
-    }
-    if (r.vectors !== undefined && r.vectors !== "tfidf") {
-      throw bad(`${at}.vectors`, 'must be "tfidf"');
-    }
-    if (
-      r.lambda !== undefined && !(typeof r.lambda === "number" && r.lambda >= 0 && r.lambda <= 1)
-    ) {
-      throw bad(`${at}.lambda`, `must be a number in [0, 1], got ${JSON.stringify(r.lambda)}`);
-    }
-    if (names.has(r.name)) throw bad(`${at}.name`, `repeats the run name "${r.name}"`);
-    names.add(r.name);
-  });
+  const runs = checkRuns(
+    raw.retrieve as Record<string, unknown>[] | undefined,
+    raw.rerank as Record<string, unknown>[] | undefined,
+    { bad, online: raw.backend === "openai", configDir: dirname(resolve(opts.file)) },
+  );
   const root = opts.root ?? Deno.cwd();
   const abs = (p: string) => (isAbsolute(p) ? p : join(root, p));
   const workspace = opts.experiment !== undefined || typeof raw.workspace !== "string"
@@ -167,6 +164,7 @@ export function parseExperimentConfig(
   const { $comment: _, ...rest } = raw;
   return {
     ...(rest as Partial<CruxExperimentConfig>),
+    ...runs,
     name,
     workspace,
     ...(dataset ? { dataset: { ...dataset, dir: abs(dataset.dir ?? "datasets/sample") } } : {}),

@@ -48,15 +48,191 @@ Deno.test("the bundled configs parse, hold no secret and name the offline pipeli
   const dir = new URL("../../notebooks/configs/", import.meta.url).pathname;
   const offline = await loadExperimentConfig(`${dir}sample-offline.json`, { root: "/repo" });
   assert.equal(offline.backend, "offline");
-  assert.deepEqual(offline.retrieve!.map((r) => r.name), ["bm25", "bm25-k1.2-b0.75"]);
-  assert.deepEqual(offline.rerank!.map((r) => [r.name, r.from, r.vectors]), [
-    ["bm25-mmr0.5", "bm25", "tfidf"],
-    ["bm25-mmr0.75", "bm25", "tfidf"],
+  assert.deepEqual(offline.retrieve!.map((r) => [r.name, r.kind ?? "bm25"]), [
+    ["bm25", "bm25"],
+    ["bm25-k1.2-b0.75", "bm25"],
+    ["dense-tfidf", "dense"],
+    ["hybrid", "fusion"],
+  ]);
+  assert.deepEqual(offline.retrieve![3], {
+    name: "hybrid",
+    kind: "fusion",
+    runs: ["bm25", "dense-tfidf"],
+    method: "rrf",
+    k: 60,
+  });
+  assert.deepEqual(offline.rerank!.map((r) => [r.name, r.from, r.method]), [
+    ["bm25-mmr0.5", "bm25", "mmr"],
+    ["bm25-mmr0.75", "bm25", "mmr"],
   ]);
   const online = await loadExperimentConfig(`${dir}online.json`, { root: "/repo" });
   assert.equal(online.backend, "openai");
+  assert.deepEqual(online.retrieve!.at(-1), {
+    name: "dense-openai",
+    kind: "dense",
+    embedder: "openai",
+    k: 100,
+  });
+  assert.deepEqual(online.rerank!.at(-1), {
+    name: "bm25-ce",
+    from: "bm25",
+    method: "endpoint",
+    depth: 50,
+  });
   const text = await Deno.readTextFile(`${dir}online.json`);
   assert.doesNotMatch(text, /sk-|"apiKey"|"model"/);
+});
+
+Deno.test("parseExperimentConfig: dense, fusion, file and endpoint runs; run files resolve against the config's folder", () => {
+  const cfg = parseExperimentConfig(
+    JSON.stringify({
+      name: "d",
+      backend: "openai",
+      retrieve: [
+        { name: "bm25", k: 100, k1: 0.9, b: 0.4 },
+        { name: "dense-tfidf", kind: "dense", embedder: "tfidf", dimensions: 256 },
+        { name: "dense-oa", kind: "dense", embedder: "openai" },
+        { name: "hybrid", kind: "fusion", runs: ["bm25", "dense-tfidf"], method: "rrf", k: 60 },
+        {
+          name: "mnz",
+          kind: "fusion",
+          runs: ["bm25", "dense-oa", "hybrid"],
+          method: "combmnz",
+          normalization: "zscore",
+          depth: 50,
+        },
+        { name: "mine", kind: "file", path: "runs/x.trec" },
+        { name: "abs", kind: "file", path: "/data/y.trec" },
+      ],
+      rerank: [
+        { name: "ce", from: "hybrid", method: "endpoint", depth: 20, api: "score" },
+        { name: "mmr", from: "mine", method: "mmr" },
+      ],
+    }),
+    { file: "/repo/configs/exp.json", root: "/repo" },
+  );
+  assert.deepEqual(cfg.retrieve!.map((r) => r.name), [
+    "bm25",
+    "dense-tfidf",
+    "dense-oa",
+    "hybrid",
+    "mnz",
+    "mine",
+    "abs",
+  ]);
+  assert.deepEqual(cfg.retrieve![5], {
+    name: "mine",
+    kind: "file",
+    path: "/repo/configs/runs/x.trec",
+  });
+  assert.equal((cfg.retrieve![6] as { path: string }).path, "/data/y.trec");
+  assert.deepEqual(cfg.rerank![0], {
+    name: "ce",
+    from: "hybrid",
+    method: "endpoint",
+    depth: 20,
+    api: "score",
+  });
+  // No retrieve list: the default BM25 run stays implicit and can be reranked.
+  const plain = parse({ name: "d", rerank: [{ name: "m", from: "bm25", method: "mmr" }] });
+  assert.equal(plain.retrieve, undefined);
+});
+
+Deno.test("parseExperimentConfig: bad runs name the field and what is wrong", () => {
+  const bad = (retrieve: unknown[], rerank: unknown[] = [], backend = "offline") => () =>
+    parse({ name: "d", backend, retrieve, rerank });
+  const bm25 = { name: "bm25" };
+  const cases: [() => unknown, RegExp][] = [
+    [bad(["bm25"]), /field "retrieve\[0\]" must be an object with a "name", got "bm25"/],
+    [bad([{ name: "a b" }]), /field "retrieve\[0\]\.name" must be a run name without spaces/],
+    [bad([bm25, bm25]), /field "retrieve\[1\]\.name" repeats the run name "bm25"/],
+    [
+      bad([{ name: "x", kind: "splade" }]),
+      /field "retrieve\[0\]\.kind" must be one of "bm25", "dense", "fusion", "file", got "splade"/,
+    ],
+    [bad([{ name: "x", k: 0 }]), /field "retrieve\[0\]\.k" must be a positive integer, got 0/],
+    [bad([{ name: "x", b: 2 }]), /field "retrieve\[0\]\.b" must be a number in \[0, 1\], got 2/],
+    [
+      bad([{ name: "x", kind: "dense", embeder: "tfidf" }]),
+      /field "retrieve\[0\]\.embeder" is unknown; fields of kind "dense": name, kind, embedder, k, dimensions/,
+    ],
+    [
+      bad([{ name: "x", kind: "dense" }]),
+      /field "retrieve\[0\]\.embedder" is required: one of "tfidf", "openai"/,
+    ],
+    [
+      bad([{ name: "x", kind: "dense", embedder: "openai" }]),
+      /field "retrieve\[0\]\.embedder" "openai" calls an embeddings endpoint; set "backend": "openai" or use "tfidf" offline/,
+    ],
+    [
+      bad([{ name: "x", kind: "dense", embedder: "openai", dimensions: 8 }], [], "openai"),
+      /field "retrieve\[0\]\.dimensions" applies only to embedder "tfidf"/,
+    ],
+    [
+      bad([bm25, { name: "h", kind: "fusion", runs: ["bm25"], method: "rrf" }]),
+      /field "retrieve\[1\]\.runs" must list at least two runs to fuse, got \["bm25"\]/,
+    ],
+    [
+      bad([bm25, { name: "h", kind: "fusion", runs: ["bm25", "dense"], method: "rrf" }]),
+      /field "retrieve\[1\]\.runs\[1\]" must name an earlier retrieve run \(bm25\), got "dense"/,
+    ],
+    [
+      bad([bm25, { name: "h", kind: "fusion", runs: ["bm25", "bm25"], method: "rrf" }]),
+      /field "retrieve\[1\]\.runs\[1\]" repeats the run "bm25"/,
+    ],
+    [
+      bad([bm25, { name: "d", kind: "dense", embedder: "tfidf" }, {
+        name: "h",
+        kind: "fusion",
+        runs: ["bm25", "d"],
+        method: "borda",
+      }]),
+      /field "retrieve\[2\]\.method" must be one of "rrf", "combsum", "combmnz", got "borda"/,
+    ],
+    [
+      bad([bm25, { name: "d", kind: "dense", embedder: "tfidf" }, {
+        name: "h",
+        kind: "fusion",
+        runs: ["bm25", "d"],
+        method: "combsum",
+        k: 60,
+      }]),
+      /field "retrieve\[2\]\.k" is the RRF rank offset; only method "rrf" takes it/,
+    ],
+    [
+      bad([bm25, { name: "d", kind: "dense", embedder: "tfidf" }, {
+        name: "h",
+        kind: "fusion",
+        runs: ["bm25", "d"],
+        method: "rrf",
+        normalization: "minmax",
+      }]),
+      /field "retrieve\[2\]\.normalization" applies only to "combsum" and "combmnz"/,
+    ],
+    [
+      bad([{ name: "f", kind: "file" }]),
+      /field "retrieve\[0\]\.path" must be the path of a TREC run file, got undefined/,
+    ],
+    [
+      bad([bm25], [{ name: "ce", from: "bm25", method: "endpoint" }]),
+      /field "rerank\[0\]\.method" "endpoint" calls a cross-encoder endpoint \(the reranker role\); set "backend": "openai" or use "mmr" offline/,
+    ],
+    [
+      bad([bm25], [{ name: "ce", from: "bm25", method: "colbert" }]),
+      /field "rerank\[0\]\.method" must be one of "mmr", "endpoint", got "colbert"/,
+    ],
+    [
+      bad([bm25], [{ name: "ce", from: "bm25", method: "endpoint", lambda: 0.5 }], "openai"),
+      /field "rerank\[0\]\.lambda" is unknown; fields of method "endpoint": name, from, method, depth, api/,
+    ],
+    [
+      bad([bm25], [{ name: "bm25", from: "bm25", method: "mmr" }]),
+      /field "rerank\[0\]\.name" repeats the run name "bm25"/,
+    ],
+  ];
+  for (const [f, re] of cases) assert.throws(f, re);
+  // Every message names the file.
+  assert.throws(bad([{ name: "x", kind: "dense" }]), /Cannot read experiment config "exp\.json"/);
 });
 
 Deno.test("experimentPaths: from the notebooks folder or the root; unsafe names refused", () => {

@@ -99,12 +99,14 @@ export { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
 export {
   type AnalysisSettings,
   type CruxExperimentConfig,
+  type EndpointRerankConfig,
   type ExperimentConfigOptions,
   loadExperimentConfig,
+  type MmrRerankConfig,
   parseExperimentConfig,
   type RerankConfig,
 } from "./experiment_config.ts";
-export { rerankRun, type RerankSummary } from "./rerank_run.ts";
+export { rerankRun, type RerankRunOptions, type RerankSummary } from "./rerank_run.ts";
 export {
   analyzeWorkspace,
   type AnalyzeWorkspaceOptions,

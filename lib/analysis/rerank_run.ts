@@ -1,13 +1,14 @@
 /**
- * Offline reranking of a first-stage run: MMR over TF-IDF passage vectors.
+ * Reranking of a first-stage run: offline MMR over TF-IDF passage vectors, or
+ * a cross-encoder endpoint (the reranker role of the LLM layer).
  *
  * @module
  */
-import { cosine, mmr, tfidfVectors } from "@lib/retrieval/mod.ts";
+import type { LlmClient } from "@lib/llm/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
-import type { RunRow } from "@lib/types/mod.ts";
 import type { RerankConfig } from "./experiment_config.ts";
-import { rankings } from "./_ranking.ts";
+import { mmrRows } from "./_mmr_rerank.ts";
+import { endpointRows } from "./_endpoint_rerank.ts";
 
 /** What {@linkcode rerankRun} did. */
 export interface RerankSummary {
@@ -17,18 +18,36 @@ export interface RerankSummary {
   skipped: boolean;
 }
 
+/** Options of {@linkcode rerankRun}. */
+export interface RerankRunOptions {
+  /** Client of the reranker role; required by method `endpoint`. */
+  client?: LlmClient;
+  signal?: AbortSignal;
+}
+
 /**
  * Computes a reranked run from a first-stage run in the workspace and stores
- * it: for each topic, the top `depth` passages (default 50) reordered by
- * maximal marginal relevance (lambda default 0.5) with min-max normalised
- * first-stage scores as relevance and the cosine of TF-IDF vectors (fitted on
- * the topic's candidates) as similarity. Scores of the new run are `depth - i`
- * so that score order is MMR order. A run already stored is left untouched.
+ * it. For each topic the top `depth` passages (default 50) of `from` are
+ * reordered:
+ * - `mmr`: maximal marginal relevance (lambda default 0.5) with min-max
+ *   normalised first-stage scores as relevance and the cosine of TF-IDF vectors
+ *   (fitted on the topic's candidates) as similarity; scores are `depth - i`
+ *   so that score order is MMR order.
+ * - `endpoint`: one `client.rerank` call per topic (the topic's request against
+ *   the candidates' texts, API `rerank` or `score`), sorted by the returned
+ *   scores (kept as run scores; ties by docid descending). Calls are cached in
+ *   the workspace's `llm_calls`, so a run recomputed after deletion sends none.
+ *   A topic without a request keeps its first-stage order.
+ *
+ * A run already stored is left untouched (no call is made).
  *
  * @param ws The experiment workspace.
- * @param cfg Run name, first-stage run, `lambda` (0.5), `depth` (50).
+ * @param cfg Run name, first-stage run, method and its settings.
+ * @param opts `client` (for `endpoint`), `signal`.
  * @returns Rows written, or `skipped` when the run exists.
- * @throws {RangeError} When the first-stage run is not in the workspace.
+ * @throws {RangeError} When the first-stage run is not in the workspace, or the
+ *   reranker gives no score for a passage.
+ * @throws {TypeError} When method `endpoint` has no client.
  * @example
  * ```ts
  * import { rerankRun } from "@lib/analysis/mod.ts";
@@ -37,7 +56,11 @@ export interface RerankSummary {
  * await rerankRun(ws, { name: "bm25-mmr", from: "bm25", method: "mmr", lambda: 0.5 });
  * ```
  */
-export async function rerankRun(ws: Workspace, cfg: RerankConfig): Promise<RerankSummary> {
+export async function rerankRun(
+  ws: Workspace,
+  cfg: RerankConfig,
+  opts: RerankRunOptions = {},
+): Promise<RerankSummary> {
   const have = await ws.query<{ n: number }>(
     `SELECT count(*)::INTEGER AS n FROM runs WHERE run = $1`,
     [cfg.name],
@@ -50,21 +73,20 @@ export async function rerankRun(ws: Workspace, cfg: RerankConfig): Promise<Reran
     );
   }
   const texts = new Map((await ws.passages()).map((p) => [p.passageId, p.text]));
-  const depth = cfg.depth ?? 50;
-  const scores = new Map(source.map((r) => [`${r.topicId}\u0000${r.docId}`, r.score]));
-  const rows: RunRow[] = [];
-  for (const [topicId, ids] of rankings(source)) {
-    const candidates = ids.slice(0, depth).map((docId) => ({
-      docId,
-      score: scores.get(`${topicId}\u0000${docId}`)!,
-    }));
-    const { vectors } = tfidfVectors(candidates.map((c) => texts.get(c.docId) ?? ""));
-    const picked = mmr(candidates, (i, j) => cosine(vectors[i], vectors[j]), {
-      lambda: cfg.lambda ?? 0.5,
+  let rows;
+  if (cfg.method === "endpoint") {
+    if (!opts.client) {
+      throw new TypeError(
+        `Cannot rerank "${cfg.from}" into "${cfg.name}" with method "endpoint": no reranker client; pass \`client\` (the reranker role)`,
+      );
+    }
+    const requests = new Map((await ws.topics()).map((t) => [t.topicId, t.request ?? ""]));
+    rows = await endpointRows(source, texts, requests, cfg, {
+      client: opts.client,
+      signal: opts.signal,
     });
-    picked.forEach((p, i) =>
-      rows.push({ run: cfg.name, topicId, docId: p.docId, rank: i + 1, score: picked.length - i })
-    );
+  } else {
+    rows = mmrRows(source, texts, cfg);
   }
   await ws.insert("runs", rows);
   return { run: cfg.name, written: rows.length, skipped: false };

@@ -5,8 +5,8 @@
  * @module
  */
 import { type ExperimentEvent, type ExperimentResult, runExperiment } from "@lib/construct/mod.ts";
-import type { ProgressFn } from "@lib/llm/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
+import { CallCache, LlmClient, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
+import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import { rerankRun, type RerankSummary } from "./rerank_run.ts";
 import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
@@ -49,10 +49,11 @@ export interface RunCruxExperimentResult {
 
 /**
  * Runs an experiment config: the construction chain (import -> construct ->
- * retrieve -> generate -> judge -> measure, via `runExperiment`), the
- * reranked runs of `rerank` (offline MMR over TF-IDF vectors; they need the
- * first-stage runs, so the chain first runs without generation when a
- * reranked run is missing) and then every analysis, saved under the
+ * retrieve -> generate -> judge -> measure, via `runExperiment`; BM25, dense,
+ * fused and imported first-stage runs), the reranked runs of `rerank` (offline
+ * MMR over TF-IDF vectors, or a cross-encoder endpoint of the reranker role
+ * with cached calls; they need the first-stage runs, so the chain first runs
+ * without generation when a reranked run is missing) and then every analysis, saved under the
  * workspace folder (`outputs/<experiment>/{tables,figures}`). Every stage
  * skips work already in the workspace and model calls are cached, so a
  * re-run is cheap and notebooks can call it to make sure what they show exists.
@@ -98,8 +99,12 @@ export async function runCruxExperiment(
     }
     const ws = await openWorkspace(config.workspace);
     try {
+      let client: LlmClient | undefined;
       for (const r of rerank) {
-        const s = await rerankRun(ws, r);
+        if (r.method === "endpoint" && !client && !(await hasRun(ws, r.name))) {
+          client = await rerankerClient(ws, config, opts.env);
+        }
+        const s = await rerankRun(ws, r, { client, signal: opts.signal });
         result.reranked.push(s);
         opts.onEvent?.({
           stage: "rerank",
@@ -122,7 +127,7 @@ export async function runCruxExperiment(
       ...config.analysis,
       correlation: { runs: retrieve.map((r) => r.name), ...config.analysis?.correlation },
       pipelines: experimentPipelines(config),
-      backends: experimentBackends(config),
+      backends: experimentBackends(config, opts.env),
       outDir: config.workspace,
       onNote: (m) => opts.onEvent?.({ stage: "analyze", message: m }),
     });
@@ -136,6 +141,27 @@ export async function runCruxExperiment(
     ws.close();
   }
   return result;
+}
+
+async function hasRun(ws: Workspace, name: string): Promise<boolean> {
+  const rows = await ws.query<{ n: number }>(
+    `SELECT count(*)::INTEGER AS n FROM runs WHERE run = $1`,
+    [name],
+  );
+  return rows[0].n > 0;
+}
+
+/** A client of the reranker role caching in the workspace's `llm_calls`. */
+async function rerankerClient(
+  ws: Workspace,
+  config: CruxExperimentConfig,
+  env?: Record<string, string | undefined>,
+): Promise<LlmClient> {
+  const { templatesDir: _, ...settings } = resolveRoleConfig("reranker", {
+    config: config.llm,
+    env,
+  });
+  return new LlmClient({ ...settings, cache: await CallCache.open(ws.connection) });
 }
 
 async function missingRuns(dir: string, names: readonly string[]): Promise<boolean> {

@@ -47,8 +47,16 @@ export {
   type ExperimentConfig,
   type ExperimentEvent,
   type ExperimentResult,
-  type RetrievalConfig,
   runExperiment,
   type RunExperimentOptions,
 } from "./run_experiment.ts";
+export {
+  type Bm25RetrievalConfig,
+  type DenseRetrievalConfig,
+  type FileRetrievalConfig,
+  type FusionRetrievalConfig,
+  type RetrievalConfig,
+  retrieveRun,
+  type RetrieveRunOptions,
+} from "./retrieve_run.ts";
 export { datasetTable } from "./dataset_table.ts";

@@ -1,13 +1,13 @@
-import type { MetricRow, RunRow } from "@lib/types/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import type { MetricRow } from "@lib/types/mod.ts";
 import { importSample, openWorkspace } from "@lib/store/mod.ts";
 import {
   lexicalJudge,
   llmAnswerabilityJudge,
   type LlmSettings,
+  openAiEmbedder,
   type ProgressFn,
 } from "@lib/llm/mod.ts";
-import { Bm25Index, bm25Run } from "@lib/retrieval/mod.ts";
+import type { Embedder } from "@lib/retrieval/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
 import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
 import { judgeReports, type ReportJudgment } from "@lib/judge/mod.ts";
@@ -19,16 +19,9 @@ import { buildQuestions } from "./build_questions.ts";
 import { rateTopics } from "./rate_topics.ts";
 import { selectRequired } from "./select_required.ts";
 import type { StepSummary } from "./types.ts";
+import { type RetrievalConfig, retrieveRun } from "./retrieve_run.ts";
 
-/** A BM25 retrieval run of an experiment (over the workspace's pooled passages). */
-export interface RetrievalConfig {
-  name: string;
-  /** Passages per topic. Default 100. */
-  k?: number;
-  /** BM25 parameters. Defaults 0.9 and 0.4 (Lucene/Anserini). */
-  k1?: number;
-  b?: number;
-}
+export type { RetrievalConfig } from "./retrieve_run.ts";
 
 /** One experiment, as read from an experiment config file. */
 export interface ExperimentConfig {
@@ -40,11 +33,14 @@ export interface ExperimentConfig {
   dataset?: { source: "sample"; dir?: string };
   /** `offline` (chunker, lexical judge, extractive generator; the default) or `openai`. */
   backend?: "offline" | "openai";
-  /** Model settings for the `openai` backend (roles generator and judge). */
+  /** Model settings for the `openai` backend (roles generator and judge; embedder for `openai` dense runs). */
   llm?: LlmSettings;
   /** Sub-questions per topic (default 10) and answerability threshold (default 3). */
   construct?: { questions?: number; tau?: number };
-  /** Retrieval runs. Default: one BM25 run named `bm25`. */
+  /**
+   * Retrieval runs (BM25, dense, fusion of earlier entries, TREC run file), computed in
+   * order. Default: one BM25 run named `bm25`.
+   */
   retrieve?: RetrievalConfig[];
   /** Conditions to generate. Default all three: `rag` (one per retrieval run), `direct`, `oracle`. */
   generate?: ("rag" | "direct" | "oracle")[];
@@ -86,23 +82,10 @@ export interface RunExperimentOptions {
   until?: "construct" | "retrieve" | "generate" | "judge" | "measure";
 }
 
-async function retrieve(ws: Workspace, cfg: RetrievalConfig): Promise<RunRow[]> {
-  const passages = [...(await readPassages(ws)).values()].flat();
-  const index = Bm25Index.build(passages.map((p) => ({ id: p.passageId, text: p.text })), {
-    k1: cfg.k1,
-    b: cfg.b,
-  });
-  const kept = new Set((await readQrels(ws, "crux_pr")).map((q) => q.topicId));
-  const queries = (await readTopics(ws))
-    .filter((t) => kept.has(t.topicId) && t.request)
-    .map((t) => ({ topicId: t.topicId, text: t.request }));
-  const rows = bm25Run(index, queries, { run: cfg.name, k: cfg.k ?? 100 });
-  return rows;
-}
-
 /**
  * Runs one experiment end to end: import -> construct (passages, requests,
- * sub-questions, ratings, selection) -> retrieve (BM25) -> generate (RAG per
+ * sub-questions, ratings, selection) -> retrieve (BM25, dense, fused or
+ * imported runs; see `retrieveRun`) -> generate (RAG per
  * retrieval run, direct, oracle context; human summary as oracle result) ->
  * judge reports -> measure retrieval runs. Every stage skips work already in
  * the workspace and model calls are cached, so a re-run costs nothing. When the
@@ -183,13 +166,18 @@ export async function runExperiment(
     if (opts.until === "construct") return done({});
 
     const retrieved: string[] = [];
-    const runsCfg = config.retrieve ?? [{ name: "bm25" }];
+    const runsCfg: RetrievalConfig[] = config.retrieve ?? [{ name: "bm25" }];
+    let embedder: Embedder | undefined;
     for (const r of runsCfg) {
       const have = await ws.query<{ n: number }>(`SELECT count(*) AS n FROM runs WHERE run = $1`, [
         r.name,
       ]);
       if (Number(have[0].n) > 0) continue;
-      const rows = await retrieve(ws, r);
+      if (r.kind === "dense" && r.embedder === "openai" && !embedder) {
+        const c = await roleClient(ws, "embedder", { config: config.llm, env: opts.env });
+        embedder = openAiEmbedder(c.client);
+      }
+      const rows = await retrieveRun(ws, r, { embedder });
       await ws.upsert("runs", rows);
       retrieved.push(r.name);
       say("retrieve", `${r.name}: ${rows.length} rows`);

@@ -1,7 +1,7 @@
 /**
  * Retrieval: a persistent Lucene-compatible BM25 index (`Bm25Index`), TF-IDF
  * vectors and an offline TF-IDF embedder, brute-force dense search
- * (`DenseIndex`), run fusion (`rrf`, `combSum`, `combMnz`) and MMR re-ranking.
+ * (`DenseIndex`, `denseRun`), run fusion (`rrf`, `combSum`, `combMnz`) and MMR re-ranking.
  *
  * @example
  * ```ts
@@ -35,3 +35,4 @@ export { type CombOptions, combSum } from "./comb_sum.ts";
 export { combMnz } from "./comb_mnz.ts";
 export { mmr, type MmrOptions, type MmrPick } from "./mmr.ts";
 export { bm25Run, type Bm25RunOptions } from "./bm25_run.ts";
+export { denseRun, type DenseRunOptions } from "./dense_run.ts";

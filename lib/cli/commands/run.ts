@@ -21,9 +21,14 @@ export const runCommand: Command = {
   help: `Usage: deno task crux run --config FILE [--until STAGE] [--experiment NAME]
 
 Runs one experiment from a JSON config (see notebooks/configs/sample-offline.json and
-notebooks/configs/online.json): import -> construct -> retrieve (BM25 runs) -> rerank
-(MMR over TF-IDF vectors) -> generate (one RAG report per pipeline under the oracle
-budget, direct prompting, oracle context) -> judge reports -> measure -> analyze.
+notebooks/configs/online.json): import -> construct -> retrieve -> rerank -> generate
+(one RAG report per pipeline under the oracle budget, direct prompting, oracle context)
+-> judge reports -> measure -> analyze.
+Retrieval runs ("retrieve"): BM25 (no "kind"), "kind": "dense" ("embedder": "tfidf"
+offline, or "openai": the embedder role), "kind": "fusion" ("runs" listed earlier,
+"method": rrf | combsum | combmnz) and "kind": "file" (a TREC run, "path" relative to
+the config). Reranking ("rerank"): "method": "mmr" (TF-IDF vectors, offline) or
+"endpoint" (a cross-encoder /rerank endpoint: the reranker role; online configs only).
 Every stage skips work already in the workspace and model calls are cached, so a
 re-run only does what is missing. The analyses write under outputs/<experiment>/:
   tables/   main_table, threshold_table, context_size_table, metric_correlations,
@@ -32,7 +37,8 @@ re-run only does what is missing. The analyses write under outputs/<experiment>/
             (.svg, .png, .vl.json)
 
 Online configs ("backend": "openai") read the endpoint and models from the environment:
-OPENAI_BASE_URL, OPENAI_API_KEY, CRUX_GENERATOR_MODEL, CRUX_JUDGE_MODEL.
+OPENAI_BASE_URL, OPENAI_API_KEY, CRUX_GENERATOR_MODEL, CRUX_JUDGE_MODEL, and for dense
+"openai" runs and endpoint reranking CRUX_EMBEDDER_MODEL and CRUX_RERANKER_MODEL.
 
 Options:
   --config FILE       experiment config (JSON); relative paths resolve against the

@@ -17,7 +17,11 @@ async function tempConfig(): Promise<{ dir: string; config: string }> {
       workspace: `${dir}/ws`,
       dataset: { source: "sample", dir: sample },
       backend: "offline",
-      retrieve: [{ name: "bm25", k: 50 }],
+      retrieve: [
+        { name: "bm25", k: 50 },
+        { name: "dense", kind: "dense", embedder: "tfidf", k: 50 },
+        { name: "hybrid", kind: "fusion", runs: ["bm25", "dense"], method: "rrf" },
+      ],
       rerank: [{ name: "bm25-mmr", from: "bm25", method: "mmr", lambda: 0.5 }],
       analysis: { correlation: { samples: 4, size: 5, depth: 20, seed: 3 } },
     }),
@@ -40,6 +44,9 @@ Deno.test({
         /Retrieval contexts and reports under the oracle budget \(offline backends\)/,
       );
       assert.match(out, /bm25-mmr/);
+      assert.match(out, /\nhybrid /);
+      assert.match(out, /\ndense /);
+      assert.match(io2.stderr(), /\[retrieve\] hybrid: \d+ rows/);
       assert.match(out, /Oracle context P\*/);
       assert.match(out, /Answerability threshold τ = 3 vs 5/);
       assert.match(io2.stderr(), /\[rerank\] bm25-mmr: \d+ rows/);
@@ -116,6 +123,20 @@ Deno.test({
       const missing = memoryIo();
       assert.equal(await main(["run", "--config", `${dir}/nope.json`], missing, [runCommand]), 1);
       assert.match(missing.stderr(), /nope\.json/);
+      const wrong = `${dir}/wrong.json`;
+      await Deno.writeTextFile(
+        wrong,
+        JSON.stringify({
+          name: "w",
+          retrieve: [{ name: "h", kind: "fusion", runs: ["bm25", "dense"], method: "rrf" }],
+        }),
+      );
+      const invalid = memoryIo();
+      assert.equal(await main(["run", "--config", wrong], invalid, [runCommand]), 1);
+      assert.match(
+        invalid.stderr(),
+        /wrong\.json": field "retrieve\[0\]\.runs\[0\]" must name an earlier retrieve run \(none\), got "bm25"/,
+      );
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
