@@ -60,3 +60,4 @@ export {
   type RetrieveRunOptions,
 } from "./retrieve_run.ts";
 export { datasetTable } from "./dataset_table.ts";
+export { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";

@@ -1,7 +1,6 @@
 import type { MetricRow } from "@lib/types/mod.ts";
 import { importSample, openWorkspace } from "@lib/store/mod.ts";
 import {
-  lexicalJudge,
   llmAnswerabilityJudge,
   type LlmSettings,
   openAiEmbedder,
@@ -18,6 +17,7 @@ import { buildRequests } from "./build_requests.ts";
 import { buildQuestions } from "./build_questions.ts";
 import { rateTopics } from "./rate_topics.ts";
 import { selectRequired } from "./select_required.ts";
+import { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
 import type { StepSummary } from "./types.ts";
 import { type RetrievalConfig, retrieveRun } from "./retrieve_run.ts";
 
@@ -133,7 +133,7 @@ export async function runExperiment(
     const judgeClient = await role("judge");
     const judge = judgeClient
       ? llmAnswerabilityJudge(judgeClient.client, { templatesDir: judgeClient.templatesDir })
-      : lexicalJudge();
+      : workspaceLexicalJudge(ws);
     const llm = { client: gen?.client, templatesDir: gen?.templatesDir };
     const tau = config.construct?.tau ?? 3;
     const construct: StepSummary[] = [];

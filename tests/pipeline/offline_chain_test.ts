@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { runExperiment } from "@lib/construct/mod.ts";
+import { join } from "node:path";
+import { type RetrievalConfig, runExperiment } from "@lib/construct/mod.ts";
+import { rrf } from "@lib/retrieval/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
 
@@ -63,4 +65,66 @@ Deno.test("offline chain on the tiny dataset: every stage, budgets respected, re
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test({
+  name: "offline chain with dense, fused and imported runs: each is stored, generated and measured",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await tinyWorkspaceDir();
+    try {
+      const base = { workspace: dir, construct: { questions: 4 } };
+      await runExperiment(base, { until: "construct" });
+      // An outside run over the workspace's passages: every passage of each topic, reversed.
+      let ws = await openWorkspace(dir);
+      const passages = (await ws.passages()).sort((a, b) => a.passageId < b.passageId ? 1 : -1);
+      ws.close();
+      const path = join(dir, "outside.trec");
+      await Deno.writeTextFile(
+        path,
+        passages.map((p, i) => `${p.topicId} Q0 ${p.passageId} ${i + 1} ${10 - i} theirs\n`)
+          .join(""),
+      );
+      const retrieve: RetrievalConfig[] = [
+        { name: "bm25", k: 10 },
+        { name: "dense-tfidf", kind: "dense", embedder: "tfidf", k: 10 },
+        { name: "hybrid", kind: "fusion", runs: ["bm25", "dense-tfidf"], method: "rrf", k: 60 },
+        { name: "outside", kind: "file", path },
+      ];
+      const r = await runExperiment({ ...base, retrieve });
+      assert.deepEqual(r.retrieved, ["bm25", "dense-tfidf", "hybrid", "outside"]);
+      assert.deepEqual(r.generated.map((g) => [g.run, g.written]), [
+        ["rag-bm25", 2],
+        ["rag-dense-tfidf", 2],
+        ["rag-hybrid", 2],
+        ["rag-outside", 2],
+        ["direct", 2],
+        ["oracle-context", 2],
+      ]);
+      ws = await openWorkspace(dir);
+      try {
+        const bm25 = await ws.runRows("bm25");
+        const dense = await ws.runRows("dense-tfidf");
+        // The stored hybrid run is RRF (k = 60) of the two stored runs.
+        const hybrid = await ws.runRows("hybrid");
+        const expected = rrf([bm25, dense], { k: 60, run: "hybrid" });
+        assert.deepEqual(
+          hybrid.map((h) => [h.topicId, h.docId, h.rank]).sort(),
+          expected.map((h) => [h.topicId, h.docId, h.rank]).sort(),
+        );
+        assert.equal((await ws.runRows("outside")).length, passages.length);
+        for (const run of ["dense-tfidf", "hybrid", "outside"]) {
+          const m = await ws.metrics({ run });
+          assert.ok(m.some((x) => x.measure === "Cov@oracle" && x.topicId === "all"), run);
+        }
+      } finally {
+        ws.close();
+      }
+      const again = await runExperiment({ ...base, retrieve });
+      assert.deepEqual(again.retrieved, []);
+      assert.ok(again.generated.every((g) => g.written === 0));
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });

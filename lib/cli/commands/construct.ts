@@ -19,7 +19,7 @@ import {
 } from "./_llm_flags.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { readJudgments, writeQrels } from "@lib/formats/mod.ts";
-import { lexicalJudge, llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
+import { llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
 import {
   buildPassages,
@@ -31,6 +31,7 @@ import {
   selectFromJudgments,
   selectRequired,
   type StepSummary,
+  workspaceLexicalJudge,
   workspaceStats,
 } from "@lib/construct/mod.ts";
 import { roleClient } from "@lib/construct/_backend.ts";
@@ -169,7 +170,7 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
       const c = await client("judge");
       const judge = c
         ? llmAnswerabilityJudge(c.client, { templatesDir: c.templatesDir })
-        : lexicalJudge();
+        : workspaceLexicalJudge(ws);
       report(io, await rateTopics(ws, { ...common, judge }));
       return;
     }

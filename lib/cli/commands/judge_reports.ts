@@ -9,9 +9,10 @@ import { parseArgs } from "node:util";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { chooseBackend, clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { lexicalJudge, llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
+import { llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
 import { roleClient } from "@lib/construct/_backend.ts";
+import { workspaceLexicalJudge } from "@lib/construct/mod.ts";
 
 const HELP = `Usage: crux judge reports --workspace DIR [--run NAME] [options]
 
@@ -93,7 +94,7 @@ export const judgeReportsCommand: Command = {
         : undefined;
       const judge = c
         ? llmAnswerabilityJudge(c.client, { templatesDir: c.templatesDir })
-        : lexicalJudge();
+        : workspaceLexicalJudge(ws);
       const r = await judgeReports(ws, {
         judge,
         run: values.run,
