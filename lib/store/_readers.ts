@@ -48,12 +48,31 @@ function select<T>(
   return read<T>(`SELECT ${columns} FROM ${table}${w.sql} ORDER BY ${order}`, w.params);
 }
 
+/** Sort key of a CRUX passage id `{topic}:{doc}#{j}`: j as a number (other ids last). */
+const PASSAGE_J = `TRY_CAST(regexp_extract(passage_id, '#([0-9]+)$', 1) AS INTEGER) NULLS LAST`;
+
+/**
+ * Ratings with the sort keys that make them read in the natural order:
+ * passages by `j`, questions by their ordinal (not `q10` before `q2`).
+ */
+const RATINGS_ORDERED = `(SELECT r.*,
+    TRY_CAST(regexp_extract(r.item_id, '#([0-9]+)$', 1) AS INTEGER) AS item_j,
+    q.ordinal AS question_ordinal
+  FROM ratings r LEFT JOIN (
+    SELECT topic_id, question_id, min(ordinal) AS ordinal FROM questions GROUP BY ALL
+  ) q USING (topic_id, question_id))`;
+
 export const readers = {
   topics: (read: RecordQuery) => select<Topic>(read, "topics", {}, "topic_id"),
   documents: (read: RecordQuery, topicId?: string) =>
     select<Document>(read, "documents", { topic_id: topicId }, "topic_id, doc_index, doc_id"),
   passages: (read: RecordQuery, topicId?: string) =>
-    select<Passage>(read, "passages", { topic_id: topicId }, "topic_id, passage_id"),
+    select<Passage>(
+      read,
+      "passages",
+      { topic_id: topicId },
+      `topic_id, ${PASSAGE_J}, passage_id`,
+    ),
   questions: (read: RecordQuery, f: ReadFilter = {}) =>
     select<Question>(
       read,
@@ -64,9 +83,10 @@ export const readers = {
   ratings: (read: RecordQuery, f: ReadFilter = {}) =>
     select<Rating>(
       read,
-      "ratings",
+      RATINGS_ORDERED,
       { topic_id: f.topicId, judge: f.judge, item_id: f.itemId },
-      "topic_id, item_id, question_id, judge",
+      "topic_id, item_j NULLS LAST, item_id, question_ordinal NULLS LAST, question_id, judge",
+      "topic_id, item_id, question_id, rating, judge",
     ),
   qrels: (read: RecordQuery, name: string) =>
     select<Qrel>(

@@ -173,3 +173,55 @@ Deno.test("an empty list column is stored as an empty list, not null", async () 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("ratings and passages read in natural order: passages by j, questions by ordinal", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    const passages = [10, 2, 1].map((j) => ({
+      passageId: `t:0#${j}`,
+      topicId: "t",
+      docId: "t:0",
+      text: `p${j}`,
+    }));
+    await ws.insert("passages", passages);
+    await ws.insert(
+      "questions",
+      [10, 2, 1].map((n) => ({
+        topicId: "t",
+        questionId: `t#q${n}`,
+        kind: "subquestion",
+        ordinal: n,
+        text: `q${n}`,
+      })),
+    );
+    const ratings = [];
+    for (const item of ["t:report", "t:0#10", "t:0#2"]) {
+      for (const n of [10, 2, 1]) {
+        ratings.push({ topicId: "t", itemId: item, questionId: `t#q${n}`, rating: 1, judge: "h" });
+      }
+    }
+    await ws.insert("ratings", ratings);
+    assert.deepEqual((await ws.passages("t")).map((p) => p.passageId), [
+      "t:0#1",
+      "t:0#2",
+      "t:0#10",
+    ]);
+    const read = (await ws.ratings({ topicId: "t" })).map((r) => `${r.itemId} ${r.questionId}`);
+    // String order would put "t:0#10" before "t:0#2" and "t#q10" before "t#q2".
+    assert.deepEqual(read, [
+      "t:0#2 t#q1",
+      "t:0#2 t#q2",
+      "t:0#2 t#q10",
+      "t:0#10 t#q1",
+      "t:0#10 t#q2",
+      "t:0#10 t#q10",
+      "t:report t#q1",
+      "t:report t#q2",
+      "t:report t#q10",
+    ]);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
