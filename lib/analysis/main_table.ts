@@ -174,8 +174,11 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       note: lab.note,
       x: "contextCov",
       y: "reportCov",
-      label: "pipeline",
-      ...(datasets.length > 1 ? { color: "dataset", colorTitle: "dataset" } : {}),
+      // One dataset: a legend names the points (inline labels collide when scores are
+      // close); several: points are coloured by dataset and labelled by pipeline.
+      ...(datasets.length > 1
+        ? { label: "pipeline", color: "dataset", colorTitle: "dataset" }
+        : { color: "pipeline", colorTitle: "pipeline" }),
       xTitle: "Cov(Z) of the top-|P*| context",
       yTitle: "Cov(y) of the report",
     }),
