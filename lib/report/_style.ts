@@ -12,8 +12,10 @@ export const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 export const FONT = "DejaVu Sans";
 
 /**
- * Okabe-Ito colours: distinguishable with colour-vision deficiencies and in
- * greyscale print (ordered for contrast between neighbours).
+ * Okabe-Ito colours first (distinguishable with colour-vision deficiencies and
+ * in greyscale print, ordered for contrast between neighbours), then eight
+ * darker colours of Paul Tol's schemes, so that figures with up to 16
+ * conditions (pipelines plus references) never reuse a colour.
  */
 export const PALETTE = [
   "#0072B2",
@@ -24,6 +26,14 @@ export const PALETTE = [
   "#56B4E9",
   "#000000",
   "#F0E442",
+  "#882255",
+  "#117733",
+  "#332288",
+  "#999933",
+  "#AA4499",
+  "#44AA99",
+  "#661100",
+  "#888888",
 ];
 
 /** Shared Vega-Lite config: font, sizes, light grid, no chart border. */
@@ -55,6 +65,7 @@ export function config(): Record<string, unknown> {
       titleFontWeight: "normal",
       symbolSize: 80,
       symbolOpacity: 1,
+      labelLimit: 260,
     },
     header: { labelFontSize: 11, titleFontSize: 12 },
     range: { category: PALETTE },
