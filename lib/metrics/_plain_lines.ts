@@ -48,6 +48,39 @@ function plainInteger(bytes: Uint8Array, i: number, out: Float64Array, slot: num
 }
 
 /**
+ * The start shared by run and qrels lines: two plain columns, the document id
+ * (hashed on the way) and an integer (rank or grade, into `nums[0]`). Writes
+ * topic start and end, document id start, end and `spanHash` into `out[0..4]`
+ * (the callers overwrite `out` on their slow path, so a partial write is
+ * harmless).
+ *
+ * @returns The index after the integer, or -1 when the start is not plain.
+ */
+function plainHead(bytes: Uint8Array, pos: number, out: Int32Array, nums: Float64Array): number {
+  const t1 = plainEnd(bytes, pos);
+  if (t1 === pos || bytes[t1] !== 32) return -1;
+  const c1 = plainEnd(bytes, t1 + 1);
+  if (c1 === t1 + 1 || bytes[c1] !== 32) return -1;
+  const d0 = c1 + 1;
+  const len = bytes.length;
+  let h = HASH_START;
+  let i = d0;
+  while (i < len) {
+    const c = bytes[i];
+    if (c <= 32 || c >= 128) break;
+    h = Math.imul(h ^ c, 0x01000193);
+    i++;
+  }
+  if (i === d0 || bytes[i] !== 32) return -1;
+  out[0] = pos;
+  out[1] = t1;
+  out[2] = d0;
+  out[3] = i;
+  out[4] = hashEnd(h);
+  return plainInteger(bytes, i + 1, nums, 0);
+}
+
+/**
  * The fast path of the run scanner: a line of six printable-ASCII columns
  * separated by single spaces, an integer rank and a plain decimal score of at
  * most 15 digits. Writes topic start and end, document id start, end and
@@ -63,24 +96,9 @@ export function plainRunLine(
   out: Int32Array,
   nums: Float64Array,
 ): boolean {
-  const t1 = plainEnd(bytes, pos);
-  if (t1 === pos || bytes[t1] !== 32) return false;
-  const q1 = plainEnd(bytes, t1 + 1);
-  if (q1 === t1 + 1 || bytes[q1] !== 32) return false;
-  const d0 = q1 + 1;
-  const len = bytes.length;
-  let h = HASH_START;
-  let i = d0;
-  while (i < len) {
-    const c = bytes[i];
-    if (c <= 32 || c >= 128) break;
-    h = Math.imul(h ^ c, 0x01000193);
-    i++;
-  }
-  if (i === d0 || bytes[i] !== 32) return false;
-  const d1 = i;
-  i = plainInteger(bytes, i + 1, nums, 0);
+  let i = plainHead(bytes, pos, out, nums);
   if (i < 0 || bytes[i] !== 32) return false;
+  const len = bytes.length;
   // Score: [+-]digits[.digits], at most 15 digits.
   i++;
   const c0 = bytes[i];
@@ -104,11 +122,6 @@ export function plainRunLine(
   const eol = lineEnd(bytes, g1);
   if (g1 === i + 1 || eol < 0) return false;
   const value = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
-  out[0] = pos;
-  out[1] = t1;
-  out[2] = d0;
-  out[3] = d1;
-  out[4] = hashEnd(h);
   nums[1] = negative ? -value : value;
   out[5] = i + 1;
   out[6] = g1;
@@ -131,30 +144,9 @@ export function plainQrelsLine(
   out: Int32Array,
   nums: Float64Array,
 ): boolean {
-  const t1 = plainEnd(bytes, pos);
-  if (t1 === pos || bytes[t1] !== 32) return false;
-  const s1 = plainEnd(bytes, t1 + 1);
-  if (s1 === t1 + 1 || bytes[s1] !== 32) return false;
-  const d0 = s1 + 1;
-  const len = bytes.length;
-  let h = HASH_START;
-  let i = d0;
-  while (i < len) {
-    const c = bytes[i];
-    if (c <= 32 || c >= 128) break;
-    h = Math.imul(h ^ c, 0x01000193);
-    i++;
-  }
-  if (i === d0 || bytes[i] !== 32) return false;
-  const d1 = i;
-  i = plainInteger(bytes, i + 1, nums, 0);
+  const i = plainHead(bytes, pos, out, nums);
   const eol = i < 0 ? -1 : lineEnd(bytes, i);
   if (eol < 0) return false;
-  out[0] = pos;
-  out[1] = t1;
-  out[2] = d0;
-  out[3] = d1;
-  out[4] = hashEnd(h);
   out[5] = eol;
   return true;
 }
