@@ -7,11 +7,16 @@
  * @module
  */
 import type { Qrel, RunRow } from "@lib/types/mod.ts";
-import { decimal, integer, scanFields as fields } from "./_scan_fields.ts";
+import { asBytes, decimalAt, integerAt, splitLine } from "./_scan_bytes.ts";
+import { decodeSpan, spansEqual } from "./_span_hash.ts";
 
-/** `text[a, b)`, reusing `prev` when equal (topic ids repeat line after line). */
-function reuse(text: string, a: number, b: number, prev: string): string {
-  return b - a === prev.length && text.startsWith(prev, a) ? prev : text.slice(a, b);
+/** Decodes `bytes[a, b)`, reusing `prev` (found at `[pa, pb)`) when equal: ids repeat line after line. */
+function reuse(bytes: Uint8Array, a: number, b: number, prev: [string, number, number]): string {
+  if (prev[2] > prev[1] && spansEqual(bytes, a, b, bytes, prev[1], prev[2])) return prev[0];
+  prev[0] = decodeSpan(bytes, a, b);
+  prev[1] = a;
+  prev[2] = b;
+  return prev[0];
 }
 
 /**
@@ -27,24 +32,27 @@ function reuse(text: string, a: number, b: number, prev: string): string {
  * ```
  */
 export function scanRun(text: string, opts: { run?: string } = {}): RunRow[] | undefined {
+  const bytes = asBytes(text);
   const rows: RunRow[] = [];
-  const b = new Int32Array(14);
-  let topic = "";
-  let tag = "";
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  while (pos < text.length) {
-    let end = text.indexOf("\n", pos);
-    if (end < 0) end = text.length;
-    const n = fields(text, pos, end, b, 6);
-    pos = end + 1;
+  const b = new Int32Array(13);
+  const topic: [string, number, number] = ["", 0, 0];
+  const tag: [string, number, number] = ["", 0, 0];
+  let pos = 0;
+  while (pos < bytes.length) {
+    const n = splitLine(bytes, pos, b, 6);
+    pos = b[12] + 1;
     if (n === 0) continue;
     if (n !== 6) return undefined;
-    const rank = integer(text, b[6], b[7]);
-    const score = decimal(text, b[8], b[9]);
+    const rank = integerAt(bytes, b[6], b[7]);
+    const score = decimalAt(bytes, b[8], b[9]);
     if (Number.isNaN(rank) || Number.isNaN(score)) return undefined;
-    topic = reuse(text, b[0], b[1], topic);
-    const run = opts.run ?? (tag = reuse(text, b[10], b[11], tag));
-    rows.push({ run, topicId: topic, docId: text.slice(b[4], b[5]), rank, score });
+    rows.push({
+      run: opts.run ?? reuse(bytes, b[10], b[11], tag),
+      topicId: reuse(bytes, b[0], b[1], topic),
+      docId: decodeSpan(bytes, b[4], b[5]),
+      rank,
+      score,
+    });
   }
   return rows;
 }
@@ -62,23 +70,25 @@ export function scanRun(text: string, opts: { run?: string } = {}): RunRow[] | u
  * ```
  */
 export function scanQrels(text: string): Qrel[] | undefined {
+  const bytes = asBytes(text);
   const rows: Qrel[] = [];
-  const b = new Int32Array(10);
-  let topic = "";
-  let subtopic = "0";
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  while (pos < text.length) {
-    let end = text.indexOf("\n", pos);
-    if (end < 0) end = text.length;
-    const n = fields(text, pos, end, b, 4);
-    pos = end + 1;
+  const b = new Int32Array(9);
+  const topic: [string, number, number] = ["", 0, 0];
+  const subtopic: [string, number, number] = ["", 0, 0];
+  let pos = 0;
+  while (pos < bytes.length) {
+    const n = splitLine(bytes, pos, b, 4);
+    pos = b[8] + 1;
     if (n === 0) continue;
     if (n !== 4) return undefined;
-    const grade = integer(text, b[6], b[7]);
+    const grade = integerAt(bytes, b[6], b[7]);
     if (Number.isNaN(grade)) return undefined;
-    topic = reuse(text, b[0], b[1], topic);
-    subtopic = reuse(text, b[2], b[3], subtopic);
-    rows.push({ topicId: topic, docId: text.slice(b[4], b[5]), grade, subtopic });
+    rows.push({
+      topicId: reuse(bytes, b[0], b[1], topic),
+      docId: decodeSpan(bytes, b[4], b[5]),
+      grade,
+      subtopic: reuse(bytes, b[2], b[3], subtopic),
+    });
   }
   return rows;
 }
