@@ -4,8 +4,13 @@
  *
  * @module
  */
-import { type ExperimentEvent, type ExperimentResult, runExperiment } from "@lib/construct/mod.ts";
-import { CallCache, LlmClient, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
+import {
+  type ExperimentEvent,
+  type ExperimentResult,
+  roleClient,
+  runExperiment,
+} from "@lib/construct/mod.ts";
+import type { LlmClient, ProgressFn } from "@lib/llm/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import { rerankRun, type RerankSummary } from "./rerank_run.ts";
@@ -102,7 +107,7 @@ export async function runCruxExperiment(
       let client: LlmClient | undefined;
       for (const r of rerank) {
         if (r.method === "endpoint" && !client && !(await hasRun(ws, r.name))) {
-          client = await rerankerClient(ws, config, opts.env);
+          client = (await roleClient(ws, "reranker", { config: config.llm, env: opts.env })).client;
         }
         const s = await rerankRun(ws, r, { client, signal: opts.signal });
         result.reranked.push(s);
@@ -149,19 +154,6 @@ async function hasRun(ws: Workspace, name: string): Promise<boolean> {
     [name],
   );
   return rows[0].n > 0;
-}
-
-/** A client of the reranker role caching in the workspace's `llm_calls`. */
-async function rerankerClient(
-  ws: Workspace,
-  config: CruxExperimentConfig,
-  env?: Record<string, string | undefined>,
-): Promise<LlmClient> {
-  const { templatesDir: _, ...settings } = resolveRoleConfig("reranker", {
-    config: config.llm,
-    env,
-  });
-  return new LlmClient({ ...settings, cache: await CallCache.open(ws.connection) });
 }
 
 async function missingRuns(dir: string, names: readonly string[]): Promise<boolean> {

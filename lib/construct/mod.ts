@@ -61,3 +61,4 @@ export {
 } from "./retrieve_run.ts";
 export { datasetTable } from "./dataset_table.ts";
 export { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
+export { type RoleClient, roleClient, roleJudge } from "./role_client.ts";

@@ -1,23 +1,17 @@
 import type { MetricRow } from "@lib/types/mod.ts";
 import { importSample, openWorkspace } from "@lib/store/mod.ts";
-import {
-  llmAnswerabilityJudge,
-  type LlmSettings,
-  openAiEmbedder,
-  type ProgressFn,
-} from "@lib/llm/mod.ts";
+import { type LlmSettings, openAiEmbedder, type ProgressFn } from "@lib/llm/mod.ts";
 import type { Embedder } from "@lib/retrieval/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
 import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
 import { judgeReports, type ReportJudgment } from "@lib/judge/mod.ts";
 import { readPassages, readQrels, readRatings, readSubquestions, readTopics } from "./_reads.ts";
-import { roleClient } from "./_backend.ts";
+import { roleClient, roleJudge } from "./role_client.ts";
 import { buildPassages } from "./build_passages.ts";
 import { buildRequests } from "./build_requests.ts";
 import { buildQuestions } from "./build_questions.ts";
 import { rateTopics } from "./rate_topics.ts";
 import { selectRequired } from "./select_required.ts";
-import { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
 import type { StepSummary } from "./types.ts";
 import { type RetrievalConfig, retrieveRun } from "./retrieve_run.ts";
 
@@ -131,9 +125,7 @@ export async function runExperiment(
       online ? await roleClient(ws, r, { config: config.llm, env: opts.env }) : undefined;
     const gen = await role("generator");
     const judgeClient = await role("judge");
-    const judge = judgeClient
-      ? llmAnswerabilityJudge(judgeClient.client, { templatesDir: judgeClient.templatesDir })
-      : workspaceLexicalJudge(ws);
+    const judge = roleJudge(ws, judgeClient);
     const llm = { client: gen?.client, templatesDir: gen?.templatesDir };
     const tau = config.construct?.tau ?? 3;
     const construct: StepSummary[] = [];

@@ -1,6 +1,8 @@
 // Command-line flags shared by the LLM commands (judge, batch, llm).
 import { UsageError } from "../command.ts";
-import type { LlmSettings, ResolvedRole } from "@lib/llm/mod.ts";
+import type { LlmSettings, ResolvedRole, Role } from "@lib/llm/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import { type RoleClient, roleClient } from "@lib/construct/mod.ts";
 
 export const clientFlags = {
   model: { type: "string" },
@@ -136,4 +138,25 @@ export async function readLlmConfig(path: string | undefined): Promise<LlmSettin
     throw new UsageError(`Cannot read config "${path}": ${why}`);
   }
   return parsed.llm ?? {};
+}
+
+/**
+ * The role's client configured by the command's flags (`--config`, `--model`,
+ * `--base-url`, ...), caching in the workspace; undefined for offline backends.
+ *
+ * @param ws The open workspace.
+ * @param role The pipeline role.
+ * @param values Parsed flags.
+ * @param online Whether the chosen backend calls a model.
+ * @returns The client, or undefined when `online` is false.
+ */
+export async function flagRoleClient(
+  ws: Workspace,
+  role: Role,
+  values: Record<string, string | boolean | undefined>,
+  online: boolean,
+): Promise<RoleClient | undefined> {
+  if (!online) return undefined;
+  const config = await readLlmConfig(typeof values.config === "string" ? values.config : undefined);
+  return await roleClient(ws, role, { config, overrides: clientOverrides(values) });
 }

@@ -12,14 +12,13 @@ import { intOption } from "../_options.ts";
 import {
   chooseBackend,
   clientFlags,
-  clientOverrides,
+  flagRoleClient,
   MODEL_FLAGS,
-  readLlmConfig,
   TUNING_FLAGS,
 } from "./_llm_flags.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { readJudgments, writeQrels } from "@lib/formats/mod.ts";
-import { llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
+import { terminalProgress } from "@lib/llm/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
 import {
   buildPassages,
@@ -28,13 +27,12 @@ import {
   datasetTable,
   poolCorpus,
   rateTopics,
+  roleJudge,
   selectFromJudgments,
   selectRequired,
   type StepSummary,
-  workspaceLexicalJudge,
   workspaceStats,
 } from "@lib/construct/mod.ts";
-import { roleClient } from "@lib/construct/_backend.ts";
 
 const HELP = `Usage: crux construct <step> --workspace DIR [options]
 
@@ -146,10 +144,8 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
     onProgress: terminalProgress(io.err, { isTty: io.isTty }),
     onNote: (m: string) => io.err(`${m}\n`),
   };
-  const online = values.backend === "openai";
-  const config = online ? await readLlmConfig(values.config as string | undefined) : undefined;
-  const client = async (role: "generator" | "judge") =>
-    online ? await roleClient(ws, role, { config, overrides: clientOverrides(values) }) : undefined;
+  const client = (role: "generator" | "judge") =>
+    flagRoleClient(ws, role, values, values.backend === "openai");
   const tau = countOption("tau", values.tau, 3);
   switch (step) {
     case "passages":
@@ -167,10 +163,7 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
       return;
     }
     case "ratings": {
-      const c = await client("judge");
-      const judge = c
-        ? llmAnswerabilityJudge(c.client, { templatesDir: c.templatesDir })
-        : workspaceLexicalJudge(ws);
+      const judge = roleJudge(ws, await client("judge"));
       report(io, await rateTopics(ws, { ...common, judge }));
       return;
     }

@@ -6,11 +6,10 @@
  */
 import { parseArgs } from "node:util";
 import { type Command, type Io, UsageError } from "../command.ts";
-import { chooseBackend, clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { generateReports, type GenerationCondition } from "@lib/generate/mod.ts";
-import { roleClient } from "@lib/construct/_backend.ts";
 
 const HELP =
   `Usage: crux generate --workspace DIR --run NAME (--context RUN | --direct | --oracle) [options]
@@ -90,12 +89,7 @@ export const generateCommand: Command = {
       : "oracle-context";
     const ws = await openWorkspace(values.workspace);
     try {
-      const c = backend === "openai"
-        ? await roleClient(ws, "generator", {
-          config: await readLlmConfig(values.config),
-          overrides: clientOverrides(values),
-        })
-        : undefined;
+      const c = await flagRoleClient(ws, "generator", values, backend === "openai");
       const s = await generateReports(ws, {
         run: values.run,
         condition,

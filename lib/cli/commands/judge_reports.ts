@@ -7,12 +7,11 @@
  */
 import { parseArgs } from "node:util";
 import { type Command, type Io, UsageError } from "../command.ts";
-import { chooseBackend, clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { llmAnswerabilityJudge, terminalProgress } from "@lib/llm/mod.ts";
+import { terminalProgress } from "@lib/llm/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
-import { roleClient } from "@lib/construct/_backend.ts";
-import { workspaceLexicalJudge } from "@lib/construct/mod.ts";
+import { roleJudge } from "@lib/construct/mod.ts";
 
 const HELP = `Usage: crux judge reports --workspace DIR [--run NAME] [options]
 
@@ -86,15 +85,7 @@ export const judgeReportsCommand: Command = {
     if (!(w > 0)) throw new UsageError(`--w must be a positive number, found "${values.w}"`);
     const ws = await openWorkspace(values.workspace);
     try {
-      const c = backend === "openai"
-        ? await roleClient(ws, "judge", {
-          config: await readLlmConfig(values.config),
-          overrides: clientOverrides(values),
-        })
-        : undefined;
-      const judge = c
-        ? llmAnswerabilityJudge(c.client, { templatesDir: c.templatesDir })
-        : workspaceLexicalJudge(ws);
+      const judge = roleJudge(ws, await flagRoleClient(ws, "judge", values, backend === "openai"));
       const r = await judgeReports(ws, {
         judge,
         run: values.run,

@@ -1,0 +1,78 @@
+/**
+ * Model clients and answerability judges for the pipeline roles, shared by the
+ * chain and the commands: a client caching in the workspace, and the judge a
+ * step uses (the model behind a client, or the offline lexical judge).
+ *
+ * @module
+ */
+import {
+  type AnswerabilityJudge,
+  CallCache,
+  llmAnswerabilityJudge,
+  LlmClient,
+  type LlmSettings,
+  type ResolvedRole,
+  resolveRoleConfig,
+  type Role,
+} from "@lib/llm/mod.ts";
+import type { DuckDBConnection } from "@duckdb/node-api";
+import type { WorkspaceLike } from "./_reads.ts";
+import { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
+
+/** A client whose calls are cached in the workspace's `llm_calls`, plus its templates folder. */
+export interface RoleClient {
+  client: LlmClient;
+  templatesDir?: string;
+}
+
+/**
+ * Resolves a role's settings (flags over environment over config) and opens a
+ * client whose calls are cached in the workspace's `llm_calls`.
+ *
+ * @param ws The workspace (its DuckDB connection holds the cache).
+ * @param role `generator`, `judge`, `embedder` or `reranker`.
+ * @param opts Config settings, flag overrides and the environment.
+ * @returns The client and the role's templates folder.
+ * @example
+ * ```ts
+ * import { roleClient } from "@lib/construct/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // an open experiment workspace
+ * const { client } = await roleClient(ws, "judge", { env: { CRUX_JUDGE_MODEL: "judge-m" } });
+ * ```
+ */
+export async function roleClient(
+  ws: { connection: DuckDBConnection },
+  role: Role,
+  opts: {
+    config?: LlmSettings;
+    overrides?: Partial<ResolvedRole>;
+    env?: Record<string, string | undefined>;
+  } = {},
+): Promise<RoleClient> {
+  const settings = resolveRoleConfig(role, opts);
+  const cache = await CallCache.open(ws.connection);
+  const { templatesDir, ...clientOpts } = settings;
+  return { client: new LlmClient({ ...clientOpts, cache }), templatesDir };
+}
+
+/**
+ * The answerability judge of a step: the model behind `c` when given,
+ * otherwise the offline lexical judge with IDF over the workspace's passages.
+ *
+ * @param ws The workspace.
+ * @param c The judge role's client, or undefined for the offline backend.
+ * @returns The judge.
+ * @example
+ * ```ts
+ * import { roleJudge } from "@lib/construct/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // an open experiment workspace
+ * roleJudge(ws).name; // "lexical"
+ * ```
+ */
+export function roleJudge(ws: WorkspaceLike, c?: RoleClient): AnswerabilityJudge {
+  return c
+    ? llmAnswerabilityJudge(c.client, { templatesDir: c.templatesDir })
+    : workspaceLexicalJudge(ws);
+}
