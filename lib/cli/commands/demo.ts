@@ -4,7 +4,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { type Command, UsageError } from "../command.ts";
+import type { Command } from "../command.ts";
 import { runDemo } from "@lib/experiment/mod.ts";
 
 /** The `crux demo` command. */
@@ -27,12 +27,7 @@ Options:
   -h, --help          show this help
 `,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({ args, options: { experiment: { type: "string" } } }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseArgs({ args, options: { experiment: { type: "string" } } });
     const result = await runDemo({
       experiment: values.experiment,
       onProgress: (m) => io.err(`demo: ${m}\n`),

@@ -47,24 +47,19 @@ export const exportCommand: Command = {
   summary: "Write a workspace table to Parquet, CSV, JSONL or TREC run/qrels",
   help: HELP,
   async run(args: string[], io: Io): Promise<number> {
-    let values;
-    try {
-      values = parseArgs({
-        args,
-        options: {
-          workspace: { type: "string" },
-          table: { type: "string" },
-          format: { type: "string" },
-          out: { type: "string" },
-          run: { type: "string" },
-          name: { type: "string" },
-          help: { type: "boolean", short: "h" },
-        },
-        strict: true,
-      }).values;
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseArgs({
+      args,
+      options: {
+        workspace: { type: "string" },
+        table: { type: "string" },
+        format: { type: "string" },
+        out: { type: "string" },
+        run: { type: "string" },
+        name: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    });
     if (values.help) {
       io.out(HELP);
       return 0;

@@ -170,12 +170,7 @@ export const importCommand: Command = {
     "Load a dataset (sample, Multi-News, DUC 2004, CRUX release, runs, qrels) into a workspace",
   help: HELP,
   async run(args: string[], io: Io): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
     const { values, positionals } = parsed;
     const [source, ...extra] = positionals;
     if (values.help) {

@@ -29,23 +29,18 @@ Example:
 `;
 
 async function run(args: string[], io: Io): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        passages: { type: "string" },
-        out: { type: "string" },
-        k1: { type: "string" },
-        b: { type: "string" },
-        "exact-lengths": { type: "boolean" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = parseArgs({
+    args,
+    options: {
+      passages: { type: "string" },
+      out: { type: "string" },
+      k1: { type: "string" },
+      b: { type: "string" },
+      "exact-lengths": { type: "boolean" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
   if (!values.passages) throw new UsageError("Missing --passages FILE.jsonl");
   if (!values.out) throw new UsageError("Missing --out DIR");
   const k1 = numberOption("k1", values.k1, 0.9);

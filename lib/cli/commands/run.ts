@@ -53,19 +53,14 @@ Example:
   deno task crux run --config notebooks/configs/sample-offline.json
 `,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          config: { type: "string" },
-          until: { type: "string" },
-          experiment: { type: "string" },
-        },
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseArgs({
+      args,
+      options: {
+        config: { type: "string" },
+        until: { type: "string" },
+        experiment: { type: "string" },
+      },
+    });
     if (!values.config) throw new UsageError("--config FILE is required");
     const until = (values.until ?? "analyze") as RunStage;
     if (!RUN_STAGES.includes(until)) {

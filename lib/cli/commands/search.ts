@@ -34,25 +34,20 @@ Example:
 `;
 
 async function run(args: string[], io: Io): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        index: { type: "string" },
-        topics: { type: "string" },
-        out: { type: "string" },
-        k: { type: "string" },
-        k1: { type: "string" },
-        b: { type: "string" },
-        tag: { type: "string" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = parseArgs({
+    args,
+    options: {
+      index: { type: "string" },
+      topics: { type: "string" },
+      out: { type: "string" },
+      k: { type: "string" },
+      k1: { type: "string" },
+      b: { type: "string" },
+      tag: { type: "string" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
   if (!values.index) throw new UsageError("Missing --index DIR");
   if (!values.topics) throw new UsageError("Missing --topics FILE.jsonl");
   if (!values.out) throw new UsageError("Missing --out RUN");
