@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
+import { runAction } from "../_actions.ts";
 import {
   answerabilityRequests,
   exportBatch,
@@ -107,13 +108,10 @@ export const batchCommand: Command = {
   summary: "export requests as OpenAI Batch JSONL and import the results",
   help: HELP,
   run(args: string[], io: Io): Promise<number> {
-    const [sub, ...rest] = args;
-    if (rest.includes("--help") || rest.includes("-h")) {
-      io.out(HELP);
-      return Promise.resolve(0);
-    }
-    if (sub === "export") return runExport(rest, io);
-    if (sub === "import") return runImport(rest, io);
-    throw new UsageError(`Unknown batch action "${sub ?? ""}": use export or import`);
+    return runAction(args, io, {
+      what: "batch action",
+      actions: { export: runExport, import: runImport },
+      help: () => HELP,
+    });
   },
 };

@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { dirname, join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
+import { runAction } from "../_actions.ts";
 import {
   type AnswerabilityJudge,
   type AnswerabilityResult,
@@ -187,22 +188,14 @@ export const judgeCommand: Command = {
   get help() {
     return judgeHelp();
   },
-  async run(args: string[], io: Io): Promise<number> {
-    const [step, ...rest] = args;
-    if (!step || step === "--help" || step === "-h") {
-      io.out(judgeHelp());
-      return step ? 0 : 2;
-    }
-    const sub = judgeSubcommands[step];
-    if (!sub) {
-      throw new UsageError(
-        `Unknown judging step "${step}": use ${Object.keys(judgeSubcommands).join(", ")}`,
-      );
-    }
-    if (rest.includes("--help") || rest.includes("-h")) {
-      io.out(sub.help);
-      return 0;
-    }
-    return await sub.run(rest, io);
+  run(args: string[], io: Io): Promise<number> {
+    const actions = Object.fromEntries(
+      Object.entries(judgeSubcommands).map(([name, sub]) => [name, sub.run.bind(sub)]),
+    );
+    return runAction(args, io, {
+      what: "judging step",
+      actions,
+      help: (step) => (step ? judgeSubcommands[step].help : judgeHelp()),
+    });
   },
 };

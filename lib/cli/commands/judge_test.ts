@@ -93,7 +93,7 @@ Deno.test("crux judge: usage errors, help and the subcommand map", async () => {
   assert.match(io2.stderr(), /Unknown backend "gpt": use openai, lexical or offline/);
   const io3 = memoryIo();
   assert.equal(await main(["judge", "nuggets"], io3, [judgeCommand]), 2);
-  assert.match(io3.stderr(), /Unknown judging step "nuggets": use answerability/);
+  assert.match(io3.stderr(), /Unknown judging step "nuggets": use answerability or reports/);
   const io4 = memoryIo();
   assert.equal(await main(["judge", "answerability", "--help"], io4, [judgeCommand]), 0);
   assert.match(io4.stdout(), /^Usage: crux judge answerability --input PAIRS.jsonl/);

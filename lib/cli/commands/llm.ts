@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
+import { runAction } from "../_actions.ts";
 import { type ModelPrice, openCallCache, summarizeUsage } from "@lib/llm/mod.ts";
 import { readLlmConfig } from "./_llm_flags.ts";
 
@@ -110,12 +111,6 @@ export const llmCommand: Command = {
   summary: "model call statistics: calls, cache hits, failures, tokens, cost",
   help: HELP,
   run(args: string[], io: Io): Promise<number> {
-    const [sub, ...rest] = args;
-    if (rest.includes("--help") || rest.includes("-h")) {
-      io.out(HELP);
-      return Promise.resolve(0);
-    }
-    if (sub === "stats") return stats(rest, io);
-    throw new UsageError(`Unknown llm action "${sub ?? ""}": use stats`);
+    return runAction(args, io, { what: "llm action", actions: { stats }, help: () => HELP });
   },
 };
