@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Bm25Index } from "./bm25_index.ts";
-import { prng } from "./testdata/_random.ts";
+import { seededRandom as prng } from "@lib/metrics/mod.ts";
 
 const close = (a: number, b: number, eps = 1e-6) =>
   assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);

@@ -10,6 +10,7 @@
  * @module
  */
 import { Bm25Index } from "@lib/retrieval/mod.ts";
+import { seededRandom as prng } from "@lib/metrics/mod.ts";
 
 const HEAD = (
   "the of and to a in that is was he for it with as his on be at by i this had not are but " +
@@ -22,18 +23,6 @@ const SYLLABLES = (
   "sa se si so su ta te ti to tu va ve vi vo vu str pl gr tr an en in on un ar er ir or ur"
 ).split(" ");
 const SUFFIXES = ["", "", "", "s", "ed", "ing", "ion", "ly", "er", "ness", "al", "ment"];
-
-/** Deterministic 32-bit PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A seeded generator of Zipfian pseudo-English text. */
 export function textGenerator(seed = 42, vocabSize = 300_000, exponent = 1.0) {

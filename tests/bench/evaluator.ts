@@ -10,22 +10,11 @@
 import { join } from "node:path";
 import { parseQrels, parseRun } from "@lib/formats/mod.ts";
 import { evaluate, prepareJudged, scanQrelsTable, scanRunTable } from "@lib/metrics/mod.ts";
+import { seededRandom as prng } from "@lib/metrics/mod.ts";
 
 const MEASURES = ["P@10", "R@100", "AP", "RPrec", "RR", "nDCG@10"];
 /** The same measures in trec_eval's names, for the optional comparison run. */
 const TREC_EVAL_MEASURES = ["P.10", "recall.100", "map", "Rprec", "recip_rank", "ndcg_cut.10"];
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Writes `topics x depth` run lines (a pool of 300 documents per topic) and 40 judgments per topic. */
 async function writeData(dir: string, topics: number, depth: number) {

@@ -4,25 +4,18 @@
  *
  * @module
  */
+import { seededRandom } from "@lib/metrics/mod.ts";
 
 /** Deterministic random source used by the fixture generators. */
 export class Rng {
-  #state: number;
+  /** Returns a float in [0, 1). */
+  readonly next: () => number;
 
   /**
    * @param seed Any 32-bit integer; the same seed always yields the same sequence.
    */
   constructor(seed: number) {
-    this.#state = seed >>> 0;
-  }
-
-  /** Returns a float in [0, 1). */
-  next(): number {
-    this.#state = (this.#state + 0x6d2b79f5) >>> 0;
-    let t = this.#state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed);
   }
 
   /** Returns an integer in [lo, hi] (both inclusive). */
