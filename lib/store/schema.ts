@@ -6,6 +6,10 @@
  * @module
  */
 
+import { NUGGET_TABLES } from "./schema_nuggets.ts";
+import { KEYPOINT_TABLES } from "./schema_keypoints.ts";
+import { SUBQ_TABLES } from "./schema_subq.ts";
+
 /** Version of the schema; stored in `meta` and checked when a workspace is opened. */
 export const SCHEMA_VERSION = 1;
 
@@ -45,4 +49,22 @@ export const TABLES: Readonly<Record<string, string>> = {
   metrics: `CREATE TABLE IF NOT EXISTS metrics (
     run VARCHAR, topic_id VARCHAR, measure VARCHAR, value DOUBLE,
     PRIMARY KEY (run, topic_id, measure))`,
+  /**
+   * The measure table: every number the workbench reports, one row per (run, topic,
+   * measure, judge, source); `topic_id = 'all'` holds the aggregate. `measure` is the
+   * canonical string as the registry prints it (`Cov@10`, `alpha_nDCG@oracle`,
+   * `strict_vital`, `KPR`); `name` the measure without parameters or cutoff and
+   * `cutoff` the cutoff as written (`10`, `oracle`, '' for none). `method` is the
+   * evaluation method (`trec`, `crux`, `nuggets`, `keypoints`, `subq`); `judge` the
+   * judge whose labels produced it and `source` the relevance source (`judgments`,
+   * `selection`, a labels file, ...), '' where they do not apply; `topics` the number of
+   * topics averaged (aggregate rows only).
+   */
+  measures: `CREATE TABLE IF NOT EXISTS measures (
+    run VARCHAR, topic_id VARCHAR, measure VARCHAR, name VARCHAR, cutoff VARCHAR,
+    method VARCHAR, judge VARCHAR, source VARCHAR, value DOUBLE, topics INTEGER,
+    PRIMARY KEY (run, topic_id, measure, judge, source))`,
+  ...NUGGET_TABLES,
+  ...KEYPOINT_TABLES,
+  ...SUBQ_TABLES,
 };
