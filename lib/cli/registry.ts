@@ -83,4 +83,9 @@ export const COMMANDS: LazyCommand[] = [
     summary: "Export a workspace table as Parquet, CSV, JSONL or TREC",
     load: lazy("export", "exportCommand"),
   },
+  {
+    name: "agreement",
+    summary: "Agreement between annotators' label files, and of a judge with their majority",
+    load: lazy("agreement", "agreementCommand"),
+  },
 ];

@@ -52,6 +52,13 @@ export {
 } from "./crux_judgments.ts";
 export { type HumanStudyRecord, parseHumanStudy, readHumanStudy } from "./human_study.ts";
 export {
+  type HumanAnnotations,
+  parseHumanAnnotations,
+  type PassageAnnotation,
+  readHumanAnnotations,
+  type ReportAnnotation,
+} from "./human_annotations.ts";
+export {
   type NuggetCandidate,
   type NuggetCreationInput,
   type NuggetCreationOptions,

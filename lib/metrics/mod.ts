@@ -90,6 +90,13 @@ export { cohenKappa } from "./cohen_kappa.ts";
 export { fleissKappa } from "./fleiss_kappa.ts";
 export { randolphKappa } from "./randolph_kappa.ts";
 export { type AnswerabilityAgreement, answerabilityAgreement } from "./answerability_agreement.ts";
+export {
+  type HumanAgreement,
+  humanAgreement,
+  type HumanAgreementOptions,
+  type JudgeAgreement,
+  type KappaSet,
+} from "./human_agreement.ts";
 export { pairedTTest, type TTestResult } from "./paired_t.ts";
 export { type RandomizationOptions, randomizationTest } from "./randomization.ts";
 export { bootstrapCi, type BootstrapOptions } from "./bootstrap_ci.ts";
