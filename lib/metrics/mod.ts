@@ -86,6 +86,15 @@ export { kendallTau } from "./kendall_tau.ts";
 export { averageRanks, spearman } from "./spearman.ts";
 export { pearson } from "./pearson.ts";
 export { systemCorrelation, type SystemCorrelationOptions } from "./system_correlation.ts";
+export {
+  compareMethods,
+  type CompareMethodsOptions,
+  type MethodComparison,
+  type MethodCorrelation,
+  type MethodDisagreement,
+  type MethodScore,
+} from "./method_comparison.ts";
+export { type JudgeVariance, judgeVariance, type SampledScore } from "./judge_variance.ts";
 export { cohenKappa } from "./cohen_kappa.ts";
 export { fleissKappa } from "./fleiss_kappa.ts";
 export { randolphKappa } from "./randolph_kappa.ts";
