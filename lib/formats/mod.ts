@@ -17,6 +17,13 @@
  */
 export { formatProblem, InputError, MAX_PROBLEMS, type Problem } from "./input_error.ts";
 export { type Content, writeAtomic } from "./write_atomic.ts";
+export {
+  canonicalPath,
+  guardOutputs,
+  OutputConflictError,
+  type OutputPaths,
+  WORKSPACE_FILES,
+} from "./guard_outputs.ts";
 export { formatJsonl, parseJsonl, readJsonl, writeJsonl } from "./jsonl.ts";
 export { formatRun, parseRun, readRun, type RunOptions, writeRun } from "./trec_run.ts";
 export { formatQrels, parseQrels, readQrels, writeQrels } from "./trec_qrels.ts";

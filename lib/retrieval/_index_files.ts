@@ -90,6 +90,15 @@ export async function readManifest(dir: string): Promise<Manifest> {
         `${manifest.version}, expected "${FORMAT}" version ${FORMAT_VERSION}; rebuild it with \`crux index\``,
     );
   }
+  const counts = ["documents", "terms", "postings", "fieldDocCount", "sumTotalTermFreq"] as const;
+  const bad = counts.find((k) => !Number.isSafeInteger(manifest[k]) || manifest[k] < 0) ??
+    (manifest.tfBytes !== 2 && manifest.tfBytes !== 4 ? "tfBytes" : undefined) ??
+    (!Number.isFinite(manifest.k1) || !Number.isFinite(manifest.b) ? "k1/b" : undefined);
+  if (bad) {
+    throw new Error(
+      `Index "${dir}" is corrupt (${path}: field ${bad} is invalid); rebuild it with \`crux index\``,
+    );
+  }
   return manifest;
 }
 

@@ -1,3 +1,5 @@
+import { checkIndexTarget, swapIn } from "./_index_target.ts";
+import { validateIndex } from "./_validate_index.ts";
 import { dirname } from "node:path";
 import { analyze, ENGLISH_ANALYZER } from "../text/mod.ts";
 import { type BuildProgress, invert } from "./_build.ts";
@@ -147,15 +149,21 @@ export class Bm25Index {
   static async load(dir: string): Promise<Bm25Index> {
     const manifest = await readManifest(dir);
     const data = await readIndexFiles(dir, manifest);
+    validateIndex(dir, data, manifest);
     return new Bm25Index(data, manifest.k1, manifest.b, manifest.exactLengths);
   }
 
   /**
    * Saves the index into `dir`, atomically: files are written to a sibling
-   * temporary directory that is then renamed, replacing any previous index.
+   * temporary directory that is then swapped in, so a failed build leaves the
+   * previous index as it was. `dir` must be missing, an empty folder, or an index
+   * of this workbench (it has our `manifest.json` and nothing but index files);
+   * anything else is refused and left untouched.
    *
    * @param dir Target directory (its parent is created if needed).
    * @returns Resolves when the index is in place.
+   * @throws {Deno.errors.AlreadyExists} When `dir` is a file or a folder holding
+   *   other files.
    * @example
    * ```ts
    * import { Bm25Index } from "@lib/retrieval/mod.ts";
@@ -165,19 +173,17 @@ export class Bm25Index {
    * ```
    */
   async save(dir: string): Promise<void> {
+    const replacing = await checkIndexTarget(dir);
     const parent = dirname(dir);
     await Deno.mkdir(parent, { recursive: true });
-    const tmp = await Deno.makeTempDir({ dir: parent, prefix: ".bm25-" });
+    const tmp = await Deno.makeTempDir({ dir: parent, prefix: ".bm25-new-" });
     try {
       await writeIndexFiles(tmp, this.#data, this.manifest());
-      await Deno.remove(dir, { recursive: true }).catch((e) => {
-        if (!(e instanceof Deno.errors.NotFound)) throw e;
-      });
-      await Deno.rename(tmp, dir);
     } catch (error) {
       await Deno.remove(tmp, { recursive: true }).catch(() => {});
       throw error;
     }
+    await swapIn(tmp, dir, replacing);
   }
 
   /** The manifest describing this index (format, parameters, counts). */

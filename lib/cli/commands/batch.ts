@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
+import { guardOutputs } from "@lib/formats/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import {
@@ -48,6 +49,11 @@ async function runExport(args: string[], io: Io): Promise<number> {
     options: { input: { type: "string" }, out: { type: "string" }, ...clientFlags },
   });
   if (!values.input || !values.out) throw new UsageError("--input and --out are required");
+  await guardOutputs({
+    inputs: { "--input": values.input, "--config": values.config },
+    outputs: { "--out": values.out },
+    workspace: values.workspace ?? join("outputs", "default"),
+  });
   const pairs = parseAnswerabilityPairs(await Deno.readTextFile(values.input), {
     file: values.input,
   });

@@ -17,7 +17,7 @@ import {
   TUNING_FLAGS,
 } from "./_llm_flags.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
-import { readJudgments, writeQrels } from "@lib/formats/mod.ts";
+import { guardOutputs, readJudgments, writeQrels } from "@lib/formats/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
 import {
@@ -121,6 +121,10 @@ async function standaloneSelect(values: Values, io: Io): Promise<number> {
   if (typeof out !== "string" || typeof div !== "string") {
     throw new UsageError("select --judgments needs --out-qrels FILE and --out-div-qrels FILE");
   }
+  await guardOutputs({
+    inputs: { "--judgments": values.judgments as string },
+    outputs: { "--out-qrels": out, "--out-div-qrels": div },
+  });
   const tau = countOption("tau", values.tau, 3);
   const sel = selectFromJudgments(await readJudgments(values.judgments as string), { tau });
   await writeQrels(out, sel.qrels);
@@ -183,6 +187,11 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
     }
     case "corpus": {
       const out = typeof values.out === "string" ? values.out : join(ws.dir, "corpus.jsonl");
+      await guardOutputs({
+        inputs: { "--distractors": values.distractors as string | undefined },
+        outputs: { "--out": out },
+        workspace: ws.dir,
+      });
       const r = await poolCorpus(ws, out, {
         topics,
         distractors: values.distractors as string | undefined,

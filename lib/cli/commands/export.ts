@@ -5,6 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { extname } from "node:path";
+import { guardOutputs } from "@lib/formats/mod.ts";
 import { type ExportFormat, openWorkspace, TABLES } from "@lib/store/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 
@@ -86,6 +87,7 @@ export const exportCommand: Command = {
         `--format trec works for the runs and qrels tables, not "${values.table}"`,
       );
     }
+    await guardOutputs({ outputs: { "--out": values.out }, workspace: values.workspace });
     const ws = await openWorkspace(values.workspace!, { readOnly: true });
     try {
       const rows = await ws.exportTable(values.table!, values.out!, format, {

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { dirname, join } from "node:path";
+import { guardOutputs } from "@lib/formats/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import {
@@ -103,6 +104,11 @@ const answerability: Command = {
       strict: true,
     });
     if (!values.input || !values.out) throw new UsageError("--input and --out are required");
+    await guardOutputs({
+      inputs: { "--input": values.input, "--corpus": values.corpus, "--config": values.config },
+      outputs: { "--out": values.out },
+      workspace: values.workspace ?? join("outputs", "default"),
+    });
     // Model flags never pass silently: with --backend lexical they are a usage error.
     const backend = chooseBackend(values, {
       model: "openai",

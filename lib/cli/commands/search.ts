@@ -3,9 +3,9 @@
  *
  * @module
  */
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { readTopicsFile, writeRun } from "../../formats/mod.ts";
+import { guardOutputs, readTopicsFile, writeRun } from "../../formats/mod.ts";
 import { Bm25Index, bm25Run } from "../../retrieval/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { numberOption } from "../_options.ts";
@@ -51,6 +51,13 @@ async function run(args: string[], io: Io): Promise<number> {
   if (!values.index) throw new UsageError("Missing --index DIR");
   if (!values.topics) throw new UsageError("Missing --topics FILE.jsonl");
   if (!values.out) throw new UsageError("Missing --out RUN");
+  await guardOutputs({
+    inputs: {
+      "--topics": values.topics,
+      "--index": join(values.index, "manifest.json"),
+    },
+    outputs: { "--out": values.out },
+  });
   const k = numberOption("k", values.k, 100);
   if (!Number.isInteger(k) || k < 1) {
     throw new UsageError(`Option --k expects a positive integer, got "${values.k}"`);
