@@ -9,8 +9,10 @@ export interface TopicMatrix {
   passageIds: string[];
   /** `ratings[i][k]` = G(passage i, question k); -1 kept as given; missing pairs are 0. */
   ratings: number[][];
-  /** Pairs with no rating (counted as 0). */
+  /** Pairs with no rating in a passage that has some rating (counted as 0). */
   missing: number;
+  /** `rated[i]`: passage i has at least one rating by the judge. */
+  rated: boolean[];
 }
 
 /**
@@ -32,12 +34,13 @@ export function ratingMatrices(
   for (const [topicId, questionIds] of questions) {
     const passageIds = [...(passages.get(topicId) ?? [])];
     let missing = 0;
+    const rated = passageIds.map((pid) => byItem.has(pid));
     const rows = passageIds.map((pid) => {
       const m = byItem.get(pid);
       return questionIds.map((qid) => {
         const r = m?.get(qid);
         if (r === undefined) {
-          missing++;
+          if (m) missing++;
           return 0;
         }
         return r;
@@ -49,6 +52,7 @@ export function ratingMatrices(
       passageIds,
       ratings: rows,
       missing,
+      rated,
     });
   }
   return out;

@@ -30,7 +30,7 @@ export interface ExperimentConfig {
   /** Model settings for the `openai` backend (roles generator and judge; embedder for `openai` dense runs). */
   llm?: LlmSettings;
   /** Sub-questions per topic (default 10) and answerability threshold (default 3). */
-  construct?: { questions?: number; tau?: number };
+  construct?: { questions?: number; tau?: number; redundancy?: "all" | "answerable" };
   /**
    * Retrieval runs (BM25, dense, fusion of earlier entries, TREC run file), computed in
    * order. Default: one BM25 run named `bm25`.
@@ -140,6 +140,7 @@ export async function runExperiment(
     }
     const sel = await selectRequired(ws, {
       tau,
+      redundancy: config.construct?.redundancy,
       judge: judges.size !== 1 ? judge.name : undefined,
       onNote: common.onNote,
     });

@@ -1,3 +1,4 @@
+import type { RequiredSubsetOptions } from "@lib/metrics/mod.ts";
 import type { Qrel } from "@lib/types/mod.ts";
 import type { Judgment } from "@lib/formats/mod.ts";
 import { selectTopic, type TopicSelection } from "./select_topic.ts";
@@ -20,7 +21,7 @@ export interface JudgmentSelection {
  * `{topic}:report` are ignored) and runs {@link selectTopic} on each.
  *
  * @param judgments Judgments as read by `readJudgments` (ratings in question order).
- * @param opts `tau` (default 3).
+ * @param opts `tau` (default 3) and `redundancy` (`all`, default, or `answerable`).
  * @returns Qrels, diversity qrels, dropped topics and per-topic details.
  * @throws {RangeError} When two passages of a topic have rating lists of different lengths.
  * @example
@@ -33,7 +34,7 @@ export interface JudgmentSelection {
  */
 export function selectFromJudgments(
   judgments: readonly Judgment[],
-  opts: { tau?: number } = {},
+  opts: RequiredSubsetOptions = {},
 ): JudgmentSelection {
   const byTopic = new Map<string, { ids: string[]; rows: number[][] }>();
   for (const j of judgments) {

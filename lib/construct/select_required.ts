@@ -14,6 +14,8 @@ import type { StepOptions, StepSummary } from "./types.ts";
 export interface SelectRequiredOptions extends Omit<StepOptions, "onProgress" | "signal"> {
   /** Answerability threshold. Default 3. */
   tau?: number;
+  /** Redundancy rule: `all` sub-questions (default, the original CRUX code) or `answerable` only. */
+  redundancy?: "all" | "answerable";
   /** Judge whose ratings drive selection. Default: the only judge with passage ratings. */
   judge?: string;
   /** Name of the passage qrels written. Default `crux_pr`. */
@@ -27,8 +29,10 @@ export interface SelectSummary extends StepSummary {
   judge: string;
   /** Topics where nothing was kept (left out of the qrels). */
   dropped: string[];
-  /** Pairs with no rating, counted as 0. */
+  /** Pairs with no rating in a partly rated passage, counted as 0. */
   missing: number;
+  /** Passages the judge rated on no sub-question: left out of selection and qrels. */
+  unrated: number;
 }
 
 /**
@@ -93,13 +97,22 @@ export async function selectRequired(
     judge,
     dropped: [],
     missing: 0,
+    unrated: 0,
   };
   const qrels = [];
   const flags: Question[] = [];
-  for (const [topicId, m] of matrices) {
+  for (const [topicId, full] of matrices) {
+    // Only rated passages are selected and graded; unrated ones get no qrels line.
+    const rated = full.passageIds.map((_, i) => i).filter((i) => full.rated[i]);
+    summary.unrated += full.passageIds.length - rated.length;
+    const m = {
+      ...full,
+      passageIds: rated.map((i) => full.passageIds[i]),
+      ratings: rated.map((i) => full.ratings[i]),
+    };
     summary.missing += m.missing;
     summary.unparsed += m.ratings.reduce((n, row) => n + row.filter((r) => r === -1).length, 0);
-    const s = selectTopic(m, { tau });
+    const s = selectTopic(m, { tau, redundancy: opts.redundancy });
     await ws.exec(`DELETE FROM qrels WHERE topic_id = $1 AND (name = $2 OR name = $3)`, [
       topicId,
       prName,
@@ -116,6 +129,11 @@ export async function selectRequired(
     summary.topics++;
     for (const q of s.qrels) qrels.push({ name: prName, ...q });
     for (const q of s.divQrels) qrels.push({ name: divName, ...q });
+  }
+  if (summary.unrated) {
+    opts.onNote?.(
+      `${summary.unrated} passages have no rating by "${judge}": left out of selection and qrels`,
+    );
   }
   if (summary.missing) {
     opts.onNote?.(

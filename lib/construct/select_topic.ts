@@ -1,5 +1,5 @@
 import type { Qrel } from "@lib/types/mod.ts";
-import { requiredSubset } from "@lib/metrics/mod.ts";
+import { requiredSubset, type RequiredSubsetOptions } from "@lib/metrics/mod.ts";
 
 /** One topic's rating matrix, rows = passages in passage order, columns = sub-questions in order. */
 export interface SelectionMatrix {
@@ -32,7 +32,8 @@ export interface TopicSelection {
  * topic where nothing is kept is marked `dropped` and gets no qrels.
  *
  * @param matrix Passage ids and their ratings in passage order.
- * @param opts `tau`: rating at which a passage answers a question (default 3).
+ * @param opts `tau`: rating at which a passage answers a question (default 3);
+ *   `redundancy`: `all` (default, the original rule) or `answerable` (see `requiredSubset`).
  * @returns Answerable mask, kept passages and qrels.
  * @example
  * ```ts
@@ -40,7 +41,10 @@ export interface TopicSelection {
  * s.kept; // ["t:0#1"]: it answers both questions
  * ```
  */
-export function selectTopic(matrix: SelectionMatrix, opts: { tau?: number } = {}): TopicSelection {
+export function selectTopic(
+  matrix: SelectionMatrix,
+  opts: RequiredSubsetOptions = {},
+): TopicSelection {
   const tau = opts.tau ?? 3;
   const { topicId, passageIds } = matrix;
   const ratings = matrix.ratings.map((row) => row.map((r) => (r < 0 ? 0 : r)));
@@ -48,7 +52,7 @@ export function selectTopic(matrix: SelectionMatrix, opts: { tau?: number } = {}
   const answerable = Array.from({ length: nq }, (_, k) => ratings.some((row) => row[k] >= tau));
   const chosen = requiredSubset(
     passageIds.map((itemId, i) => ({ topicId, itemId, ratings: ratings[i] })),
-    { tau },
+    { tau, redundancy: opts.redundancy },
   );
   const kept = chosen.required.get(topicId) ?? [];
   const dropped = kept.length === 0;

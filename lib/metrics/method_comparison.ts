@@ -15,7 +15,7 @@ export interface MethodScore {
   value: number;
 }
 
-/** Correlation of two methods, at the three levels of METRICS.md. NaN = undefined. */
+/** Correlation of two methods across runs, per topic and over (run, topic) pairs. NaN = undefined. */
 export interface MethodCorrelation {
   a: string;
   b: string;

@@ -81,7 +81,11 @@ export {
 } from "./format_evaluation.ts";
 export { splitMeasureList } from "./split_measure_list.ts";
 export { reportCoverage, type ReportCoverageOptions } from "./report_coverage.ts";
-export { type RequiredSubset, requiredSubset } from "./required_subset.ts";
+export {
+  type RequiredSubset,
+  requiredSubset,
+  type RequiredSubsetOptions,
+} from "./required_subset.ts";
 export { kendallTau } from "./kendall_tau.ts";
 export { averageRanks, spearman } from "./spearman.ts";
 export { pearson } from "./pearson.ts";

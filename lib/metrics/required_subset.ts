@@ -22,6 +22,17 @@ export interface RequiredSubset {
   unparseableRatings: number;
 }
 
+/** Options of {@linkcode requiredSubset}. */
+export interface RequiredSubsetOptions {
+  /** Rating at which a passage answers a sub-question. Default 3. */
+  tau?: number;
+  /**
+   * Which sub-questions the redundancy test (grade 1) compares: `all` (default; the
+   * original CRUX code, reproducing released qrels) or `answerable` only.
+   */
+  redundancy?: "all" | "answerable";
+}
+
 /** Position `j` of a `{topic}:{doc}#{j}` passage id, or undefined. */
 function passageIndex(id: string): number | undefined {
   const m = /#(\d+)$/.exec(id);
@@ -42,17 +53,20 @@ function topicOrder(passages: readonly string[]): string[] {
  * every passage scores (uncovered sub-questions it answers) + 0.1 x [it rates
  * some uncovered sub-question > 0]; the highest is taken (the first in passage
  * order on ties) and kept if it covers something new. Kept passages get grade
- * 3; a passage rated strictly below the best kept rating on every answerable
- * sub-question (unanswerable ones are dropped before selection, as CRUX's
- * construction does) is redundant (grade 1); any other passage gets grade 2.
- * Topics where nothing is kept are dropped.
+ * 3; a passage rated strictly below the best kept rating on every sub-question
+ * of the topic, unanswerable ones included, is redundant (grade 1), as the
+ * original CRUX code does by comparing whole rating vectors (`redundancy:
+ * "all"`, the default, which reproduces the released qrels); with `redundancy:
+ * "answerable"` only the answerable sub-questions are compared. Any other
+ * passage gets grade 2. Topics where nothing is kept are dropped. Only the
+ * passages given are graded: a passage without ratings gets no qrels line.
  *
  * Passage order is the order of `j` in `{topic}:{doc}#{j}`, which is the
  * judgments file order in the CRUX release; ids without `#j` keep input order.
  * Report items (`{topic}:report`) are ignored; -1 ratings count as 0.
  *
  * @param judgments Ratings of every (topic, passage), one per sub-question.
- * @param opts `tau` (default 3).
+ * @param opts `tau` (default 3) and `redundancy` (`all`, default, or `answerable`).
  * @returns Qrels, diversity qrels, the kept passages and the dropped topics.
  * @throws {Error} When an item's rating count differs from its topic's.
  * @example
@@ -65,14 +79,19 @@ function topicOrder(passages: readonly string[]): string[] {
  * ];
  * const { qrels, required } = requiredSubset(judgments, { tau: 3 });
  * required.get("t"); // ["t:d#1"]: it answers both answerable sub-questions
- * qrels.map((q) => q.grade); // [2, 3, 1]
+ * qrels.map((q) => q.grade); // [2, 3, 2]: t:d#2 ties the kept 0 on the second sub-question
+ * requiredSubset(judgments, { redundancy: "answerable" }).qrels.map((q) => q.grade); // [2, 3, 1]
  * ```
  */
 export function requiredSubset(
   judgments: readonly ItemRatings[],
-  opts: { tau?: number } = {},
+  opts: RequiredSubsetOptions = {},
 ): RequiredSubset {
   const tau = opts.tau ?? 3;
+  const redundancy = opts.redundancy ?? "all";
+  if (redundancy !== "all" && redundancy !== "answerable") {
+    throw new RangeError(`Unknown redundancy rule "${redundancy}": use "all" or "answerable"`);
+  }
   const { topics, unparseable } = collectRatings(judgments);
   const out: RequiredSubset = {
     qrels: [],
@@ -87,9 +106,11 @@ export function requiredSubset(
     const nq = topic.questions;
     const uncovered = new Uint8Array(nq);
     for (const row of rows) row.forEach((r, q) => r >= tau && (uncovered[q] = 1));
-    // The answerable sub-questions: construction drops the others before
-    // selecting, so the redundancy test below only looks at these.
-    const answerable = [...uncovered.keys()].filter((q) => uncovered[q] === 1);
+    // The sub-questions the redundancy test compares: all of them (the original
+    // rule) or only the answerable ones.
+    const compared = redundancy === "all"
+      ? [...uncovered.keys()]
+      : [...uncovered.keys()].filter((q) => uncovered[q] === 1);
     let left = uncovered.reduce((s, v) => s + v, 0);
     const kept: number[] = [];
     while (left > 0) {
@@ -124,7 +145,7 @@ export function requiredSubset(
     for (const i of kept) rows[i].forEach((r, q) => (bestKept[q] = Math.max(bestKept[q], r)));
     const keptSet = new Set(kept);
     rows.forEach((row, i) => {
-      const redundant = answerable.every((q) => row[q] < bestKept[q]);
+      const redundant = compared.every((q) => row[q] < bestKept[q]);
       const grade = keptSet.has(i) ? 3 : redundant ? 1 : 2;
       out.qrels.push({ topicId, docId: passages[i], grade, subtopic: "0" });
       row.forEach((r, q) =>

@@ -58,14 +58,38 @@ Deno.test("requiredSubset respects tau", () => {
   assert.equal(r.qrels.length, 0);
 });
 
-Deno.test("redundancy only looks at answerable sub-questions", () => {
-  // q2 is unanswerable (no rating >= 3), so it is dropped before selection.
-  //   v:0#0 [5,2]  v:0#1 [4,2]  -> keep #0; best kept [5,2].
-  // #1 on answerable q1: 4 < 5 -> redundant (1). Were q2 counted, 2 < 2 fails -> 2.
-  const r = requiredSubset([
+Deno.test("redundancy compares every sub-question by default, answerable ones on request", () => {
+  // q2 is unanswerable (no rating >= 3). v:0#0 [5,2], v:0#1 [4,2] -> keep #0; best kept [5,2].
+  // Original rule (all sub-questions): on q2, 2 < 2 fails -> #1 is neutral (2).
+  // Answerable-only rule: on q1, 4 < 5 -> #1 is redundant (1).
+  const judgments = [
     { topicId: "v", itemId: "v:0#0", ratings: [5, 2] },
     { topicId: "v", itemId: "v:0#1", ratings: [4, 2] },
-  ]);
+  ];
+  const r = requiredSubset(judgments);
   assert.deepEqual(r.required.get("v"), ["v:0#0"]);
-  assert.deepEqual(r.qrels.map((q) => [q.docId, q.grade]), [["v:0#0", 3], ["v:0#1", 1]]);
+  assert.deepEqual(r.qrels.map((q) => [q.docId, q.grade]), [["v:0#0", 3], ["v:0#1", 2]]);
+  const a = requiredSubset(judgments, { redundancy: "answerable" });
+  assert.deepEqual(a.qrels.map((q) => [q.docId, q.grade]), [["v:0#0", 3], ["v:0#1", 1]]);
+  // The documented example: kept [4, 0], candidate [3, 0] -> not redundant under the
+  // original rule (0 is not below 0 on the unanswerable second sub-question).
+  const ex = [
+    { topicId: "w", itemId: "w:0#0", ratings: [4, 0] },
+    { topicId: "w", itemId: "w:0#1", ratings: [3, 0] },
+  ];
+  assert.deepEqual(requiredSubset(ex).qrels.map((q) => q.grade), [3, 2]);
+  assert.deepEqual(requiredSubset(ex, { redundancy: "answerable" }).qrels.map((q) => q.grade), [
+    3,
+    1,
+  ]);
+  // Strictly below on every sub-question, the unanswerable ones too: redundant either way.
+  const low = [
+    { topicId: "x", itemId: "x:0#0", ratings: [5, 2, 1] },
+    { topicId: "x", itemId: "x:0#1", ratings: [4, 1, 0] },
+  ];
+  assert.deepEqual(requiredSubset(low).qrels.map((q) => q.grade), [3, 1]);
+  assert.throws(
+    () => requiredSubset(ex, { redundancy: "some" as "all" }),
+    /Unknown redundancy rule "some"/,
+  );
 });

@@ -11,6 +11,7 @@ interface CruxGolden {
   measures: string[];
   unparseableRatings: number;
   requiredSubset: Record<string, { kept: string[]; grades: Record<string, number> }>;
+  requiredSubsetAnswerable: Record<string, Record<string, number>>;
   diversityQrels: { positives: Record<string, Record<string, number[]>> };
   runs: {
     run: string;
@@ -68,7 +69,7 @@ Deno.test("CRUX golden qrels: the qrels file holds the reference required subset
   assert.deepEqual(fromFile, expected);
 });
 
-Deno.test("CRUX golden selection: requiredSubset reproduces the reference's kept passages, grades and diversity qrels", async () => {
+Deno.test("CRUX golden selection: requiredSubset reproduces the reference (original and answerable-only redundancy rules) and diversity qrels", async () => {
   const { readJudgments } = await import("@lib/formats/mod.ts");
   const { requiredSubset } = await import("@lib/metrics/mod.ts");
   const judgments = await readJudgments(fixture("judgments.jsonl"));
@@ -87,6 +88,13 @@ Deno.test("CRUX golden selection: requiredSubset reproduces the reference's kept
     grades,
     Object.fromEntries(topics.map((t) => [t, golden.requiredSubset[t].grades])),
   );
+  const answerable = requiredSubset(
+    judgments.map((j) => ({ topicId: j.topicId, itemId: j.itemId, ratings: j.ratings })),
+    { tau: 3, redundancy: "answerable" },
+  );
+  const answerableGrades: Record<string, Record<string, number>> = {};
+  for (const q of answerable.qrels) (answerableGrades[q.topicId] ??= {})[q.docId] = q.grade;
+  assert.deepEqual(answerableGrades, golden.requiredSubsetAnswerable);
   const positives: Record<string, Record<string, number[]>> = {};
   for (const q of result.diversityQrels) {
     if (q.grade !== 1) continue;

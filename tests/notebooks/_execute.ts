@@ -120,6 +120,10 @@ async function viaJupyter(
         "notebook",
         "--execute",
         `--ExecutePreprocessor.timeout=${opts.timeoutSeconds ?? 900}`,
+        // nbclient waits only 4 s for output messages after a cell's reply by default and
+        // drops what comes later; on a loaded machine (parallel tests, CI) displays arrive
+        // later than that, so wait longer.
+        "--ExecutePreprocessor.iopub_timeout=120",
         "--ExecutePreprocessor.kernel_name=deno",
         "--allow-errors",
         "--output-dir",

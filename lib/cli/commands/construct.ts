@@ -69,6 +69,12 @@ Options:
   --n N                sub-questions per topic (default 10; CRUX uses 15 for DUC)
   --overwrite          requests: replace requests already set
   --tau N              answerability threshold (default 3)
+  --redundancy RULE    select: which sub-questions decide that a passage is redundant
+                       (grade 1: rated strictly below the best kept rating on each of
+                       them). all (default): every sub-question of the topic, the
+                       unanswerable ones included, as the original CRUX code does, so
+                       released qrels are reproduced; answerable: only the answerable
+                       sub-questions (more passages become redundant)
   --judge NAME         select: judge whose ratings are used (default: the only one)
   --out FILE           corpus: output JSONL (default DIR/corpus.jsonl)
   --distractors FILE   corpus: extra documents {"id","contents"} to append
@@ -115,6 +121,12 @@ function report(io: Io, s: StepSummary): void {
   );
 }
 
+function redundancyOption(value: unknown): "all" | "answerable" {
+  if (value === undefined || value === "all") return "all";
+  if (value === "answerable") return "answerable";
+  throw new UsageError(`--redundancy must be all or answerable, not "${value}"`);
+}
+
 async function standaloneSelect(values: Values, io: Io): Promise<number> {
   const out = values["out-qrels"];
   const div = values["out-div-qrels"];
@@ -126,7 +138,11 @@ async function standaloneSelect(values: Values, io: Io): Promise<number> {
     outputs: { "--out-qrels": out, "--out-div-qrels": div },
   });
   const tau = countOption("tau", values.tau, 3);
-  const sel = selectFromJudgments(await readJudgments(values.judgments as string), { tau });
+  const redundancy = redundancyOption(values.redundancy);
+  const sel = selectFromJudgments(await readJudgments(values.judgments as string), {
+    tau,
+    redundancy,
+  });
   await writeQrels(out, sel.qrels);
   await writeQrels(div, sel.divQrels);
   for (const t of sel.dropped) io.err(`Topic "${t}": nothing answerable at tau ${tau}; dropped\n`);
@@ -175,6 +191,7 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
       const s = await selectRequired(ws, {
         ...common,
         tau,
+        redundancy: redundancyOption(values.redundancy),
         judge: values.judge as string | undefined,
       });
       report(io, s);
@@ -235,6 +252,7 @@ export const constructCommand: Command = {
         n: { type: "string" },
         overwrite: { type: "boolean" },
         tau: { type: "string" },
+        redundancy: { type: "string" },
         judge: { type: "string" },
         judgments: { type: "string" },
         "out-qrels": { type: "string" },

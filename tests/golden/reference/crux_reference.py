@@ -8,10 +8,11 @@ Written from the published definitions alone, standard library only:
   of uncovered questions it answers + 0.1 * [any rating > 0 on an uncovered
   question], take the highest (first in passage order, i.e. judgment-file
   order, on ties) and keep it.  Kept passages get grade 3; a passage not kept
-  whose rating is strictly below the best kept rating on every answerable
-  question is redundant (grade 1); every other passage gets grade 2.
-  Questions no passage answers (rating >= tau) are dropped before this step
-  (as in CRUX's construction), so "every question" means every answerable one.
+  whose rating is strictly below the best kept rating on every question of the
+  topic, unanswerable ones included (the original code compares whole rating
+  vectors), is redundant (grade 1); every other passage gets grade 2.  The
+  variant that compares only answerable questions is recorded as well
+  ("requiredSubsetAnswerable").
   Diversity qrels: every passage x every sub-question (numbered from 1, in the
   judgments' order): 1 if G >= tau else 0.
 * Cov(tau)@k, Cov@oracle (k = |P*|), alpha-nDCG over sub-questions, P@k and
@@ -61,7 +62,7 @@ def clean(ratings):
     return [max(r, 0) for r in ratings]
 
 
-def required_subset(passages):
+def required_subset(passages, redundancy="all"):
     """passages: [(pid, ratings)] -> (kept ids in selection order, grades dict)."""
     rows = [(pid, clean(r)) for pid, r in passages]
     nq = len(rows[0][1])
@@ -83,12 +84,13 @@ def required_subset(passages):
         kept.append(pid)
         uncovered -= new
     kept_set = set(kept)
-    best_kept = {q: max(r[q] for pid, r in rows if pid in kept_set) for q in answerable}
+    compared = list(range(nq)) if redundancy == "all" else answerable
+    best_kept = {q: max(r[q] for pid, r in rows if pid in kept_set) for q in compared}
     grades = {}
     for pid, r in rows:
         if pid in kept_set:
             grades[pid] = 3
-        elif answerable and all(r[q] < best_kept[q] for q in answerable):
+        elif compared and all(r[q] < best_kept[q] for q in compared):
             grades[pid] = 1
         else:
             grades[pid] = 2
@@ -216,12 +218,13 @@ def build(fixture_dir):
     judgments = read_judgments(os.path.join(fixture_dir, "judgments.jsonl"))
     tokens = read_corpus_tokens(os.path.join(fixture_dir, "corpus.jsonl"))
     unparseable = sum(1 for ps in judgments.values() for _, r in ps for x in r if x == -1)
-    subset, qrel_lines, div_lines, topics = {}, [], {}, {}
+    subset, subset_answerable, qrel_lines, div_lines, topics = {}, {}, [], {}, {}
     for topic_id, passages in judgments.items():
         kept, grades = required_subset(passages)
         if not kept:
             continue
         subset[topic_id] = {"kept": kept, "grades": grades}
+        subset_answerable[topic_id] = required_subset(passages, "answerable")[1]
         ratings = {pid: clean(r) for pid, r in passages}
         nq = len(passages[0][1])
         for pid, r in passages:
@@ -256,7 +259,9 @@ def build(fixture_dir):
         "tokenizer": "whitespace",
         "measures": MEASURES,
         "unparseableRatings": unparseable,
+        "redundancy": "all sub-questions (the original rule); requiredSubsetAnswerable: answerable only",
         "requiredSubset": subset,
+        "requiredSubsetAnswerable": subset_answerable,
         "diversityQrels": {
             "note": "subtopic ids (from 1) with G >= tau per passage; every other (passage, subtopic) pair is 0",
             "positives": div_lines,
