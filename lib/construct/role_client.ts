@@ -8,6 +8,7 @@
 import {
   type AnswerabilityJudge,
   CallCache,
+  JOURNAL_FILE,
   llmAnswerabilityJudge,
   LlmClient,
   type LlmSettings,
@@ -16,6 +17,7 @@ import {
   type Role,
 } from "@lib/llm/mod.ts";
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { join } from "node:path";
 import type { WorkspaceLike } from "./_reads.ts";
 import { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
 
@@ -42,7 +44,7 @@ export interface RoleClient {
  * ```
  */
 export async function roleClient(
-  ws: { connection: DuckDBConnection },
+  ws: { connection: DuckDBConnection; dir?: string },
   role: Role,
   opts: {
     config?: LlmSettings;
@@ -51,7 +53,9 @@ export async function roleClient(
   } = {},
 ): Promise<RoleClient> {
   const settings = resolveRoleConfig(role, opts);
-  const cache = await CallCache.open(ws.connection);
+  const cache = await CallCache.open(ws.connection, {
+    journal: ws.dir === undefined ? undefined : join(ws.dir, JOURNAL_FILE),
+  });
   const { templatesDir, ...clientOpts } = settings;
   return { client: new LlmClient({ ...clientOpts, cache }), templatesDir };
 }

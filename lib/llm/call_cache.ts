@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { TABLES } from "@lib/store/schema.ts";
 import type { Usage } from "./types.ts";
+import { appendJournal, clearJournal, readJournal } from "./_journal.ts";
 
 /** Stored state of a call: answered, answered but unparseable, failed, or exported to a batch. */
 export type CallStatus = "ok" | "unparsed" | "failed" | "pending";
@@ -23,6 +24,17 @@ export interface StoredCall {
   error?: string;
   attempts: number;
   latencyMs: number;
+}
+
+/** Options of {@link CallCache.open}. */
+export interface CallCacheOptions {
+  /**
+   * Path of an append-only answer journal (e.g. `<workspace>/llm_journal.jsonl`).
+   * Each answer is appended the moment it arrives and committed to DuckDB in
+   * groups; the journal is emptied once everything in it is committed. Default:
+   * none (`put` waits for the commit).
+   */
+  journal?: string;
 }
 
 /** Per model, template and status: counts and token sums (see {@link CallCache.stats}). */
@@ -87,12 +99,15 @@ function fromRow(r: Record<string, unknown>): StoredCall {
  * The cache and trace of model calls, kept in the workspace table `llm_calls`
  * (DDL from `lib/store/schema.ts`) on a DuckDB connection.
  *
- * Writes are durable per call: {@link CallCache.put} resolves only after the
- * row is committed (DuckDB writes its WAL on commit, and a committed row survives
- * `kill -9`). Calls finishing while a commit runs are committed together in the
- * next statement (group commit), so many concurrent calls cost one commit each
- * few milliseconds rather than one each, and no call is reported finished before
- * its row is committed. All statements of one cache run one at a time.
+ * Writes are durable per call. With a journal (see {@link CallCacheOptions}),
+ * {@link CallCache.put} appends the call to the journal file at once and
+ * resolves; rows reach DuckDB by group commit in the background, and a journal
+ * left by a killed process is folded in when the cache is next opened, so a kill
+ * loses only the calls still on the wire. Without a journal, `put` resolves
+ * after the row is committed (DuckDB writes its WAL on commit). Either way, calls
+ * finishing while a commit runs are committed together in the next statement
+ * (group commit), so many concurrent calls cost one commit each few milliseconds
+ * rather than one each. All statements of one cache run one at a time.
  *
  * @example
  * ```ts
@@ -108,25 +123,46 @@ function fromRow(r: Record<string, unknown>): StoredCall {
  */
 export class CallCache {
   readonly connection: DuckDBConnection;
+  /** The journal file, when answers are journaled. */
+  readonly journal?: string;
+  /** Calls folded in from a journal when the cache was opened. */
+  readonly recovered: number;
   #queue: Promise<unknown> = Promise.resolve();
   #pending: Waiter[] = [];
   #scheduled = false;
   #commits = 0;
+  /** Journaled calls not committed yet (read by `get` so they are never sent twice). */
+  #unflushed = new Map<string, StoredCall>();
+  #error: unknown;
 
-  private constructor(connection: DuckDBConnection) {
+  private constructor(connection: DuckDBConnection, journal?: string, recovered = 0) {
     this.connection = connection;
+    this.journal = journal;
+    this.recovered = recovered;
   }
 
   /**
    * Opens the cache on a connection, creating `llm_calls` and `meta` if missing.
+   * With `journal`, calls a killed process left in the journal are committed first.
    *
    * @param connection An open DuckDB connection (e.g. a workspace's `connection`).
+   * @param opts `journal`: path of the answer journal (see {@link CallCacheOptions}).
    * @returns The cache.
    */
-  static async open(connection: DuckDBConnection): Promise<CallCache> {
+  static async open(connection: DuckDBConnection, opts: CallCacheOptions = {}): Promise<CallCache> {
     await connection.run(TABLES.llm_calls);
     await connection.run(TABLES.meta);
-    return new CallCache(connection);
+    let recovered = 0;
+    if (opts.journal) {
+      const { calls } = await readJournal(opts.journal);
+      if (calls.length) {
+        const cache = new CallCache(connection);
+        await cache.putMany(calls);
+        recovered = calls.length;
+      }
+      clearJournal(opts.journal);
+    }
+    return new CallCache(connection, opts.journal, recovered);
   }
 
   /** Number of commits made so far (one per group of rows written together). */
@@ -159,7 +195,11 @@ export class CallCache {
   getMany(keys: readonly string[]): Promise<Map<string, StoredCall>> {
     return this.#exclusive(async () => {
       const found = new Map<string, StoredCall>();
-      const unique = [...new Set(keys)];
+      const unique = [...new Set(keys)].filter((k) => {
+        const j = this.#unflushed.get(k);
+        if (j) found.set(k, j);
+        return !j;
+      });
       for (let i = 0; i < unique.length; i += 500) {
         const part = unique.slice(i, i + 500);
         const reader = await this.connection.runAndReadAll(
@@ -181,9 +221,19 @@ export class CallCache {
    * @returns A promise that settles after the commit (rejects if the write fails).
    */
   put(call: StoredCall): Promise<void> {
-    const done = new Promise<void>((resolve, reject) =>
-      this.#pending.push({ call, resolve, reject })
-    );
+    let done: Promise<void>;
+    if (this.journal) {
+      try {
+        appendJournal(this.journal, call);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      this.#unflushed.set(call.key, call);
+      this.#pending.push({ call, resolve: () => {}, reject: (e) => (this.#error ??= e) });
+      done = Promise.resolve();
+    } else {
+      done = new Promise<void>((resolve, reject) => this.#pending.push({ call, resolve, reject }));
+    }
     if (!this.#scheduled) {
       this.#scheduled = true;
       this.#exclusive(() => this.#writePending());
@@ -219,7 +269,14 @@ export class CallCache {
       }
       if (multi) await this.connection.run("COMMIT");
       this.#commits++;
-      for (const w of batch) w.resolve();
+      for (const w of batch) {
+        if (this.#unflushed.get(w.call.key) === w.call) this.#unflushed.delete(w.call.key);
+        w.resolve();
+      }
+      // Everything journaled is committed: start the journal afresh.
+      if (this.journal && this.#unflushed.size === 0 && this.#pending.length === 0) {
+        clearJournal(this.journal);
+      }
     } catch (error) {
       if (rows.length > CHUNK) await this.connection.run("ROLLBACK").catch(() => {});
       for (const w of batch) w.reject(error);
@@ -288,5 +345,10 @@ export class CallCache {
    */
   async flush(): Promise<void> {
     await this.#exclusive(() => Promise.resolve());
+    if (this.#error !== undefined) {
+      const error = this.#error;
+      this.#error = undefined;
+      throw error;
+    }
   }
 }

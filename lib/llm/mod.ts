@@ -21,8 +21,14 @@
  */
 export type * from "./types.ts";
 export { cacheKey, type KeyParts } from "./cache_key.ts";
-export { CallCache, type CallStatsRow, type CallStatus, type StoredCall } from "./call_cache.ts";
-export { openCallCache, type OpenedCallCache } from "./open_call_cache.ts";
+export {
+  CallCache,
+  type CallCacheOptions,
+  type CallStatsRow,
+  type CallStatus,
+  type StoredCall,
+} from "./call_cache.ts";
+export { JOURNAL_FILE, openCallCache, type OpenedCallCache } from "./open_call_cache.ts";
 export { LlmClient } from "./llm_client.ts";
 export type { ChatManyOptions, LlmClientOptions } from "./client_options.ts";
 export {

@@ -2,6 +2,9 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { join } from "node:path";
 import { CallCache } from "./call_cache.ts";
 
+/** Name of the answer journal beside a workspace's database. */
+export const JOURNAL_FILE = "llm_journal.jsonl";
+
 /** A call cache on a workspace folder's database, with the means to close it. */
 export interface OpenedCallCache {
   cache: CallCache;
@@ -13,7 +16,8 @@ export interface OpenedCallCache {
 
 /**
  * Opens (creating if needed) `dir/workspace.duckdb` and the `llm_calls` cache in
- * it. For code that has a workspace already, use
+ * it, with the answer journal `dir/llm_journal.jsonl` (answers a killed run left
+ * there are committed first). For code that has a workspace already, use
  * `CallCache.open(workspace.connection)` instead.
  *
  * @param dir Workspace folder (created if missing).
@@ -42,7 +46,7 @@ export async function openCallCache(dir: string): Promise<OpenedCallCache> {
     throw new Error(`Cannot open workspace database "${path}": ${why}`);
   }
   const connection = await instance.connect();
-  const cache = await CallCache.open(connection);
+  const cache = await CallCache.open(connection, { journal: join(dir, JOURNAL_FILE) });
   return {
     cache,
     path,
