@@ -1,6 +1,8 @@
 // The HTTP edge: chat and embeddings through the `openai` client, rerank and
 // score endpoints through fetch. Every failure becomes a TransportError that
 // says whether it is worth retrying; user aborts are rethrown as they are.
+import { sameOriginRedirects } from "./_redirects.ts";
+import { reportedUsage } from "./_usage.ts";
 import OpenAI from "openai";
 import type { Usage } from "./types.ts";
 import { isRetryableStatus, redact, retryAfterMs, TransportError } from "./_retry.ts";
@@ -30,6 +32,8 @@ export interface TransportOptions {
   baseUrl: string;
   apiKey?: string;
   fetch?: typeof fetch;
+  /** Follow redirects to other origins too. Default false: only same-origin redirects. */
+  followRedirects?: boolean;
 }
 
 /** Strips user info, query and fragment from a URL for logs and traces. */
@@ -87,21 +91,18 @@ function errorText(body: string): string {
   return body.slice(0, 200);
 }
 
-const usageOf = (u: { prompt_tokens?: number; completion_tokens?: number } | undefined): Usage => ({
-  promptTokens: u?.prompt_tokens ?? 0,
-  completionTokens: u?.completion_tokens ?? 0,
-});
+const usageOf = (u: unknown): Usage => reportedUsage(u);
 
 /** Builds the transport for one endpoint. The key is held only by the client object. */
 export function openAiTransport(opts: TransportOptions): Transport {
+  const fetcher = sameOriginRedirects(opts.fetch ?? fetch, opts.followRedirects ?? false);
   const client = new OpenAI({
     baseURL: opts.baseUrl,
     apiKey: opts.apiKey || "none",
     maxRetries: 0,
-    fetch: opts.fetch,
+    fetch: fetcher,
   });
   const secret = opts.apiKey;
-  const fetcher = opts.fetch ?? fetch;
   const transport: Transport = {
     baseUrl: publicUrl(opts.baseUrl),
     async chat(body, opts) {

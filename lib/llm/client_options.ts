@@ -35,6 +35,12 @@ export interface LlmClientOptions {
   random?: () => number;
   /** Replacement `fetch` (for proxies or tests). */
   fetch?: typeof fetch;
+  /**
+   * Follow HTTP redirects to another origin. Default false (or `CRUX_FOLLOW_REDIRECTS=1`):
+   * a redirect within the endpoint's origin is followed, one elsewhere is an error,
+   * so the API key is never sent to a host it was not meant for.
+   */
+  followRedirects?: boolean;
 }
 
 /** Options of {@link LlmClient.chatMany}. */

@@ -1,3 +1,4 @@
+import { reportedUsage } from "./_usage.ts";
 import type { CallCache, StoredCall } from "./call_cache.ts";
 import { cacheKey } from "./cache_key.ts";
 
@@ -110,10 +111,7 @@ export async function importBatch(
         response: choice.message?.content ?? "",
         status: "ok",
         attempts: base.attempts + 1,
-        usage: {
-          promptTokens: usage?.prompt_tokens ?? 0,
-          completionTokens: usage?.completion_tokens ?? 0,
-        },
+        usage: reportedUsage(usage),
         error: undefined,
       });
     } else {

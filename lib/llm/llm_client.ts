@@ -55,6 +55,8 @@ export class LlmClient {
       baseUrl: opts.baseUrl,
       apiKey: opts.apiKey,
       fetch: opts.fetch,
+      followRedirects: opts.followRedirects ??
+        Deno.env.get("CRUX_FOLLOW_REDIRECTS") === "1",
     });
     this.#slots = new Semaphore(concurrency);
     this.#flight = new Semaphore(4 * concurrency);

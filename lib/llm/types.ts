@@ -41,10 +41,10 @@ export type ParseResult<T> =
   | { ok: true; value: T }
   | { ok: false; raw: string; reason: string };
 
-/** Token usage of a call. */
+/** Token usage of a call; null = unknown (not reported, or reported as a negative or non-finite count). */
 export interface Usage {
-  promptTokens: number;
-  completionTokens: number;
+  promptTokens: number | null;
+  completionTokens: number | null;
 }
 
 /** What became of one request. */

@@ -51,6 +51,9 @@ Options:
   --timeout-ms N        per-request timeout (default 60000)
   --rpm N / --tpm N     request / token per-minute limits (default none)
   --reasks N            re-asks after unparseable output, at temperature 0.2 (default 0)
+  --min-ok-share X      exit 1 unless at least this share of pairs got a rating (0-1;
+                        default 0: exit 1 only when no pair did, e.g. a wrong key, URL or
+                        port). The output file is written either way.
   --templates DIR       folder of replacement prompt templates
   --workspace DIR       workspace holding the call cache (default outputs/default)
   --config FILE         experiment config (JSON) with an "llm" section
@@ -99,11 +102,18 @@ const answerability: Command = {
         backend: { type: "string" },
         corpus: { type: "string" },
         reasks: { type: "string" },
+        "min-ok-share": { type: "string" },
         ...clientFlags,
       },
       strict: true,
     });
     if (!values.input || !values.out) throw new UsageError("--input and --out are required");
+    const minOk = values["min-ok-share"] === undefined ? 0 : Number(values["min-ok-share"]);
+    if (!(minOk >= 0 && minOk <= 1)) {
+      throw new UsageError(
+        `--min-ok-share must be a number from 0 to 1, not "${values["min-ok-share"]}"`,
+      );
+    }
     await guardOutputs({
       inputs: { "--input": values.input, "--corpus": values.corpus, "--config": values.config },
       outputs: { "--out": values.out },
@@ -156,6 +166,17 @@ const answerability: Command = {
       } unparsed, ` +
         `${count("failed")} failed -> ${values.out}\n`,
     );
+    const share = results.length ? count("ok") / results.length : 1;
+    if (results.length && (count("ok") === 0 || share < minOk)) {
+      const first = results.find((r) => r.status === "failed")?.error;
+      io.err(
+        `crux judge answerability: ${count("ok")} of ${results.length} pairs got a rating ` +
+          `(${(share * 100).toFixed(1)}%, below the ${
+            count("ok") === 0 ? "minimum of one" : `--min-ok-share ${minOk}`
+          })${first ? `; first error: ${first}` : ""}\n`,
+      );
+      return 1;
+    }
     return 0;
   },
 };
