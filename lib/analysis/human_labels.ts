@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { InputError, type Problem } from "@lib/formats/mod.ts";
+import { InputError, type Problem, readTextFile } from "@lib/formats/mod.ts";
 
 /** One human label: a coverage value, or ratings to turn into coverage. */
 export interface HumanLabel {
@@ -107,5 +107,5 @@ export function parseHumanLabels(text: string, opts: { file: string }): HumanLab
  * ```
  */
 export async function readHumanLabels(path: string): Promise<HumanLabel[]> {
-  return parseHumanLabels(await Deno.readTextFile(path), { file: path });
+  return parseHumanLabels(await readTextFile(path), { file: path });
 }

@@ -18,7 +18,12 @@ export function numberColumn(
   field: string,
   problems: Problems,
 ): number | undefined {
-  if (NUMBER.test(value)) return Number(value);
+  if (NUMBER.test(value)) {
+    const n = Number(value);
+    if (Number.isFinite(n)) return n;
+    problems.add(line, field, `${value} is out of range (overflows a 64-bit float)`);
+    return undefined;
+  }
   problems.add(line, field, `expected a number, found ${show(value)}`);
   return undefined;
 }
@@ -30,7 +35,12 @@ export function integerColumn(
   field: string,
   problems: Problems,
 ): number | undefined {
-  if (INTEGER.test(value)) return Number(value);
+  if (INTEGER.test(value)) {
+    const n = Number(value);
+    if (n >= -2147483648 && n <= 2147483647) return n;
+    problems.add(line, field, `${value} is out of range (-2147483648 to 2147483647)`);
+    return undefined;
+  }
   problems.add(line, field, `expected an integer, found ${show(value)}`);
   return undefined;
 }

@@ -4,6 +4,8 @@ import { Problems, show } from "./_problems.ts";
 
 type Json = Record<string, unknown>;
 
+const EMPTY = "the file is empty; expected one JSON object per line";
+
 /** Reads typed fields of one JSON object, recording a problem for each bad one. */
 export class Fields {
   /** False once any field was missing or of the wrong type. */
@@ -56,7 +58,10 @@ export class Fields {
     if (value === undefined || value === null) {
       return opts.optional ? undefined : this.fail(key, "missing; add this field");
     }
-    if (typeof value !== "number" || !Number.isFinite(value)) {
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      return this.fail(key, "number out of range (overflows a 64-bit float, e.g. 1e400)");
+    }
+    if (typeof value !== "number") {
       return this.fail(key, `expected a number, found ${show(value)}`);
     }
     if (opts.integer && !Number.isInteger(value)) {
@@ -167,10 +172,13 @@ export function decodeJsonl<T>(text: string, file: string, decode: Decoder<T>): 
   const problems = new Problems(file);
   const out: T[] = [];
   const lines = splitLines(text);
+  let nonBlank = 0;
   for (let i = 0; i < lines.length; i++) {
+    if (lines[i].trim() !== "") nonBlank++;
     const record = decodeLine(lines[i], i + 1, problems, decode);
     if (record !== undefined) out.push(record);
   }
+  if (nonBlank === 0) problems.add(0, undefined, EMPTY);
   problems.throwIfAny();
   return out;
 }
@@ -182,11 +190,14 @@ export function decodeJsonl<T>(text: string, file: string, decode: Decoder<T>): 
 export async function* streamJsonl<T>(path: string, decode: Decoder<T>): AsyncGenerator<T> {
   const problems = new Problems(path);
   let lineNo = 0;
+  let nonBlank = 0;
   for await (const line of readLines(path)) {
     lineNo++;
+    if (line.trim() !== "") nonBlank++;
     const record = decodeLine(line, lineNo, problems, decode);
     if (record !== undefined) yield record;
   }
+  if (nonBlank === 0) problems.add(0, undefined, EMPTY);
   problems.throwIfAny();
 }
 

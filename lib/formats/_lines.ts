@@ -1,4 +1,5 @@
 /** Line-by-line reading of text and of large files; private to `@lib/formats`. */
+import { decodeUtf8, invalidUtf8 } from "./_utf8.ts";
 
 /** Splits text into lines (LF or CRLF), without the trailing empty line. */
 export function splitLines(text: string): string[] {
@@ -23,10 +24,11 @@ export async function* readLines(path: string): AsyncGenerator<string> {
     throw cannotRead(path, error);
   }
   using _file = file;
-  const decoder = new TextDecoder("utf-8");
+  const decoder = new TextDecoder("utf-8", { fatal: true });
   const buffer = new Uint8Array(1 << 20);
   let rest = "";
   let first = true;
+  let lineNo = 1; // line on which `rest` starts
   while (true) {
     let n: number | null;
     try {
@@ -35,7 +37,13 @@ export async function* readLines(path: string): AsyncGenerator<string> {
       throw cannotRead(path, error);
     }
     if (n === null) break;
-    let chunk = rest + decoder.decode(buffer.subarray(0, n), { stream: true });
+    let text: string;
+    try {
+      text = decoder.decode(buffer.subarray(0, n), { stream: true });
+    } catch {
+      throw invalidUtf8(buffer.subarray(0, n), path, lineNo + countNewlines(rest));
+    }
+    let chunk = rest + text;
     if (first) {
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
       first = false;
@@ -46,24 +54,37 @@ export async function* readLines(path: string): AsyncGenerator<string> {
       yield chunk.charCodeAt(end - 1) === 13
         ? chunk.slice(start, end - 1)
         : chunk.slice(start, end);
+      lineNo++;
       start = end + 1;
       end = chunk.indexOf("\n", start);
     }
     rest = chunk.slice(start);
   }
-  rest += decoder.decode();
+  try {
+    rest += decoder.decode();
+  } catch {
+    throw invalidUtf8(new Uint8Array(), path, lineNo);
+  }
   if (rest.endsWith("\r")) rest = rest.slice(0, -1);
   if (rest !== "") yield rest;
 }
 
+function countNewlines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf("\n"); i !== -1; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
 /** Reads a whole text file, naming the file in the error when it cannot be read. */
 export async function readText(path: string): Promise<string> {
+  let bytes: Uint8Array;
   try {
-    const text = await Deno.readTextFile(path);
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    bytes = await Deno.readFile(path);
   } catch (error) {
     throw cannotRead(path, error);
   }
+  const text = decodeUtf8(bytes, path);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Wraps a file-system error with the path and what to check. */

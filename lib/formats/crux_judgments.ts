@@ -28,12 +28,16 @@ export interface JudgmentOptions {
    * have the length of the topic's first list.
    */
   questionCounts?: ReadonlyMap<string, number>;
+  /** Receives the number of lines that repeated an earlier judgment exactly (dropped). */
+  onDuplicates?: (count: number) => void;
 }
 
 class JudgmentDecoder {
   readonly seen = new Map<string, { length: number; line: number }>();
-  /** Line of the first judgment of each (topic, item), keyed `topic\0item` after rewriting. */
-  readonly judged = new Map<string, number>();
+  /** First judgment of each (topic, item), keyed `topic\0item` after rewriting. */
+  readonly judged = new Map<string, { line: number; ratings: string }>();
+  /** Lines repeating an earlier judgment exactly (dropped). */
+  duplicates = 0;
   constructor(readonly opts: JudgmentOptions) {}
 
   decode = (f: Fields): Judgment | undefined => {
@@ -47,15 +51,20 @@ class JudgmentDecoder {
     const itemId = rewriteItem(rawItem, rawTopic, topicId);
     const key = `${topicId}\0${itemId}`;
     const earlier = this.judged.get(key);
+    const signature = JSON.stringify(list);
     if (earlier !== undefined) {
+      if (earlier.ratings === signature) {
+        this.duplicates++;
+        return undefined; // the same judgment again: dropped and counted
+      }
       return f.fail(
         itemField,
         `passage ${JSON.stringify(rawItem)} of topic ${
           JSON.stringify(rawTopic)
-        } is already judged on line ${earlier}`,
+        } is already judged differently on line ${earlier.line}`,
       );
     }
-    this.judged.set(key, f.line);
+    this.judged.set(key, { line: f.line, ratings: signature });
     for (let i = 0; i < list.length; i++) {
       const r = list[i];
       if (typeof r !== "number" || !Number.isInteger(r) || r < -1 || r > 5) {
@@ -91,8 +100,9 @@ class JudgmentDecoder {
  * @param opts `file` for error messages; `rewriteTopic` and `questionCounts` as in {@linkcode JudgmentOptions}.
  * @returns One judgment per non-empty line, in file order.
  * @throws {InputError} Listing lines with missing ids, ratings outside -1..5 or
- *   non-integers, rating lists of the wrong length, and a second judgment of the
- *   same (topic, passage) (compared after `rewriteTopic`).
+ *   non-integers, rating lists of the wrong length, a second, different judgment of
+ *   the same (topic, passage) (compared after `rewriteTopic`; an identical repeat is
+ *   dropped and counted through `onDuplicates`), and an empty file.
  * @example
  * ```ts
  * parseJudgments('{"id": "t1", "docid": "t1:0#0", "rating": [5, -1]}\n', { file: "j.jsonl" });
@@ -108,6 +118,10 @@ export function parseJudgments(text: string, opts: JudgmentOptions & { file: str
     const j = decodeLine(lines[i], i + 1, problems, decoder.decode);
     if (j) out.push(j);
   }
+  if (!lines.some((l) => l.trim() !== "")) {
+    problems.add(0, undefined, "the file is empty; expected one JSON object per line");
+  }
+  opts.onDuplicates?.(decoder.duplicates);
   problems.throwIfAny();
   return out;
 }
@@ -133,10 +147,16 @@ export async function* streamJudgments(
   const problems = new Problems(path);
   const decoder = new JudgmentDecoder(opts);
   let lineNo = 0;
+  let nonBlank = 0;
   for await (const line of readLines(path)) {
+    if (line.trim() !== "") nonBlank++;
     const j = decodeLine(line, ++lineNo, problems, decoder.decode);
     if (j) yield j;
   }
+  if (nonBlank === 0) {
+    problems.add(0, undefined, "the file is empty; expected one JSON object per line");
+  }
+  opts.onDuplicates?.(decoder.duplicates);
   problems.throwIfAny();
 }
 

@@ -121,8 +121,8 @@ Deno.test("judgments: a second line for the same (topic, passage) is an error, a
     '{"example_id":"t1","pid":"b","rating":[0]}',
   ].join("\n") + "\n";
   const expected = [
-    'j.jsonl:3: docid: passage "a" of topic "t1" is already judged on line 1',
-    'j.jsonl:5: pid: passage "b" of topic "t1" is already judged on line 2',
+    'j.jsonl:3: docid: passage "a" of topic "t1" is already judged differently on line 1',
+    'j.jsonl:5: pid: passage "b" of topic "t1" is already judged differently on line 2',
   ];
   assert.deepEqual(
     inputError(() => parseJudgments(text, { file: "j.jsonl" })).message.split("\n"),
@@ -141,7 +141,7 @@ Deno.test("judgments: a second line for the same (topic, passage) is an error, a
   // Duplicates are found after rewriting topic ids.
   const rewritten = [
     '{"id":"duc04-testb-1","docid":"duc04-testb-1:0#0","rating":[1]}',
-    '{"id":"duc04-test-1","docid":"duc04-test-1:0#0","rating":[1]}',
+    '{"id":"duc04-test-1","docid":"duc04-test-1:0#0","rating":[2]}',
   ].join("\n");
   assert.deepEqual(
     inputError(() =>
@@ -201,4 +201,18 @@ Deno.test("corpus: uniqueIds lists every repeated id with the line of its first 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("judgments: an identical repeated line is dropped and counted; an empty file is an error", () => {
+  let dropped = -1;
+  const out = parseJudgments(
+    '{"id":"t1","docid":"a","rating":[1]}\n{"id":"t1","docid":"a","rating":[1]}\n',
+    { file: "j.jsonl", onDuplicates: (n) => (dropped = n) },
+  );
+  assert.deepEqual(out, [{ topicId: "t1", itemId: "a", ratings: [1] }]);
+  assert.equal(dropped, 1);
+  assert.deepEqual(
+    inputError(() => parseJudgments("\n  \n", { file: "j.jsonl" })).message.split("\n"),
+    ["j.jsonl: the file is empty; expected one JSON object per line"],
+  );
 });

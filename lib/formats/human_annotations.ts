@@ -12,6 +12,7 @@
  */
 import { decodeJsonl, type Fields } from "./_json.ts";
 import { InputError } from "./input_error.ts";
+import { readText } from "./_lines.ts";
 
 /** One annotator's labels of one report: answerability 0/1 per sub-question, in order. */
 export interface ReportAnnotation {
@@ -168,5 +169,5 @@ export function parseHumanAnnotations(text: string, opts: { file: string }): Hum
  * ```
  */
 export async function readHumanAnnotations(path: string): Promise<HumanAnnotations> {
-  return parseHumanAnnotations(await Deno.readTextFile(path), { file: path });
+  return parseHumanAnnotations(await readText(path), { file: path });
 }

@@ -42,7 +42,7 @@ function plainInteger(bytes: Uint8Array, i: number, out: Float64Array, slot: num
     v = v * 10 + (c - 48);
     i++;
   }
-  if (i === first) return -1;
+  if (i === first || v > 2147483647) return -1; // past int32: the strict path reports it
   out[slot] = negative ? -v : v;
   return i;
 }

@@ -87,7 +87,9 @@ export function integerAt(bytes: Uint8Array, a: number, b: number): number {
     if (d < 0 || d > 9) return NaN;
     v = v * 10 + d;
   }
-  return sign * v;
+  const out = sign * v;
+  // Outside int32 the strict parsers report the line; let them.
+  return out >= -2147483648 && out <= 2147483647 ? out : NaN;
 }
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -128,7 +130,8 @@ export function decimalAt(bytes: Uint8Array, a: number, b: number): number {
     return sign * (fraction > 0 ? mantissa / POW10[fraction] : mantissa);
   }
   const s = decodeSpan(bytes, a, b);
-  return DECIMAL.test(s) ? Number(s) : NaN;
+  const v = DECIMAL.test(s) ? Number(s) : NaN;
+  return Number.isFinite(v) ? v : NaN; // 1e400: the strict parsers report the overflow
 }
 
 /** Bytes of a file read as text by the strict parsers: a string is encoded as UTF-8. */

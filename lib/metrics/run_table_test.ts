@@ -122,7 +122,7 @@ function randomLines(random: () => number, columns: number, lines: number): stri
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const separators = [" ", " ", " ", "  ", "\t", " \t", "\u00a0", "\u3000", "\u2009", "\v", "\f"];
   const ids = ["d1", "d10", "D1", "dé", "d\u00e9", "日本", "a#b", "x:y#3", "\u00ff", "d\u0085"];
-  const numbers = ["1", "-2", "+3", "0", "-0", "2.5", "5.", ".5", "-.25", "1e3", "2E-2", "1e400"];
+  const numbers = ["1", "-2", "+3", "0", "-0", "2.5", "5.", ".5", "-.25", "1e3", "2E-2", "1e300"];
   const digits = () =>
     String(Math.floor(random() * 1e9)) + "." + String(Math.floor(random() * 1e9));
   const out: string[] = [];
@@ -206,14 +206,15 @@ Deno.test("the byte scanners give up where the strict parsers complain", () => {
 });
 
 Deno.test("ties, signed zeros and huge scores rank as in the row path", () => {
-  // Scores equal as numbers (0 and -0, 1e400 and 1e401 = Infinity, 2.5 and 2.50)
-  // tie and fall back to the document id; nearly equal scores do not.
+  // Scores equal as numbers (0 and -0, 1e300 and 1.0e300, 2.5 and 2.50) tie and
+  // fall back to the document id; nearly equal scores do not. (1e400 overflows and
+  // is an error in both paths.)
   const scores = [
     "0",
     "-0",
-    "1e400",
-    "1e401",
-    "-1e400",
+    "1e300",
+    "1.0e300",
+    "-1.7976931348623157e308",
     "2.5",
     "2.50",
     "5e-324",
@@ -236,4 +237,18 @@ Deno.test("ties, signed zeros and huge scores rank as in the row path", () => {
     const fast = evaluate(scanRunTable(text)!, measures, { qrels }, { order });
     assert.deepEqual(fast.perTopic, direct.perTopic, order);
   }
+});
+
+Deno.test("scores that overflow and ranks outside int32 are left to the strict parser's errors", async () => {
+  assert.equal(scanRunTable("q1 Q0 d1 1 1e400 r\n"), undefined);
+  assert.equal(scanRunTable("q1 Q0 d1 99999999999 1 r\n"), undefined);
+  const { parseRun } = await import("@lib/formats/mod.ts");
+  assert.throws(
+    () => parseRun("q1 Q0 d1 1 1e400 r\n", { file: "x.run" }),
+    /x\.run:1: score: 1e400 is out of range \(overflows a 64-bit float\)/,
+  );
+  assert.throws(
+    () => parseRun("q1 Q0 d1 99999999999 1 r\n", { file: "x.run" }),
+    /x\.run:1: rank: 99999999999 is out of range \(-2147483648 to 2147483647\)/,
+  );
 });

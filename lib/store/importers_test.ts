@@ -246,7 +246,7 @@ Deno.test("importCrux refuses a judgment file judging a passage twice and stores
       () => importCrux(ws, { judgments: path }),
       {
         name: "InputError",
-        message: `${path}:2: docid: passage "a" of topic "t1" is already judged on line 1`,
+        message: `${path}:2: docid: passage "a" of topic "t1" is already judged differently on line 1`,
       },
     );
     assert.deepEqual(await ws.ratings({}), []);

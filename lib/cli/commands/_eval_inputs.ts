@@ -15,6 +15,7 @@ import { type RunTable, scanRunTable } from "@lib/metrics/run_table.ts";
 import { scanQrelsTable } from "@lib/metrics/qrels_table.ts";
 import { scanQrels } from "@lib/metrics/scan_trec.ts";
 import { InputError, type Problem } from "@lib/formats/input_error.ts";
+import { decodeText } from "@lib/formats/read_text_file.ts";
 import type { EvalOptions } from "./_eval_options.ts";
 
 /** A topic id rewrite, with the item rewrite that goes with it; undefined for none. */
@@ -51,14 +52,20 @@ async function readWhole(path: string): Promise<Uint8Array> {
 
 /** Reads a file, turning a missing or unreadable file into a clear message. */
 async function readBytes(path: string, what: string): Promise<Uint8Array> {
+  let bytes: Uint8Array;
   try {
-    return await readWhole(path);
+    bytes = await readWhole(path);
   } catch (error) {
     const reason = error instanceof Deno.errors.NotFound
       ? "the file does not exist"
       : (error as Error).message;
     throw new Error(`Cannot read ${what} "${path}": ${reason}; check the path`);
   }
+  const text = decodeText(bytes, path); // invalid UTF-8 is an error naming the line, never U+FFFD
+  if (text.trim() === "") {
+    throw new InputError([{ file: path, line: 0, message: `the ${what} file is empty` }]);
+  }
+  return bytes;
 }
 
 /**
@@ -68,7 +75,7 @@ async function readBytes(path: string, what: string): Promise<Uint8Array> {
  */
 function rewriteTrec(bytes: Uint8Array, rewrite: Rewrite): Uint8Array {
   if (!rewrite) return bytes;
-  const text = new TextDecoder().decode(bytes);
+  const text = new TextDecoder().decode(bytes); // already checked by readBytes
   const out = text.replace(
     /^(\uFEFF?[ \t]*)(\S+)([ \t]+\S+[ \t]+)(\S+)/gm,
     (line, lead: string, topic: string, middle: string, doc: string) => {
@@ -92,7 +99,7 @@ async function loadRun(
   const bytes = rewriteTrec(await pending, rewrite);
   let rows: RunTable | RunRow[] | undefined = scanRunTable(bytes);
   if (!rows) {
-    const text = new TextDecoder().decode(bytes);
+    const text = decodeText(bytes, path);
     const first = /^[ \t]*(\S+[ \t]+){5}(\S+)/m.exec(text);
     const { parseRun } = await import("@lib/formats/trec_run.ts");
     rows = parseRun(text, { file: path, run: first?.[2] ?? basename(path) });
@@ -112,13 +119,13 @@ async function loadQrels(
   const qrelsTable = scanQrelsTable(bytes);
   if (qrelsTable) return { qrelsTable, qrelsFile: path };
   const { parseQrels } = await import("@lib/formats/trec_qrels.ts");
-  return { qrels: parseQrels(new TextDecoder().decode(bytes), { file: path }) };
+  return { qrels: parseQrels(decodeText(bytes, path), { file: path }) };
 }
 
 /** Reads a diversity qrels file, keeping the subtopic column. */
 async function loadDiversityQrels(path: string, rewrite: Rewrite) {
   const bytes = rewriteTrec(await readBytes(path, "diversity qrels"), rewrite);
-  const text = new TextDecoder().decode(bytes);
+  const text = decodeText(bytes, path);
   const rows = scanQrels(text);
   if (rows) return rows;
   const { parseQrels } = await import("@lib/formats/trec_qrels.ts");

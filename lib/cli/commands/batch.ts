@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { guardOutputs } from "@lib/formats/mod.ts";
+import { guardOutputs, readTextFile } from "@lib/formats/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import {
@@ -54,7 +54,7 @@ async function runExport(args: string[], io: Io): Promise<number> {
     outputs: { "--out": values.out },
     workspace: values.workspace ?? join("outputs", "default"),
   });
-  const pairs = parseAnswerabilityPairs(await Deno.readTextFile(values.input), {
+  const pairs = parseAnswerabilityPairs(await readTextFile(values.input), {
     file: values.input,
   });
   const config = await readLlmConfig(values.config);
@@ -84,8 +84,8 @@ async function runImport(args: string[], io: Io): Promise<number> {
     },
   });
   if (!values.file) throw new UsageError("--file is required");
-  const text = await Deno.readTextFile(values.file);
-  const requests = values.requests ? await Deno.readTextFile(values.requests) : undefined;
+  const text = await readTextFile(values.file);
+  const requests = values.requests ? await readTextFile(values.requests) : undefined;
   const opened = await openCallCache(values.workspace ?? join("outputs", "default"));
   try {
     const r = await importBatch(text, opened.cache, { file: values.file, requests });

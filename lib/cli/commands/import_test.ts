@@ -170,6 +170,6 @@ Deno.test("crux import crux lists a passage judged twice with file and line and 
   assert.equal(io.stdout(), "");
   assert.match(
     io.stderr(),
-    /j\.jsonl:2: docid: passage "a" of topic "t1" is already judged on line 1\nNothing was stored: /,
+    /j\.jsonl:2: docid: passage "a" of topic "t1" is already judged differently on line 1\nNothing was stored: /,
   );
 });

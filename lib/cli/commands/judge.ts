@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { dirname, join } from "node:path";
-import { guardOutputs } from "@lib/formats/mod.ts";
+import { guardOutputs, readTextFile } from "@lib/formats/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import {
@@ -66,7 +66,7 @@ Example:
 `;
 
 async function readCorpusTexts(path: string): Promise<string[]> {
-  const text = await Deno.readTextFile(path);
+  const text = await readTextFile(path);
   return text.split("\n").filter((l) => l.trim()).map((l, i) => {
     try {
       const o = JSON.parse(l);
@@ -125,7 +125,7 @@ const answerability: Command = {
       offline: ["lexical", "offline"],
       fallback: "openai",
     });
-    const pairs = parseAnswerabilityPairs(await Deno.readTextFile(values.input), {
+    const pairs = parseAnswerabilityPairs(await readTextFile(values.input), {
       file: values.input,
     });
     const onProgress = terminalProgress(io.err, { isTty: io.isTty });

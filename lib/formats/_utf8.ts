@@ -1,0 +1,65 @@
+/** Strict UTF-8 decoding that names the line of the first bad byte; private to `@lib/formats`. */
+import { InputError } from "./input_error.ts";
+
+/** Offset of the first byte of `bytes[from..]` that is not valid UTF-8, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array, from = 0): number {
+  let i = from;
+  const n = bytes.length;
+  while (i < n) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number, min: number;
+    if (b >= 0xc2 && b <= 0xdf) [need, min] = [1, 0x80];
+    else if (b >= 0xe0 && b <= 0xef) [need, min] = [2, 0x800];
+    else if (b >= 0xf0 && b <= 0xf4) [need, min] = [3, 0x10000];
+    else return i;
+    let cp = b & (need === 1 ? 0x1f : need === 2 ? 0x0f : 0x07);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/**
+ * Decodes a whole file's bytes as UTF-8, dropping a byte-order mark. Invalid
+ * bytes are an error naming the line (`firstLine` is the number of the line
+ * `bytes` starts on).
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string, firstLine = 1): string {
+  try {
+    return fatal.decode(bytes);
+  } catch {
+    throw invalidUtf8(bytes, file, firstLine);
+  }
+}
+
+/** The error for invalid UTF-8 in `bytes` (which start on line `firstLine`). */
+export function invalidUtf8(bytes: Uint8Array, file: string, firstLine = 1): InputError {
+  let at = firstInvalidUtf8(bytes);
+  if (at < 0) at = bytes.length;
+  let line = firstLine, lineStart = 0;
+  for (let i = 0; i < at; i++) {
+    if (bytes[i] === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  const byte = at < bytes.length ? `0x${bytes[at].toString(16).padStart(2, "0")}` : "end of file";
+  return new InputError([{
+    file,
+    line,
+    message: `not valid UTF-8 (byte ${byte} at column ${
+      at - lineStart + 1
+    }); save the file as UTF-8`,
+  }]);
+}
