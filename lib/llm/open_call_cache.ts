@@ -20,9 +20,12 @@ export interface OpenedCallCache {
  * there are committed first). For code that has a workspace already, use
  * `CallCache.open(workspace.connection)` instead.
  *
- * @param dir Workspace folder (created if missing).
+ * @param dir Workspace folder (created if missing, unless `create` is false).
+ * @param opts `create`: false for commands that only read, so a mistyped folder is an
+ *   error instead of a new empty workspace (default true).
  * @returns The cache and a `close` function.
  * @throws {Error} When the database cannot be opened (e.g. another process holds its lock).
+ * @throws {Deno.errors.NotFound} With `create: false`, when the workspace does not exist.
  * @example
  * ```ts
  * import { openCallCache } from "@lib/llm/mod.ts";
@@ -35,9 +38,23 @@ export interface OpenedCallCache {
  * }
  * ```
  */
-export async function openCallCache(dir: string): Promise<OpenedCallCache> {
-  await Deno.mkdir(dir, { recursive: true });
+export async function openCallCache(
+  dir: string,
+  opts: { create?: boolean } = {},
+): Promise<OpenedCallCache> {
   const path = join(dir, "workspace.duckdb");
+  if (opts.create === false) {
+    try {
+      await Deno.stat(path);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      throw new Deno.errors.NotFound(
+        `Cannot open workspace "${dir}": it has no workspace.duckdb; check --workspace ` +
+          "(nothing was created)",
+      );
+    }
+  }
+  await Deno.mkdir(dir, { recursive: true });
   let instance: DuckDBInstance;
   try {
     instance = await DuckDBInstance.create(path);

@@ -23,7 +23,12 @@ export const alphaNdcg: MeasureDef = {
   citation: "Clarke et al., Novelty and diversity in information retrieval evaluation, " +
     "SIGIR 2008; ndeval (TREC Web track)",
   params: {
-    alpha: { default: 0.5, description: "redundancy penalty per earlier relevant document" },
+    alpha: {
+      default: 0.5,
+      description: "redundancy penalty per earlier relevant document",
+      min: 0,
+      max: 1,
+    },
   },
   cutoff: "optional",
   oracleCutoff: true,

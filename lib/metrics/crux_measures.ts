@@ -12,7 +12,13 @@ import { countMask } from "./_crux_topic.ts";
 
 const CITATION = "Ju et al., Controlled retrieval-augmented context evaluation for " +
   "long-form RAG (CRUX), 2025";
-const TAU: MeasureParam = { default: 3, description: "rating that counts as answered (0-5)" };
+const TAU: MeasureParam = {
+  default: 3,
+  description: "rating that counts as answered (0-5)",
+  min: 0,
+  max: 5,
+  integer: true,
+};
 const FILTER: MeasureParam = {
   default: true,
   description: "restrict to sub-questions the oracle set P* answers (false: all sub-questions)",
@@ -88,7 +94,7 @@ export const densityMeasure: MeasureDef = {
   citation: CITATION,
   params: {
     tau: TAU,
-    w: { default: 0.5, description: "exponent of the density ratio" },
+    w: { default: 0.5, description: "exponent of the density ratio", min: 0 },
     filter_by_oracle: FILTER,
   },
   cutoff: "optional",

@@ -34,6 +34,12 @@ export interface MeasureParam {
   default: ParamValue;
   /** One line shown in help and docs. */
   description: string;
+  /** Smallest value allowed (numeric parameters). */
+  min?: number;
+  /** Largest value allowed (numeric parameters). */
+  max?: number;
+  /** Only whole numbers are allowed. */
+  integer?: boolean;
 }
 
 /** What a measure needs from the judgments. */

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Cutoff, Measure, MeasureDef, ParamValue } from "./measure.ts";
+import type { Cutoff, Measure, MeasureDef, MeasureParam, ParamValue } from "./measure.ts";
 import type { MeasureRegistry } from "./measure_registry.ts";
 import { defaultRegistry } from "./default_registry.ts";
 
@@ -105,12 +105,30 @@ function parseParams(
         `Cannot parse measure "${text}": parameter "${key}" must be ${kind}, got "${raw}"`,
       );
     }
+    const range = outOfRange(value, spec);
+    if (range) throw new Error(`Cannot parse measure "${text}": parameter "${key}" ${range}`);
     params[key] = value;
   }
   // Declaration order, so measures written alike have equal key order.
   const ordered: Record<string, ParamValue> = {};
   for (const key of declared) if (key in params) ordered[key] = params[key];
   return ordered;
+}
+
+/** Why `value` is not allowed for `spec`, or undefined when it is. */
+function outOfRange(value: ParamValue, spec: MeasureParam): string | undefined {
+  if (typeof value !== "number") return undefined;
+  if (!Number.isFinite(value)) return `must be a finite number, got ${value}`;
+  if (spec.integer && !Number.isInteger(value)) return `must be a whole number, got ${value}`;
+  const low = spec.min !== undefined && value < spec.min;
+  const high = spec.max !== undefined && value > spec.max;
+  if (!low && !high) return undefined;
+  const range = spec.max === undefined
+    ? `>= ${spec.min}`
+    : spec.min === undefined
+    ? `<= ${spec.max}`
+    : `from ${spec.min} to ${spec.max}`;
+  return `must be ${range}, got ${value}`;
 }
 
 function parseValue(raw: string, like: ParamValue): ParamValue | undefined {

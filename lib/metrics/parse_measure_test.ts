@@ -151,3 +151,28 @@ Deno.test("formatMeasure rejects parameters the measure does not have", () => {
     /Cannot format measure P: it has no parameter "alpha"/,
   );
 });
+
+Deno.test("measure parameters outside their declared range are errors naming the range", () => {
+  const cases: [string, RegExp][] = [
+    ["alpha_nDCG(alpha=1.5)@10", /parameter "alpha" must be from 0 to 1, got 1\.5/],
+    ["alpha_nDCG(alpha=-0.1)@10", /parameter "alpha" must be from 0 to 1, got -0\.1/],
+    ["Cov(tau=99)@10", /parameter "tau" must be from 0 to 5, got 99/],
+    ["Cov(tau=2.5)@10", /parameter "tau" must be a whole number, got 2\.5/],
+    ["Den(w=-1)@10", /parameter "w" must be >= 0, got -1/],
+    ["P(rel=1.5)@10", /parameter "rel" must be a whole number, got 1\.5/],
+    ["Den(w=1e400)@10", /parameter "w" must be a finite number/],
+  ];
+  for (const [text, message] of cases) assert.throws(() => parseMeasure(text), message, text);
+  // The ends of each range are allowed.
+  for (
+    const ok of [
+      "alpha_nDCG(alpha=0)@5",
+      "alpha_nDCG(alpha=1)@5",
+      "Cov(tau=0)@5",
+      "Cov(tau=5)@5",
+      "Den(w=0)@5",
+    ]
+  ) {
+    assert.equal(parseMeasure(ok).name.length > 0, true, ok);
+  }
+});

@@ -292,3 +292,27 @@ Deno.test("a corrupt index (right sizes, random bytes) fails fast with a rebuild
     assert.ok(performance.now() - t0 < 5000, `${name}: took ${performance.now() - t0} ms`);
   }
 });
+
+Deno.test("commands that only read a workspace never create one", async () => {
+  const dir = await fixture();
+  for (
+    const args of [
+      ["llm", "stats", "--workspace", join(dir, "typo")],
+      [
+        "export",
+        "--workspace",
+        join(dir, "typo"),
+        "--table",
+        "topics",
+        "--out",
+        join(dir, "t.csv"),
+      ],
+      ["construct", "stats", "--workspace", join(dir, "typo")],
+    ]
+  ) {
+    const r = await crux(args);
+    assert.equal(r.code, 1, `${args.join(" ")}: ${r.err}`);
+    assert.match(r.err, /typo.*(has no workspace\.duckdb|no such file|does not exist)/i);
+    await assert.rejects(Deno.stat(join(dir, "typo")), Deno.errors.NotFound, args.join(" "));
+  }
+});

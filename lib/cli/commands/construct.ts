@@ -285,7 +285,8 @@ export const constructCommand: Command = {
     }
     if (step === "select" && values.judgments) return await standaloneSelect(values, io);
     if (!values.workspace) throw new UsageError(`construct ${step} needs --workspace DIR`);
-    const ws = await openWorkspace(values.workspace);
+    // `stats` only reads: a mistyped folder is an error, not a new empty workspace.
+    const ws = await openWorkspace(values.workspace, { readOnly: step === "stats" });
     try {
       const steps = step === "all"
         ? ["passages", "requests", "questions", "ratings", "select", "stats"]

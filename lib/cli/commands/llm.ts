@@ -47,7 +47,9 @@ async function stats(args: string[], io: Io): Promise<number> {
     },
   });
   const prices = await readPrices(values.prices, values.config);
-  const opened = await openCallCache(values.workspace ?? join("outputs", "default"));
+  const opened = await openCallCache(values.workspace ?? join("outputs", "default"), {
+    create: false,
+  });
   let rows;
   try {
     rows = summarizeUsage(await opened.cache.stats(), prices);
