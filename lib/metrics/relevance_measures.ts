@@ -12,11 +12,7 @@ import type { TopicView } from "./topic_view.ts";
 import { logRank } from "./_discount.ts";
 
 const REL: Readonly<Record<string, MeasureParam>> = {
-  rel: {
-    default: 1,
-    description: "minimum grade counted as relevant (trec_eval -l)",
-    integer: true,
-  },
+  rel: { default: 1, description: "minimum grade counted as relevant (trec_eval -l)" },
 };
 const TREC = "Buckley and Voorhees, trec_eval (NIST), version 10.0";
 
