@@ -5,6 +5,7 @@
  * @module
  */
 import { decodeJsonl, type Fields, streamJsonl } from "./_json.ts";
+import { Repeats, textHash } from "./_repeats.ts";
 
 /** One corpus entry. */
 export interface CorpusEntry {
@@ -15,11 +16,14 @@ export interface CorpusEntry {
 /** Options of the corpus readers. */
 export interface CorpusOptions {
   /**
-   * Report an id seen on an earlier line as a problem (`id: "x" is already on
-   * line 3`), e.g. before building an index. Memory then holds every id.
-   * Default false: repeated ids are passed on.
+   * Kept for compatibility: repeated ids are always checked now. A line repeating
+   * an earlier entry exactly is dropped and counted; the same id with other
+   * contents is an error naming both lines. Memory holds every id and a hash of
+   * its contents.
    */
   uniqueIds?: boolean;
+  /** Receives the number of identical repeated entries dropped, after the last line. */
+  onDuplicates?: (count: number) => void;
 }
 
 function decodeEntry(f: Fields): CorpusEntry | undefined {
@@ -29,22 +33,26 @@ function decodeEntry(f: Fields): CorpusEntry | undefined {
   return id === undefined || contents === undefined ? undefined : { id, contents };
 }
 
-/** The entry decoder for `opts`: with `uniqueIds`, one that remembers the line of each id. */
-function decoderFor(opts: CorpusOptions): (f: Fields) => CorpusEntry | undefined {
-  if (!opts.uniqueIds) return decodeEntry;
-  const lines = new Map<string, number>();
+/** The entry decoder: remembers each id, drops identical repeats, reports conflicting ones. */
+function decoderFor(repeats: Repeats): (f: Fields) => CorpusEntry | undefined {
   return (f) => {
     const entry = decodeEntry(f);
     if (!entry) return undefined;
-    const earlier = lines.get(entry.id);
-    if (earlier !== undefined) {
-      return f.fail(
+    const before = f.problems.total;
+    if (
+      repeats.keep(
+        entry.id,
+        textHash(entry.contents),
+        f.line,
+        f.problems,
         "id",
-        `${JSON.stringify(entry.id)} is already on line ${earlier}; ids must be unique`,
-      );
+        JSON.stringify(entry.id),
+      )
+    ) {
+      return entry;
     }
-    lines.set(entry.id, f.line);
-    return entry;
+    if (f.problems.total > before) f.markBad();
+    return undefined;
   };
 }
 
@@ -64,7 +72,10 @@ function decoderFor(opts: CorpusOptions): (f: Fields) => CorpusEntry | undefined
  * ```
  */
 export function parseCorpus(text: string, opts: CorpusOptions & { file: string }): CorpusEntry[] {
-  return decodeJsonl(text, opts.file, decoderFor(opts));
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, decoderFor(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
@@ -80,11 +91,13 @@ export function parseCorpus(text: string, opts: CorpusOptions & { file: string }
  * for await (const { id, contents } of streamCorpus("crux/corpus.jsonl")) console.log(id, contents.length);
  * ```
  */
-export function streamCorpus(
+export async function* streamCorpus(
   path: string,
   opts: CorpusOptions = {},
 ): AsyncGenerator<CorpusEntry> {
-  return streamJsonl(path, decoderFor(opts));
+  const repeats = new Repeats();
+  yield* streamJsonl(path, decoderFor(repeats));
+  opts.onDuplicates?.(repeats.dropped);
 }
 
 /**

@@ -177,7 +177,7 @@ Deno.test("judgments: out-of-range, fractional and wrongly sized rating lists ar
   );
 });
 
-Deno.test("corpus: uniqueIds lists every repeated id with the line of its first use", async () => {
+Deno.test("corpus: a repeated id with other contents names both lines; an exact repeat is dropped", async () => {
   const text = [
     '{"id": "t:0#0", "contents": "a"}',
     '{"id": "t:0#1", "contents": "b"}',
@@ -185,14 +185,19 @@ Deno.test("corpus: uniqueIds lists every repeated id with the line of its first 
     '{"id": "t:0#0", "contents": "c"}',
     '{"id": "t:0#1", "contents": "d"}',
   ].join("\n");
-  assert.equal(parseCorpus(text, { file: "c.jsonl" }).length, 4, "repeats pass by default");
   assert.deepEqual(
-    inputError(() => parseCorpus(text, { file: "c.jsonl", uniqueIds: true })).message.split("\n"),
+    inputError(() => parseCorpus(text, { file: "c.jsonl" })).message.split("\n"),
     [
-      'c.jsonl:4: id: "t:0#0" is already on line 1; ids must be unique',
-      'c.jsonl:5: id: "t:0#1" is already on line 2; ids must be unique',
+      'c.jsonl:4: id: "t:0#0" is already on line 1 with other content',
+      'c.jsonl:5: id: "t:0#1" is already on line 2 with other content',
     ],
   );
+  let dropped = -1;
+  const same = parseCorpus('{"id": "x", "text": "a"}\n{"id": "x", "contents": "a"}\n', {
+    file: "c.jsonl",
+    onDuplicates: (n) => (dropped = n),
+  });
+  assert.deepEqual([same, dropped], [[{ id: "x", contents: "a" }], 1]);
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(join(dir, "c.jsonl"), text);

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { Repeats } from "./_repeats.ts";
 import type { Topic } from "@lib/types/mod.ts";
 import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
 import { stripQuestionNumbering } from "./crux_subquestions.ts";
@@ -21,6 +22,11 @@ export interface TopicFile {
 export interface TopicOptions {
   /** Maps topic ids as written to the ids to use (e.g. `duc04-testb-N` -> `duc04-test-N`). */
   rewriteTopic?: (id: string) => string;
+  /**
+   * Receives the number of lines that repeated an earlier topic exactly (dropped).
+   * A topic id repeated with other content is an error naming both lines.
+   */
+  onDuplicates?: (count: number) => void;
 }
 
 const ID_KEYS = ["example_id", "id", "qid", "topic_id"];
@@ -31,8 +37,8 @@ interface Row {
   questions?: string[];
 }
 
-function decoder(opts: TopicOptions) {
-  return (f: Fields): Row | undefined => {
+function decoder(opts: TopicOptions, repeats: Repeats) {
+  const decode = (f: Fields): Row | undefined => {
     const idKey = f.first(ID_KEYS) ?? "id";
     const rawId = f.string(idKey, { coerce: true });
     const requestKey = f.first(REQUEST_KEYS) ?? "request";
@@ -45,6 +51,17 @@ function decoder(opts: TopicOptions) {
     if (title !== undefined) topic.title = title;
     if (summary !== undefined) topic.summary = summary;
     return { topic, questions: questions?.map(stripQuestionNumbering) };
+  };
+  return (f: Fields): Row | undefined => {
+    const row = decode(f);
+    if (!row) return undefined;
+    const before = f.problems.total;
+    const what = `topic ${JSON.stringify(row.topic.topicId)}`;
+    if (repeats.keep(row.topic.topicId, JSON.stringify(row), f.line, f.problems, undefined, what)) {
+      return row;
+    }
+    if (f.problems.total > before) f.markBad();
+    return undefined;
   };
 }
 
@@ -68,7 +85,10 @@ function collect(rows: Row[]): TopicFile {
  * ```
  */
 export function parseTopics(text: string, opts: TopicOptions & { file: string }): TopicFile {
-  return collect(decodeJsonl(text, opts.file, decoder(opts)));
+  const repeats = new Repeats();
+  const out = collect(decodeJsonl(text, opts.file, decoder(opts, repeats)));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
@@ -84,7 +104,10 @@ export function parseTopics(text: string, opts: TopicOptions & { file: string })
  * ```
  */
 export async function readCruxTopics(path: string, opts: TopicOptions = {}): Promise<TopicFile> {
-  return collect(await decodeJsonlFile(path, decoder(opts)));
+  const repeats = new Repeats();
+  const out = collect(await decodeJsonlFile(path, decoder(opts, repeats)));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Qrel } from "@lib/types/mod.ts";
 import { checkToken, columns, integerColumn } from "./_columns.ts";
 import { readLines, splitLines } from "./_lines.ts";
 import { Problems } from "./_problems.ts";
+import { Repeats } from "./_repeats.ts";
 import { writeAtomic } from "./write_atomic.ts";
 
 /** Records a whole-file problem when no line held a qrel and none was bad. */
@@ -19,7 +20,13 @@ function checkNotEmpty(problems: Problems, out: Qrel[]): void {
   }
 }
 
-function parseQrelLine(line: string, lineNo: number, problems: Problems, out: Qrel[]): void {
+function parseQrelLine(
+  line: string,
+  lineNo: number,
+  problems: Problems,
+  out: Qrel[],
+  repeats: Repeats,
+): void {
   const cols = columns(line);
   if (cols.length === 0) return;
   if (cols.length !== 4) {
@@ -32,6 +39,9 @@ function parseQrelLine(line: string, lineNo: number, problems: Problems, out: Qr
   }
   const grade = integerColumn(cols[3], lineNo, "grade", problems);
   if (grade === undefined) return;
+  const key = `${cols[0]}\0${cols[1]}\0${cols[2]}`;
+  const what = `document "${cols[2]}" of topic "${cols[0]}" (iteration ${cols[1]})`;
+  if (!repeats.keep(key, grade, lineNo, problems, "docid", what)) return;
   out.push({ topicId: cols[0], docId: cols[2], grade, subtopic: cols[1] });
 }
 
@@ -40,21 +50,29 @@ function parseQrelLine(line: string, lineNo: number, problems: Problems, out: Qr
  * qrels). Empty lines are skipped.
  *
  * @param text The qrels text.
- * @param opts `file` names the input in error messages.
- * @returns One `Qrel` per non-empty line, in file order.
+ * @param opts `file` names the input in error messages; `onDuplicates` receives the
+ *   number of lines repeating an earlier (topic, iteration, docid) with the same grade,
+ *   which are dropped.
+ * @returns One `Qrel` per distinct non-empty line, in file order.
  * @throws {InputError} Listing lines with the wrong column count or a non-integer grade,
- *   or saying the file is empty (no non-blank line).
+ *   a (topic, iteration, docid) graded again differently (naming both lines), or saying
+ *   the file is empty (no non-blank line).
  * @example
  * ```ts
  * parseQrels("q1 0 d1 2\n", { file: "x.qrels" });
  * // [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]
  * ```
  */
-export function parseQrels(text: string, opts: { file: string }): Qrel[] {
+export function parseQrels(
+  text: string,
+  opts: { file: string; onDuplicates?: (count: number) => void },
+): Qrel[] {
   const problems = new Problems(opts.file);
   const out: Qrel[] = [];
   const lines = splitLines(text);
-  for (let i = 0; i < lines.length; i++) parseQrelLine(lines[i], i + 1, problems, out);
+  const repeats = new Repeats();
+  for (let i = 0; i < lines.length; i++) parseQrelLine(lines[i], i + 1, problems, out, repeats);
+  opts.onDuplicates?.(repeats.dropped);
   checkNotEmpty(problems, out);
   problems.throwIfAny();
   return out;
@@ -64,6 +82,7 @@ export function parseQrels(text: string, opts: { file: string }): Qrel[] {
  * Reads a qrels file (plain, diversity or CRUX `*_qrels_pr.txt`), streaming it.
  *
  * @param path The qrels file.
+ * @param opts `onDuplicates` as in {@linkcode parseQrels}.
  * @returns The judgments in file order.
  * @throws {InputError} As {@linkcode parseQrels}, naming `path` (an empty file included).
  * @throws {Deno.errors.NotFound} When the file does not exist.
@@ -72,11 +91,16 @@ export function parseQrels(text: string, opts: { file: string }): Qrel[] {
  * const qrels = await readQrels("crux/duc04_qrels_pr.txt");
  * ```
  */
-export async function readQrels(path: string): Promise<Qrel[]> {
+export async function readQrels(
+  path: string,
+  opts: { onDuplicates?: (count: number) => void } = {},
+): Promise<Qrel[]> {
   const problems = new Problems(path);
   const out: Qrel[] = [];
   let lineNo = 0;
-  for await (const line of readLines(path)) parseQrelLine(line, ++lineNo, problems, out);
+  const repeats = new Repeats();
+  for await (const line of readLines(path)) parseQrelLine(line, ++lineNo, problems, out, repeats);
+  opts.onDuplicates?.(repeats.dropped);
   checkNotEmpty(problems, out);
   problems.throwIfAny();
   return out;

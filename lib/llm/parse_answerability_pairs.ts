@@ -17,7 +17,7 @@ import type { AnswerabilityPair } from "./types.ts";
 export function parseAnswerabilityPairs(text: string, opts: { file: string }): AnswerabilityPair[] {
   const pairs: AnswerabilityPair[] = [];
   const problems: string[] = [];
-  const seen = new Map<string, number>();
+  const seen = new Map<string, { line: number; content: string }>();
   text.split("\n").forEach((line, i) => {
     if (!line.trim()) return;
     const at = `${opts.file}:${i + 1}`;
@@ -37,13 +37,23 @@ export function parseAnswerabilityPairs(text: string, opts: { file: string }): A
       .filter(([, v]) => typeof v !== "string");
     for (const [field] of bad) problems.push(`${at}: ${field}: expected a string`);
     if (bad.length) return;
-    if (seen.has(id as string)) {
-      problems.push(`${at}: id: "${id}" already used on line ${seen.get(id as string)}`);
+    const content = JSON.stringify([o.question, o.context]);
+    const earlier = seen.get(id as string);
+    if (earlier) {
+      // An exact repeat is dropped; the same id for another pair is an error.
+      if (earlier.content !== content) {
+        problems.push(
+          `${at}: id: "${id}" is already on line ${earlier.line} with another question or context`,
+        );
+      }
       return;
     }
-    seen.set(id as string, i + 1);
+    seen.set(id as string, { line: i + 1, content });
     pairs.push({ id: id as string, question: o.question as string, context: o.context as string });
   });
+  if (!problems.length && !text.split("\n").some((l) => l.trim())) {
+    problems.push(`${opts.file}: the file is empty; expected one JSON object per line`);
+  }
   if (problems.length) {
     throw new SyntaxError(
       `Cannot read pairs "${opts.file}": ${problems.length} problem(s); each line needs {"id","question","context"}\n${

@@ -20,7 +20,18 @@ Deno.test("parseAnswerabilityPairs lists every bad line", () => {
       "p.jsonl:2: line is not valid JSON\n" +
       "p.jsonl:3: question: expected a string\n" +
       "p.jsonl:3: context: expected a string\n" +
-      'p.jsonl:4: id: "a" already used on line 1\n' +
+      'p.jsonl:4: id: "a" is already on line 1 with another question or context\n' +
       'p.jsonl:5: expected an object with "id", "question" and "context"',
   });
+});
+
+Deno.test("parseAnswerabilityPairs drops an exact repeat and refuses an empty file", () => {
+  const line = '{"id":"a","question":"Q?","context":"C."}';
+  assert.deepEqual(parseAnswerabilityPairs(`${line}\n${line}\n`, { file: "p.jsonl" }), [
+    { id: "a", question: "Q?", context: "C." },
+  ]);
+  assert.throws(
+    () => parseAnswerabilityPairs("\n \n", { file: "p.jsonl" }),
+    /p\.jsonl: the file is empty/,
+  );
 });

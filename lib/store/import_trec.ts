@@ -5,6 +5,7 @@
  */
 import { basename, extname } from "node:path";
 import { readQrels, readRun } from "@lib/formats/mod.ts";
+import type { RunRow } from "@lib/types/mod.ts";
 
 import type { Workspace } from "./workspace.ts";
 
@@ -27,10 +28,20 @@ import type { Workspace } from "./workspace.ts";
 export async function importRun(
   ws: Workspace,
   path: string,
-  opts: { run?: string } = {},
+  opts: { run?: string; onDuplicates?: (count: number) => void } = {},
 ): Promise<number> {
   const rows = await readRun(path, opts);
-  return await ws.transaction(() => ws.upsert("runs", rows));
+  // A document repeated within a topic keeps its best-ranked occurrence (score
+  // descending, then rank), as the evaluator does; the others are counted.
+  const best = new Map<string, RunRow>();
+  for (const r of rows) {
+    const key = `${r.run}\0${r.topicId}\0${r.docId}`;
+    const b = best.get(key);
+    if (!b || r.score > b.score || (r.score === b.score && r.rank < b.rank)) best.set(key, r);
+  }
+  opts.onDuplicates?.(rows.length - best.size);
+  const kept = rows.filter((r) => best.get(`${r.run}\0${r.topicId}\0${r.docId}`) === r);
+  return await ws.transaction(() => ws.upsert("runs", kept));
 }
 
 /**
@@ -51,10 +62,10 @@ export async function importRun(
 export async function importQrels(
   ws: Workspace,
   path: string,
-  opts: { name?: string } = {},
+  opts: { name?: string; onDuplicates?: (count: number) => void } = {},
 ): Promise<number> {
   const name = opts.name ?? basename(path, extname(path));
-  const qrels = (await readQrels(path)).map((q) => ({ ...q, name, subtopic: q.subtopic ?? "0" }));
+  const qrels = (await readQrels(path, { onDuplicates: opts.onDuplicates })).map((q) => ({ ...q, name, subtopic: q.subtopic ?? "0" }));
   return await ws.transaction(async () => {
     await ws.exec("DELETE FROM qrels WHERE name = $1", [name]);
     return await ws.upsert("qrels", qrels);

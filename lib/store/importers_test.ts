@@ -208,26 +208,29 @@ Deno.test("importRun and importQrels replace what is stored under the same name"
   }
 });
 
-Deno.test("import counts are rows stored: a repeated key counts once", async () => {
+Deno.test("import: identical repeats are stored once; conflicting repeats are refused", async () => {
   const dir = await Deno.makeTempDir();
   const ws = await openWorkspace(join(dir, "ws"));
   try {
-    await Deno.writeTextFile(join(dir, "pr.qrels"), "t 0 d1 3\nt 0 d2 1\nt 0 d1 2\n");
+    await Deno.writeTextFile(join(dir, "pr.qrels"), "t 0 d1 3\nt 0 d2 1\nt 0 d1 3\n");
     assert.equal(await importQrels(ws, join(dir, "pr.qrels")), 2);
-    assert.deepEqual((await ws.qrels("pr")).map((q) => [q.docId, q.grade]), [["d1", 2], ["d2", 1]]);
+    assert.deepEqual((await ws.qrels("pr")).map((q) => [q.docId, q.grade]), [["d1", 3], ["d2", 1]]);
+    // A document graded 3 and then 1 is an error naming both lines, as in crux eval.
+    await Deno.writeTextFile(join(dir, "bad.qrels"), "t 0 d1 3\nt 0 d2 1\nt 0 d1 1\n");
+    await assert.rejects(
+      importQrels(ws, join(dir, "bad.qrels")),
+      /bad\.qrels:3: docid: document "d1" of topic "t" \(iteration 0\) is already on line 1 with other content/,
+    );
+    assert.deepEqual(await ws.qrels("bad"), []);
     await Deno.writeTextFile(
       join(dir, "corpus.jsonl"),
       '{"id": "t:0#0", "contents": "old"}\n{"id": "t:0#0", "contents": "new"}\n',
     );
-    const progress: string[] = [];
-    const counts = await importCrux(ws, {
-      corpus: join(dir, "corpus.jsonl"),
-      qrels: [join(dir, "pr.qrels")],
-    }, { onProgress: (m) => progress.push(m) });
-    assert.deepEqual(counts, { passages: 1, qrels: 2 });
-    // Progress counts records read (3 qrels lines); the result counts rows stored (2).
-    assert.deepEqual(progress, ["passages: 2 records read", 'qrels "pr": 3 records read']);
-    assert.deepEqual((await ws.passages()).map((p) => p.text), ["new"]);
+    await assert.rejects(
+      importCrux(ws, { corpus: join(dir, "corpus.jsonl") }),
+      /corpus\.jsonl:2: id: "t:0#0" is already on line 1 with other content/,
+    );
+    assert.deepEqual(await ws.passages(), []);
   } finally {
     ws.close();
   }
@@ -246,7 +249,8 @@ Deno.test("importCrux refuses a judgment file judging a passage twice and stores
       () => importCrux(ws, { judgments: path }),
       {
         name: "InputError",
-        message: `${path}:2: docid: passage "a" of topic "t1" is already judged differently on line 1`,
+        message:
+          `${path}:2: docid: passage "a" of topic "t1" is already judged differently on line 1`,
       },
     );
     assert.deepEqual(await ws.ratings({}), []);

@@ -152,10 +152,21 @@ async function runImport(source: string, v: Values, ws: Workspace, io: Io): Prom
     }
     case "run":
       need(v, source, "file");
-      return { runs: await importRun(ws, v.file!, { run: v.run }) };
+      return {
+        runs: await importRun(ws, v.file!, {
+          run: v.run,
+          onDuplicates: (n) =>
+            n && onProgress(`${v.file}: ${n} repeated documents dropped (best-ranked kept)`),
+        }),
+      };
     case "qrels":
       need(v, source, "file");
-      return { qrels: await importQrels(ws, v.file!, { name: v.name }) };
+      return {
+        qrels: await importQrels(ws, v.file!, {
+          name: v.name,
+          onDuplicates: (n) => n && onProgress(`${v.file}: ${n} identical repeated lines dropped`),
+        }),
+      };
     default:
       throw new UsageError(
         `unknown source "${source}"; choose one of ${Object.keys(SOURCES).join(", ")}`,

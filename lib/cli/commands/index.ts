@@ -49,7 +49,10 @@ async function run(args: string[], io: Io): Promise<number> {
     throw new UsageError(`Invalid BM25 parameters k1=${k1}, b=${b}: need k1 >= 0 and 0 <= b <= 1`);
   }
   const t0 = performance.now();
-  const corpus = await readCorpus(values.passages, { uniqueIds: true });
+  const corpus = await readCorpus(values.passages, {
+    onDuplicates: (n) =>
+      n && io.err(`${values.passages}: ${n} identical repeated passages dropped\n`),
+  });
   const docs = corpus.map((d) => ({ id: d.id, text: d.contents }));
   io.err(`read ${docs.length} passages from ${values.passages}\n`);
   const index = Bm25Index.build(docs, {

@@ -75,7 +75,7 @@ Deno.test("crux index names the passages file and line of a repeated id", async 
     assert.equal(code, 1);
     assert.equal(
       io.stderr(),
-      `crux index: ${dir}/p.jsonl:5: id: "t1:0#1" is already on line 2; ids must be unique\n`,
+      `crux index: ${dir}/p.jsonl:5: id: "t1:0#1" is already on line 2 with other content\n`,
     );
     await assert.rejects(Deno.stat(`${dir}/idx`), Deno.errors.NotFound);
   } finally {

@@ -72,7 +72,10 @@ async function run(args: string[], io: Io): Promise<number> {
   if (k1 < 0 || b < 0 || b > 1) {
     throw new UsageError(`Invalid BM25 parameters k1=${k1}, b=${b}: need k1 >= 0 and 0 <= b <= 1`);
   }
-  const topics = await readTopicsFile(values.topics);
+  const topics = await readTopicsFile(values.topics, {
+    onDuplicates: (n) =>
+      n && io.err(`${values.topics}: ${n} identical repeated topics dropped\n`),
+  });
   io.err(
     `searching ${topics.length} topics in ${index.size} passages (k1=${k1}, b=${b}, k=${k})\n`,
   );
