@@ -155,7 +155,15 @@ export function decodeLine<T>(
     value = JSON.parse(line);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    problems.add(lineNo, undefined, `invalid JSON (${reason}); each line must be one JSON object`);
+    const opening = /^\s*[[{]\s*$|^\s*\{\s*"[^"]*"\s*:\s*[[{]?\s*$/.test(line);
+    problems.add(
+      lineNo,
+      undefined,
+      lineNo === 1 && opening
+        ? "the file is one JSON document spread over several lines, not JSONL (one JSON object " +
+          "per line); convert it, or use the option that reads that document"
+        : `invalid JSON (${reason}); each line must be one JSON object`,
+    );
     return undefined;
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {

@@ -41,6 +41,18 @@ class JudgmentDecoder {
   constructor(readonly opts: JudgmentOptions) {}
 
   decode = (f: Fields): Judgment | undefined => {
+    const keys = ["id", "docid", "example_id", "pid", "rating"];
+    if (f.line === 1 && !keys.some((k) => f.has(k))) {
+      const values = Object.values(f.obj);
+      if (values.length && values.every(Array.isArray)) {
+        f.fail(
+          "",
+          "this is one JSON document {topic: [[ratings], ...]} (ratings aligned to a run), " +
+            "not JSONL with one judgment per line; read it with --aligned-to RUN",
+        );
+        return undefined;
+      }
+    }
     const older = f.has("example_id") || f.has("pid");
     const itemField = older ? "pid" : "docid";
     const rawTopic = f.string(older ? "example_id" : "id", { coerce: true });

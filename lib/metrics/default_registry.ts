@@ -7,12 +7,13 @@ import { MeasureRegistry } from "./measure_registry.ts";
 import { RELEVANCE_MEASURES } from "./relevance_measures.ts";
 import { alphaNdcg } from "./alpha_ndcg.ts";
 import { coverageMeasure, densityMeasure } from "./crux_measures.ts";
+import { judgedMeasure } from "./judged_measure.ts";
 
 let registry: MeasureRegistry | undefined;
 
 /**
  * Builds a fresh registry holding every built-in measure and alias:
- * `P`, `R`, `AP`, `RPrec`, `RR`, `nDCG`, `alpha_nDCG`, `Cov`, `Den`; aliases
+ * `P`, `R`, `AP`, `RPrec`, `RR`, `nDCG`, `alpha_nDCG`, `Cov`, `Den`, `judged`; aliases
  * `MAP`/`map` -> AP, `map_cut_N` -> AP@N, `ndcg_cut_N`/`ndcg_cut.N` -> nDCG@N,
  * `ndcg` -> nDCG, `P_N`/`P.N` -> P@N (any measure accepts `_N`/`.N`), `recall_N`/`recall.N` -> R@N,
  * `recip_rank` -> RR, `Rprec` -> RPrec, `alpha-nDCG`/`alpha_ndcg` -> alpha_nDCG.
@@ -27,7 +28,9 @@ let registry: MeasureRegistry | undefined;
  */
 export function builtinRegistry(): MeasureRegistry {
   const r = new MeasureRegistry();
-  for (const def of [...RELEVANCE_MEASURES, alphaNdcg, coverageMeasure, densityMeasure]) {
+  for (
+    const def of [...RELEVANCE_MEASURES, alphaNdcg, coverageMeasure, densityMeasure, judgedMeasure]
+  ) {
     r.register(def);
   }
   r.alias("MAP", "AP").alias("map", "AP").alias("map_cut", "AP", { cutoffSuffix: true });

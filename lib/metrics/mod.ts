@@ -67,6 +67,7 @@ export {
   type PrepareJudgedOptions,
   type TopicJudgments,
 } from "./judged.ts";
+export { judgedMeasure } from "./judged_measure.ts";
 export {
   evaluate,
   type EvaluateOptions,

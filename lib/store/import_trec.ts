@@ -65,7 +65,11 @@ export async function importQrels(
   opts: { name?: string; onDuplicates?: (count: number) => void } = {},
 ): Promise<number> {
   const name = opts.name ?? basename(path, extname(path));
-  const qrels = (await readQrels(path, { onDuplicates: opts.onDuplicates })).map((q) => ({ ...q, name, subtopic: q.subtopic ?? "0" }));
+  const qrels = (await readQrels(path, { onDuplicates: opts.onDuplicates })).map((q) => ({
+    ...q,
+    name,
+    subtopic: q.subtopic ?? "0",
+  }));
   return await ws.transaction(async () => {
     await ws.exec("DELETE FROM qrels WHERE name = $1", [name]);
     return await ws.upsert("qrels", qrels);

@@ -132,8 +132,16 @@ async function loadDiversityQrels(path: string, rewrite: Rewrite) {
   return parseQrels(text, { file: path });
 }
 
-/** Reads CRUX ratings. */
-async function loadJudgments(path: string, rewrite: Rewrite) {
+/** Reads CRUX ratings (JSONL), or ratings aligned to the ranking of `alignedTo` (one JSON document). */
+async function loadJudgments(path: string, rewrite: Rewrite, alignedTo?: string) {
+  if (alignedTo) {
+    const { alignRatings } = await import("@lib/formats/aligned_ratings.ts");
+    const { parseRun } = await import("@lib/formats/trec_run.ts");
+    const runText = decodeText(rewriteTrec(await readBytes(alignedTo, "run"), rewrite), alignedTo);
+    const run = parseRun(runText, { file: alignedTo });
+    const text = decodeText(await readBytes(path, "judgments"), path);
+    return alignRatings(text, run, { file: path, runFile: alignedTo });
+  }
   const { readJudgments } = await import("@lib/formats/crux_judgments.ts");
   return readJudgments(path, rewrite ? { rewriteTopic: rewrite.topic } : {});
 }
@@ -197,7 +205,7 @@ export async function loadInputs(opts: EvalOptions): Promise<EvalInputs> {
     inputs.diversityQrels = await attempt(() => loadDiversityQrels(opts.divQrels!, rewrite));
   }
   if (opts.judgments) {
-    inputs.judgments = await attempt(() => loadJudgments(opts.judgments!, rewrite));
+    inputs.judgments = await attempt(() => loadJudgments(opts.judgments!, rewrite, opts.alignedTo));
   }
   const runs = [];
   for (const [i, path] of opts.runs.entries()) {

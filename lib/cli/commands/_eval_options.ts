@@ -14,6 +14,10 @@ import { splitMeasureList } from "@lib/metrics/split_measure_list.ts";
 /** What `crux eval` was asked to do. */
 export interface EvalOptions {
   runs: string[];
+  /** Name given to each run with `--run FILE=NAME` (undefined: the file's tag). */
+  runNames: (string | undefined)[];
+  /** `--aligned-to RUN`: the judgments file is one JSON document of ratings per ranked passage. */
+  alignedTo?: string;
   qrels?: string;
   divQrels?: string;
   judgments?: string;
@@ -31,6 +35,18 @@ export interface EvalOptions {
   format: EvaluationFormat;
   /** `FROM=TO` topic id prefix rewrites for every input file (`--rewrite`), checked. */
   rewrite: string[];
+}
+
+/**
+ * `FILE=NAME` names a run (so two files tagged alike can be compared); a value
+ * whose text after the last `=` has a slash, or is empty, is a plain file path.
+ */
+function splitRunName(value: string): { file: string; name?: string } {
+  const eq = value.lastIndexOf("=");
+  if (eq <= 0) return { file: value };
+  const name = value.slice(eq + 1);
+  if (name === "" || /[\/\s]/.test(name)) return { file: value };
+  return { file: value.slice(0, eq), name };
 }
 
 function choice<T extends string>(
@@ -110,6 +126,7 @@ export function parseOptions(args: string[]): EvalOptions {
       strict: true,
       options: {
         run: { type: "string", multiple: true },
+        "aligned-to": { type: "string" },
         qrels: { type: "string" },
         "div-qrels": { type: "string" },
         judgments: { type: "string" },
@@ -129,6 +146,9 @@ export function parseOptions(args: string[]): EvalOptions {
     throw new UsageError((error as Error).message);
   }
   if (!parsed.run?.length) throw new UsageError("give at least one --run file");
+  if (parsed["aligned-to"] && !parsed.judgments) {
+    throw new UsageError("--aligned-to RUN reads the --judgments file as ratings aligned to RUN");
+  }
   if (!parsed.qrels && !parsed["div-qrels"] && !parsed.judgments) {
     throw new UsageError("give judgments: --qrels, --div-qrels and/or --judgments");
   }
@@ -139,8 +159,11 @@ export function parseOptions(args: string[]): EvalOptions {
   if (measures.some((m) => m.name === "Den") && !parsed.corpus) {
     throw new UsageError("Den needs --corpus (the passage texts, for token counts)");
   }
+  const named = parsed.run.map(splitRunName);
   return {
-    runs: parsed.run,
+    runs: named.map((r) => r.file),
+    runNames: named.map((r) => r.name),
+    alignedTo: parsed["aligned-to"],
     qrels: parsed.qrels,
     divQrels: parsed["div-qrels"],
     judgments: parsed.judgments,

@@ -17,7 +17,7 @@ const HELP =
   `crux eval - evaluate runs (trec_eval-compatible, alpha-nDCG, CRUX coverage and density)
 
 Usage:
-  crux eval --run RUN [--run RUN2 ...] -m "MEASURES" [judgment files] [options]
+  crux eval --run RUN[=NAME] [--run RUN2[=NAME2] ...] -m "MEASURES" [judgment files] [options]
 
 Judgments (give at least one):
   --qrels FILE        TREC qrels "topic iteration docid grade". With --judgments, CRUX
@@ -30,6 +30,11 @@ Judgments (give at least one):
                       {"id","docid","rating"}); -1 ratings count as 0 and are reported.
                       Without --qrels: a passage is relevant (grade 1) if any rating is
                       >= tau, and P* is every judged passage of the topic.
+  --aligned-to RUN    Read --judgments as ratings aligned to the ranking of the run file
+                      RUN: one JSON document {topic: [[ratings of the 1st ranked
+                      passage], [2nd], ...]}, as some releases ship them; passage ids
+                      come from RUN, and a count that differs from RUN's is an error
+                      naming the topic.
   --corpus FILE       JSONL {"id","contents"|"text"}: texts for Den's token counts.
 
 Options:
@@ -68,7 +73,11 @@ other than its declared default. So with --tau 4, "Cov@10" is printed Cov(tau=4)
 and "Cov(tau=3)@10" Cov(tau=3)@10; without --tau, both Cov(tau=3)@10 and Cov@10 are
 Cov@10. With --rel 2, "P@10" is P(rel=2)@10.
 
-Each run file is one run, named by its first line's tag column. Repeated documents
+Each run file is one run, named by its first line's tag column, or by NAME with
+--run FILE=NAME (needed when two files carry the same tag). judged@k (also a
+measure) is the share of a run's top k that has a judgment; when it is below 1 for
+the largest cutoff asked (10 when none), the footer says so, since unjudged
+passages count as non-relevant and rate 0. Repeated documents
 keep their best-ranked occurrence and are counted. Measures spelled differently but
 equal (map, AP; Cov@10 and Cov(tau=4)@10 with --tau 4) are printed once. Diagnostics (topics averaged per measure, qrels and
 judgments covering different topics, duplicates, left-out topics, tokenizer) go to
@@ -117,9 +126,46 @@ function diagnostics(result: EvaluationResult, opts: EvalOptions, topicNote?: st
   return lines;
 }
 
+/** Footer lines for runs whose top k holds unjudged documents (k: largest cutoff asked, or 10). */
+function judgedNotes(
+  runs: Parameters<typeof evaluate>[0][],
+  judged: Parameters<typeof evaluate>[2],
+  opts: EvalOptions,
+): string[] {
+  const cutoffs = opts.measures.map((m) => m.cutoff).filter((c): c is number =>
+    typeof c === "number"
+  );
+  const k = cutoffs.length ? Math.max(...cutoffs) : 10;
+  const out: string[] = [];
+  // Diversity qrels alone give no document-level judgments to count.
+  if (!("has" in judged) || !judged.has.qrels) return out;
+  for (const r of runs) {
+    const result = evaluate(r, [`judged@${k}`], judged, {
+      complete: opts.complete,
+      order: opts.order,
+    });
+    for (const a of result.aggregates) {
+      if (a.value < 1) {
+        out.push(
+          `# ${a.run}: judged@${k} ${a.value.toFixed(4)}: ${
+            ((1 - a.value) * 100).toFixed(1)
+          }% of the top ${k} has no judgment (counted non-relevant, rated 0)`,
+        );
+      }
+    }
+  }
+  return out;
+}
+
 async function run(args: string[], io: Io): Promise<number> {
   const opts = parseOptions(args);
-  const { judged, runs } = await loadInputs(opts);
+  const { judged, runs: loaded } = await loadInputs(opts);
+  // `--run FILE=NAME` renames a run (two files tagged alike can then be compared).
+  const runs = loaded.map((r, i) => {
+    const name = opts.runNames[i];
+    if (name === undefined) return r;
+    return Array.isArray(r) ? r.map((row) => ({ ...row, run: name })) : { ...r, run: name };
+  });
   opts.runs.forEach((path, i) => checkSharedTopics(path, runTopics(runs[i]), judged, opts));
   const evalOpts = { complete: opts.complete, order: opts.order, rel: opts.rel, tau: opts.tau };
   let merged: EvaluationResult | undefined;
@@ -131,7 +177,7 @@ async function run(args: string[], io: Io): Promise<number> {
         throw new Error(
           `Cannot evaluate run "${path}": its name "${
             result.runs[0].run
-          }" is already used by another --run file`,
+          }" is already used by another --run file; name each run with --run FILE=NAME`,
         );
       }
       merged.runs.push(...result.runs);
@@ -141,6 +187,7 @@ async function run(args: string[], io: Io): Promise<number> {
     }
   }
   const notes = diagnostics(merged!, opts, topicSetNote(judged, opts));
+  notes.push(...judgedNotes(runs, judged, opts));
   io.out(formatEvaluation(merged!, opts.format, { perQuery: opts.perQuery }));
   // The table carries its notes as a footer; JSON and CSV keep stdout machine-readable.
   if (notes.length) {

@@ -73,8 +73,7 @@ async function run(args: string[], io: Io): Promise<number> {
     throw new UsageError(`Invalid BM25 parameters k1=${k1}, b=${b}: need k1 >= 0 and 0 <= b <= 1`);
   }
   const topics = await readTopicsFile(values.topics, {
-    onDuplicates: (n) =>
-      n && io.err(`${values.topics}: ${n} identical repeated topics dropped\n`),
+    onDuplicates: (n) => n && io.err(`${values.topics}: ${n} identical repeated topics dropped\n`),
   });
   io.err(
     `searching ${topics.length} topics in ${index.size} passages (k1=${k1}, b=${b}, k=${k})\n`,
