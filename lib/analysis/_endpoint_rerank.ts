@@ -28,10 +28,21 @@ export async function endpointRows(
   const ranked = await Promise.all(topics.map(async ({ topicId, ids }) => {
     const query = requests.get(topicId)?.trim();
     if (!query) return contextRows(cfg.name, topicId, ids);
-    const scores = await opts.client.rerank(query, ids.map((id) => texts.get(id) ?? ""), {
-      api: cfg.api,
-      signal: opts.signal,
-    });
+    let scores: number[];
+    try {
+      scores = await opts.client.rerank(query, ids.map((id) => texts.get(id) ?? ""), {
+        api: cfg.api,
+        signal: opts.signal,
+      });
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      throw new Error(
+        `Stage rerank, run "${cfg.name}" (from "${cfg.from}"), topic "${topicId}": ${
+          (error as Error).message
+        }. Runs and data of earlier stages are kept; fix the reranker and run again`,
+        { cause: error },
+      );
+    }
     const bad = scores.findIndex((s) => !Number.isFinite(s));
     if (bad >= 0) {
       throw new RangeError(

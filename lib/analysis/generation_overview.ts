@@ -8,6 +8,7 @@ import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { oracleSets } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
+import { generationFlagNotes } from "./_generation_flags.ts";
 
 /** Options of {@linkcode generationOverview}. */
 export interface GenerationOverviewOptions {
@@ -89,6 +90,7 @@ export function generationOverview(
     ...reports.map((r) => ({ topicId: r.topicId, series: r.condition, value: r.tokens })),
   ];
   const over = reports.filter((r) => r.kind !== "oracle-result" && r.tokens > r.budget).length;
+  const flagNotes = generationFlagNotes(data, conditions);
   return {
     name: "generation_overview",
     data: { reports },
@@ -121,6 +123,7 @@ export function generationOverview(
         ...lab.notes,
         "Budget = tokens of the topic's oracle passages P* (the maximum report length of every pipeline); top-k = |P*|.",
         `${over} generated report(s) exceed the budget.`,
+        ...flagNotes,
       ],
     }),
     figure: barChart(bars, {

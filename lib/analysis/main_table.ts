@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { generationFlagNotes } from "./_generation_flags.ts";
 import { scatterChart, table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
@@ -125,6 +126,7 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     `Context Z = the top-|P*| passages given to the generator; τ = ${t}, Den exponent w = ${w}.`,
     "References: direct prompting without context, the report generated from the oracle context P*, and the oracle result (the human summary).",
     `Kendall τ: tau-b across ${pipelines.length} pipelines of Cov(Z) and α-nDCG against Cov(y), and of Den(Z) against Den(y).`,
+    ...generationFlagNotes(data, conditions),
   ];
   if (counts.length) {
     const lo = Math.min(...counts);

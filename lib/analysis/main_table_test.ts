@@ -85,3 +85,24 @@ Deno.test("mainTable: the figure plots Cov(Z) against Cov(y) of every condition 
   assert.match(title.text, /\(offline backends\)$/);
   assert.match(title.subtitle.join(" "), /Kendall τ = 0\.333 across 3 pipelines/);
 });
+
+Deno.test("mainTable and generationOverview flag generations that are not reports", async () => {
+  const { generationOverview } = await import("./generation_overview.ts");
+  const data = tinyData();
+  // Pipeline c answered with a bare number on t1 and nothing on t2.
+  data.generations = data.generations.map((g) =>
+    g.run === "c"
+      ? { ...g, text: g.topicId === "t1" ? "4" : "", tokens: g.topicId === "t1" ? 1 : 0 }
+      : g
+  );
+  const note = /^c: 1 empty, 1 only a number of 2 reports; such texts are not reports/;
+  assert.ok(mainTable(data).table!.notes!.some((n) => note.test(n)), "main table note");
+  assert.ok(generationOverview(data).table!.notes!.some((n) => note.test(n)), "overview note");
+  // Untouched, only c's 10-token report on t1 (budget 200 tokens) is near-empty.
+  assert.deepEqual(
+    mainTable(tinyData()).table!.notes!.filter((n) => /not reports/.test(n)).map((n) =>
+      n.split(";")[0]
+    ),
+    ["c: 1 near-empty of 2 reports"],
+  );
+});

@@ -118,3 +118,57 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "rerankRun: an endpoint answering like a chat model names stage, run, URL and shape; earlier runs stay",
+  sanitizeResources: false,
+  fn: async () => {
+    const server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      () =>
+        Response.json({
+          choices: [{ message: { role: "assistant", content: "0.9" } }],
+          usage: { prompt_tokens: 3, completion_tokens: 1 },
+        }),
+    );
+    const dir = await Deno.makeTempDir();
+    const ws = await openWorkspace(dir);
+    try {
+      await ws.upsert("topics", [{ topicId: "t", request: "storm coast" }]);
+      await ws.upsert("passages", [
+        { passageId: "t:0#0", topicId: "t", docId: "t:0", text: "storm hits" },
+      ]);
+      await ws.insert("runs", [{ run: "bm25", topicId: "t", docId: "t:0#0", rank: 1, score: 3 }]);
+      const url = `http://127.0.0.1:${server.addr.port}/v1`;
+      const client = new LlmClient({
+        baseUrl: url,
+        model: "ce-m",
+        maxRetries: 0,
+        cache: await CallCache.open(ws.connection),
+      });
+      const cfg = { name: "ce", from: "bm25", method: "endpoint", depth: 2 } as const;
+      await assert.rejects(
+        () => rerankRun(ws, cfg, { client }),
+        (e: Error) => {
+          assert.match(e.message, /^Stage rerank, run "ce" \(from "bm25"\), topic "t": /);
+          assert.match(
+            e.message,
+            new RegExp(`Unexpected answer from ${url}/rerank: expected \\{"results"`),
+          );
+          assert.match(
+            e.message,
+            /got an object with keys choices, usage \(it looks like a chat completion\)/,
+          );
+          return true;
+        },
+      );
+      assert.equal((await ws.runRows("bm25")).length, 1, "the first-stage run is kept");
+      assert.deepEqual(await ws.runRows("ce"), []);
+    } finally {
+      ws.close();
+      await server.shutdown();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

@@ -17,6 +17,11 @@ import {
 } from "@lib/construct/_reads.ts";
 import { oracleBudgets } from "./oracle_budget.ts";
 import {
+  countGenerationFlags,
+  describeGenerationFlags,
+  type GenerationFlag,
+} from "./generation_flag.ts";
+import {
   type GenerationCondition,
   planGenerations,
   type PlannedGeneration,
@@ -65,6 +70,8 @@ export interface GenerateSummary {
   failed: number;
   /** Human summaries stored as `oracle-result` in this run. */
   human: number;
+  /** Reports written now that are empty, only a number or near-empty (see `generationFlag`). */
+  flags: Partial<Record<GenerationFlag, number>>;
 }
 
 const numbered = (contexts: readonly string[]) =>
@@ -153,6 +160,7 @@ export async function generateReports(
     skipped: plan.items.length - todo.length,
     failed: 0,
     human: 0,
+    flags: {},
   };
   const out: Generation[] = [];
   // An empty context list is stored as NULL (the store's appender cannot type an empty list).
@@ -211,6 +219,17 @@ export async function generateReports(
   }
   if (out.length) await ws.upsert("generations", out);
   summary.written = out.length;
+  const budgetOf = new Map(todo.map((t) => [t.topicId, t.maxTokens]));
+  summary.flags = countGenerationFlags(
+    out.map((g) => ({ text: g.text, tokens: g.tokens!, budget: budgetOf.get(g.topicId) })),
+  );
+  const flagged = describeGenerationFlags(summary.flags);
+  if (flagged) {
+    opts.onNote?.(
+      `Run "${opts.run}": ${flagged} of ${out.length} reports; they are not reports and ` +
+        "distort Cov(y) and Den(y). Check the generator model and prompt",
+    );
+  }
   if (opts.storeHuman ?? true) summary.human = await storeHumanReports(ws, budgets, tk);
   return summary;
 }

@@ -31,3 +31,9 @@ export {
   type GenerateSummary,
   GENERATION_PARAMS,
 } from "./generate_reports.ts";
+export {
+  countGenerationFlags,
+  describeGenerationFlags,
+  type GenerationFlag,
+  generationFlag,
+} from "./generation_flag.ts";

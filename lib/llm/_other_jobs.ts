@@ -2,6 +2,7 @@
 import { cacheKey } from "./cache_key.ts";
 import type { Job } from "./_call_runner.ts";
 import type { Transport } from "./_transport.ts";
+import { TransportError } from "./_retry.ts";
 
 export function embedJob(t: Transport, model: string, input: string[], timeoutMs = 60_000): Job {
   return {
@@ -18,11 +19,31 @@ export function embedJob(t: Transport, model: string, input: string[], timeoutMs
   };
 }
 
-/** Reads scores in document order from rerank or score answers of several servers. */
-export function readScores(body: unknown, n: number): number[] {
+/** What a rerank or score answer looked like instead, for the error. */
+function shapeOf(body: unknown): string {
+  if (body === null || typeof body !== "object") return `a ${body === null ? "null" : typeof body}`;
+  const keys = Object.keys(body);
+  const chat = keys.includes("choices") ? " (it looks like a chat completion)" : "";
+  return `an object with keys ${keys.slice(0, 6).join(", ") || "(none)"}${chat}`;
+}
+
+/**
+ * Reads scores in document order from rerank or score answers of several servers.
+ * An answer of another shape is a permanent failure naming the endpoint and the
+ * shapes expected.
+ */
+export function readScores(body: unknown, n: number, endpoint = "the endpoint"): number[] {
   const b = body as Record<string, unknown>;
   const list = Array.isArray(body) ? body : Array.isArray(b?.results) ? b.results : b?.data;
-  if (!Array.isArray(list)) throw new Error("answer has no results, data or list of scores");
+  if (!Array.isArray(list)) {
+    throw new TransportError({
+      retryable: false,
+      message: `Unexpected answer from ${endpoint}: expected {"results": [{"index", ` +
+        `"relevance_score"}]} (Cohere, Jina, vLLM, TEI /rerank), {"data": [{"index", "score"}]} ` +
+        `(vLLM /score) or a list of {"index", "score"}; got ${shapeOf(body)}. Check that the ` +
+        "reranker role points at a reranking endpoint",
+    });
+  }
   const scores = new Array<number>(n).fill(Number.NaN);
   for (const item of list as Record<string, unknown>[]) {
     const index = Number(item.index);
@@ -57,7 +78,7 @@ export function rerankJob(
     tokens: Math.ceil((o.query.length + o.documents.join("").length) / 4),
     send: async (signal) => {
       const answer = await t.post(path, body, { signal, timeoutMs: o.timeoutMs ?? 60_000 });
-      const scores = readScores(answer, o.documents.length);
+      const scores = readScores(answer, o.documents.length, `${t.baseUrl}${path}`);
       return { response: JSON.stringify(scores), usage: { promptTokens: 0, completionTokens: 0 } };
     },
   };

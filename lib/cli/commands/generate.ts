@@ -9,7 +9,11 @@ import { type Command, type Io, UsageError } from "../command.ts";
 import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
-import { generateReports, type GenerationCondition } from "@lib/generate/mod.ts";
+import {
+  describeGenerationFlags,
+  generateReports,
+  type GenerationCondition,
+} from "@lib/generate/mod.ts";
 
 const HELP =
   `Usage: crux generate --workspace DIR --run NAME (--context RUN | --direct | --oracle) [options]
@@ -104,6 +108,10 @@ export const generateCommand: Command = {
         `generate: ${s.written} ${s.condition} reports by ${s.backend} stored as run "${s.run}", ${s.skipped} already there` +
           `${s.failed ? `, ${s.failed} failed (re-run to retry)` : ""}${
             s.human ? `; ${s.human} human summaries stored as "oracle-result"` : ""
+          }${
+            describeGenerationFlags(s.flags)
+              ? `; flagged: ${describeGenerationFlags(s.flags)} (not usable as reports)`
+              : ""
           }\n`,
       );
       return s.failed ? 1 : 0;

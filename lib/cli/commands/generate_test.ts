@@ -149,6 +149,9 @@ Deno.test("crux generate and crux judge reports: --model and --base-url select t
     );
     assert.equal(g.code, 0, g.err);
     assert.match(g.out, /2 direct reports by gen-m stored as run "m"/);
+    // A model answering "4" to everything is flagged, not silently scored.
+    assert.match(g.out, /flagged: 2 only a number \(not usable as reports\)/);
+    assert.match(g.err, /Run "m": 2 only a number of 2 reports/);
     assert.equal(server.requests, 2, "one generation call per topic");
     const j = await run([
       "judge",
