@@ -28,6 +28,8 @@ export interface ScoringContext {
   normInverse: Float32Array;
   /** Per term: the largest `tf * normInverse` over its postings (for score upper bounds). */
   maxTfNorm: Float32Array;
+  /** With one-byte lengths: the norm inverse of each of the 256 length bytes. */
+  normByByte?: Float32Array;
 }
 
 /** Precomputes the per-document normalisation for the given parameters (one pass over postings). */
@@ -44,12 +46,13 @@ export function scoringContext(
   const inv = (len: number) => f(1 / f(fk1 * f(f(1 - fb) + f(f(fb * len) / avgdl))));
   const n = data.docIds.length;
   const normInverse = new Float32Array(n);
+  let normByByte: Float32Array | undefined;
   if (exactLengths) {
     for (let d = 0; d < n; d++) normInverse[d] = inv(f(data.lengths[d]));
   } else {
-    const cache = new Float32Array(256);
-    for (let i = 0; i < 256; i++) cache[i] = inv(byteToLength(i));
-    for (let d = 0; d < n; d++) normInverse[d] = cache[data.norms[d]];
+    normByByte = new Float32Array(256);
+    for (let i = 0; i < 256; i++) normByByte[i] = inv(byteToLength(i));
+    for (let d = 0; d < n; d++) normInverse[d] = normByByte[data.norms[d]];
   }
   const v = data.terms.length;
   const maxTfNorm = new Float32Array(v);
@@ -62,5 +65,5 @@ export function scoringContext(
     }
     maxTfNorm[t] = m;
   }
-  return { k1, b, exactLengths, normInverse, maxTfNorm };
+  return { k1, b, exactLengths, normInverse, maxTfNorm, normByByte };
 }

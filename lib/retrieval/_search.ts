@@ -15,6 +15,22 @@ import { TopK } from "./_top_k.ts";
 export interface Scratch {
   acc: Float64Array;
   touched: Int32Array;
+  /** Score lookup of one term: `[tf << 8 | norm byte]` for tf below {@link TABLE_TF}. */
+  table?: Float32Array;
+}
+
+/** Term frequencies below this are looked up (tf 0 is never used). */
+const TABLE_TF = 32;
+/** Posting lists shorter than this are scored directly (building the table costs 8k scores). */
+const TABLE_MIN_POSTINGS = 16_384;
+
+/** Fills the score table of a term with weight `w` (float32, exactly `termScore`). */
+function scoreTable(w: number, normByByte: Float32Array, scratch: Scratch): Float32Array {
+  const table = scratch.table ??= new Float32Array(TABLE_TF << 8);
+  for (let tf = 1; tf < TABLE_TF; tf++) {
+    for (let b = 0; b < 256; b++) table[(tf << 8) | b] = termScore(w, tf, normByByte[b]);
+  }
+  return table;
 }
 
 /** A query term with its multiplicity in the query (Lucene merges duplicate clauses into a boost). */
@@ -65,8 +81,9 @@ export function searchTerms(
   k: number,
   scratch: Scratch,
 ): { doc: number; score: number }[] {
-  const { offsets, postingDocs, postingTfs } = data;
+  const { offsets, postingDocs, postingTfs, norms } = data;
   const { normInverse, maxTfNorm } = ctx;
+  const byteNorms = ctx.normByByte !== undefined;
   const { acc, touched } = scratch;
   const df = (t: number) => offsets[t + 1] - offsets[t];
   const qs = query.filter((q) => df(q.term) > 0).sort((a, b) =>
@@ -88,16 +105,28 @@ export function searchTerms(
     if (cands === null && k > 0 && nTouched >= k && end - start >= nTouched / 4) {
       const theta = kthLargest(acc, touched, nTouched, k);
       if (rest[j] * (1 + 1e-6) < theta) {
-        const sorted = touched.slice(0, nTouched).sort();
+        // Keep the documents that can still reach theta, then sort only those.
+        const kept = new Int32Array(nTouched);
         let m = 0;
-        for (let i = 0; i < sorted.length; i++) {
-          if (acc[sorted[i]] + rest[j] * (1 + 1e-6) >= theta) sorted[m++] = sorted[i];
+        for (let i = 0; i < nTouched; i++) {
+          if (acc[touched[i]] + rest[j] * (1 + 1e-6) >= theta) kept[m++] = touched[i];
         }
-        cands = sorted;
+        cands = kept.subarray(0, m).sort();
         nCands = m;
       }
     }
-    if (cands === null) {
+    if (cands === null && byteNorms && end - start > TABLE_MIN_POSTINGS) {
+      // One-byte norms: a document's normalisation is one of 256 values, so the
+      // term's scores for small tf are looked up instead of divided out (same floats).
+      const table = scoreTable(w, ctx.normByByte!, scratch);
+      for (let p = start; p < end; p++) {
+        const d = postingDocs[p];
+        const tf = postingTfs[p];
+        const s = tf < TABLE_TF ? table[(tf << 8) | norms[d]] : termScore(w, tf, normInverse[d]);
+        if (acc[d] === 0) touched[nTouched++] = d;
+        acc[d] += s;
+      }
+    } else if (cands === null) {
       for (let p = start; p < end; p++) {
         const d = postingDocs[p];
         const s = w - f(w / f(1 + f(postingTfs[p] * normInverse[d])));
@@ -115,6 +144,18 @@ export function searchTerms(
           acc[d] += termScore(w, postingTfs[p], normInverse[d]);
           p++;
         }
+      }
+      // Partial scores only grow, so the k-th of them bounds the final k-th score
+      // from below: drop candidates that cannot reach it with the terms left.
+      // Fewer candidates let the next (longer) lists be skipped by galloping.
+      if (j + 1 < qs.length && nCands > k) {
+        const theta = kthLargest(acc, cands, nCands, k);
+        const bound = rest[j + 1] * (1 + 1e-6);
+        let m = 0;
+        for (let i = 0; i < nCands; i++) {
+          if (acc[cands[i]] + bound >= theta) cands[m++] = cands[i];
+        }
+        nCands = m;
       }
     }
   }

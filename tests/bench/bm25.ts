@@ -71,9 +71,9 @@ export function textGenerator(seed = 42, vocabSize = 300_000, exponent = 1.0) {
   };
 }
 
-/** Generates the benchmark passages and queries. */
-export function generateCollection(passages = 565_000, queries = 150, seed = 42) {
-  const text = textGenerator(seed);
+/** Generates the benchmark passages and queries (Zipf `exponent`, default 1.0). */
+export function generateCollection(passages = 565_000, queries = 150, seed = 42, exponent = 1.0) {
+  const text = textGenerator(seed, 300_000, exponent);
   const rand = prng(seed + 1);
   const docs = Array.from({ length: passages }, (_, i) => ({
     id: `p${i}`,
