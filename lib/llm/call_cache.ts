@@ -100,11 +100,10 @@ function fromRow(r: Record<string, unknown>): StoredCall {
  * (DDL from `lib/store/schema.ts`) on a DuckDB connection.
  *
  * Writes are durable per call. With a journal (see {@link CallCacheOptions}),
- * {@link CallCache.put} appends the call to the journal file at once and
- * resolves; rows reach DuckDB by group commit in the background, and a journal
- * left by a killed process is folded in when the cache is next opened, so a kill
- * loses only the calls still on the wire. Without a journal, `put` resolves
- * after the row is committed (DuckDB writes its WAL on commit). Either way, calls
+ * {@link CallCache.put} appends the call to the journal file the moment it is
+ * called, so a kill loses only the calls still on the wire: a journal left by a
+ * killed process is folded in when the cache is next opened. `put` resolves
+ * after the row is committed to DuckDB (its WAL is written on commit). Calls
  * finishing while a commit runs are committed together in the next statement
  * (group commit), so many concurrent calls cost one commit each few milliseconds
  * rather than one each. All statements of one cache run one at a time.
@@ -133,7 +132,6 @@ export class CallCache {
   #commits = 0;
   /** Journaled calls not committed yet (read by `get` so they are never sent twice). */
   #unflushed = new Map<string, StoredCall>();
-  #error: unknown;
 
   private constructor(connection: DuckDBConnection, journal?: string, recovered = 0) {
     this.connection = connection;
@@ -221,19 +219,20 @@ export class CallCache {
    * @returns A promise that settles after the commit (rejects if the write fails).
    */
   put(call: StoredCall): Promise<void> {
-    let done: Promise<void>;
     if (this.journal) {
+      // Durable at once: a kill from here on loses nothing (the journal is folded in
+      // on the next open). The caller still waits for the group commit, so the cache
+      // never writes on the connection behind the caller's back.
       try {
         appendJournal(this.journal, call);
       } catch (error) {
         return Promise.reject(error);
       }
       this.#unflushed.set(call.key, call);
-      this.#pending.push({ call, resolve: () => {}, reject: (e) => (this.#error ??= e) });
-      done = Promise.resolve();
-    } else {
-      done = new Promise<void>((resolve, reject) => this.#pending.push({ call, resolve, reject }));
     }
+    const done = new Promise<void>((resolve, reject) =>
+      this.#pending.push({ call, resolve, reject })
+    );
     if (!this.#scheduled) {
       this.#scheduled = true;
       this.#exclusive(() => this.#writePending());
@@ -345,10 +344,5 @@ export class CallCache {
    */
   async flush(): Promise<void> {
     await this.#exclusive(() => Promise.resolve());
-    if (this.#error !== undefined) {
-      const error = this.#error;
-      this.#error = undefined;
-      throw error;
-    }
   }
 }
