@@ -5,7 +5,7 @@
  * @module
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import type { ExperimentConfig } from "@lib/construct/mod.ts";
+import type { ExperimentConfig } from "@lib/pipeline/mod.ts";
 import { checkRuns } from "./_check_runs.ts";
 
 /** A reranked run by maximal marginal relevance over TF-IDF vectors (offline). */

@@ -121,3 +121,4 @@ export {
 } from "./run_crux_experiment.ts";
 export { type ExperimentPaths, experimentPaths } from "./experiment_paths.ts";
 export { type LoadedExperiment, loadExperiment } from "./load_experiment.ts";
+export { datasetTable } from "./dataset_table.ts";

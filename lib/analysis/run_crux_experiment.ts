@@ -4,12 +4,8 @@
  *
  * @module
  */
-import {
-  type ExperimentEvent,
-  type ExperimentResult,
-  roleClient,
-  runExperiment,
-} from "@lib/construct/mod.ts";
+import { roleClient } from "@lib/construct/mod.ts";
+import { type ExperimentEvent, type ExperimentResult, runExperiment } from "@lib/pipeline/mod.ts";
 import type { LlmClient, ProgressFn } from "@lib/llm/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";

@@ -3,7 +3,7 @@ import type { Passage } from "@lib/types/mod.ts";
 import { chunkText, countTokens } from "@lib/text/mod.ts";
 import { splitDocument } from "./split_document.ts";
 import { type DocumentPassages, numberPassages } from "./number_passages.ts";
-import { readDocuments, readPassages, readTopics, type WorkspaceLike } from "./_reads.ts";
+import { readDocuments, readPassages, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 
 /** Options of {@link buildPassages}. */

@@ -38,7 +38,7 @@ Deno.test("buildPassages offline: one chunk per short document, CRUX ids, token 
 
 import { CallCache, LlmClient } from "@lib/llm/mod.ts";
 import { startOpenAiServer } from "../../tests/support/openai_server.ts";
-import { fakeReply } from "./_fake_model.ts";
+import { fakeReply } from "../../tests/support/fake_model.ts";
 
 const docOf = (content: string) => content.slice(content.lastIndexOf("Document:\n") + 10).trim();
 

@@ -2,7 +2,7 @@ import { type LlmClient, loadTemplate, parseTagged, renderTemplate } from "@lib/
 import type { Question, Topic } from "@lib/types/mod.ts";
 import { stripQuestionNumbering } from "@lib/formats/mod.ts";
 import { splitSentences } from "@lib/text/mod.ts";
-import { readSubquestions, readTopics, type WorkspaceLike } from "./_reads.ts";
+import { readSubquestions, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 
 /** Options of {@link buildQuestions}. */

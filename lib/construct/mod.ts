@@ -28,7 +28,7 @@ export {
 } from "./types.ts";
 export { splitDocument, type SplitDocumentOptions } from "./split_document.ts";
 export { type DocumentPassages, numberPassages } from "./number_passages.ts";
-export { passageOrdinal } from "./passage_ordinal.ts";
+export { passageOrdinal } from "@lib/store/mod.ts";
 export { buildPassages, type BuildPassagesOptions } from "./build_passages.ts";
 export { buildRequests, type BuildRequestsOptions } from "./build_requests.ts";
 export { buildQuestions, type BuildQuestionsOptions } from "./build_questions.ts";
@@ -44,13 +44,6 @@ export { poolCorpus, type PoolCorpusOptions, type PoolCorpusResult } from "./poo
 export { datasetStats, type DatasetStatsInput, type DatasetStatsRow } from "./dataset_stats.ts";
 export { workspaceStats } from "./workspace_stats.ts";
 export {
-  type ExperimentConfig,
-  type ExperimentEvent,
-  type ExperimentResult,
-  runExperiment,
-  type RunExperimentOptions,
-} from "./run_experiment.ts";
-export {
   type Bm25RetrievalConfig,
   type DenseRetrievalConfig,
   type FileRetrievalConfig,
@@ -59,6 +52,5 @@ export {
   retrieveRun,
   type RetrieveRunOptions,
 } from "./retrieve_run.ts";
-export { datasetTable } from "./dataset_table.ts";
 export { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
 export { type RoleClient, roleClient, roleJudge } from "./role_client.ts";

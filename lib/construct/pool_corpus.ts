@@ -1,5 +1,5 @@
 import { streamCorpus, writeJsonl } from "@lib/formats/mod.ts";
-import { readPassages, readTopics, type WorkspaceLike } from "./_reads.ts";
+import { readPassages, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /** Options of {@link poolCorpus}. */
 export interface PoolCorpusOptions {

@@ -1,6 +1,6 @@
 import type { AnswerabilityJudge } from "@lib/llm/mod.ts";
 import { rateItems, type RatingItem } from "@lib/judge/rate_items.ts";
-import { readPassages, readSubquestions, readTopics, type WorkspaceLike } from "./_reads.ts";
+import { readPassages, readSubquestions, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 
 /** Options of {@link rateTopics}. */

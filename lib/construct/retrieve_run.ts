@@ -15,7 +15,7 @@ import {
   type Embedder,
   rrf,
 } from "@lib/retrieval/mod.ts";
-import { readPassages, readQrels, readTopics } from "./_reads.ts";
+import { readPassages, readQrels, readTopics } from "@lib/store/mod.ts";
 import { denseRows } from "./_dense_rows.ts";
 
 /** A BM25 run over the workspace's pooled passages (`kind` absent or `bm25`). */

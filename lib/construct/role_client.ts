@@ -18,7 +18,7 @@ import {
 } from "@lib/llm/mod.ts";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { join } from "node:path";
-import type { WorkspaceLike } from "./_reads.ts";
+import type { WorkspaceLike } from "@lib/store/mod.ts";
 import { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
 
 /** A client whose calls are cached in the workspace's `llm_calls`, plus its templates folder. */

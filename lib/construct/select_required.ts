@@ -5,7 +5,7 @@ import {
   readSubquestions,
   readTopics,
   type WorkspaceLike,
-} from "./_reads.ts";
+} from "@lib/store/mod.ts";
 import { ratingMatrices } from "./_rating_matrix.ts";
 import { selectTopic } from "./select_topic.ts";
 import type { StepOptions, StepSummary } from "./types.ts";

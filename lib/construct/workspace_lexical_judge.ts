@@ -4,7 +4,7 @@
  * @module
  */
 import { type AnswerabilityJudge, lexicalJudge } from "@lib/llm/mod.ts";
-import { readPassages, type WorkspaceLike } from "./_reads.ts";
+import { readPassages, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /**
  * The lexical judge (backend name `lexical`) with IDF computed over every

@@ -6,7 +6,7 @@ import {
   readSubquestions,
   readTopics,
   type WorkspaceLike,
-} from "./_reads.ts";
+} from "@lib/store/mod.ts";
 
 /**
  * Construction step `stats`: the dataset statistics table of the workspace

@@ -14,7 +14,7 @@ import {
   readRun,
   readTopics,
   type WorkspaceLike,
-} from "@lib/construct/_reads.ts";
+} from "@lib/store/mod.ts";
 import { oracleBudgets } from "./oracle_budget.ts";
 import {
   countGenerationFlags,

@@ -1,5 +1,5 @@
 import type { Qrel } from "@lib/types/mod.ts";
-import { passageOrdinal } from "@lib/construct/passage_ordinal.ts";
+import { passageOrdinal } from "@lib/store/mod.ts";
 
 /** The generation budget of one topic, shared by every pipeline evaluated on it. */
 export interface OracleBudget {

@@ -5,7 +5,7 @@ import {
   readQrels,
   readSubquestions,
   type WorkspaceLike,
-} from "@lib/construct/_reads.ts";
+} from "@lib/store/mod.ts";
 import { rateItems, type RatingItem } from "./rate_items.ts";
 import { coverageScores } from "./coverage_scores.ts";
 import { countTokens } from "@lib/text/mod.ts";

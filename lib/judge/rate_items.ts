@@ -1,6 +1,6 @@
 import type { AnswerabilityJudge, AnswerabilityPair, ProgressFn } from "@lib/llm/mod.ts";
 import type { Rating } from "@lib/types/mod.ts";
-import type { WorkspaceLike } from "@lib/construct/_reads.ts";
+import type { WorkspaceLike } from "@lib/store/mod.ts";
 
 /** A text (passage or report) to rate against some questions of its topic. */
 export interface RatingItem {

@@ -34,3 +34,15 @@ export {
 } from "./import_multi_news.ts";
 export { type DucImportOptions, importDuc } from "./import_duc.ts";
 export { importQrels, importRun } from "./import_trec.ts";
+export {
+  group,
+  readDocuments,
+  readPassages,
+  readQrels,
+  readRatings,
+  readRun,
+  readSubquestions,
+  readTopics,
+  type WorkspaceLike,
+} from "./workspace_reads.ts";
+export { passageOrdinal } from "./passage_ordinal.ts";

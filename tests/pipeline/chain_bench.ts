@@ -8,10 +8,10 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { runExperiment } from "@lib/construct/mod.ts";
+import { runExperiment } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
-import { fakeReply } from "../../lib/construct/_fake_model.ts";
+import { fakeReply } from "../support/fake_model.ts";
 
 const { values } = parseArgs({
   args: Deno.args,

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { runExperiment } from "@lib/construct/mod.ts";
+import { runExperiment } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
-import { fakeReply, promptKind } from "../../lib/construct/_fake_model.ts";
+import { fakeReply, promptKind } from "../support/fake_model.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
 
 /** Small stable hash of a request key, to pick which requests get faults. */

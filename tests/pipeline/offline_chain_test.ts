@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type RetrievalConfig, runExperiment } from "@lib/construct/mod.ts";
+import type { RetrievalConfig } from "@lib/construct/mod.ts";
+import { runExperiment } from "@lib/pipeline/mod.ts";
 import { rrf } from "@lib/retrieval/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";

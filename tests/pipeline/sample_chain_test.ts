@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runExperiment } from "@lib/construct/mod.ts";
+import { runExperiment } from "@lib/pipeline/mod.ts";
 
 const SAMPLE = new URL("../../datasets/sample", import.meta.url).pathname;
 

@@ -20,11 +20,11 @@ import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { guardOutputs, readJudgments, writeQrels } from "@lib/formats/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
+import { datasetTable } from "@lib/analysis/mod.ts";
 import {
   buildPassages,
   buildQuestions,
   buildRequests,
-  datasetTable,
   poolCorpus,
   rateTopics,
   roleJudge,

@@ -4,7 +4,7 @@
  * rating digit, a report), for the OpenAI-protocol test server. The prompt kind
  * is recognised from the rendered template text.
  */
-import type { ServerChatRequest } from "../../tests/support/openai_server.ts";
+import type { ServerChatRequest } from "./openai_server.ts";
 
 /** Which CRUX prompt a request was rendered from. */
 export type PromptKind = "passages" | "request" | "questions" | "rating" | "report" | "unknown";

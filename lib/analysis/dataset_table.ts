@@ -4,7 +4,7 @@
  * @module
  */
 import { type Table, table } from "@lib/report/mod.ts";
-import type { DatasetStatsRow } from "./dataset_stats.ts";
+import type { DatasetStatsRow } from "@lib/construct/mod.ts";
 
 /**
  * Renders dataset statistics rows as a report table: one row per dataset, with
@@ -16,7 +16,8 @@ import type { DatasetStatsRow } from "./dataset_stats.ts";
  * @returns A table for any renderer (no best/worst marking).
  * @example
  * ```ts
- * import { datasetTable, workspaceStats } from "@lib/construct/mod.ts";
+ * import { datasetTable } from "@lib/analysis/mod.ts";
+ * import { workspaceStats } from "@lib/construct/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
  * const t = datasetTable(await workspaceStats(ws));

@@ -5,17 +5,21 @@ import type { Embedder } from "@lib/retrieval/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
 import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
 import { judgeReports, type ReportJudgment } from "@lib/judge/mod.ts";
-import { readPassages, readQrels, readRatings, readSubquestions, readTopics } from "./_reads.ts";
-import { roleClient, roleJudge } from "./role_client.ts";
-import { buildPassages } from "./build_passages.ts";
-import { buildRequests } from "./build_requests.ts";
-import { buildQuestions } from "./build_questions.ts";
-import { rateTopics } from "./rate_topics.ts";
-import { selectRequired } from "./select_required.ts";
-import type { StepSummary } from "./types.ts";
-import { type RetrievalConfig, retrieveRun } from "./retrieve_run.ts";
+import { readPassages, readQrels, readRatings, readSubquestions, readTopics } from "@lib/store/mod.ts";
+import {
+  buildPassages,
+  buildQuestions,
+  buildRequests,
+  rateTopics,
+  type RetrievalConfig,
+  retrieveRun,
+  roleClient,
+  roleJudge,
+  selectRequired,
+  type StepSummary,
+} from "@lib/construct/mod.ts";
 
-export type { RetrievalConfig } from "./retrieve_run.ts";
+export type { RetrievalConfig } from "@lib/construct/mod.ts";
 
 /** One experiment, as read from an experiment config file. */
 export interface ExperimentConfig {
@@ -92,7 +96,7 @@ export interface RunExperimentOptions {
  * @throws {RangeError} When a stage has nothing to work on (e.g. no topics after import).
  * @example
  * ```ts
- * import { runExperiment } from "@lib/construct/mod.ts";
+ * import { runExperiment } from "@lib/pipeline/mod.ts";
  * const workspace = await Deno.makeTempDir(); // e.g. "outputs/demo"
  * const r = await runExperiment({ workspace, dataset: { source: "sample" } });
  * r.reports.map((x) => [x.run, x.coverage]);

@@ -1,0 +1,22 @@
+/**
+ * Orchestration: the chain of stages of one experiment (import, construct,
+ * select, retrieve, generate, judge, measure) over one workspace. It sits above
+ * the stage areas (construct, generate, judge) and below analysis and report.
+ *
+ * @example
+ * ```ts
+ * import { runExperiment } from "@lib/pipeline/mod.ts";
+ * const workspace = await Deno.makeTempDir(); // e.g. "outputs/demo"
+ * const r = await runExperiment({ workspace, dataset: { source: "sample" } });
+ * r.reports.length;
+ * ```
+ *
+ * @module
+ */
+export {
+  type ExperimentConfig,
+  type ExperimentEvent,
+  type ExperimentResult,
+  runExperiment,
+  type RunExperimentOptions,
+} from "./run_experiment.ts";
