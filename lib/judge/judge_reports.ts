@@ -1,11 +1,6 @@
 import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
 import type { Generation, MetricRow, Rating } from "@lib/types/mod.ts";
-import {
-  readPassages,
-  readQrels,
-  readSubquestions,
-  type WorkspaceLike,
-} from "@lib/store/mod.ts";
+import { readPassages, readQrels, readSubquestions, type WorkspaceLike } from "@lib/store/mod.ts";
 import { rateItems, type RatingItem } from "./rate_items.ts";
 import { coverageScores } from "./coverage_scores.ts";
 import { countTokens } from "@lib/text/mod.ts";

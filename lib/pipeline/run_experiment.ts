@@ -5,7 +5,13 @@ import type { Embedder } from "@lib/retrieval/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
 import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
 import { judgeReports, type ReportJudgment } from "@lib/judge/mod.ts";
-import { readPassages, readQrels, readRatings, readSubquestions, readTopics } from "@lib/store/mod.ts";
+import {
+  readPassages,
+  readQrels,
+  readRatings,
+  readSubquestions,
+  readTopics,
+} from "@lib/store/mod.ts";
 import {
   buildPassages,
   buildQuestions,
