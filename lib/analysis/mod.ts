@@ -122,3 +122,4 @@ export {
 export { type ExperimentPaths, experimentPaths } from "./experiment_paths.ts";
 export { type LoadedExperiment, loadExperiment } from "./load_experiment.ts";
 export { datasetTable } from "./dataset_table.ts";
+export { CRUX_STAGES, cruxStages, type CruxStagesOptions } from "./crux_stages.ts";

@@ -92,20 +92,24 @@ Deno.test({
         "Oracle result",
         "Kendall τ (context vs report)",
       ]);
+      // Unchanged: every stage is up to date, nothing runs, no call is made.
       const second = await runCruxExperiment(config, { env });
       assert.equal(server.requests, calls);
-      assert.deepEqual(
-        second.analyses!.analyses.map((a) => a.table?.rows),
-        first.analyses!.analyses.map((a) => a.table?.rows),
-      );
-      // Runs deleted from the workspace are recomputed from the call cache: still no call.
+      assert.deepEqual(second.stages.ran, []);
+      assert.equal(second.analyses, undefined);
+      // Forced from retrieval on: recomputed from the call cache, still no call, same tables.
       const rw = await openWorkspace(dir);
       await rw.exec(`DELETE FROM runs WHERE run IN ('dense-openai', 'bm25-ce')`);
       rw.close();
-      const third = await runCruxExperiment(config, { env, until: "retrieve" });
-      assert.deepEqual(third.chain!.retrieved, ["dense-openai"]);
-      assert.deepEqual(third.reranked.map((r) => [r.run, r.skipped]), [["bm25-ce", false]]);
+      const third = await runCruxExperiment(config, { env, from: "retrieve" });
+      assert.ok(third.stages.ran.includes("retrieve:dense-openai"));
+      assert.ok(third.stages.ran.includes("rerank:bm25-ce"));
+      assert.deepEqual(third.stages.fresh, ["dataset", "construct", "select"]);
       assert.equal(server.requests, calls);
+      assert.deepEqual(
+        third.analyses!.analyses.map((a) => a.table?.rows),
+        first.analyses!.analyses.map((a) => a.table?.rows),
+      );
       const after = await openWorkspace(dir, { readOnly: true });
       assert.deepEqual(await after.runRows("dense-openai"), denseRows);
       assert.deepEqual(await after.runRows("bm25-ce"), ceRows);

@@ -79,7 +79,10 @@ export async function runDemo(opts: DemoOptions = {}): Promise<DemoResult> {
         ...(await loadExperimentConfig(path, { root: repoRoot() })),
         workspace: dir,
       };
+      // Stages that are up to date are skipped; the analyses always run so the
+      // tables and figures are (re)written and the main table can be printed.
       const run = await runCruxExperiment(config, {
+        from: "analyze",
         onEvent: (e) => say(`${e.stage}: ${e.message}`),
       });
       for (const saved of run.analyses?.saved ?? []) {

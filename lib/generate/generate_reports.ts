@@ -258,3 +258,32 @@ async function storeHumanReports(
   if (rows.length) await ws.upsert("generations", rows);
   return rows.length;
 }
+
+/**
+ * Stores each topic's human summary as a report of run `oracle-result`
+ * (condition `oracle-result`, backend `human`) for the topics that have required
+ * passages, as `generateReports` does by default; topics already stored are kept.
+ *
+ * @param ws The workspace.
+ * @param opts `qrelsName` (default `crux_pr`), `tokenizer` (default `llama3.1`).
+ * @returns Summaries stored now.
+ * @example
+ * ```ts
+ * import { storeHumanSummaries } from "@lib/generate/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // after selection
+ * await storeHumanSummaries(ws);
+ * ```
+ */
+export async function storeHumanSummaries(
+  ws: WorkspaceLike,
+  opts: { qrelsName?: string; tokenizer?: "llama3.1" | "whitespace" } = {},
+): Promise<number> {
+  const tk = { tokenizer: opts.tokenizer };
+  const tokens = new Map<string, number>();
+  for (const list of (await readPassages(ws)).values()) {
+    for (const p of list) tokens.set(p.passageId, p.tokens ?? countTokens(p.text, tk));
+  }
+  const budgets = oracleBudgets(await readQrels(ws, opts.qrelsName ?? "crux_pr"), tokens);
+  return await storeHumanReports(ws, budgets, tk);
+}

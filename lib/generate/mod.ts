@@ -30,6 +30,7 @@ export {
   type GenerateReportsOptions,
   type GenerateSummary,
   GENERATION_PARAMS,
+  storeHumanSummaries,
 } from "./generate_reports.ts";
 export {
   countGenerationFlags,

@@ -20,3 +20,12 @@ export {
   runExperiment,
   type RunExperimentOptions,
 } from "./run_experiment.ts";
+export { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
+export {
+  runStages,
+  type RunStagesOptions,
+  type RunStagesResult,
+  type StageEvent,
+  type StageSpec,
+} from "./run_stages.ts";
+export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";

@@ -2,16 +2,10 @@ import type { MetricRow } from "@lib/types/mod.ts";
 import { importSample, openWorkspace } from "@lib/store/mod.ts";
 import { type LlmSettings, openAiEmbedder, type ProgressFn } from "@lib/llm/mod.ts";
 import type { Embedder } from "@lib/retrieval/mod.ts";
-import { evaluate } from "@lib/metrics/mod.ts";
 import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
 import { judgeReports, type ReportJudgment } from "@lib/judge/mod.ts";
-import {
-  readPassages,
-  readQrels,
-  readRatings,
-  readSubquestions,
-  readTopics,
-} from "@lib/store/mod.ts";
+import { measureRuns } from "./measure_runs.ts";
+import { readRatings, readTopics } from "@lib/store/mod.ts";
 import {
   buildPassages,
   buildQuestions,
@@ -231,39 +225,13 @@ export async function runExperiment(
     say("judge", `${judged.written} new report ratings`);
     if (opts.until === "judge") return done({ retrieved, generated, reports: judged.runs });
 
-    const questions = await readSubquestions(ws);
-    const byItem = new Map<string, Map<string, number>>();
-    for (const r of await readRatings(ws, sel.judge)) {
-      if (r.itemId.includes(":report")) continue;
-      let m = byItem.get(r.itemId);
-      if (!m) byItem.set(r.itemId, m = new Map());
-      m.set(r.questionId, r.rating);
-    }
-    const passages = [...(await readPassages(ws)).values()].flat();
-    const tokens = new Map(passages.map((p) => [p.passageId, p.tokens ?? 0]));
-    const judgments = passages.filter((p) => byItem.has(p.passageId) && questions.has(p.topicId))
-      .map((p) => ({
-        topicId: p.topicId,
-        itemId: p.passageId,
-        ratings: questions.get(p.topicId)!.map((q) =>
-          byItem.get(p.passageId)!.get(q.questionId) ?? 0
-        ),
-      }));
-    const runRows = (await Promise.all(runsCfg.map((r) => ws.runRows(r.name)))).flat();
-    const result = evaluate(
-      runRows,
-      config.measures ?? ["Cov@oracle", "Den@oracle", "alpha_nDCG@oracle"],
-      {
-        qrels: await readQrels(ws, "crux_pr"),
-        diversityQrels: await readQrels(ws, "crux_div"),
-        judgments,
-        tokens: (id) => tokens.get(id) ?? 0,
-      },
-      { tau },
-    );
-    await ws.upsert("metrics", [...result.perTopic, ...result.aggregates]);
-    say("measure", `${result.aggregates.length} aggregate values for ${runsCfg.length} runs`);
-    return { construct, retrieved, generated, reports: judged.runs, measures: result.aggregates };
+    const measures = await measureRuns(ws, runsCfg.map((r) => r.name), {
+      measures: config.measures,
+      tau,
+      judge: sel.judge,
+    });
+    say("measure", `${measures.length} aggregate values for ${runsCfg.length} runs`);
+    return { construct, retrieved, generated, reports: judged.runs, measures };
   } finally {
     ws.close();
   }

@@ -64,6 +64,15 @@ export const TABLES: Readonly<Record<string, string>> = {
     run VARCHAR, topic_id VARCHAR, measure VARCHAR, name VARCHAR, cutoff VARCHAR,
     method VARCHAR, judge VARCHAR, source VARCHAR, value DOUBLE, topics INTEGER,
     PRIMARY KEY (run, topic_id, measure, judge, source))`,
+  /**
+   * One row per stage instance of the pipeline (`retrieve:bm25`, `judge:rag-bm25`):
+   * the fingerprint of its parameters and upstream fingerprints when it last
+   * completed. A stage is done when its recorded fingerprint matches, not when
+   * rows exist.
+   */
+  stage_runs: `CREATE TABLE IF NOT EXISTS stage_runs (
+    id VARCHAR PRIMARY KEY, stage VARCHAR, fingerprint VARCHAR, params JSON,
+    summary VARCHAR, finished_at TIMESTAMP)`,
   ...NUGGET_TABLES,
   ...KEYPOINT_TABLES,
   ...SUBQ_TABLES,

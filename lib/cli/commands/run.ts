@@ -43,7 +43,14 @@ OPENAI_BASE_URL, OPENAI_API_KEY, CRUX_GENERATOR_MODEL, CRUX_JUDGE_MODEL, and for
 Options:
   --config FILE       experiment config (JSON); relative paths resolve against the
                       current directory
-  --until STAGE       last stage: construct | retrieve | generate | judge | measure | analyze
+  --until STAGE       last stage: dataset | construct | select | retrieve | rerank | generate |
+                      judge | measure | analyze
+  --from STAGE        re-run this stage and every later one even when up to date
+
+Each stage instance (one per retrieval run, generation run, ...) records a fingerprint of
+its parameters and of the stages it reads; it runs again only when that fingerprint
+changes, so a changed parameter re-runs exactly the dependent stages (each says why) and
+an unchanged config does nothing: no model call, no write.
                       (default analyze)
   --experiment NAME   rename the experiment: workspace outputs/NAME
                       (default: the config's name, or $CRUX_EXPERIMENT when set)
@@ -58,6 +65,7 @@ Example:
       options: {
         config: { type: "string" },
         until: { type: "string" },
+        from: { type: "string" },
         experiment: { type: "string" },
       },
     });
@@ -68,11 +76,18 @@ Example:
         `--until "${values.until}" is not a stage; use one of ${RUN_STAGES.join(", ")}`,
       );
     }
+    const from = values.from as RunStage | undefined;
+    if (from !== undefined && !RUN_STAGES.includes(from)) {
+      throw new UsageError(
+        `--from "${values.from}" is not a stage; use one of ${RUN_STAGES.join(", ")}`,
+      );
+    }
     const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
     const config = await loadExperimentConfig(values.config, { experiment });
     io.err(`run: experiment "${config.name}" in ${config.workspace}\n`);
     const result = await runCruxExperiment(config, {
       until,
+      from,
       onEvent: (e) => io.err(`run: [${e.stage}] ${e.message}\n`),
       onProgress: (p) => {
         if (p.done === p.total) io.err(`run: ${p.step}: ${p.done}/${p.total} calls done\n`);
@@ -88,10 +103,14 @@ Example:
       ...(s.table ? Object.values(s.table) : []),
       ...(s.figure ? Object.values(s.figure) : []),
     ]);
+    const s = result.stages;
     io.out(
-      files.length
-        ? `Wrote ${files.length} files under ${config.workspace}/{tables,figures}\n`
-        : `Stopped after stage "${until}"; workspace ${config.workspace}\n`,
+      `Stages: ${s.ran.length} ran, ${s.fresh.length} up to date` +
+        (s.stopped.length ? `, ${s.stopped.length} not started (--until ${until})` : "") +
+        (files.length
+          ? `; wrote ${files.length} files under ${config.workspace}/{tables,figures}`
+          : "") +
+        (s.ran.length === 0 ? "; nothing changed" : "") + "\n",
     );
     return 0;
   },

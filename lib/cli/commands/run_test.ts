@@ -46,10 +46,10 @@ Deno.test({
       assert.match(out, /bm25-mmr/);
       assert.match(out, /\nhybrid /);
       assert.match(out, /\ndense /);
-      assert.match(io2.stderr(), /\[retrieve\] hybrid: \d+ rows/);
+      assert.match(io2.stderr(), /\[retrieve\] retrieve:hybrid: \d+ rows/);
       assert.match(out, /Oracle context P\*/);
       assert.match(out, /Answerability threshold τ = 3 vs 5/);
-      assert.match(io2.stderr(), /\[rerank\] bm25-mmr: \d+ rows/);
+      assert.match(io2.stderr(), /\[rerank\] rerank:bm25-mmr: \d+ rows/);
       for (
         const f of [
           "tables/main_table.tex",
@@ -64,11 +64,43 @@ Deno.test({
       const tex = await Deno.readTextFile(`${dir}/ws/tables/main_table.tex`);
       assert.match(tex, /\\textbf\{/);
       assert.match(tex, /offline backends: lexical judge, tfidf embedder, extractive generator/);
-      // A second run finds everything done: no new reports, no new rerank rows.
+      // A second run finds every stage up to date: nothing runs, nothing is written.
+      const before = await Deno.readFile(`${dir}/ws/workspace.duckdb`);
       const io3 = memoryIo();
       assert.equal(await main(["run", "--config", config], io3, [runCommand]), 0);
-      assert.match(io3.stderr(), /\[rerank\] bm25-mmr: already there/);
-      assert.match(io3.stderr(), /\[judge\] 0 new report ratings/);
+      assert.match(io3.stdout(), /Stages: 0 ran, 26 up to date; nothing changed/);
+      assert.match(io3.stderr(), /\[rerank\] rerank:bm25-mmr: up to date/);
+      assert.deepEqual(await Deno.readFile(`${dir}/ws/workspace.duckdb`), before);
+      // One changed parameter (BM25's k1) re-runs exactly what depends on it: bm25's
+      // retrieval, the fusion and the reranking built on it, their reports, judgments
+      // and measures, and the analyses. The dense run and the references stay.
+      const cfg = JSON.parse(await Deno.readTextFile(config));
+      cfg.retrieve[0].k1 = 1.2;
+      await Deno.writeTextFile(config, JSON.stringify(cfg));
+      const io4 = memoryIo();
+      assert.equal(await main(["run", "--config", config], io4, [runCommand]), 0, io4.stderr());
+      const ran = [
+        ...io4.stderr().matchAll(/\] ([\w:.-]+): (new|params changed|upstream changed)/g),
+      ]
+        .map((m) => m[1]);
+      assert.deepEqual(ran.sort(), [
+        "analyze",
+        "generate:rag-bm25",
+        "generate:rag-bm25-mmr",
+        "generate:rag-hybrid",
+        "judge:rag-bm25",
+        "judge:rag-bm25-mmr",
+        "judge:rag-hybrid",
+        "measure:bm25",
+        "measure:bm25-mmr",
+        "measure:hybrid",
+        "rerank:bm25-mmr",
+        "retrieve:bm25",
+        "retrieve:hybrid",
+      ]);
+      assert.match(io4.stderr(), /retrieve:bm25: params changed: k1: (0\.9|null) -> 1\.2/);
+      assert.match(io4.stderr(), /retrieve:hybrid: upstream changed: retrieve:bm25/);
+      assert.match(io4.stdout(), /Stages: 13 ran, 13 up to date/);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -88,7 +120,7 @@ Deno.test({
         0,
         io.stderr(),
       );
-      assert.match(io.stdout(), /Stopped after stage "retrieve"/);
+      assert.match(io.stdout(), /Stages: 6 ran, 0 up to date, 20 not started \(--until retrieve\)/);
       assert.doesNotMatch(io.stderr(), /\[generate\]/);
       // --until generate writes reports but judges none of them.
       const gen = memoryIo();
@@ -97,7 +129,10 @@ Deno.test({
         0,
         gen.stderr(),
       );
-      assert.match(gen.stdout(), /Stopped after stage "generate"/);
+      assert.match(
+        gen.stdout(),
+        /Stages: 8 ran, 6 up to date, 12 not started \(--until generate\)/,
+      );
       const ws = await openWorkspace(`${dir}/ws`);
       try {
         assert.ok(await ws.count("generations") > 0);
@@ -115,7 +150,7 @@ Deno.test({
       );
       assert.match(
         bad.stderr(),
-        /--until "report" is not a stage; use one of construct, retrieve, generate, judge, measure, analyze/,
+        /--until "report" is not a stage; use one of dataset, construct, select, retrieve, rerank, generate, judge, measure, analyze/,
       );
       const none = memoryIo();
       assert.equal(await main(["run"], none, [runCommand]), 2);

@@ -1,0 +1,328 @@
+/**
+ * The stages of a CRUX experiment as declarations for the pipeline runner:
+ * dataset -> construct -> select -> retrieve[run] -> rerank[run] ->
+ * generate[condition] -> judge[generation] -> measure[run] -> analyze. Each
+ * instance states its parameters, what it reads and how to clear what it wrote,
+ * so changing one pipeline's parameter re-runs that pipeline's retrieval,
+ * generation, judging and measures (and the analyses), and nothing else.
+ *
+ * @module
+ */
+import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
+import { importSample, type Workspace } from "@lib/store/mod.ts";
+import {
+  buildPassages,
+  buildQuestions,
+  buildRequests,
+  rateTopics,
+  retrieveRun,
+  roleClient,
+  roleJudge,
+  selectRequired,
+} from "@lib/construct/mod.ts";
+import { generateReports, storeHumanSummaries } from "@lib/generate/mod.ts";
+import { judgeReports } from "@lib/judge/mod.ts";
+import { measureRuns, type StageSpec } from "@lib/pipeline/mod.ts";
+import type { CruxExperimentConfig } from "./experiment_config.ts";
+import { rerankRun } from "./rerank_run.ts";
+import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
+import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
+
+/** Stage kinds of a CRUX experiment, in order. */
+export const CRUX_STAGES = [
+  "dataset",
+  "construct",
+  "select",
+  "retrieve",
+  "rerank",
+  "generate",
+  "judge",
+  "measure",
+  "analyze",
+] as const;
+
+/** Options of {@linkcode cruxStages}. */
+export interface CruxStagesOptions {
+  env?: Record<string, string | undefined>;
+  onNote?: (stage: string, message: string) => void;
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+  /** Receives the analyses when the `analyze` stage runs. */
+  onAnalyses?: (analyses: WorkspaceAnalyses) => void;
+}
+
+/** Digest of a run file's bytes, so an edited file re-runs its stages. */
+async function fileDigest(path: string): Promise<string> {
+  const bytes = await Deno.readFile(path);
+  const d = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Declares the stage instances of an experiment config.
+ *
+ * @param config A checked experiment config (see `loadExperimentConfig`).
+ * @param opts Environment, callbacks, signal.
+ * @returns Stage instances in dependency order, for `runStages` with `CRUX_STAGES`.
+ * @example
+ * ```ts
+ * import { CRUX_STAGES, cruxStages, loadExperimentConfig } from "@lib/analysis/mod.ts";
+ * import { runStages } from "@lib/pipeline/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await runStages(ws, await cruxStages({ ...config, workspace: ws.dir }), { order: CRUX_STAGES });
+ * ```
+ */
+export async function cruxStages(
+  config: CruxExperimentConfig,
+  opts: CruxStagesOptions = {},
+): Promise<StageSpec[]> {
+  const online = config.backend === "openai";
+  const note = (stage: string) => (m: string) => opts.onNote?.(stage, m);
+  const common = { onProgress: opts.onProgress, signal: opts.signal };
+  const client = async (ws: Workspace, role: "generator" | "judge" | "embedder" | "reranker") =>
+    online ? await roleClient(ws, role, { config: config.llm, env: opts.env }) : undefined;
+  // Model names are part of the stages' parameters: another model re-runs them.
+  const modelOf = (role: "generator" | "judge" | "embedder" | "reranker") => {
+    try {
+      return resolveRoleConfig(role, { config: config.llm, env: opts.env }).model;
+    } catch {
+      return null;
+    }
+  };
+  const models = online
+    ? Object.fromEntries(
+      (["generator", "judge", "embedder", "reranker"] as const).map((r) => [r, modelOf(r)]),
+    )
+    : "offline";
+  const tau = config.construct?.tau ?? 3;
+  const judgeName = async (ws: Workspace) => roleJudge(ws, await client(ws, "judge")).name;
+  /** The judge of the passage ratings: the only one, or the experiment's judge. */
+  const passageJudge = async (ws: Workspace) => {
+    const judges = (await ws.query<{ judge: string }>(
+      `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%'`,
+    )).map((r) => r.judge);
+    return judges.length === 1 ? judges[0] : await judgeName(ws);
+  };
+  const specs: StageSpec[] = [];
+
+  specs.push({
+    id: "dataset",
+    stage: "dataset",
+    version: 1,
+    params: { dataset: config.dataset ?? null },
+    deps: [],
+    async run(ws) {
+      const have = await ws.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM topics");
+      if (have[0].n > 0) return "topics already in the workspace";
+      if (!config.dataset) {
+        throw new RangeError(
+          `Cannot run experiment: workspace "${ws.dir}" has no topics; give a dataset to import`,
+        );
+      }
+      return `imported ${JSON.stringify(await importSample(ws, config.dataset.dir))}`;
+    },
+  });
+  specs.push({
+    id: "construct",
+    stage: "construct",
+    version: 1,
+    params: { questions: config.construct?.questions ?? 10, models },
+    deps: ["dataset"],
+    async run(ws) {
+      const gen = await client(ws, "generator");
+      const llm = {
+        client: gen?.client,
+        templatesDir: gen?.templatesDir,
+        ...common,
+        onNote: note("construct"),
+      };
+      const steps = [
+        await buildPassages(ws, llm),
+        await buildRequests(ws, llm),
+        await buildQuestions(ws, { ...llm, n: config.construct?.questions }),
+      ];
+      const judge = roleJudge(ws, await client(ws, "judge"));
+      const judges = (await ws.query<{ judge: string }>(
+        `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%'`,
+      )).map((r) => r.judge);
+      if (judges.length === 0 || judges.includes(judge.name)) {
+        steps.push(await rateTopics(ws, { ...common, judge, onNote: note("construct") }));
+      }
+      return steps.map((s) => `${s.step} ${s.written}`).join(", ");
+    },
+  });
+  specs.push({
+    id: "select",
+    stage: "select",
+    version: 2,
+    params: { tau, redundancy: config.construct?.redundancy ?? "all" },
+    deps: ["construct"],
+    clear: async (ws) => {
+      await ws.exec(`DELETE FROM qrels WHERE name IN ('crux_pr', 'crux_div')`);
+    },
+    async run(ws) {
+      const s = await selectRequired(ws, {
+        tau,
+        redundancy: config.construct?.redundancy,
+        judge: await passageJudge(ws),
+        onNote: note("select"),
+      });
+      return `judge "${s.judge}": ${s.topics} topics, ${s.dropped.length} dropped, ${s.unrated} unrated passages`;
+    },
+  });
+
+  const runNames: string[] = [];
+  for (const r of config.retrieve ?? [{ name: "bm25" }]) {
+    const params = r.kind === "file" ? { ...r, digest: await fileDigest(r.path) } : { ...r };
+    const deps = ["construct", ...(r.kind === "fusion" ? r.runs.map((x) => `retrieve:${x}`) : [])];
+    specs.push({
+      id: `retrieve:${r.name}`,
+      stage: "retrieve",
+      version: 1,
+      params: r.kind === "dense" && r.embedder === "openai" ? { ...params, model: models } : params,
+      deps,
+      clear: async (ws) => void await ws.exec("DELETE FROM runs WHERE run = $1", [r.name]),
+      async run(ws) {
+        const embedder = r.kind === "dense" && r.embedder === "openai"
+          ? openAiEmbedder(
+            (await roleClient(ws, "embedder", { config: config.llm, env: opts.env })).client,
+          )
+          : undefined;
+        const rows = await retrieveRun(ws, r, { embedder });
+        await ws.upsert("runs", rows);
+        return `${rows.length} rows`;
+      },
+    });
+    runNames.push(r.name);
+  }
+  for (const r of config.rerank ?? []) {
+    specs.push({
+      id: `rerank:${r.name}`,
+      stage: "rerank",
+      version: 1,
+      params: r.method === "endpoint" ? { ...r, model: models } : { ...r },
+      deps: [`retrieve:${r.from}`],
+      clear: async (ws) => void await ws.exec("DELETE FROM runs WHERE run = $1", [r.name]),
+      async run(ws) {
+        const c = r.method === "endpoint" ? (await client(ws, "reranker"))?.client : undefined;
+        const s = await rerankRun(ws, r, { client: c, signal: opts.signal });
+        return `${s.written} rows`;
+      },
+    });
+    runNames.push(r.name);
+  }
+  const source = (name: string) =>
+    specs.find((s) => s.id === `rerank:${name}`) ? `rerank:${name}` : `retrieve:${name}`;
+
+  const conditions = config.generate ?? ["rag", "direct", "oracle"];
+  const generations: {
+    run: string;
+    condition: "rag" | "direct" | "oracle-context";
+    context?: string;
+  }[] = [
+    ...(conditions.includes("rag")
+      ? runNames.map((n) => ({ run: `rag-${n}`, condition: "rag" as const, context: n }))
+      : []),
+    ...(conditions.includes("direct") ? [{ run: "direct", condition: "direct" as const }] : []),
+    ...(conditions.includes("oracle")
+      ? [{ run: "oracle-context", condition: "oracle-context" as const }]
+      : []),
+  ];
+  for (const g of generations) {
+    specs.push({
+      id: `generate:${g.run}`,
+      stage: "generate",
+      version: 1,
+      params: { ...g, models },
+      deps: ["select", ...(g.context ? [source(g.context)] : [])],
+      clear: async (ws) => void await ws.exec("DELETE FROM generations WHERE run = $1", [g.run]),
+      async run(ws) {
+        const gen = await client(ws, "generator");
+        const s = await generateReports(ws, {
+          ...g,
+          client: gen?.client,
+          templatesDir: gen?.templatesDir,
+          ...common,
+          storeHuman: false,
+          onNote: note("generate"),
+        });
+        return `${s.written} reports by ${s.backend}${s.failed ? `, ${s.failed} failed` : ""}`;
+      },
+    });
+  }
+  specs.push({
+    id: "generate:oracle-result",
+    stage: "generate",
+    version: 1,
+    params: {},
+    deps: ["select"],
+    clear: async (ws) => void await ws.exec("DELETE FROM generations WHERE run = 'oracle-result'"),
+    run: async (ws) => `${await storeHumanSummaries(ws)} human summaries`,
+  });
+  const judged = [...generations.map((g) => g.run), "oracle-result"];
+  for (const run of judged) {
+    const deps = [`generate:${run}`];
+    specs.push({
+      id: `judge:${run}`,
+      stage: "judge",
+      version: 1,
+      params: { tau, models },
+      deps,
+      clear: async (ws) => {
+        const prefix = run === "oracle-result" ? "%:report" : `%:report:${run}`;
+        await ws.exec("DELETE FROM ratings WHERE item_id LIKE $1 AND judge = $2", [
+          prefix,
+          await judgeName(ws),
+        ]);
+      },
+      async run(ws) {
+        const judge = roleJudge(ws, await client(ws, "judge"));
+        const r = await judgeReports(ws, { judge, run, tau, ...common, onNote: note("judge") });
+        return `${r.written} ratings by ${judge.name}`;
+      },
+    });
+  }
+  for (const name of runNames) {
+    specs.push({
+      id: `measure:${name}`,
+      stage: "measure",
+      version: 1,
+      params: { measures: config.measures ?? null, tau },
+      deps: ["select", source(name)],
+      clear: async (ws) => void await ws.exec("DELETE FROM metrics WHERE run = $1", [name]),
+      async run(ws) {
+        const rows = await measureRuns(ws, [name], {
+          measures: config.measures,
+          tau,
+          judge: await passageJudge(ws),
+        });
+        return `${rows.length} aggregate values`;
+      },
+    });
+  }
+  specs.push({
+    id: "analyze",
+    stage: "analyze",
+    version: 1,
+    params: { analysis: config.analysis ?? null, pipelines: experimentPipelines(config) },
+    deps: specs.filter((s) => s.stage === "judge" || s.stage === "measure").map((s) => s.id),
+    async run(ws) {
+      const analyses = await analyzeWorkspace(ws, {
+        ...config.analysis,
+        correlation: {
+          runs: (config.retrieve ?? [{ name: "bm25" }]).map((r) => r.name),
+          ...config.analysis?.correlation,
+        },
+        pipelines: experimentPipelines(config),
+        backends: experimentBackends(config, opts.env),
+        outDir: config.workspace,
+        onNote: note("analyze"),
+      });
+      opts.onAnalyses?.(analyses);
+      return `${analyses.saved.length} tables and figures`;
+    },
+  });
+  return specs;
+}

@@ -1,0 +1,155 @@
+/**
+ * Runs declared stages in order, each only when its fingerprint changed.
+ *
+ * @module
+ */
+import type { Workspace } from "@lib/store/mod.ts";
+import { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
+
+/** One stage instance of an experiment (e.g. `retrieve:bm25`). */
+export interface StageSpec {
+  /** Unique id, `stage` or `stage:instance`. */
+  id: string;
+  /** The stage kind (`retrieve`, `generate`, ...), for `from` and `until`. */
+  stage: string;
+  /** Version of the stage's code; bump it when its output changes. */
+  version: number;
+  /** Parameters (JSON) that decide its output. */
+  params: unknown;
+  /** Ids of the stage instances whose output it reads (declared earlier in the list). */
+  deps: readonly string[];
+  /** Deletes the rows it wrote before, so a re-run replaces them. Default: nothing. */
+  clear?: (ws: Workspace) => Promise<void>;
+  /** Computes its output; resolves to a one-line summary. */
+  run: (ws: Workspace) => Promise<string>;
+}
+
+/** What happened to one stage instance. */
+export interface StageEvent {
+  id: string;
+  stage: string;
+  /** `fresh`: fingerprint matched, skipped. `ran`: computed. `stopped`: past `until`. */
+  state: "fresh" | "ran" | "stopped";
+  /** Why it ran (`new`, `params changed: k1: 0.9 -> 1.2`, `upstream changed: retrieve:bm25`, `forced`) or its summary. */
+  message: string;
+}
+
+/** Options of {@linkcode runStages}. */
+export interface RunStagesOptions {
+  /** Stage kinds in pipeline order (for `from` and `until`). */
+  order: readonly string[];
+  /** Re-run every instance of this stage kind and later ones, fresh or not. */
+  from?: string;
+  /** Run stages up to and including this kind; later ones are not started. */
+  until?: string;
+  onEvent?: (event: StageEvent) => void;
+}
+
+/** Result of {@linkcode runStages}. */
+export interface RunStagesResult {
+  ran: string[];
+  fresh: string[];
+  stopped: string[];
+}
+
+/**
+ * Runs the stages in list order. An instance whose fingerprint (parameters,
+ * version, upstream fingerprints) equals the one recorded in `stage_runs` is
+ * fresh and skipped without any write; otherwise its old rows are cleared, it
+ * runs, and its fingerprint is recorded. A changed parameter therefore re-runs
+ * exactly the stages that depend on it, and an unchanged re-run does nothing.
+ *
+ * @param ws The workspace (holds `stage_runs`).
+ * @param specs Stage instances, each after the ones it depends on.
+ * @param opts `order` of stage kinds, `from`, `until`, `onEvent`.
+ * @returns The ids that ran, were fresh, or were not started.
+ * @throws {RangeError} On an unknown dependency or stage kind, or a dependency declared later.
+ * @example
+ * ```ts
+ * import { runStages } from "@lib/pipeline/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const spec = { id: "hello", stage: "hello", version: 1, params: { n: 1 }, deps: [], run: () => Promise.resolve("hi") };
+ * (await runStages(ws, [spec], { order: ["hello"] })).ran; // ["hello"]
+ * (await runStages(ws, [spec], { order: ["hello"] })).fresh; // ["hello"]
+ * ws.close();
+ * ```
+ */
+export async function runStages(
+  ws: Workspace,
+  specs: readonly StageSpec[],
+  opts: RunStagesOptions,
+): Promise<RunStagesResult> {
+  const rank = (stage: string) => {
+    const i = opts.order.indexOf(stage);
+    if (i < 0) {
+      throw new RangeError(`Unknown stage "${stage}"; stages are ${opts.order.join(", ")}`);
+    }
+    return i;
+  };
+  const until = opts.until === undefined ? Infinity : rank(opts.until);
+  const from = opts.from === undefined ? Infinity : rank(opts.from);
+  const recorded = new Map(
+    (await ws.query<{ id: string; fingerprint: string; params: unknown }>(
+      "SELECT id, fingerprint, params FROM stage_runs",
+    )).map((r) => [r.id, r]),
+  );
+  const fingerprints = new Map<string, string>();
+  const changed = new Set<string>();
+  const result: RunStagesResult = { ran: [], fresh: [], stopped: [] };
+  const say = (e: StageEvent) => opts.onEvent?.(e);
+  for (const spec of specs) {
+    for (const d of spec.deps) {
+      if (!fingerprints.has(d)) {
+        throw new RangeError(
+          `Stage "${spec.id}" depends on "${d}", which is not declared before it`,
+        );
+      }
+    }
+    const fp = await stageFingerprint(
+      spec.id,
+      spec.version,
+      spec.params,
+      spec.deps.map((d) => fingerprints.get(d)!),
+    );
+    fingerprints.set(spec.id, fp);
+    const r = rank(spec.stage);
+    if (r > until) {
+      result.stopped.push(spec.id);
+      say({
+        id: spec.id,
+        stage: spec.stage,
+        state: "stopped",
+        message: `not started (--until ${opts.until})`,
+      });
+      continue;
+    }
+    const before = recorded.get(spec.id);
+    if (before?.fingerprint === fp && r < from) {
+      result.fresh.push(spec.id);
+      say({ id: spec.id, stage: spec.stage, state: "fresh", message: "up to date" });
+      continue;
+    }
+    const upstream = spec.deps.filter((d) => changed.has(d));
+    const why = r >= from
+      ? `forced (--from ${opts.from})`
+      : !before
+      ? "new"
+      : upstream.length
+      ? `upstream changed: ${upstream.join(", ")}`
+      : paramChanges(before.params, spec.params).length
+      ? `params changed: ${paramChanges(before.params, spec.params).join("; ")}`
+      : "code version changed";
+    say({ id: spec.id, stage: spec.stage, state: "ran", message: why });
+    await spec.clear?.(ws); // rows of an earlier run of this stage (or of an older workspace)
+    const summary = await spec.run(ws);
+    await ws.exec(
+      `INSERT OR REPLACE INTO stage_runs VALUES ($1, $2, $3, $4::JSON, $5, now())`,
+      [spec.id, spec.stage, fp, canonicalJson(spec.params), summary],
+    );
+    changed.add(spec.id);
+    result.ran.push(spec.id);
+    say({ id: spec.id, stage: spec.stage, state: "ran", message: summary });
+  }
+  return result;
+}
