@@ -84,6 +84,12 @@ export const COMMANDS: LazyCommand[] = [
     load: lazy("export", "exportCommand"),
   },
   {
+    name: "measure",
+    summary:
+      "A workspace's measures for its stored runs (the evaluator of crux eval), stored in its measure table",
+    load: lazy("measure", "measureCommand"),
+  },
+  {
     name: "agreement",
     summary: "Agreement between annotators' label files, and of a judge with their majority",
     load: lazy("agreement", "agreementCommand"),

@@ -6,13 +6,9 @@
  */
 import type { MetricRow } from "@lib/types/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
-import {
-  readPassages,
-  readQrels,
-  readRatings,
-  readSubquestions,
-  type Workspace,
-} from "@lib/store/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import { workspaceJudged } from "./workspace_judged.ts";
+import { storeMeasures } from "./store_measures.ts";
 
 /** Options of {@linkcode measureRuns}. */
 export interface MeasureRunsOptions {
@@ -49,47 +45,16 @@ export async function measureRuns(
   runs: readonly string[],
   opts: MeasureRunsOptions = {},
 ): Promise<MetricRow[]> {
-  const questions = await readSubquestions(ws);
-  const byItem = new Map<string, Map<string, number>>();
-  for (const r of await readRatings(ws, opts.judge)) {
-    if (r.itemId.includes(":report")) continue;
-    let m = byItem.get(r.itemId);
-    if (!m) byItem.set(r.itemId, m = new Map());
-    m.set(r.questionId, r.rating);
-  }
-  const passages = [...(await readPassages(ws)).values()].flat();
-  const tokens = new Map(passages.map((p) => [p.passageId, p.tokens]));
-  const judgments = passages.filter((p) => byItem.has(p.passageId) && questions.has(p.topicId))
-    .map((p) => ({
-      topicId: p.topicId,
-      itemId: p.passageId,
-      ratings: questions.get(p.topicId)!.map((q) =>
-        byItem.get(p.passageId)!.get(q.questionId) ?? 0
-      ),
-    }));
+  const { inputs, judge, source } = await workspaceJudged(ws, { judge: opts.judge });
   const rows = (await Promise.all(runs.map((r) => ws.runRows(r)))).flat();
   const result = evaluate(
     rows,
     opts.measures ?? ["Cov@oracle", "Den@oracle", "alpha_nDCG@oracle"],
-    {
-      qrels: await readQrels(ws, "crux_pr"),
-      diversityQrels: await readQrels(ws, "crux_div"),
-      judgments,
-      tokens: (id) => {
-        const n = tokens.get(id);
-        if (n === undefined || n === null) {
-          throw new RangeError(
-            `Cannot measure density: passage "${id}" ${
-              tokens.has(id) ? "has no token count" : "is not in the workspace's passages"
-            }; import or count its text first`,
-          );
-        }
-        return n;
-      },
-    },
+    inputs,
     { tau: opts.tau ?? 3 },
   );
   for (const run of runs) await ws.exec("DELETE FROM metrics WHERE run = $1", [run]);
   await ws.upsert("metrics", [...result.perTopic, ...result.aggregates]);
+  await storeMeasures(ws, result, { judge, source });
   return result.aggregates;
 }

@@ -29,3 +29,9 @@ export {
   type StageSpec,
 } from "./run_stages.ts";
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
+export {
+  type RelevanceSource,
+  workspaceJudged,
+  type WorkspaceJudgedOptions,
+} from "./workspace_judged.ts";
+export { storeMeasures } from "./store_measures.ts";

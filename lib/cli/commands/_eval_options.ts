@@ -82,7 +82,7 @@ function integerOption(
  * under `formatMeasure` with `--tau`/`--rel` as defaults (`map` and `AP`;
  * `Cov@10` and `Cov(tau=4)@10` with `--tau 4`, but not `Cov(tau=3)@10`).
  */
-function parseMeasures(
+export function parseMeasures(
   lists: readonly string[],
   defaults: Readonly<Record<string, number | undefined>>,
 ): Measure[] {

@@ -1,0 +1,127 @@
+/**
+ * `crux measure`: a workspace's values for its stored runs, through the same
+ * evaluator as `crux eval`, stored in the measure table `measures`.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { type Command, type Io, UsageError } from "../command.ts";
+import { parseMeasures } from "./_eval_options.ts";
+import { evaluate, type EvaluationResult, formatEvaluation } from "@lib/metrics/mod.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { type RelevanceSource, storeMeasures, workspaceJudged } from "@lib/pipeline/mod.ts";
+
+const HELP = `crux measure - a workspace's measures for its stored runs
+
+Usage:
+  crux measure --workspace DIR --run NAME [--run NAME ...] -m "MEASURES" [options]
+
+Evaluates runs stored in the workspace (retrieved, reranked or imported) with the
+workspace's passage ratings and token counts, through the same evaluator as crux eval,
+prints the values (the same JSON as crux eval --format json) and stores them in the
+workspace's measure table "measures" (run, topic, measure, judge, source).
+
+Options:
+  --workspace DIR     the experiment workspace (required; never created)
+  --run NAME          a stored run (repeatable)
+  -m, --measures LIST measures as for crux eval, e.g. "P@10 nDCG@10 alpha_nDCG@10 Cov@10 Den@oracle"
+  --relevance SOURCE  where P, R, AP, nDCG and alpha-nDCG take relevance from:
+                        selection (default): the selection's qrels crux_pr (3 required,
+                          2 neutral, 1 redundant) and diversity qrels crux_div
+                        judgments: the ratings alone (relevant at rating >= tau, P* =
+                          every rated passage), as crux eval --judgments without --qrels
+                      Cov and Den always use the ratings; @oracle cutoffs use P*.
+  --judge NAME        judge of the passage ratings (default: the only one)
+  --tau N             answerability threshold, 0-5 (default 3)
+  --per-query         also per-topic values
+  --format FORMAT     table (default), json or csv
+
+Example:
+  crux measure --workspace outputs/demo --run bm25 -m "P@10 nDCG@10 Cov@10 Den@oracle"
+`;
+
+async function run(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      workspace: { type: "string" },
+      run: { type: "string", multiple: true },
+      measures: { type: "string", short: "m", multiple: true },
+      relevance: { type: "string" },
+      judge: { type: "string" },
+      tau: { type: "string" },
+      "per-query": { type: "boolean" },
+      format: { type: "string" },
+    },
+  });
+  if (!values.workspace) throw new UsageError("--workspace DIR is required");
+  if (!values.run?.length) throw new UsageError("give at least one stored run with --run NAME");
+  const tau = values.tau === undefined ? 3 : Number(values.tau);
+  if (!Number.isInteger(tau) || tau < 0 || tau > 5) {
+    throw new UsageError(`--tau must be an integer rating from 0 to 5, got "${values.tau}"`);
+  }
+  const source = (values.relevance ?? "selection") as RelevanceSource;
+  if (source !== "selection" && source !== "judgments") {
+    throw new UsageError(`--relevance must be selection or judgments, not "${values.relevance}"`);
+  }
+  const format = values.format ?? "table";
+  if (!["table", "json", "csv"].includes(format)) {
+    throw new UsageError(`--format must be table, json or csv, not "${format}"`);
+  }
+  const measures = parseMeasures(values.measures ?? [], { tau });
+  if (!measures.length) throw new UsageError('give measures with -m, e.g. -m "P@10 Cov@10"');
+  try {
+    await Deno.stat(join(values.workspace, "workspace.duckdb"));
+  } catch {
+    throw new Error(
+      `Cannot open workspace "${values.workspace}": it has no workspace.duckdb; check --workspace`,
+    );
+  }
+  const ws = await openWorkspace(values.workspace);
+  let result: EvaluationResult;
+  let judge: string;
+  try {
+    const stored = new Set(
+      (await ws.query<{ run: string }>("SELECT DISTINCT run FROM runs")).map((r) => r.run),
+    );
+    const missing = values.run.filter((r) => !stored.has(r));
+    if (missing.length) {
+      throw new Error(
+        `Workspace "${values.workspace}" has no run ${
+          missing.map((m) => `"${m}"`).join(", ")
+        }; stored runs: ${[...stored].sort().join(", ") || "none"}`,
+      );
+    }
+    const j = await workspaceJudged(ws, { source, judge: values.judge });
+    judge = j.judge;
+    const rows = (await Promise.all(values.run.map((r) => ws.runRows(r)))).flat();
+    result = evaluate(rows, measures, j.inputs, { tau });
+    await storeMeasures(ws, result, { judge, source });
+  } finally {
+    ws.close();
+  }
+  io.out(
+    formatEvaluation(result, format as "table" | "json" | "csv", { perQuery: values["per-query"] }),
+  );
+  const notes = [
+    `# relevance: ${
+      source === "selection"
+        ? "the selection's qrels (crux_pr 3/2/1, crux_div)"
+        : `the ratings alone (relevant at rating >= ${tau})`
+    }; ratings by judge "${judge}"; stored in the measure table`,
+    ...result.runs.map((r) => `# ${r.run}: ${r.topics} topics evaluated`),
+  ];
+  if (format === "table") io.out(notes.join("\n") + "\n");
+  else io.err(notes.join("\n") + "\n");
+  return 0;
+}
+
+/** The `crux measure` command. */
+export const measureCommand: Command = {
+  name: "measure",
+  summary:
+    "A workspace's measures for its stored runs (the evaluator of crux eval), stored in its measure table",
+  help: HELP,
+  run,
+};

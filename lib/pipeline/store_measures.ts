@@ -1,0 +1,58 @@
+/**
+ * Writing evaluation results into the measure table `measures`.
+ *
+ * @module
+ */
+import { type EvaluationResult, parseMeasure } from "@lib/metrics/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+
+/** Measures that use the relevance source; the others (Cov, Den) use ratings only. */
+const RELEVANCE = new Set(["P", "R", "AP", "RPrec", "RR", "nDCG", "alpha_nDCG", "judged"]);
+
+/**
+ * Stores an evaluation's per-topic and aggregate values in `measures`, keyed by
+ * run, topic (`all` = aggregate), measure (the key as printed), judge and
+ * source, replacing earlier rows of those keys. `name` and `cutoff` split the
+ * measure; `method` is `trec` for relevance measures and `crux` for Cov and Den;
+ * `source` is empty for measures that do not use it.
+ *
+ * @param ws The workspace.
+ * @param result The evaluation.
+ * @param opts The judge of the ratings and the relevance source used.
+ * @returns Rows stored.
+ * @example
+ * ```ts
+ * import { storeMeasures, workspaceJudged } from "@lib/pipeline/mod.ts";
+ * import { evaluate } from "@lib/metrics/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const { inputs, judge, source } = await workspaceJudged(ws);
+ * await storeMeasures(ws, evaluate(await ws.runRows("bm25"), ["Cov@10"], inputs), { judge, source });
+ * ```
+ */
+export async function storeMeasures(
+  ws: Workspace,
+  result: EvaluationResult,
+  opts: { judge: string; source: string },
+): Promise<number> {
+  const counts = new Map(result.runs.map((r) => [r.run, r.counts]));
+  const rows = [...result.perTopic, ...result.aggregates].filter((r) => Number.isFinite(r.value))
+    .map((r) => {
+      const m = parseMeasure(r.measure);
+      const relevance = RELEVANCE.has(m.name);
+      return {
+        run: r.run,
+        topicId: r.topicId,
+        measure: r.measure,
+        name: m.name,
+        cutoff: m.cutoff === undefined ? "" : String(m.cutoff),
+        method: relevance ? "trec" : "crux",
+        judge: opts.judge,
+        source: relevance ? opts.source : "",
+        value: r.value,
+        topics: r.topicId === "all" ? counts.get(r.run)?.[r.measure] ?? null : null,
+      };
+    });
+  if (rows.length) await ws.upsert("measures", rows);
+  return rows.length;
+}

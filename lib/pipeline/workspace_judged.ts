@@ -1,0 +1,109 @@
+/**
+ * A workspace's judgments as evaluator inputs, with the relevance source named.
+ *
+ * @module
+ */
+import type { JudgedInputs } from "@lib/metrics/mod.ts";
+import {
+  readPassages,
+  readQrels,
+  readRatings,
+  readSubquestions,
+  type Workspace,
+} from "@lib/store/mod.ts";
+
+/**
+ * Where P, R, AP, nDCG and alpha-nDCG take relevance from: `selection` uses the
+ * selection's qrels (3 required / 2 neutral / 1 redundant, `crux_pr`) and its
+ * diversity qrels (`crux_div`); `judgments` derives them from the ratings alone
+ * (a passage is relevant at rating >= tau, P* = every rated passage), as
+ * `crux eval --judgments` does without `--qrels`. Cov and Den use the ratings
+ * either way.
+ */
+export type RelevanceSource = "selection" | "judgments";
+
+/** Options of {@linkcode workspaceJudged}. */
+export interface WorkspaceJudgedOptions {
+  /** Relevance source. Default `selection`. */
+  source?: RelevanceSource;
+  /** Judge of the passage ratings. Default: the only judge of passages (an error when several). */
+  judge?: string;
+}
+
+/**
+ * Reads the ratings of passages (reports excluded), the selection's qrels when
+ * `source` is `selection`, and the stored token counts. A passage without a
+ * token count (or missing from the workspace) is an error naming it, raised
+ * when a density measure asks for it.
+ *
+ * @param ws The workspace.
+ * @param opts `source` (default `selection`) and `judge`.
+ * @returns Evaluator inputs and the judge used.
+ * @throws {RangeError} When several judges rated passages and none is named, or the named one rated none.
+ * @example
+ * ```ts
+ * import { workspaceJudged } from "@lib/pipeline/mod.ts";
+ * import { evaluate } from "@lib/metrics/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const { inputs } = await workspaceJudged(ws, { source: "judgments" });
+ * evaluate(await ws.runRows("bm25"), ["P@10", "Cov@10"], inputs);
+ * ```
+ */
+export async function workspaceJudged(
+  ws: Workspace,
+  opts: WorkspaceJudgedOptions = {},
+): Promise<{ inputs: JudgedInputs; judge: string; source: RelevanceSource }> {
+  const judges = (await ws.query<{ judge: string }>(
+    `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%' ORDER BY judge`,
+  )).map((r) => r.judge);
+  const judge = opts.judge ?? (judges.length === 1 ? judges[0] : undefined);
+  if (judge === undefined || !judges.includes(judge)) {
+    throw new RangeError(
+      judges.length === 0
+        ? `Workspace "${ws.dir}" has no passage ratings; construct or import them first`
+        : `Choose the judge of the passage ratings with --judge: ${
+          judges.map((j) => `"${j}"`).join(", ")
+        }` +
+          (opts.judge ? ` (there is no "${opts.judge}")` : ""),
+    );
+  }
+  const questions = await readSubquestions(ws);
+  const byItem = new Map<string, Map<string, number>>();
+  for (const r of await readRatings(ws, judge)) {
+    if (r.itemId.includes(":report")) continue;
+    let m = byItem.get(r.itemId);
+    if (!m) byItem.set(r.itemId, m = new Map());
+    m.set(r.questionId, r.rating);
+  }
+  const passages = [...(await readPassages(ws)).values()].flat();
+  const tokens = new Map(passages.map((p) => [p.passageId, p.tokens]));
+  const judgments = passages.filter((p) => byItem.has(p.passageId) && questions.has(p.topicId))
+    .map((p) => ({
+      topicId: p.topicId,
+      itemId: p.passageId,
+      ratings: questions.get(p.topicId)!.map((q) =>
+        byItem.get(p.passageId)!.get(q.questionId) ?? 0
+      ),
+    }));
+  const source = opts.source ?? "selection";
+  const inputs: JudgedInputs = {
+    judgments,
+    tokens: (id) => {
+      const n = tokens.get(id);
+      if (n === undefined || n === null) {
+        throw new RangeError(
+          `Cannot measure density: passage "${id}" ${
+            tokens.has(id) ? "has no token count" : "is not in the workspace's passages"
+          }; import or count its text first`,
+        );
+      }
+      return n;
+    },
+  };
+  if (source === "selection") {
+    inputs.qrels = await readQrels(ws, "crux_pr");
+    inputs.diversityQrels = await readQrels(ws, "crux_div");
+  }
+  return { inputs, judge, source };
+}
