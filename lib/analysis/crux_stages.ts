@@ -9,7 +9,7 @@
  * @module
  */
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
-import { importSample, type Workspace } from "@lib/store/mod.ts";
+import { importCrux, importSample, type Workspace } from "@lib/store/mod.ts";
 import {
   buildPassages,
   buildQuestions,
@@ -121,7 +121,9 @@ export async function cruxStages(
           `Cannot run experiment: workspace "${ws.dir}" has no topics; give a dataset to import`,
         );
       }
-      return `imported ${JSON.stringify(await importSample(ws, config.dataset.dir))}`;
+      const d = config.dataset;
+      const counts = d.source === "crux" ? await importCrux(ws, d) : await importSample(ws, d.dir);
+      return `imported ${JSON.stringify(counts)}`;
     },
   });
   specs.push({

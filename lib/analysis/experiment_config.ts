@@ -159,7 +159,7 @@ export function parseExperimentConfig(
   const workspace = opts.experiment !== undefined || typeof raw.workspace !== "string"
     ? join(root, "outputs", name)
     : abs(raw.workspace);
-  const dataset = raw.dataset as CruxExperimentConfig["dataset"] | undefined;
+  const dataset = checkDataset(raw.dataset, bad, (p) => (isAbsolute(p) ? p : join(root, p)));
   const analysis = raw.analysis as AnalysisSettings | undefined;
   const { $comment: _, ...rest } = raw;
   return {
@@ -167,7 +167,7 @@ export function parseExperimentConfig(
     ...runs,
     name,
     workspace,
-    ...(dataset ? { dataset: { ...dataset, dir: abs(dataset.dir ?? "datasets/sample") } } : {}),
+    ...(dataset ? { dataset } : {}),
     ...(analysis?.human ? { analysis: { ...analysis, human: abs(analysis.human) } } : {}),
   } as CruxExperimentConfig;
 }
@@ -189,4 +189,62 @@ export async function loadExperimentConfig(
   opts: ExperimentConfigOptions = {},
 ): Promise<CruxExperimentConfig> {
   return parseExperimentConfig(await Deno.readTextFile(path), { ...opts, file: path });
+}
+
+/** Checks `dataset` and resolves its paths: the sample layout, or CRUX release files. */
+function checkDataset(
+  value: unknown,
+  bad: (field: string, message: string) => Error,
+  abs: (p: string) => string,
+): CruxExperimentConfig["dataset"] | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw bad("dataset", 'must be an object such as {"source": "sample"}');
+  }
+  const d = value as Record<string, unknown>;
+  const str = (k: string, required: boolean) => {
+    if (d[k] === undefined && !required) return undefined;
+    if (typeof d[k] !== "string" || d[k] === "") throw bad(`dataset.${k}`, "must be a file path");
+    return abs(d[k] as string);
+  };
+  if (d.source === "sample") {
+    const known = ["source", "dir"];
+    const extra = Object.keys(d).find((k) => !known.includes(k));
+    if (extra) {
+      throw bad(`dataset.${extra}`, `is unknown for the sample; known: ${known.join(", ")}`);
+    }
+    return { source: "sample", dir: str("dir", false) ?? abs("datasets/sample") };
+  }
+  if (d.source === "crux") {
+    const known = [
+      "source",
+      "corpus",
+      "topics",
+      "judgments",
+      "subquestions",
+      "qrels",
+      "rewrite",
+      "judge",
+    ];
+    const extra = Object.keys(d).find((k) => !known.includes(k));
+    if (extra) throw bad(`dataset.${extra}`, `is unknown; known: ${known.join(", ")}`);
+    const list = (k: string) => {
+      if (d[k] === undefined) return undefined;
+      if (!Array.isArray(d[k]) || !(d[k] as unknown[]).every((x) => typeof x === "string")) {
+        throw bad(`dataset.${k}`, "must be a list of strings");
+      }
+      return d[k] as string[];
+    };
+    return {
+      source: "crux",
+      corpus: str("corpus", true)!,
+      topics: str("topics", true)!,
+      judgments: str("judgments", true)!,
+      ...(d.subquestions !== undefined ? { subquestions: str("subquestions", false) } : {}),
+      ...(d.qrels !== undefined ? { qrels: list("qrels")!.map(abs) } : {}),
+      ...(d.rewrite !== undefined ? { rewrite: list("rewrite") } : {}),
+      ...(typeof d.judge === "string" ? { judge: d.judge } : {}),
+    };
+  }
+  throw bad("dataset.source", `must be "sample" or "crux", got ${JSON.stringify(d.source)}`);
 }

@@ -7,7 +7,7 @@
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
-import { judgedInputs } from "./judged_inputs.ts";
+import { workspaceJudged } from "@lib/pipeline/mod.ts";
 
 /** One evaluated condition: a run cut at a depth, or a reference context. */
 export interface ContextCondition {
@@ -97,8 +97,14 @@ export async function evaluateContexts(
   const tau = opts.tau ?? 3;
   const w = opts.w ?? 0.5;
   const tokenizer = opts.tokenizer ?? "llama3.1";
-  const inputs = await judgedInputs(ws, { judge: opts.judge, tokenizer });
-  const qrels = inputs.qrels ?? [];
+  // One definition of the judged inputs (pipeline's workspaceJudged): passage
+  // ratings, the selection's qrels and the stored token counts. alpha-nDCG takes
+  // its subtopics from the ratings at this tau.
+  const { inputs: judged } = await workspaceJudged(ws, { judge: opts.judge, source: "selection" });
+  const { diversityQrels: _, ...inputs } = judged;
+  // P* in the order the analyses read it (the oracle context is a ranking, and
+  // alpha-nDCG depends on its order).
+  const qrels = await ws.qrels("crux_pr");
   const conditions: ContextCondition[] = [];
   const runs: { condition: ContextCondition; rows: RunRow[] }[] = [];
   for (const run of opts.runs ?? ["bm25"]) {

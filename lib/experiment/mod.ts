@@ -8,7 +8,6 @@
 export { experimentDir, repoRoot, sampleDir } from "./paths.ts";
 export { openExperiment, type OpenExperimentOptions } from "./open_experiment.ts";
 export { retrieveBm25, type RetrieveBm25Options, type RetrieveSummary } from "./retrieve_bm25.ts";
-export { judgedInputs, type JudgedInputsOptions } from "./judged_inputs.ts";
 export {
   type ContextCondition,
   type ContextEvaluationResult,

@@ -16,7 +16,7 @@ export interface OpenExperimentOptions {
   dataset?: string;
   /** Answerability threshold of the required-subset selection. Default 3. */
   tau?: number;
-  /** Judge whose ratings drive the selection. Default `human` (the sample's hand ratings). */
+  /** Judge whose ratings drive the selection. Default: the only judge of passage ratings. */
   judge?: string;
   /** Receives one line per action taken (import, selection). */
   onNote?: (message: string) => void;
@@ -58,7 +58,7 @@ export async function openExperiment(
     if (!(await ws.qrelsNames()).includes("crux_pr")) {
       const summary = await selectRequired(ws, {
         tau: opts.tau ?? 3,
-        judge: opts.judge ?? "human",
+        judge: opts.judge,
       });
       opts.onNote?.(
         `selected required passages (tau ${opts.tau ?? 3}, judge ${summary.judge}): ` +

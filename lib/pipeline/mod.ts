@@ -14,11 +14,13 @@
  * @module
  */
 export {
+  type CruxReleaseDataset,
   type ExperimentConfig,
   type ExperimentEvent,
   type ExperimentResult,
   runExperiment,
   type RunExperimentOptions,
+  type SampleDataset,
 } from "./run_experiment.ts";
 export { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 export {

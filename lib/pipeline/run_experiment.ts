@@ -1,5 +1,5 @@
 import type { MetricRow } from "@lib/types/mod.ts";
-import { importSample, openWorkspace } from "@lib/store/mod.ts";
+import { importCrux, importSample, openWorkspace } from "@lib/store/mod.ts";
 import { type LlmSettings, openAiEmbedder, type ProgressFn } from "@lib/llm/mod.ts";
 import type { Embedder } from "@lib/retrieval/mod.ts";
 import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
@@ -21,6 +21,27 @@ import {
 
 export type { RetrievalConfig } from "@lib/construct/mod.ts";
 
+/** The bundled sample layout (`datasets/sample`). */
+export interface SampleDataset {
+  source: "sample";
+  /** Folder of the sample layout. Default `datasets/sample`. */
+  dir?: string;
+}
+
+/** Files in the CRUX release layout (see `crux import crux`). */
+export interface CruxReleaseDataset {
+  source: "crux";
+  corpus: string;
+  topics: string;
+  judgments: string;
+  subquestions?: string;
+  qrels?: string[];
+  /** Topic id rewrites `FROM=TO`. */
+  rewrite?: string[];
+  /** Judge name of the imported ratings. Default `import:<judgments file name>`. */
+  judge?: string;
+}
+
 /** One experiment, as read from an experiment config file. */
 export interface ExperimentConfig {
   /** Experiment name (labels only). */
@@ -28,7 +49,7 @@ export interface ExperimentConfig {
   /** Workspace folder, e.g. `outputs/<experiment>`. */
   workspace: string;
   /** Data to import when the workspace has no topics: the bundled sample layout. Default: none. */
-  dataset?: { source: "sample"; dir?: string };
+  dataset?: SampleDataset | CruxReleaseDataset;
   /** `offline` (chunker, lexical judge, extractive generator; the default) or `openai`. */
   backend?: "offline" | "openai";
   /** Model settings for the `openai` backend (roles generator and judge; embedder for `openai` dense runs). */
@@ -116,7 +137,8 @@ export async function runExperiment(
   const ws = await openWorkspace(config.workspace);
   try {
     if (config.dataset && (await readTopics(ws)).length === 0) {
-      const counts = await importSample(ws, config.dataset.dir);
+      const d = config.dataset;
+      const counts = d.source === "crux" ? await importCrux(ws, d) : await importSample(ws, d.dir);
       say("import", `imported ${JSON.stringify(counts)}`);
     }
     if ((await readTopics(ws)).length === 0) {

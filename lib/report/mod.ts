@@ -67,3 +67,4 @@ export { renderPng, type RenderPngOptions } from "./render_png.ts";
 export { type SavedFigure, saveFigure, type SaveFigureOptions } from "./save_figure.ts";
 export { type Displayable, displayTable, type MimeBundle } from "./display_table.ts";
 export { displayFigure, type DisplayFigureOptions } from "./display_figure.ts";
+export { type ArqueroTable, displayArquero, queryTable } from "./query_table.ts";

@@ -10,7 +10,7 @@ const root = new URL("../../", import.meta.url).pathname;
 
 /** What each notebook must show: minimum counts of inline figures (SVG) and HTML tables. */
 const EXPECT: Record<string, { figures: number; tables: number }> = {
-  "01_dataset.ipynb": { figures: 1, tables: 2 },
+  "01_dataset.ipynb": { figures: 1, tables: 3 },
   "02_retrieval_and_context_eval.ipynb": { figures: 2, tables: 1 },
   "03_generation.ipynb": { figures: 1, tables: 1 },
   "04_judging.ipynb": { figures: 1, tables: 1 },
@@ -38,12 +38,14 @@ for (const name of notebooks) {
     fn: async () => {
       const experiment = `nbtest-${name.slice(0, 2)}-${crypto.randomUUID().slice(0, 8)}`;
       try {
+        const want = EXPECT[name] ?? { figures: 0, tables: 0 };
         const nb = await executeNotebook(`${root}notebooks/${name}`, {
           env: { CRUX_EXPERIMENT: experiment },
+          complete: (nb) =>
+            count(nb, "image/svg+xml") >= want.figures && count(nb, "text/html") >= want.tables,
         });
         const errors = nb.outputs.filter((o) => o.kind === "error");
         assert.deepEqual(errors.map((e) => e.text), [], `${name} raised errors (${nb.mode})`);
-        const want = EXPECT[name] ?? { figures: 0, tables: 0 };
         assert.ok(
           count(nb, "image/svg+xml") >= want.figures,
           `${name}: expected >= ${want.figures} inline SVG figures, saw ${

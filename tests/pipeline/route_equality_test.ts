@@ -153,7 +153,8 @@ Deno.test({
     const means =
       (main.data as { means: { condition: string; measure: string; value: number }[] }).means;
     const mean = (m: string) =>
-      means.find((x) => (x.condition === "rag-bm25" || x.condition === "bm25") && x.measure === m)!.value;
+      means.find((x) => (x.condition === "rag-bm25" || x.condition === "bm25") && x.measure === m)!
+        .value;
     assert.ok(Math.abs(mean("covZ") - selection["Cov@oracle"]) < 1e-12, "Cov(Z)");
     assert.ok(Math.abs(mean("denZ") - selection["Den@oracle"]) < 1e-12, "Den(Z)");
     assert.ok(Math.abs(mean("andcg") - selection["alpha_nDCG@oracle"]) < 1e-12, "alpha-nDCG");
