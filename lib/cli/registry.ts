@@ -90,6 +90,21 @@ export const COMMANDS: LazyCommand[] = [
     load: lazy("measure", "measureCommand"),
   },
   {
+    name: "nuggets",
+    summary: "Nugget evaluation (TREC 2024 RAG): score answers from nugget assignments",
+    load: lazy("nuggets", "nuggetsCommand"),
+  },
+  {
+    name: "keypoints",
+    summary: "Key point recall (Long2RAG): score responses from key point and entailment files",
+    load: lazy("keypoints", "keypointsCommand"),
+  },
+  {
+    name: "subq",
+    summary: "Sub-question coverage by type (core / background / follow-up) from judgments",
+    load: lazy("subq", "subqCommand"),
+  },
+  {
     name: "agreement",
     summary: "Agreement between annotators' label files, and of a judge with their majority",
     load: lazy("agreement", "agreementCommand"),

@@ -137,3 +137,15 @@ export {
   readDucClusters,
   readDucSummaries,
 } from "./duc.ts";
+export {
+  ENTAILMENT_LABELS,
+  type Entailments,
+  type KeyPoint,
+  type KeyPointLabelRecord,
+  parseEntailments,
+  parseKeyPoints,
+  type QuestionKeyPoints,
+  readEntailments,
+  readKeyPoints,
+} from "./key_points.ts";
+export { parseTypedCoverage, readTypedCoverage, type TypedCoverageLine } from "./typed_coverage.ts";

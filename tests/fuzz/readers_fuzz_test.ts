@@ -154,6 +154,46 @@ const READERS: {
     parse: (t, file) => formats.parseHumanAnnotations(t, { file }),
   },
   {
+    file: "keypoints.jsonl",
+    seed: lines({
+      qid: "q1",
+      keypoints: [{
+        id: "k1",
+        text: "The bridge fell.",
+        doc_id: "d1",
+        spans: ["fell"],
+        merged_from: ["a1"],
+      }],
+    }),
+    parse: (t, file) => formats.parseKeyPoints(t, { file }),
+  },
+  {
+    file: "entailments.jsonl",
+    seed: lines({
+      qid: "q1",
+      run_id: "r",
+      labels: [{ keypoint_id: "k1", label: "yes", reason: "stated" }],
+    }),
+    parse: (t, file) => formats.parseEntailments(t, { file }),
+  },
+  {
+    file: "typed_coverage.jsonl",
+    seed: lines(
+      {
+        question_id: "q1",
+        sub_question: "Who?",
+        type: "core",
+        system: "s",
+        answered: true,
+        retrieved: false,
+        chunk_share: 0.5,
+        position: 12,
+      },
+      { question_id: "q1", sub_question: "Then?", type: "follow-up", system: "s", answered: false },
+    ),
+    parse: (t, file) => formats.parseTypedCoverage(t, { file }),
+  },
+  {
     file: "study.jsonl",
     seed: lines({
       qid: 3,

@@ -1,0 +1,175 @@
+/**
+ * `crux nuggets`: nugget evaluation as in the TREC 2024 RAG track. `score`
+ * works from an assignments file alone.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { type Command, type Io, UsageError } from "../command.ts";
+import { runAction } from "../_actions.ts";
+import {
+  formatNuggetScores,
+  guardOutputs,
+  type NuggetScore,
+  readNuggetAssignments,
+  writeAtomic,
+} from "@lib/formats/mod.ts";
+import { nuggetScores } from "@lib/metrics/mod.ts";
+
+const SCORE_HELP =
+  `Usage: crux nuggets score --assignments FILE [--per-query] [--format table|json|csv]
+                         [--out SCORES.jsonl]
+
+Scores answers from nugget assignments (AutoNuggetizer layout, JSONL):
+  {"qid", "run_id", "nuggets": [{"text", "importance": "vital"|"okay",
+    "assignment": "support"|"partial_support"|"not_support"|"failed"}]}
+Per answer: strict_vital = vital nuggets supported / vital nuggets; vital = (supported +
+0.5 partially supported) / vital nuggets; strict_all and all the same over every nugget.
+"failed" counts as not_support; an answer with no (vital) nuggets scores 0. A run's score
+is the mean over its answers.
+
+Options:
+  --assignments FILE  the assignments (required)
+  --per-query         also per-answer scores
+  --format FORMAT     table (default), json or csv. json for one run:
+                        {"aggregate": {"strict_vital_score", "vital_score", "strict_all_score",
+                        "all_score"}, "topics": N, "perQuery": [...]} (perQuery with --per-query);
+                      several runs: {"runs": [{"run_id", "aggregate", "topics", ...}]}
+  --out FILE          also write the scores JSONL (one line per answer, then {"qid": "all"}
+                      per run)
+`;
+
+const FIELDS = [
+  ["strict_vital_score", "strictVital"],
+  ["vital_score", "vital"],
+  ["strict_all_score", "strictAll"],
+  ["all_score", "all"],
+] as const;
+
+type Scores = Record<"strictVital" | "vital" | "strictAll" | "all", number>;
+
+const snake = (s: Scores) => Object.fromEntries(FIELDS.map(([k, f]) => [k, s[f]]));
+
+function mean(rows: readonly Scores[]): Scores {
+  const m = (f: keyof Scores) => rows.length ? rows.reduce((a, r) => a + r[f], 0) / rows.length : 0;
+  return {
+    strictVital: m("strictVital"),
+    vital: m("vital"),
+    strictAll: m("strictAll"),
+    all: m("all"),
+  };
+}
+
+async function score(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      assignments: { type: "string" },
+      "per-query": { type: "boolean" },
+      format: { type: "string" },
+      out: { type: "string" },
+    },
+  });
+  if (!values.assignments) throw new UsageError("--assignments FILE is required");
+  const format = values.format ?? "table";
+  if (!["table", "json", "csv"].includes(format)) {
+    throw new UsageError(`--format must be table, json or csv, not "${format}"`);
+  }
+  await guardOutputs({
+    inputs: { "--assignments": values.assignments },
+    outputs: { "--out": values.out },
+  });
+  const records = await readNuggetAssignments(values.assignments);
+  const byRun = new Map<string, { qid: string; scores: Scores }[]>();
+  const seen = new Set<string>();
+  for (const r of records) {
+    const key = `${r.runId}\0${r.qid}`;
+    if (seen.has(key)) {
+      throw new Error(
+        `${values.assignments}: run "${r.runId}" has two assignment lines for query "${r.qid}"`,
+      );
+    }
+    seen.add(key);
+    const list = byRun.get(r.runId) ?? [];
+    list.push({ qid: r.qid, scores: nuggetScores(r.nuggets) });
+    byRun.set(r.runId, list);
+  }
+  const runs = [...byRun].map(([runId, answers]) => ({
+    runId,
+    answers,
+    aggregate: mean(answers.map((a) => a.scores)),
+  }));
+  if (values.out) {
+    const rows: NuggetScore[] = runs.flatMap((r) => [
+      ...r.answers.map((a) => ({ qid: a.qid, runId: r.runId, ...a.scores })),
+      { qid: "all", runId: r.runId, ...r.aggregate },
+    ]);
+    await writeAtomic(values.out, formatNuggetScores(rows));
+  }
+  const perQuery = values["per-query"] ?? false;
+  if (format === "json") {
+    const one = (r: (typeof runs)[number]) => ({
+      aggregate: snake(r.aggregate),
+      topics: r.answers.length,
+      ...(perQuery
+        ? { perQuery: r.answers.map((a) => ({ qid: a.qid, run_id: r.runId, ...snake(a.scores) })) }
+        : {}),
+    });
+    const json = runs.length === 1
+      ? one(runs[0])
+      : { runs: runs.map((r) => ({ run_id: r.runId, ...one(r) })) };
+    io.out(JSON.stringify(json, null, 2) + "\n");
+    return 0;
+  }
+  if (format === "csv") {
+    io.out(`run_id,qid,${FIELDS.map(([k]) => k).join(",")}\n`);
+    for (const r of runs) {
+      const rows = [...(perQuery ? r.answers : []), { qid: "all", scores: r.aggregate }];
+      for (const a of rows) {
+        io.out(`${r.runId},${a.qid},${FIELDS.map(([, f]) => a.scores[f]).join(",")}\n`);
+      }
+    }
+    return 0;
+  }
+  const width = Math.max(6, ...runs.map((r) => r.runId.length));
+  io.out(`${"run".padEnd(width)}  strict_vital   vital  strict_all     all  topics\n`);
+  for (const r of runs) {
+    const rows = [
+      ...(perQuery ? r.answers.map((a) => ({ label: `  ${a.qid}`, s: a.scores, n: "" })) : []),
+      {
+        label: r.runId,
+        s: r.aggregate,
+        n: String(r.answers.length),
+      },
+    ];
+    for (const x of rows) {
+      io.out(
+        `${x.label.padEnd(width)}  ${x.s.strictVital.toFixed(4).padStart(12)}  ${
+          x.s.vital.toFixed(4)
+        }  ${x.s.strictAll.toFixed(4).padStart(10)}  ${x.s.all.toFixed(4)}  ${x.n.padStart(6)}\n`,
+      );
+    }
+  }
+  return 0;
+}
+
+const HELP = `Usage: crux nuggets <action> [options]
+
+Actions:
+  score   score answers from a nugget assignments file (strict vital, vital, strict all, all)
+
+Run \`crux nuggets score --help\` for its options.
+`;
+
+/** The `crux nuggets` command. */
+export const nuggetsCommand: Command = {
+  name: "nuggets",
+  summary: "Nugget evaluation (TREC 2024 RAG): score answers from nugget assignments",
+  help: HELP,
+  run: (args, io) =>
+    runAction(args, io, {
+      what: "nuggets action",
+      actions: { score },
+      help: (action) => (action === "score" ? SCORE_HELP : HELP),
+    }),
+};

@@ -1,0 +1,175 @@
+/**
+ * `crux subq`: sub-question coverage by type (core / background / follow-up).
+ * `score` works from a typed coverage judgments file alone.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { type Command, type Io, UsageError } from "../command.ts";
+import { runAction } from "../_actions.ts";
+import { readTypedCoverage, type TypedCoverageLine } from "@lib/formats/mod.ts";
+import { answerRating, subquestionTypeScores } from "@lib/metrics/mod.ts";
+
+const SCORE_HELP = `Usage: crux subq score --judgments FILE [--weights CORE,BACKGROUND,FOLLOWUP]
+                      [--format table|json|csv]
+
+Sub-question coverage by type from judgments, one JSONL line per (question,
+sub-question, system):
+  {"question_id", "sub_question", "type": "core"|"background"|"follow-up", "system",
+   "answered": bool, "retrieved": bool?, "chunk_share": number?, "position": number?}
+Per system and type: answered share (#1), retrieved share (#2, when "retrieved" is
+given), and over core sub-questions #3 P(answered, retrieved) / P(retrieved), #4 P(not
+answered, not retrieved) / P(not answered), #5 mean chunk share when answered minus when
+not (needs "chunk_share"), #6 mean start position of follow-up minus the mean of core and
+background (needs "position"). "all" is the share over every sub-question of the system.
+The rating is the weighted type coverage of each answer (core 1, background 0.5,
+follow-up -1 by default), averaged over the system's questions. Metrics whose inputs are
+missing are null, never 0.
+
+Options:
+  --judgments FILE    the judgments (required)
+  --weights W         weights of core, background, follow-up (default 1,0.5,-1)
+  --format FORMAT     table (default), json or csv. json: {"systems": {"<system>":
+                      {"answered": {"core", "background", "follow-up", "all"}, "retrieved":
+                      {...}, "counts": {...}, "metrics": {"m3", "m4", "m5", "m6"}, "rating"}}}
+`;
+
+const TYPES = ["core", "background", "follow-up"] as const;
+const num = (v: number) => (Number.isFinite(v) ? v : null);
+
+function systemScores(
+  lines: readonly TypedCoverageLine[],
+  weights: Record<(typeof TYPES)[number], number>,
+) {
+  const hasRetrieved = lines.every((l) => l.retrieved !== undefined);
+  const items = lines.map((l) => ({
+    type: l.type,
+    answered: l.answered,
+    retrieved: l.retrieved ?? false,
+    ...(l.chunkShare !== undefined ? { chunkShare: l.chunkShare } : {}),
+    ...(l.position !== undefined ? { position: l.position } : {}),
+  }));
+  const s = subquestionTypeScores(items);
+  const share = (
+    xs: readonly { answered?: boolean; retrieved?: boolean }[],
+    k: "answered" | "retrieved",
+  ) => xs.length ? xs.filter((x) => x[k]).length / xs.length : NaN;
+  const byType = (
+    k: "answered" | "retrieved",
+  ): Record<(typeof TYPES)[number] | "all", number | null> => {
+    const v = k === "answered" ? s.answered : s.retrieved;
+    return {
+      core: num(v.core),
+      background: num(v.background),
+      "follow-up": num(v["follow-up"]),
+      all: num(share(lines, k)),
+    };
+  };
+  const questions = [...new Set(lines.map((l) => l.questionId))];
+  const ratings = questions.map((q) =>
+    answerRating(items.filter((_, i) => lines[i].questionId === q), { weights })
+  );
+  return {
+    answered: byType("answered"),
+    ...(hasRetrieved ? { retrieved: byType("retrieved") } : {}),
+    counts: Object.fromEntries(TYPES.map((t) => [t, lines.filter((l) => l.type === t).length])),
+    metrics: {
+      m3: hasRetrieved ? num(s.answeredGivenRetrieved) : null,
+      m4: hasRetrieved ? num(s.missedGivenNotAnswered) : null,
+      m5: lines.some((l) => l.chunkShare !== undefined) ? num(s.chunkShareGap) : null,
+      m6: lines.some((l) => l.position !== undefined) ? num(s.positionGap) : null,
+    },
+    rating: ratings.reduce((a, r) => a + r, 0) / ratings.length,
+  };
+}
+
+async function score(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      judgments: { type: "string" },
+      weights: { type: "string" },
+      format: { type: "string" },
+    },
+  });
+  if (!values.judgments) throw new UsageError("--judgments FILE is required");
+  const format = values.format ?? "table";
+  if (!["table", "json", "csv"].includes(format)) {
+    throw new UsageError(`--format must be table, json or csv, not "${format}"`);
+  }
+  const w = (values.weights ?? "1,0.5,-1").split(",").map(Number);
+  if (w.length !== 3 || w.some((x) => !Number.isFinite(x))) {
+    throw new UsageError(
+      `--weights needs three numbers (core,background,follow-up), got "${values.weights}"`,
+    );
+  }
+  const weights = { core: w[0], background: w[1], "follow-up": w[2] };
+  const lines = await readTypedCoverage(values.judgments);
+  const seen = new Map<string, number>();
+  lines.forEach((l, i) => {
+    const key = `${l.system}\0${l.questionId}\0${l.subQuestion}`;
+    if (seen.has(key)) {
+      throw new Error(
+        `${values.judgments}: system "${l.system}" judges sub-question "${l.subQuestion}" of "${l.questionId}" twice (lines ${
+          seen.get(key)
+        } and ${i + 1} of the judgments)`,
+      );
+    }
+    seen.set(key, i + 1);
+  });
+  const systems = [...new Set(lines.map((l) => l.system))].sort();
+  const out = Object.fromEntries(
+    systems.map((s) => [s, systemScores(lines.filter((l) => l.system === s), weights)]),
+  );
+  if (format === "json") {
+    io.out(JSON.stringify({ systems: out }, null, 2) + "\n");
+    return 0;
+  }
+  const cell = (
+    v: number | null | undefined,
+  ) => (v === null || v === undefined ? "-" : v.toFixed(4));
+  const cols: [string, (s: (typeof out)[string]) => number | null | undefined][] = [
+    ["ans_core", (s) => s.answered.core],
+    ["ans_background", (s) => s.answered.background],
+    ["ans_followup", (s) => s.answered["follow-up"]],
+    ["ans_all", (s) => s.answered.all],
+    ["ret_core", (s) => s.retrieved?.core],
+    ["m3", (s) => s.metrics.m3],
+    ["m4", (s) => s.metrics.m4],
+    ["m5", (s) => s.metrics.m5],
+    ["m6", (s) => s.metrics.m6],
+    ["rating", (s) => s.rating],
+  ];
+  if (format === "csv") {
+    io.out(`system,${cols.map(([k]) => k).join(",")}\n`);
+    for (const s of systems) io.out(`${s},${cols.map(([, f]) => f(out[s]) ?? "").join(",")}\n`);
+    return 0;
+  }
+  const width = Math.max(6, ...systems.map((s) => s.length));
+  io.out(`${"system".padEnd(width)}  ${cols.map(([k]) => k.padStart(14)).join("")}\n`);
+  for (const s of systems) {
+    io.out(`${s.padEnd(width)}  ${cols.map(([, f]) => cell(f(out[s])).padStart(14)).join("")}\n`);
+  }
+  return 0;
+}
+
+const HELP = `Usage: crux subq <action> [options]
+
+Actions:
+  score   coverage by sub-question type (#1-#6) and the answer rating, from judgments
+
+Run \`crux subq score --help\` for its options.
+`;
+
+/** The `crux subq` command. */
+export const subqCommand: Command = {
+  name: "subq",
+  summary: "Sub-question coverage by type (core / background / follow-up) from judgments",
+  help: HELP,
+  run: (args, io) =>
+    runAction(args, io, {
+      what: "subq action",
+      actions: { score },
+      help: (action) => (action === "score" ? SCORE_HELP : HELP),
+    }),
+};
