@@ -1,5 +1,6 @@
 import type { Question } from "@lib/types/mod.ts";
 import {
+  passageJudge,
   readPassages,
   readRatings,
   readSubquestions,
@@ -63,19 +64,7 @@ export async function selectRequired(
   const tau = opts.tau ?? 3;
   const prName = opts.qrelsName ?? "crux_pr";
   const divName = opts.divQrelsName ?? "crux_div";
-  const judges = (await ws.query<{ judge: string }>(
-    `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%' ORDER BY judge`,
-  )).map((r) => r.judge);
-  const judge = opts.judge ?? (judges.length === 1 ? judges[0] : undefined);
-  if (judge === undefined || !judges.includes(judge)) {
-    throw new RangeError(
-      judges.length === 0
-        ? "Cannot select required passages: the workspace has no passage ratings; run the ratings step first"
-        : `Cannot select required passages ${
-          judge ? `with judge "${judge}": it rated no passage` : "without a judge"
-        }; choose one of ${judges.map((j) => `"${j}"`).join(", ")}`,
-    );
-  }
+  const judge = await passageJudge(ws, "select required passages", opts.judge);
   const topics = await readTopics(ws, opts.topics);
   const questions = await readSubquestions(ws);
   const passages = await readPassages(ws);

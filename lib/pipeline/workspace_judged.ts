@@ -5,6 +5,7 @@
  */
 import type { JudgedInputs } from "@lib/metrics/mod.ts";
 import {
+  passageJudge,
   readPassages,
   readQrels,
   readRatings,
@@ -54,20 +55,7 @@ export async function workspaceJudged(
   ws: Workspace,
   opts: WorkspaceJudgedOptions = {},
 ): Promise<{ inputs: JudgedInputs; judge: string; source: RelevanceSource }> {
-  const judges = (await ws.query<{ judge: string }>(
-    `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%' ORDER BY judge`,
-  )).map((r) => r.judge);
-  const judge = opts.judge ?? (judges.length === 1 ? judges[0] : undefined);
-  if (judge === undefined || !judges.includes(judge)) {
-    throw new RangeError(
-      judges.length === 0
-        ? `Workspace "${ws.dir}" has no passage ratings; construct or import them first`
-        : `Choose the judge of the passage ratings with --judge: ${
-          judges.map((j) => `"${j}"`).join(", ")
-        }` +
-          (opts.judge ? ` (there is no "${opts.judge}")` : ""),
-    );
-  }
+  const judge = await passageJudge(ws, "evaluate passage contexts", opts.judge);
   const questions = await readSubquestions(ws);
   const byItem = new Map<string, Map<string, number>>();
   for (const r of await readRatings(ws, judge)) {

@@ -46,3 +46,4 @@ export {
   type WorkspaceLike,
 } from "./workspace_reads.ts";
 export { passageOrdinal } from "./passage_ordinal.ts";
+export { passageJudge } from "./passage_judge.ts";

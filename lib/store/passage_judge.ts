@@ -1,0 +1,44 @@
+/**
+ * The judge whose passage ratings an evaluation or a selection uses: one rule
+ * for every step.
+ *
+ * @module
+ */
+import type { WorkspaceLike } from "./workspace_reads.ts";
+
+/**
+ * Resolves the judge of the passage ratings (reports excluded): the one asked
+ * for, or the only judge that rated passages.
+ *
+ * @param ws The workspace.
+ * @param what What needs the judge, for the error (e.g. "select required passages").
+ * @param judge The judge asked for, if any.
+ * @returns The judge's name.
+ * @throws {RangeError} When no passage is rated, the judge asked for rated none, or
+ *   several judges rated passages and none was asked for (listing them).
+ * @example
+ * ```ts
+ * import { passageJudge } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await passageJudge(ws, "measure runs"); // "human" on the bundled sample
+ * ```
+ */
+export async function passageJudge(
+  ws: WorkspaceLike,
+  what: string,
+  judge?: string,
+): Promise<string> {
+  const judges = (await ws.query<{ judge: string }>(
+    `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%' ORDER BY judge`,
+  )).map((r) => r.judge);
+  const chosen = judge ?? (judges.length === 1 ? judges[0] : undefined);
+  if (chosen !== undefined && judges.includes(chosen)) return chosen;
+  throw new RangeError(
+    judges.length === 0
+      ? `Cannot ${what}: the workspace has no passage ratings; construct or import them first`
+      : `Cannot ${what} ${
+        chosen ? `with judge "${chosen}": it rated no passage` : "without a judge"
+      }; choose one of ${judges.map((j) => `"${j}"`).join(", ")}`,
+  );
+}
