@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { barChart, table } from "@lib/report/mod.ts";
+import { barChart, naturalCompare, table } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { oracleSets } from "./_scores.ts";
@@ -82,7 +82,7 @@ export function generationOverview(
       });
     }
   }
-  reports.sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
+  reports.sort((a, b) => naturalCompare(a.topicId, b.topicId));
   const lab = labelling(data);
   const bars = [
     ...[...budgets].filter(([t]) => reports.some((r) => r.topicId === t))

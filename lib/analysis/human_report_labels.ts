@@ -5,6 +5,7 @@
  */
 import type { Workspace } from "@lib/store/mod.ts";
 import type { HumanLabel } from "./human_labels.ts";
+import { naturalCompare } from "@lib/report/mod.ts";
 
 /**
  * Collects the ratings one judge (default `human`) gave to reports in the
@@ -55,5 +56,5 @@ export async function humanReportLabels(
       ratings: qs.map((q) => ratings.get(q) ?? 0),
     });
   }
-  return out.sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
+  return out.sort((a, b) => naturalCompare(a.topicId, b.topicId));
 }

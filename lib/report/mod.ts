@@ -68,3 +68,4 @@ export { type SavedFigure, saveFigure, type SaveFigureOptions } from "./save_fig
 export { type Displayable, displayTable, type MimeBundle } from "./display_table.ts";
 export { displayFigure, type DisplayFigureOptions } from "./display_figure.ts";
 export { type ArqueroTable, displayArquero, queryTable } from "./query_table.ts";
+export { naturalCompare } from "./natural_compare.ts";

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { naturalCompare } from "./natural_compare.ts";
 import { distinct, pick, topLevel } from "./_style.ts";
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
 
@@ -59,7 +60,10 @@ export function topicChart(
   const human = opts.human
     ? pick("topic chart overlay", opts.human, { numeric: [y], text: [topic] })
     : [];
-  const topics = distinct([...values, ...human], topic);
+  // Natural order: test-2 before test-10.
+  const topics = (distinct([...values, ...human], topic) as string[]).map(String).sort(
+    naturalCompare,
+  );
   const yEnc = {
     field: y,
     type: "quantitative",

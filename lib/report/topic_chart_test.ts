@@ -13,7 +13,7 @@ Deno.test("topicChart layers lines, points and a human overlay with its own data
     human: [{ topicId: "t3", value: 0.6, extra: "dropped" }],
   });
   const enc = spec.encoding as Record<string, Record<string, unknown>>;
-  assert.deepEqual(enc.x.sort, ["t2", "t1", "t3"]);
+  assert.deepEqual(enc.x.sort, ["t1", "t2", "t3"]); // natural order, not order of appearance
   assert.deepEqual(enc.y.scale, { domain: [0, 1] });
   const layers = spec.layer as Record<string, unknown>[];
   assert.equal(layers.length, 3);
