@@ -9,7 +9,7 @@
  * @module
  */
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
-import { importCrux, importSample, type Workspace } from "@lib/store/mod.ts";
+import { importCrux, importSample, recordRun, type Workspace } from "@lib/store/mod.ts";
 import {
   buildPassages,
   buildQuestions,
@@ -194,6 +194,12 @@ export async function cruxStages(
           : undefined;
         const rows = await retrieveRun(ws, r, { embedder });
         await ws.upsert("runs", rows);
+        await recordRun(ws, {
+          run: r.name,
+          kind: r.kind ?? "bm25",
+          params,
+          sources: r.kind === "fusion" ? r.runs : [],
+        });
         return `${rows.length} rows`;
       },
     });
@@ -210,6 +216,7 @@ export async function cruxStages(
       async run(ws) {
         const c = r.method === "endpoint" ? (await client(ws, "reranker"))?.client : undefined;
         const s = await rerankRun(ws, r, { client: c, signal: opts.signal });
+        await recordRun(ws, { run: r.name, kind: r.method, params: r, sources: [r.from] });
         return `${s.written} rows`;
       },
     });

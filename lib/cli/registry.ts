@@ -105,6 +105,11 @@ export const COMMANDS: LazyCommand[] = [
     load: lazy("subq", "subqCommand"),
   },
   {
+    name: "workspace",
+    summary: "Workspace maintenance: migrate an older workspace to the current schema",
+    load: lazy("workspace", "workspaceCommand"),
+  },
+  {
     name: "agreement",
     summary: "Agreement between annotators' label files, and of a judge with their majority",
     load: lazy("agreement", "agreementCommand"),

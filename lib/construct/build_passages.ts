@@ -3,7 +3,13 @@ import type { Passage } from "@lib/types/mod.ts";
 import { chunkText, countTokens } from "@lib/text/mod.ts";
 import { splitDocument } from "./split_document.ts";
 import { type DocumentPassages, numberPassages } from "./number_passages.ts";
-import { readDocuments, readPassages, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readDocuments,
+  readPassages,
+  readTopics,
+  recordTokenizer,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 
 /** Options of {@link buildPassages}. */
@@ -81,6 +87,7 @@ export async function buildPassages(
       uncounted.map((p) => ({ ...p, tokens: countTokens(p.text, { tokenizer: opts.tokenizer }) })),
     );
     opts.onNote?.(`${uncounted.length} passages had no token count; counted now`);
+    await recordTokenizer(ws, opts.tokenizer ?? "llama3.1");
   }
   const batch = opts.batchTopics ?? 64;
   const tpl = opts.client
@@ -151,7 +158,10 @@ export async function buildPassages(
       }
       summary.topics++;
     }
-    if (out.length) await ws.upsert("passages", out);
+    if (out.length) {
+      await ws.upsert("passages", out);
+      await recordTokenizer(ws, opts.tokenizer ?? "llama3.1");
+    }
     summary.written += out.length;
   }
   return summary;

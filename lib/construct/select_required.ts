@@ -5,6 +5,7 @@ import {
   readRatings,
   readSubquestions,
   readTopics,
+  recordQrels,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import { ratingMatrices } from "./_rating_matrix.ts";
@@ -130,6 +131,15 @@ export async function selectRequired(
     );
   }
   if (qrels.length) await ws.upsert("qrels", qrels);
+  for (const name of [prName, divName]) {
+    await recordQrels(ws, {
+      name,
+      origin: "selection",
+      judge,
+      tau,
+      redundancy: opts.redundancy ?? "all",
+    });
+  }
   if (flags.length) await ws.upsert("questions", flags);
   summary.written = qrels.length;
   return summary;

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Workspace } from "@lib/store/mod.ts";
+import { recordTokenizer, type Workspace } from "@lib/store/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
 
 /**
@@ -44,6 +44,7 @@ export async function fillTokenCounts(
         `UPDATE passages SET tokens = v.n FROM (VALUES ${values}) AS v(id, n) WHERE passage_id = v.id`,
       );
     }
+    await recordTokenizer(ws, tokenizer);
   });
   return rows.length;
 }

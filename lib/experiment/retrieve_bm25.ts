@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Workspace } from "@lib/store/mod.ts";
+import { recordRun, type Workspace } from "@lib/store/mod.ts";
 import { Bm25Index, bm25Run } from "@lib/retrieval/mod.ts";
 
 /** Options of {@linkcode retrieveBm25}. */
@@ -72,6 +72,11 @@ export async function retrieveBm25(
   await ws.transaction(async () => {
     await ws.exec("DELETE FROM runs WHERE run = $1", [run]);
     await ws.insert("runs", rows);
+    await recordRun(ws, {
+      run,
+      kind: "bm25",
+      params: { k: opts.k ?? 100, k1: opts.k1, b: opts.b },
+    });
   });
   return { run, topics: topics.length, rows: rows.length, reused: false };
 }

@@ -13,6 +13,7 @@ import {
   readQrels,
   readRun,
   readTopics,
+  recordGeneration,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import { oracleBudgets } from "./oracle_budget.ts";
@@ -218,6 +219,12 @@ export async function generateReports(
     }
   }
   if (out.length) await ws.upsert("generations", out);
+  await recordGeneration(ws, {
+    run: opts.run,
+    condition: opts.condition,
+    contextRun: opts.condition === "rag" ? opts.context : null,
+    backend,
+  });
   summary.written = out.length;
   const budgetOf = new Map(todo.map((t) => [t.topicId, t.maxTokens]));
   summary.flags = countGenerationFlags(
@@ -256,6 +263,11 @@ async function storeHumanReports(
       tokens: countTokens(t.summary!, tk),
     }));
   if (rows.length) await ws.upsert("generations", rows);
+  await recordGeneration(ws, {
+    run: "oracle-result",
+    condition: "oracle-result",
+    backend: "human",
+  });
   return rows.length;
 }
 

@@ -1,6 +1,6 @@
 import type { AnswerabilityJudge, AnswerabilityPair, ProgressFn } from "@lib/llm/mod.ts";
 import type { Rating } from "@lib/types/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { recordRatedItems, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /** A text (passage or report) to rate against some questions of its topic. */
 export interface RatingItem {
@@ -114,7 +114,10 @@ export async function rateItems(
         judge: judge.name,
       });
     });
-    if (rows.length) await ws.upsert("ratings", rows);
+    if (rows.length) {
+      await ws.upsert("ratings", rows);
+      await recordRatedItems(ws, judge.name);
+    }
     result.written += rows.length;
   }
   return result;

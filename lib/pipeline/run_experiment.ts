@@ -1,5 +1,5 @@
 import type { MetricRow } from "@lib/types/mod.ts";
-import { importCrux, importSample, openWorkspace } from "@lib/store/mod.ts";
+import { importCrux, importSample, openWorkspace, recordRun } from "@lib/store/mod.ts";
 import { type LlmSettings, openAiEmbedder, type ProgressFn } from "@lib/llm/mod.ts";
 import type { Embedder } from "@lib/retrieval/mod.ts";
 import { generateReports, type GenerateSummary } from "@lib/generate/mod.ts";
@@ -198,6 +198,12 @@ export async function runExperiment(
       }
       const rows = await retrieveRun(ws, r, { embedder });
       await ws.upsert("runs", rows);
+      await recordRun(ws, {
+        run: r.name,
+        kind: r.kind ?? "bm25",
+        params: r,
+        sources: r.kind === "fusion" ? r.runs : [],
+      });
       retrieved.push(r.name);
       say("retrieve", `${r.name}: ${rows.length} rows`);
     }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { recordQrels, recordRatedItems } from "./provenance.ts";
 import { basename, extname } from "node:path";
 import {
   InputError,
@@ -165,6 +166,7 @@ export async function importCrux(
         flatten(judgments, (j) => ratingRecords(j, judge)),
         opts,
       );
+      await recordRatedItems(ws, judge);
     }
     for (const path of sources.qrels ?? []) {
       const name = basename(path, extname(path));
@@ -180,6 +182,7 @@ export async function importCrux(
       });
       progress?.(readMessage(`qrels "${name}"`, qrels.length));
       counts.qrels = (counts.qrels ?? 0) + await ws.upsert("qrels", qrels);
+      await recordQrels(ws, { name, origin: `import:${basename(path)}` });
     }
     return counts;
   });

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { recordRatedItems } from "./provenance.ts";
 import { join } from "node:path";
 import {
   InputError,
@@ -93,14 +94,18 @@ export async function importSample(
   const questionCounts = new Map([...questions].map(([t, qs]) => [t, qs.length]));
   const judgments = await readJudgments(join(dir, "judgments.jsonl"), { questionCounts });
   opts.onProgress?.(`read ${topics.length} topics, ${passages.length} passages`);
-  return await ws.transaction(async () => ({
-    topics: await ws.upsert("topics", topics),
-    documents: await ws.upsert("documents", documents),
-    passages: await ws.upsert("passages", passages),
-    questions: await ws.upsert(
-      "questions",
-      [...questions].flatMap(([t, qs]) => subquestionRecords(t, qs)),
-    ),
-    ratings: await ws.upsert("ratings", judgments.flatMap((j) => ratingRecords(j, "human"))),
-  }));
+  return await ws.transaction(async () => {
+    const counts = {
+      topics: await ws.upsert("topics", topics),
+      documents: await ws.upsert("documents", documents),
+      passages: await ws.upsert("passages", passages),
+      questions: await ws.upsert(
+        "questions",
+        [...questions].flatMap(([t, qs]) => subquestionRecords(t, qs)),
+      ),
+      ratings: await ws.upsert("ratings", judgments.flatMap((j) => ratingRecords(j, "human"))),
+    };
+    await recordRatedItems(ws, "human");
+    return counts;
+  });
 }

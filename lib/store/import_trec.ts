@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { recordQrels, recordRun } from "./provenance.ts";
 import { basename, extname } from "node:path";
 import { readQrels, readRun } from "@lib/formats/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
@@ -41,7 +42,13 @@ export async function importRun(
   }
   opts.onDuplicates?.(rows.length - best.size);
   const kept = rows.filter((r) => best.get(`${r.run}\0${r.topicId}\0${r.docId}`) === r);
-  return await ws.transaction(() => ws.upsert("runs", kept));
+  return await ws.transaction(async () => {
+    const n = await ws.upsert("runs", kept);
+    for (const run of new Set(kept.map((r) => r.run))) {
+      await recordRun(ws, { run, kind: "file", params: { path: basename(path) } });
+    }
+    return n;
+  });
 }
 
 /**
@@ -72,6 +79,8 @@ export async function importQrels(
   }));
   return await ws.transaction(async () => {
     await ws.exec("DELETE FROM qrels WHERE name = $1", [name]);
-    return await ws.upsert("qrels", qrels);
+    const n = await ws.upsert("qrels", qrels);
+    await recordQrels(ws, { name, origin: `import:${basename(path)}` });
+    return n;
   });
 }

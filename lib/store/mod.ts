@@ -47,3 +47,12 @@ export {
 } from "./workspace_reads.ts";
 export { passageOrdinal } from "./passage_ordinal.ts";
 export { passageJudge } from "./passage_judge.ts";
+export {
+  ratedItem,
+  recordGeneration,
+  recordQrels,
+  recordRatedItems,
+  recordRun,
+  recordTokenizer,
+} from "./provenance.ts";
+export { migrateWorkspace } from "./migrate_workspace.ts";

@@ -52,6 +52,14 @@ export async function openWorkspace(
   const connection = await instance.connect();
   try {
     const version = await storedVersion(connection);
+    if (version > 0 && version < SCHEMA_VERSION) {
+      throw new Error(
+        `Cannot open workspace "${dir}": its schema version ${version} is older than this ` +
+          `workbench's ${SCHEMA_VERSION} (which records how runs, generations, ratings and qrels ` +
+          `were made). Run \`crux workspace migrate --workspace ${dir}\` (every row and cached ` +
+          "model call is kept), or rebuild the workspace",
+      );
+    }
     if (version > SCHEMA_VERSION) {
       throw new Error(
         `Cannot open workspace "${dir}": its schema version ${version} is newer than this workbench's ${SCHEMA_VERSION}; update the workbench or use a new workspace folder`,

@@ -11,7 +11,7 @@ import { KEYPOINT_TABLES } from "./schema_keypoints.ts";
 import { SUBQ_TABLES } from "./schema_subq.ts";
 
 /** Version of the schema; stored in `meta` and checked when a workspace is opened. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Table name -> `CREATE TABLE IF NOT EXISTS` statement. Order matters only for readability. */
 export const TABLES: Readonly<Record<string, string>> = {
@@ -73,6 +73,24 @@ export const TABLES: Readonly<Record<string, string>> = {
   stage_runs: `CREATE TABLE IF NOT EXISTS stage_runs (
     id VARCHAR PRIMARY KEY, stage VARCHAR, fingerprint VARCHAR, params JSON,
     summary VARCHAR, finished_at TIMESTAMP)`,
+  /** How each run was made: kind (bm25, dense, fusion, file, mmr, endpoint), parameters, source runs. */
+  run_info: `CREATE TABLE IF NOT EXISTS run_info (
+    run VARCHAR PRIMARY KEY, kind VARCHAR, params JSON, sources VARCHAR[], created_at TIMESTAMP)`,
+  /** What each generation run is: condition, the retrieval run of its contexts, backend. */
+  generation_info: `CREATE TABLE IF NOT EXISTS generation_info (
+    run VARCHAR PRIMARY KEY, condition VARCHAR, context_run VARCHAR, backend VARCHAR,
+    created_at TIMESTAMP)`,
+  /**
+   * What each rated item is, by judge: a passage, a generated report of a run, or the
+   * reference (human summary), so no reader has to parse item ids.
+   */
+  rated_items: `CREATE TABLE IF NOT EXISTS rated_items (
+    item_id VARCHAR, judge VARCHAR, topic_id VARCHAR, item_kind VARCHAR, run VARCHAR,
+    PRIMARY KEY (item_id, judge))`,
+  /** How each named qrels set was made: the judge and tau of a selection, or the imported file. */
+  qrels_info: `CREATE TABLE IF NOT EXISTS qrels_info (
+    name VARCHAR PRIMARY KEY, origin VARCHAR, judge VARCHAR, tau INTEGER, redundancy VARCHAR,
+    created_at TIMESTAMP)`,
   ...NUGGET_TABLES,
   ...KEYPOINT_TABLES,
   ...SUBQ_TABLES,

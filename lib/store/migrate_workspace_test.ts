@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { importSample, migrateWorkspace, openWorkspace, SCHEMA_VERSION } from "./mod.ts";
+
+const sample = new URL("../../datasets/sample", import.meta.url).pathname;
+
+/** A workspace as version 1 left it: no provenance tables, version 1 in meta. */
+async function versionOne(dir: string) {
+  const ws = await openWorkspace(dir);
+  await importSample(ws, sample);
+  await ws.upsert("generations", [
+    {
+      run: "rag-bm25",
+      topicId: "sample-01",
+      text: "A report.",
+      condition: "rag",
+      backend: "extractive",
+    },
+    { run: "direct", topicId: "sample-01", text: "", condition: "direct", backend: "extractive" },
+  ]);
+  await ws.upsert("ratings", [
+    {
+      topicId: "sample-01",
+      itemId: "sample-01:report:rag-bm25",
+      questionId: "sample-01#q1",
+      rating: 4,
+      judge: "lexical",
+    },
+  ]);
+  ws.close();
+  const db = await DuckDBInstance.create(join(dir, "workspace.duckdb"));
+  const c = await db.connect();
+  for (const t of ["rated_items", "generation_info", "run_info", "qrels_info"]) {
+    await c.run(`DROP TABLE ${t}`);
+  }
+  await c.run("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+  c.closeSync();
+  db.closeSync();
+}
+
+Deno.test("an older workspace is refused with the way forward, and migrates keeping its rows", async () => {
+  const dir = await Deno.makeTempDir();
+  await versionOne(dir);
+  await assert.rejects(
+    () => openWorkspace(dir),
+    new RegExp(
+      `schema version 1 is older than this workbench's ${SCHEMA_VERSION}.*crux workspace migrate --workspace`,
+    ),
+  );
+  assert.deepEqual(await migrateWorkspace(dir), { from: 1, to: SCHEMA_VERSION });
+  assert.deepEqual(await migrateWorkspace(dir), { from: SCHEMA_VERSION, to: SCHEMA_VERSION });
+  const ws = await openWorkspace(dir, { readOnly: true });
+  try {
+    assert.equal(await ws.count("ratings"), 981);
+    const kinds = await ws.query<{ itemKind: string; judge: string; n: number }>(
+      "SELECT item_kind, judge, count(*)::INTEGER AS n FROM rated_items GROUP BY ALL ORDER BY ALL",
+    );
+    // The sample rates 85 passages and 10 human summaries; one report was judged by lexical.
+    assert.deepEqual(kinds.map((k) => [k.itemKind, k.judge, k.n]), [
+      ["passage", "human", 85],
+      ["reference", "human", 10],
+      ["report", "lexical", 1],
+    ]);
+    const report = await ws.query<{ run: string }>(
+      "SELECT run FROM rated_items WHERE item_kind = 'report'",
+    );
+    assert.deepEqual(report, [{ run: "rag-bm25" }]);
+    const gens = await ws.query<{ run: string; condition: string; contextRun: string | null }>(
+      "SELECT run, condition, context_run FROM generation_info ORDER BY run",
+    );
+    assert.deepEqual(gens, [
+      { run: "direct", condition: "direct", contextRun: null },
+      { run: "rag-bm25", condition: "rag", contextRun: "bm25" },
+    ]);
+  } finally {
+    ws.close();
+  }
+});
