@@ -3,6 +3,7 @@
  * metrics evaluator, report measures through the judge area's coverage scores,
  * both from the same passage ratings and P*.
  */
+import { oracleSets as qrelsOracleSets } from "@lib/metrics/mod.ts";
 import { evaluate, type Judged, prepareJudged } from "@lib/metrics/mod.ts";
 import { coverageScores, reportItemId } from "@lib/judge/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
@@ -47,12 +48,7 @@ const judgedCache = new WeakMap<CruxData, Map<number, Judged>>();
 
 /** P* of every topic (qrels grade 3, plain qrels only). */
 export function oracleSets(data: CruxData): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const q of data.qrels) {
-    if (q.grade < 3 || (q.subtopic !== undefined && q.subtopic !== "0")) continue;
-    out.set(q.topicId, [...(out.get(q.topicId) ?? []), q.docId]);
-  }
-  return out;
+  return qrelsOracleSets(data.qrels);
 }
 
 /** Answerable sub-questions A(tau) of every topic: those some passage of P* rates >= tau. */

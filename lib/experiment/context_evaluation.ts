@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { oracleSets } from "@lib/metrics/mod.ts";
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
@@ -123,13 +124,9 @@ export async function evaluateContexts(
       kind: "oracle",
       cutoff: "oracle",
     };
-    const oracleRows = qrels.filter((q) => q.grade >= 3).map((q, i) => ({
-      run: oracle.label,
-      topicId: q.topicId,
-      docId: q.docId,
-      rank: i + 1,
-      score: -i,
-    }));
+    const oracleRows = [...oracleSets(qrels)].flatMap(([topicId, ids]) =>
+      ids.map((docId, i) => ({ run: oracle.label, topicId, docId, rank: i + 1, score: -i }))
+    );
     const empty: ContextCondition = { label: "empty context", kind: "empty", cutoff: "oracle" };
     conditions.push(oracle, empty);
     runs.push({ condition: oracle, rows: oracleRows });

@@ -1,3 +1,4 @@
+import { oracleSets } from "@lib/metrics/mod.ts";
 import type { Qrel } from "@lib/types/mod.ts";
 import { passageOrdinal } from "@lib/store/mod.ts";
 
@@ -45,14 +46,7 @@ export function oracleBudgets(
   tokens: ReadonlyMap<string, number>,
   opts: OracleBudgetOptions = {},
 ): Map<string, OracleBudget> {
-  const grade = opts.grade ?? 3;
-  const byTopic = new Map<string, Set<string>>();
-  for (const q of qrels) {
-    if (q.grade !== grade || (q.subtopic !== undefined && q.subtopic !== "0")) continue;
-    let ids = byTopic.get(q.topicId);
-    if (!ids) byTopic.set(q.topicId, ids = new Set());
-    ids.add(q.docId);
-  }
+  const byTopic = oracleSets(qrels, { grade: opts.grade ?? 3 });
   const out = new Map<string, OracleBudget>();
   for (const [topicId, ids] of byTopic) {
     const oracleIds = [...ids].sort((a, b) =>

@@ -141,3 +141,4 @@ export {
 } from "./run_table.ts";
 export { type QrelsTable, qrelsTableRows, scanQrelsTable } from "./qrels_table.ts";
 export { seededRandom } from "./seeded_random.ts";
+export { oracleSets } from "./oracle_sets.ts";
