@@ -37,3 +37,4 @@ export {
   type WorkspaceJudgedOptions,
 } from "./workspace_judged.ts";
 export { storeMeasures } from "./store_measures.ts";
+export type { MethodStageContext, MethodStages } from "./method_stage.ts";
