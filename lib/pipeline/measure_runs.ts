@@ -5,9 +5,9 @@
  * @module
  */
 import type { MetricRow } from "@lib/types/mod.ts";
-import { evaluate } from "@lib/metrics/mod.ts";
+import { evaluate, parseMeasure } from "@lib/metrics/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
-import { workspaceJudged } from "./workspace_judged.ts";
+import { MissingTokensError, workspaceJudged } from "./workspace_judged.ts";
 import { storeMeasures } from "./store_measures.ts";
 
 /** Options of {@linkcode measureRuns}. */
@@ -18,6 +18,14 @@ export interface MeasureRunsOptions {
   tau?: number;
   /** Judge of the passage ratings. Default: every passage rating (one judge expected). */
   judge?: string;
+  /**
+   * What to do when a density measure needs a passage the workspace has no
+   * tokens for: `error` (default) throws naming it; `skip` measures everything
+   * else and tells `onNote` which density measures were left out and why.
+   */
+  missingTokens?: "error" | "skip";
+  /** Notes (density measures left out). */
+  onNote?: (message: string) => void;
 }
 
 /**
@@ -31,7 +39,7 @@ export interface MeasureRunsOptions {
  * @param runs Run names.
  * @param opts Measures, tau and judge.
  * @returns The aggregate rows (topic `all`).
- * @throws {RangeError} When a retrieved passage has no token count and Den is asked.
+ * @throws {MissingTokensError} When a retrieved passage has no token count, Den is asked and `missingTokens` is not `skip`.
  * @example
  * ```ts
  * import { measureRuns } from "@lib/pipeline/mod.ts";
@@ -47,12 +55,20 @@ export async function measureRuns(
 ): Promise<MetricRow[]> {
   const { inputs, judge, source } = await workspaceJudged(ws, { judge: opts.judge });
   const rows = (await Promise.all(runs.map((r) => ws.runRows(r)))).flat();
-  const result = evaluate(
-    rows,
-    opts.measures ?? ["Cov@oracle", "Den@oracle", "alpha_nDCG@oracle"],
-    inputs,
-    { tau: opts.tau ?? 3 },
-  );
+  const measures = opts.measures ?? ["Cov@oracle", "Den@oracle", "alpha_nDCG@oracle"];
+  let result;
+  try {
+    result = evaluate(rows, measures, inputs, { tau: opts.tau ?? 3 });
+  } catch (e) {
+    if (!(e instanceof MissingTokensError) || opts.missingTokens !== "skip") throw e;
+    const density = measures.filter((m) => parseMeasure(m).name === "Den");
+    opts.onNote?.(
+      `${density.join(", ")} not measured for ${runs.join(", ")}: ${e.message.replace(/^Cannot measure density: /, "")}`,
+    );
+    result = evaluate(rows, measures.filter((m) => !density.includes(m)), inputs, {
+      tau: opts.tau ?? 3,
+    });
+  }
   for (const run of runs) await ws.exec("DELETE FROM metrics WHERE run = $1", [run]);
   await ws.upsert("metrics", [...result.perTopic, ...result.aggregates]);
   await storeMeasures(ws, result, { judge, source });

@@ -32,6 +32,7 @@ export {
 } from "./run_stages.ts";
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
 export {
+  MissingTokensError,
   type RelevanceSource,
   workspaceJudged,
   type WorkspaceJudgedOptions,

@@ -6,6 +6,7 @@
 import type { JudgedInputs } from "@lib/metrics/mod.ts";
 import {
   passageJudge,
+  passageOrdinal,
   readPassages,
   readQrels,
   readRatings,
@@ -22,6 +23,25 @@ import {
  * either way.
  */
 export type RelevanceSource = "selection" | "judgments";
+
+/**
+ * A density measure needed the token count of a passage the workspace does not
+ * have (missing from the corpus, or never counted). Callers that may measure
+ * without density (the pipeline's measure stage) catch it and say so.
+ */
+export class MissingTokensError extends RangeError {
+  /** The passage without a token count. */
+  readonly passageId: string;
+  constructor(passageId: string, inWorkspace: boolean) {
+    super(
+      `Cannot measure density: passage "${passageId}" ${
+        inWorkspace ? "has no token count" : "is not in the workspace's passages"
+      }; import or count its text first`,
+    );
+    this.name = "MissingTokensError";
+    this.passageId = passageId;
+  }
+}
 
 /** Options of {@linkcode workspaceJudged}. */
 export interface WorkspaceJudgedOptions {
@@ -57,22 +77,24 @@ export async function workspaceJudged(
 ): Promise<{ inputs: JudgedInputs; judge: string; source: RelevanceSource }> {
   const judge = await passageJudge(ws, "evaluate passage contexts", opts.judge);
   const questions = await readSubquestions(ws);
-  const byItem = new Map<string, Map<string, number>>();
+  // Ratings drive coverage, whether or not the passage's text was imported: a
+  // rated passage missing from the corpus keeps its ratings (only density needs
+  // its text, and says so).
+  const byItem = new Map<string, { topicId: string; ratings: Map<string, number> }>();
   for (const r of await readRatings(ws, judge)) {
     if (r.itemId.includes(":report")) continue;
     let m = byItem.get(r.itemId);
-    if (!m) byItem.set(r.itemId, m = new Map());
-    m.set(r.questionId, r.rating);
+    if (!m) byItem.set(r.itemId, m = { topicId: r.topicId, ratings: new Map() });
+    m.ratings.set(r.questionId, r.rating);
   }
   const passages = [...(await readPassages(ws)).values()].flat();
   const tokens = new Map(passages.map((p) => [p.passageId, p.tokens]));
-  const judgments = passages.filter((p) => byItem.has(p.passageId) && questions.has(p.topicId))
-    .map((p) => ({
-      topicId: p.topicId,
-      itemId: p.passageId,
-      ratings: questions.get(p.topicId)!.map((q) =>
-        byItem.get(p.passageId)!.get(q.questionId) ?? 0
-      ),
+  const judgments = [...byItem].filter(([, m]) => questions.has(m.topicId))
+    .sort(([a], [b]) => passageOrdinal(a) - passageOrdinal(b) || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([itemId, m]) => ({
+      topicId: m.topicId,
+      itemId,
+      ratings: questions.get(m.topicId)!.map((q) => m.ratings.get(q.questionId) ?? 0),
     }));
   const source = opts.source ?? "selection";
   const inputs: JudgedInputs = {
@@ -80,11 +102,7 @@ export async function workspaceJudged(
     tokens: (id) => {
       const n = tokens.get(id);
       if (n === undefined || n === null) {
-        throw new RangeError(
-          `Cannot measure density: passage "${id}" ${
-            tokens.has(id) ? "has no token count" : "is not in the workspace's passages"
-          }; import or count its text first`,
-        );
+        throw new MissingTokensError(id, tokens.has(id));
       }
       return n;
     },
