@@ -1,0 +1,97 @@
+// Reading a window's labels from model output without ever shifting them onto the wrong nuggets.
+import { parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, "_");
+const key = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
+
+/**
+ * Labels of a window, one per nugget in order. Accepts a JSON list of exactly
+ * `nuggets.length` labels; repairs outputs that name their nuggets (a list of
+ * `{"nugget"|"text", "label"|...}` objects or `[text, label]` pairs, or an object
+ * keyed by nugget text or 1-based number) by aligning on the nugget, when every
+ * nugget is named exactly once. Anything else, a plain list of the wrong length
+ * included, is a failure with the raw text (the caller re-asks).
+ */
+export function parseWindowLabels<L extends string>(
+  text: string,
+  allowed: readonly L[],
+  nuggets: readonly string[],
+): ParseResult<L[]> {
+  const byNorm = new Map(allowed.map((a) => [norm(a), a]));
+  const label = (v: unknown) => (typeof v === "string" ? byNorm.get(norm(v)) : undefined);
+  const fail = (reason: string): ParseResult<L[]> => ({ ok: false, raw: text, reason });
+  const arr = parseJsonValue(text, "array");
+  const pairs: [unknown, unknown][] = [];
+  if (arr.ok) {
+    const list = arr.value as unknown[];
+    if (list.every((x) => typeof x === "string")) {
+      const labels = list.map(label);
+      const bad = labels.findIndex((l) => l === undefined);
+      if (bad >= 0) {
+        return fail(`unknown label ${JSON.stringify(list[bad])}; expected ${allowed.join(" | ")}`);
+      }
+      if (labels.length !== nuggets.length) {
+        return fail(`expected ${nuggets.length} labels, found ${labels.length}`);
+      }
+      return { ok: true, value: labels as L[] };
+    }
+    for (const x of list) {
+      if (Array.isArray(x) && x.length === 2) pairs.push([x[0], x[1]]);
+      else if (x && typeof x === "object") {
+        const o = x as Record<string, unknown>;
+        const name = o.nugget ?? o.text ?? o.id ?? o.index;
+        const value = o.label ?? o.assignment ?? o.importance;
+        pairs.push([name, value]);
+      } else return fail(`expected labels or named nuggets, found ${JSON.stringify(x)}`);
+    }
+  } else {
+    const obj = parseJsonValue(text, "object");
+    if (!obj.ok) return fail(arr.reason);
+    pairs.push(...Object.entries(obj.value as Record<string, unknown>));
+  }
+  const out: (L | undefined)[] = nuggets.map(() => undefined);
+  const index = new Map(nuggets.map((n, i) => [key(n), i]));
+  for (const [name, value] of pairs) {
+    const i = typeof name === "number"
+      ? name - 1
+      : typeof name === "string"
+      ? index.get(key(name)) ?? (/^\d+$/.test(name.trim()) ? Number(name) - 1 : -1)
+      : -1;
+    const l = label(value);
+    if (i < 0 || i >= nuggets.length || out[i] !== undefined || l === undefined) {
+      return fail(`cannot align ${JSON.stringify([name, value])} with exactly one nugget`);
+    }
+    out[i] = l;
+  }
+  const missing = out.findIndex((l) => l === undefined);
+  if (missing >= 0) return fail(`no label for nugget ${missing + 1} of ${nuggets.length}`);
+  return { ok: true, value: out as L[] };
+}
+
+/** A JSON list of nugget strings, trimmed, without empty or repeated entries, cut to `max`. */
+export function parseNuggetList(text: string, max: number): ParseResult<string[]> {
+  const arr = parseJsonValue(text, "array");
+  if (!arr.ok) return arr;
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const x of arr.value as unknown[]) {
+    const s = typeof x === "string"
+      ? x
+      : x && typeof x === "object" && typeof (x as { text?: unknown }).text === "string"
+      ? (x as { text: string }).text
+      : undefined;
+    if (s === undefined) {
+      return {
+        ok: false,
+        raw: text,
+        reason: `expected nugget strings, found ${JSON.stringify(x)}`,
+      };
+    }
+    const t = s.trim().replace(/\s+/g, " ");
+    if (t && !seen.has(key(t))) {
+      seen.add(key(t));
+      out.push(t);
+    }
+  }
+  return { ok: true, value: out.slice(0, max) };
+}

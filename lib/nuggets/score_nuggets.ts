@@ -1,0 +1,133 @@
+/**
+ * Nugget scores of stored assignments, into the measure table.
+ *
+ * @module
+ */
+import { type NuggetJudgment, type NuggetScores, nuggetScores } from "@lib/metrics/mod.ts";
+import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { groupBy } from "./_windows.ts";
+
+/** The four measures, as stored in `measures` (`name` = `measure`, cutoff ''). */
+export const NUGGET_MEASURES = ["strict_vital", "vital", "strict_all", "all"] as const;
+
+const FIELD = {
+  strict_vital: "strictVital",
+  vital: "vital",
+  strict_all: "strictAll",
+  all: "all",
+} as const;
+
+/** Options of {@linkcode scoreNuggets}. */
+export interface ScoreNuggetsOptions {
+  /** Origin of the nuggets, stored as the measures' `source`. */
+  origin: string;
+  /** Judge of the assignments. */
+  judge: string;
+  /** Only these runs. Default: every run with assignments of that origin and judge. */
+  runs?: readonly string[];
+  /** Store the rows in `measures`. Default true. */
+  store?: boolean;
+}
+
+/** Scores of one run: per answer and the mean. */
+export interface RunNuggetScores {
+  run: string;
+  perAnswer: ({ topicId: string; nuggets: number; vitalNuggets: number } & NuggetScores)[];
+  mean: NuggetScores;
+  /** Labels `failed` (counted as not_support). */
+  failedLabels: number;
+  /** Nuggets whose importance failed (counted as okay). */
+  failedImportance: number;
+}
+
+/**
+ * Scores every answer from its stored nugget labels (METRICS.md: strict_vital,
+ * vital, strict_all, all; `failed` labels count as not_support, a nugget whose
+ * importance failed counts as okay, no (vital) nuggets score 0) and each run as
+ * the mean over its answers. Stores them in `measures` with method `nuggets`,
+ * run = the answer run, topic per answer plus `all` (with `topics` = answers),
+ * judge and source = the nuggets' origin.
+ *
+ * @param ws The workspace.
+ * @param opts Origin and judge (required), runs, store.
+ * @returns Per-run scores.
+ * @example
+ * ```ts
+ * import { scoreNuggets } from "@lib/nuggets/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // after assignNuggets
+ * const [r] = await scoreNuggets(ws, { origin: "created:offline", judge: "lexical-nuggets" });
+ * r.mean.strictVital;
+ * ```
+ */
+export async function scoreNuggets(
+  ws: WorkspaceLike,
+  opts: ScoreNuggetsOptions,
+): Promise<RunNuggetScores[]> {
+  const rows = await ws.query<
+    { run: string; topicId: string; importance: string | null; label: string }
+  >(
+    `SELECT a.run, a.topic_id AS "topicId", n.importance, a.label
+     FROM nugget_assignments a JOIN nuggets n
+       ON n.topic_id = a.topic_id AND n.origin = a.origin AND n.ordinal = a.ordinal
+     WHERE a.origin = $1 AND a.judge = $2 ORDER BY a.run, a.topic_id, n.ordinal`,
+    [opts.origin, opts.judge],
+  );
+  const out: RunNuggetScores[] = [];
+  for (const [run, list] of groupBy(rows, (r) => r.run)) {
+    if (opts.runs && !opts.runs.includes(run)) continue;
+    const r: RunNuggetScores = {
+      run,
+      perAnswer: [],
+      mean: { strictVital: 0, vital: 0, strictAll: 0, all: 0 },
+      failedLabels: 0,
+      failedImportance: 0,
+    };
+    for (const [topicId, labels] of groupBy(list, (x) => x.topicId)) {
+      const judgments: NuggetJudgment[] = labels.map((l) => {
+        if (l.label === "failed") r.failedLabels++;
+        if (l.importance !== "vital" && l.importance !== "okay") r.failedImportance++;
+        return {
+          importance: l.importance === "vital" ? "vital" : "okay",
+          assignment: l.label as NuggetJudgment["assignment"],
+        };
+      });
+      r.perAnswer.push({
+        topicId,
+        nuggets: judgments.length,
+        vitalNuggets: judgments.filter((j) => j.importance === "vital").length,
+        ...nuggetScores(judgments),
+      });
+    }
+    for (const k of NUGGET_MEASURES) {
+      r.mean[FIELD[k]] = r.perAnswer.reduce((a, s) => a + s[FIELD[k]], 0) / r.perAnswer.length;
+    }
+    out.push(r);
+  }
+  if (opts.store ?? true) {
+    const measures = out.flatMap((r) =>
+      [...r.perAnswer, { topicId: "all", ...r.mean }].flatMap((s) =>
+        NUGGET_MEASURES.map((m) => ({
+          run: r.run,
+          topicId: s.topicId,
+          measure: m,
+          name: m,
+          cutoff: "",
+          method: "nuggets",
+          judge: opts.judge,
+          source: opts.origin,
+          value: s[FIELD[m]],
+          topics: s.topicId === "all" ? r.perAnswer.length : null,
+        }))
+      )
+    );
+    for (const r of out) {
+      await ws.exec(
+        `DELETE FROM measures WHERE method = 'nuggets' AND run = $1 AND judge = $2 AND source = $3`,
+        [r.run, opts.judge, opts.origin],
+      );
+    }
+    if (measures.length) await ws.upsert("measures", measures);
+  }
+  return out;
+}
