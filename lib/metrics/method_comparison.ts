@@ -6,6 +6,9 @@
  */
 import type { MetricRow } from "@lib/types/mod.ts";
 import { systemCorrelation } from "./system_correlation.ts";
+import { kendallTau } from "./kendall_tau.ts";
+import { spearman } from "./spearman.ts";
+import { pearson } from "./pearson.ts";
 
 /** One answer-level score: a method's headline value for (run, topic). */
 export interface MethodScore {
@@ -24,10 +27,28 @@ export interface MethodCorrelation {
   kendall: number;
   spearman: number;
   pearson: number;
-  /** Mean over topics of the per-topic Kendall tau across runs. */
+  /** Mean over topics of the per-topic Kendall tau-b across runs (topics with an undefined value skipped). */
   topicKendall: number;
+  /** Mean over topics of the per-topic Spearman correlation across runs. */
+  topicSpearman: number;
+  /** Mean over topics of the per-topic Pearson correlation across runs. */
+  topicPearson: number;
+  /** Topics whose per-topic Kendall tau-b is defined (at least `minRuns` runs, not all tied). */
+  topics: number;
   /** Kendall tau over every (run, topic) pair both methods scored. */
   pairsKendall: number;
+}
+
+/** Correlation of two methods across the runs of one topic. NaN = undefined. */
+export interface TopicCorrelation {
+  a: string;
+  b: string;
+  topicId: string;
+  /** Runs both methods scored on the topic. */
+  runs: number;
+  kendall: number;
+  spearman: number;
+  pearson: number;
 }
 
 /** A topic where two methods order two runs oppositely. */
@@ -53,6 +74,8 @@ export interface MethodComparison {
   /** Per run, each method's mean over the topics every method scored for that run (null: none). */
   system: { run: string; topics: number; values: Record<string, number | null> }[];
   correlations: MethodCorrelation[];
+  /** Per method pair and topic, the correlation across that topic's runs. */
+  topicCorrelations: TopicCorrelation[];
   /** Opposite orders, largest (|a difference| x |b difference|) first. */
   disagreements: MethodDisagreement[];
 }
@@ -71,8 +94,9 @@ const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
  * Compares evaluation methods on the same answers. Only (run, topic) answers
  * that every method scored are used (the rest are counted in `left`), so the
  * system columns and every correlation rest on the same answers; correlations use Kendall tau-b, Spearman and Pearson across
- * runs (undefined below `minRuns`), plus the mean per-topic Kendall and the
- * Kendall over all (run, topic) pairs.
+ * runs (undefined below `minRuns`), the per-topic correlations across each
+ * topic's runs and their means (per-topic values on fewer than `minRuns` runs
+ * are undefined and skipped), and the Kendall over all (run, topic) pairs.
  *
  * @param scores Answer-level scores of every method.
  * @param opts `minRuns` (default 3), `maxDisagreements` (default 50).
@@ -126,6 +150,7 @@ export function compareMethods(
       value: s.value,
     }));
   const correlations: MethodCorrelation[] = [];
+  const topicCorrelations: TopicCorrelation[] = [];
   const disagreements: MethodDisagreement[] = [];
   for (let i = 0; i < methods.length; i++) {
     for (let j = i + 1; j < methods.length; j++) {
@@ -133,6 +158,33 @@ export function compareMethods(
       const shared = system.filter((s) => s.values[a] !== null && s.values[b] !== null);
       const corr = (method: "kendall" | "spearman" | "pearson", level = "system" as const) =>
         shared.length < minRuns ? NaN : systemCorrelation(rows(a), rows(b), { method, level });
+      const here = topics.map((topicId) => {
+        const both = runs.filter((r) =>
+          get(a, r, topicId) !== undefined && get(b, r, topicId) !== undefined
+        );
+        const x = both.map((r) => get(a, r, topicId)!), y = both.map((r) => get(b, r, topicId)!);
+        const undef = both.length < minRuns;
+        return {
+          a,
+          b,
+          topicId,
+          runs: both.length,
+          kendall: undef ? NaN : kendallTau(x, y),
+          spearman: undef ? NaN : spearman(x, y),
+          pearson: undef ? NaN : pearson(x, y),
+        };
+      }).filter((c) => c.runs > 0);
+      topicCorrelations.push(...here);
+      const meanOf = (k: "kendall" | "spearman" | "pearson") => {
+        const vs = here.map((c) => c[k]).filter((v) => !Number.isNaN(v));
+        return vs.length ? vs.reduce((s, v) => s + v, 0) / vs.length : NaN;
+      };
+      const perTopic = {
+        topicKendall: meanOf("kendall"),
+        topicSpearman: meanOf("spearman"),
+        topicPearson: meanOf("pearson"),
+        topics: here.filter((c) => !Number.isNaN(c.kendall)).length,
+      };
       correlations.push({
         a,
         b,
@@ -140,9 +192,7 @@ export function compareMethods(
         kendall: corr("kendall"),
         spearman: corr("spearman"),
         pearson: corr("pearson"),
-        topicKendall: shared.length < minRuns
-          ? NaN
-          : systemCorrelation(rows(a), rows(b), { level: "topic" }),
+        ...perTopic,
         pairsKendall: shared.length < minRuns
           ? NaN
           : systemCorrelation(rows(a), rows(b), { level: "pairs" }),
@@ -183,6 +233,7 @@ export function compareMethods(
     left: scores.length - kept.length,
     system,
     correlations,
+    topicCorrelations,
     disagreements: disagreements.slice(0, opts.maxDisagreements ?? 50),
   };
 }

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { compareMethods, type MethodScore } from "./method_comparison.ts";
+import { pearson } from "./pearson.ts";
+import { spearman } from "./spearman.ts";
 
 const s = (method: string, run: string, topicId: string, value: number): MethodScore => ({
   method,
@@ -65,6 +67,15 @@ Deno.test("compareMethods: correlations across runs, per topic and over pairs", 
   // Per topic: t1 crux d>b>a>c vs nuggets d>a>b>c: tau 4/6; t2 crux d>a>b>c vs nuggets
   // d>a=b>c: tau-b = (5-0)/sqrt(6*5).
   close(c.topicKendall, (4 / 6 + 5 / Math.sqrt(30)) / 2);
+  assert.equal(c.topics, 2);
+  const t1 = compareMethods(SCORES).topicCorrelations.find((t) => t.topicId === "t1")!;
+  // t1 ranks: crux a.4 b.7 c.2 d.8 -> [2,3,1,4]; nuggets a.5 b.2 c.1 d.6 -> [3,2,1,4].
+  assert.equal(t1.runs, 4);
+  close(t1.kendall, 4 / 6);
+  close(t1.spearman, 0.8);
+  close(t1.pearson, pearson([0.4, 0.7, 0.2, 0.8], [0.5, 0.2, 0.1, 0.6]));
+  // t2: crux a.6 b.5 c.2 d1 -> [3,2,1,4]; nuggets a.4 b.4 c.1 d.8 -> [2.5,2.5,1,4].
+  close(c.topicSpearman, (0.8 + spearman([0.6, 0.5, 0.2, 1], [0.4, 0.4, 0.1, 0.8])) / 2);
 });
 
 Deno.test("compareMethods: disagreements list topics where two runs swap order", () => {
@@ -89,6 +100,10 @@ Deno.test("compareMethods: two runs give undefined correlations; duplicates thro
   assert.equal(c.runs, 2);
   assert.ok(Number.isNaN(c.kendall) && Number.isNaN(c.spearman) && Number.isNaN(c.pearson));
   assert.ok(Number.isNaN(c.topicKendall) && Number.isNaN(c.pairsKendall));
+  assert.equal(c.topics, 0);
+  const t = compareMethods(two).topicCorrelations;
+  assert.deepEqual(t.map((x) => [x.topicId, x.runs]), [["t1", 2], ["t2", 2]]);
+  assert.ok(t.every((x) => Number.isNaN(x.kendall) && Number.isNaN(x.pearson)));
   assert.throws(
     () => compareMethods([...two, s("crux", "a", "t1", 0.1)]),
     /Method "crux" scores topic "t1" of run "a" twice/,

@@ -98,8 +98,18 @@ export {
   type MethodCorrelation,
   type MethodDisagreement,
   type MethodScore,
+  type TopicCorrelation,
 } from "./method_comparison.ts";
 export { type JudgeVariance, judgeVariance, type SampledScore } from "./judge_variance.ts";
+export { holmAdjust } from "./holm_adjust.ts";
+export {
+  type RunInterval,
+  type RunPairTest,
+  type RunSignificance,
+  runSignificance,
+  type RunSignificanceOptions,
+  type RunTopicValue,
+} from "./run_significance.ts";
 export { cohenKappa } from "./cohen_kappa.ts";
 export { fleissKappa } from "./fleiss_kappa.ts";
 export { randolphKappa } from "./randolph_kappa.ts";
@@ -120,7 +130,12 @@ export {
   type NuggetScores,
   nuggetScores,
 } from "./nugget_scores.ts";
-export { type KeyPointJudgments, type KeyPointScores, keyPointScores } from "./key_point_scores.ts";
+export {
+  type KeyPointJudgments,
+  type KeyPointQuestionScores,
+  type KeyPointScores,
+  keyPointScores,
+} from "./key_point_scores.ts";
 export { type KeyPointLabel, keyPointRates } from "./key_point_rates.ts";
 export {
   type CoverageCells,
