@@ -1,0 +1,124 @@
+/**
+ * Reading each evaluation method's answer-level headline scores from the
+ * measure table, joined on (topic, run), for the side-by-side comparison.
+ *
+ * @module
+ */
+import type { MethodScore } from "@lib/metrics/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+
+/** The headline measure of an evaluation method in `measures`. */
+export interface MethodHeadline {
+  /** `method` column (`crux`, `nuggets`, `keypoints`, `subq`). */
+  method: string;
+  /** `measure` column of the headline (`Cov`, `strict_vital`, `KPR`, `subq_rating`). */
+  measure: string;
+  /** Display label. */
+  label: string;
+  /** Only rows of this `source` (CRUX report coverage: `report`). Default: any. */
+  source?: string;
+}
+
+/** The four methods' headlines: CRUX report coverage, nuggets, key points, typed sub-questions. */
+export const METHOD_HEADLINES: readonly MethodHeadline[] = [
+  { method: "crux", measure: "Cov", label: "CRUX Cov", source: "report" },
+  { method: "nuggets", measure: "strict_vital", label: "Nuggets strict vital" },
+  { method: "keypoints", measure: "KPR", label: "KPR" },
+  { method: "subq", measure: "subq_rating", label: "Sub-q rating" },
+];
+
+/** Options of {@linkcode methodScores}. */
+export interface MethodScoresOptions {
+  /** Methods compared. Default {@linkcode METHOD_HEADLINES}. */
+  methods?: readonly MethodHeadline[];
+  /** Judge to use per method, when a method has several. */
+  judges?: Readonly<Record<string, string>>;
+  /** Only these runs. Default: every run some method scored. */
+  runs?: readonly string[];
+}
+
+/** One method found in the measure table. */
+export interface PresentMethod extends MethodHeadline {
+  judge: string;
+  source: string;
+  runs: string[];
+}
+
+/** Result of {@linkcode methodScores}. */
+export interface MethodScoresResult {
+  /** Per-topic headline values, `method` = the method key. */
+  scores: MethodScore[];
+  present: PresentMethod[];
+  /** Methods without a single row of their headline measure. */
+  missing: MethodHeadline[];
+}
+
+/**
+ * Reads every method's headline per (run, topic) from `measures` (topic rows,
+ * not `all`). When a method's headline is stored under several (judge, source)
+ * pairs, `judges[method]` picks one; without it the call fails and lists them.
+ *
+ * @param ws The workspace.
+ * @param opts `methods`, `judges`, `runs`.
+ * @returns Scores, the methods present (with judge and source) and the missing ones.
+ * @throws {RangeError} When a method has several judges or sources and none is chosen, or the chosen judge has no rows.
+ * @example
+ * ```ts
+ * import { methodScores } from "@lib/pipeline/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * (await methodScores(ws)).missing.length; // 4: nothing measured yet
+ * ws.close();
+ * ```
+ */
+export async function methodScores(
+  ws: Workspace,
+  opts: MethodScoresOptions = {},
+): Promise<MethodScoresResult> {
+  const scores: MethodScore[] = [];
+  const present: PresentMethod[] = [];
+  const missing: MethodHeadline[] = [];
+  const runFilter = opts.runs ? new Set(opts.runs) : undefined;
+  for (const h of opts.methods ?? METHOD_HEADLINES) {
+    const where = `method = $1 AND measure = $2 AND topic_id <> 'all' AND value IS NOT NULL` +
+      (h.source !== undefined ? " AND source = $3" : "");
+    const params = h.source !== undefined ? [h.method, h.measure, h.source] : [h.method, h.measure];
+    const combos = await ws.query<{ judge: string; source: string; n: number }>(
+      `SELECT judge, source, count(*)::INTEGER AS n FROM measures WHERE ${where}
+       GROUP BY ALL ORDER BY judge, source`,
+      params,
+    );
+    const wanted = opts.judges?.[h.method];
+    const chosen = wanted === undefined ? combos : combos.filter((c) => c.judge === wanted);
+    if (combos.length === 0) {
+      missing.push(h);
+      continue;
+    }
+    const list = combos.map((c) => `"${c.judge}"${c.source ? ` (source ${c.source})` : ""}`)
+      .join(", ");
+    if (chosen.length === 0) {
+      throw new RangeError(
+        `Method "${h.method}" has no ${h.measure} rows by judge "${wanted}"; its judges: ${list}`,
+      );
+    }
+    if (chosen.length > 1) {
+      throw new RangeError(
+        `Method "${h.method}" has ${h.measure} rows by several judges or sources: ${list}; ` +
+          `choose one (judges: { ${h.method}: "<judge>" }, or --judge ${h.method}=<judge>)`,
+      );
+    }
+    const { judge, source } = chosen[0];
+    const rows = await ws.query<{ run: string; topicId: string; value: number }>(
+      `SELECT run, topic_id, value FROM measures WHERE method = $1 AND measure = $2
+       AND topic_id <> 'all' AND value IS NOT NULL AND judge = $3 AND source = $4
+       ORDER BY run, topic_id`,
+      [h.method, h.measure, judge, source],
+    );
+    const kept = rows.filter((r) => !runFilter || runFilter.has(r.run));
+    for (const r of kept) {
+      scores.push({ method: h.method, run: r.run, topicId: r.topicId, value: r.value });
+    }
+    present.push({ ...h, judge, source, runs: [...new Set(kept.map((r) => r.run))] });
+  }
+  return { scores, present, missing };
+}

@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { methodScores } from "./method_scores.ts";
+import { methodMeasureRows, RUNS, TOPICS, VALUES } from "./testdata/method_measures.ts";
+
+Deno.test("methodScores reads each method's headline per (run, topic); absent methods are missing", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows());
+    const r = await methodScores(ws);
+    assert.deepEqual(r.present.map((p) => [p.method, p.judge, p.source, p.runs.length]), [
+      ["crux", "lexical", "report", 4],
+      ["nuggets", "lexical", "", 4],
+      ["keypoints", "lexical", "", 4],
+    ]);
+    assert.deepEqual(r.missing.map((m) => m.method), ["subq"]);
+    assert.equal(r.scores.length, 3 * 4 * 5);
+    const kpr = r.scores.find((s) =>
+      s.method === "keypoints" && s.run === RUNS[3] && s.topicId === TOPICS[2]
+    );
+    assert.equal(kpr?.value, VALUES.keypoints[3][2]);
+    assert.ok(!r.scores.some((s) => s.run === "bm25" || s.value === 9));
+    const only = await methodScores(ws, { runs: ["direct"] });
+    assert.deepEqual([...new Set(only.scores.map((s) => s.run))], ["direct"]);
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("methodScores: several judges need a choice, and the error lists them", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    const rows = methodMeasureRows();
+    await ws.upsert("measures", rows);
+    await ws.upsert(
+      "measures",
+      rows.filter((r) => r.method === "nuggets").map((r) => ({ ...r, judge: "gpt", value: 0 })),
+    );
+    await assert.rejects(
+      () => methodScores(ws),
+      /Method "nuggets" has strict_vital rows by several judges or sources: "gpt", "lexical"; choose one/,
+    );
+    const r = await methodScores(ws, { judges: { nuggets: "gpt" } });
+    assert.ok(r.scores.filter((s) => s.method === "nuggets").every((s) => s.value === 0));
+    await assert.rejects(
+      () => methodScores(ws, { judges: { crux: "nobody" } }),
+      /Method "crux" has no Cov rows by judge "nobody"; its judges: "lexical" \(source report\)/,
+    );
+  } finally {
+    ws.close();
+  }
+});
