@@ -1,27 +1,41 @@
 /**
- * Orchestration: the chain of stages of one experiment (import, construct,
- * select, retrieve, generate, judge, measure) over one workspace. It sits above
- * the stage areas (construct, generate, judge) and below analysis and report.
+ * Orchestration: the experiment config, the declared stages of one experiment
+ * (dataset, construct, select, retrieve, rerank, generate, judge, measure, the
+ * evaluation methods' stages, analyze) and the runner that re-runs only what a
+ * changed fingerprint requires. It sits above the stage areas (construct,
+ * generate, judge, nuggets, keypoints, subq) and below analysis and report,
+ * which supplies the analyze step.
  *
  * @example
  * ```ts
- * import { runExperiment } from "@lib/pipeline/mod.ts";
- * const workspace = await Deno.makeTempDir(); // e.g. "outputs/demo"
- * const r = await runExperiment({ workspace, dataset: { source: "sample" } });
- * r.reports.length;
+ * import { CRUX_STAGES, cruxStages, loadExperimentConfig, runStages } from "@lib/pipeline/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * const ws = await openWorkspace(await Deno.makeTempDir()); // normally config.workspace
+ * const { ran } = await runStages(ws, await cruxStages(config), { order: CRUX_STAGES, until: "select" });
+ * ran; // ["dataset", "construct", "select"]
+ * ws.close();
  * ```
  *
  * @module
  */
 export {
+  type AnalysisSettings,
+  type CruxExperimentConfig,
   type CruxReleaseDataset,
   type ExperimentConfig,
-  type ExperimentEvent,
-  type ExperimentResult,
-  runExperiment,
-  type RunExperimentOptions,
+  type ExperimentConfigOptions,
+  loadExperimentConfig,
+  parseExperimentConfig,
   type SampleDataset,
-} from "./run_experiment.ts";
+} from "./experiment_config.ts";
+export {
+  type AnalyzeStep,
+  CRUX_STAGES,
+  cruxStages,
+  type CruxStagesOptions,
+} from "./crux_stages.ts";
+export { METHODS } from "./methods.ts";
 export { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 export {
   runStages,
@@ -39,3 +53,16 @@ export {
 } from "./workspace_judged.ts";
 export { storeMeasures } from "./store_measures.ts";
 export type { MethodStageContext, MethodStages } from "./method_stage.ts";
+export {
+  METHOD_HEADLINES,
+  type MethodHeadline,
+  methodScores,
+  type MethodScoresOptions,
+  type MethodScoresResult,
+  type PresentMethod,
+} from "./method_scores.ts";
+export {
+  type CompareSection,
+  type CompareStageContext,
+  compareStages,
+} from "./compare_stages.ts";

@@ -1,0 +1,68 @@
+/**
+ * Parser of the `compare` section of an experiment config.
+ *
+ * @module
+ */
+import type { CompareSection } from "./compare_stages.ts";
+
+const METHODS = ["crux", "nuggets", "keypoints", "subq"];
+const FIELDS = ["methods", "judges", "minRuns", "variance"];
+
+/** Checks a `compare` section; errors name the file and the field. */
+export function parseCompareSection(raw: unknown, file: string): CompareSection {
+  const bad = (field: string, message: string) =>
+    new TypeError(`${file}: compare.${field}: ${message}`);
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    throw new TypeError(`${file}: compare: expected an object`);
+  }
+  const r = raw as Record<string, unknown>;
+  for (const k of Object.keys(r)) {
+    if (!FIELDS.includes(k)) throw bad(k, `unknown field; known: ${FIELDS.join(", ")}`);
+  }
+  const out: CompareSection = {};
+  if (r.methods !== undefined) {
+    if (!Array.isArray(r.methods) || !r.methods.every((m) => METHODS.includes(m))) {
+      throw bad("methods", `expected a list of ${METHODS.join(", ")}`);
+    }
+    out.methods = [...r.methods];
+  }
+  if (r.judges !== undefined) {
+    const j = r.judges as Record<string, unknown>;
+    if (typeof j !== "object" || j === null || Array.isArray(j)) {
+      throw bad("judges", 'expected an object such as { "nuggets": "gpt-4o" }');
+    }
+    for (const [m, v] of Object.entries(j)) {
+      if (!METHODS.includes(m) || typeof v !== "string") {
+        throw bad(`judges.${m}`, `expected a judge name for one of ${METHODS.join(", ")}`);
+      }
+    }
+    out.judges = { ...(j as Record<string, string>) };
+  }
+  if (r.minRuns !== undefined) {
+    if (!Number.isInteger(r.minRuns) || (r.minRuns as number) < 2) {
+      throw bad("minRuns", `expected an integer >= 2, got ${JSON.stringify(r.minRuns)}`);
+    }
+    out.minRuns = r.minRuns as number;
+  }
+  if (r.variance !== undefined) {
+    const v = r.variance as Record<string, unknown>;
+    if (
+      typeof v !== "object" || v === null || !Number.isInteger(v.samples) ||
+      (v.samples as number) < 2
+    ) {
+      throw bad("variance", 'expected { "samples": k >= 2, "temperature": t > 0 }');
+    }
+    if (v.temperature !== undefined && !(typeof v.temperature === "number" && v.temperature > 0)) {
+      throw bad(
+        "variance.temperature",
+        `expected a number > 0, got ${JSON.stringify(v.temperature)}`,
+      );
+    }
+    out.variance = {
+      samples: v.samples as number,
+      ...(v.temperature !== undefined ? { temperature: v.temperature as number } : {}),
+    };
+  }
+  return out;
+}

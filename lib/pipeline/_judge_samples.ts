@@ -1,0 +1,62 @@
+/**
+ * Repeats the CRUX report judging with k sampled judges, each under its own
+ * judge name, and returns each sample's Cov per run.
+ *
+ * @module
+ */
+import { judgeReports } from "@lib/judge/mod.ts";
+import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
+import type { SampledScore } from "@lib/metrics/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+
+/** A judge renamed, so its ratings and measures are stored apart from the base judge's. */
+function renamed(judge: AnswerabilityJudge, name: string): AnswerabilityJudge {
+  return {
+    name,
+    rate: async (pairs, opts) =>
+      (await judge.rate(pairs, opts)).map((r) => ({ ...r, judge: name })),
+  };
+}
+
+/** Name of sample `i` (from 1) of a judge: `<judge>#s<i>`. */
+export const sampleName = (judge: string, i: number): string => `${judge}#s${i}`;
+
+/**
+ * Judges every report k times, sample i with `makeJudge(i)` stored as
+ * `<base>#s<i>` (ratings and `measures` rows method crux, source report); the
+ * `metrics` rows of the base judging (Cov_report, ...) are put back afterwards.
+ */
+export async function judgeSamples(
+  ws: Workspace,
+  opts: {
+    base: string;
+    samples: number;
+    makeJudge: (i: number) => Promise<AnswerabilityJudge>;
+    contextJudge?: string;
+    onProgress?: ProgressFn;
+    signal?: AbortSignal;
+  },
+): Promise<{ scores: SampledScore[]; failed: number }> {
+  const kept = await ws.query(
+    `SELECT run, topic_id, measure, value FROM metrics
+     WHERE measure LIKE 'Cov\\_%' ESCAPE '\\' OR measure LIKE 'Den\\_%' ESCAPE '\\'`,
+  );
+  const scores: SampledScore[] = [];
+  let failed = 0;
+  try {
+    for (let i = 1; i <= opts.samples; i++) {
+      const judge = renamed(await opts.makeJudge(i), sampleName(opts.base, i));
+      const r = await judgeReports(ws, {
+        judge,
+        contextJudge: opts.contextJudge,
+        onProgress: opts.onProgress,
+        signal: opts.signal,
+      });
+      failed += r.failed;
+      for (const run of r.runs) scores.push({ sample: `s${i}`, run: run.run, value: run.coverage });
+    }
+  } finally {
+    if (kept.length) await ws.upsert("metrics", kept);
+  }
+  return { scores, failed };
+}

@@ -1,0 +1,200 @@
+/**
+ * The side-by-side comparison of evaluation methods as pipeline stages: the
+ * method correlations into the measure table, and the judge-variance check.
+ *
+ * @module
+ */
+import { roleClient, roleJudge } from "@lib/construct/mod.ts";
+import { compareMethods, judgeVariance } from "@lib/metrics/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import type { MethodStageContext, MethodStages } from "./method_stage.ts";
+import type { StageSpec } from "./run_stages.ts";
+import { METHOD_HEADLINES, methodScores } from "./method_scores.ts";
+import { compareRows } from "./_compare_rows.ts";
+import { judgeSamples } from "./_judge_samples.ts";
+import { parseCompareSection } from "./_compare_section.ts";
+
+/** The `compare` section of an experiment config. */
+export interface CompareSection {
+  /** Methods compared (`crux`, `nuggets`, `keypoints`, `subq`). Default all four. */
+  methods?: string[];
+  /** Judge per method when a method has several in the measure table. */
+  judges?: Record<string, string>;
+  /** Fewer runs make a correlation undefined. Default 3. */
+  minRuns?: number;
+  /** Judge variance of the CRUX report judging: k samples at a temperature (> 0). */
+  variance?: { samples: number; temperature?: number };
+}
+
+/** Context of the compare stages: the ids of the other methods' measure stages, when wired. */
+export type CompareStageContext = MethodStageContext & { methodStages?: readonly string[] };
+
+const ms = (section: CompareSection) =>
+  METHOD_HEADLINES.filter((h) => !section.methods || section.methods.includes(h.method));
+
+function compareStage(section: CompareSection, ctx: CompareStageContext): StageSpec {
+  const methods = ms(section);
+  return {
+    id: "measure:compare",
+    stage: "measure",
+    version: 1,
+    params: {
+      methods: methods.map((m) => m.method),
+      judges: section.judges ?? {},
+      minRuns: section.minRuns ?? 3,
+      runs: ctx.answerRuns,
+    },
+    deps: [...ctx.judgeStages, ...(ctx.methodStages ?? [])],
+    clear: async (ws: Workspace) => {
+      await ws.exec("DELETE FROM measures WHERE method = 'compare'");
+    },
+    run: async (ws: Workspace) => {
+      const read = await methodScores(ws, {
+        methods,
+        judges: section.judges,
+        runs: ctx.answerRuns.length ? ctx.answerRuns : undefined,
+      });
+      const missing = read.missing.map((m) => m.method);
+      if (missing.length) {
+        ctx.onNote?.("measure", `compare: no ${missing.join(", ")} scores in the measure table`);
+      }
+      if (read.present.length < 2) {
+        return `${read.present.length} method present (missing: ${
+          missing.join(", ") || "none"
+        }); nothing to compare`;
+      }
+      const c = compareMethods(read.scores, {
+        minRuns: section.minRuns,
+        maxDisagreements: Infinity,
+      });
+      const rows = compareRows(c, new Map(read.present.map((p) => [p.method, p.judge])));
+      await ws.upsert("measures", rows);
+      const taus = c.correlations.map((k) =>
+        `${k.a}~${k.b} ${Number.isFinite(k.kendall) ? k.kendall.toFixed(2) : "undefined"}`
+      );
+      return `${c.methods.length} methods on ${c.runs.length} runs (missing: ${
+        missing.join(", ") || "none"
+      }); Kendall tau-b ${taus.join(", ")}`;
+    },
+  };
+}
+
+function varianceStage(
+  section: CompareSection,
+  ctx: CompareStageContext,
+): StageSpec {
+  const k = section.variance!.samples;
+  const temperature = section.variance!.temperature ?? 0.7;
+  return {
+    id: "judge:variance",
+    stage: "judge",
+    version: 1,
+    params: { samples: k, temperature, backend: ctx.backend, judges: section.judges ?? {} },
+    deps: [...ctx.judgeStages],
+    clear: async (ws: Workspace) => {
+      await ws.exec(
+        `DELETE FROM measures WHERE method = 'judge-variance'
+         OR (method = 'crux' AND source = 'report' AND judge LIKE '%#s%')`,
+      );
+    },
+    run: async (ws: Workspace) => {
+      const read = await methodScores(ws, {
+        methods: [METHOD_HEADLINES[0]],
+        judges: section.judges,
+      });
+      const base = read.present[0];
+      if (!base) return "no CRUX report coverage in the measure table; judge reports first";
+      let scores;
+      let note = "";
+      if (ctx.backend === "offline") {
+        // The lexical judge is deterministic: every sample equals the judging already stored.
+        const agg = await ws.query<{ run: string; value: number }>(
+          `SELECT run, avg(value) AS value FROM measures WHERE method = 'crux' AND measure = 'Cov'
+           AND source = $1 AND judge = $2 AND topic_id <> 'all' GROUP BY run ORDER BY run`,
+          [base.source, base.judge],
+        );
+        scores = agg.map((r) => ({ sample: "s1", run: r.run, value: r.value }));
+        note =
+          `offline judge "${base.judge}" is deterministic: ${k} samples are identical (spread 0)`;
+        ctx.onNote?.("judge", note);
+      } else {
+        const sampled = await judgeSamples(ws, {
+          base: base.judge,
+          samples: k,
+          makeJudge: async (i) =>
+            roleJudge(
+              ws,
+              await roleClient(ws, "judge", {
+                config: ctx.llm,
+                overrides: { params: { temperature, seed: i } },
+                env: ctx.env,
+              }),
+            ),
+          onProgress: ctx.onProgress,
+          signal: ctx.signal,
+        });
+        scores = sampled.scores;
+      }
+      const v = judgeVariance(scores);
+      const row = (run: string, measure: string, value: number) => ({
+        run,
+        topicId: "all",
+        measure,
+        name: measure,
+        cutoff: "",
+        method: "judge-variance",
+        judge: base.judge,
+        source: ctx.backend === "offline" ? "deterministic" : `k=${k},temperature=${temperature}`,
+        value: Number.isFinite(value) ? value : null,
+        topics: null,
+      });
+      const rows = v.runs.flatMap((r) => [
+        row(r.run, "Cov_mean", r.mean),
+        row(r.run, "Cov_sd", r.sd),
+        row(r.run, "Cov_min", r.min),
+        row(r.run, "Cov_max", r.max),
+      ]);
+      rows.push(row("", "ranking_agreement", v.rankingAgreement));
+      rows.push(row("", "mean_kendall_tau_b", v.meanKendall));
+      rows.push(row("", "samples", ctx.backend === "offline" ? k : v.samples.length));
+      await ws.upsert("measures", rows);
+      const spread = Math.max(...v.runs.map((r) => r.max - r.min));
+      return note ||
+        `${v.samples.length} samples of "${base.judge}": largest Cov spread ${
+          spread.toFixed(3)
+        }, ranking kept in ${(v.rankingAgreement * 100).toFixed(0)}% of samples`;
+    },
+  };
+}
+
+/**
+ * The `compare` section's stages: `measure:compare` reads every method's
+ * headline per (run, topic) from `measures` and stores the comparison there
+ * (method `compare`, run `<a>~<b>`: `kendall_tau_b`, `spearman`, `pearson`
+ * across runs on topic `all`, their per-topic values and `mean_topic_*` means,
+ * `pairs_kendall_tau_b`, `discordant_pairs`); with `variance`, `judge:variance`
+ * repeats the CRUX report judging k times (temperature > 0, seed = sample) under
+ * judge names `<judge>#s<i>` and stores each run's Cov spread (method
+ * `judge-variance`: `Cov_mean`, `Cov_sd`, `Cov_min`, `Cov_max`) and, on run
+ * '', the share of samples ranking the runs as the means do. Offline the
+ * lexical judge is deterministic and the stage says so (spread 0).
+ *
+ * Wire it after the other methods' measure stages and pass their ids as
+ * `methodStages` in the context so a change there re-runs the comparison.
+ *
+ * @example
+ * ```ts
+ * import { compareStages } from "@lib/pipeline/mod.ts";
+ * const section = compareStages.parse({ minRuns: 3 }, "experiment.json");
+ * section.minRuns; // 3
+ * ```
+ */
+export const compareStages: MethodStages<CompareSection> = {
+  key: "compare",
+  parse: parseCompareSection,
+  stages(section: CompareSection, ctx: CompareStageContext): StageSpec[] {
+    const out = [compareStage(section, ctx)];
+    if (section.variance) out.push(varianceStage(section, ctx));
+    return out;
+  },
+};

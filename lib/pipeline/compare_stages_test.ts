@@ -1,0 +1,161 @@
+import assert from "node:assert/strict";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { kendallTau, pearson, spearman } from "@lib/metrics/mod.ts";
+import { type CompareStageContext, compareStages } from "./compare_stages.ts";
+import { runStages } from "./run_stages.ts";
+import { methodMeasureRows, RUNS, TOPICS, VALUES } from "./testdata/method_measures.ts";
+
+const close = (a: number, b: number, eps = 1e-12) =>
+  assert.ok(Math.abs(a - b) < eps, `${a} vs ${b}`);
+
+const ctx = (notes: string[] = []): CompareStageContext => ({
+  backend: "offline",
+  answerRuns: RUNS,
+  answerStages: [],
+  dataStages: [],
+  judgeStages: [],
+  outDir: "",
+  configFile: "x.json",
+  onNote: (_, m) => notes.push(m),
+});
+
+const mean = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
+
+Deno.test("measure:compare stores correlations equal to a recomputation from the grid", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows());
+    const notes: string[] = [];
+    const specs = compareStages.stages(compareStages.parse({}, "x.json"), ctx(notes));
+    const r = await runStages(ws, await specs, { order: ["judge", "measure"] });
+    assert.deepEqual(r.ran, ["measure:compare"]);
+    assert.deepEqual(notes, ["compare: no subq scores in the measure table"]);
+    const rows = await ws.query<
+      {
+        run: string;
+        topicId: string;
+        measure: string;
+        value: number | null;
+        judge: string;
+        topics: number | null;
+      }
+    >(
+      "SELECT run, topic_id, measure, value, judge, topics FROM measures WHERE method = 'compare'",
+    );
+    const get = (run: string, topicId: string, measure: string) =>
+      rows.find((x) => x.run === run && x.topicId === topicId && x.measure === measure)!;
+    assert.deepEqual([...new Set(rows.map((x) => x.run))].sort(), [
+      "crux~keypoints",
+      "crux~nuggets",
+      "keypoints~nuggets",
+    ]);
+    assert.equal(get("crux~nuggets", "all", "kendall_tau_b").judge, "lexical~lexical");
+    for (const [a, b] of [["crux", "nuggets"], ["crux", "keypoints"], ["keypoints", "nuggets"]]) {
+      const x = VALUES[a].map(mean), y = VALUES[b].map(mean);
+      close(get(`${a}~${b}`, "all", "kendall_tau_b").value!, kendallTau(x, y));
+      close(get(`${a}~${b}`, "all", "spearman").value!, spearman(x, y));
+      close(get(`${a}~${b}`, "all", "pearson").value!, pearson(x, y));
+      const per = TOPICS.map((_, t) =>
+        kendallTau(VALUES[a].map((r) => r[t]), VALUES[b].map((r) => r[t]))
+      )
+        .filter((v) => !Number.isNaN(v));
+      close(get(`${a}~${b}`, "all", "mean_topic_kendall_tau_b").value!, mean(per));
+      assert.equal(get(`${a}~${b}`, "all", "mean_topic_kendall_tau_b").topics, per.length);
+      let discordant = 0;
+      TOPICS.forEach((topic, t) => {
+        let here = 0;
+        for (let i = 0; i < RUNS.length; i++) {
+          for (let j = i + 1; j < RUNS.length; j++) {
+            if ((VALUES[a][i][t] - VALUES[a][j][t]) * (VALUES[b][i][t] - VALUES[b][j][t]) < 0) {
+              here++;
+            }
+          }
+        }
+        assert.equal(get(`${a}~${b}`, topic, "discordant_pairs").value, here, `${a}~${b} ${topic}`);
+        discordant += here;
+      });
+      assert.equal(get(`${a}~${b}`, "all", "discordant_pairs").value, discordant);
+    }
+    // Per-topic correlations are stored for every topic.
+    assert.ok(Number.isFinite(get("crux~keypoints", "t1", "kendall_tau_b").value!));
+    // A re-run with nothing changed is fresh; the stage writes nothing new.
+    const again = await runStages(ws, await compareStages.stages({}, ctx()), {
+      order: ["judge", "measure"],
+    });
+    assert.deepEqual(again.fresh, ["measure:compare"]);
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("measure:compare with two runs stores undefined correlations as NULL", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows());
+    const two = { ...ctx(), answerRuns: RUNS.slice(0, 2) };
+    await runStages(ws, await compareStages.stages({}, two), { order: ["measure"] });
+    const rows = await ws.query<{ measure: string; value: number | null }>(
+      "SELECT measure, value FROM measures WHERE method = 'compare' AND topic_id = 'all' AND run = 'crux~nuggets'",
+    );
+    for (const m of ["kendall_tau_b", "spearman", "pearson", "mean_topic_kendall_tau_b"]) {
+      assert.equal(rows.find((r) => r.measure === m)?.value, null, m);
+    }
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("judge:variance offline says the judge is deterministic and stores zero spread", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows());
+    const notes: string[] = [];
+    const section = compareStages.parse({ variance: { samples: 5 } }, "x.json");
+    const specs = await compareStages.stages(section, ctx(notes));
+    const events: string[] = [];
+    await runStages(ws, specs, {
+      order: ["judge", "measure"],
+      onEvent: (e) => events.push(e.message),
+    });
+    assert.ok(
+      notes.includes(
+        'offline judge "lexical" is deterministic: 5 samples are identical (spread 0)',
+      ),
+    );
+    const rows = await ws.query<{ run: string; measure: string; value: number; source: string }>(
+      "SELECT run, measure, value, source FROM measures WHERE method = 'judge-variance' ORDER BY run, measure",
+    );
+    const oracle = rows.filter((r) => r.run === "oracle-result");
+    assert.deepEqual(oracle.map((r) => r.measure), ["Cov_max", "Cov_mean", "Cov_min", "Cov_sd"]);
+    close(oracle[1].value, mean(VALUES.crux[2]));
+    assert.equal(oracle[3].value, 0);
+    assert.equal(rows.find((r) => r.measure === "ranking_agreement")?.value, 1);
+    assert.ok(rows.every((r) => r.source === "deterministic"));
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("compare section parser names the file and field", () => {
+  assert.deepEqual(compareStages.parse(undefined, "x.json"), {});
+  assert.deepEqual(
+    compareStages.parse({ methods: ["crux", "subq"], judges: { subq: "m" }, minRuns: 4 }, "x.json"),
+    { methods: ["crux", "subq"], judges: { subq: "m" }, minRuns: 4 },
+  );
+  assert.throws(
+    () => compareStages.parse({ method: [] }, "x.json"),
+    /x\.json: compare\.method: unknown field/,
+  );
+  assert.throws(
+    () => compareStages.parse({ methods: ["bleu"] }, "x.json"),
+    /compare\.methods: expected a list/,
+  );
+  assert.throws(
+    () => compareStages.parse({ minRuns: 1 }, "x.json"),
+    /compare\.minRuns: expected an integer >= 2, got 1/,
+  );
+  assert.throws(
+    () => compareStages.parse({ variance: { samples: 3, temperature: 0 } }, "x.json"),
+    /compare\.variance\.temperature: expected a number > 0, got 0/,
+  );
+});
