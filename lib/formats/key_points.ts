@@ -1,7 +1,7 @@
 /**
  * Key point files (Long2RAG-style, the workbench's own layout), JSONL:
  * - key points: `{"qid", "keypoints": [{"id", "text", "doc_id", "spans": [text, ...],
- *   "merged_from": [original id, ...]}]}`;
+ *   "merged_from": [original id, ...], "span_status"?: ["exact"|"normalized"|"missing", ...]}]}`;
  * - entailments: `{"qid", "run_id", "labels": [{"keypoint_id", "label", "reason"}]}`,
  *   labels `yes|no|neutral` or `supported|omitted|contradicted`.
  *
@@ -17,7 +17,18 @@ export interface KeyPoint {
   docId?: string;
   spans: string[];
   mergedFrom: string[];
+  /**
+   * Per span, where it was found in its document (`exact`, `normalized`: after
+   * white space and quote normalisation, `missing`); absent when never checked.
+   */
+  spanStatus?: SpanStatus[];
 }
+
+/** Where a key point's supporting span was found in its document. */
+export type SpanStatus = "exact" | "normalized" | "missing";
+
+/** Span statuses accepted. */
+export const SPAN_STATUSES: readonly SpanStatus[] = ["exact", "normalized", "missing"];
 
 /** The key points of one question. */
 export interface QuestionKeyPoints {
@@ -51,6 +62,8 @@ export interface Entailments {
   labels: KeyPointLabelRecord[];
 }
 
+const isStatus = (x: string): x is SpanStatus => (SPAN_STATUSES as readonly string[]).includes(x);
+
 function decodeKeyPoints(f: Fields): QuestionKeyPoints | undefined {
   const qid = f.string("qid", { coerce: true });
   const list = f.objects("keypoints");
@@ -63,10 +76,21 @@ function decodeKeyPoints(f: Fields): QuestionKeyPoints | undefined {
     const docId = k.string("doc_id", { optional: true, coerce: true });
     const spans = k.strings("spans", { optional: true }) ?? [];
     const mergedFrom = k.strings("merged_from", { optional: true, coerce: true }) ?? [];
+    const status = k.strings("span_status", { optional: true });
     if (id === undefined || text === undefined) continue;
+    if (status && (status.length !== spans.length || status.some((x) => !isStatus(x)))) {
+      return k.fail("span_status", "expected exact, normalized or missing for each span");
+    }
     if (ids.has(id)) return f.fail("keypoints", `key point id "${id}" is listed twice`);
     ids.add(id);
-    keypoints.push({ id, text, ...(docId !== undefined ? { docId } : {}), spans, mergedFrom });
+    keypoints.push({
+      id,
+      text,
+      ...(docId !== undefined ? { docId } : {}),
+      spans,
+      mergedFrom,
+      ...(status ? { spanStatus: status as SpanStatus[] } : {}),
+    });
   }
   return { qid, keypoints };
 }

@@ -147,5 +147,15 @@ export {
   type QuestionKeyPoints,
   readEntailments,
   readKeyPoints,
+  SPAN_STATUSES,
+  type SpanStatus,
 } from "./key_points.ts";
+export { formatEntailments, formatKeyPoints } from "./format_key_points.ts";
+export {
+  parseQuestionDocuments,
+  type QuestionDocument,
+  type QuestionDocuments,
+  readQuestionDocuments,
+} from "./question_documents.ts";
 export { parseTypedCoverage, readTypedCoverage, type TypedCoverageLine } from "./typed_coverage.ts";
+export { parsePreferences, type PreferenceLine, readPreferences } from "./preferences.ts";

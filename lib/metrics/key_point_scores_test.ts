@@ -1,28 +1,33 @@
 import assert from "node:assert/strict";
 import { keyPointScores } from "./key_point_scores.ts";
-import { keyPointRates } from "./key_point_rates.ts";
 
-Deno.test("keyPointScores averages recall per question and pools precision", () => {
-  // Recall: q1 1/2, q2 1/1, q3 2/4 -> (0.5 + 1 + 0.5)/3 = 2/3. Precision: 3 of 4 stated supported.
+Deno.test("keyPointScores: per-question KPR, KPP, KPF and their means (hand-checked)", () => {
+  // q1: KPR 1/2, KPP 2/2, KPF 2*0.5*1/1.5 = 2/3.
+  // q2: KPR 1/1, KPP 0/1, KPF 0.
+  // q3: KPR 2/4, KPP 1/1, KPF 2/3.
   const s = keyPointScores([
     { entailed: [true, false], statedSupported: [true, true] },
     { entailed: [true], statedSupported: [false] },
     { entailed: [true, false, true, false], statedSupported: [true] },
   ]);
   assert.equal(s.kpr, 2 / 3);
-  assert.equal(s.kpp, 0.75);
-  assert.ok(Math.abs(s.kpf - (2 * (2 / 3) * 0.75) / (2 / 3 + 0.75)) < 1e-15);
-  // Questions without key points are skipped; no stated points -> KPP NaN.
-  const r = keyPointScores([{ entailed: [] }, { entailed: [false, false] }]);
-  assert.equal(r.kpr, 0);
-  assert.ok(Number.isNaN(r.kpp));
+  assert.equal(s.kpp, 2 / 3);
+  assert.ok(Math.abs(s.kpf - 4 / 9) < 1e-15);
+  assert.deepEqual(s.perQuestion.map((q) => q.kpr), [0.5, 1, 0.5]);
+  assert.deepEqual(s.questions, { kpr: 3, kpp: 3, kpf: 3 });
 });
 
-Deno.test("keyPointRates gives the three-way shares", () => {
-  assert.deepEqual(keyPointRates(["supported", "omitted", "supported", "contradicted"]), {
-    supported: 0.5,
-    omitted: 0.25,
-    contradicted: 0.25,
-  });
-  assert.throws(() => keyPointRates(["maybe" as "omitted"]), /label "maybe"/);
+Deno.test("keyPointScores: a question without key points has no KPR and is not averaged", () => {
+  const r = keyPointScores([
+    { entailed: [], statedSupported: [true, false] },
+    { entailed: [false, false] },
+  ]);
+  assert.equal(r.kpr, 0);
+  assert.deepEqual(r.questions, { kpr: 1, kpp: 1, kpf: 0 });
+  assert.equal(r.kpp, 0.5);
+  assert.ok(Number.isNaN(r.kpf));
+  assert.ok(Number.isNaN(r.perQuestion[0].kpr));
+  // Both zero: KPF is 0, not NaN.
+  assert.equal(keyPointScores([{ entailed: [false], statedSupported: [false] }]).kpf, 0);
+  assert.ok(Number.isNaN(keyPointScores([]).kpr));
 });

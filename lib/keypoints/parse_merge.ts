@@ -1,0 +1,53 @@
+/**
+ * Reading the merge protocol's output.
+ *
+ * @module
+ */
+import { parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
+import type { MergeGroup } from "./types.ts";
+
+/**
+ * Reads a JSON array of `{"point": string, "sources": [1-based numbers]}` and
+ * checks the merge map: every input point 1..n in exactly one merged point.
+ * A map that misses or repeats a point, or names a number outside 1..n, is a
+ * failure (the caller re-asks), so no original is lost or counted twice.
+ *
+ * @param text Model output.
+ * @param n Number of input points.
+ * @returns Groups with 0-based sources, or a failure carrying the raw text.
+ * @example
+ * ```ts
+ * import { parseMerge } from "@lib/keypoints/mod.ts";
+ * parseMerge('[{"point": "A", "sources": [1, 3]}, {"point": "B", "sources": [2]}]', 3);
+ * // { ok: true, value: [{ text: "A", sources: [0, 2] }, { text: "B", sources: [1] }] }
+ * parseMerge('[{"point": "A", "sources": [1]}]', 2).ok; // false: point 2 is in no merged point
+ * ```
+ */
+export function parseMerge(text: string, n: number): ParseResult<MergeGroup[]> {
+  const json = parseJsonValue(text, "array");
+  if (!json.ok) return json;
+  const seen = new Set<number>();
+  const groups: MergeGroup[] = [];
+  const fail = (reason: string) => ({ ok: false as const, raw: text, reason });
+  for (const [i, item] of (json.value as unknown[]).entries()) {
+    const o = item as { point?: unknown; sources?: unknown };
+    if (!o || typeof o.point !== "string" || !o.point.trim()) {
+      return fail(`item ${i + 1} has no "point" string`);
+    }
+    if (!Array.isArray(o.sources) || !o.sources.length) {
+      return fail(`item ${i + 1} has no "sources" list`);
+    }
+    const sources: number[] = [];
+    for (const s of o.sources) {
+      const k = typeof s === "string" ? Number(s) : s;
+      if (!Number.isInteger(k) || k < 1 || k > n) return fail(`item ${i + 1}: no input point ${s}`);
+      if (seen.has(k)) return fail(`input point ${k} is in more than one merged point`);
+      seen.add(k);
+      sources.push(k - 1);
+    }
+    groups.push({ text: o.point.trim(), sources });
+  }
+  const missing = Array.from({ length: n }, (_, i) => i + 1).filter((k) => !seen.has(k));
+  if (missing.length) return fail(`input points ${missing.join(", ")} are in no merged point`);
+  return { ok: true, value: groups };
+}
