@@ -25,7 +25,7 @@ export function heatmapBody(p: HeatmapParts): Record<string, unknown> {
   ];
   if (p.text) {
     layers.push({
-      mark: { type: "text", fontSize: 9 },
+      mark: { type: "text", fontSize: 7 },
       encoding: {
         text: p.text,
         color: { condition: { test: p.lightText, value: "white" }, value: "black" },
@@ -41,14 +41,14 @@ export function heatmapBody(p: HeatmapParts): Record<string, unknown> {
         type: "ordinal",
         sort: p.x.sort,
         title: p.x.title,
-        axis: { orient: "top", labelAngle: -45, labelLimit: 160 },
+        axis: { orient: "top", labelAngle: -45, labelLimit: 120 },
       },
       y: {
         field: p.y.field,
         type: "ordinal",
         sort: p.y.sort,
         title: p.y.title,
-        axis: { labelLimit: 200 },
+        axis: { labelLimit: 140 },
       },
     },
     layer: layers,

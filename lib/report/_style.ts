@@ -1,9 +1,15 @@
 /**
- * Private: the house style shared by every figure (font, sizes, colours, title block).
+ * Private: the house style shared by every figure (paper sizes, font, colours,
+ * title block, legends restricted to drawn series, linked highlighting).
+ *
+ * Sizes are in points (1 px of the spec = 1 pt = 1/72 in): a single-column
+ * figure of an IR paper is 3.3 in = 238 pt wide, a double-column one 7 in =
+ * 504 pt; `saveFigure` writes the SVG in `pt` and the PNG at 300 dpi.
  *
  * @module
  */
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
+import { type Palette, seriesPalette } from "./series_palette.ts";
 
 /** Vega-Lite schema URL of the specs the builders return. */
 export const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
@@ -11,91 +17,138 @@ export const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 /** The font family every figure uses; bundled for PNG rendering (see `_fonts.ts`). */
 export const FONT = "DejaVu Sans";
 
-/**
- * Okabe-Ito colours first (distinguishable with colour-vision deficiencies and
- * in greyscale print, ordered for contrast between neighbours), then eight
- * darker colours of Paul Tol's schemes, so that figures with up to 16
- * conditions (pipelines plus references) never reuse a colour.
- */
-export const PALETTE = [
-  "#0072B2",
-  "#E69F00",
-  "#009E73",
-  "#D55E00",
-  "#CC79A7",
-  "#56B4E9",
-  "#000000",
-  "#F0E442",
-  "#882255",
-  "#117733",
-  "#332288",
-  "#999933",
-  "#AA4499",
-  "#44AA99",
-  "#661100",
-  "#888888",
-];
+/** Width of a single-column figure in points (3.3 in). */
+export const SINGLE = 238;
+/** Width of a double-column figure in points (7 in). */
+export const DOUBLE = 504;
+/** Most lines drawn in one panel before a chart switches to small multiples. */
+export const MAX_LINES = 8;
 
-/** Shared Vega-Lite config: font, sizes, light grid, no chart border. */
+/** Shared Vega-Lite config: paper font sizes, light grid, no chart border. */
 export function config(): Record<string, unknown> {
   return {
     font: FONT,
     background: "white",
-    padding: 8,
+    padding: 4,
     view: { stroke: null },
     title: {
-      fontSize: 14,
+      fontSize: 10,
       fontWeight: "bold",
-      subtitleFontSize: 11,
+      subtitleFontSize: 8,
       subtitleColor: "#444444",
       anchor: "start",
-      offset: 8,
+      offset: 6,
     },
     axis: {
-      labelFontSize: 11,
-      titleFontSize: 12,
+      labelFontSize: 8,
+      titleFontSize: 9,
       titleFontWeight: "normal",
       gridColor: "#e6e6e6",
       domainColor: "#555555",
       tickColor: "#555555",
+      labelOverlap: "parity",
     },
     legend: {
-      labelFontSize: 11,
-      titleFontSize: 11,
+      labelFontSize: 8,
+      titleFontSize: 8,
       titleFontWeight: "normal",
-      symbolSize: 80,
+      symbolSize: 40,
       symbolOpacity: 1,
-      labelLimit: 260,
+      labelLimit: 150,
+      rowPadding: 2,
     },
-    header: { labelFontSize: 11, titleFontSize: 12 },
-    range: { category: PALETTE },
+    header: { labelFontSize: 8, titleFontSize: 9 },
   };
 }
 
-/** The title block: title, then the subtitle and note lines (when given). */
-export function titleBlock(opts: FigureOptions): Record<string, unknown> {
+/** Break text into lines of at most `chars` characters at spaces. */
+export function wrap(text: string, chars: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > chars) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/** The title block: title, then the subtitle and note lines, wrapped to `width` points. */
+export function titleBlock(opts: FigureOptions, width = DOUBLE): Record<string, unknown> {
   if (typeof opts.title !== "string" || opts.title.trim() === "") {
     throw new TypeError(
       `Cannot build figure: the title is ${JSON.stringify(opts.title)}; give a non-empty title`,
     );
   }
-  const lines = [opts.subtitle, opts.note].filter((s): s is string => !!s);
-  return lines.length > 0 ? { text: opts.title, subtitle: lines } : { text: opts.title };
+  // DejaVu Sans averages about 0.55 em per character: 8 pt lines hold width / 4.6 characters.
+  const sub = Math.max(30, Math.floor(width / 4.6));
+  const lines = [opts.subtitle, opts.note].filter((s): s is string => !!s)
+    .flatMap((s) => wrap(s, sub));
+  const title = wrap(opts.title, Math.max(24, Math.floor(width / 6)));
+  const text = title.length === 1 ? title[0] : title;
+  return lines.length > 0 ? { text, subtitle: lines } : { text };
 }
 
-/** Assemble a top-level spec with schema, title, inline data and config. */
+/** Assemble a top-level spec with schema, title (wrapped to `width`), inline data and config. */
 export function topLevel(
   opts: FigureOptions,
   values: Record<string, unknown>[],
   body: Record<string, unknown>,
+  width = DOUBLE,
 ): VegaLiteSpec {
   return {
     $schema: SCHEMA,
-    title: titleBlock(opts),
+    title: titleBlock(opts, width),
     data: { values },
     ...body,
     config: config(),
   };
+}
+
+/**
+ * Colour and shape encodings of a series field: the scale's domain and range
+ * are the whole palette (identical in every figure of an experiment), the
+ * legend lists only the series drawn, in palette order.
+ */
+export function seriesEncodings(
+  field: string,
+  drawn: readonly string[],
+  title: string | null,
+  palette?: Palette,
+): { color: Record<string, unknown>; shape: Record<string, unknown>; palette: Palette } {
+  const p = seriesPalette(drawn, palette);
+  const domain = p.order;
+  const shown = domain.filter((s) => drawn.includes(s));
+  const legend = { values: shown, title };
+  return {
+    palette: p,
+    color: {
+      field,
+      type: "nominal",
+      title,
+      scale: { domain, range: domain.map((s) => p.series[s].color) },
+      legend,
+    },
+    shape: {
+      field,
+      type: "nominal",
+      title,
+      scale: { domain, range: domain.map((s) => p.series[s].shape) },
+      legend,
+    },
+  };
+}
+
+/** A point selection bound to the legend and to clicks: highlights one series across layers and panels. */
+export function focusParam(field: string): Record<string, unknown> {
+  return { name: "focus", select: { type: "point", fields: [field], on: "click" }, bind: "legend" };
+}
+
+/** Opacity that dims every series but the selected one (all opaque when nothing is selected). */
+export function focusOpacity(on = 1, off = 0.15): Record<string, unknown> {
+  return { condition: { param: "focus", value: on, empty: true }, value: off };
 }
 
 /**
@@ -140,4 +193,9 @@ function show(v: unknown): string {
 /** Distinct values of a field in order of first appearance (for `sort` arrays). */
 export function distinct(rows: readonly Record<string, unknown>[], field: string): unknown[] {
   return [...new Set(rows.map((r) => r[field]))];
+}
+
+/** Distinct values of a field as strings, in order of first appearance. */
+export function names(rows: readonly Record<string, unknown>[], field: string): string[] {
+  return distinct(rows, field).map(String);
 }

@@ -3,7 +3,15 @@
  *
  * @module
  */
-import { distinct, pick, topLevel } from "./_style.ts";
+import {
+  DOUBLE,
+  focusOpacity,
+  focusParam,
+  names,
+  pick,
+  seriesEncodings,
+  topLevel,
+} from "./_style.ts";
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
 
 /** Options of {@linkcode barChart}. */
@@ -24,17 +32,27 @@ export interface BarChartOptions extends FigureOptions {
   showValues?: boolean;
   /** d3-format of the printed values and tooltips. Default `.3f`. */
   format?: string;
+  /**
+   * A reference value per x group drawn as a black dash across the group (not
+   * in the legend; name it in the subtitle), e.g. the token budget per topic:
+   * records with the `x` and `y` fields.
+   */
+  reference?: readonly object[];
+  /** Most x groups per row; more wrap into rows. Default: as many as fit 7 inches. */
+  wrap?: number;
 }
 
 /**
  * A grouped bar chart: one group per `x` value (e.g. a measure), one bar per
  * `color` value (e.g. a run or condition) inside it, groups and bars in order
- * of first appearance in the data. Typical input: metric rows with
- * `topicId === "all"`, or means computed by the caller.
+ * of first appearance in the data. The width follows the data (about 4 pt per
+ * bar); groups that do not fit a double-column figure wrap into rows. Series
+ * whose bars are all zero are not drawn and are named in the subtitle instead
+ * of the legend. Clicking a legend entry or bar highlights that series.
  *
  * @param data Records with the `x`, `color` and `y` fields; copied, not modified.
- * @param opts Title (required), subtitle/note, fields, titles, domain, size
- *   (default width 360, height 220).
+ * @param opts Title (required), subtitle/note, fields, titles, domain, palette,
+ *   reference dashes, wrap, size (default height 150 per row).
  * @returns A Vega-Lite v6 spec with the data inline.
  * @throws {TypeError} When the title is empty or a record lacks a field.
  * @example
@@ -52,45 +70,92 @@ export function barChart(
   const x = opts.x ?? "measure";
   const color = opts.color ?? "run";
   const y = opts.y ?? "value";
-  const values = pick("bar chart", data, { numeric: [y], text: [x, color] });
+  const all = pick("bar chart", data, { numeric: [y], text: [x, color] });
+  const refs = opts.reference
+    ? pick("bar chart reference", opts.reference, { numeric: [y], text: [x] })
+      .map((r): Record<string, unknown> => ({ ...r, _ref: true }))
+    : [];
+  const series = names(all, color);
+  const zero = series.filter((s) => all.every((r) => String(r[color]) !== s || r[y] === 0));
+  const values = all.filter((r) => !zero.includes(String(r[color])));
+  const drawn = series.filter((s) => !zero.includes(s));
+  const groups = names([...values, ...refs], x);
   const format = opts.format ?? ".3f";
-  const bars: Record<string, unknown>[] = [{ mark: { type: "bar" } }];
-  if (opts.showValues) {
-    bars.push({
-      mark: { type: "text", dy: -4, baseline: "bottom", fontSize: 9 },
-      encoding: { text: { field: y, type: "quantitative", format }, color: { value: "#222222" } },
-    });
-  }
-  return topLevel(opts, values, {
-    width: opts.width ?? 360,
-    height: opts.height ?? 220,
+  const enc = seriesEncodings(color, drawn, opts.colorTitle ?? color, opts.palette);
+  const groupW = Math.max(16, drawn.length * 4 + 6);
+  const legendW = drawn.length > 1 ? 120 : 0;
+  const maxPlot = DOUBLE - 60 - legendW;
+  const perRow = opts.wrap ?? Math.max(1, Math.floor(maxPlot / groupW));
+  const rows = Math.ceil(groups.length / perRow);
+  const width = opts.width ?? Math.max(120, Math.min(groups.length, perRow) * groupW);
+  const height = opts.height ?? (rows > 1 ? 110 : 150);
+  const longest = Math.max(0, ...groups.map((g) => g.length));
+  const xEnc = {
+    field: x,
+    type: "nominal",
+    sort: groups,
+    title: opts.xTitle ?? null,
+    axis: longest * 5 > groupW
+      ? { labelAngle: -45, labelAlign: "right", labelLimit: 90 }
+      : { labelAngle: 0, labelLimit: 90 },
+  };
+  const yEnc = {
+    field: y,
+    type: "quantitative",
+    title: opts.yTitle ?? y,
+    ...(opts.yDomain ? { scale: { domain: opts.yDomain } } : {}),
+  };
+  const layers: Record<string, unknown>[] = [{
+    transform: [{ filter: "!datum._ref" }],
+    params: [focusParam(color)],
+    mark: { type: "bar" },
     encoding: {
-      x: {
-        field: x,
-        type: "nominal",
-        sort: distinct(values, x),
-        title: opts.xTitle ?? null,
-        axis: { labelAngle: 0, labelLimit: 140 },
-      },
-      xOffset: { field: color, type: "nominal", sort: distinct(values, color) },
-      y: {
-        field: y,
-        type: "quantitative",
-        title: opts.yTitle ?? y,
-        ...(opts.yDomain ? { scale: { domain: opts.yDomain } } : {}),
-      },
-      color: {
-        field: color,
-        type: "nominal",
-        sort: distinct(values, color),
-        title: opts.colorTitle ?? color,
-      },
+      xOffset: { field: color, type: "nominal", sort: drawn },
+      color: enc.color,
+      opacity: focusOpacity(1, 0.25),
       tooltip: [
         { field: x, type: "nominal" },
         { field: color, type: "nominal" },
         { field: y, type: "quantitative", format },
       ],
     },
-    layer: bars,
-  });
+  }];
+  if (opts.showValues) {
+    layers.push({
+      transform: [{ filter: "!datum._ref" }],
+      mark: { type: "text", dy: -3, baseline: "bottom", fontSize: 7 },
+      encoding: {
+        xOffset: { field: color, type: "nominal", sort: drawn },
+        text: { field: y, type: "quantitative", format },
+        color: { value: "#222222" },
+      },
+    });
+  }
+  if (refs.length) {
+    layers.push({
+      transform: [{ filter: "datum._ref === true" }],
+      mark: { type: "tick", color: "#222222", thickness: 1.5 },
+      encoding: { tooltip: [{ field: x, type: "nominal" }, { field: y, type: "quantitative" }] },
+    });
+  }
+  const shown = zero.length
+    ? {
+      ...opts,
+      subtitle: [opts.subtitle, `not drawn (zero everywhere): ${zero.join(", ")}`]
+        .filter(Boolean).join("; "),
+    }
+    : opts;
+  const rowsData = [...values, ...refs].map((r) => ({
+    ...r,
+    _panel: Math.floor(groups.indexOf(String(r[x])) / perRow),
+  }));
+  const inner = { width, height, encoding: { x: xEnc, y: yEnc }, layer: layers };
+  if (rows <= 1) {
+    return topLevel(shown, [...values, ...refs], inner, width + legendW + 60);
+  }
+  return topLevel(shown, rowsData, {
+    facet: { row: { field: "_panel", type: "ordinal", header: null } },
+    spec: inner,
+    resolve: { scale: { x: "independent" } },
+  }, width + legendW + 60);
 }

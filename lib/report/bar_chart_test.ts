@@ -27,10 +27,18 @@ Deno.test("barChart builds a grouped bar spec with inline data, order and title 
   const enc = spec.encoding as Record<string, Record<string, unknown>>;
   assert.deepEqual(enc.x.sort, ["Cov@10", "alpha_nDCG@10"]);
   assert.equal(enc.x.field, "measure");
-  assert.deepEqual(enc.xOffset, { field: "run", type: "nominal", sort: ["bm25", "dense"] });
   assert.deepEqual(enc.y.scale, { domain: [0, 1] });
-  assert.equal(enc.color.field, "run");
-  assert.deepEqual(spec.layer, [{ mark: { type: "bar" } }]);
+  const layer = spec.layer as {
+    mark: unknown;
+    encoding: Record<string, Record<string, unknown>>;
+  }[];
+  assert.deepEqual(layer[0].mark, { type: "bar" });
+  assert.deepEqual(layer[0].encoding.xOffset, {
+    field: "run",
+    type: "nominal",
+    sort: ["bm25", "dense"],
+  });
+  assert.equal(layer[0].encoding.color.field, "run");
   assert.equal((spec.config as { font: string }).font, "DejaVu Sans");
 });
 
@@ -65,4 +73,31 @@ Deno.test("barChart accepts typed MetricRow records", () => {
   const rows: MetricRow[] = [{ run: "a", topicId: "all", measure: "Cov@10", value: 0.25 }];
   const spec = barChart(rows, { title: "t" });
   assert.deepEqual(spec.data, { values: [{ value: 0.25, measure: "Cov@10", run: "a" }] });
+});
+
+Deno.test("barChart leaves all-zero series out of the legend, draws references, wraps", () => {
+  const data = Array.from({ length: 40 }, (_, t) =>
+    ["a", "b", "zero"].map((run) => ({
+      topic: `t${t}`,
+      run,
+      value: run === "zero" ? 0 : t,
+    }))).flat();
+  const spec = barChart(data, {
+    title: "t",
+    x: "topic",
+    reference: [{ topic: "t1", value: 5 }],
+  });
+  const sub = (spec.title as { subtitle: string[] }).subtitle;
+  assert.deepEqual(sub, ["not drawn (zero everywhere): zero"]);
+  const inner = spec.spec as {
+    width: number;
+    layer: { mark: { type: string }; encoding: Record<string, Record<string, unknown>> }[];
+  };
+  const legend = inner.layer[0].encoding.color.legend as { values: string[] };
+  assert.deepEqual(legend.values, ["a", "b"]);
+  assert.deepEqual(inner.layer.map((l) => l.mark.type), ["bar", "tick"]);
+  // 40 groups of 16 pt do not fit 7 in: rows of 20
+  assert.equal(inner.width, 320);
+  const rows = (spec.data as { values: { _panel: number }[] }).values.map((v) => v._panel);
+  assert.deepEqual([...new Set(rows)], [0, 1]);
 });

@@ -18,7 +18,7 @@ export interface CorrelationHeatmapOptions extends FigureOptions {
   valueTitle?: string;
   /** d3-format of the cell values. Default `.2f`. */
   format?: string;
-  /** Cell size in pixels. Default 44. */
+  /** Cell size in points. Default 24. */
   cell?: number;
 }
 
@@ -90,7 +90,7 @@ export function correlationHeatmap(
     },
     text: { field: "value", type: "quantitative", format: opts.format ?? ".2f" },
     lightText: "abs(datum.value) > 0.6",
-    cell: opts.cell ?? 44,
+    cell: opts.cell ?? 24,
   });
   return topLevel(opts, values, body);
 }

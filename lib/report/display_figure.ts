@@ -25,9 +25,12 @@ function plainText(spec: VegaLiteSpec): string {
 /**
  * Render a figure for display in a Deno Jupyter notebook. The returned
  * object's `[Symbol.for("Jupyter.display")]()` gives `image/svg+xml` (rendered
- * here, headless), the spec itself as `application/vnd.vegalite.v5+json` (for
- * front ends that draw Vega-Lite interactively) and a `text/plain` line with
- * the title and subtitle. Under plain `deno run`, `String(x)` gives that line.
+ * here, headless: the fallback for nbconvert and static viewers), the spec
+ * itself as `application/vnd.vegalite.v6+json` and
+ * `application/vnd.vegalite.v5+json` (JupyterLab and VS Code draw it
+ * interactively: tooltips with the exact values, click a legend entry or a
+ * mark to highlight one series) and a `text/plain` line with the title and
+ * subtitle. Under plain `deno run`, `String(x)` gives that line.
  *
  * @param spec The Vega-Lite spec; copied, not modified.
  * @param opts `onWarning` receives rendering warnings.
@@ -50,6 +53,7 @@ export async function displayFigure(
   const text = plainText(spec);
   const bundle = (): MimeBundle => ({
     "image/svg+xml": svg,
+    "application/vnd.vegalite.v6+json": structuredClone(copy),
     "application/vnd.vegalite.v5+json": structuredClone(copy),
     "text/plain": text,
   });

@@ -11,11 +11,13 @@ Deno.test("displayFigure returns SVG, the Vega-Lite spec and a text line", async
   const bundle = shown[Symbol.for("Jupyter.display")]();
   assert.deepEqual(Object.keys(bundle).sort(), [
     "application/vnd.vegalite.v5+json",
+    "application/vnd.vegalite.v6+json",
     "image/svg+xml",
     "text/plain",
   ]);
   assert.match(bundle["image/svg+xml"] as string, /^<svg [\s\S]*>Coverage<\/text>/);
   assert.deepEqual(bundle["application/vnd.vegalite.v5+json"], spec);
+  assert.deepEqual(bundle["application/vnd.vegalite.v6+json"], spec);
   assert.notEqual(bundle["application/vnd.vegalite.v5+json"], spec, "a copy, not the input");
   assert.equal(
     bundle["text/plain"],

@@ -3,7 +3,18 @@
  *
  * @module
  */
-import { distinct, pick, topLevel } from "./_style.ts";
+import { coinciding } from "./_overlap.ts";
+import {
+  DOUBLE,
+  focusOpacity,
+  focusParam,
+  MAX_LINES,
+  names,
+  pick,
+  seriesEncodings,
+  SINGLE,
+  topLevel,
+} from "./_style.ts";
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
 
 /** Options of {@linkcode lineChart}. */
@@ -21,15 +32,20 @@ export interface LineChartOptions extends FigureOptions {
   yDomain?: [number, number];
   /** x scale type. Default `linear`. */
   xScale?: "linear" | "log";
+  /** Lines above which the chart becomes small multiples (one panel per line). Default 8. */
+  maxLines?: number;
 }
 
 /**
  * One line with points per `color` value (e.g. a run) over a quantitative x
- * (e.g. the cutoff k of `Cov@k`), lines in order of first appearance.
+ * (e.g. the cutoff k of `Cov@k`), lines in order of first appearance, each
+ * with its palette colour and marker shape. More than `maxLines` lines become
+ * small multiples (three panels a row); lines equal at every x are named in
+ * the subtitle.
  *
  * @param data Records with the `x`, `y` and `color` fields; copied, not modified.
- * @param opts Title (required), subtitle/note, fields, titles, scales, size
- *   (default width 360, height 220).
+ * @param opts Title (required), subtitle/note, fields, titles, scales, palette, size
+ *   (default 200 x 150 pt).
  * @returns A Vega-Lite v6 spec with the data inline.
  * @throws {TypeError} When the title is empty or a record lacks a field.
  * @example
@@ -48,9 +64,17 @@ export function lineChart(
   const y = opts.y ?? "value";
   const color = opts.color ?? "run";
   const values = pick("line chart", data, { numeric: [x, y], text: [color] });
-  return topLevel(opts, values, {
-    width: opts.width ?? 360,
-    height: opts.height ?? 220,
+  const drawn = names(values, color);
+  const enc = seriesEncodings(color, drawn, opts.colorTitle ?? color, opts.palette);
+  const same = coinciding(values, color, x, y);
+  const subtitle = [
+    opts.subtitle,
+    same.length ? `equal at every ${x}: ${same.map((g) => g.join(" = ")).join("; ")}` : "",
+  ].filter(Boolean).join("; ");
+  const facets = drawn.length > (opts.maxLines ?? MAX_LINES);
+  const inner = {
+    width: opts.width ?? (facets ? 130 : SINGLE - 20),
+    height: opts.height ?? (facets ? 90 : 150),
     encoding: {
       x: {
         field: x,
@@ -64,12 +88,7 @@ export function lineChart(
         title: opts.yTitle ?? y,
         ...(opts.yDomain ? { scale: { domain: opts.yDomain } } : {}),
       },
-      color: {
-        field: color,
-        type: "nominal",
-        sort: distinct(values, color),
-        title: opts.colorTitle ?? color,
-      },
+      color: enc.color,
       tooltip: [
         { field: color, type: "nominal" },
         { field: x, type: "quantitative" },
@@ -77,8 +96,18 @@ export function lineChart(
       ],
     },
     layer: [
-      { mark: { type: "line", strokeWidth: 2 } },
-      { mark: { type: "point", filled: true, size: 40, opacity: 1 } },
+      { mark: { type: "line", strokeWidth: 1.5 }, encoding: { opacity: focusOpacity(1, 0.1) } },
+      {
+        params: [focusParam(color)],
+        mark: { type: "point", filled: true, size: 24, opacity: 1 },
+        encoding: { shape: enc.shape, opacity: focusOpacity() },
+      },
     ],
-  });
+  };
+  if (!facets) return topLevel({ ...opts, subtitle }, values, inner, inner.width + 170);
+  return topLevel({ ...opts, subtitle }, values, {
+    facet: { field: color, type: "nominal", sort: drawn, title: null },
+    columns: 3,
+    spec: inner,
+  }, DOUBLE);
 }

@@ -69,3 +69,12 @@ export { type Displayable, displayTable, type MimeBundle } from "./display_table
 export { displayFigure, type DisplayFigureOptions } from "./display_figure.ts";
 export { type ArqueroTable, displayArquero, queryTable } from "./query_table.ts";
 export { naturalCompare } from "./natural_compare.ts";
+export {
+  type Palette,
+  RESERVED,
+  SERIES_COLORS,
+  type SeriesInput,
+  type SeriesKind,
+  seriesPalette,
+  type SeriesStyle,
+} from "./series_palette.ts";

@@ -5,6 +5,7 @@
  */
 import { dirname } from "node:path";
 import { writeAtomic } from "@lib/formats/mod.ts";
+import { outlineSvg } from "./_outline.ts";
 import { renderPng } from "./render_png.ts";
 import { renderSvg } from "./render_svg.ts";
 import type { VegaLiteSpec } from "./types.ts";
@@ -18,21 +19,29 @@ export interface SavedFigure {
 
 /** Options of {@linkcode saveFigure}. */
 export interface SaveFigureOptions {
-  /** PNG zoom factor. Default 2. */
+  /** PNG resolution in dots per inch (the figure's units are points). Default 300. */
+  dpi?: number;
+  /** PNG zoom factor; overrides `dpi` when given. */
   scale?: number;
+  /** Keep the SVG's text as text instead of outlines. Default false. */
+  keepText?: boolean;
   /** Receives rendering warnings. Default: dropped. */
   onWarning?: (message: string) => void;
 }
 
 /**
  * Render a Vega-Lite spec and write `basePath + ".svg"`, `".png"` and
- * `".vl.json"` (the spec, pretty-printed). Everything is rendered before the
+ * `".vl.json"` (the spec, pretty-printed). The figure's units are points, so
+ * the SVG states its size in `pt` (a single-column figure is 3.3 in wide)
+ * with its text converted to outlines of the bundled font (a PDF build
+ * renders it identically), and the PNG is rendered at 300 dpi. Everything is
+ * rendered before the
  * first write; each file is written atomically (temporary file, then rename);
  * missing parent folders are created.
  *
  * @param spec The Vega-Lite spec; not modified.
  * @param basePath Path without extension, e.g. `outputs/exp1/figures/coverage`.
- * @param opts `scale` (default 2), `onWarning`.
+ * @param opts `dpi` (default 300), `scale`, `keepText`, `onWarning`.
  * @returns The three paths written.
  * @throws {Error} When the spec cannot be rendered or a file cannot be written.
  * @example
@@ -50,8 +59,9 @@ export async function saveFigure(
   basePath: string,
   opts: SaveFigureOptions = {},
 ): Promise<SavedFigure> {
-  const svg = await renderSvg(spec, { onWarning: opts.onWarning });
-  const png = renderPng(svg, { scale: opts.scale });
+  const text = await renderSvg(spec, { onWarning: opts.onWarning });
+  const png = renderPng(text, { scale: opts.scale ?? (opts.dpi ?? 300) / 72 });
+  const svg = opts.keepText ? text : outlineSvg(text);
   const files: SavedFigure = {
     svg: `${basePath}.svg`,
     png: `${basePath}.png`,

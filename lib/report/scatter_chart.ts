@@ -3,7 +3,15 @@
  *
  * @module
  */
-import { PALETTE, pick, topLevel } from "./_style.ts";
+import {
+  focusOpacity,
+  focusParam,
+  names,
+  pick,
+  seriesEncodings,
+  SINGLE,
+  topLevel,
+} from "./_style.ts";
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
 
 /** Options of {@linkcode scatterChart}. */
@@ -14,22 +22,30 @@ export interface ScatterChartOptions extends FigureOptions {
   y: string;
   /** Field printed next to each point (e.g. `run`). Default: none. */
   label?: string;
-  /** Field colouring the points. Default: one colour. */
+  /** Field colouring (and shaping) the points. Default: one colour. */
   color?: string;
   xTitle?: string;
   yTitle?: string;
   colorTitle?: string;
   /** Draw the least-squares line of y on x. Default true. */
   fit?: boolean;
+  /**
+   * Values of the `color` field whose points the line is fitted to (e.g. the
+   * pipelines, leaving out reference conditions). Default: every point.
+   */
+  fitOn?: readonly string[];
 }
 
 /**
  * Points of `y` against `x`, with the ordinary least-squares line (Vega-Lite's
- * `regression` transform, linear) and optional point labels. The caller puts
- * the correlation in the subtitle, e.g. `Kendall tau = 0.81`.
+ * `regression` transform, linear; over `fitOn` points only when given) and
+ * optional point labels. Points that coincide (equal at 3 decimals) are
+ * dodged horizontally by 1.5% of the x range so each stays visible, and the
+ * subtitle names them; tooltips give the exact values. The caller puts the
+ * correlation in the subtitle, e.g. `Kendall tau_K = 0.81`.
  *
  * @param data Records with the `x`, `y` (and `label`, `color`) fields; copied, not modified.
- * @param opts Title (required), subtitle/note, fields, titles, size (default 320 x 260).
+ * @param opts Title (required), subtitle/note, fields, titles, palette, size (default 238 pt wide).
  * @returns A Vega-Lite v6 spec with the data inline.
  * @throws {TypeError} When the title is empty or a record lacks a field.
  * @example
@@ -45,29 +61,35 @@ export function scatterChart(
   opts: ScatterChartOptions,
 ): VegaLiteSpec {
   const { x, y } = opts;
-  const text = [opts.label, opts.color].filter((f): f is string => f !== undefined);
+  const text = [...new Set([opts.label, opts.color].filter((f): f is string => f !== undefined))];
   const values = pick("scatter chart", data, { numeric: [x, y], text });
-  const xEnc = { field: x, type: "quantitative", title: opts.xTitle ?? x, scale: { zero: false } };
+  const ties = dodge(values, x, y, opts.label ?? opts.color);
+  const xEnc = {
+    field: "_x",
+    type: "quantitative",
+    title: opts.xTitle ?? x,
+    scale: { zero: false, nice: true },
+  };
   const yEnc = { field: y, type: "quantitative", title: opts.yTitle ?? y, scale: { zero: false } };
+  const drawn = opts.color ? names(values, opts.color) : [];
+  const enc = opts.color
+    ? seriesEncodings(opts.color, drawn, opts.colorTitle ?? opts.color, opts.palette)
+    : undefined;
   const layers: Record<string, unknown>[] = [];
   if (opts.fit ?? true) {
+    const keep = opts.fitOn && opts.color
+      ? [{ filter: { field: opts.color, oneOf: [...opts.fitOn] } }]
+      : [];
     layers.push({
-      transform: [{ regression: y, on: x }],
-      mark: { type: "line", color: "#777777", strokeDash: [5, 3], strokeWidth: 1.5 },
+      transform: [...keep, { regression: y, on: x }, { calculate: `datum["${x}"]`, as: "_x" }],
+      mark: { type: "line", color: "#777777", strokeDash: [4, 2], strokeWidth: 1 },
     });
   }
   layers.push({
-    mark: {
-      type: "point",
-      filled: true,
-      size: 60,
-      opacity: 1,
-      ...(opts.color ? {} : { color: PALETTE[0] }),
-    },
+    ...(enc ? { params: [focusParam(opts.color!)] } : {}),
+    mark: { type: "point", filled: true, size: 36, ...(enc ? {} : { color: "#0072B2" }) },
     encoding: {
-      ...(opts.color
-        ? { color: { field: opts.color, type: "nominal", title: opts.colorTitle ?? opts.color } }
-        : {}),
+      ...(enc ? { color: enc.color, shape: enc.shape, opacity: focusOpacity() } : {}),
       tooltip: [
         ...text.map((f) => ({ field: f, type: "nominal" })),
         { field: x, type: "quantitative", format: ".3f" },
@@ -77,14 +99,43 @@ export function scatterChart(
   });
   if (opts.label) {
     layers.push({
-      mark: { type: "text", align: "left", dx: 6, dy: -4, fontSize: 9, color: "#333333" },
+      mark: { type: "text", align: "left", dx: 5, dy: -3, fontSize: 7, color: "#333333" },
       encoding: { text: { field: opts.label, type: "nominal" } },
     });
   }
-  return topLevel(opts, values, {
-    width: opts.width ?? 320,
-    height: opts.height ?? 260,
+  const subtitle = ties.length
+    ? [opts.subtitle, `coincide (dodged): ${ties.map((g) => g.join(" = ")).join("; ")}`]
+      .filter(Boolean).join("; ")
+    : opts.subtitle;
+  const width = opts.width ?? (enc ? SINGLE - 20 : SINGLE - 60);
+  return topLevel({ ...opts, subtitle }, values, {
+    width,
+    height: opts.height ?? 170,
     encoding: { x: xEnc, y: yEnc },
     layer: layers,
-  });
+  }, width + (enc ? 130 : 60));
+}
+
+/** Set `_x` to x, dodging points that coincide; returns the names of each tied group. */
+function dodge(
+  values: Record<string, unknown>[],
+  x: string,
+  y: string,
+  name: string | undefined,
+): string[][] {
+  const xs = values.map((v) => v[x] as number);
+  const span = Math.max(...xs) - Math.min(...xs) || 0.1;
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const v of values) {
+    v._x = v[x];
+    const key = `${(v[x] as number).toFixed(3)} ${(v[y] as number).toFixed(3)}`;
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  const ties: string[][] = [];
+  for (const g of groups.values()) {
+    if (g.length < 2) continue;
+    g.forEach((v, i) => (v._x = (v[x] as number) + (i - (g.length - 1) / 2) * 0.015 * span));
+    if (name) ties.push(g.map((v) => String(v[name])));
+  }
+  return ties;
 }

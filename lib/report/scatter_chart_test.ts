@@ -15,16 +15,22 @@ Deno.test("scatterChart has a regression layer, points and labels", () => {
     label: "run",
   });
   const layers = spec.layer as Record<string, unknown>[];
-  assert.deepEqual(layers[0].transform, [{ regression: "reportCov", on: "contextCov" }]);
+  assert.deepEqual(layers[0].transform, [
+    { regression: "reportCov", on: "contextCov" },
+    { calculate: 'datum["contextCov"]', as: "_x" },
+  ]);
   assert.deepEqual(layers.map((l) => (l.mark as { type: string }).type), ["line", "point", "text"]);
   assert.deepEqual((layers[2].encoding as { text: unknown }).text, {
     field: "run",
     type: "nominal",
   });
   const enc = spec.encoding as Record<string, Record<string, unknown>>;
-  assert.equal(enc.x.field, "contextCov");
+  assert.equal(enc.x.field, "_x");
   assert.equal(enc.y.field, "reportCov");
-  assert.deepEqual((spec.data as { values: unknown[] }).values, DATA);
+  assert.deepEqual(
+    (spec.data as { values: unknown[] }).values,
+    DATA.map((d) => ({ ...d, _x: d.contextCov })),
+  );
 });
 
 Deno.test("scatterChart without fit or labels colours points by a field", () => {
@@ -50,4 +56,37 @@ Deno.test("scatterChart rejects non-finite coordinates", () => {
       }),
     { message: /data row 1 field "contextCov" is NaN; expected a finite number/ },
   );
+});
+
+Deno.test("scatterChart dodges coinciding points, names them and fits on chosen series", () => {
+  const data = [
+    { run: "bm25", x: 0.5, y: 0.4 },
+    { run: "bm25-k1.2", x: 0.5, y: 0.4 },
+    { run: "dense", x: 0.7, y: 0.6 },
+    { run: "oracle", x: 1, y: 0.9 },
+  ];
+  const spec = scatterChart(data, {
+    title: "t",
+    subtitle: "s",
+    x: "x",
+    y: "y",
+    color: "run",
+    fitOn: ["bm25", "bm25-k1.2", "dense"],
+  });
+  const values = (spec.data as { values: { _x: number; x: number }[] }).values;
+  // span 0.5; offsets of +-0.0075 keep the true x for the tooltip
+  assert.deepEqual(values.map((v) => Number(v._x.toFixed(4))), [0.4963, 0.5038, 0.7, 1]);
+  assert.deepEqual(values.map((v) => v.x), [0.5, 0.5, 0.7, 1]);
+  assert.deepEqual((spec.title as { subtitle: string[] }).subtitle, [
+    "s; coincide (dodged): bm25 = bm25-k1.2",
+  ]);
+  const layers = spec.layer as Record<string, unknown>[];
+  assert.deepEqual((layers[0].transform as unknown[])[0], {
+    filter: { field: "run", oneOf: ["bm25", "bm25-k1.2", "dense"] },
+  });
+  const color = (layers[1].encoding as { color: Record<string, unknown> }).color;
+  assert.deepEqual(color.scale, {
+    domain: ["bm25", "bm25-k1.2", "dense", "oracle"],
+    range: ["#0072B2", "#E69F00", "#009E73", "#CC79A7"],
+  });
 });

@@ -4,7 +4,18 @@
  * @module
  */
 import { naturalCompare } from "./natural_compare.ts";
-import { distinct, pick, topLevel } from "./_style.ts";
+import { coinciding } from "./_overlap.ts";
+import { seriesPalette } from "./series_palette.ts";
+import {
+  DOUBLE,
+  focusOpacity,
+  focusParam,
+  MAX_LINES,
+  names,
+  pick,
+  seriesEncodings,
+  topLevel,
+} from "./_style.ts";
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
 
 /** Options of {@linkcode topicChart}. */
@@ -22,24 +33,30 @@ export interface TopicChartOptions extends FigureOptions {
   /** Connect each condition's points across topics. Default true. */
   lines?: boolean;
   /**
-   * Human labels per topic drawn as black diamonds over the conditions
-   * (records with the `topic` and `y` fields), e.g. human-judged coverage.
+   * Human labels per topic drawn as black diamonds (records with the `topic`
+   * and `y` fields), e.g. human-judged coverage of one condition.
    */
   human?: readonly object[];
   /** Legend entry of the human overlay. Default `human`. */
   humanLabel?: string;
+  /** Series the human labels belong to (its panel in small multiples). Default: own panel. */
+  humanSeries?: string;
+  /** Series above which the chart becomes small multiples (one panel per series). Default 8. */
+  maxLines?: number;
 }
 
 /**
  * Points (and by default lines) per condition over topics, e.g. `Cov` of each
- * generation condition per topic; topics and conditions in order of first
- * appearance. With `human`, the human labels are overlaid as black diamonds
- * with their own legend entry.
+ * generation condition per topic, topics in natural order (test-2 before
+ * test-10). Up to `maxLines` series share one panel, dodged within each topic
+ * so ties stay visible; more become small multiples, one panel per series.
+ * Series equal on every topic are named in the subtitle. With `human`, the
+ * human labels are drawn as black diamonds with their own legend entry.
  *
  * @param data Records with the `topic`, `color` and `y` fields; copied, not modified.
- * @param opts Title (required), subtitle/note, fields, human overlay, size
- *   (default width: 28 px per topic, at least 240; height 220).
- * @returns A Vega-Lite v6 spec with the data inline (the overlay as a layer's own data).
+ * @param opts Title (required), subtitle/note, fields, human overlay, palette, size
+ *   (width follows the topics, at most 7 in; height 150).
+ * @returns A Vega-Lite v6 spec with the data inline.
  * @throws {TypeError} When the title is empty or a record lacks a field.
  * @example
  * ```ts
@@ -56,66 +73,88 @@ export function topicChart(
   const topic = opts.topic ?? "topicId";
   const color = opts.color ?? "run";
   const y = opts.y ?? "value";
-  const values = pick("topic chart", data, { numeric: [y], text: [topic, color] });
+  const values = pick("topic chart", data, { numeric: [y], text: [topic, color] })
+    .map((r) => ({ ...r, _panel: String(r[color]) }));
+  const humanLabel = opts.humanLabel ?? "human";
   const human = opts.human
     ? pick("topic chart overlay", opts.human, { numeric: [y], text: [topic] })
+      .map((r) => ({ ...r, [color]: humanLabel, _panel: opts.humanSeries ?? humanLabel }))
     : [];
-  // Natural order: test-2 before test-10.
-  const topics = (distinct([...values, ...human], topic) as string[]).map(String).sort(
-    naturalCompare,
+  const topics = names([...values, ...human], topic).sort(naturalCompare);
+  const series = names(values, color);
+  const drawn = human.length ? [...series, humanLabel] : series;
+  const enc = seriesEncodings(
+    color,
+    drawn,
+    opts.colorTitle ?? color,
+    human.length
+      ? seriesPalette([{ name: humanLabel, kind: "human" }], seriesPalette(series, opts.palette))
+      : opts.palette,
   );
+  const facets = series.length > (opts.maxLines ?? MAX_LINES);
+  const same = coinciding(values, color, topic, y);
+  const subtitle = [
+    opts.subtitle,
+    same.length ? `equal on every topic: ${same.map((g) => g.join(" = ")).join("; ")}` : "",
+  ].filter(Boolean).join("; ");
   const yEnc = {
     field: y,
     type: "quantitative",
     title: opts.yTitle ?? y,
     scale: { domain: opts.yDomain ?? [0, 1] },
   };
-  const colorEnc = {
-    field: color,
+  const columns = 3;
+  const plotMax = facets ? Math.floor((DOUBLE - 40) / columns) - 24 : DOUBLE - 170;
+  const step = topics.length <= 20 ? 16 : 9;
+  const width = opts.width ?? Math.min(plotMax, Math.max(facets ? 100 : 160, topics.length * step));
+  const offset = facets ? {} : { xOffset: { field: color, type: "nominal", sort: drawn } };
+  const xEnc = {
+    field: topic,
     type: "nominal",
-    sort: distinct(values, color),
-    title: opts.colorTitle ?? color,
+    sort: topics,
+    title: "topic",
+    scale: { type: "band", paddingInner: 0.15 },
+    axis: { labelAngle: -90, labelLimit: 70, labelFontSize: topics.length > 30 ? 6 : 8 },
   };
+  const tooltip = [
+    { field: topic, type: "nominal" },
+    { field: color, type: "nominal" },
+    { field: y, type: "quantitative", format: ".3f" },
+  ];
   const layers: Record<string, unknown>[] = [];
+  const notHuman = { filter: { not: { field: color, equal: humanLabel } } };
   if (opts.lines ?? true) {
     layers.push({
-      mark: { type: "line", strokeWidth: 1.5, opacity: 0.7 },
-      encoding: { color: colorEnc },
+      transform: human.length ? [notHuman] : [],
+      mark: { type: "line", strokeWidth: 1, opacity: 0.7 },
+      encoding: { ...offset, color: enc.color, opacity: focusOpacity(0.7, 0.1) },
     });
   }
   layers.push({
-    mark: { type: "point", filled: true, size: 45, opacity: 1 },
+    params: [focusParam(color)],
+    mark: { type: "point", filled: true, size: 22, opacity: 1, strokeWidth: 1 },
     encoding: {
-      color: colorEnc,
-      tooltip: [
-        { field: topic, type: "nominal" },
-        { field: color, type: "nominal" },
-        { field: y, type: "quantitative", format: ".3f" },
-      ],
+      ...offset,
+      color: enc.color,
+      shape: enc.shape,
+      opacity: focusOpacity(),
+      tooltip,
     },
   });
-  if (opts.human) {
-    layers.push({
-      data: { values: human },
-      mark: { type: "point", filled: true, size: 90, color: "black", opacity: 1 },
-      encoding: {
-        shape: {
-          datum: opts.humanLabel ?? "human",
-          type: "nominal",
-          title: null,
-          scale: { range: ["diamond"] },
-        },
-      },
-    });
-  }
-  return topLevel(opts, values, {
-    width: opts.width ?? Math.max(240, 28 * topics.length),
-    height: opts.height ?? 220,
-    encoding: {
-      x: { field: topic, type: "nominal", sort: topics, title: "topic", axis: { labelAngle: -45 } },
-      y: yEnc,
-    },
+  const inner = {
+    width,
+    height: opts.height ?? (facets ? 90 : 150),
+    encoding: { x: xEnc, y: yEnc },
     layer: layers,
-    resolve: { scale: { shape: "independent" } },
-  });
+  };
+  const all = [...values, ...human];
+  if (!facets) {
+    return topLevel({ ...opts, subtitle }, all, inner, width + 170);
+  }
+  const panels = [...series, ...(human.length && !opts.humanSeries ? [humanLabel] : [])];
+  return topLevel({ ...opts, subtitle }, all, {
+    facet: { field: "_panel", type: "nominal", sort: panels, title: null },
+    columns,
+    spec: inner,
+  }, DOUBLE);
 }

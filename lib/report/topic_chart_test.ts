@@ -7,7 +7,7 @@ const DATA = [
   { topicId: "t2", run: "direct", value: 0.2 },
 ];
 
-Deno.test("topicChart layers lines, points and a human overlay with its own data", () => {
+Deno.test("topicChart draws lines, dodged points and the human labels as black diamonds", () => {
   const spec = topicChart(DATA, {
     title: "Coverage per topic",
     human: [{ topicId: "t3", value: 0.6, extra: "dropped" }],
@@ -15,19 +15,50 @@ Deno.test("topicChart layers lines, points and a human overlay with its own data
   const enc = spec.encoding as Record<string, Record<string, unknown>>;
   assert.deepEqual(enc.x.sort, ["t1", "t2", "t3"]); // natural order, not order of appearance
   assert.deepEqual(enc.y.scale, { domain: [0, 1] });
-  const layers = spec.layer as Record<string, unknown>[];
-  assert.equal(layers.length, 3);
-  assert.deepEqual(layers[2].data, { values: [{ value: 0.6, topicId: "t3" }] });
-  const shape = (layers[2].encoding as { shape: Record<string, unknown> }).shape;
-  assert.equal(shape.datum, "human");
-  assert.deepEqual(shape.scale, { range: ["diamond"] });
-  assert.equal(spec.width, 240);
+  const layers = spec.layer as { encoding: Record<string, Record<string, unknown>> }[];
+  assert.equal(layers.length, 2);
+  const values = (spec.data as { values: Record<string, unknown>[] }).values;
+  assert.deepEqual(values[3], { value: 0.6, topicId: "t3", run: "human", _panel: "human" });
+  const { color, shape, xOffset } = layers[1].encoding;
+  assert.deepEqual(color.scale, {
+    domain: ["rag", "direct", "human"],
+    range: ["#0072B2", "#E69F00", "#000000"],
+  });
+  assert.deepEqual((shape.scale as { range: string[] }).range[2], "diamond");
+  assert.deepEqual((color.legend as { values: string[] }).values, ["rag", "direct", "human"]);
+  assert.deepEqual(xOffset, { field: "run", type: "nominal", sort: ["rag", "direct", "human"] });
+  assert.equal(spec.width, 160);
+});
+
+Deno.test("topicChart: more than eight series become small multiples; ties are named", () => {
+  const data = Array.from(
+    { length: 9 },
+    (_, s) =>
+      ["test-10", "test-2", "test-1"].map((topicId) => ({
+        topicId,
+        run: `r${s}`,
+        value: s === 1 ? 0.55 : s / 10,
+      })),
+  ).flat();
+  data.push(...data.filter((d) => d.run === "r5").map((d) => ({ ...d, run: "r9" })));
+  const spec = topicChart(data, { title: "t" });
+  const facet = spec.facet as { field: string; sort: string[] };
+  assert.equal(facet.field, "_panel");
+  assert.equal(facet.sort.length, 10);
+  assert.equal(spec.columns, 3);
+  const inner = spec.spec as { encoding: { x: { sort: string[] } }; width: number };
+  assert.deepEqual(inner.encoding.x.sort, ["test-1", "test-2", "test-10"]);
+  assert.ok(inner.width <= 164);
+  assert.deepEqual((spec.title as { subtitle: string[] }).subtitle, [
+    "equal on every topic: r5 = r9",
+  ]);
 });
 
 Deno.test("topicChart without lines or overlay has only the point layer", () => {
   const spec = topicChart(DATA, { title: "t", lines: false, yDomain: [0, 5], humanLabel: "x" });
   const layers = spec.layer as { mark: { type: string } }[];
   assert.deepEqual(layers.map((l) => l.mark.type), ["point"]);
+  assert.equal(spec.width, 160);
   assert.deepEqual((spec.encoding as { y: { scale: unknown } }).y.scale, { domain: [0, 5] });
 });
 

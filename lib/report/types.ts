@@ -65,6 +65,8 @@ export interface Table {
   unmarkedGroups?: string[];
 }
 
+import type { Palette } from "./series_palette.ts";
+
 /** A Vega-Lite spec as a plain JSON object (data inline). */
 export type VegaLiteSpec = { $schema: string } & Record<string, unknown>;
 
@@ -76,8 +78,14 @@ export interface FigureOptions {
   subtitle?: string;
   /** Optional note line (e.g. `offline backends: lexical judge`), shown under the subtitle. */
   note?: string;
-  /** Plot width in pixels (per facet or whole chart). Default depends on the chart. */
+  /** Plot width in points (1/72 in; 238 = single column, 504 = double column) (per facet or whole chart). Default depends on the chart. */
   width?: number;
   /** Plot height in pixels. Default depends on the chart. */
   height?: number;
+  /**
+   * Colours and shapes of the series (see `seriesPalette`, `experimentPalette`):
+   * the same palette gives a series the same colour in every figure. Default:
+   * assigned in order of appearance.
+   */
+  palette?: Palette;
 }
