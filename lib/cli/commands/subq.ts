@@ -7,8 +7,8 @@
 import { parseArgs } from "node:util";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
-import { readTypedCoverage, type TypedCoverageLine } from "@lib/formats/mod.ts";
-import { answerRating, subquestionTypeScores } from "@lib/metrics/mod.ts";
+import { readTypedCoverage } from "@lib/formats/mod.ts";
+import { systemScores } from "@lib/subq/mod.ts";
 
 const SCORE_HELP = `Usage: crux subq score --judgments FILE [--weights CORE,BACKGROUND,FOLLOWUP]
                       [--format table|json|csv]
@@ -33,55 +33,6 @@ Options:
                       {"answered": {"core", "background", "follow-up", "all"}, "retrieved":
                       {...}, "counts": {...}, "metrics": {"m3", "m4", "m5", "m6"}, "rating"}}}
 `;
-
-const TYPES = ["core", "background", "follow-up"] as const;
-const num = (v: number) => (Number.isFinite(v) ? v : null);
-
-function systemScores(
-  lines: readonly TypedCoverageLine[],
-  weights: Record<(typeof TYPES)[number], number>,
-) {
-  const hasRetrieved = lines.every((l) => l.retrieved !== undefined);
-  const items = lines.map((l) => ({
-    type: l.type,
-    answered: l.answered,
-    retrieved: l.retrieved ?? false,
-    ...(l.chunkShare !== undefined ? { chunkShare: l.chunkShare } : {}),
-    ...(l.position !== undefined ? { position: l.position } : {}),
-  }));
-  const s = subquestionTypeScores(items);
-  const share = (
-    xs: readonly { answered?: boolean; retrieved?: boolean }[],
-    k: "answered" | "retrieved",
-  ) => xs.length ? xs.filter((x) => x[k]).length / xs.length : NaN;
-  const byType = (
-    k: "answered" | "retrieved",
-  ): Record<(typeof TYPES)[number] | "all", number | null> => {
-    const v = k === "answered" ? s.answered : s.retrieved;
-    return {
-      core: num(v.core),
-      background: num(v.background),
-      "follow-up": num(v["follow-up"]),
-      all: num(share(lines, k)),
-    };
-  };
-  const questions = [...new Set(lines.map((l) => l.questionId))];
-  const ratings = questions.map((q) =>
-    answerRating(items.filter((_, i) => lines[i].questionId === q), { weights })
-  );
-  return {
-    answered: byType("answered"),
-    ...(hasRetrieved ? { retrieved: byType("retrieved") } : {}),
-    counts: Object.fromEntries(TYPES.map((t) => [t, lines.filter((l) => l.type === t).length])),
-    metrics: {
-      m3: hasRetrieved ? num(s.answeredGivenRetrieved) : null,
-      m4: hasRetrieved ? num(s.missedGivenNotAnswered) : null,
-      m5: lines.some((l) => l.chunkShare !== undefined) ? num(s.chunkShareGap) : null,
-      m6: lines.some((l) => l.position !== undefined) ? num(s.positionGap) : null,
-    },
-    rating: ratings.reduce((a, r) => a + r, 0) / ratings.length,
-  };
-}
 
 async function score(args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
@@ -119,7 +70,12 @@ async function score(args: string[], io: Io): Promise<number> {
   });
   const systems = [...new Set(lines.map((l) => l.system))].sort();
   const out = Object.fromEntries(
-    systems.map((s) => [s, systemScores(lines.filter((l) => l.system === s), weights)]),
+    systems.map((s) => {
+      const { questions: _, ...scores } = systemScores(lines.filter((l) => l.system === s), {
+        weights,
+      });
+      return [s, scores];
+    }),
   );
   if (format === "json") {
     io.out(JSON.stringify({ systems: out }, null, 2) + "\n");

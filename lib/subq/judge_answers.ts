@@ -1,0 +1,123 @@
+/**
+ * The coverage stage over a workspace: every answer of the evaluated runs and
+ * every retrieved chunk of it, judged against each typed sub-question.
+ *
+ * @module
+ */
+import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { judgeCoverage } from "./judge_coverage.ts";
+import { textKey } from "./_text_key.ts";
+import { subqByTopic } from "./_typed_rows.ts";
+import { OFFLINE_BACKENDS, type SubqStepOptions } from "./types.ts";
+
+/** Options of {@linkcode judgeAnswers}. */
+export interface JudgeAnswersOptions extends SubqStepOptions {
+  /** Generation runs whose answers are judged. */
+  runs: readonly string[];
+  /** Origin of the sub-questions. Default `decompose`. */
+  source?: string;
+  /** Judge the retrieved chunks too (for #2-#5). Default true. */
+  chunks?: boolean;
+  /** Overlap threshold of the offline backend. Default 0.5. */
+  threshold?: number;
+}
+
+/** What {@linkcode judgeAnswers} did. */
+export interface JudgeAnswersSummary {
+  /** The coverage judge's name (the `judge` of the measures). */
+  judge: string;
+  answers: number;
+  /** Judgments written (pairs judged before are reused). */
+  judged: number;
+  /** Judgments whose span is not in the text. */
+  flagged: number;
+  unparsed: number;
+  failed: number;
+}
+
+/** The judge name of a backend (the model name, or the offline backend's label). */
+export function coverageJudgeName(opts: { client?: { model: string } }): string {
+  return opts.client?.model ?? OFFLINE_BACKENDS.coverage;
+}
+
+/**
+ * Judges, for every answer (a `generations` row) of `runs` and every typed
+ * sub-question of its topic, the answer text and each of its context passages
+ * (`context_ids`, the retrieved chunks), writing `subq_coverage` rows keyed by
+ * the text's SHA-256, so a chunk shared by several answers is judged once and a
+ * re-run judges nothing already judged by this judge.
+ *
+ * @param ws The workspace (generations, passages, classified sub-questions).
+ * @param opts Runs, source, backend options.
+ * @returns The judge name and counts.
+ * @example
+ * ```ts
+ * import { judgeAnswers } from "@lib/subq/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * (await judgeAnswers(ws, { runs: ["rag-bm25"] })).judge; // "lexical coverage (offline)"
+ * ```
+ */
+export async function judgeAnswers(
+  ws: WorkspaceLike,
+  opts: JudgeAnswersOptions,
+): Promise<JudgeAnswersSummary> {
+  const judge = coverageJudgeName(opts);
+  const subqs = await subqByTopic(ws, opts.source ?? "decompose");
+  const texts = new Map(
+    (await ws.query<{ id: string; text: string }>(`SELECT passage_id AS id, text FROM passages`))
+      .map((r) => [r.id, r.text]),
+  );
+  const gens = await ws.query<{ topicId: string; text: string; contextIds: string[] | null }>(
+    `SELECT topic_id AS "topicId", text, context_ids AS "contextIds" FROM generations
+     WHERE list_contains($1::VARCHAR[], run) ORDER BY run, topic_id`,
+    [[...opts.runs]],
+  );
+  const done = new Set(
+    (await ws.query<{ k: string }>(
+      `SELECT text_key || chr(0) || sub_question AS k FROM subq_coverage WHERE judge = $1`,
+      [judge],
+    )).map((r) => r.k),
+  );
+  const todo = new Map<string, { key: string; subQuestion: string; text: string }>();
+  for (const g of gens) {
+    const qs = (subqs.get(g.topicId) ?? []).filter((q) => q.type);
+    const items = [
+      g.text,
+      ...(opts.chunks === false ? [] : g.contextIds ?? [])
+        .map((id) => texts.get(id)).filter((t): t is string => t !== undefined),
+    ];
+    for (const text of items) {
+      const key = await textKey(text);
+      for (const q of qs) {
+        const id = `${key}\0${q.text}`;
+        if (!done.has(id) && !todo.has(id)) todo.set(id, { key, subQuestion: q.text, text });
+      }
+    }
+  }
+  const list = [...todo.entries()];
+  const results = await judgeCoverage(
+    list.map(([id, x]) => ({ id, subQuestion: x.subQuestion, text: x.text })),
+    opts,
+  );
+  const rows = results.map((r, i) => ({
+    textKey: list[i][1].key,
+    subQuestion: list[i][1].subQuestion,
+    judge,
+    answered: r.answered,
+    span: r.span,
+    spanFound: r.spanFound,
+    position: r.position,
+    status: r.status,
+    raw: r.raw ?? null,
+  }));
+  if (rows.length) await ws.upsert("subq_coverage", rows);
+  return {
+    judge,
+    answers: gens.length,
+    judged: rows.length,
+    flagged: rows.filter((r) => r.spanFound === false).length,
+    unparsed: rows.filter((r) => r.status === "unparsed").length,
+    failed: rows.filter((r) => r.status === "failed").length,
+  };
+}

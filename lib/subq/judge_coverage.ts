@@ -1,0 +1,123 @@
+/**
+ * Coverage judgments: does a text (an answer or a chunk) answer a sub-question,
+ * and where (Xie et al.).
+ *
+ * @module
+ */
+import { loadTemplate, parseJsonValue, type ParseResult, renderTemplate } from "@lib/llm/mod.ts";
+import { lexicalCoverage } from "./lexical_coverage.ts";
+import { locateSpan } from "./locate_span.ts";
+import { OFFLINE_BACKENDS, type StepStatus, type SubqStepOptions } from "./types.ts";
+
+/** One (sub-question, text) pair to judge. */
+export interface CoverageInput {
+  id: string;
+  subQuestion: string;
+  text: string;
+}
+
+/** The judgment of one pair. */
+export interface CoverageResult {
+  id: string;
+  /** Null when the step failed or the answer could not be parsed. */
+  answered: boolean | null;
+  /** The answering span as the judge gave it ("" when none). */
+  span: string;
+  /** Whether the span occurs in the text; null when there is no span. A false value flags the judgment. */
+  spanFound: boolean | null;
+  /** Where the span starts, 0-100 % of the text's words; null without a located span. */
+  position: number | null;
+  status: StepStatus;
+  raw?: string;
+  backend: string;
+}
+
+/** Parses `{"label": "answered"|"unanswered", "span": "..."}`. */
+export function parseCoverageAnswer(
+  text: string,
+): ParseResult<{ answered: boolean; span: string }> {
+  const r = parseJsonValue(text, "object");
+  if (!r.ok) return r;
+  const o = r.value as Record<string, unknown>;
+  const label = typeof o.label === "string" ? o.label.toLowerCase().trim() : "";
+  if (label !== "answered" && label !== "unanswered") {
+    return { ok: false, raw: text, reason: `expected "label": "answered" or "unanswered"` };
+  }
+  const span = typeof o.span === "string" ? o.span.trim() : "";
+  return { ok: true, value: { answered: label === "answered", span } };
+}
+
+function located(id: string, text: string, answered: boolean, span: string, backend: string) {
+  const loc = span ? locateSpan(text, span) : undefined;
+  return {
+    id,
+    answered,
+    span,
+    spanFound: loc ? loc.found : null,
+    position: answered && loc?.found ? loc.position : null,
+    status: "ok" as const,
+    backend,
+  };
+}
+
+/**
+ * Judges each (sub-question, text) pair with the `subq_coverage` template: a
+ * label and the answering span copied from the text. The span is located in
+ * the text (its start as a percentage of the text's words, for #6); a span
+ * that does not occur is kept and flagged (`spanFound: false`, no position).
+ * Unparseable answers are re-asked at most `reasks` times, then recorded
+ * `unparsed` with the raw text. Without a client, the offline lexical backend
+ * takes the best-matching sentence as the span (`threshold`, default 0.5).
+ *
+ * @param inputs The pairs.
+ * @param opts `threshold` of the offline backend and the backend options.
+ * @returns One result per input, in order.
+ * @example
+ * ```ts
+ * import { judgeCoverage } from "@lib/subq/mod.ts";
+ * const [r] = await judgeCoverage([
+ *   { id: "1", subQuestion: "When did the bridge collapse?", text: "Rain fell. The bridge collapsed on Tuesday." },
+ * ]);
+ * [r.answered, r.position]; // [true, 40]
+ * ```
+ */
+export async function judgeCoverage(
+  inputs: readonly CoverageInput[],
+  opts: SubqStepOptions & { threshold?: number } = {},
+): Promise<CoverageResult[]> {
+  if (!opts.client) {
+    return inputs.map((x) => {
+      const c = lexicalCoverage(x.subQuestion, x.text, { threshold: opts.threshold });
+      return located(
+        x.id,
+        x.text,
+        c.answered,
+        c.answered ? c.span ?? "" : "",
+        OFFLINE_BACKENDS.coverage,
+      );
+    });
+  }
+  const tpl = await loadTemplate("subq_coverage", { dir: opts.templatesDir });
+  const records = await opts.client.chatMany(
+    inputs.map((x) =>
+      renderTemplate(tpl, { subquestion: x.subQuestion, text: x.text }, { id: x.id })
+    ),
+    {
+      parse: parseCoverageAnswer,
+      reasks: opts.reasks ?? 2,
+      step: "subq-coverage",
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+    },
+  );
+  return records.map((rec, i): CoverageResult => {
+    const x = inputs[i];
+    const none = { id: x.id, answered: null, span: "", spanFound: null, position: null };
+    if (rec.status === "failed") {
+      return { ...none, status: "failed", raw: rec.error ?? "", backend: rec.model };
+    }
+    if (!rec.parsed!.ok) return { ...none, status: "unparsed", raw: rec.text, backend: rec.model };
+    const v = rec.parsed!.value;
+    return located(x.id, x.text, v.answered, v.span, rec.model);
+  });
+}
