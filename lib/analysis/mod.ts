@@ -97,17 +97,6 @@ export {
 } from "./report_scores.ts";
 export { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
 export {
-  type AnalysisSettings,
-  type CruxExperimentConfig,
-  type EndpointRerankConfig,
-  type ExperimentConfigOptions,
-  loadExperimentConfig,
-  type MmrRerankConfig,
-  parseExperimentConfig,
-  type RerankConfig,
-} from "./experiment_config.ts";
-export { rerankRun, type RerankRunOptions, type RerankSummary } from "./rerank_run.ts";
-export {
   analyzeWorkspace,
   type AnalyzeWorkspaceOptions,
   type WorkspaceAnalyses,
@@ -122,4 +111,9 @@ export {
 export { type ExperimentPaths, experimentPaths } from "./experiment_paths.ts";
 export { type LoadedExperiment, loadExperiment } from "./load_experiment.ts";
 export { datasetTable } from "./dataset_table.ts";
-export { CRUX_STAGES, cruxStages, type CruxStagesOptions } from "./crux_stages.ts";
+export {
+  methodAnalyses,
+  type MethodAnalysesData,
+  type MethodAnalysesOptions,
+} from "./method_analyses.ts";
+export { analyzeStep, type AnalyzeStepOptions } from "./analyze_step.ts";

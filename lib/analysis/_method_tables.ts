@@ -1,0 +1,127 @@
+/**
+ * Tables of the method comparison: the system table with significance
+ * columns, the correlation table and the disagreement list.
+ *
+ * @module
+ */
+import type { MethodComparison, RunSignificance } from "@lib/metrics/mod.ts";
+import type { PresentMethod } from "@lib/pipeline/mod.ts";
+import { type Table, table, type TableColumn } from "@lib/report/mod.ts";
+
+const REFERENCE = new Set(["oracle-context", "oracle-result"]);
+const f3 = (v: number) => (Number.isFinite(v) ? v : null);
+
+/** One row per run, a headline column per method (best bold), CIs and significance marks. */
+export function systemTable(
+  c: MethodComparison,
+  methods: readonly PresentMethod[],
+  sig: ReadonlyMap<string, RunSignificance> | undefined,
+  notes: string[],
+): Table {
+  const columns: TableColumn[] = [{ key: "topics", label: "Topics", decimals: 0 }];
+  for (const m of methods) {
+    columns.push({ key: m.method, label: m.label, direction: "higher", group: m.method });
+    if (sig) {
+      columns.push({ key: `${m.method}:ci`, label: "95% CI", group: m.method });
+      columns.push({ key: `${m.method}:sig`, label: "> rows", group: m.method });
+    }
+  }
+  const index = new Map(c.runs.map((r, i) => [r, i + 1]));
+  const rows = c.system.map((s) => {
+    const values: Record<string, number | string | null> = { topics: s.topics };
+    for (const m of methods) {
+      values[m.method] = s.values[m.method];
+      const st = sig?.get(m.method);
+      if (!st) continue;
+      const ci = st.intervals.find((i) => i.run === s.run);
+      values[`${m.method}:ci`] = ci ? `[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]` : null;
+      const beats = st.pairs.filter((p) =>
+        p.significant &&
+        ((p.a === s.run && p.meanDifference > 0) || (p.b === s.run && p.meanDifference < 0))
+      ).map((p) => index.get(p.a === s.run ? p.b : p.a)!).sort((x, y) => x - y);
+      values[`${m.method}:sig`] = beats.length ? beats.join(",") : "";
+    }
+    return {
+      label: `${index.get(s.run)}. ${s.run}`,
+      group: REFERENCE.has(s.run) ? "reference" : "runs",
+      values,
+    };
+  });
+  return table({
+    caption: "Each method's headline score per run (mean over the topics every method scored)",
+    rowHeader: "Run",
+    columns,
+    rows,
+    notes,
+  });
+}
+
+/** Kendall tau-b, Spearman and Pearson across runs, and the mean per-topic correlations. */
+export function correlationTable(
+  c: MethodComparison,
+  label: (m: string) => string,
+  notes: string[],
+): Table {
+  return table({
+    caption: "Agreement between methods across runs (undefined below the minimum number of runs)",
+    rowHeader: "Methods",
+    columns: [
+      { key: "runs", label: "Runs", decimals: 0 },
+      { key: "kendall", label: "Kendall tau-b", group: "System" },
+      { key: "spearman", label: "Spearman", group: "System" },
+      { key: "pearson", label: "Pearson", group: "System" },
+      { key: "topicKendall", label: "Kendall tau-b", group: "Mean per topic" },
+      { key: "topicSpearman", label: "Spearman", group: "Mean per topic" },
+      { key: "topicPearson", label: "Pearson", group: "Mean per topic" },
+      { key: "topics", label: "Topics", decimals: 0, group: "Mean per topic" },
+    ],
+    rows: c.correlations.map((k) => ({
+      label: `${label(k.a)} ~ ${label(k.b)}`,
+      values: {
+        runs: k.runs,
+        kendall: f3(k.kendall),
+        spearman: f3(k.spearman),
+        pearson: f3(k.pearson),
+        topicKendall: f3(k.topicKendall),
+        topicSpearman: f3(k.topicSpearman),
+        topicPearson: f3(k.topicPearson),
+        topics: k.topics,
+      },
+    })),
+    notes,
+  });
+}
+
+/** Topics where two methods order two runs oppositely, with both methods' scores. */
+export function disagreementTable(
+  c: MethodComparison,
+  label: (m: string) => string,
+  limit: number,
+  notes: string[],
+): Table {
+  return table({
+    caption:
+      `Per-topic disagreements: two runs ordered oppositely (largest first, at most ${limit})`,
+    rowHeader: "Topic",
+    columns: [
+      { key: "methods", label: "Methods" },
+      { key: "runs", label: "Run x vs run y" },
+      { key: "aX", label: "A(x)" },
+      { key: "aY", label: "A(y)" },
+      { key: "bX", label: "B(x)" },
+      { key: "bY", label: "B(y)" },
+    ],
+    rows: c.disagreements.slice(0, limit).map((d) => ({
+      label: d.topicId,
+      values: {
+        methods: `A ${label(d.a)}, B ${label(d.b)}`,
+        runs: `${d.runX} vs ${d.runY}`,
+        aX: d.aX,
+        aY: d.aY,
+        bX: d.bX,
+        bY: d.bY,
+      },
+    })),
+    notes,
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * The four evaluation methods side by side, from the measure table.
+ *
+ * @module
+ */
+import {
+  compareMethods,
+  type MethodComparison,
+  type RunSignificance,
+  runSignificance,
+} from "@lib/metrics/mod.ts";
+import {
+  type MethodHeadline,
+  methodScores,
+  type MethodScoresOptions,
+  type PresentMethod,
+} from "@lib/pipeline/mod.ts";
+import { backendNote, type Backends, barChart, correlationHeatmap } from "@lib/report/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import type { Analysis } from "./types.ts";
+import { correlationTable, disagreementTable, systemTable } from "./_method_tables.ts";
+
+/** Options of {@linkcode methodAnalyses}. */
+export interface MethodAnalysesOptions extends MethodScoresOptions {
+  /** Fewer runs make a correlation undefined. Default 3. */
+  minRuns?: number;
+  /** Add bootstrap intervals and significance marks to the system table. Default true. */
+  significance?: boolean;
+  /** Randomization trials. Default 10,000. */
+  trials?: number;
+  /** Bootstrap resamples. Default 1,000. */
+  samples?: number;
+  /** Family-wise level of the Holm-corrected marks. Default 0.05. */
+  alpha?: number;
+  /** Seed of the tests and intervals. Default 1. */
+  seed?: number;
+  /** Disagreements listed. Default 20. */
+  disagreements?: number;
+  /** Backends by role, for the note; the judges of the methods are always named. */
+  backends?: Backends;
+}
+
+/** Data of the comparison analyses. */
+export interface MethodAnalysesData {
+  comparison: MethodComparison;
+  present: PresentMethod[];
+  missing: MethodHeadline[];
+  /** Per method: bootstrap intervals per run and Holm-corrected tests per run pair. */
+  significance: Record<string, RunSignificance>;
+}
+
+/**
+ * Reads every method's headline score per (run, topic) from `measures` and
+ * compares them on the answers every method scored: `method_system` (one row
+ * per run, one column per method with the best bold, 95% bootstrap intervals
+ * over topics and the rows each run beats by a paired randomization test,
+ * Holm-corrected across the run pairs of that method; plus a bar chart),
+ * `method_correlations` (Kendall tau-b, Spearman, Pearson across runs and the
+ * mean per-topic values; heatmap of Kendall tau-b) and `method_disagreements`
+ * (topics where two methods order two runs oppositely, with both scores).
+ * Methods without rows are named in every table's notes, never dropped silently.
+ *
+ * @param ws The workspace.
+ * @param opts Methods, judges, runs, `minRuns` (3), significance settings, `disagreements` (20).
+ * @returns The analyses, in display order (all share `data`).
+ * @throws {RangeError} When a method has several judges and none is chosen.
+ * @example
+ * ```ts
+ * import { methodAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * for (const a of await methodAnalyses(ws, { seed: 7 })) await saveAnalysis(a, "outputs/demo");
+ * ```
+ */
+export async function methodAnalyses(
+  ws: Workspace,
+  opts: MethodAnalysesOptions = {},
+): Promise<Analysis<MethodAnalysesData>[]> {
+  const read = await methodScores(ws, opts);
+  const comparison = compareMethods(read.scores, {
+    minRuns: opts.minRuns,
+    maxDisagreements: Infinity,
+  });
+  const label = (m: string) => read.present.find((p) => p.method === m)?.label ?? m;
+  const significance: Record<string, RunSignificance> = {};
+  if (opts.significance ?? true) {
+    for (const m of read.present) {
+      // The same answers as the system table: topics every method scored for the run.
+      const shared = read.scores.filter((s) =>
+        s.method === m.method &&
+        read.present.every((o) =>
+          read.scores.some((x) =>
+            x.method === o.method && x.run === s.run && x.topicId === s.topicId
+          )
+        )
+      );
+      if (shared.length) {
+        significance[m.method] = runSignificance(shared, {
+          trials: opts.trials,
+          samples: opts.samples,
+          alpha: opts.alpha,
+          seed: opts.seed ?? 1,
+        });
+      }
+    }
+  }
+  const data = { comparison, present: read.present, missing: read.missing, significance };
+  const notes = [
+    ...(read.present.length
+      ? [
+        backendNote({
+          ...opts.backends,
+          judge: [...new Set(read.present.map((p) => p.judge))].join(", "),
+        }),
+      ]
+      : []),
+    `judges: ${read.present.map((p) => `${p.label} ${p.judge}`).join("; ") || "none"}`,
+    ...(read.missing.length
+      ? [
+        `missing methods (no rows in the measure table): ${
+          read.missing.map((m) => `${m.method} (${m.measure})`).join(", ")
+        }`,
+      ]
+      : []),
+    ...(comparison.left
+      ? [`${comparison.left} scores left out: not every method scored that answer`]
+      : []),
+  ];
+  const sigNotes = Object.keys(significance).length
+    ? [
+      ...notes,
+      `95% CI: percentile bootstrap over topics (1,000 resamples unless set, seed ${
+        opts.seed ?? 1
+      }); ` +
+      `"> rows": rows this run beats by a paired randomization test, Holm-corrected at ${
+        opts.alpha ?? 0.05
+      }`,
+    ]
+    : notes;
+  const bars = comparison.system.flatMap((s) =>
+    read.present.filter((m) => s.values[m.method] !== null)
+      .map((m) => ({ measure: m.label, run: s.run, value: s.values[m.method]! }))
+  );
+  const out: Analysis<MethodAnalysesData>[] = [{
+    name: "method_system",
+    data,
+    table: systemTable(
+      comparison,
+      read.present,
+      Object.keys(significance).length ? new Map(Object.entries(significance)) : undefined,
+      sigNotes,
+    ),
+    ...(bars.length
+      ? {
+        figure: barChart(bars, {
+          title: "Each method's headline score per run",
+          note: notes[0],
+          yDomain: [0, 1],
+        }),
+      }
+      : {}),
+  }];
+  const pairs = comparison.correlations.filter((k) => Number.isFinite(k.kendall))
+    .map((k) => ({ a: label(k.a), b: label(k.b), value: k.kendall }));
+  out.push({
+    name: "method_correlations",
+    data,
+    table: correlationTable(comparison, label, notes),
+    ...(pairs.length
+      ? {
+        figure: correlationHeatmap(pairs, {
+          title: "Kendall tau-b between methods across runs",
+          subtitle: `${comparison.runs.length} runs; undefined pairs left blank`,
+          note: notes[0],
+          valueTitle: "tau-b",
+        }),
+      }
+      : {}),
+  });
+  out.push({
+    name: "method_disagreements",
+    data,
+    table: disagreementTable(comparison, label, opts.disagreements ?? 20, [
+      ...notes,
+      `${comparison.disagreements.length} disagreements in all`,
+    ]),
+  });
+  return out;
+}

@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { kendallTau } from "@lib/metrics/mod.ts";
+import { tableMarkdown } from "@lib/report/mod.ts";
+import { methodAnalyses } from "./method_analyses.ts";
+import { methodMeasureRows, VALUES } from "../pipeline/testdata/method_measures.ts";
+
+const mean = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
+
+Deno.test("methodAnalyses: system table, correlations, disagreements and significance from measures", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows());
+    const [system, corr, dis] = await methodAnalyses(ws, { trials: 2000, seed: 5 });
+    assert.deepEqual([system.name, corr.name, dis.name], [
+      "method_system",
+      "method_correlations",
+      "method_disagreements",
+    ]);
+    const t = system.table!;
+    assert.deepEqual(t.rows.map((r) => r.label), [
+      "1. direct",
+      "2. oracle-context",
+      "3. oracle-result",
+      "4. rag-bm25",
+    ]);
+    for (const m of ["crux", "nuggets", "keypoints"]) {
+      t.rows.forEach((r, i) =>
+        assert.ok(Math.abs((r.values[m] as number) - mean(VALUES[m][i])) < 1e-12)
+      );
+    }
+    // A constant measure (keypoints on direct: 0.3 on every topic) has a zero-width interval.
+    assert.equal(t.rows[0].values["keypoints:ci"], "[0.300, 0.300]");
+    // rag-bm25 beats direct on every topic under crux (5 of 5): exact p 2/32, x6 by Holm > 0.05.
+    assert.equal(t.rows[3].values["crux:sig"], "");
+    assert.ok(
+      t.notes!.some((n) => n.includes("missing methods (no rows in the measure table): subq")),
+    );
+    assert.ok(t.notes!.some((n) => n.startsWith("offline backends: lexical judge")));
+    assert.match(tableMarkdown(t), /\*\*/); // best values bold
+    const c = system.data.comparison.correlations.find((k) => k.a === "crux" && k.b === "nuggets")!;
+    assert.equal(c.kendall, kendallTau(VALUES.crux.map(mean), VALUES.nuggets.map(mean)));
+    assert.equal(corr.table!.rows.length, 3);
+    assert.ok(corr.figure, "heatmap");
+    assert.ok(dis.table!.rows.length > 0);
+    const d = system.data.comparison.disagreements[0];
+    assert.ok((d.aX - d.aY) * (d.bX - d.bY) < 0);
+    // Seeded: the same numbers on a second call.
+    const again = await methodAnalyses(ws, { trials: 2000, seed: 5 });
+    assert.deepEqual(again[0].data.significance, system.data.significance);
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("methodAnalyses: one method present still gives the system table and names the others", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows().filter((r) => r.method === "crux"));
+    const [system, corr] = await methodAnalyses(ws, { significance: false });
+    assert.deepEqual(system.table!.columns.map((c) => c.key), ["topics", "crux"]);
+    assert.equal(corr.table!.rows.length, 0);
+    assert.equal(corr.figure, undefined);
+    assert.ok(
+      system.table!.notes!.some((n) => /nuggets \(strict_vital\), keypoints \(KPR\), subq/.test(n)),
+    );
+  } finally {
+    ws.close();
+  }
+});
