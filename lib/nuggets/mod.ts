@@ -51,3 +51,6 @@ export {
   scoreNuggets,
   type ScoreNuggetsOptions,
 } from "./score_nuggets.ts";
+export { importNuggets, type ImportNuggetsResult } from "./import_nuggets.ts";
+export { importRagAnswers } from "./import_rag_answers.ts";
+export { type ExportedNuggets, exportNuggets } from "./export_nuggets.ts";

@@ -1,0 +1,95 @@
+/**
+ * Nugget lists made elsewhere (TREC RAG nugget files, human nugget questions)
+ * into the workspace.
+ *
+ * @module
+ */
+import type { NuggetSet, TopicNuggetQuestions } from "@lib/formats/mod.ts";
+import type { WorkspaceLike } from "@lib/store/mod.ts";
+
+/** What {@linkcode importNuggets} wrote. */
+export interface ImportNuggetsResult {
+  origin: string;
+  topics: number;
+  nuggets: number;
+  /** Nuggets without an importance (label them with `labelNuggets`). */
+  unlabelled: number;
+}
+
+const isQuestions = (x: NuggetSet | TopicNuggetQuestions): x is TopicNuggetQuestions =>
+  "topicId" in x;
+
+/**
+ * Stores imported nuggets under `origin` (normally `file:<basename>`), in file
+ * order. A TREC RAG nugget set keeps its importance (labeller `file`); a human
+ * nugget question becomes the nugget "question Answer: a1; a2" without an
+ * importance, for the labelling step. The nugget sets' queries fill in topics the
+ * workspace does not have. Replaces the topics' earlier nuggets of that origin
+ * and the assignments made to them. Every nugget is kept (the 20 limit applies
+ * when the labelling step runs).
+ *
+ * @param ws The workspace.
+ * @param sets Nugget sets ({@linkcode readNuggets}) or topics of nugget questions ({@linkcode readNuggetQuestions}).
+ * @param opts `origin` (required).
+ * @returns Counts.
+ * @example
+ * ```ts
+ * import { importNuggets } from "@lib/nuggets/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await importNuggets(ws, [{ qid: "q1", query: "why?", nuggets: [{ text: "because", importance: "vital" }] }], {
+ *   origin: "file:nuggets.jsonl",
+ * });
+ * ```
+ */
+export async function importNuggets(
+  ws: WorkspaceLike,
+  sets: readonly (NuggetSet | TopicNuggetQuestions)[],
+  opts: { origin: string },
+): Promise<ImportNuggetsResult> {
+  const known = new Set(
+    (await ws.query<{ t: string }>(`SELECT topic_id AS t FROM topics`)).map((r) => r.t),
+  );
+  const topics: object[] = [];
+  const rows: object[] = [];
+  let unlabelled = 0;
+  for (const s of sets) {
+    const topicId = isQuestions(s) ? s.topicId : s.qid;
+    if (!isQuestions(s) && !known.has(topicId)) {
+      known.add(topicId);
+      topics.push({ topicId, request: s.query, source: opts.origin });
+    }
+    const list = isQuestions(s)
+      ? s.nuggets.map((q) => ({
+        text: `${q.question} Answer: ${q.answers.join("; ")}`,
+        importance: undefined,
+      }))
+      : s.nuggets;
+    await ws.exec(`DELETE FROM nuggets WHERE topic_id = $1 AND origin = $2`, [
+      topicId,
+      opts.origin,
+    ]);
+    await ws.exec(
+      `DELETE FROM nugget_assignments WHERE topic_id = $1 AND origin = $2`,
+      [topicId, opts.origin],
+    );
+    list.forEach((n, i) => {
+      if (!n.importance) unlabelled++;
+      rows.push({
+        topicId,
+        origin: opts.origin,
+        ordinal: i + 1,
+        text: n.text,
+        importance: n.importance ?? null,
+        importanceBy: n.importance ? "file" : null,
+        importanceCall: null,
+        importanceRaw: null,
+        kept: true,
+        call: null,
+      });
+    });
+  }
+  if (topics.length) await ws.upsert("topics", topics);
+  if (rows.length) await ws.upsert("nuggets", rows);
+  return { origin: opts.origin, topics: sets.length, nuggets: rows.length, unlabelled };
+}

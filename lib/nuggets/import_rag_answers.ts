@@ -1,0 +1,59 @@
+/**
+ * TREC RAG answer files into the workspace's `generations`.
+ *
+ * @module
+ */
+import { answerGeneration, type RagAnswer } from "@lib/formats/mod.ts";
+import type { WorkspaceLike } from "@lib/store/mod.ts";
+
+/**
+ * Stores answers as generations (run = `run_id`, text = the sentences joined by
+ * spaces, context = the references, condition and backend `file`), so they are
+ * assigned and scored like the workbench's own reports. Topics the workspace
+ * does not have are added with the answer's `topic` as request. Answers replace
+ * earlier generations of the same run and topic.
+ *
+ * @param ws The workspace.
+ * @param answers Parsed answers ({@linkcode readRagAnswers}).
+ * @returns Runs and answers stored.
+ * @throws {RangeError} When a run answers a topic twice, naming both.
+ * @example
+ * ```ts
+ * import { importRagAnswers } from "@lib/nuggets/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await importRagAnswers(ws, [{ runId: "r", topicId: "q1", topic: "why?", references: [], answer: [] }]);
+ * ```
+ */
+export async function importRagAnswers(
+  ws: WorkspaceLike,
+  answers: readonly RagAnswer[],
+): Promise<{ runs: string[]; answers: number }> {
+  const seen = new Set<string>();
+  for (const a of answers) {
+    const key = `${a.runId}\0${a.topicId}`;
+    if (seen.has(key)) {
+      throw new RangeError(
+        `Run "${a.runId}" answers topic "${a.topicId}" twice; keep one line per topic and run`,
+      );
+    }
+    seen.add(key);
+  }
+  const known = new Set(
+    (await ws.query<{ t: string }>(`SELECT topic_id AS t FROM topics`)).map((r) => r.t),
+  );
+  const topics = new Map<string, object>();
+  for (const a of answers) {
+    if (!known.has(a.topicId) && !topics.has(a.topicId)) {
+      topics.set(a.topicId, { topicId: a.topicId, request: a.topic, source: "answers" });
+    }
+  }
+  if (topics.size) await ws.upsert("topics", [...topics.values()]);
+  if (answers.length) {
+    await ws.upsert(
+      "generations",
+      answers.map((a) => ({ ...answerGeneration(a), condition: "file", backend: "file" })),
+    );
+  }
+  return { runs: [...new Set(answers.map((a) => a.runId))], answers: answers.length };
+}
