@@ -114,4 +114,9 @@ export const COMMANDS: LazyCommand[] = [
     summary: "Agreement between annotators' label files, and of a judge with their majority",
     load: lazy("agreement", "agreementCommand"),
   },
+  {
+    name: "compare",
+    summary: "Evaluation methods side by side: system table, correlations, disagreements, significance",
+    load: lazy("compare", "compareCommand"),
+  },
 ];
