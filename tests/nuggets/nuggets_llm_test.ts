@@ -11,7 +11,7 @@ import {
   scoreNuggets,
 } from "@lib/nuggets/mod.ts";
 import { type ServerChatRequest, startOpenAiServer } from "../support/openai_server.ts";
-import { nuggetWorkspace } from "./_fixture.ts";
+import { nuggetWorkspace } from "@lib/nuggets/testdata/nugget_workspace.ts";
 
 const json = (s: string, re: RegExp) => JSON.parse(re.exec(s)![1]) as string[];
 const kind = (u: string) =>

@@ -1,4 +1,4 @@
-/** Test helper: a workspace with made-up topics, passages, CRUX qrels and answers of two runs. */
+/** Test fixture: a workspace with made-up topics, passages, CRUX qrels and answers of two runs. */
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 
 const FACTS = [

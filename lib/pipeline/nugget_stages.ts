@@ -1,0 +1,252 @@
+/**
+ * The `nuggets` section of an experiment config: nugget evaluation as in the
+ * TREC 2024 RAG track, as pipeline stages (create or import nuggets, label
+ * importance, assign per answer run, score into the measure table).
+ *
+ * @module
+ */
+import { basename } from "node:path";
+import { roleClient } from "@lib/construct/mod.ts";
+import { readNuggetQuestions, readNuggets, readRagAnswers } from "@lib/formats/mod.ts";
+import { resolveRoleConfig } from "@lib/llm/mod.ts";
+import * as nug from "@lib/nuggets/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import { parseNuggetsSection } from "./_nuggets_section.ts";
+import type { MethodStageContext, MethodStages } from "./method_stage.ts";
+import type { StageSpec } from "./run_stages.ts";
+
+/** The `nuggets` section of an experiment config (every field optional). */
+export interface NuggetsSection {
+  /** `created` (default): from each topic's relevant passages; or a nugget file's path. */
+  nuggets?: string;
+  /** Layout of the nugget file: `nuggets` (TREC RAG, default) or `questions` (NeuCLIR). */
+  format?: "nuggets" | "questions";
+  /** TREC RAG answer files whose runs are judged beside the experiment's own. */
+  answers?: string[];
+  /** Only these answer runs. Default: every generation run plus the answer files' runs. */
+  runs?: string[];
+  /** Passage qrels of creation. Default `crux_pr`. */
+  qrels?: string;
+  /** Lowest grade of a creation passage. Default 2 (CRUX required and neutral). */
+  minGrade?: number;
+  /** Window of every step. Default 10. */
+  window?: number;
+  /** Nuggets created per topic at most. Default 30. */
+  maxNuggets?: number;
+  /** Nuggets kept after importance. Default 20. */
+  keep?: number;
+  /** Re-asks at temperature 0.2 after unreadable output. Default 2. */
+  reasks?: number;
+  /** Offline assignment: support threshold (default 0.75), partial band start (0.4), vital share (0.25). */
+  support?: number;
+  partial?: number;
+  vitalShare?: number;
+}
+
+async function digest(path: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The stage instances of a `nuggets` section. */
+async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<StageSpec[]> {
+  const note = (m: string) => ctx.onNote?.("judge", `nuggets: ${m}`);
+  const online = ctx.backend === "openai";
+  const model = online ? resolveRoleConfig("judge", { config: ctx.llm, env: ctx.env }).model : "";
+  const backendOf = async (ws: Workspace): Promise<nug.NuggetBackend> => {
+    if (!online) {
+      return nug.offlineNuggetBackend({
+        support: s.support,
+        partial: s.partial,
+        vitalShare: s.vitalShare,
+      });
+    }
+    const c = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
+    return nug.llmNuggetBackend(c.client, { templatesDir: c.templatesDir, reasks: s.reasks });
+  };
+  const file = s.nuggets && s.nuggets !== "created" ? s.nuggets : undefined;
+  const origin = file ? `file:${basename(file)}` : `created:${online ? model : "offline"}`;
+  const judge = online ? model : "lexical-nuggets";
+  const io = { onNote: note, onProgress: ctx.onProgress, signal: ctx.signal };
+  const backendParams = online ? { backend: "openai", model, reasks: s.reasks ?? 2 } : {
+    backend: "offline",
+    support: s.support ?? 0.75,
+    partial: s.partial ?? 0.4,
+    vitalShare: s.vitalShare ?? 0.25,
+  };
+  const window = s.window ?? 10;
+  const out: StageSpec[] = [];
+  const fileRuns: string[] = [];
+  if (s.answers?.length) {
+    const digests = await Promise.all(s.answers.map(digest));
+    for (const f of s.answers) {
+      fileRuns.push(...new Set((await readRagAnswers(f)).map((a) => a.runId)));
+    }
+    out.push({
+      id: "judge:nuggets-answers",
+      stage: "judge",
+      version: 1,
+      params: { answers: s.answers.map((f, i) => ({ file: basename(f), sha256: digests[i] })) },
+      deps: ctx.dataStages,
+      clear: async (ws) => {
+        for (const run of fileRuns) await ws.exec(`DELETE FROM generations WHERE run = $1`, [run]);
+      },
+      run: async (ws) => {
+        let n = 0;
+        for (const f of s.answers!) {
+          n += (await nug.importRagAnswers(ws, await readRagAnswers(f))).answers;
+        }
+        return `${n} answers of ${fileRuns.length} runs imported`;
+      },
+    });
+  }
+  const runs = s.runs ?? [...new Set([...ctx.answerRuns, ...fileRuns])];
+  out.push({
+    id: "judge:nuggets-create",
+    stage: "judge",
+    version: 1,
+    params: file
+      ? { file: basename(file), format: s.format ?? "nuggets", sha256: await digest(file) }
+      : {
+        ...backendParams,
+        qrels: s.qrels ?? "crux_pr",
+        minGrade: s.minGrade ?? 2,
+        window,
+        maxNuggets: s.maxNuggets ?? 30,
+      },
+    deps: ctx.dataStages,
+    clear: async (ws) => {
+      for (const t of ["nuggets", "nugget_passages", "nugget_assignments"]) {
+        await ws.exec(`DELETE FROM ${t} WHERE origin = $1`, [origin]);
+      }
+    },
+    run: async (ws) => {
+      if (file) {
+        const sets = s.format === "questions"
+          ? await readNuggetQuestions(file)
+          : await readNuggets(file);
+        const r = await nug.importNuggets(ws, sets, { origin });
+        return `${r.nuggets} nuggets of ${r.topics} topics imported from ${basename(file)}`;
+      }
+      const sources = await nug.relevantPassages(ws, { qrelsName: s.qrels, minGrade: s.minGrade });
+      const r = await nug.createNuggets(ws, sources, {
+        ...io,
+        backend: await backendOf(ws),
+        window,
+        maxNuggets: s.maxNuggets,
+      });
+      return `${r.nuggets} nuggets for ${r.topics} topics (${origin}, ${r.windows} windows, ${r.failed} failed)`;
+    },
+  });
+  out.push({
+    id: "judge:nuggets-label",
+    stage: "judge",
+    version: 1,
+    params: { ...backendParams, window, keep: s.keep ?? 20 },
+    deps: ["judge:nuggets-create"],
+    clear: async (ws) => {
+      await ws.exec(
+        `UPDATE nuggets SET importance = NULL, importance_by = NULL, importance_call = NULL,
+           importance_raw = NULL, kept = true
+         WHERE origin = $1 AND importance_by IS DISTINCT FROM 'file'`,
+        [origin],
+      );
+    },
+    run: async (ws) => {
+      const r = await nug.labelNuggets(ws, {
+        ...io,
+        backend: await backendOf(ws),
+        origin,
+        window,
+        keep: s.keep,
+      });
+      return `${r.labelled} labelled: ${r.vital} vital, ${r.okay} okay, ${r.failed} failed; ${r.dropped} past the top ${
+        s.keep ?? 20
+      } dropped`;
+    },
+  });
+  const assignIds: string[] = [];
+  for (const run of runs) {
+    const i = ctx.answerRuns.indexOf(run);
+    const id = `judge:nuggets-assign:${run}`;
+    assignIds.push(id);
+    out.push({
+      id,
+      stage: "judge",
+      version: 1,
+      params: { ...backendParams, window, run },
+      deps: [
+        "judge:nuggets-label",
+        ...(i >= 0 && ctx.answerStages[i] ? [ctx.answerStages[i]] : []),
+        ...(fileRuns.includes(run) ? ["judge:nuggets-answers"] : []),
+      ],
+      clear: async (ws) => {
+        await ws.exec(
+          `DELETE FROM nugget_assignments WHERE run = $1 AND origin = $2 AND judge = $3`,
+          [run, origin, judge],
+        );
+      },
+      run: async (ws) => {
+        const r = await nug.assignNuggets(ws, {
+          ...io,
+          backend: await backendOf(ws),
+          origin,
+          runs: [run],
+          window,
+        });
+        return `${r.labels} labels for ${
+          r.answers - r.withoutNuggets
+        } answers (${judge}); ${r.failed} failed`;
+      },
+    });
+  }
+  out.push({
+    id: "measure:nuggets",
+    stage: "measure",
+    version: 1,
+    params: { origin, judge, runs },
+    deps: assignIds,
+    clear: async (ws) => {
+      await ws.exec(
+        `DELETE FROM measures WHERE method = 'nuggets' AND judge = $1 AND source = $2`,
+        [judge, origin],
+      );
+    },
+    run: async (ws) => {
+      const r = await nug.scoreNuggets(ws, { origin, judge, runs });
+      const offline = online ? "" : " (offline backends)";
+      return `strict_vital ${
+        r.map((x) => `${x.run} ${x.mean.strictVital.toFixed(4)}`).join(", ")
+      }${offline}`;
+    },
+  });
+  return out;
+}
+
+/**
+ * The nugget method's config section and stages: `judge:nuggets-answers` (when
+ * answer files are given), `judge:nuggets-create` (creation from the topics'
+ * relevant passages, or the import of a nugget file), `judge:nuggets-label`,
+ * one `judge:nuggets-assign:<run>` per answer run and `measure:nuggets` (scores
+ * into `measures`, method `nuggets`, judge `lexical-nuggets` offline or the
+ * model, source `created:<model|offline>` or `file:<basename>`). With the
+ * offline backend no model is called.
+ *
+ * @example
+ * ```ts
+ * import { NUGGET_STAGES, runStages } from "@lib/pipeline/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // with passages, crux_pr qrels and generations
+ * const section = NUGGET_STAGES.parse({ window: 10 }, "experiment.json");
+ * const specs = await NUGGET_STAGES.stages(section, {
+ *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [], judgeStages: [],
+ *   outDir: "outputs/x", configFile: "experiment.json",
+ * });
+ * await runStages(ws, specs, { order: ["judge", "measure"] });
+ * ```
+ */
+export const NUGGET_STAGES: MethodStages<NuggetsSection> = {
+  key: "nuggets",
+  parse: parseNuggetsSection,
+  stages,
+};
