@@ -46,7 +46,7 @@ export function formatKeyPoints(records: readonly QuestionKeyPoints[]): string {
  * @example
  * ```ts
  * import { formatEntailments } from "@lib/formats/mod.ts";
- * formatEntailments([{ qid: "q1", runId: "r", line: 0, labels: [{ keypointId: "k1", label: "yes" }] }]);
+ * formatEntailments([{ qid: "q1", runId: "r", labels: [{ keypointId: "k1", label: "yes" }] }]);
  * // '{"qid":"q1","run_id":"r","labels":[{"keypoint_id":"k1","label":"yes"}]}\n'
  * ```
  */

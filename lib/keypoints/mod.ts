@@ -65,3 +65,5 @@ export {
   generateResponses,
   type ResponseRequest,
 } from "./generate_responses.ts";
+export { storeKeyPoints } from "./store_key_points.ts";
+export { readStoredKeyPoints } from "./read_key_points.ts";

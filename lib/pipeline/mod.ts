@@ -66,3 +66,6 @@ export {
   type CompareStageContext,
   compareStages,
 } from "./compare_stages.ts";
+export { SUBQ_STAGES, type SubqSection } from "./subq_stages.ts";
+export { NUGGET_STAGES, type NuggetsSection } from "./nugget_stages.ts";
+export { type KeyPointSection, keypointStages } from "./keypoint_stages.ts";

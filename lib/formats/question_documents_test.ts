@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { parseQuestionDocuments } from "./question_documents.ts";
+
+const line = (x: unknown) => JSON.stringify(x) + "\n";
+
+Deno.test("parseQuestionDocuments: documents, optional run and response, id alias", () => {
+  const text = line({
+    qid: 1,
+    question: "Why?",
+    documents: [{ doc_id: "d1", text: "A." }, { id: 7, text: "B.", title: "T" }],
+  }) + line({
+    qid: 1,
+    question: "Why?",
+    run_id: "r2",
+    documents: [{ doc_id: "d3", text: "C." }],
+    response: "Because.",
+  });
+  assert.deepEqual(parseQuestionDocuments(text, { file: "q.jsonl" }), [
+    {
+      qid: "1",
+      question: "Why?",
+      documents: [{ docId: "d1", text: "A." }, { docId: "7", text: "B.", title: "T" }],
+      line: 1,
+    },
+    {
+      qid: "1",
+      question: "Why?",
+      runId: "r2",
+      documents: [{ docId: "d3", text: "C." }],
+      response: "Because.",
+      line: 2,
+    },
+  ]);
+});
+
+Deno.test("parseQuestionDocuments: malformed lines name file, line and field", () => {
+  assert.throws(
+    () => parseQuestionDocuments(line({ qid: "q", documents: [] }), { file: "q.jsonl" }),
+    /q\.jsonl:1: question: missing/,
+  );
+  assert.throws(
+    () =>
+      parseQuestionDocuments(
+        line({
+          qid: "q",
+          question: "?",
+          documents: [{ doc_id: "d", text: "a" }, { doc_id: "d", text: "b" }],
+        }),
+        { file: "q.jsonl" },
+      ),
+    /q\.jsonl:1: documents\[1\]\.doc_id: document "d" is listed twice/,
+  );
+  const twice = line({ qid: "q", question: "?", documents: [] });
+  assert.throws(
+    () => parseQuestionDocuments(twice + twice, { file: "q.jsonl" }),
+    /Cannot read q\.jsonl line 2: question "q" repeats line 1; give each run its own run_id/,
+  );
+});

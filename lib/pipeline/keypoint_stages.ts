@@ -1,0 +1,248 @@
+/**
+ * Key point recall (Long2RAG) as pipeline stages: extraction from each topic's
+ * oracle passages P*, merging, entailment per answer run, and the scores into
+ * the measure table.
+ *
+ * Rule: the key points of a topic are extracted from its oracle passages P*
+ * (qrels `crux_pr`, grade 3), so every run of the topic (RAG pipelines, direct
+ * prompting, the oracle context) is scored against the same key point set and
+ * KPR is comparable across runs. KPP checks each response's statements against
+ * the passages of its own context (`generations.context_ids`); runs without a
+ * context (direct) have no KPP.
+ *
+ * @module
+ */
+import { roleClient } from "@lib/construct/mod.ts";
+import { resolveRoleConfig } from "@lib/llm/mod.ts";
+import {
+  type EntailmentJudge,
+  extractQuestionKeyPoints,
+  type KeyPointExtractor,
+  type KeyPointMerger,
+  lexicalEntailer,
+  lexicalMerger,
+  llmEntailer,
+  llmExtractor,
+  llmMerger,
+  mergeQuestionKeyPoints,
+  offlineExtractor,
+  readStoredKeyPoints,
+  storeKeyPoints,
+} from "@lib/keypoints/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import type { MethodStageContext, MethodStages } from "./method_stage.ts";
+import type { StageSpec } from "./run_stages.ts";
+import { parseKeyPointSection } from "./_keypoint_section.ts";
+import { judgeRun, measureKeyPoints, oracleQuestions, storeProblems } from "./_keypoint_work.ts";
+
+/** The `keypoints` section of an experiment config (every field optional). */
+export interface KeyPointSection {
+  /** Extraction rounds (further rounds ask for points missed so far). Default 1. */
+  rounds?: number;
+  /** Offline extractor: key points per passage and round. Default 3. */
+  perRound?: number;
+  /** Offline merger: Jaccard threshold. Default 0.6. */
+  mergeThreshold?: number;
+  /** Offline entailment: share of key point terms in one sentence. Default 0.6. */
+  entailThreshold?: number;
+  /** Check the responses' statements against their contexts (KPP, KPF). Default true. */
+  precision?: boolean;
+  /** Re-asks after unparseable model output. Default 2. */
+  reasks?: number;
+  /** Qrels defining P*. Default `crux_pr`. */
+  qrels?: string;
+  /** Grade of P* in those qrels. Default 3. */
+  oracleGrade?: number;
+  /** Length buckets (token edges) of the analyses: by input (P*) and by response length. */
+  buckets?: { input?: number[]; response?: number[] };
+}
+
+interface Backends {
+  extractor: KeyPointExtractor;
+  merger: KeyPointMerger;
+  entailer: EntailmentJudge;
+  supporter?: EntailmentJudge;
+}
+
+async function backends(
+  ws: Workspace,
+  s: KeyPointSection,
+  ctx: MethodStageContext,
+): Promise<Backends> {
+  const precision = s.precision ?? true;
+  if (ctx.backend === "offline") {
+    const entailer = lexicalEntailer({ threshold: s.entailThreshold });
+    return {
+      extractor: offlineExtractor({ perRound: s.perRound }),
+      merger: lexicalMerger({ threshold: s.mergeThreshold }),
+      entailer,
+      supporter: precision ? entailer : undefined,
+    };
+  }
+  const { client, templatesDir } = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
+  const o = { templatesDir, reasks: s.reasks ?? 2 };
+  return {
+    extractor: llmExtractor(client, o),
+    merger: llmMerger(client, o),
+    entailer: llmEntailer(client, o),
+    supporter: precision ? llmEntailer(client, { ...o, task: "support" }) : undefined,
+  };
+}
+
+/**
+ * The stages of a `keypoints` section: `judge:keypoints/extract` (after the
+ * data stages), `judge:keypoints/merge`, one `judge:keypoints/<run>` per answer
+ * run (after that run's generation) and `measure:keypoints` (method
+ * `keypoints`: KPR, KPP, KPF, kp_supported, kp_omitted, kp_contradicted per topic
+ * and `all`; judge = the entailment judge, source = `extracted:<extractor>`).
+ * Offline backends are labelled `offline-...` in every judge and source.
+ *
+ * @param section The parsed section.
+ * @param ctx The experiment's context.
+ * @returns Stage instances in dependency order.
+ */
+async function stages(section: KeyPointSection, ctx: MethodStageContext): Promise<StageSpec[]> {
+  const model = ctx.backend === "offline"
+    ? undefined
+    : resolveRoleConfig("judge", { config: ctx.llm, env: ctx.env }).model;
+  const offline = ctx.backend === "offline";
+  const extractorName = offline ? "offline-salient" : model!;
+  const judgeName = offline ? "offline-lexical" : model!;
+  const source = `extracted:${extractorName}`;
+  const precision = section.precision ?? true;
+  const qrels = section.qrels ?? "crux_pr";
+  const grade = section.oracleGrade ?? 3;
+  const common = { backend: ctx.backend, model: model ?? null, reasks: section.reasks ?? 2 };
+  let b: Backends | undefined;
+  const get = async (ws: Workspace) => (b ??= await backends(ws, section, ctx));
+  const extract: StageSpec = {
+    id: "judge:keypoints/extract",
+    stage: "judge",
+    version: 1,
+    params: {
+      ...common,
+      rounds: section.rounds ?? 1,
+      perRound: section.perRound ?? 3,
+      qrels,
+      grade,
+    },
+    deps: [...ctx.dataStages],
+    clear: async (ws) => {
+      await ws.exec("DELETE FROM keypoints WHERE level = 'original'");
+      await ws.exec("DELETE FROM keypoint_problems WHERE step = 'extract'");
+    },
+    run: async (ws) => {
+      const questions = await oracleQuestions(ws, { qrels, grade });
+      const { extractor } = await get(ws);
+      const r = await extractQuestionKeyPoints(questions, extractor, {
+        rounds: section.rounds ?? 1,
+        signal: ctx.signal,
+        onProgress: ctx.onProgress,
+      });
+      const n = await storeKeyPoints(ws, r.keypoints, {
+        level: "original",
+        source,
+        rounds: r.rounds,
+      });
+      await storeProblems(ws, r.problems, extractor.name);
+      if (r.flagged) {
+        ctx.onNote?.(
+          "judge",
+          `keypoints: ${r.flagged} key points have a span not found in their passage (kept, flagged)`,
+        );
+      }
+      const passages = questions.reduce((s, q) => s + q.documents.length, 0);
+      return `${n} key points from ${passages} P* passages of ${questions.length} topics ` +
+        `(${extractor.name}); ${r.flagged} flagged (${r.unfoundSpans} spans not found); ` +
+        `${r.problems.length} passages without a usable answer`;
+    },
+  };
+  const merge: StageSpec = {
+    id: "judge:keypoints/merge",
+    stage: "judge",
+    version: 1,
+    params: { ...common, mergeThreshold: section.mergeThreshold ?? 0.6 },
+    deps: [extract.id],
+    clear: async (ws) => {
+      await ws.exec("DELETE FROM keypoints WHERE level = 'merged'");
+      await ws.exec("DELETE FROM keypoint_problems WHERE step = 'merge'");
+    },
+    run: async (ws) => {
+      const { keypoints } = await readStoredKeyPoints(ws, { level: "original", source });
+      const questions = new Map(
+        (await oracleQuestions(ws, { qrels, grade })).map((q) => [q.qid, q.question]),
+      );
+      const { merger } = await get(ws);
+      const r = await mergeQuestionKeyPoints(keypoints, merger, { questions, signal: ctx.signal });
+      const n = await storeKeyPoints(ws, r.keypoints, { level: "merged", source });
+      await storeProblems(ws, r.problems, merger.name);
+      const before = keypoints.reduce((s, q) => s + q.keypoints.length, 0);
+      return `${before} key points merged into ${n} (${merger.name}); ${r.problems.length} topics kept unmerged`;
+    },
+  };
+  const judges: StageSpec[] = ctx.answerRuns.map((run, i) => ({
+    id: `judge:keypoints/${run}`,
+    stage: "judge",
+    version: 1,
+    params: { ...common, run, entailThreshold: section.entailThreshold ?? 0.6, precision },
+    deps: [merge.id, ...(ctx.answerStages[i] ? [ctx.answerStages[i]] : [])],
+    clear: async (ws) => {
+      await ws.exec("DELETE FROM keypoint_labels WHERE run = $1", [run]);
+      await ws.exec("DELETE FROM keypoint_statements WHERE run = $1", [run]);
+      await ws.exec(
+        "DELETE FROM keypoint_problems WHERE item = $1 AND step IN ('entail', 'support')",
+        [run],
+      );
+    },
+    run: async (ws) => {
+      const { entailer, supporter } = await get(ws);
+      return await judgeRun(ws, run, { source, entailer, supporter, signal: ctx.signal });
+    },
+  }));
+  const measure: StageSpec = {
+    id: "measure:keypoints",
+    stage: "measure",
+    version: 1,
+    params: { runs: ctx.answerRuns, source, judge: judgeName, precision },
+    deps: judges.map((j) => j.id),
+    clear: async (ws) => {
+      await ws.exec("DELETE FROM measures WHERE method = 'keypoints'");
+    },
+    run: async (ws) => {
+      const r = await measureKeyPoints(ws, {
+        runs: ctx.answerRuns,
+        source,
+        judge: judgeName,
+        supportJudge: precision ? judgeName : undefined,
+      });
+      if (r.missing.length) {
+        ctx.onNote?.("measure", `keypoints: no response for ${r.missing.join(", ")} (scored 0)`);
+      }
+      return `${r.rows} key point measure rows; ${r.summary}`;
+    },
+  };
+  return [extract, merge, ...judges, measure];
+}
+
+/**
+ * The key point method's part of an experiment config: section `keypoints`
+ * (`{}` or `true` for the defaults; see {@linkcode KeyPointSection}).
+ *
+ * @example
+ * ```ts
+ * import { keypointStages, runStages } from "@lib/pipeline/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // after the CRUX chain's generate stages
+ * const section = keypointStages.parse({ rounds: 2 }, "experiment.json");
+ * const specs = await keypointStages.stages(section, {
+ *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [],
+ *   judgeStages: [], outDir: "outputs/x", configFile: "experiment.json",
+ * });
+ * await runStages(ws, specs, { order: ["judge", "measure"] });
+ * ```
+ */
+export const keypointStages: MethodStages<KeyPointSection> = {
+  key: "keypoints",
+  parse: parseKeyPointSection,
+  stages,
+};
