@@ -46,8 +46,8 @@ export async function compareRuns(
 ): Promise<{ verdicts: RunVerdict[]; judge: string }> {
   const judge = opts.client?.model ?? OFFLINE_BACKENDS.pairwise;
   const gens = await ws.query<{ run: string; topicId: string; text: string }>(
-    `SELECT run, topic_id AS "topicId", text FROM generations WHERE list_contains($1::VARCHAR[], run)`,
-    [[...opts.runs]],
+    `SELECT run, topic_id AS "topicId", text FROM generations WHERE list_contains($1::JSON::VARCHAR[], run)`,
+    [JSON.stringify(opts.runs)],
   );
   const answers = new Map(gens.map((g) => [`${g.run}\0${g.topicId}`, g.text]));
   const requests = new Map(
@@ -86,9 +86,9 @@ export async function compareRuns(
   }
   const results = await pairwiseJudge(inputs, opts);
   await ws.exec(
-    `DELETE FROM subq_pairwise WHERE judge = $1 AND list_contains($2::VARCHAR[], run_a)
-     AND list_contains($2::VARCHAR[], run_b)`,
-    [judge, [...opts.runs]],
+    `DELETE FROM subq_pairwise WHERE judge = $1 AND list_contains($2::JSON::VARCHAR[], run_a)
+     AND list_contains($2::JSON::VARCHAR[], run_b)`,
+    [judge, JSON.stringify(opts.runs)],
   );
   const rows = results.map((r, i) => ({
     ...meta[i],

@@ -70,8 +70,8 @@ export async function judgeAnswers(
   );
   const gens = await ws.query<{ topicId: string; text: string; contextIds: string[] | null }>(
     `SELECT topic_id AS "topicId", text, context_ids AS "contextIds" FROM generations
-     WHERE list_contains($1::VARCHAR[], run) ORDER BY run, topic_id`,
-    [[...opts.runs]],
+     WHERE list_contains($1::JSON::VARCHAR[], run) ORDER BY run, topic_id`,
+    [JSON.stringify(opts.runs)],
   );
   const done = new Set(
     (await ws.query<{ k: string }>(

@@ -47,10 +47,9 @@ const FOLLOW_UP = [(p: string) => `What will happen next with ${p}?`];
  * (offline)`): ranks noun phrases (1-4 consecutive content words) by how often
  * they occur in the question (x3) and the passages, preferring longer phrases
  * on ties and dropping phrases that share half their words or more with a
- * better one, then fills templates:
- * each template over every phrase before the next template, in the order
- * "what happened", history, what comes next, "who was involved", "why it
- * mattered", until `n` sub-questions exist (so every kind appears early).
+ * better one; the i-th phrase fills the i-th template in turn: "what
+ * happened", history, "who was involved", what comes next, "why it mattered"
+ * (so each sub-question asks about a different phrase and every kind appears).
  *
  * @param question The complex question.
  * @param passages Texts about it (may be empty).
@@ -59,8 +58,8 @@ const FOLLOW_UP = [(p: string) => `What will happen next with ${p}?`];
  * @example
  * ```ts
  * import { offlineDecompose } from "@lib/subq/mod.ts";
- * offlineDecompose("Why did the Tolliver Street Bridge collapse?", [], { n: 2 });
- * // ["What happened with Tolliver Street Bridge collapse?", "What is the history of Tolliver Street Bridge collapse?"]
+ * offlineDecompose("Why did the Tolliver Street Bridge collapse?", ["Divers searched the Ashby River."], { n: 2 });
+ * // ["What happened with Tolliver Street Bridge collapse?", "What is the history of Divers searched?"]
  * ```
  */
 export function offlineDecompose(
@@ -92,12 +91,9 @@ export function offlineDecompose(
     };
     if (kept.some(overlaps)) continue;
     kept.push(e.text);
-    if (kept.length * 5 >= n) break;
+    if (kept.length >= n) break;
   }
-  const templates = [CORE[0], ...BACKGROUND, ...FOLLOW_UP, CORE[1], CORE[2]];
-  const out: string[] = [];
-  for (const t of templates) {
-    for (const p of kept) if (out.length < n) out.push(t(p));
-  }
+  const templates = [CORE[0], ...BACKGROUND, CORE[1], ...FOLLOW_UP, CORE[2]];
+  const out = kept.map((p, i) => templates[i % templates.length](p));
   return out;
 }

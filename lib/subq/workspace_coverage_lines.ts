@@ -58,8 +58,8 @@ export async function workspaceCoverageLines(
     { run: string; topicId: string; text: string; contextIds: string[] | null }
   >(
     `SELECT run, topic_id AS "topicId", text, context_ids AS "contextIds" FROM generations
-     WHERE list_contains($1::VARCHAR[], run) ORDER BY run, topic_id`,
-    [[...opts.runs]],
+     WHERE list_contains($1::JSON::VARCHAR[], run) ORDER BY run, topic_id`,
+    [JSON.stringify(opts.runs)],
   );
   const lines: TypedCoverageLine[] = [];
   let missing = 0;

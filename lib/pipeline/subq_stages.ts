@@ -1,0 +1,312 @@
+/**
+ * Sub-question coverage by type (Xie et al.) as pipeline stages: decomposition,
+ * typing, core sub-question RAG variants, coverage judgments, the pairwise
+ * comparison, the preference evaluation and the measures.
+ *
+ * @module
+ */
+import { roleClient } from "@lib/construct/mod.ts";
+import { readDecompositions, readPreferences } from "@lib/formats/mod.ts";
+import { extractiveGenerator, llmGenerator } from "@lib/llm/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import * as subq from "@lib/subq/mod.ts";
+import { parseSubqSection } from "./_subq_section.ts";
+import type { MethodStageContext, MethodStages } from "./method_stage.ts";
+import type { StageSpec } from "./run_stages.ts";
+
+/** The `subq` section of an experiment config. */
+export interface SubqSection {
+  /** `decompose` (default): about `n` sub-questions of each request; `crux`: the CRUX ones. */
+  source?: "decompose" | "crux";
+  /** Sub-questions per request. Default 20. */
+  n?: number;
+  /** Labelled decomposition file for few-shot typing; `none` = zero-shot. Default: built-in examples. */
+  examples?: string;
+  /** Overlap threshold of the offline coverage judge. Default 0.5. */
+  threshold?: number;
+  /** Judge the retrieved chunks (#2-#5). Default true. */
+  chunks?: boolean;
+  /** Rating weights. Default core 1, background 0.5, follow-up -1. */
+  weights?: { core: number; background: number; "follow-up": number };
+  /** Core sub-question RAG variants. Default all four; `[]` for none. */
+  variants?: subq.CoreVariant[];
+  /** Run the variants are compared with. Default the first answer run. */
+  baseline?: string;
+  depth?: number;
+  perQuestion?: number;
+  /** Human pairwise preference file (JSONL). */
+  preferences?: string;
+  /** Validation share of the weight search. Default 0.5. */
+  validation?: number;
+  seed?: number;
+}
+
+async function clients(ws: Workspace, ctx: MethodStageContext) {
+  if (ctx.backend === "offline") return {};
+  const judge = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
+  const generator = await roleClient(ws, "generator", { config: ctx.llm, env: ctx.env });
+  return { judge, generator };
+}
+
+async function sha(text: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The stage instances of a `subq` section. */
+async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpec[]> {
+  const source = s.source ?? "decompose";
+  const note = (m: string) => ctx.onNote?.("judge", `subq: ${m}`);
+  const io = { onProgress: ctx.onProgress, signal: ctx.signal, onNote: note };
+  const backend = ctx.backend;
+  const variants = s.variants ?? [...subq.CORE_VARIANTS];
+  const variantRuns = variants.map((v) => `subq-core-${v}`);
+  const runs = [...ctx.answerRuns, ...variantRuns];
+  const baseline = s.baseline ?? ctx.answerRuns[0];
+  const examplesHash = s.examples && s.examples !== "none"
+    ? await sha(await Deno.readTextFile(s.examples))
+    : s.examples ?? "";
+  const judgeStep = async (ws: Workspace) => {
+    const c = await clients(ws, ctx);
+    return { client: c.judge?.client, templatesDir: c.judge?.templatesDir, generator: c.generator };
+  };
+  const judgeName = (ws: Workspace) =>
+    ctx.backend === "offline"
+      ? Promise.resolve(subq.OFFLINE_BACKENDS.coverage)
+      : judgeStep(ws).then((j) => subq.coverageJudgeName(j));
+  const out: StageSpec[] = [
+    {
+      id: "judge:subq-decompose",
+      stage: "judge",
+      version: 1,
+      params: { source, n: s.n ?? 20, backend },
+      deps: ctx.dataStages,
+      clear: async (ws) => {
+        await ws.exec(`DELETE FROM subq_questions WHERE source = $1`, [source]);
+        await ws.exec(`DELETE FROM subq_failures WHERE source = $1`, [source]);
+      },
+      run: async (ws) => {
+        const r = await subq.decomposeTopics(ws, {
+          ...(await judgeStep(ws)),
+          ...io,
+          source,
+          n: s.n,
+        });
+        return `${r.written} sub-questions for ${r.topics} topics (${r.backend}); ${r.failed} failed`;
+      },
+    },
+    {
+      id: "judge:subq-classify",
+      stage: "judge",
+      version: 1,
+      params: { examples: examplesHash, backend },
+      deps: ["judge:subq-decompose"],
+      clear: async (ws) => {
+        await ws.exec(
+          `UPDATE subq_questions SET type = NULL, classifier = NULL WHERE source = $1`,
+          [source],
+        );
+      },
+      run: async (ws) => {
+        const examples = s.examples === "none"
+          ? []
+          : s.examples
+          ? await readDecompositions(s.examples)
+          : undefined;
+        const r = await subq.classifyTopics(ws, {
+          ...(await judgeStep(ws)),
+          ...io,
+          source,
+          examples,
+        });
+        const c = r.counts;
+        return `${r.typed} typed (${r.backend}): core ${c.core ?? 0}, background ${
+          c.background ?? 0
+        }, follow-up ${c["follow-up"] ?? 0}; ${r.failed} failed`;
+      },
+    },
+  ];
+  if (variants.length) {
+    out.push({
+      id: "judge:subq-variants",
+      stage: "judge",
+      version: 1,
+      params: { variants, depth: s.depth ?? 10, perQuestion: s.perQuestion ?? 3, backend },
+      deps: [...ctx.dataStages, "judge:subq-classify"],
+      clear: async (ws) => {
+        for (const t of ["generations", "runs", "generation_info", "run_info"]) {
+          await ws.exec(`DELETE FROM ${t} WHERE list_contains($1::JSON::VARCHAR[], run)`, [
+            JSON.stringify(variantRuns),
+          ]);
+        }
+      },
+      run: async (ws) => {
+        const j = await judgeStep(ws);
+        const generator = j.generator
+          ? llmGenerator(j.generator.client, { templatesDir: j.generator.templatesDir })
+          : extractiveGenerator();
+        const written = await subq.generateCoreVariants(ws, {
+          generator,
+          client: j.generator?.client,
+          templatesDir: j.generator?.templatesDir,
+          variants,
+          source,
+          depth: s.depth,
+          perQuestion: s.perQuestion,
+          signal: ctx.signal,
+        });
+        return `${written.join(", ")} (${generator.name})`;
+      },
+    });
+  }
+  const coverageDeps = [
+    "judge:subq-classify",
+    ...ctx.answerStages,
+    ...(variants.length ? ["judge:subq-variants"] : []),
+  ];
+  out.push(
+    {
+      id: "judge:subq-coverage",
+      stage: "judge",
+      version: 1,
+      params: { runs, threshold: s.threshold ?? 0.5, chunks: s.chunks ?? true, backend },
+      deps: coverageDeps,
+      clear: async (ws) => {
+        await ws.exec(`DELETE FROM subq_coverage WHERE judge = $1`, [await judgeName(ws)]);
+      },
+      run: async (ws) => {
+        const r = await subq.judgeAnswers(ws, {
+          ...(await judgeStep(ws)),
+          ...io,
+          runs,
+          source,
+          threshold: s.threshold,
+          chunks: s.chunks,
+        });
+        return `${r.judged} judgments of ${r.answers} answers (${r.judge}); ${r.flagged} spans not in the text, ${r.unparsed} unparsed, ${r.failed} failed`;
+      },
+    },
+    {
+      id: "judge:subq-pairwise",
+      stage: "judge",
+      version: 1,
+      params: {
+        runs: [baseline, ...variantRuns].filter(Boolean),
+        weights: s.weights ?? null,
+        backend,
+      },
+      deps: ["judge:subq-coverage"],
+      clear: async (ws) => {
+        await ws.exec(`DELETE FROM subq_pairwise`);
+      },
+      run: async (ws) => {
+        const cmp = [baseline, ...variantRuns].filter(Boolean);
+        if (cmp.length < 2) return "fewer than two runs to compare";
+        const j = await judgeStep(ws);
+        const r = await subq.compareRuns(ws, {
+          client: j.client,
+          templatesDir: j.templatesDir,
+          ...io,
+          runs: cmp,
+          judge: await judgeName(ws),
+          source,
+          weights: s.weights,
+        });
+        return `${r.verdicts.length} pairwise verdicts over ${cmp.length} runs (${r.judge})`;
+      },
+    },
+  );
+  if (s.preferences) {
+    const file = s.preferences;
+    out.push({
+      id: "judge:subq-preferences",
+      stage: "judge",
+      version: 1,
+      params: {
+        file,
+        sha: await sha(await Deno.readTextFile(file)),
+        n: s.n ?? 20,
+        examples: examplesHash,
+        backend,
+      },
+      deps: [],
+      clear: async (ws) => {
+        await ws.exec(`DELETE FROM subq_preferences WHERE source = $1`, [file]);
+      },
+      run: async (ws) => {
+        const examples = s.examples === "none"
+          ? []
+          : s.examples
+          ? await readDecompositions(s.examples)
+          : undefined;
+        const pairs = await readPreferences(file);
+        const judged = await subq.evaluatePreferences(ws, pairs, {
+          ...(await judgeStep(ws)),
+          ...io,
+          name: file,
+          n: s.n,
+          examples,
+        });
+        const r = subq.preferenceResults(judged, {
+          weights: s.weights,
+          validation: s.validation,
+          seed: s.seed,
+        });
+        const f = (v: number | null) => (v === null ? "n/a" : v.toFixed(3));
+        return `${r.labelled} of ${r.pairs} pairs labelled; accuracy core-only ${
+          f(r.coreOnly)
+        }, hybrid ${f(r.hybrid)}, pairwise judge ${f(r.pairwise)}`;
+      },
+    });
+  }
+  out.push({
+    id: "measure:subq",
+    stage: "measure",
+    version: 1,
+    params: { runs, source, weights: s.weights ?? null },
+    deps: ["judge:subq-coverage"],
+    clear: async (ws) => {
+      await ws.exec(`DELETE FROM measures WHERE method = 'subq' AND source = $1`, [source]);
+    },
+    run: async (ws) => {
+      const judge = await judgeName(ws);
+      const { lines, missing } = await subq.workspaceCoverageLines(ws, { runs, judge, source });
+      const rows = subq.subqMeasureRows(lines, { judge, source, weights: s.weights });
+      await subq.storeSubqMeasures(ws, rows, { judge, source });
+      if (missing) {
+        note(`${missing} (answer, sub-question) pairs without a usable judgment were left out`);
+      }
+      return `${rows.length} subq measures of ${
+        new Set(lines.map((l) => l.system)).size
+      } runs (${judge})`;
+    },
+  });
+  return out;
+}
+
+/**
+ * The `subq` method: config section `subq` ({@linkcode SubqSection}) and its
+ * stages `judge:subq-decompose`, `judge:subq-classify`, `judge:subq-variants`
+ * (generation runs `subq-core-def|query|retrieval|e2e`), `judge:subq-coverage`,
+ * `judge:subq-pairwise`, `judge:subq-preferences` (with a preference file) and
+ * `measure:subq` (method `subq` in `measures`; headline `subq_rating`). The
+ * tables and figures come from `subqAnalyses` of `@lib/analysis`.
+ *
+ * @example
+ * ```ts
+ * import { runStages, SUBQ_STAGES } from "@lib/pipeline/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace; // with generations rag-bm25
+ * const section = SUBQ_STAGES.parse({ n: 12 }, "experiment.json");
+ * const specs = await SUBQ_STAGES.stages(section, {
+ *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [],
+ *   judgeStages: [], outDir: "outputs/x", configFile: "experiment.json",
+ * });
+ * await runStages(ws, specs, { order: ["judge", "measure"] });
+ * ```
+ */
+export const SUBQ_STAGES: MethodStages<SubqSection> = {
+  key: "subq",
+  parse: parseSubqSection,
+  stages,
+};
