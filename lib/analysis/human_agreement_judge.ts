@@ -1,0 +1,71 @@
+/**
+ * A judge's ratings of one run's reports in the workspace, as judgments to set
+ * against annotators' labels.
+ *
+ * @module
+ */
+import type { Judgment } from "@lib/formats/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+
+/** Options of {@linkcode humanAgreementJudge}. */
+export interface HumanAgreementJudgeOptions {
+  /** Judge of the report ratings. Default: the only judge that rated reports. */
+  judge?: string;
+  /** Generation run whose reports the annotators labelled. Default `oracle-result` (the human summaries). */
+  run?: string;
+}
+
+/**
+ * Reads one judge's ratings of one run's reports, one judgment per topic with
+ * a rating per sub-question in ordinal order, ready for
+ * `humanAgreement(files, { judge })`. Sub-questions the judge did not rate for
+ * a report it rated (those not answerable in the corpus, which the CRUX report
+ * judging skips) count as 0; topics whose report it never rated are left out.
+ *
+ * @param ws The workspace.
+ * @param opts `judge` (default: the only report judge), `run` (default `oracle-result`).
+ * @returns The judge name and its judgments in topic order.
+ * @throws {RangeError} When no judge or several judges rated reports and none is named.
+ * @example
+ * ```ts
+ * import { humanAgreementJudge } from "@lib/analysis/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const { judge, judgments } = await humanAgreementJudge(ws, { run: "rag-bm25" });
+ * ```
+ */
+export async function humanAgreementJudge(
+  ws: Workspace,
+  opts: HumanAgreementJudgeOptions = {},
+): Promise<{ judge: string; judgments: Judgment[] }> {
+  const run = opts.run ?? "oracle-result";
+  const item = (t: string) => (run === "oracle-result" ? `${t}:report` : `${t}:report:${run}`);
+  let judge = opts.judge;
+  if (judge === undefined) {
+    const judges = (await ws.query<{ judge: string }>(
+      `SELECT DISTINCT judge FROM ratings WHERE item_id LIKE '%:report%' ORDER BY judge`,
+    )).map((r) => r.judge);
+    if (judges.length !== 1) {
+      throw new RangeError(
+        judges.length
+          ? `Several judges rated reports (${judges.join(", ")}); name one`
+          : "No judge rated a report in this workspace; judge reports first",
+      );
+    }
+    judge = judges[0];
+  }
+  const itemSql = run === "oracle-result"
+    ? "q.topic_id || ':report'"
+    : "q.topic_id || ':report:' || $2";
+  const rows = await ws.query<{ topicId: string; rating: number | null }>(
+    `SELECT q.topic_id, r.rating FROM questions q
+     LEFT JOIN ratings r ON r.question_id = q.question_id AND r.judge = $1 AND r.item_id = ${itemSql}
+     WHERE q.kind = 'subquestion' ORDER BY q.topic_id, q.ordinal`,
+    run === "oracle-result" ? [judge] : [judge, run],
+  );
+  const byTopic = new Map<string, (number | null)[]>();
+  for (const r of rows) byTopic.set(r.topicId, [...(byTopic.get(r.topicId) ?? []), r.rating]);
+  const judgments = [...byTopic].filter(([, rs]) => rs.some((r) => r !== null))
+    .map(([topicId, rs]) => ({ topicId, itemId: item(topicId), ratings: rs.map((r) => r ?? 0) }));
+  return { judge, judgments };
+}
