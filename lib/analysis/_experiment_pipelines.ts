@@ -1,7 +1,7 @@
 /** What an experiment config implies for the analyses (private). */
 import { resolveRoleConfig } from "@lib/llm/mod.ts";
 import type { Backends } from "@lib/report/mod.ts";
-import type { CruxExperimentConfig } from "./experiment_config.ts";
+import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 import type { PipelineSpec } from "./resolve_conditions.ts";
 
 /** The config's pipelines: every retrieval and reranked run, with its reports `rag-{run}`. */

@@ -6,7 +6,7 @@
 import type { Backends } from "@lib/report/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import type { Analysis, CruxData } from "./types.ts";
-import type { AnalysisSettings } from "./experiment_config.ts";
+import type { AnalysisSettings } from "@lib/pipeline/mod.ts";
 import { loadCruxData } from "./load_crux_data.ts";
 import { type PipelineSpec, resolveConditions } from "./resolve_conditions.ts";
 import { generationOverview } from "./generation_overview.ts";

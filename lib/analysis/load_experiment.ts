@@ -5,7 +5,7 @@
  */
 import { openWorkspace } from "@lib/store/mod.ts";
 import type { Condition, CruxData } from "./types.ts";
-import type { CruxExperimentConfig } from "./experiment_config.ts";
+import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 import { loadCruxData } from "./load_crux_data.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { type HumanLabel, readHumanLabels } from "./human_labels.ts";
@@ -33,7 +33,8 @@ export interface LoadedExperiment {
  * @throws {RangeError} As `loadCruxData` (e.g. before the chain has run).
  * @example
  * ```ts
- * import { loadExperiment, loadExperimentConfig, mainTable } from "@lib/analysis/mod.ts";
+ * import { loadExperiment, mainTable } from "@lib/analysis/mod.ts";
+import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const { data, conditions, outDir } = await loadExperiment(config);
  * const main = mainTable(data, { conditions }); // save with saveAnalysis(main, outDir)

@@ -116,4 +116,20 @@ export {
   type MethodAnalysesData,
   type MethodAnalysesOptions,
 } from "./method_analyses.ts";
+export {
+  humanAgreementAnalyses,
+  type HumanAgreementAnalysesData,
+  type HumanAgreementAnalysesOptions,
+} from "./human_agreement_analyses.ts";
+export {
+  humanAgreementJudge,
+  type HumanAgreementJudgeOptions,
+} from "./human_agreement_judge.ts";
 export { analyzeStep, type AnalyzeStepOptions } from "./analyze_step.ts";
+export {
+  type ContextCondition,
+  type ContextEvaluationResult,
+  evaluateContexts,
+  type EvaluateContextsOptions,
+} from "./context_evaluation.ts";
+export { type ContextReport, contextReport, type ContextReportOptions } from "./context_report.ts";

@@ -6,11 +6,17 @@
  * @module
  */
 import type { ProgressFn } from "@lib/llm/mod.ts";
-import { runStages, type RunStagesResult, type StageEvent } from "@lib/pipeline/mod.ts";
+import {
+  CRUX_STAGES,
+  type CruxExperimentConfig,
+  cruxStages,
+  runStages,
+  type RunStagesResult,
+  type StageEvent,
+} from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { WorkspaceAnalyses } from "./analyze_workspace.ts";
-import { CRUX_STAGES, cruxStages } from "./crux_stages.ts";
+import { analyzeStep } from "./analyze_step.ts";
 
 /** Stages `until` and `from` accept, in pipeline order. */
 export const RUN_STAGES = CRUX_STAGES;
@@ -55,7 +61,8 @@ export interface RunCruxExperimentResult {
  * @throws {RangeError} When a stage has nothing to work on (e.g. no topics and no dataset).
  * @example
  * ```ts
- * import { loadExperimentConfig, runCruxExperiment } from "@lib/analysis/mod.ts";
+ * import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
  * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const workspace = await Deno.makeTempDir(); // the config's own: outputs/sample
  * const { stages } = await runCruxExperiment({ ...cfg, workspace });
@@ -73,7 +80,11 @@ export async function runCruxExperiment(
     onNote: say,
     onProgress: opts.onProgress,
     signal: opts.signal,
-    onAnalyses: (a) => (analyses = a),
+    analyze: analyzeStep(config, {
+      env: opts.env,
+      onNote: (m) => say("analyze", m),
+      onAnalyses: (a) => (analyses = a),
+    }),
   });
   const ws = await openWorkspace(config.workspace);
   try {

@@ -54,3 +54,12 @@ export {
 } from "./retrieve_run.ts";
 export { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
 export { type RoleClient, roleClient, roleJudge } from "./role_client.ts";
+export {
+  type EndpointRerankConfig,
+  type MmrRerankConfig,
+  type RerankConfig,
+  rerankRun,
+  type RerankRunOptions,
+  type RerankSummary,
+} from "./rerank_run.ts";
+export { contextRows, rankings } from "./run_rankings.ts";

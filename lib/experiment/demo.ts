@@ -4,13 +4,10 @@
  * @module
  */
 import { join } from "node:path";
-import { saveFigure, saveTable, tableText } from "@lib/report/mod.ts";
-import { openExperiment } from "./open_experiment.ts";
-import { retrieveBm25 } from "./retrieve_bm25.ts";
-import { evaluateContexts } from "./context_evaluation.ts";
-import { contextReport } from "./context_report.ts";
+import { tableText } from "@lib/report/mod.ts";
+import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
 import { experimentDir, repoRoot } from "./paths.ts";
-import { loadExperimentConfig, runCruxExperiment } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode runDemo}. */
 export interface DemoOptions {
@@ -22,8 +19,6 @@ export interface DemoOptions {
   onProgress?: (message: string) => void;
   /** Experiment config of the chain. Default `notebooks/configs/sample-offline.json`. */
   config?: string;
-  /** Also run the chain (generation, judging, analyses) after the context evaluation. Default true. */
-  chain?: boolean;
 }
 
 /** What the demo produced. */
@@ -36,11 +31,11 @@ export interface DemoResult {
 }
 
 /**
- * Runs the demo: builds a workspace from the sample (topics, passages, hand
- * ratings, the required subset P*), runs BM25 over the pooled corpus, evaluates
- * the top-10 and top-|P*| contexts and the oracle and empty references with
- * Cov, alpha-nDCG, Den, P, nDCG and RPrec, and writes the table (CSV, Markdown,
- * LaTeX) and figures (SVG, PNG, Vega-Lite JSON) under `outputs/demo/`.
+ * Runs the demo: the sample experiment config (offline backends) through the
+ * pipeline — import, construction, selection of P*, retrieval and reranking,
+ * generation under the oracle budget, judging, measures, the evaluation
+ * methods the config names, and every analysis — writing the tables (CSV,
+ * Markdown, LaTeX) and figures (SVG, PNG, Vega-Lite JSON) under `outputs/demo/`.
  *
  * @param opts See {@linkcode DemoOptions}.
  * @returns The output folder, the table as text and the files written.
@@ -56,45 +51,30 @@ export async function runDemo(opts: DemoOptions = {}): Promise<DemoResult> {
   const experiment = opts.experiment ?? "demo";
   const dir = opts.dir ?? experimentDir(experiment);
   const say = opts.onProgress ?? (() => {});
-  const ws = await openExperiment(experiment, { dir, onNote: say });
+  const path = opts.config ?? join(repoRoot(), "notebooks", "configs", "sample-offline.json");
+  const config = {
+    ...(await loadExperimentConfig(path, { root: repoRoot(), experiment })),
+    workspace: dir,
+  };
+  // Stages that are up to date are skipped; the analyses always run so the
+  // tables and figures are (re)written and can be printed.
+  const run = await runCruxExperiment(config, {
+    from: "analyze",
+    onEvent: (e) => say(e.message),
+  });
   const files: string[] = [];
-  try {
-    const bm25 = await retrieveBm25(ws, { k: 100 });
-    say(`BM25 run "${bm25.run}": ${bm25.rows} rows${bm25.reused ? " (reused)" : ""}`);
-    const result = await evaluateContexts(ws, { runs: ["bm25"], cutoffs: [10, "oracle"] });
-    const { table, figures } = contextReport(result, {
-      notes: ["Judgments: the sample's hand-assigned ratings (human)."],
-    });
-    const saved = await saveTable(table, join(dir, "tables", "context_evaluation"));
-    files.push(...Object.values(saved));
-    for (const f of figures) {
-      const paths = await saveFigure(f.spec, join(dir, "figures", f.name));
-      files.push(paths.svg, paths.png, paths.spec);
-    }
-    let text = tableText(table);
-    ws.close();
-    if (opts.chain ?? true) {
-      const path = opts.config ?? join(repoRoot(), "notebooks", "configs", "sample-offline.json");
-      const config = {
-        ...(await loadExperimentConfig(path, { root: repoRoot() })),
-        workspace: dir,
-      };
-      // Stages that are up to date are skipped; the analyses always run so the
-      // tables and figures are (re)written and the main table can be printed.
-      const run = await runCruxExperiment(config, {
-        from: "analyze",
-        onEvent: (e) => say(`${e.stage}: ${e.message}`),
-      });
-      for (const saved of run.analyses?.saved ?? []) {
-        if (saved.table) files.push(saved.table.csv, saved.table.md, saved.table.tex);
-        if (saved.figure) files.push(saved.figure.svg, saved.figure.png, saved.figure.spec);
-      }
-      const main = run.analyses?.analyses.find((a) => a.name === "main_table");
-      if (main?.table) text += "\n\n" + tableText(main.table);
-    }
-    say(`wrote ${files.length} files under ${dir}`);
-    return { dir, text, files };
-  } finally {
-    ws.close();
+  for (const saved of run.analyses?.saved ?? []) {
+    if (saved.table) files.push(saved.table.csv, saved.table.md, saved.table.tex);
+    if (saved.figure) files.push(saved.figure.svg, saved.figure.png, saved.figure.spec);
   }
+  const shown = ["context_evaluation", "main_table", ...PRINTED];
+  const text = shown.flatMap((name) => {
+    const table = run.analyses?.analyses.find((a) => a.name === name)?.table;
+    return table ? [tableText(table)] : [];
+  }).join("\n\n");
+  say(`wrote ${files.length} files under ${dir}`);
+  return { dir, text, files };
 }
+
+/** Tables of the other evaluation methods printed after the CRUX ones, when the config has them. */
+const PRINTED: readonly string[] = [];

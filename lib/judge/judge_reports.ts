@@ -272,5 +272,26 @@ export async function judgeReports(
     }
   }
   if (metrics.length) await ws.upsert("metrics", metrics);
+  // The report measures in the measure table: a generation run's Cov and Den
+  // are those of its reports (method crux, source report), so every method's
+  // answer-level scores meet there under the same run names.
+  const reportMeasure = new Map([["Cov_report", "Cov"], [`Den_report${den}`, `Den(w=${w})`]]);
+  const counted = new Map(runs.map((r) => [r.run, r.topics]));
+  const measureRows = metrics.filter((m) => reportMeasure.has(m.measure)).map((m) => {
+    const measure = reportMeasure.get(m.measure)!;
+    return {
+      run: m.run,
+      topicId: m.topicId,
+      measure,
+      name: measure.startsWith("Den") ? "Den" : "Cov",
+      cutoff: "",
+      method: "crux",
+      judge: opts.judge.name,
+      source: "report",
+      value: m.value,
+      topics: m.topicId === "all" ? counted.get(m.run) ?? null : null,
+    };
+  });
+  if (measureRows.length) await ws.upsert("measures", measureRows);
   return { runs, metrics, written: rated.written, failed: rated.failed };
 }

@@ -101,7 +101,7 @@ async function backends(
  * @param ctx The experiment's context.
  * @returns Stage instances in dependency order.
  */
-async function stages(section: KeyPointSection, ctx: MethodStageContext): Promise<StageSpec[]> {
+function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] {
   const model = ctx.backend === "offline"
     ? undefined
     : resolveRoleConfig("judge", { config: ctx.llm, env: ctx.env }).model;

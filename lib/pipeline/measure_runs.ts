@@ -63,7 +63,9 @@ export async function measureRuns(
     if (!(e instanceof MissingTokensError) || opts.missingTokens !== "skip") throw e;
     const density = measures.filter((m) => parseMeasure(m).name === "Den");
     opts.onNote?.(
-      `${density.join(", ")} not measured for ${runs.join(", ")}: ${e.message.replace(/^Cannot measure density: /, "")}`,
+      `${density.join(", ")} not measured for ${runs.join(", ")}: ${
+        e.message.replace(/^Cannot measure density: /, "")
+      }`,
     );
     result = evaluate(rows, measures.filter((m) => !density.includes(m)), inputs, {
       tau: opts.tau ?? 3,

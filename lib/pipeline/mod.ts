@@ -61,11 +61,7 @@ export {
   type MethodScoresResult,
   type PresentMethod,
 } from "./method_scores.ts";
-export {
-  type CompareSection,
-  type CompareStageContext,
-  compareStages,
-} from "./compare_stages.ts";
+export { type CompareSection, type CompareStageContext, compareStages } from "./compare_stages.ts";
 export { SUBQ_STAGES, type SubqSection } from "./subq_stages.ts";
 export { NUGGET_STAGES, type NuggetsSection } from "./nugget_stages.ts";
 export { type KeyPointSection, keypointStages } from "./keypoint_stages.ts";

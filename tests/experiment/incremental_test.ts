@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadExperimentConfig, runCruxExperiment } from "@lib/analysis/mod.ts";
+import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
 import { repoRoot } from "@lib/experiment/mod.ts";
 
 const configPath = join(repoRoot(), "notebooks", "configs", "sample-offline.json");

@@ -8,7 +8,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { runExperiment } from "@lib/pipeline/mod.ts";
+import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { testConfig } from "./_config.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
 import { fakeReply } from "../support/fake_model.ts";
@@ -69,17 +70,26 @@ async function time<T>(label: string, fn: () => Promise<T>): Promise<T> {
 }
 
 const offline = await dataset();
-const r = await time(
+const offlineConfig = testConfig({ workspace: offline });
+await time(
   `offline chain, ${topics} topics x 10 docs`,
-  () => runExperiment({ workspace: offline }),
+  () => runCruxExperiment(offlineConfig, { until: "measure" }),
 );
-const ratings = r.construct.find((s) => s.step === "ratings")!.written;
-console.log(
-  `  passages ${r.construct[0].written}, ratings ${ratings}, reports ${
-    r.generated.reduce((n, g) => n + g.written, 0)
-  }`,
+{
+  const ws = await openWorkspace(offline);
+  const n = async (t: string) =>
+    (await ws.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${t}`))[0].n;
+  console.log(
+    `  passages ${await n("passages")}, ratings ${await n("ratings")}, reports ${await n(
+      "generations",
+    )}`,
+  );
+  ws.close();
+}
+await time(
+  "offline chain re-run (nothing to do)",
+  () => runCruxExperiment(offlineConfig, { until: "measure" }),
 );
-await time("offline chain re-run (nothing to do)", () => runExperiment({ workspace: offline }));
 await Deno.remove(offline, { recursive: true });
 
 const online = await dataset();
@@ -88,14 +98,14 @@ await using server = startOpenAiServer({
   chat: (req) => ({ content: fakeReply(req) }),
 });
 const env = { OPENAI_BASE_URL: server.url, CRUX_GENERATOR_MODEL: "g", CRUX_JUDGE_MODEL: "j" };
-const cfg = {
+const cfg = testConfig({
   workspace: online,
-  backend: "openai" as const,
+  backend: "openai",
   llm: { concurrency: 8 },
-  generate: [] as ("rag")[],
-};
+  generate: [],
+});
 const t0 = performance.now();
-await runExperiment(cfg, { env });
+await runCruxExperiment(cfg, { env, until: "measure" });
 const secs = (performance.now() - t0) / 1000;
 console.log(
   `model chain (${latency} ms latency, concurrency 8): ${server.requests} calls in ${
@@ -103,6 +113,6 @@ console.log(
   } s = ${(server.requests / secs).toFixed(0)} calls/s (ideal ${(8000 / latency).toFixed(0)})`,
 );
 server.reset();
-await time("model chain re-run", () => runExperiment(cfg, { env }));
+await time("model chain re-run", () => runCruxExperiment(cfg, { env, until: "measure" }));
 console.log(`  HTTP calls on re-run: ${server.requests}`);
 await Deno.remove(online, { recursive: true });

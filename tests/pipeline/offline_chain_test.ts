@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { RetrievalConfig } from "@lib/construct/mod.ts";
-import { runExperiment } from "@lib/pipeline/mod.ts";
+import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { testConfig } from "./_config.ts";
 import { rrf } from "@lib/retrieval/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
@@ -9,21 +10,30 @@ import { tinyWorkspaceDir } from "./_tiny.ts";
 Deno.test("offline chain on the tiny dataset: every stage, budgets respected, re-run does nothing", async () => {
   const dir = await tinyWorkspaceDir();
   try {
-    const events: string[] = [];
-    const r = await runExperiment({ workspace: dir, construct: { questions: 4 } }, {
-      onEvent: (e) => events.push(`${e.stage}: ${e.message}`),
-    });
-    const step = (name: string) => r.construct.find((s) => s.step === name)!;
-    assert.equal(step("passages").written, 4); // one chunk per short document
-    assert.equal(step("requests").written, 2);
-    assert.equal(step("questions").written, 8); // 4 summary sentences per topic
-    assert.equal(step("ratings").written, (4 + 2) * 4); // (2 passages + summary) x 4 questions, 2 topics
-    assert.deepEqual(r.retrieved, ["bm25"]);
-    assert.deepEqual(r.generated.map((g) => [g.run, g.written, g.backend]), [
-      ["rag-bm25", 2, "extractive"],
-      ["direct", 2, "extractive"],
-      ["oracle-context", 2, "extractive"],
-    ]);
+    const config = testConfig({ workspace: dir, construct: { questions: 4 } });
+    const r = await runCruxExperiment(config, { until: "measure" });
+    assert.deepEqual(r.stages.ran.slice(0, 4), ["dataset", "construct", "select", "retrieve:bm25"]);
+    {
+      const ws = await openWorkspace(dir);
+      const count = async (sql: string) =>
+        (await ws.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${sql}`))[0].n;
+      assert.equal(await count("passages"), 4); // one chunk per short document
+      assert.equal(await count("topics WHERE request IS NOT NULL"), 2);
+      assert.equal(await count("questions WHERE kind = 'subquestion'"), 8); // 4 summary sentences per topic
+      // (2 passages + summary) x 4 questions, 2 topics, by the lexical judge
+      assert.equal(await count("ratings WHERE item_id NOT LIKE '%:report:%'"), (4 + 2) * 4);
+      assert.deepEqual(
+        await ws.query(
+          "SELECT run, count(*)::INTEGER AS n, any_value(backend) AS backend FROM generations WHERE run <> 'oracle-result' GROUP BY run ORDER BY run",
+        ),
+        [
+          { run: "direct", n: 2, backend: "extractive" },
+          { run: "oracle-context", n: 2, backend: "extractive" },
+          { run: "rag-bm25", n: 2, backend: "extractive" },
+        ],
+      );
+      ws.close();
+    }
     const ws = await openWorkspace(dir);
     try {
       const gens = await ws.generations();
@@ -56,13 +66,8 @@ Deno.test("offline chain on the tiny dataset: every stage, budgets respected, re
     } finally {
       ws.close();
     }
-    assert.ok(r.reports.some((x) => x.run === "oracle-result"));
-
-    const again = await runExperiment({ workspace: dir, construct: { questions: 4 } });
-    assert.deepEqual(again.construct.map((s) => s.written).slice(0, 4), [0, 0, 0, 0]);
-    assert.deepEqual(again.retrieved, []);
-    assert.deepEqual(again.generated.map((g) => g.written), [0, 0, 0]);
-    assert.deepEqual(again.reports, r.reports);
+    const again = await runCruxExperiment(config, { until: "measure" });
+    assert.deepEqual(again.stages.ran, [], "an unchanged re-run does nothing");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -75,7 +80,7 @@ Deno.test({
     const dir = await tinyWorkspaceDir();
     try {
       const base = { workspace: dir, construct: { questions: 4 } };
-      await runExperiment(base, { until: "construct" });
+      await runCruxExperiment(testConfig(base), { until: "construct" });
       // An outside run over the workspace's passages: every passage of each topic, reversed.
       let ws = await openWorkspace(dir);
       const passages = (await ws.passages()).sort((a, b) => a.passageId < b.passageId ? 1 : -1);
@@ -92,17 +97,22 @@ Deno.test({
         { name: "hybrid", kind: "fusion", runs: ["bm25", "dense-tfidf"], method: "rrf", k: 60 },
         { name: "outside", kind: "file", path },
       ];
-      const r = await runExperiment({ ...base, retrieve });
-      assert.deepEqual(r.retrieved, ["bm25", "dense-tfidf", "hybrid", "outside"]);
-      assert.deepEqual(r.generated.map((g) => [g.run, g.written]), [
-        ["rag-bm25", 2],
-        ["rag-dense-tfidf", 2],
-        ["rag-hybrid", 2],
-        ["rag-outside", 2],
-        ["direct", 2],
-        ["oracle-context", 2],
+      const config = testConfig({ ...base, retrieve });
+      const r = await runCruxExperiment(config, { until: "measure" });
+      assert.deepEqual(r.stages.ran.filter((id) => id.startsWith("retrieve:")), [
+        "retrieve:bm25",
+        "retrieve:dense-tfidf",
+        "retrieve:hybrid",
+        "retrieve:outside",
       ]);
       ws = await openWorkspace(dir);
+      assert.deepEqual(
+        await ws.query(
+          "SELECT run, count(*)::INTEGER AS n FROM generations WHERE run <> 'oracle-result' GROUP BY run ORDER BY run",
+        ),
+        ["direct", "oracle-context", "rag-bm25", "rag-dense-tfidf", "rag-hybrid", "rag-outside"]
+          .map((run) => ({ run, n: 2 })),
+      );
       try {
         const bm25 = await ws.runRows("bm25");
         const dense = await ws.runRows("dense-tfidf");
@@ -121,9 +131,8 @@ Deno.test({
       } finally {
         ws.close();
       }
-      const again = await runExperiment({ ...base, retrieve });
-      assert.deepEqual(again.retrieved, []);
-      assert.ok(again.generated.every((g) => g.written === 0));
+      const again = await runCruxExperiment(config, { until: "measure" });
+      assert.deepEqual(again.stages.ran, [], "an unchanged re-run does nothing");
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadExperimentConfig, runCruxExperiment } from "../../lib/analysis/mod.ts";
+import { runCruxExperiment } from "../../lib/analysis/mod.ts";
+import { loadExperimentConfig } from "../../lib/pipeline/mod.ts";
 import { openWorkspace } from "../../lib/store/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;

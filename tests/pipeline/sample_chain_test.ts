@@ -1,33 +1,47 @@
 import assert from "node:assert/strict";
-import { runExperiment } from "@lib/pipeline/mod.ts";
-
-const SAMPLE = new URL("../../datasets/sample", import.meta.url).pathname;
+import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { testConfig } from "./_config.ts";
 
 Deno.test("sample chain: context scores of generation agree with the evaluator's Cov@oracle / Den@oracle", async () => {
   const dir = await Deno.makeTempDir({ prefix: "crux-sample-" });
   try {
-    const config = { workspace: dir, dataset: { source: "sample" as const, dir: SAMPLE } };
-    const r = await runExperiment(config);
-    // Imported human ratings drive selection: no lexical rating of passages is made.
-    assert.equal(r.construct.find((s) => s.step === "ratings"), undefined);
-    const rag = r.reports.find((x) => x.run === "rag-bm25")!;
-    const measure = (m: string) =>
-      r.measures.find((x) => x.run === "bm25" && x.measure === m)!.value;
-    // rag-bm25's contexts are the top |P*| of run bm25: the two code paths must agree.
-    assert.ok(Math.abs(rag.contextCoverage - measure("Cov@oracle")) < 1e-12);
-    assert.ok(Math.abs(rag.contextDensity - measure("Den@oracle")) < 1e-12);
-    const oracle = r.reports.find((x) => x.run === "oracle-context")!;
-    assert.equal(oracle.contextCoverage, 1);
-    assert.ok(Math.abs(oracle.contextDensity - 1) < 1e-12);
-    assert.equal(
-      r.reports.find((x) => x.run === "direct")!.coverage,
-      0,
-      "extractive direct reports are empty",
-    );
-
-    const again = await runExperiment(config);
-    assert.deepEqual(again.generated.map((g) => g.written), [0, 0, 0]);
-    assert.deepEqual(again.reports, r.reports);
+    const config = testConfig({
+      workspace: dir,
+      dataset: { source: "sample", dir: "datasets/sample" },
+      retrieve: [{ name: "bm25", k: 100 }],
+    });
+    const r = await runCruxExperiment(config, { until: "measure" });
+    assert.deepEqual(r.stages.stopped, ["analyze"]);
+    const ws = await openWorkspace(dir);
+    try {
+      // Imported human ratings drive selection: no lexical rating of passages is made.
+      const judges = await ws.query<{ judge: string }>(
+        "SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%'",
+      );
+      assert.deepEqual(judges.map((j) => j.judge), ["human"]);
+      const value = async (run: string, measure: string) =>
+        (await ws.query<{ value: number }>(
+          "SELECT value FROM metrics WHERE run = $1 AND measure = $2 AND topic_id = 'all'",
+          [run, measure],
+        ))[0].value;
+      // rag-bm25's contexts are the top |P*| of run bm25: the two code paths must agree.
+      const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-12, `${a} != ${b}`);
+      close(await value("rag-bm25", "Cov_context"), await value("bm25", "Cov@oracle"));
+      close(await value("rag-bm25", "Den_context"), await value("bm25", "Den@oracle"));
+      assert.equal(await value("oracle-context", "Cov_context"), 1);
+      close(await value("oracle-context", "Den_context"), 1);
+      // Extractive direct reports are empty: coverage 0, in the measure table too.
+      assert.equal(await value("direct", "Cov_report"), 0);
+      const stored = await ws.query<{ value: number; method: string; source: string }>(
+        "SELECT value, method, source FROM measures WHERE run = 'direct' AND measure = 'Cov' AND topic_id = 'all'",
+      );
+      assert.deepEqual(stored, [{ value: 0, method: "crux", source: "report" }]);
+    } finally {
+      ws.close();
+    }
+    const again = await runCruxExperiment(config, { until: "measure" });
+    assert.deepEqual(again.stages.ran, [], "an unchanged re-run does nothing");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

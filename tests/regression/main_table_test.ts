@@ -9,12 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  loadExperimentConfig,
-  parseExperimentConfig,
-  runCruxExperiment,
-} from "../../lib/analysis/mod.ts";
-import type { CruxExperimentConfig } from "../../lib/analysis/mod.ts";
+import { runCruxExperiment } from "../../lib/analysis/mod.ts";
+import { loadExperimentConfig, parseExperimentConfig } from "../../lib/pipeline/mod.ts";
+import type { CruxExperimentConfig } from "../../lib/pipeline/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const fixtures = join(root, "tests", "golden", "crux", "fixtures");

@@ -37,7 +37,7 @@ export interface ContextReport {
  * @returns The table and named figure specs.
  * @example
  * ```ts
- * import { contextReport, evaluateContexts } from "@lib/experiment/mod.ts";
+ * import { contextReport, evaluateContexts } from "@lib/analysis/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace; // ratings, crux_pr qrels and runs
  * const { table, figures } = contextReport(await evaluateContexts(ws));

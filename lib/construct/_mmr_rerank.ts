@@ -1,8 +1,8 @@
 /** MMR reranking of one run's rankings (private to `rerankRun`). */
 import { cosine, mmr, tfidfVectors } from "@lib/retrieval/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
-import type { MmrRerankConfig } from "./experiment_config.ts";
-import { rankings } from "./_ranking.ts";
+import type { MmrRerankConfig } from "./rerank_run.ts";
+import { rankings } from "./run_rankings.ts";
 
 /**
  * For each topic, the top `depth` passages reordered by MMR with min-max

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { loadExperimentConfig, parseExperimentConfig } from "./experiment_config.ts";
-import { experimentPaths } from "./experiment_paths.ts";
+import { experimentPaths } from "@lib/analysis/mod.ts";
 
 const parse = (obj: unknown, opts: { experiment?: string } = {}) =>
   parseExperimentConfig(JSON.stringify(obj), { file: "exp.json", root: "/repo", ...opts });

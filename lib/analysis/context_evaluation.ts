@@ -84,7 +84,7 @@ function measuresAt(cutoff: number | "oracle", tau: number, w: number): Record<s
  * @throws {RangeError} When a run is missing from the workspace.
  * @example
  * ```ts
- * import { evaluateContexts } from "@lib/experiment/mod.ts";
+ * import { evaluateContexts } from "@lib/analysis/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace; // ratings, crux_pr qrels and the run "bm25"
  * const r = await evaluateContexts(ws, { runs: ["bm25"] });

@@ -1,7 +1,7 @@
 /** Checks the `retrieve` and `rerank` entries of an experiment config (private). */
 import { isAbsolute, join } from "node:path";
 import type { RetrievalConfig } from "@lib/construct/mod.ts";
-import type { RerankConfig } from "./experiment_config.ts";
+import type { RerankConfig } from "@lib/construct/mod.ts";
 
 type Bad = (field: string, message: string) => TypeError;
 type Entry = Record<string, unknown>;

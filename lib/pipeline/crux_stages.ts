@@ -15,6 +15,7 @@ import {
   buildQuestions,
   buildRequests,
   rateTopics,
+  rerankRun,
   retrieveRun,
   roleClient,
   roleJudge,
@@ -22,11 +23,11 @@ import {
 } from "@lib/construct/mod.ts";
 import { generateReports, storeHumanSummaries } from "@lib/generate/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
-import { measureRuns, type StageSpec } from "@lib/pipeline/mod.ts";
+import { measureRuns } from "./measure_runs.ts";
+import type { StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
-import { rerankRun } from "./rerank_run.ts";
-import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
-import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
+import type { MethodStageContext } from "./method_stage.ts";
+import { METHODS } from "./methods.ts";
 
 /** Stage kinds of a CRUX experiment, in order. */
 export const CRUX_STAGES = [
@@ -47,8 +48,20 @@ export interface CruxStagesOptions {
   onNote?: (stage: string, message: string) => void;
   onProgress?: ProgressFn;
   signal?: AbortSignal;
-  /** Receives the analyses when the `analyze` stage runs. */
-  onAnalyses?: (analyses: WorkspaceAnalyses) => void;
+  /**
+   * The `analyze` stage: tables and figures from the workspace, supplied by the
+   * layer above (analysis), with the parameters that decide its output. Without
+   * it the experiment has no `analyze` stage.
+   */
+  analyze?: AnalyzeStep;
+}
+
+/** The analyze stage's work, supplied by the analysis layer. */
+export interface AnalyzeStep {
+  /** Parameters of the analyses (part of the stage's fingerprint). */
+  params: unknown;
+  /** Writes the tables and figures; resolves to a one-line summary. */
+  run: (ws: Workspace) => Promise<string>;
 }
 
 /** Digest of a run file's bytes, so an edited file re-runs its stages. */
@@ -66,8 +79,7 @@ async function fileDigest(path: string): Promise<string> {
  * @returns Stage instances in dependency order, for `runStages` with `CRUX_STAGES`.
  * @example
  * ```ts
- * import { CRUX_STAGES, cruxStages, loadExperimentConfig } from "@lib/analysis/mod.ts";
- * import { runStages } from "@lib/pipeline/mod.ts";
+ * import { CRUX_STAGES, cruxStages, loadExperimentConfig, runStages } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const ws = await openWorkspace(await Deno.makeTempDir());
@@ -285,6 +297,7 @@ export async function cruxStages(
           prefix,
           await judgeName(ws),
         ]);
+        await ws.exec("DELETE FROM measures WHERE run = $1 AND source = 'report'", [run]);
       },
       async run(ws) {
         const judge = roleJudge(ws, await client(ws, "judge"));
@@ -306,32 +319,41 @@ export async function cruxStages(
           measures: config.measures,
           tau,
           judge: await passageJudge(ws),
+          missingTokens: "skip",
+          onNote: note("measure"),
         });
         return `${rows.length} aggregate values`;
       },
     });
   }
-  specs.push({
-    id: "analyze",
-    stage: "analyze",
-    version: 1,
-    params: { analysis: config.analysis ?? null, pipelines: experimentPipelines(config) },
-    deps: specs.filter((s) => s.stage === "judge" || s.stage === "measure").map((s) => s.id),
-    async run(ws) {
-      const analyses = await analyzeWorkspace(ws, {
-        ...config.analysis,
-        correlation: {
-          runs: (config.retrieve ?? [{ name: "bm25" }]).map((r) => r.name),
-          ...config.analysis?.correlation,
-        },
-        pipelines: experimentPipelines(config),
-        backends: experimentBackends(config, opts.env),
-        outDir: config.workspace,
-        onNote: note("analyze"),
-      });
-      opts.onAnalyses?.(analyses);
-      return `${analyses.saved.length} tables and figures`;
-    },
-  });
+  const ctx: MethodStageContext = {
+    backend: online ? "openai" : "offline",
+    llm: config.llm,
+    env: opts.env,
+    onNote: opts.onNote,
+    onProgress: opts.onProgress,
+    signal: opts.signal,
+    answerRuns: judged,
+    answerStages: judged.map((run) => `generate:${run}`),
+    dataStages: ["dataset", "construct", "select"],
+    judgeStages: judged.map((run) => `judge:${run}`),
+    outDir: config.workspace,
+    configFile: config.file ?? "(config)",
+  };
+  for (const method of METHODS) {
+    const section = config.methods?.[method.key];
+    if (section !== undefined) specs.push(...await method.stages(section, ctx));
+  }
+  if (opts.analyze) {
+    const analyze = opts.analyze;
+    specs.push({
+      id: "analyze",
+      stage: "analyze",
+      version: 1,
+      params: analyze.params,
+      deps: specs.filter((s) => ["judge", "measure"].includes(s.stage)).map((s) => s.id),
+      run: (ws) => analyze.run(ws),
+    });
+  }
   return specs;
 }

@@ -6,9 +6,39 @@
  */
 import type { LlmClient } from "@lib/llm/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
-import type { RerankConfig } from "./experiment_config.ts";
 import { mmrRows } from "./_mmr_rerank.ts";
 import { endpointRows } from "./_endpoint_rerank.ts";
+
+/** A reranked run by maximal marginal relevance over TF-IDF vectors (offline). */
+export interface MmrRerankConfig {
+  /** Name of the run written (its reports are generated as `rag-{name}`). */
+  name: string;
+  /** First-stage run reranked (a `retrieve` entry). */
+  from: string;
+  method: "mmr";
+  /** MMR weight of relevance against novelty. Default 0.5. */
+  lambda?: number;
+  /** Candidates taken from the top of `from`. Default 50. */
+  depth?: number;
+  /** Passage vectors of the similarity. Only `tfidf` (offline). Default `tfidf`. */
+  vectors?: "tfidf";
+}
+
+/** A reranked run from a cross-encoder endpoint (the reranker role; `backend` must be `openai`). */
+export interface EndpointRerankConfig {
+  /** Name of the run written (its reports are generated as `rag-{name}`). */
+  name: string;
+  /** First-stage run reranked (a `retrieve` entry). */
+  from: string;
+  method: "endpoint";
+  /** Candidates taken from the top of `from`. Default 50. */
+  depth?: number;
+  /** Endpoint flavour: `rerank` (Cohere, Jina, vLLM, TEI) or `score` (vLLM). Default `rerank`. */
+  api?: "rerank" | "score";
+}
+
+/** A reranked run computed from a first-stage run: `mmr` (offline) or `endpoint`. */
+export type RerankConfig = MmrRerankConfig | EndpointRerankConfig;
 
 /** What {@linkcode rerankRun} did. */
 export interface RerankSummary {
@@ -50,7 +80,7 @@ export interface RerankRunOptions {
  * @throws {TypeError} When method `endpoint` has no client.
  * @example
  * ```ts
- * import { rerankRun } from "@lib/analysis/mod.ts";
+ * import { rerankRun } from "@lib/construct/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace; // a workspace with the run "bm25"
  * await rerankRun(ws, { name: "bm25-mmr", from: "bm25", method: "mmr", lambda: 0.5 });

@@ -5,39 +5,56 @@
  * @module
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import type { ExperimentConfig } from "@lib/pipeline/mod.ts";
+import type { RerankConfig, RetrievalConfig } from "@lib/construct/mod.ts";
+import type { LlmSettings } from "@lib/llm/mod.ts";
+import { METHODS } from "./methods.ts";
 import { checkRuns } from "./_check_runs.ts";
 
-/** A reranked run by maximal marginal relevance over TF-IDF vectors (offline). */
-export interface MmrRerankConfig {
-  /** Name of the run written (its reports are generated as `rag-{name}`). */
-  name: string;
-  /** First-stage run reranked (a `retrieve` entry). */
-  from: string;
-  method: "mmr";
-  /** MMR weight of relevance against novelty. Default 0.5. */
-  lambda?: number;
-  /** Candidates taken from the top of `from`. Default 50. */
-  depth?: number;
-  /** Passage vectors of the similarity. Only `tfidf` (offline). Default `tfidf`. */
-  vectors?: "tfidf";
+/** The bundled sample layout (`datasets/sample`). */
+export interface SampleDataset {
+  source: "sample";
+  /** Folder of the sample layout. Default `datasets/sample`. */
+  dir?: string;
 }
 
-/** A reranked run from a cross-encoder endpoint (the reranker role; `backend` must be `openai`). */
-export interface EndpointRerankConfig {
-  /** Name of the run written (its reports are generated as `rag-{name}`). */
-  name: string;
-  /** First-stage run reranked (a `retrieve` entry). */
-  from: string;
-  method: "endpoint";
-  /** Candidates taken from the top of `from`. Default 50. */
-  depth?: number;
-  /** Endpoint flavour: `rerank` (Cohere, Jina, vLLM, TEI) or `score` (vLLM). Default `rerank`. */
-  api?: "rerank" | "score";
+/** Files in the CRUX release layout (see `crux import crux`). */
+export interface CruxReleaseDataset {
+  source: "crux";
+  corpus: string;
+  topics: string;
+  judgments: string;
+  subquestions?: string;
+  qrels?: string[];
+  /** Topic id rewrites `FROM=TO`. */
+  rewrite?: string[];
+  /** Judge name of the imported ratings. Default `import:<judgments file name>`. */
+  judge?: string;
 }
 
-/** A reranked run computed from a first-stage run: `mmr` (offline) or `endpoint`. */
-export type RerankConfig = MmrRerankConfig | EndpointRerankConfig;
+/** One experiment, as read from an experiment config file. */
+export interface ExperimentConfig {
+  /** Experiment name (labels only). */
+  name?: string;
+  /** Workspace folder, e.g. `outputs/<experiment>`. */
+  workspace: string;
+  /** Data to import when the workspace has no topics: the bundled sample layout. Default: none. */
+  dataset?: SampleDataset | CruxReleaseDataset;
+  /** `offline` (chunker, lexical judge, extractive generator; the default) or `openai`. */
+  backend?: "offline" | "openai";
+  /** Model settings for the `openai` backend (roles generator and judge; embedder for `openai` dense runs). */
+  llm?: LlmSettings;
+  /** Sub-questions per topic (default 10) and answerability threshold (default 3). */
+  construct?: { questions?: number; tau?: number; redundancy?: "all" | "answerable" };
+  /**
+   * Retrieval runs (BM25, dense, fusion of earlier entries, TREC run file), computed in
+   * order. Default: one BM25 run named `bm25`.
+   */
+  retrieve?: RetrievalConfig[];
+  /** Conditions to generate. Default all three: `rag` (one per retrieval run), `direct`, `oracle`. */
+  generate?: ("rag" | "direct" | "oracle")[];
+  /** Measures of the retrieval runs. Default `Cov@oracle`, `Den@oracle`, `alpha_nDCG@oracle`. */
+  measures?: string[];
+}
 
 /** Analysis settings of an experiment. */
 export interface AnalysisSettings {
@@ -51,6 +68,8 @@ export interface AnalysisSettings {
   cutoffs?: (number | "oracle")[];
   /** Random-context correlations. Defaults: every first-stage run, 16 samples x 10 from the top 50, seed 42. */
   correlation?: { runs?: string[]; samples?: number; size?: number; depth?: number; seed?: number };
+  /** Contexts of the context-evaluation table: runs (default: the first retrieval run) and depths (default 10 and |P*|). */
+  contexts?: { runs?: string[]; cutoffs?: (number | "oracle")[] };
   /** Human labels file (see `readHumanLabels`), relative to the repository root. */
   human?: string;
   /** Judges of passage and report ratings. Defaults: see `loadCruxData`. */
@@ -58,12 +77,19 @@ export interface AnalysisSettings {
   reportJudge?: string;
 }
 
-/** An experiment config file: the chain's config (see `runExperiment`) plus `rerank` and `analysis`. */
+/** An experiment config file: dataset, backends, construction, retrieval, reranking, generation, measures, analyses and the evaluation methods' sections. */
 export interface CruxExperimentConfig extends ExperimentConfig {
   /** Experiment name; the workspace is `outputs/<name>` unless `workspace` is given. */
   name: string;
   rerank?: RerankConfig[];
   analysis?: AnalysisSettings;
+  /**
+   * Sections of the other evaluation methods (`nuggets`, `keypoints`, `subq`,
+   * `compare`), each checked by its method's parser, by key.
+   */
+  methods?: Record<string, unknown>;
+  /** The config file it was read from (for messages). */
+  file?: string;
 }
 
 /** Options of {@linkcode parseExperimentConfig}. */
@@ -131,10 +157,15 @@ export function parseExperimentConfig(
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     throw new TypeError(`Cannot read experiment config "${opts.file}": expected a JSON object`);
   }
+  const methodKeys = METHODS.map((m) => m.key);
   for (const key of Object.keys(raw)) {
-    if (!KEYS.includes(key)) {
-      throw bad(key, `is unknown; known fields: ${KEYS.slice(1).join(", ")}`);
+    if (!KEYS.includes(key) && !methodKeys.includes(key)) {
+      throw bad(key, `is unknown; known fields: ${[...KEYS.slice(1), ...methodKeys].join(", ")}`);
     }
+  }
+  const methods: Record<string, unknown> = {};
+  for (const m of METHODS) {
+    if (raw[m.key] !== undefined) methods[m.key] = m.parse(raw[m.key], opts.file);
   }
   const name = opts.experiment ?? raw.name;
   if (typeof name !== "string" || !/^[\w.-]+$/.test(name)) {
@@ -162,8 +193,11 @@ export function parseExperimentConfig(
   const dataset = checkDataset(raw.dataset, bad, (p) => (isAbsolute(p) ? p : join(root, p)));
   const analysis = raw.analysis as AnalysisSettings | undefined;
   const { $comment: _, ...rest } = raw;
+  for (const key of methodKeys) delete rest[key];
   return {
     ...(rest as Partial<CruxExperimentConfig>),
+    ...(Object.keys(methods).length ? { methods } : {}),
+    file: opts.file,
     ...runs,
     name,
     workspace,

@@ -2,8 +2,8 @@
 import { compareTrecOrder } from "@lib/formats/mod.ts";
 import type { LlmClient } from "@lib/llm/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
-import type { EndpointRerankConfig } from "./experiment_config.ts";
-import { contextRows, rankings } from "./_ranking.ts";
+import type { EndpointRerankConfig } from "./rerank_run.ts";
+import { contextRows, rankings } from "./run_rankings.ts";
 
 /**
  * For each topic, the top `depth` passages scored against the topic's request

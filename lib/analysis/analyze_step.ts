@@ -1,0 +1,104 @@
+/**
+ * The analyze stage of an experiment: every analysis of the workspace, saved
+ * under the experiment's folder.
+ *
+ * @module
+ */
+import type { AnalyzeStep, CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
+import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
+import { evaluateContexts } from "./context_evaluation.ts";
+import { contextReport } from "./context_report.ts";
+import { saveAnalysis } from "./save_analysis.ts";
+import type { Analysis } from "./types.ts";
+import { METHOD_ANALYSES } from "./method_sections.ts";
+
+/** Options of {@linkcode analyzeStep}. */
+export interface AnalyzeStepOptions {
+  /** Environment for model names shown in backend notes. Default `Deno.env`. */
+  env?: Record<string, string | undefined>;
+  /** Notes of the analyses (left-out pipelines, skipped analyses). */
+  onNote?: (message: string) => void;
+  /** Receives the analyses when the stage runs. */
+  onAnalyses?: (analyses: WorkspaceAnalyses) => void;
+}
+
+/**
+ * The analyze stage's parameters and work for an experiment config, for
+ * `cruxStages(config, { analyze })`.
+ *
+ * @param config The checked experiment config.
+ * @param opts Environment and callbacks.
+ * @returns The step: its fingerprinted parameters and its run function.
+ * @example
+ * ```ts
+ * import { analyzeStep } from "@lib/analysis/mod.ts";
+ * import { cruxStages, loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * const specs = await cruxStages(config, { analyze: analyzeStep(config) });
+ * specs.at(-1)?.id; // "analyze"
+ * ```
+ */
+export function analyzeStep(
+  config: CruxExperimentConfig,
+  opts: AnalyzeStepOptions = {},
+): AnalyzeStep {
+  const pipelines = experimentPipelines(config);
+  const contextRuns = config.analysis?.contexts?.runs ??
+    [(config.retrieve ?? [{ name: "bm25" }])[0].name];
+  const contextCutoffs = config.analysis?.contexts?.cutoffs ?? [10, "oracle"];
+  return {
+    params: {
+      analysis: config.analysis ?? null,
+      pipelines,
+      contexts: { runs: contextRuns, cutoffs: contextCutoffs },
+      methods: Object.keys(config.methods ?? {}),
+    },
+    async run(ws) {
+      const analyses = await analyzeWorkspace(ws, {
+        ...config.analysis,
+        correlation: {
+          runs: (config.retrieve ?? [{ name: "bm25" }]).map((r) => r.name),
+          ...config.analysis?.correlation,
+        },
+        pipelines,
+        backends: experimentBackends(config, opts.env),
+        outDir: config.workspace,
+        onNote: opts.onNote,
+      });
+      // The retrieval contexts of the first runs at fixed depths, with the
+      // oracle and empty references (the evaluator of crux eval and crux measure).
+      const contexts = await evaluateContexts(ws, {
+        runs: contextRuns,
+        cutoffs: contextCutoffs,
+        tau: config.analysis?.tau,
+        judge: analyses.data.passageJudge,
+      });
+      const report = contextReport(contexts, {
+        dataset: config.name,
+        notes: [`Passage ratings by judge "${analyses.data.passageJudge}".`],
+      });
+      const extra: Analysis[] = [
+        { name: "context_evaluation", data: contexts.means, table: report.table },
+        ...report.figures.map((f) => ({
+          name: f.name === "per_topic_coverage" ? "context_per_topic_coverage" : f.name,
+          data: contexts.perTopic,
+          figure: f.spec,
+        })),
+      ];
+      for (const method of METHOD_ANALYSES) {
+        const section = config.methods?.[method.key];
+        if (section === undefined) continue;
+        extra.push(
+          ...await method.analyses(ws, { section, experiment: config.name, onNote: opts.onNote }),
+        );
+      }
+      for (const a of extra) {
+        analyses.analyses.push(a);
+        analyses.saved.push(await saveAnalysis(a, config.workspace));
+      }
+      opts.onAnalyses?.(analyses);
+      return `${analyses.saved.length} tables and figures`;
+    },
+  };
+}

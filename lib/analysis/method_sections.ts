@@ -1,0 +1,29 @@
+/**
+ * Tables and figures of the evaluation methods beside CRUX, by the key of their
+ * experiment config section; the analyze stage runs those the config names.
+ *
+ * @module
+ */
+import type { Workspace } from "@lib/store/mod.ts";
+import type { Analysis } from "./types.ts";
+
+/** What a method's analyses receive. */
+export interface MethodAnalysesContext {
+  /** The method's checked config section. */
+  section: unknown;
+  /** Experiment name, for titles. */
+  experiment: string;
+  /** Notes worth telling the user. */
+  onNote?: (message: string) => void;
+}
+
+/** A method's analyses: the tables and figures of its stored results. */
+export interface MethodAnalyses {
+  /** Key of the method's config section (`nuggets`, `keypoints`, `subq`, `compare`). */
+  key: string;
+  /** Reads the method's results from the workspace and returns its tables and figures. */
+  analyses(ws: Workspace, ctx: MethodAnalysesContext): Promise<Analysis[]>;
+}
+
+/** The method analyses, in the order the gallery and the demo show them. */
+export const METHOD_ANALYSES: readonly MethodAnalyses[] = [];
