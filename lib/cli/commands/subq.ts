@@ -9,6 +9,7 @@ import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import { readTypedCoverage } from "@lib/formats/mod.ts";
 import { systemScores } from "@lib/subq/mod.ts";
+import { classify, compare, decompose, judge } from "./_subq_actions.ts";
 
 const SCORE_HELP = `Usage: crux subq score --judgments FILE [--weights CORE,BACKGROUND,FOLLOWUP]
                       [--format table|json|csv]
@@ -109,23 +110,97 @@ async function score(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
+const MODEL_OPTIONS =
+  `Backends: offline by default (labelled in every output): noun-phrase templates,
+the type heuristic, lexical coverage with the best-matching sentence as the span, and a
+pairwise judge that prefers the higher weighted coverage. With --model M (or --backend
+openai) the judge role's endpoint is called through the cached LLM layer; --workspace DIR
+holds the cache, so a re-run makes no calls. Also --base-url, --concurrency,
+--max-retries, --timeout-ms, --rpm, --tpm, --templates DIR, --config FILE.
+`;
+
+const DECOMPOSE_HELP =
+  `Usage: crux subq decompose --questions FILE [--n N] [--out FILE] [model options]
+
+Decomposes each complex question (JSONL {"question"}) into about N sub-questions
+(default 20). Writes JSON [{"question", "sub_questions": [...], "backend"}].
+Unparseable model answers are re-asked twice, then reported (exit code 1).
+
+${MODEL_OPTIONS}`;
+
+const CLASSIFY_HELP =
+  `Usage: crux subq classify --decompositions FILE [--examples FILE|none] [--out FILE]
+
+Types every sub-question core, background or follow-up. Input: the output of
+decompose or a typed decomposition file. --examples: a labelled typed decomposition
+file for few-shot prompting (default built-in examples; none = zero-shot). Writes the
+typed decomposition JSON [{"question", "sub_questions_with_types": [{"sub_question",
+"type"}]}]. An answer without exactly one valid label per sub-question is re-asked,
+then reported and left out (exit code 1).
+
+${MODEL_OPTIONS}`;
+
+const JUDGE_HELP = `Usage: crux subq judge --decompositions TYPED --answers FILE [--answers FILE...]
+                      [--corpus FILE] [--threshold T] [--out FILE]
+
+Judges every answer (TREC RAG answer JSONL; its "topic" must equal a question of the
+typed decomposition file) against each typed sub-question, and each of its references
+(the retrieved chunks, texts from --corpus JSONL {"id", "contents"}). Writes the
+judgments file of \`crux subq score\`: {"question_id", "sub_question", "type", "system",
+"answered", "retrieved", "chunk_share", "position"} (retrieved and chunk_share with
+--corpus; position = where the answering span starts, 0-100 % of the answer's words).
+Spans the judge quotes that are not in the answer are counted and get no position.
+--threshold: overlap needed by the offline judge (default 0.5).
+
+${MODEL_OPTIONS}`;
+
+const COMPARE_HELP =
+  `Usage: crux subq compare --preferences FILE [--weights C,B,F] [--validation S] [--seed N]
+       crux subq compare --decompositions TYPED --answers A --answers B [...]
+       [--format table|json] [model options]
+
+With --preferences (JSONL {"question", "answer_a", "answer_b", "preference": -1..1},
+0 = tie): decomposes, types and judges both answers, then reports the preference
+accuracy (human ties removed; equal ratings are a miss) of the core-only rating, the
+hybrid rating (weights, default 1,0.5,-1) and the pairwise judge (asked in both orders;
+disagreement = tie, counted as a miss), and a weight search on a validation split
+(share S, default 0.5; seed default 42) with its accuracy on the other pairs.
+With --answers: the win-rate matrix between the systems (run_id) of answer files from
+the position-swapped pairwise judge, per shared topic (ties count half).
+
+${MODEL_OPTIONS}`;
+
 const HELP = `Usage: crux subq <action> [options]
 
-Actions:
-  score   coverage by sub-question type (#1-#6) and the answer rating, from judgments
+Sub-question coverage by type (core / background / follow-up).
 
-Run \`crux subq score --help\` for its options.
+Actions:
+  decompose  complex questions -> about 20 sub-questions
+  classify   sub-questions -> core / background / follow-up
+  judge      answers and their cited chunks -> coverage judgments with spans
+  score      coverage by sub-question type (#1-#6) and the answer rating, from judgments
+  compare    preference accuracy and weight search, or a win-rate matrix between systems
+
+Run \`crux subq <action> --help\` for its options.
 `;
+
+const HELPS: Record<string, string> = {
+  decompose: DECOMPOSE_HELP,
+  classify: CLASSIFY_HELP,
+  judge: JUDGE_HELP,
+  score: SCORE_HELP,
+  compare: COMPARE_HELP,
+};
 
 /** The `crux subq` command. */
 export const subqCommand: Command = {
   name: "subq",
-  summary: "Sub-question coverage by type (core / background / follow-up) from judgments",
+  summary: "Sub-question coverage by type: decompose, classify, judge, score, compare",
   help: HELP,
   run: (args, io) =>
     runAction(args, io, {
       what: "subq action",
-      actions: { score },
-      help: (action) => (action === "score" ? SCORE_HELP : HELP),
+      actions: { decompose, classify, judge, score, compare },
+      help: (action) => HELPS[action ?? ""] ?? HELP,
     }),
 };
