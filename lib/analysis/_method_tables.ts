@@ -125,3 +125,43 @@ export function disagreementTable(
     notes,
   });
 }
+
+const p4 = (v: number) => (Number.isFinite(v) ? v : null);
+
+/** Every run pair of every method: mean difference, raw and Holm-adjusted p-values, the mark. */
+export function significanceTable(
+  sig: ReadonlyMap<string, RunSignificance>,
+  label: (m: string) => string,
+  notes: string[],
+): Table {
+  const rows = [...sig].flatMap(([m, s]) =>
+    s.pairs.map((p) => ({
+      label: `${label(m)}: ${p.a} vs ${p.b}`,
+      group: m,
+      values: {
+        topics: p.topics,
+        diff: p4(p.meanDifference),
+        rand: p4(p.randomizationP),
+        randHolm: p4(p.randomizationHolm),
+        t: p4(p.tP),
+        tHolm: p4(p.tHolm),
+        mark: p.significant ? "*" : "",
+      },
+    }))
+  );
+  return table({
+    caption: "Paired tests between runs per method (Holm-corrected across the pairs of a method)",
+    rowHeader: "Method: runs",
+    columns: [
+      { key: "topics", label: "Topics", decimals: 0 },
+      { key: "diff", label: "Mean a - b" },
+      { key: "rand", label: "Randomization p", group: "Randomization", decimals: 4 },
+      { key: "randHolm", label: "Holm", group: "Randomization", decimals: 4 },
+      { key: "t", label: "t-test p", group: "Paired t", decimals: 4 },
+      { key: "tHolm", label: "Holm", group: "Paired t", decimals: 4 },
+      { key: "mark", label: "Sig." },
+    ],
+    rows,
+    notes,
+  });
+}

@@ -18,7 +18,13 @@ import {
 import { backendNote, type Backends, barChart, correlationHeatmap } from "@lib/report/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
-import { correlationTable, disagreementTable, systemTable } from "./_method_tables.ts";
+import {
+  correlationTable,
+  disagreementTable,
+  significanceTable,
+  systemTable,
+} from "./_method_tables.ts";
+import { judgeVarianceTable } from "./_judge_variance_table.ts";
 
 /** Options of {@linkcode methodAnalyses}. */
 export interface MethodAnalysesOptions extends MethodScoresOptions {
@@ -57,7 +63,10 @@ export interface MethodAnalysesData {
  * Holm-corrected across the run pairs of that method; plus a bar chart),
  * `method_correlations` (Kendall tau-b, Spearman, Pearson across runs and the
  * mean per-topic values; heatmap of Kendall tau-b) and `method_disagreements`
- * (topics where two methods order two runs oppositely, with both scores).
+ * (topics where two methods order two runs oppositely, with both scores),
+ * `method_significance` (every run pair per method: mean difference, raw and
+ * Holm-adjusted randomization and t-test p-values) and, when the judge-variance
+ * stage ran, `judge_variance` (each run's Cov spread over the judge samples).
  * Methods without rows are named in every table's notes, never dropped silently.
  *
  * @param ws The workspace.
@@ -185,5 +194,14 @@ export async function methodAnalyses(
       `${comparison.disagreements.length} disagreements in all`,
     ]),
   });
+  if (Object.keys(significance).length) {
+    out.push({
+      name: "method_significance",
+      data,
+      table: significanceTable(new Map(Object.entries(significance)), label, sigNotes),
+    });
+  }
+  const variance = await judgeVarianceTable(ws);
+  if (variance) out.push({ name: "judge_variance", data, table: variance });
   return out;
 }

@@ -48,6 +48,36 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     // Seeded: the same numbers on a second call.
     const again = await methodAnalyses(ws, { trials: 2000, seed: 5 });
     assert.deepEqual(again[0].data.significance, system.data.significance);
+    assert.deepEqual(again.map((a) => a.name).slice(3), ["method_significance"]);
+    const sig = again[3].table!;
+    assert.equal(sig.rows.length, 3 * 6);
+    const pair = system.data.significance.crux.pairs[0];
+    assert.equal(sig.rows[0].values.rand, pair.randomizationP);
+    assert.equal(sig.rows[0].values.randHolm, pair.randomizationHolm);
+    // With the judge-variance stage's rows, a judge_variance table follows.
+    const v = (run: string, measure: string, value: number) => ({
+      run,
+      topicId: "all",
+      measure,
+      name: measure,
+      cutoff: "",
+      method: "judge-variance",
+      judge: "lexical",
+      source: "deterministic",
+      value,
+    });
+    await ws.upsert("measures", [
+      v("direct", "Cov_mean", 0.2),
+      v("direct", "Cov_sd", 0),
+      v("direct", "Cov_min", 0.2),
+      v("direct", "Cov_max", 0.2),
+      v("", "ranking_agreement", 1),
+      v("", "samples", 3),
+    ]);
+    const withVariance = await methodAnalyses(ws, { significance: false });
+    const jv = withVariance.find((a) => a.name === "judge_variance")!.table!;
+    assert.deepEqual(jv.rows, [{ label: "direct", values: { mean: 0.2, sd: 0, min: 0.2, max: 0.2 } }]);
+    assert.match(jv.notes![0], /deterministic/);
   } finally {
     ws.close();
   }
