@@ -1,6 +1,7 @@
 /**
- * `crux nuggets`: nugget evaluation as in the TREC 2024 RAG track. `score`
- * works from an assignments file alone.
+ * `crux nuggets`: nugget evaluation as in the TREC 2024 RAG track: `create`,
+ * `label` and `assign` run the steps over a workspace (which caches every model
+ * call); `score` works from an assignments file alone.
  *
  * @module
  */
@@ -15,6 +16,7 @@ import {
   writeAtomic,
 } from "@lib/formats/mod.ts";
 import { nuggetScores } from "@lib/metrics/mod.ts";
+import { assign, create, label } from "./_nugget_actions.ts";
 
 const SCORE_HELP =
   `Usage: crux nuggets score --assignments FILE [--per-query] [--format table|json|csv]
@@ -153,23 +155,85 @@ async function score(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
+const BACKEND_HELP = `Backend:
+  --backend NAME      offline (default: salient clauses, frequency, lexical support; said in
+                      every output) or openai (any OpenAI-compatible endpoint, judge role)
+  --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N, --rpm N,
+  --tpm N, --templates DIR, --config FILE   model settings (as crux judge)
+  --workspace DIR     workspace holding nuggets, labels and the call cache
+                      (default outputs/default); a repeated run sends no request
+  --window N          items per call (default 10)
+  --reasks N          re-asks at temperature 0.2 after unreadable output (default 2);
+                      then the window's items are recorded failed with the raw text
+`;
+
+const CREATE_HELP = `Usage: crux nuggets create [--input CREATION.jsonl] [--out NUGGETS.jsonl]
+                          [--max-nuggets 30] [--min-grade 2] [--qrels crux_pr] [backend options]
+
+Creates each topic's nuggets (AutoNuggetizer): windows of --window passages, each call
+given the query and the running list, at most --max-nuggets nuggets. Passages come from
+--input (TREC RAG creation input {"query": {"qid", "text"}, "candidates": [{"docid",
+"judgment"?, "doc": {"segment"}}]}; candidates judged below --min-grade are dropped) or
+else from the workspace: each topic's passages graded >= --min-grade in the --qrels
+passage qrels (CRUX: 3 required, 2 neutral, 1 redundant; the default keeps 3 and 2),
+highest grade first. The order shown is recorded. Nuggets are stored as
+created:<model> (created:offline offline); --out writes them as nugget JSONL.
+
+${BACKEND_HELP}`;
+
+const LABEL_HELP =
+  `Usage: crux nuggets label [--origin ORIGIN | --nuggets FILE [--format nuggets|questions]]
+                         [--keep 20] [--relabel] [--out NUGGETS.jsonl] [backend options]
+
+Labels nuggets vital or okay in windows of --window and keeps each topic's top --keep
+after sorting vital first. --nuggets imports a nugget file first (TREC RAG nuggets, or
+--format questions for {"id", "nuggets": [[question, answer(s)], ...]}) as
+file:<basename>; nuggets that already carry an importance keep it unless --relabel.
+Without --origin or --nuggets the workspace's only nugget origin is used.
+
+${BACKEND_HELP}`;
+
+const ASSIGN_HELP =
+  `Usage: crux nuggets assign [--origin ORIGIN | --nuggets FILE] [--answers FILE]...
+                          [--runs R1,R2] [--out ASSIGNMENTS.jsonl] [--scores SCORES.jsonl]
+                          [backend options]
+
+Assigns every kept nugget of a topic to every answer to it (support, partial_support,
+not_support; failed after re-asks) in windows of --window, scores each answer and run
+(strict_vital, vital, strict_all, all) into the workspace's measure table and prints the
+run means. Answers are the workspace's generations (e.g. the CRUX conditions' reports) and
+--answers files (TREC RAG answers {"run_id", "topic_id", "topic", "references", "answer":
+[{"text", "citations"}]}, text = sentences joined by spaces; repeat the option). --runs
+limits the runs (default: the --answers runs, else every run). --out writes the
+assignments JSONL, --scores the scores JSONL with a {"qid": "all"} row per run.
+
+${BACKEND_HELP}`;
+
 const HELP = `Usage: crux nuggets <action> [options]
 
+Nugget evaluation as in the TREC 2024 RAG track (AutoNuggetizer).
+
 Actions:
+  create  create nuggets from relevant passages (workspace qrels or a TREC RAG input file)
+  label   label nuggets vital or okay and keep the top 20
+  assign  assign nuggets to answers and score them
   score   score answers from a nugget assignments file (strict vital, vital, strict all, all)
 
-Run \`crux nuggets score --help\` for its options.
+Run \`crux nuggets <action> --help\` for its options.
 `;
 
 /** The `crux nuggets` command. */
 export const nuggetsCommand: Command = {
   name: "nuggets",
-  summary: "Nugget evaluation (TREC 2024 RAG): score answers from nugget assignments",
+  summary: "Nugget evaluation (TREC 2024 RAG): create, label, assign and score nuggets",
   help: HELP,
   run: (args, io) =>
     runAction(args, io, {
       what: "nuggets action",
-      actions: { score },
-      help: (action) => (action === "score" ? SCORE_HELP : HELP),
+      actions: { create, label, assign, score },
+      help: (action) =>
+        ({ create: CREATE_HELP, label: LABEL_HELP, assign: ASSIGN_HELP, score: SCORE_HELP })[
+          action ?? ""
+        ] ?? HELP,
     }),
 };

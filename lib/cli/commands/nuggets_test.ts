@@ -4,6 +4,7 @@ import { main } from "../main.ts";
 import { memoryIo } from "../command.ts";
 import { nuggetsCommand } from "./nuggets.ts";
 import { readNuggetScores } from "@lib/formats/mod.ts";
+import { startOpenAiServer } from "../../../tests/support/openai_server.ts";
 
 const n = (importance: string, assignment: string) => ({
   text: `${importance} ${assignment}`,
@@ -99,4 +100,164 @@ Deno.test("crux nuggets score: malformed files are named with line and field", a
   assert.equal(t.code, 1);
   assert.match(t.err, /run "a" has two assignment lines for query "q1"/);
   assert.equal((await run(["score"])).code, 2);
+});
+
+const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+
+async function trecFiles(dir: string) {
+  const input = join(dir, "creation.jsonl");
+  await Deno.writeTextFile(
+    input,
+    jsonl([{
+      query: { qid: "q1", text: "What do comets carry?" },
+      candidates: [
+        {
+          docid: "d1",
+          judgment: 3,
+          doc: { segment: "Comets carry ice and dust from the outer solar system." },
+        },
+        {
+          docid: "d2",
+          judgment: 2,
+          doc: {
+            segment: "Comets carry ice and frozen gases; the ice turns into gas near the sun.",
+          },
+        },
+        {
+          docid: "d3",
+          judgment: 1,
+          doc: { segment: "A museum sells comet posters in the gift shop downstairs." },
+        },
+      ],
+    }]),
+  );
+  const answers = join(dir, "answers.jsonl");
+  await Deno.writeTextFile(
+    answers,
+    jsonl([
+      {
+        run_id: "good",
+        topic_id: "q1",
+        topic: "What do comets carry?",
+        references: ["d1"],
+        answer: [
+          { text: "Comets carry ice and dust from the outer solar system.", citations: [0] },
+          { text: "The ice turns into gas near the sun.", citations: [0] },
+        ],
+      },
+      {
+        run_id: "poor",
+        topic_id: "q1",
+        topic: "What do comets carry?",
+        references: [],
+        answer: [{ text: "Posters are sold downstairs.", citations: [] }],
+      },
+    ]),
+  );
+  return { input, answers };
+}
+
+Deno.test("crux nuggets create, label, assign offline from TREC RAG files; score agrees", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = join(dir, "ws");
+  const { input, answers } = await trecFiles(dir);
+  const nuggets = join(dir, "nuggets.jsonl");
+  const c = await run(["create", "--workspace", ws, "--input", input, "--out", nuggets]);
+  assert.equal(c.code, 0, c.err);
+  assert.match(c.err, /offline backend/);
+  assert.match(
+    c.out,
+    /^Created \d+ nuggets for 1 topics as created:offline \(1 windows, 0 failed\)/,
+  );
+  const created = (await Deno.readTextFile(nuggets)).trim().split("\n").map((l) => JSON.parse(l));
+  assert.equal(created[0].qid, "q1");
+  assert.ok(created[0].nuggets.length > 0);
+  assert.ok(!JSON.stringify(created).includes("posters"), "the candidate judged 1 is dropped");
+  const l = await run(["label", "--workspace", ws, "--out", nuggets]);
+  assert.equal(l.code, 0, l.err);
+  assert.match(l.out, /^Labelled \d+ nuggets of created:offline: \d+ vital, \d+ okay, 0 failed/);
+  const out = join(dir, "assignments.jsonl");
+  const scoresFile = join(dir, "scores.jsonl");
+  const a = await run([
+    "assign",
+    "--workspace",
+    ws,
+    "--answers",
+    answers,
+    "--out",
+    out,
+    "--scores",
+    scoresFile,
+  ]);
+  assert.equal(a.code, 0, a.err);
+  assert.match(a.out, /Assigned \d+ labels to 2 answers with lexical-nuggets \(0 failed\)/);
+  assert.match(a.out, /^poor\s+0\.0000\s+0\.0000\s+0\.0000\s+0\.0000\s+1$/m);
+  assert.match(a.out, /offline backend/);
+  // The written assignments, scored from the file alone, give the scores written by assign.
+  const fromFile = JSON.parse((await run(["score", "--assignments", out, "--format", "json"])).out);
+  const written = await readNuggetScores(scoresFile);
+  for (const r of fromFile.runs) {
+    const all = written.find((s) => s.runId === r.run_id && s.qid === "all")!;
+    assert.deepEqual(r.aggregate, {
+      strict_vital_score: all.strictVital,
+      vital_score: all.vital,
+      strict_all_score: all.strictAll,
+      all_score: all.all,
+    });
+  }
+  assert.ok(
+    fromFile.runs.find((r: { run_id: string }) => r.run_id === "good").aggregate.all_score > 0.5,
+  );
+  // Two origins in the workspace: the command asks which one.
+  const second = join(dir, "other.jsonl");
+  await Deno.writeTextFile(
+    second,
+    jsonl([{ qid: "q1", query: "?", nuggets: [{ text: "ice", importance: "vital" }] }]),
+  );
+  assert.equal((await run(["assign", "--workspace", ws, "--nuggets", second])).code, 0);
+  const ask = await run(["label", "--workspace", ws]);
+  assert.equal(ask.code, 2);
+  assert.match(
+    ask.err,
+    /holds nuggets of "created:offline", "file:other.jsonl": pick one with --origin/,
+  );
+});
+
+Deno.test("crux nuggets create, label, assign against the test server; a re-run sends nothing", async () => {
+  await using server = startOpenAiServer({
+    chat: (req) => {
+      const u = req.messages.at(-1)!.content;
+      if (u.includes("New passages:")) {
+        return { content: '["comets carry ice", "comets carry dust"]' };
+      }
+      const n =
+        (JSON.parse(/Nuggets \(JSON\):\n([\s\S]*?)\n\nFor each/.exec(u)![1]) as string[]).length;
+      if (u.includes("\nText:\n")) {
+        return {
+          content: JSON.stringify(
+            Array(n).fill(u.includes("outer solar system") ? "support" : "not_support"),
+          ),
+        };
+      }
+      return { content: JSON.stringify(Array(n).fill("vital")) };
+    },
+  });
+  const dir = await Deno.makeTempDir();
+  const ws = join(dir, "ws");
+  const { input, answers } = await trecFiles(dir);
+  const model = ["--workspace", ws, "--model", "judge-m", "--base-url", server.url];
+  const steps = async () => {
+    assert.equal((await run(["create", ...model, "--input", input])).code, 0);
+    assert.equal((await run(["label", ...model])).code, 0);
+    return await run(["assign", ...model, "--answers", answers]);
+  };
+  const a = await steps();
+  assert.equal(a.code, 0, a.err);
+  assert.doesNotMatch(a.err + a.out, /offline/);
+  assert.match(a.out, /^good\s+1\.0000\s+1\.0000\s+1\.0000\s+1\.0000\s+1$/m);
+  assert.match(a.out, /^poor\s+0\.0000/m);
+  assert.equal(server.requests, 1 + 1 + 2);
+  const again = await steps();
+  assert.equal(again.out, a.out);
+  assert.equal(server.requests, 4);
 });
