@@ -91,12 +91,12 @@ export const COMMANDS: LazyCommand[] = [
   },
   {
     name: "nuggets",
-    summary: "Nugget evaluation (TREC 2024 RAG): score answers from nugget assignments",
+    summary: "Nugget evaluation (TREC 2024 RAG): create, label, assign and score nuggets",
     load: lazy("nuggets", "nuggetsCommand"),
   },
   {
     name: "keypoints",
-    summary: "Key point recall (Long2RAG): score responses from key point and entailment files",
+    summary: "Key point recall (Long2RAG): extract, merge, judge and score key points",
     load: lazy("keypoints", "keypointsCommand"),
   },
   {

@@ -152,6 +152,13 @@ export {
 } from "./key_points.ts";
 export { formatEntailments, formatKeyPoints } from "./format_key_points.ts";
 export {
+  formatStatementSupport,
+  parseStatementSupport,
+  readStatementSupport,
+  type StatementRecord,
+  type StatementSupport,
+} from "./statement_support.ts";
+export {
   parseQuestionDocuments,
   type QuestionDocument,
   type QuestionDocuments,

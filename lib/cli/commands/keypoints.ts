@@ -1,199 +1,121 @@
 /**
- * `crux keypoints`: key point recall (Long2RAG). `score` works from a key point
- * file and an entailment file alone.
+ * `crux keypoints`: key point recall (Long2RAG) from files: extract key points
+ * from questions with documents, merge them, judge responses, score. `score`
+ * works from a key point file and an entailment file alone.
  *
  * @module
  */
-import { parseArgs } from "node:util";
-import { type Command, type Io, UsageError } from "../command.ts";
+import type { Command } from "../command.ts";
 import { runAction } from "../_actions.ts";
-import { InputError, readEntailments, readKeyPoints } from "@lib/formats/mod.ts";
-import { keyPointRates, keyPointScores } from "@lib/metrics/mod.ts";
+import { extract, judge, merge, respond } from "./_keypoints_make.ts";
+import { score } from "./_keypoints_score.ts";
 
-const SCORE_HELP = `Usage: crux keypoints score --keypoints FILE --entailments FILE [--per-query]
-                           [--format table|json|csv]
+const MODEL =
+  `  --backend offline|openai  offline (default) or the model of the role (--model, --base-url,
+                            --config, --templates, ...; calls cached in --workspace, default
+                            outputs/default)
+  --reasks N                re-asks after unparseable model output (default 2)`;
 
-Key point recall of responses:
-  key points   {"qid", "keypoints": [{"id", "text", "doc_id", "spans", "merged_from"}]}
-  entailments  {"qid", "run_id", "labels": [{"keypoint_id", "label", "reason"}]}
-Labels are yes|no|neutral (only yes counts as covered) or the three-way
-supported|omitted|contradicted (supported counts as covered; the three rates are
-reported). KPR = mean over questions of covered key points / key points; questions
-without key points are left out. A question whose key points have no entailment line
-for a run scores 0 for that run and is listed; a key point without a label counts as not
-covered and is counted; a label naming an unknown key point is an error with file and
-line. KPP and KPF need the response's own statements checked against the documents and
-are null here.
+const HELPS: Record<string, string> = {
+  extract: `Usage: crux keypoints extract --questions FILE --out FILE [--rounds N] [--per-round N]
+
+Extracts the key points of every (question, document) pair of a questions file
+  {"qid", "question", "run_id"?, "documents": [{"doc_id", "text"}], "response"?}
+(documents of a question are pooled over its lines) into a key point file with ids o1, o2, ...
+Each supporting span is checked against its document (exact, then white space and quote
+normalised); a key point whose span is not found is kept, flagged in "span_status" and counted.
+Offline: the sentences sharing most terms with the question (offline-salient), their own text
+as span. Model: the keypoint_extract template; further rounds ask for points missed so far.
 
 Options:
-  --keypoints FILE    key point file (required)
-  --entailments FILE  entailment file (required)
-  --per-query         also per-question values
-  --format FORMAT     table (default), json or csv. json for one run:
-                        {"aggregate": {"KPR", "KPP", "KPF", "supported", "omitted",
-                        "contradicted"}, "topics": N, "perQuery": [{"qid", "KPR", ...}]}
-                      several runs: {"runs": [{"run_id", "aggregate", "topics", ...}]}
-`;
+  --rounds N      extraction rounds (default 1)
+  --per-round N   offline: key points per document and round (default 3)
+${MODEL}
+`,
+  merge: `Usage: crux keypoints merge --keypoints FILE --out FILE [--threshold T] [--questions FILE]
 
-const num = (v: number) => (Number.isFinite(v) ? v : null);
+Merges near-duplicate key points of each question across its documents. Each merged point
+(k1, k2, ...) lists its originals in "merged_from"; every original is in exactly one merged
+point. Offline: greedy Jaccard similarity of analysed terms >= T (offline-lexical). Model: the
+keypoint_merge template (needs --questions); a map that misses or repeats a point is re-asked,
+then the question keeps its points unmerged and the failure is reported.
 
-async function score(args: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      keypoints: { type: "string" },
-      entailments: { type: "string" },
-      "per-query": { type: "boolean" },
-      format: { type: "string" },
-    },
-  });
-  if (!values.keypoints || !values.entailments) {
-    throw new UsageError("--keypoints FILE and --entailments FILE are required");
-  }
-  const format = values.format ?? "table";
-  if (!["table", "json", "csv"].includes(format)) {
-    throw new UsageError(`--format must be table, json or csv, not "${format}"`);
-  }
-  const points = await readKeyPoints(values.keypoints);
-  const entailments = await readEntailments(values.entailments);
-  const ids = new Map(points.map((q) => [q.qid, new Set(q.keypoints.map((k) => k.id))]));
-  const problems = [];
-  for (const e of entailments) {
-    const known = ids.get(e.qid);
-    const unknown = e.labels.find((l) => !known?.has(l.keypointId));
-    if (unknown) {
-      problems.push({
-        file: values.entailments,
-        line: e.line,
-        field: "labels",
-        message: known
-          ? `key point "${unknown.keypointId}" is not a key point of question "${e.qid}" in ${values.keypoints}`
-          : `question "${e.qid}" has no key points in ${values.keypoints}`,
-      });
-    }
-  }
-  if (problems.length) throw new InputError(problems);
-  const runs = [...new Set(entailments.map((e) => e.runId))];
-  const results = runs.map((runId) => {
-    const byQid = new Map(entailments.filter((e) => e.runId === runId).map((e) => [e.qid, e]));
-    const missingLines: string[] = [];
-    let unlabelled = 0;
-    const perQuery = points.filter((q) => q.keypoints.length > 0).map((q) => {
-      const e = byQid.get(q.qid);
-      if (!e) missingLines.push(q.qid);
-      const label = new Map((e?.labels ?? []).map((l) => [l.keypointId, l.label]));
-      unlabelled += e ? q.keypoints.filter((k) => !label.has(k.id)).length : 0;
-      const labels = q.keypoints.map((k) => label.get(k.id));
-      const entailed = labels.map((l) => l === "yes" || l === "supported");
-      const threeWay = labels.some((l) =>
-        l === "supported" || l === "omitted" || l === "contradicted"
-      );
-      const rates = threeWay
-        ? keyPointRates(
-          labels.map((l) => (l === "supported" || l === "contradicted" ? l : "omitted")),
-        )
-        : undefined;
-      return { qid: q.qid, entailed, rates };
-    });
-    const kp = keyPointScores(perQuery.map((p) => ({ entailed: p.entailed })));
-    const withRates = perQuery.filter((p) => p.rates);
-    const rate = (k: "supported" | "omitted" | "contradicted") =>
-      withRates.length ? withRates.reduce((s, p) => s + p.rates![k], 0) / withRates.length : NaN;
-    return {
-      runId,
-      topics: perQuery.length,
-      missingLines,
-      unlabelled,
-      aggregate: {
-        KPR: num(kp.kpr),
-        KPP: num(kp.kpp),
-        KPF: num(kp.kpf),
-        supported: num(rate("supported")),
-        omitted: num(rate("omitted")),
-        contradicted: num(rate("contradicted")),
-      },
-      perQuery: perQuery.map((p) => ({
-        qid: p.qid,
-        KPR: p.entailed.filter(Boolean).length / p.entailed.length,
-        supported: p.rates ? p.rates.supported : null,
-        omitted: p.rates ? p.rates.omitted : null,
-        contradicted: p.rates ? p.rates.contradicted : null,
-      })),
-    };
-  });
-  for (const r of results) {
-    if (r.missingLines.length) {
-      io.err(
-        `# ${r.runId}: no entailment line for ${r.missingLines.length} question(s) with key points ` +
-          `(scored 0): ${r.missingLines.join(", ")}\n`,
-      );
-    }
-    if (r.unlabelled) {
-      io.err(`# ${r.runId}: ${r.unlabelled} key points without a label (not covered)\n`);
-    }
-  }
-  const perQuery = values["per-query"] ?? false;
-  if (format === "json") {
-    const one = (r: (typeof results)[number]) => ({
-      aggregate: r.aggregate,
-      topics: r.topics,
-      ...(perQuery ? { perQuery: r.perQuery } : {}),
-    });
-    const json = results.length === 1
-      ? one(results[0])
-      : { runs: results.map((r) => ({ run_id: r.runId, ...one(r) })) };
-    io.out(JSON.stringify(json, null, 2) + "\n");
-    return 0;
-  }
-  const cols = ["KPR", "supported", "omitted", "contradicted"] as const;
-  const fmt = (v: number | null) => (v === null ? "-" : v.toFixed(4));
-  if (format === "csv") {
-    io.out(`run_id,qid,${cols.join(",")}\n`);
-    for (const r of results) {
-      for (const p of perQuery ? r.perQuery : []) {
-        io.out(`${r.runId},${p.qid},${cols.map((c) => p[c] ?? "").join(",")}\n`);
-      }
-      io.out(`${r.runId},all,${cols.map((c) => r.aggregate[c] ?? "").join(",")}\n`);
-    }
-    return 0;
-  }
-  const width = Math.max(6, ...results.map((r) => r.runId.length));
-  io.out(`${"run".padEnd(width)}     KPR  supported  omitted  contradicted  topics\n`);
-  for (const r of results) {
-    for (const p of perQuery ? r.perQuery : []) {
-      io.out(
-        `${`  ${p.qid}`.padEnd(width)}  ${fmt(p.KPR)}  ${fmt(p.supported).padStart(9)}  ${
-          fmt(p.omitted).padStart(7)
-        }  ${fmt(p.contradicted).padStart(12)}\n`,
-      );
-    }
-    const a = r.aggregate;
-    io.out(
-      `${r.runId.padEnd(width)}  ${fmt(a.KPR)}  ${fmt(a.supported).padStart(9)}  ${
-        fmt(a.omitted).padStart(7)
-      }  ${fmt(a.contradicted).padStart(12)}  ${String(r.topics).padStart(6)}\n`,
-    );
-  }
-  return 0;
-}
+Options:
+  --threshold T   offline similarity threshold in (0, 1] (default 0.6)
+${MODEL}
+`,
+  judge:
+    `Usage: crux keypoints judge --keypoints FILE --responses FILE --out FILE [--statements FILE]
+                           [--three-way] [--threshold T]
+
+Judges whether each response (lines of a questions file with "run_id" and "response") entails
+each key point of its question: yes / no / neutral with a reason (only yes counts as covered);
+--three-way writes supported / omitted / contradicted instead. Answers that cannot be read are
+left unlabelled (not covered) and reported. --statements also checks each sentence of every
+response against the documents on its line (KPP): {"qid", "run_id", "statements": [{"text",
+"label", "supported"}]}. Offline: lexical overlap with a negation heuristic (offline-lexical).
+
+Options:
+  --threshold T   offline: share of key point terms in one sentence (default 0.6)
+${MODEL}
+`,
+  respond: `Usage: crux keypoints respond --questions FILE --out FILE --run NAME [--max-tokens N]
+
+Writes a response per question with the key point protocol: all documents joined by lines of
+===== and an instruction to use as many of their important points as possible (template
+keypoint_response; generator role). Offline: the documents' sentences in order up to the
+budget (offline-extractive). The output is a questions file with "run_id" and "response".
+
+Options:
+  --max-tokens N  response budget in Llama-3.1 tokens (default 300)
+${MODEL}
+`,
+  score: `Usage: crux keypoints score --keypoints FILE --entailments FILE [--statements FILE]
+                           [--per-query] [--format table|json|csv]
+
+Key point scores of responses:
+  key points   {"qid", "keypoints": [{"id", "text", "doc_id", "spans", "merged_from"}]}
+  entailments  {"qid", "run_id", "labels": [{"keypoint_id", "label", "reason"}]}
+  statements   {"qid", "run_id", "statements": [{"text", "label", "supported"}]} (optional)
+Labels are yes|no|neutral (only yes counts as covered) or supported|omitted|contradicted
+(supported counts as covered). KPR = mean over questions of covered key points / key points;
+kp_supported, kp_omitted, kp_contradicted = the label shares (yes = supported, no =
+contradicted, neutral or no label = omitted), averaged over questions; KPP = supported
+statements / statements (from --statements, null without), KPF their harmonic mean, both per
+question then averaged. Questions without key points are left out of KPR and reported. A
+question whose key points have no entailment line for a run scores 0 for that run and is
+listed; a label naming an unknown key point is an error with file and line.
+
+Options:
+  --per-query     also per-question values
+  --format F      table (default), json or csv. json for one run:
+                    {"aggregate": {"KPR", "KPP", "KPF", "kp_supported", "kp_omitted",
+                    "kp_contradicted"}, "topics": N, "perQuery": [{"qid", "KPR", ...}]}
+                  several runs: {"runs": [{"run_id", "aggregate", "topics", ...}]}
+`,
+};
 
 const HELP = `Usage: crux keypoints <action> [options]
 
-Actions:
-  score   key point recall (KPR) and the supported / omitted / contradicted rates
+Key point recall (Long2RAG) from files:
+  extract   key points of each (question, document) with checked verbatim spans
+  merge     merge near-duplicates across a question's documents (with the merge map)
+  judge     entailment of each key point by each response (yes / no / neutral)
+  respond   responses with the documents concatenated (the method's generation protocol)
+  score     KPR, KPP, KPF and the supported / omitted / contradicted rates
 
-Run \`crux keypoints score --help\` for its options.
+Run \`crux keypoints <action> --help\` for an action's options.
 `;
 
 /** The `crux keypoints` command. */
 export const keypointsCommand: Command = {
   name: "keypoints",
-  summary: "Key point recall (Long2RAG): score responses from key point and entailment files",
+  summary: "Key point recall (Long2RAG): extract, merge, judge and score key points",
   help: HELP,
   run: (args, io) =>
     runAction(args, io, {
       what: "keypoints action",
-      actions: { score },
-      help: (action) => (action === "score" ? SCORE_HELP : HELP),
+      actions: { extract, merge, judge, respond, score },
+      help: (action) => (action && HELPS[action]) || HELP,
     }),
 };

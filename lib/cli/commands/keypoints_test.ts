@@ -73,7 +73,9 @@ Deno.test("crux keypoints score: KPR by hand, a missing line scores 0, several r
     0.5,
   ], ["q2", 1]]);
   assert.equal(a.aggregate.KPP, null);
-  assert.equal(a.aggregate.supported, null);
+  // q1: yes, neutral, yes, no -> supported 2/4, omitted 1/4, contradicted 1/4; q2 all supported.
+  assert.equal(a.aggregate.kp_supported, 0.75);
+  assert.equal(a.aggregate.kp_contradicted, 0.125);
   // Run b: q1 1/4 (three unlabelled), q2 has no line -> 0: KPR 0.125, both reported.
   assert.equal(b.aggregate.KPR, 0.125);
   assert.match(
@@ -109,9 +111,9 @@ Deno.test("crux keypoints score: the three-way labels give supported / omitted /
     KPR: 0.5,
     KPP: null,
     KPF: null,
-    supported: 0.5,
-    omitted: 0.375,
-    contradicted: 0.125,
+    kp_supported: 0.5,
+    kp_omitted: 0.375,
+    kp_contradicted: 0.125,
   });
   assert.deepEqual(Object.keys(r), ["aggregate", "topics"]);
 });
@@ -138,4 +140,166 @@ Deno.test("crux keypoints score: an unknown key point or label is an error with 
     label.err,
     /entailments\.jsonl:1: labels\[0\]\.label: expected one of yes, no, neutral, supported, omitted, contradicted/,
   );
+});
+
+const DOCS = [
+  { doc_id: "d1", text: "The bridge opened in 1932 to cars. Tickets cost a dollar." },
+  { doc_id: "d2", text: "In 1932 the bridge opened to traffic. The tolls were dropped in 1990." },
+];
+
+Deno.test("crux keypoints extract | merge | judge | score offline, end to end on files", async () => {
+  const dir = await Deno.makeTempDir();
+  const f = (n: string) => join(dir, n);
+  await Deno.writeTextFile(
+    f("questions.jsonl"),
+    jsonl(
+      { qid: "q1", question: "When did the bridge open, and its tolls?", documents: DOCS },
+      {
+        qid: "q2",
+        question: "Describe the harbour festival.",
+        documents: [{ doc_id: "x", text: "Rain fell." }],
+      },
+    ),
+  );
+  const ex = await run(["extract", "--questions", f("questions.jsonl"), "--out", f("orig.jsonl")]);
+  assert.equal(ex.code, 0, ex.err);
+  assert.match(
+    ex.err,
+    /# 3 key points from 3 documents of 2 questions \(offline-salient, 1 round\(s\)\); 0 flagged/,
+  );
+  const mg = await run(["merge", "--keypoints", f("orig.jsonl"), "--out", f("kp.jsonl")]);
+  assert.equal(mg.code, 0, mg.err);
+  assert.match(mg.err, /# 3 key points merged into 2 \(offline-lexical\(0\.6\)\)/);
+  const kp = (await Deno.readTextFile(f("kp.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(
+    kp[0].keypoints.map((k: { id: string; merged_from: string[] }) => [k.id, k.merged_from]),
+    [
+      ["k1", ["o1", "o2"]],
+      ["k2", ["o3"]],
+    ],
+  );
+  assert.deepEqual(kp[1], { qid: "q2", keypoints: [] });
+  await Deno.writeTextFile(
+    f("responses.jsonl"),
+    jsonl(
+      {
+        qid: "q1",
+        question: "?",
+        run_id: "a",
+        documents: DOCS,
+        response: "The bridge opened in 1932. The tolls were never dropped in 1990. Cats sing.",
+      },
+      { qid: "q1", question: "?", run_id: "b", documents: [], response: "Tickets cost a dollar." },
+    ),
+  );
+  const jd = await run([
+    "judge",
+    "--keypoints",
+    f("kp.jsonl"),
+    "--responses",
+    f("responses.jsonl"),
+    "--out",
+    f("ent.jsonl"),
+    "--statements",
+    f("st.jsonl"),
+  ]);
+  assert.equal(jd.code, 0, jd.err);
+  const ent = (await Deno.readTextFile(f("ent.jsonl"))).trim().split("\n").map((l) =>
+    JSON.parse(l)
+  );
+  assert.deepEqual(ent[0].labels.map((l: { label: string }) => l.label), ["yes", "no"]);
+  const sc = await run([
+    "score",
+    "--keypoints",
+    f("kp.jsonl"),
+    "--entailments",
+    f("ent.jsonl"),
+    "--statements",
+    f("st.jsonl"),
+    "--format",
+    "json",
+  ]);
+  assert.equal(sc.code, 0, sc.err);
+  const [a, b] = JSON.parse(sc.out).runs;
+  // a: k1 yes, k2 no -> KPR 0.5, contradicted 0.5; statements 1 of 3 supported -> KPP 1/3,
+  // KPF = 2 * 0.5 * (1/3) / (0.5 + 1/3) = 0.4. b: nothing covered; no documents -> no KPP.
+  assert.equal(a.aggregate.KPR, 0.5);
+  assert.equal(a.aggregate.kp_contradicted, 0.5);
+  assert.ok(Math.abs(a.aggregate.KPP - 1 / 3) < 1e-12);
+  assert.ok(Math.abs(a.aggregate.KPF - 0.4) < 1e-12);
+  assert.deepEqual([b.aggregate.KPR, b.aggregate.KPP, b.topics], [0, null, 1]);
+  assert.match(sc.err, /1 question\(s\) without key points left out of KPR: q2/);
+  const three = await run([
+    "judge",
+    "--keypoints",
+    f("kp.jsonl"),
+    "--responses",
+    f("responses.jsonl"),
+    "--out",
+    f("ent3.jsonl"),
+    "--three-way",
+  ]);
+  assert.equal(three.code, 0, three.err);
+  assert.match(
+    await Deno.readTextFile(f("ent3.jsonl")),
+    /"label":"supported".*"label":"contradicted"/,
+  );
+});
+
+Deno.test("crux keypoints respond writes the protocol's responses; extract online flags a made-up span", async () => {
+  const dir = await Deno.makeTempDir();
+  const f = (n: string) => join(dir, n);
+  await Deno.writeTextFile(f("q.jsonl"), jsonl({ qid: "q1", question: "When?", documents: DOCS }));
+  const rs = await run([
+    "respond",
+    "--questions",
+    f("q.jsonl"),
+    "--out",
+    f("r.jsonl"),
+    "--run",
+    "l2r",
+    "--max-tokens",
+    "12",
+  ]);
+  assert.equal(rs.code, 0, rs.err);
+  const line = JSON.parse(await Deno.readTextFile(f("r.jsonl")));
+  assert.deepEqual([line.run_id, line.backend, line.response], [
+    "l2r",
+    "offline-extractive",
+    "The bridge opened in 1932 to cars.",
+  ]);
+  const { startOpenAiServer } = await import("../../../tests/support/openai_server.ts");
+  await using server = startOpenAiServer({
+    chat: (req) => ({
+      content: req.messages.at(-1)!.content.includes("Tickets cost")
+        ? '[{"point": "Opened 1932", "spans": ["opened in 1932", "a quote nobody wrote"]}]'
+        : "[]",
+    }),
+  });
+  const args = [
+    "extract",
+    "--questions",
+    f("q.jsonl"),
+    "--out",
+    f("kp.jsonl"),
+    "--backend",
+    "openai",
+    "--base-url",
+    server.url,
+    "--model",
+    "m",
+    "--workspace",
+    join(dir, "ws"),
+  ];
+  const ex = await run(args);
+  assert.equal(ex.code, 0, ex.err);
+  assert.match(
+    ex.err,
+    /# 1 key points from 2 documents of 1 questions \(m, 1 round\(s\)\); 1 flagged: 1 spans not found/,
+  );
+  const kp = JSON.parse(await Deno.readTextFile(f("kp.jsonl")));
+  assert.deepEqual(kp.keypoints[0].span_status, ["exact", "missing"]);
+  const calls = server.requests;
+  assert.equal((await run(args)).code, 0);
+  assert.equal(server.requests, calls); // cached in the workspace: zero calls
 });
