@@ -1,0 +1,223 @@
+/**
+ * Tables and figures of nugget evaluation: the per-run scores, vital against
+ * okay support, and the agreement of nugget scores with CRUX report coverage.
+ *
+ * @module
+ */
+import { kendallTau, pearson } from "@lib/metrics/mod.ts";
+import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
+import type { WorkspaceLike } from "@lib/store/mod.ts";
+import type { Analysis } from "./types.ts";
+
+/** Options of {@linkcode nuggetAnalyses}. */
+export interface NuggetAnalysesOptions {
+  /** Nugget origin (the measures' `source`). Default: the one with the most scored answers. */
+  origin?: string;
+  /** Assignment judge. Default: the one with the most scored answers for that origin. */
+  judge?: string;
+  /** Nugget measure compared with report coverage. Default `strict_vital`. */
+  measure?: "strict_vital" | "vital" | "strict_all" | "all";
+}
+
+/** One run of the nugget score table. */
+export interface NuggetRunRow {
+  run: string;
+  strictVital: number;
+  vital: number;
+  strictAll: number;
+  all: number;
+  answers: number;
+  /** Mean support credit (support 1, partial 0.5) of vital and of okay nuggets. */
+  vitalSupport: number | null;
+  okaySupport: number | null;
+  failedLabels: number;
+  /** CRUX report coverage Cov(y) of the run, when judged. */
+  reportCoverage: number | null;
+}
+
+const OFFLINE = new Set(["lexical-nuggets", "offline"]);
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * The nugget analyses of a workspace: `nugget_scores` (table: strict vital,
+ * vital, strict all, all, answers, failed labels per run), `nugget_support`
+ * (bar chart: support credit of vital and okay nuggets per run) and
+ * `nugget_agreement` (scatter of the nugget measure against CRUX report coverage
+ * Cov(y) across runs, with Kendall tau-b and Pearson r, and their table). Notes
+ * name the nugget origin and judge and say when the offline backends made them.
+ * Returns an empty list when no nugget scores are stored.
+ *
+ * @param ws The workspace (after the nugget measure stage).
+ * @param opts Origin, judge, measure.
+ * @returns The analyses, for `saveAnalysis` or display.
+ * @example
+ * ```ts
+ * import { nuggetAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * for (const a of await nuggetAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
+ * ```
+ */
+export async function nuggetAnalyses(
+  ws: WorkspaceLike,
+  opts: NuggetAnalysesOptions = {},
+): Promise<Analysis[]> {
+  const pairs = await ws.query<{ judge: string; source: string; n: number }>(
+    `SELECT judge, source, count(*)::INT AS n FROM measures
+     WHERE method = 'nuggets' AND topic_id <> 'all' AND measure = 'strict_vital'
+       AND ($1::VARCHAR IS NULL OR source = $1) AND ($2::VARCHAR IS NULL OR judge = $2)
+     GROUP BY ALL ORDER BY n DESC, judge, source`,
+    [opts.origin ?? null, opts.judge ?? null],
+  );
+  if (!pairs.length) return [];
+  const { judge, source } = pairs[0];
+  const measure = opts.measure ?? "strict_vital";
+  const means = await ws.query<{ run: string; measure: string; value: number; topics: number }>(
+    `SELECT run, measure, value, topics FROM measures
+     WHERE method = 'nuggets' AND topic_id = 'all' AND judge = $1 AND source = $2`,
+    [judge, source],
+  );
+  const support = await ws.query<
+    { run: string; importance: string; credit: number; failed: number }
+  >(
+    `SELECT a.run, CASE WHEN n.importance = 'vital' THEN 'vital' ELSE 'okay' END AS importance,
+       avg(CASE a.label WHEN 'support' THEN 1.0 WHEN 'partial_support' THEN 0.5 ELSE 0.0 END) AS credit,
+       count(*) FILTER (WHERE a.label = 'failed')::INT AS failed
+     FROM nugget_assignments a JOIN nuggets n USING (topic_id, origin, ordinal)
+     WHERE a.origin = $1 AND a.judge = $2 GROUP BY ALL`,
+    [source, judge],
+  );
+  const coverage = await ws.query<{ run: string; value: number }>(
+    `SELECT run, value FROM measures WHERE method = 'crux' AND source = 'report' AND measure = 'Cov'
+       AND topic_id = 'all'
+     UNION ALL
+     SELECT run, value FROM metrics WHERE measure = 'Cov_report' AND topic_id = 'all'
+       AND run NOT IN (SELECT run FROM measures WHERE method = 'crux' AND source = 'report'
+                       AND measure = 'Cov' AND topic_id = 'all')`,
+  );
+  const runs = [...new Set(means.map((m) => m.run))].sort(naturalCompare);
+  const rows: NuggetRunRow[] = runs.map((run) => {
+    const v = (k: string) => Number(means.find((m) => m.run === run && m.measure === k)?.value);
+    const s = (imp: string) => support.find((x) => x.run === run && x.importance === imp);
+    return {
+      run,
+      strictVital: v("strict_vital"),
+      vital: v("vital"),
+      strictAll: v("strict_all"),
+      all: v("all"),
+      answers: Number(means.find((m) => m.run === run)?.topics ?? 0),
+      vitalSupport: num(s("vital")?.credit),
+      okaySupport: num(s("okay")?.credit),
+      failedLabels: (s("vital")?.failed ?? 0) + (s("okay")?.failed ?? 0),
+      reportCoverage: num(coverage.find((c) => c.run === run)?.value),
+    };
+  });
+  const offline = OFFLINE.has(judge) || source === "created:offline";
+  const note = `nuggets ${source}, judge ${judge}${
+    offline
+      ? "; offline backends: salient-clause nuggets, frequency importance, lexical assignment"
+      : ""
+  }`;
+  const scoreTable = table({
+    caption: "Nugget scores per run (TREC 2024 RAG AutoNuggetizer measures)",
+    label: "tab:nugget-scores",
+    columns: [
+      { key: "strictVital", label: "Strict vital", direction: "higher" },
+      { key: "vital", label: "Vital", direction: "higher" },
+      { key: "strictAll", label: "Strict all", direction: "higher" },
+      { key: "all", label: "All", direction: "higher" },
+      { key: "answers", label: "Answers", decimals: 0 },
+      { key: "failed", label: "Failed labels", decimals: 0 },
+    ],
+    rows: rows.map((r) => ({
+      label: r.run,
+      values: {
+        strictVital: r.strictVital,
+        vital: r.vital,
+        strictAll: r.strictAll,
+        all: r.all,
+        answers: r.answers,
+        failed: r.failedLabels,
+      },
+    })),
+    notes: [
+      note,
+      "failed labels count as not_support; an answer without vital nuggets scores 0 on the vital measures",
+    ],
+  });
+  const bars = rows.flatMap((r) => [
+    ...(r.vitalSupport === null
+      ? []
+      : [{ run: r.run, importance: "vital", support: r.vitalSupport }]),
+    ...(r.okaySupport === null ? [] : [{ run: r.run, importance: "okay", support: r.okaySupport }]),
+  ]);
+  const out: Analysis[] = [
+    { name: "nugget_scores", data: rows, table: scoreTable },
+    {
+      name: "nugget_support",
+      data: bars,
+      figure: barChart(bars, {
+        title: "Support of vital and okay nuggets per run",
+        subtitle: "mean credit per nugget: support 1, partial support 0.5",
+        note,
+        x: "run",
+        color: "importance",
+        y: "support",
+        yTitle: "support credit",
+      }),
+    },
+  ];
+  const paired = rows.filter((r) =>
+    r.reportCoverage !== null && Number.isFinite(r[field(measure)])
+  );
+  const xs = paired.map((r) => r.reportCoverage!);
+  const ys = paired.map((r) => r[field(measure)]);
+  const enough = paired.length >= 3;
+  const tau = enough ? kendallTau(xs, ys) : null;
+  const r = enough ? pearson(xs, ys) : null;
+  const fmt = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(3));
+  const points = paired.map((p) => ({
+    run: p.run,
+    coverage: p.reportCoverage!,
+    nuggets: p[field(measure)],
+  }));
+  out.push({
+    name: "nugget_agreement",
+    data: { runs: points, kendallTau: tau, pearson: r, measure },
+    table: table({
+      caption: `Agreement of ${measure} with CRUX report coverage across runs`,
+      label: "tab:nugget-agreement",
+      rowHeader: "Measure",
+      columns: [
+        { key: "tau", label: "Kendall tau-b" },
+        { key: "r", label: "Pearson r" },
+        { key: "runs", label: "Runs", decimals: 0 },
+      ],
+      rows: [{ label: `${measure} vs Cov(y)`, values: { tau, r, runs: paired.length } }],
+      notes: [note, ...(enough ? [] : ["fewer than 3 runs with both scores: no correlation"])],
+    }),
+    ...(points.length
+      ? {
+        figure: scatterChart(points, {
+          title: `Nugget ${measure} against CRUX report coverage`,
+          subtitle: `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`,
+          note,
+          x: "coverage",
+          y: "nuggets",
+          label: "run",
+          xTitle: "CRUX report coverage Cov(y)",
+          yTitle: measure,
+        }),
+      }
+      : {}),
+  });
+  return out;
+}
+
+function field(m: string): "strictVital" | "vital" | "strictAll" | "all" {
+  return m === "strict_vital"
+    ? "strictVital"
+    : m === "strict_all"
+    ? "strictAll"
+    : m as "vital" | "all";
+}

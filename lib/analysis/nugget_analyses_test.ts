@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { nuggetAnalyses, type NuggetRunRow } from "./nugget_analyses.ts";
+
+Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with report coverage", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    assert.deepEqual(await nuggetAnalyses(ws), []);
+    const cov = { a: 0.1, b: 0.2, c: 0.3, d: 0.4 };
+    const sv = { a: 0.2, b: 0.1, c: 0.5, d: 0.6 };
+    const rows = Object.keys(cov).flatMap((run) => [
+      ...["strict_vital", "vital", "strict_all", "all"].map((m, i) => ({
+        run,
+        topicId: "all",
+        measure: m,
+        name: m,
+        cutoff: "",
+        method: "nuggets",
+        judge: "lexical-nuggets",
+        source: "created:offline",
+        value: [0, 0.25, 0.5, 0.75][i] + sv[run as keyof typeof sv],
+        topics: 2,
+      })),
+      {
+        run,
+        topicId: "t1",
+        measure: "strict_vital",
+        name: "strict_vital",
+        cutoff: "",
+        method: "nuggets",
+        judge: "lexical-nuggets",
+        source: "created:offline",
+        value: 0,
+        topics: null,
+      },
+      {
+        run,
+        topicId: "all",
+        measure: "Cov",
+        name: "Cov",
+        cutoff: "",
+        method: "crux",
+        judge: "lexical",
+        source: "report",
+        value: cov[run as keyof typeof cov],
+        topics: 2,
+      },
+    ]);
+    await ws.upsert("measures", rows);
+    await ws.upsert("nuggets", [
+      {
+        topicId: "t1",
+        origin: "created:offline",
+        ordinal: 1,
+        text: "x",
+        importance: "vital",
+        kept: true,
+      },
+      {
+        topicId: "t1",
+        origin: "created:offline",
+        ordinal: 2,
+        text: "y",
+        importance: "okay",
+        kept: true,
+      },
+      {
+        topicId: "t1",
+        origin: "created:offline",
+        ordinal: 3,
+        text: "z",
+        importance: "okay",
+        kept: true,
+      },
+    ]);
+    const label = (ordinal: number, label: string) => ({
+      run: "a",
+      topicId: "t1",
+      origin: "created:offline",
+      ordinal,
+      judge: "lexical-nuggets",
+      label,
+    });
+    await ws.upsert("nugget_assignments", [
+      label(1, "support"),
+      label(2, "partial_support"),
+      label(3, "failed"),
+    ]);
+    const [scores, support, agreement] = await nuggetAnalyses(ws);
+    assert.equal(scores.name, "nugget_scores");
+    const a = (scores.data as NuggetRunRow[])[0];
+    assert.deepEqual(
+      [
+        a.run,
+        a.strictVital,
+        a.vital,
+        a.strictAll,
+        a.all,
+        a.answers,
+        a.vitalSupport,
+        a.okaySupport,
+        a.failedLabels,
+      ],
+      ["a", 0.2, 0.45, 0.7, 0.95, 2, 1, 0.25, 1],
+    );
+    assert.equal(a.reportCoverage, 0.1);
+    assert.match(scores.table!.notes!.join("\n"), /offline backends: salient-clause nuggets/);
+    assert.deepEqual(support.data, [
+      { run: "a", importance: "vital", support: 1 },
+      { run: "a", importance: "okay", support: 0.25 },
+    ]);
+    assert.ok(support.figure);
+    const g = agreement.data as { kendallTau: number; pearson: number };
+    // 5 concordant pairs, 1 discordant (a, b): tau = 4/6; r = 0.08 / sqrt(0.05 * 0.17)
+    assert.ok(Math.abs(g.kendallTau - 4 / 6) < 1e-12);
+    assert.ok(Math.abs(g.pearson - 0.08 / Math.sqrt(0.05 * 0.17)) < 1e-9);
+    assert.match(
+      JSON.stringify(agreement.figure),
+      /Kendall tau-b 0\.667, Pearson r 0\.868 over 4 runs/,
+    );
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
