@@ -1,0 +1,171 @@
+/** Tables of the sub-question type analyses; private to `@lib/analysis`. */
+import type { TypedCoverageLine } from "@lib/formats/mod.ts";
+import { subquestionTypeScores } from "@lib/metrics/mod.ts";
+import { type Table, table } from "@lib/report/mod.ts";
+import type { PreferenceResults, SystemScores, WinRateCell } from "@lib/subq/mod.ts";
+
+const TYPES = ["core", "background", "follow-up"] as const;
+
+/** The four cells P_t(answered?, retrieved?) per system and type (the paper's first table). */
+export function cellsTable(
+  lines: readonly TypedCoverageLine[],
+  runs: readonly string[],
+  notes: string[],
+): Table {
+  const rows = runs.flatMap((run) => {
+    const mine = lines.filter((l) => l.system === run);
+    const withChunks = mine.length > 0 && mine.every((l) => l.retrieved !== undefined);
+    const s = subquestionTypeScores(
+      mine.map((l) => ({ type: l.type, answered: l.answered, retrieved: l.retrieved ?? false })),
+    );
+    return TYPES.map((t) => {
+      const c = s.cells[t];
+      const v = (x: number) => (withChunks && Number.isFinite(x) ? 100 * x : null);
+      return {
+        label: `${run} · ${t}`,
+        group: run,
+        values: {
+          ar: v(c.answeredRetrieved),
+          an: v(c.answeredNotRetrieved),
+          nr: v(c.notAnsweredRetrieved),
+          nn: v(c.notAnsweredNotRetrieved),
+          a: Number.isFinite(s.answered[t]) ? 100 * s.answered[t] : null,
+          n: mine.filter((l) => l.type === t).length,
+        },
+      };
+    });
+  });
+  return table({
+    caption:
+      "Sub-question coverage by type: answered (A) and retrieved (R) shares, % of the type's sub-questions",
+    rowHeader: "System · type",
+    columns: [
+      { key: "ar", label: "A, R", decimals: 1 },
+      { key: "an", label: "A, not R", decimals: 1 },
+      { key: "nr", label: "not A, R", decimals: 1 },
+      { key: "nn", label: "not A, not R", decimals: 1 },
+      { key: "a", label: "A (#1)", decimals: 1 },
+      { key: "n", label: "n", decimals: 0 },
+    ],
+    rows,
+    unmarkedGroups: runs as string[],
+    notes: [
+      ...notes,
+      "R cells are empty for answers without retrieved chunks (e.g. direct prompting).",
+    ],
+  });
+}
+
+/** Rank of each system per metric (1 = best; higher is better except #4 and #6), ties share the best rank. */
+function ranks(raw: (number | null)[], higher: boolean): (number | null)[] {
+  const values = raw.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9));
+  return values.map((v) =>
+    v === null ? null : 1 + values.filter((w) => w !== null && (higher ? w > v : w < v)).length
+  );
+}
+
+/** Metrics #1-#6 and the rating per system with per-metric rankings (the paper's second table). */
+export function metricsTable(scores: ReadonlyMap<string, SystemScores>, notes: string[]): Table {
+  const runs = [...scores.keys()];
+  const cols: [string, string, (s: SystemScores) => number | null, boolean][] = [
+    ["a_core", "#1 core", (s) => s.answered.core, true],
+    ["a_bg", "#1 background", (s) => s.answered.background, true],
+    ["a_fu", "#1 follow-up", (s) => s.answered["follow-up"], false],
+    ["r_core", "#2 core", (s) => s.retrieved?.core ?? null, true],
+    ["m3", "#3", (s) => s.metrics.m3, true],
+    ["m4", "#4", (s) => s.metrics.m4, true],
+    ["m5", "#5", (s) => s.metrics.m5, true],
+    ["m6", "#6", (s) => s.metrics.m6, false],
+    ["rating", "rating", (s) => s.rating, true],
+  ];
+  const rank = new Map(
+    cols.map(([k, , f, hi]) => [k, ranks(runs.map((r) => f(scores.get(r)!)), hi)]),
+  );
+  return table({
+    caption:
+      "Metrics #1-#6 and the type-weighted rating per system; (k) = rank of the system on that metric",
+    rowHeader: "System",
+    columns: cols.flatMap(([key, label, , hi]) => [
+      {
+        key,
+        label,
+        decimals: key === "m6" ? 2 : 3,
+        direction: hi ? "higher" as const : "lower" as const,
+      },
+      { key: `${key}_rank`, label: "(k)", decimals: 0 },
+    ]),
+    rows: runs.map((run, i) => ({
+      label: run,
+      values: Object.fromEntries(
+        cols.flatMap(([k, , f]) => [[k, f(scores.get(run)!)], [`${k}_rank`, rank.get(k)![i]]]),
+      ),
+    })),
+    notes: [
+      ...notes,
+      "#3 P(A,R)/P(R) and #4 P(not A, not R)/P(not A) over core; #5 chunk share of core when answered minus when not; #6 follow-up start minus the mean of core and background starts (% of the answer). Follow-up coverage and #6 rank lower-is-better.",
+    ],
+  });
+}
+
+/** Preference accuracy of the core-only and hybrid ratings, the pairwise judge and the weight search. */
+export function preferenceTable(r: PreferenceResults, notes: string[]): Table {
+  const rows = [
+    { label: "core-only rating (1, 0, 0)", values: { acc: r.coreOnly, pairs: r.labelled } },
+    { label: "hybrid rating", values: { acc: r.hybrid, pairs: r.labelled } },
+    { label: "pairwise judge (both orders)", values: { acc: r.pairwise, pairs: r.labelled } },
+  ];
+  if (r.search) {
+    const w = r.search.weights;
+    const name = `searched weights (${w.core}, ${w.background}, ${w["follow-up"]})`;
+    rows.push({
+      label: `${name}, validation`,
+      values: { acc: r.search.validationAccuracy, pairs: r.search.validationPairs },
+    });
+    rows.push({
+      label: `${name}, held-out`,
+      values: {
+        acc: Number.isFinite(r.search.testAccuracy) ? r.search.testAccuracy : null,
+        pairs: r.search.testPairs,
+      },
+    });
+  }
+  return table({
+    caption: "Agreement with human pairwise preferences (ties removed)",
+    rowHeader: "Predictor",
+    columns: [
+      { key: "acc", label: "accuracy", direction: "higher" },
+      { key: "pairs", label: "pairs", decimals: 0 },
+    ],
+    rows,
+    notes: [
+      ...notes,
+      `${
+        r.pairs - r.labelled
+      } of ${r.pairs} pairs are human ties and left out; equal ratings and judge ties count as misses.`,
+    ],
+  });
+}
+
+/** The win-rate matrix as a table. */
+export function winRateTable(
+  cells: readonly WinRateCell[],
+  runs: readonly string[],
+  notes: string[],
+): Table {
+  return table({
+    caption:
+      "Win rate of the row over the column (position-swapped pairwise judge; ties count half)",
+    rowHeader: "Run",
+    columns: runs.map((r, i) => ({ key: `c${i}`, label: r, direction: "higher" as const })),
+    rows: runs.map((r) => ({
+      label: r,
+      values: Object.fromEntries(
+        runs.map((o, i) => [
+          `c${i}`,
+          cells.find((c) => c.run === r && c.opponent === o)?.winRate ?? null,
+        ]),
+      ),
+    })),
+    notes,
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * Tables and figures of sub-question coverage by type (Xie et al.) from the workspace.
+ *
+ * @module
+ */
+import { correlationHeatmap } from "@lib/report/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import {
+  type JudgedPreference,
+  OFFLINE_BACKENDS,
+  preferenceResults,
+  type SystemScores,
+  systemScores,
+  type TypeWeights,
+  winRates,
+  workspaceCoverageLines,
+} from "@lib/subq/mod.ts";
+import type { Analysis } from "./types.ts";
+import { cellsTable, metricsTable, preferenceTable, winRateTable } from "./_subq_tables.ts";
+
+/** Options of {@linkcode subqAnalyses}. */
+export interface SubqAnalysesOptions {
+  /** Origin of the sub-questions. Default `decompose`. */
+  source?: string;
+  /** Coverage judge. Default: the one with the most judgments in `subq_coverage`. */
+  judge?: string;
+  /** Runs. Default: every generation run, in name order. */
+  runs?: readonly string[];
+  weights?: TypeWeights;
+  /** Validation share and seed of the weight search. Defaults 0.5 and 42. */
+  validation?: number;
+  seed?: number;
+}
+
+const OFFLINE = new Set<string>(Object.values(OFFLINE_BACKENDS));
+
+/**
+ * The method's analyses: `subq_cells` (the four cells per type and system),
+ * `subq_metrics` (#1-#6 and the rating with per-metric rankings), and, when
+ * the workspace holds them, `subq_preferences` (accuracy of the core-only and
+ * hybrid ratings, the pairwise judge and the weight search per preference set)
+ * and `subq_win_rates` (the win-rate matrix of the pairwise comparison, with a
+ * heatmap of the net win rate). Offline backends are named in every note.
+ *
+ * @param ws The workspace (after the `subq` stages).
+ * @param opts Source, judge, runs, weights, weight search settings.
+ * @returns The analyses (save them with `saveAnalysis`).
+ * @example
+ * ```ts
+ * import { saveAnalysis, subqAnalyses } from "@lib/analysis/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * for (const a of await subqAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
+ * ```
+ */
+export async function subqAnalyses(
+  ws: Workspace,
+  opts: SubqAnalysesOptions = {},
+): Promise<Analysis[]> {
+  const source = opts.source ?? "decompose";
+  const judge = opts.judge ??
+    (await ws.query<{ judge: string }>(
+      `SELECT judge FROM subq_coverage GROUP BY judge ORDER BY count(*) DESC, judge LIMIT 1`,
+    ))[0]?.judge;
+  if (!judge) return [];
+  const runs = opts.runs ??
+    (await ws.query<{ run: string }>(`SELECT DISTINCT run FROM generations ORDER BY run`)).map((
+      r,
+    ) => r.run);
+  const backends = (await ws.query<{ b: string }>(
+    `SELECT DISTINCT decomposer AS b FROM subq_questions WHERE source = $1
+     UNION SELECT DISTINCT classifier FROM subq_questions WHERE source = $1 AND classifier IS NOT NULL`,
+    [source],
+  )).map((r) => r.b);
+  const note = (extra: string[] = []) => {
+    const all = [...new Set([...backends, judge, ...extra])];
+    const off = all.filter((b) => OFFLINE.has(b));
+    return [
+      `sub-questions: ${source}; backends: ${all.join(", ")}`,
+      ...(off.length ? [`offline backends: ${off.join(", ")}`] : []),
+    ];
+  };
+  const { lines, missing } = await workspaceCoverageLines(ws, { runs, judge, source });
+  const present = runs.filter((r) => lines.some((l) => l.system === r));
+  const scores = new Map<string, SystemScores>(
+    present.map((
+      r,
+    ) => [r, systemScores(lines.filter((l) => l.system === r), { weights: opts.weights })]),
+  );
+  const missingNote = missing
+    ? [`${missing} (answer, sub-question) pairs without a usable judgment are left out.`]
+    : [];
+  const out: Analysis[] = [
+    {
+      name: "subq_cells",
+      data: { lines: lines.length, runs: present },
+      table: cellsTable(lines, present, [...note(), ...missingNote]),
+    },
+    { name: "subq_metrics", data: Object.fromEntries(scores), table: metricsTable(scores, note()) },
+  ];
+  const prefs = await ws.query<
+    {
+      source: string;
+      human: "A" | "B" | "tie";
+      itemsA: string;
+      itemsB: string;
+      pairwise: string;
+      pairwiseJudge: string;
+    }
+  >(
+    `SELECT source, human, items_a::VARCHAR AS "itemsA", items_b::VARCHAR AS "itemsB", pairwise,
+       pairwise_judge AS "pairwiseJudge" FROM subq_preferences ORDER BY source, pair`,
+  );
+  for (const set of [...new Set(prefs.map((p) => p.source))]) {
+    const mine = prefs.filter((p) => p.source === set);
+    const items = (s: string) =>
+      (JSON.parse(s) as { type: "core"; answered: boolean }[]).map((x) => ({
+        ...x,
+        retrieved: false,
+      }));
+    const pairs: JudgedPreference[] = mine.map((p) => ({
+      a: items(p.itemsA),
+      b: items(p.itemsB),
+      human: p.human,
+      pairwise: p.pairwise as "A",
+    }));
+    const r = preferenceResults(pairs, opts);
+    const base = set.split("/").at(-1)!;
+    out.push({
+      name: "subq_preferences",
+      data: { set, ...r },
+      table: preferenceTable(r, [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])]),
+    });
+  }
+  const verdicts = await ws.query<
+    { topicId: string; runA: string; runB: string; verdict: "A" | "B" | "tie"; judge: string }
+  >(
+    `SELECT topic_id AS "topicId", run_a AS "runA", run_b AS "runB", verdict, judge FROM subq_pairwise ORDER BY ALL`,
+  );
+  if (verdicts.length) {
+    const names = [...new Set(verdicts.flatMap((v) => [v.runA, v.runB]))].sort();
+    const cells = winRates(verdicts, names);
+    const pj = [...new Set(verdicts.map((v) => v.judge))];
+    const notes = note(pj);
+    const figure = correlationHeatmap(
+      cells.filter((c) => c.winRate !== null).map((c) => ({
+        a: c.run,
+        b: c.opponent,
+        value: (c.wins - c.losses) / (c.wins + c.losses + c.ties),
+      })),
+      {
+        title: "Pairwise comparison of the core sub-question variants",
+        subtitle:
+          "net win rate of the row over the column: (wins - losses) / topics; position-swapped judge",
+        note: notes.join("; "),
+        symmetric: false,
+        valueTitle: "net win rate",
+      },
+    );
+    out.push({
+      name: "subq_win_rates",
+      data: cells,
+      table: winRateTable(cells, names, notes),
+      figure,
+    });
+  }
+  return out;
+}
