@@ -133,3 +133,4 @@ export {
   type EvaluateContextsOptions,
 } from "./context_evaluation.ts";
 export { type ContextReport, contextReport, type ContextReportOptions } from "./context_report.ts";
+export { subqAnalyses, type SubqAnalysesOptions } from "./subq_analyses.ts";
