@@ -134,3 +134,4 @@ export {
 } from "./context_evaluation.ts";
 export { type ContextReport, contextReport, type ContextReportOptions } from "./context_report.ts";
 export { subqAnalyses, type SubqAnalysesOptions } from "./subq_analyses.ts";
+export { keyPointAnalyses, type KeyPointAnalysesOptions } from "./keypoint_analyses.ts";

@@ -16,6 +16,7 @@ export async function oracleQuestions(
   ws: WorkspaceLike,
   opts: { qrels: string; grade: number },
 ): Promise<QuestionWithDocuments[]> {
+  const natural = new Intl.Collator("en", { numeric: true });
   const sets = oracleSets(await readQrels(ws, opts.qrels), { grade: opts.grade });
   const text = new Map(
     [...(await readPassages(ws)).values()].flat().map((p) => [p.passageId, p.text]),
@@ -23,7 +24,9 @@ export async function oracleQuestions(
   return (await readTopics(ws)).filter((t) => sets.has(t.topicId)).map((t) => ({
     qid: t.topicId,
     question: t.request ?? t.title ?? "",
-    documents: sets.get(t.topicId)!.filter((id) => text.has(id)).map((id) => ({
+    documents: sets.get(t.topicId)!.filter((id) => text.has(id)).sort(natural.compare).map((
+      id,
+    ) => ({
       docId: id,
       text: text.get(id)!,
     })),

@@ -1,0 +1,227 @@
+/**
+ * Tables and figures of key point recall (Long2RAG): scores per run, the
+ * extraction with its span checks, the merge map, KPR by input and response
+ * length, and KPR against CRUX report coverage.
+ *
+ * @module
+ */
+import { kendallTau, pearson } from "@lib/metrics/mod.ts";
+import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
+import type { WorkspaceLike } from "@lib/store/mod.ts";
+import type { Analysis } from "./types.ts";
+import { bucketMeans } from "./_keypoint_buckets.ts";
+import { extractionAnalyses } from "./_keypoint_extraction.ts";
+
+/** Options of {@linkcode keyPointAnalyses}. */
+export interface KeyPointAnalysesOptions {
+  /** Key point origin (the measures' `source`). Default: the one with the most rows. */
+  source?: string;
+  /** Entailment judge. Default: the one with the most rows for that source. */
+  judge?: string;
+  /** Token edges of the length buckets. Defaults: input [250, 500, 1000, 2000], response [100, 200, 400]. */
+  buckets?: { input?: number[]; response?: number[] };
+  /** Rows of the merge map table at most (merged points with several originals first). Default 30. */
+  mergeRows?: number;
+}
+
+const MEASURES = ["KPR", "KPP", "KPF", "kp_supported", "kp_omitted", "kp_contradicted"] as const;
+
+/**
+ * The key point analyses of a workspace: `keypoint_scores` (table and bars of
+ * KPR, KPP, KPF and the three-way rates per run), `keypoint_extraction` (per
+ * topic: originals, flagged key points, spans not found, merged points,
+ * unusable answers), `keypoint_merge_map` (merged points and their originals),
+ * `keypoint_length_input` and `keypoint_length_response` (mean KPR per length
+ * bucket and run, Long2RAG's length analysis; input = tokens of the documents
+ * given to the response, response = its tokens) and `keypoint_vs_crux` (KPR
+ * against CRUX report coverage Cov(y) across runs, Kendall tau-b and Pearson r).
+ * Notes name the source and judge, say when offline backends made them, and
+ * state the rule that key points come from each topic's P*. Empty when no key
+ * point scores are stored.
+ *
+ * @param ws The workspace (after the `measure:keypoints` stage).
+ * @param opts Source, judge, buckets, merge rows.
+ * @returns The analyses, for `saveAnalysis` or display.
+ * @example
+ * ```ts
+ * import { keyPointAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * for (const a of await keyPointAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
+ * ```
+ */
+export async function keyPointAnalyses(
+  ws: WorkspaceLike,
+  opts: KeyPointAnalysesOptions = {},
+): Promise<Analysis[]> {
+  const pairs = await ws.query<{ judge: string; source: string; n: number }>(
+    `SELECT judge, source, count(*)::INT AS n FROM measures
+     WHERE method = 'keypoints' AND ($1::VARCHAR IS NULL OR source = $1)
+       AND ($2::VARCHAR IS NULL OR judge = $2)
+     GROUP BY ALL ORDER BY n DESC, judge, source`,
+    [opts.source ?? null, opts.judge ?? null],
+  );
+  if (!pairs.length) return [];
+  const { judge, source } = pairs[0];
+  const rows = await ws.query<
+    { run: string; topicId: string; measure: string; value: number; topics: number | null }
+  >(
+    `SELECT run, topic_id, measure, value, topics FROM measures
+     WHERE method = 'keypoints' AND judge = $1 AND source = $2`,
+    [judge, source],
+  );
+  const offline = judge.startsWith("offline") || source.includes("offline");
+  const note = `key points ${source}, entailment judge ${judge}${
+    offline ? "; offline backends: salient sentences, lexical merging, lexical entailment" : ""
+  }`;
+  const rule = source.startsWith("extracted:")
+    ? "key points of a topic come from its oracle passages P*, the same set for every run"
+    : `key points from ${source.slice(5)}`;
+  const runs = [...new Set(rows.map((r) => r.run))].sort(naturalCompare);
+  const agg = (run: string, m: string) =>
+    rows.find((r) => r.run === run && r.topicId === "all" && r.measure === m);
+  const scoreTable = table({
+    caption: "Key point recall per run (Long2RAG)",
+    label: "tab:keypoint-scores",
+    columns: [
+      { key: "KPR", label: "KPR", direction: "higher" },
+      { key: "KPP", label: "KPP", direction: "higher" },
+      { key: "KPF", label: "KPF", direction: "higher" },
+      { key: "kp_supported", label: "Supported", group: "Three-way", direction: "higher" },
+      { key: "kp_omitted", label: "Omitted", group: "Three-way", direction: "lower" },
+      { key: "kp_contradicted", label: "Contradicted", group: "Three-way", direction: "lower" },
+      { key: "topics", label: "Topics", decimals: 0 },
+    ],
+    rows: runs.map((run) => ({
+      label: run,
+      values: {
+        ...Object.fromEntries(MEASURES.map((m) => [m, agg(run, m)?.value ?? null])),
+        topics: agg(run, "KPR")?.topics ?? null,
+      },
+    })),
+    notes: [
+      note,
+      rule,
+      "KPP checks the response's sentences against its own context; runs without one have none",
+    ],
+  });
+  const bars = runs.flatMap((run) =>
+    (["KPR", "KPP", "KPF"] as const).flatMap((m) => {
+      const v = agg(run, m)?.value;
+      return v === undefined ? [] : [{ run, measure: m, value: v }];
+    })
+  );
+  const out: Analysis[] = [{
+    name: "keypoint_scores",
+    data: runs.map((run) => ({
+      run,
+      ...Object.fromEntries(MEASURES.map((m) => [m, agg(run, m)?.value ?? null])),
+    })),
+    table: scoreTable,
+    figure: barChart(bars, {
+      title: "Key point recall, precision and F per run",
+      note,
+      yDomain: [0, 1],
+      yTitle: "score",
+    }),
+  }];
+  out.push(...await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 }));
+  const lengths = await ws.query<
+    { run: string; topicId: string; response: number | null; input: number | null }
+  >(
+    `SELECT g.run, g.topic_id, g.tokens AS response,
+       (SELECT sum(p.tokens) FROM passages p WHERE list_contains(g.context_ids, p.passage_id))::INT AS input
+     FROM generations g`,
+  );
+  const kpr = new Map(
+    rows.filter((r) => r.measure === "KPR" && r.topicId !== "all").map((
+      r,
+    ) => [`${r.run}\u0000${r.topicId}`, r.value]),
+  );
+  for (const side of ["input", "response"] as const) {
+    const edges = opts.buckets?.[side] ??
+      (side === "input" ? [250, 500, 1000, 2000] : [100, 200, 400]);
+    const data = bucketMeans(
+      lengths.flatMap((l) => {
+        const v = kpr.get(`${l.run}\u0000${l.topicId}`);
+        return v === undefined ? [] : [{ run: l.run, length: Number(l[side] ?? 0), value: v }];
+      }),
+      edges,
+    );
+    out.push({
+      name: `keypoint_length_${side}`,
+      data,
+      figure: barChart(data, {
+        title: `KPR by ${side} length`,
+        subtitle: side === "input"
+          ? "tokens of the documents given to the response (none for direct prompting)"
+          : "tokens of the response",
+        note,
+        x: "bucket",
+        color: "run",
+        y: "value",
+        xTitle: `${side} tokens`,
+        yTitle: "mean KPR",
+        yDomain: [0, 1],
+      }),
+    });
+  }
+  out.push(await versusCrux(ws, runs.map((run) => ({ run, kpr: agg(run, "KPR")?.value })), note));
+  return out;
+}
+
+async function versusCrux(
+  ws: WorkspaceLike,
+  kpr: readonly { run: string; kpr?: number }[],
+  note: string,
+): Promise<Analysis> {
+  const coverage = await ws.query<{ run: string; value: number }>(
+    `SELECT run, value FROM measures WHERE method = 'crux' AND source = 'report' AND measure = 'Cov'
+       AND topic_id = 'all'
+     UNION ALL
+     SELECT run, value FROM metrics WHERE measure = 'Cov_report' AND topic_id = 'all'
+       AND run NOT IN (SELECT run FROM measures WHERE method = 'crux' AND source = 'report'
+                       AND measure = 'Cov' AND topic_id = 'all')`,
+  );
+  const points = kpr.flatMap((k) => {
+    const c = coverage.find((x) => x.run === k.run);
+    return c && k.kpr !== undefined ? [{ run: k.run, coverage: Number(c.value), kpr: k.kpr }] : [];
+  });
+  const enough = points.length >= 3;
+  const tau = enough ? kendallTau(points.map((p) => p.coverage), points.map((p) => p.kpr)) : null;
+  const r = enough ? pearson(points.map((p) => p.coverage), points.map((p) => p.kpr)) : null;
+  const fmt = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(3));
+  return {
+    name: "keypoint_vs_crux",
+    data: { runs: points, kendallTau: tau, pearson: r },
+    table: table({
+      caption: "KPR against CRUX report coverage Cov(y) across runs",
+      label: "tab:keypoint-vs-crux",
+      columns: [
+        { key: "kpr", label: "KPR" },
+        { key: "coverage", label: "Cov(y)" },
+      ],
+      rows: points.map((p) => ({ label: p.run, values: { kpr: p.kpr, coverage: p.coverage } })),
+      notes: [
+        note,
+        enough
+          ? `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`
+          : "fewer than 3 runs with both scores: no correlation",
+      ],
+    }),
+    ...(points.length
+      ? {
+        figure: scatterChart(points, {
+          title: "Key point recall against CRUX report coverage",
+          subtitle: `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`,
+          note,
+          x: "coverage",
+          y: "kpr",
+          label: "run",
+          xTitle: "CRUX report coverage Cov(y)",
+          yTitle: "KPR",
+        }),
+      }
+      : {}),
+  };
+}

@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { keypointStages, runStages } from "@lib/pipeline/mod.ts";
+import { keyPointAnalyses } from "./keypoint_analyses.ts";
+import { bucketOf } from "./_keypoint_buckets.ts";
+
+async function workspace() {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  await ws.upsert("topics", [{
+    topicId: "t1",
+    request: "When did the bridge open, and its tolls?",
+  }]);
+  await ws.upsert("passages", [
+    {
+      passageId: "a",
+      topicId: "t1",
+      docId: "d1",
+      text: "The bridge opened in 1932 to cars.",
+      tokens: 300,
+    },
+    {
+      passageId: "b",
+      topicId: "t1",
+      docId: "d2",
+      text: "In 1932 the bridge opened to traffic. The tolls were dropped in 1990.",
+      tokens: 400,
+    },
+  ]);
+  await ws.upsert(
+    "qrels",
+    ["a", "b"].map((docId) => ({ name: "crux_pr", topicId: "t1", subtopic: "0", docId, grade: 3 })),
+  );
+  const gen = (run: string, text: string, contextIds: string[], tokens: number) => ({
+    run,
+    topicId: "t1",
+    text,
+    condition: run,
+    backend: "extractive",
+    contextIds,
+    tokens,
+  });
+  await ws.upsert("generations", [
+    gen("rag", "The bridge opened in 1932. The tolls were dropped in 1990.", ["a", "b"], 150),
+    gen("short", "The bridge opened in 1932.", ["a"], 50),
+    gen("direct", "No idea.", [], 20),
+  ]);
+  const cov = (run: string, value: number) => ({
+    run,
+    topicId: "all",
+    measure: "Cov",
+    name: "Cov",
+    cutoff: "",
+    method: "crux",
+    judge: "lexical",
+    source: "report",
+    value,
+    topics: 1,
+  });
+  await ws.upsert("measures", [cov("rag", 0.8), cov("short", 0.5), cov("direct", 0.1)]);
+  const specs = await keypointStages.stages({}, {
+    backend: "offline",
+    answerRuns: ["rag", "short", "direct"],
+    answerStages: [],
+    dataStages: [],
+    judgeStages: [],
+    outDir: "x",
+    configFile: "x",
+  });
+  await runStages(ws, specs, { order: ["judge", "measure"] });
+  return ws;
+}
+
+Deno.test("bucketOf labels lengths by edges", () => {
+  assert.deepEqual([50, 100, 250, 999].map((n) => bucketOf(n, [100, 250]).label), [
+    "<100",
+    "100-250",
+    ">=250",
+    ">=250",
+  ]);
+});
+
+Deno.test("keyPointAnalyses: scores, span checks, merge map, length buckets, KPR against Cov(y)", async () => {
+  const ws = await workspace();
+  const a = await keyPointAnalyses(ws, { buckets: { input: [500], response: [100] } });
+  assert.deepEqual(a.map((x) => x.name), [
+    "keypoint_scores",
+    "keypoint_extraction",
+    "keypoint_merge_map",
+    "keypoint_length_input",
+    "keypoint_length_response",
+    "keypoint_vs_crux",
+  ]);
+  // Merged key points: k1 (the two opening sentences), k2 (tolls). rag covers both, short one, direct none.
+  const scores = a[0].data as { run: string; KPR: number; KPP: number | null }[];
+  assert.deepEqual(scores.map((s) => [s.run, s.KPR, s.KPP]), [["direct", 0, null], ["rag", 1, 1], [
+    "short",
+    0.5,
+    1,
+  ]]);
+  assert.match(
+    a[0].table!.notes!.join(" | "),
+    /offline backends: salient sentences, lexical merging, lexical entailment \| key points of a topic come from its oracle passages P\*/,
+  );
+  const ex = a[1].data as {
+    topic: string;
+    original: number;
+    exact: number;
+    notFound: number;
+    merged: number;
+  }[];
+  assert.deepEqual(ex, [{
+    topic: "t1",
+    documents: 2,
+    original: 3,
+    exact: 3,
+    normalized: 0,
+    notFound: 0,
+    flagged: 0,
+    merged: 2,
+    unusable: 0,
+  }]);
+  const map = a[2].data as { id: string; originals: string[] }[];
+  assert.deepEqual(map.map((m) => [m.id, m.originals]), [["k1", ["o1 (a)", "o2 (b)"]], ["k2", [
+    "o3 (b)",
+  ]]]);
+  // Input: rag 700 tokens (>=500), short 300 and direct 0 (<500). Response: rag 150 (>=100), short, direct <100.
+  assert.deepEqual(
+    (a[3].data as { run: string; bucket: string; value: number }[]).map((
+      d,
+    ) => [d.run, d.bucket, d.value]),
+    [
+      ["short", "<500", 0.5],
+      ["direct", "<500", 0],
+      ["rag", ">=500", 1],
+    ],
+  );
+  assert.deepEqual((a[4].data as { run: string; bucket: string }[]).map((d) => [d.run, d.bucket]), [
+    ["short", "<100"],
+    ["direct", "<100"],
+    ["rag", ">=100"],
+  ]);
+  const vs = a[5].data as { runs: unknown[]; kendallTau: number };
+  assert.equal(vs.runs.length, 3);
+  assert.equal(vs.kendallTau, 1); // Cov(y) 0.1 < 0.5 < 0.8 and KPR 0 < 0.5 < 1
+  assert.ok(a[5].figure);
+  ws.close();
+});
