@@ -14,9 +14,9 @@ import {
   scoreContexts,
   scoreReports,
 } from "./_scores.ts";
-import { rankings } from "./_ranking.ts";
+import { rankings } from "@lib/construct/mod.ts";
 import { labelling } from "./_labels.ts";
-import { cell, tau } from "./_stats.ts";
+import { corrCell, fewSystemsNote, symbolNote, tau } from "./_stats.ts";
 
 /** Options of {@linkcode contextSizeTable}. */
 export interface ContextSizeTableOptions {
@@ -172,16 +172,22 @@ export function contextSizeTable(
     values: Object.fromEntries(
       taus.filter((x) => x.context === context).map((
         x,
-      ) => [col(x.dataset, x.cutoff, x.report), cell(x.value)]),
+      ) => [
+        col(x.dataset, x.cutoff, x.report),
+        x.undefinedBecause?.startsWith("constant") ? null : corrCell(x.value, x.pipelines),
+      ]),
     ),
   }));
   const lab = labelling(data);
   const notes = [
     ...lab.notes,
-    `Kendall τ (tau-b) across ${pipelines.length} pipelines between each context measure of the top-k and the reports' Cov(y) / Den(y); τ = ${t}, w = ${w}.`,
+    `Kendall τ (tau-b) across ${pipelines.length} pipelines between each context measure of the top-k and the reports' Cov(y) / Den(y); Den exponent w = ${w}.`,
+    symbolNote(t),
     "Recall and MAP count the required passages (grade 3) as relevant; nDCG uses the graded qrels.",
   ];
-  notes.push(...undefinedTauNotes(taus, multi));
+  const constant = (x: ContextSizeTau) => !!x.undefinedBecause?.startsWith("constant");
+  notes.push(...fewSystemsNote(taus.filter((x) => !constant(x)).map((x) => x.pipelines)));
+  notes.push(...undefinedTauNotes(taus.filter(constant), multi));
   const skipped = all.filter((c) => c.run === undefined).map((c) => c.label);
   if (skipped.length) notes.push(`Left out (no retrieval run found): ${skipped.join(", ")}.`);
   return {

@@ -120,7 +120,10 @@ Deno.test("contextSizeTable says when too few pipelines leave tau undefined", ()
   const conditions = resolveConditions(data).filter((c) => c.kind !== "pipeline" || c.name === "a");
   const r = contextSizeTable(data, { conditions, cutoffs: ["oracle"] });
   assert.ok(r.data.taus.every((x) => x.undefinedBecause === "too-few-pipelines"));
-  assert.deepEqual(r.table!.notes!.filter((n) => n.startsWith("– = ")), [
-    "– = τ undefined: fewer than two pipelines have both scores.",
+  assert.deepEqual(r.table!.notes!.filter((n) => n.startsWith("– = ")), []);
+  assert.deepEqual(r.table!.notes!.filter((n) => n.startsWith("n/a")), [
+    "n/a (n=1): Kendall τ is not reported over fewer than 4 pipelines; over 1 it can only take a few values (±1 over two) and says nothing about agreement.",
   ]);
+  const cells = r.table!.rows.flatMap((row) => Object.values(row.values));
+  assert.ok(cells.every((v) => v === "n/a (n=1)"), "never a number, never bold");
 });

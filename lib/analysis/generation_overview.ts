@@ -9,6 +9,7 @@ import { resolveConditions } from "./resolve_conditions.ts";
 import { oracleSets } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
 import { generationFlagNotes } from "./_generation_flags.ts";
+import { conditionPalette } from "./_palette.ts";
 
 /** Options of {@linkcode generationOverview}. */
 export interface GenerationOverviewOptions {
@@ -84,11 +85,10 @@ export function generationOverview(
   }
   reports.sort((a, b) => naturalCompare(a.topicId, b.topicId));
   const lab = labelling(data);
-  const bars = [
-    ...[...budgets].filter(([t]) => reports.some((r) => r.topicId === t))
-      .map(([topicId, budget]) => ({ topicId, series: "budget", value: budget })),
-    ...reports.map((r) => ({ topicId: r.topicId, series: r.condition, value: r.tokens })),
-  ];
+  const budgetMarks = [...budgets].filter(([t]) => reports.some((r) => r.topicId === t))
+    .sort(([a], [b]) => naturalCompare(a, b))
+    .map(([topicId, budget]) => ({ topicId, value: budget }));
+  const bars = reports.map((r) => ({ topicId: r.topicId, series: r.condition, value: r.tokens }));
   const over = reports.filter((r) => r.kind !== "oracle-result" && r.tokens > r.budget).length;
   const flagNotes = generationFlagNotes(data, conditions);
   return {
@@ -129,14 +129,15 @@ export function generationOverview(
     figure: barChart(bars, {
       title: `Report length per topic and condition vs the budget${lab.suffix}`,
       subtitle:
-        "tokens (Llama-3.1 unless configured otherwise); budget = tokens of P*; the oracle result is the human summary",
+        "tokens (Llama-3.1 unless configured otherwise); black dash: the topic's budget = tokens of P*; the oracle result is the human summary",
+      reference: budgetMarks,
+      palette: conditionPalette(data, conditions),
       note: lab.note,
       x: "topicId",
       color: "series",
       xTitle: "topic",
       yTitle: "tokens",
       colorTitle: "condition",
-      width: Math.max(360, 60 * budgets.size),
     }),
   };
 }

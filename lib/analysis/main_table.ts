@@ -17,7 +17,9 @@ import {
 } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
-import { cell, tau } from "./_stats.ts";
+import { cell, corrCell, fewSystemsNote, symbolNote, tau } from "./_stats.ts";
+import { inferenceColumns } from "./_inference.ts";
+import { conditionPalette } from "./_palette.ts";
 
 /** Options of {@linkcode mainTable}. */
 export interface MainTableOptions {
@@ -27,6 +29,13 @@ export interface MainTableOptions {
   tau?: number;
   /** Density exponent. Default 0.5 (CRUX paper tables). */
   w?: number;
+  /** Add a column with the 95% bootstrap CI of Cov(y) over topics. Default false. */
+  ci?: boolean;
+  /**
+   * Condition name to test every other condition against (paired t-test of
+   * per-topic Cov(y)): adds a `p vs ...` column, † marking p < 0.05. Default: none.
+   */
+  baseline?: string;
 }
 
 /** Kendall tau between a context measure and its report measure across pipelines. */
@@ -97,35 +106,51 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     }
   }
   const key = (dataset: string, m: string) => `${dataset}:${m}`;
-  const columns: TableColumn[] = datasets.flatMap((dataset) =>
-    MAIN_MEASURES.map((m) => ({
+  const inference = datasets.map((d) =>
+    inferenceColumns(perTopic, conditions, d, d, {
+      measure: "covY",
+      label: LABELS.covY,
+      ci: opts.ci,
+      baseline: opts.baseline,
+    })
+  );
+  const columns: TableColumn[] = datasets.flatMap((dataset, i) => [
+    ...MAIN_MEASURES.map((m) => ({
       key: key(dataset, m),
       label: LABELS[m],
       group: dataset,
       direction: "higher" as const,
-    }))
-  );
+    })),
+    ...inference[i].columns,
+  ]);
   const rows: TableRow[] = conditions.map((c) => ({
     label: c.label,
     ...(c.kind === "pipeline" ? {} : { group: "reference" }),
-    values: Object.fromEntries(
-      datasets.flatMap((d) =>
+    values: Object.fromEntries([
+      ...datasets.flatMap((d) =>
         MAIN_MEASURES.map((m) => [key(d, m), cell(means.get(meanKey(d, c.name, m))?.value)])
       ),
-    ),
+      ...inference.flatMap((inf) => Object.entries(inf.cells.get(c.name) ?? {})),
+    ]),
   }));
   rows.push({
     label: "Kendall τ (context vs report)",
     group: "correlation",
-    values: Object.fromEntries(taus.map((x) => [key(x.dataset, x.context), cell(x.value)])),
+    values: Object.fromEntries(
+      taus.map((x) => [key(x.dataset, x.context), corrCell(x.value, x.pipelines)]),
+    ),
   });
   const lab = labelling(data);
   const counts = [...means.values()].map((m) => m.topics);
   const notes = [
     ...lab.notes,
-    `Context Z = the top-|P*| passages given to the generator; τ = ${t}, Den exponent w = ${w}.`,
+    `Context Z = the top-|P*| passages given to the generator; Den exponent w = ${w}.`,
+    symbolNote(t),
     "References: direct prompting without context, the report generated from the oracle context P*, and the oracle result (the human summary).",
-    `Kendall τ: tau-b across ${pipelines.length} pipelines of Cov(Z) and α-nDCG against Cov(y), and of Den(Z) against Den(y).`,
+    `Kendall τ: tau-b across ${pipelines.length} pipelines (references excluded) of Cov(Z) and α-nDCG against Cov(y), and of Den(Z) against Den(y).`,
+    ...fewSystemsNote(taus.map((x) => x.pipelines)),
+    "Den = [(Cov / tokens) / (Cov of P* / tokens of P*)]^w: coverage per token relative to P*; above 1 when a text covers more per token than P*, as a concise human summary can.",
+    ...inference.flatMap((inf, i) => (i === 0 ? inf.notes : [])),
     ...generationFlagNotes(data, conditions),
   ];
   if (counts.length) {
@@ -147,10 +172,15 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
   const tauText = taus.filter((x) => x.context === "covZ")
     .map((x) =>
       `${datasets.length > 1 ? `${x.dataset}: ` : ""}Kendall τ = ${
-        Number.isNaN(x.value) ? "n/a" : x.value.toFixed(3)
+        x.pipelines < 4
+          ? `n/a (n=${x.pipelines})`
+          : Number.isNaN(x.value)
+          ? "n/a"
+          : x.value.toFixed(3)
       }`
     )
     .join("; ");
+  const fitOn = pipelines.map((c) => c.label);
   return {
     name: "main_table",
     data: {
@@ -172,7 +202,10 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     }),
     figure: scatterChart(points, {
       title: `Context coverage Cov(Z) vs report coverage Cov(y)${lab.suffix}`,
-      subtitle: `${tauText} across ${pipelines.length} pipelines (τ = ${t}); line: least squares`,
+      subtitle:
+        `${tauText} across ${pipelines.length} pipelines (t = ${t}); dashed line: least squares over the pipelines only`,
+      palette: conditionPalette(data, conditions),
+      fitOn: datasets.length > 1 ? undefined : fitOn,
       note: lab.note,
       x: "contextCov",
       y: "reportCov",

@@ -58,8 +58,10 @@ Deno.test("mainTable: best bold, worst underlined, references and tau row unmark
   );
   assert.equal(
     row("Kendall τ (context vs report)"),
-    "| Kendall τ (context vs report) | 0.333 | 0.333 | – | 1.000 | – |",
+    "| Kendall τ (context vs report) | n/a (n=3) | n/a (n=3) | – | n/a (n=3) | – |",
   );
+  // over three pipelines the taus (0.333, 0.333, 1.000) are withheld, never bold
+  assert.ok(md.includes("Note: n/a (n=3): Kendall τ is not reported over fewer than 4 pipelines"));
   assert.match(lines[0], /\(offline backends\)$/);
   assert.ok(md.includes("Note: offline backends: lexical judge, extractive generator"));
 });
@@ -82,8 +84,11 @@ Deno.test("mainTable: the figure plots Cov(Z) against Cov(y) of every condition 
     ["Oracle context P*", 1, 1],
   ]);
   const title = fig.title as { text: string; subtitle: string[] };
-  assert.match(title.text, /\(offline backends\)$/);
-  assert.match(title.subtitle.join(" "), /Kendall τ = 0\.333 across 3 pipelines/);
+  assert.match(title.text, /\(offline\s+backends\)$/);
+  assert.match(title.subtitle.join(" "), /Kendall τ = n\/a \(n=3\) across 3 pipelines/);
+  // the least-squares line is fitted on the pipelines only, not the references
+  const fit = (fig.layer as { transform?: unknown[] }[])[0].transform![0];
+  assert.deepEqual(fit, { filter: { field: "pipeline", oneOf: ["a", "b", "c"] } });
 });
 
 Deno.test("mainTable and generationOverview flag generations that are not reports", async () => {

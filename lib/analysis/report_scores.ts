@@ -8,7 +8,8 @@ import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { conditionScores } from "./_condition_scores.ts";
 import { labelling } from "./_labels.ts";
-import { cell, mean } from "./_stats.ts";
+import { cell, mean, symbolNote } from "./_stats.ts";
+import { conditionPalette } from "./_palette.ts";
 
 /** Options of {@linkcode reportScores}. */
 export interface ReportScoresOptions {
@@ -100,7 +101,10 @@ export function reportScores(
       })),
       notes: [
         ...lab.notes,
-        `τ = ${t}; Den(y) exponent w = ${opts.w ?? 0.5} against the tokens of P*.`,
+        `Den(y) exponent w = ${
+          opts.w ?? 0.5
+        } against the tokens of P*: coverage per token relative to P*, above 1 when a report covers more per token than P* (as a concise human summary can).`,
+        symbolNote(t),
       ],
     }),
     figure: barChart(
@@ -114,7 +118,8 @@ export function reportScores(
       ]),
       {
         title: `Report coverage and density per condition${lab.suffix}`,
-        subtitle: `τ = ${t}`,
+        subtitle: `t = ${t} (answerability threshold)`,
+        palette: conditionPalette(data, conditions),
         note: lab.note,
         color: "condition",
         colorTitle: "condition",

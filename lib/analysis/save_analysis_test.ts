@@ -23,7 +23,9 @@ Deno.test("saveAnalysis: table as CSV/Markdown/LaTeX and figure as SVG/PNG/Vega-
     const png = await Deno.readFile(saved.figure!.png);
     assert.deepEqual([...png.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
     const svg = await Deno.readTextFile(saved.figure!.svg);
-    assert.ok(svg.includes("offline backends: lexical judge, extractive generator"));
+    assert.match(svg, /^<svg width="[\d.]+pt" height="[\d.]+pt"/);
+    const spec = await Deno.readTextFile(saved.figure!.spec);
+    assert.ok(spec.includes("offline backends: lexical judge, extractive generator"));
     const csv = await Deno.readTextFile(saved.table!.csv);
     assert.ok(csv.endsWith("t1,1,0.5,0,0,1,1\nt2,0.5,0,1,0.5,1,1\n"), csv);
   } finally {

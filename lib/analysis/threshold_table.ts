@@ -15,7 +15,7 @@ import {
 } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
-import { cell, mean, sd, tau } from "./_stats.ts";
+import { cell, corrCell, fewSystemsNote, mean, sd, symbolNote, tau } from "./_stats.ts";
 
 /** Options of {@linkcode thresholdTable}. */
 export interface ThresholdTableOptions {
@@ -119,8 +119,8 @@ export function thresholdTable(
   }
   const columns: TableColumn[] = datasets.flatMap((d) =>
     thresholds.flatMap((t, i) => [
-      { key: `${d}:${t}:mean`, label: `τ=${t} mean`, group: d },
-      { key: `${d}:${t}:sd`, label: `τ=${t} sd`, group: d },
+      { key: `${d}:${t}:mean`, label: `t=${t} mean`, group: d },
+      { key: `${d}:${t}:sd`, label: `t=${t} sd`, group: d },
       ...(i === 0
         ? []
         : [{ key: `${d}:${t}:tau`, label: `Kendall τ (${thresholds[0]} vs ${t})`, group: d }]),
@@ -134,7 +134,7 @@ export function thresholdTable(
         [`${s.dataset}:${s.threshold}:sd`, cell(s.sd)],
         ...(s.threshold === thresholds[0]
           ? []
-          : [[`${s.dataset}:${s.threshold}:tau`, cell(s.tau)]]),
+          : [[`${s.dataset}:${s.threshold}:tau`, corrCell(s.tau, s.pipelines)]]),
       ]),
     ),
   }));
@@ -143,7 +143,7 @@ export function thresholdTable(
     name: "threshold_table",
     data: { stats, means },
     table: table({
-      caption: `Answerability threshold τ = ${
+      caption: `Answerability threshold t = ${
         thresholds.join(" vs ")
       }: mean and standard deviation across pipelines, and ranking agreement${lab.suffix}`,
       label: "tab:threshold",
@@ -152,7 +152,11 @@ export function thresholdTable(
       rows,
       notes: [
         ...lab.notes,
-        `Over ${pipelines.length} pipelines; sd = sample standard deviation of the pipeline means; Kendall τ = tau-b between the pipeline rankings.`,
+        `Over ${pipelines.length} pipelines; sd = sample standard deviation of the pipeline means; Kendall τ = tau-b between the pipeline rankings at the two thresholds.`,
+        symbolNote(thresholds[0]).replace(/^t = \S+: /, "t: "),
+        ...fewSystemsNote(
+          stats.filter((s) => s.threshold !== thresholds[0]).map((s) => s.pipelines),
+        ),
       ],
     }),
   };

@@ -29,13 +29,13 @@ Deno.test("thresholdTable: tau = 3 vs 5, hand-checked Cov(Z) statistics", () => 
 Deno.test("thresholdTable: the table has mean, sd and tau columns and the backend note", () => {
   const t = thresholdTable(tinyData(), { thresholds: [3, 4, 5] }).table!;
   assert.deepEqual(t.columns.map((c) => c.label), [
-    "τ=3 mean",
-    "τ=3 sd",
-    "τ=4 mean",
-    "τ=4 sd",
+    "t=3 mean",
+    "t=3 sd",
+    "t=4 mean",
+    "t=4 sd",
     "Kendall τ (3 vs 4)",
-    "τ=5 mean",
-    "τ=5 sd",
+    "t=5 mean",
+    "t=5 sd",
     "Kendall τ (3 vs 5)",
   ]);
   assert.deepEqual(t.rows.map((r) => r.label), ["Cov(Z)", "α-nDCG", "Cov(y)", "Den(Z)", "Den(y)"]);

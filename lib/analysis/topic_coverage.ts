@@ -10,7 +10,9 @@ import { resolveConditions } from "./resolve_conditions.ts";
 import { conditionScores } from "./_condition_scores.ts";
 import { answerableSets, LABELS } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
-import { cell } from "./_stats.ts";
+import { cell, symbolNote } from "./_stats.ts";
+import { conditionPalette } from "./_palette.ts";
+import { naturalCompare } from "@lib/report/mod.ts";
 
 /** Options of {@linkcode topicCoverage}. */
 export interface TopicCoverageOptions {
@@ -76,7 +78,7 @@ export function topicCoverage(
   const name = LABELS[measure];
   const topics = data.topics.map((x) => x.topicId).filter((id) =>
     values.some((v) => v.topicId === id)
-  );
+  ).sort(naturalCompare);
   const columns: TableColumn[] = [
     ...conditions.map((c) => ({ key: c.name, label: c.label })),
     ...(human.length ? [{ key: "__human", label: humanLabel }] : []),
@@ -98,7 +100,11 @@ export function topicCoverage(
     data: { values, human, humanCondition },
     figure: topicChart(values, {
       title: `Per-topic report ${measure === "covY" ? "coverage" : "density"} ${name}${lab.suffix}`,
-      subtitle: `τ = ${t}${human.length ? `; black diamonds: ${humanLabel}` : ""}`,
+      subtitle: `t = ${t} (answerability threshold)${
+        human.length ? `; black diamonds: ${humanLabel}` : ""
+      }`,
+      palette: conditionPalette(data, conditions),
+      humanSeries: humanCondition ? label.get(humanCondition) : undefined,
       note: lab.note,
       color: "condition",
       colorTitle: "condition",
@@ -112,7 +118,7 @@ export function topicCoverage(
       rowHeader: "Topic",
       columns,
       rows,
-      notes: lab.notes,
+      notes: [...lab.notes, symbolNote(t)],
     }),
   };
 }

@@ -30,8 +30,9 @@ Deno.test("topicCoverage: human labels overlaid, judgments turned into coverage 
   ]);
   const at5 = topicCoverage(tinyData(), { human, tau: 5 }); // A(5) of t1 = {q1}
   assert.deepEqual(at5.data.human.map((h) => h.value), [1, 0]);
-  const layers = r.figure!.layer as { data?: { values: unknown[] } }[];
-  assert.deepEqual(layers[layers.length - 1].data!.values.length, 2);
+  const values = (r.figure!.data as { values: { condition: string; _panel: string }[] }).values;
+  const drawn = values.filter((v) => v.condition === "human: b");
+  assert.deepEqual(drawn.map((v) => v._panel), ["b", "b"]);
   assert.equal(r.table!.columns.at(-1)!.label, "human: b");
   assert.throws(
     () => topicCoverage(tinyData(), { human, humanCondition: "c" }),

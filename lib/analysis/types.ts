@@ -5,7 +5,7 @@
  * @module
  */
 import type { ItemRatings } from "@lib/metrics/mod.ts";
-import type { Backends, Table, VegaLiteSpec } from "@lib/report/mod.ts";
+import type { Backends, Palette, Table, VegaLiteSpec } from "@lib/report/mod.ts";
 import type { Generation, Qrel, RunRow } from "@lib/types/mod.ts";
 
 /** A topic and the dataset it belongs to (the topic's `source`, e.g. `sample`, `duc04`). */
@@ -41,6 +41,12 @@ export interface CruxData {
   reportJudge?: string;
   /** Backends by role, for the "offline backends: ..." label of every table and figure. */
   backends: Backends;
+  /**
+   * The experiment's figure palette by condition label (see
+   * `experimentPalette` in `lib/report`): conditions keep these colours in
+   * every figure. Default: assigned from the resolved conditions.
+   */
+  palette?: Palette;
 }
 
 /** What a condition of the comparison is. */

@@ -38,6 +38,7 @@ export function config(): Record<string, unknown> {
       subtitleColor: "#444444",
       anchor: "start",
       offset: 6,
+      lineBreak: "\n",
     },
     axis: {
       labelFontSize: 8,
@@ -86,8 +87,8 @@ export function titleBlock(opts: FigureOptions, width = DOUBLE): Record<string, 
   const sub = Math.max(30, Math.floor(width / 4.6));
   const lines = [opts.subtitle, opts.note].filter((s): s is string => !!s)
     .flatMap((s) => wrap(s, sub));
-  const title = wrap(opts.title, Math.max(24, Math.floor(width / 6)));
-  const text = title.length === 1 ? title[0] : title;
+  // A string with line breaks (config title.lineBreak), so `title.text` stays a string.
+  const text = wrap(opts.title, Math.max(24, Math.floor(width / 6))).join("\n");
   return lines.length > 0 ? { text, subtitle: lines } : { text };
 }
 

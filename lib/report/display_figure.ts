@@ -15,7 +15,8 @@ export interface DisplayFigureOptions {
 
 function plainText(spec: VegaLiteSpec): string {
   const title = spec.title as { text?: string; subtitle?: string[] } | string | undefined;
-  const text = typeof title === "string" ? title : title?.text ?? "Untitled figure";
+  const text = (typeof title === "string" ? title : title?.text ?? "Untitled figure")
+    .replace(/\n/g, " ");
   const sub = typeof title === "object" && title.subtitle ? ` (${title.subtitle.join("; ")})` : "";
   const data = spec.data as { values?: unknown[] } | undefined;
   const n = Array.isArray(data?.values) ? `, ${data.values.length} data rows` : "";

@@ -78,3 +78,4 @@ export {
   seriesPalette,
   type SeriesStyle,
 } from "./series_palette.ts";
+export { experimentPalette, PALETTE_KEY } from "./experiment_palette.ts";
