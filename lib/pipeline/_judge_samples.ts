@@ -5,7 +5,14 @@
  * @module
  */
 import { judgeReports } from "@lib/judge/mod.ts";
-import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
+import {
+  type AnswerabilityJudge,
+  answerabilityRequests,
+  type AnswerabilityResult,
+  type LlmClient,
+  parseRating,
+  type ProgressFn,
+} from "@lib/llm/mod.ts";
 import type { SampledScore } from "@lib/metrics/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 
@@ -15,6 +22,46 @@ function renamed(judge: AnswerabilityJudge, name: string): AnswerabilityJudge {
     name,
     rate: async (pairs, opts) =>
       (await judge.rate(pairs, opts)).map((r) => ({ ...r, judge: name })),
+  };
+}
+
+/**
+ * The answerability protocol with sampling parameters that override the
+ * template's (which asks for temperature 0): each sample is one draw at
+ * `temperature` with its own `seed`, cached apart from the others.
+ */
+export function sampledJudge(
+  client: LlmClient,
+  opts: { temperature: number; seed: number; templatesDir?: string },
+): AnswerabilityJudge {
+  return {
+    name: client.model,
+    async rate(pairs, { signal, onProgress } = {}) {
+      const requests = (await answerabilityRequests(pairs, opts)).map((r) => ({
+        ...r,
+        params: { ...r.params, temperature: opts.temperature, seed: opts.seed },
+      }));
+      const records = await client.chatMany(requests, {
+        signal,
+        onProgress,
+        step: "answerability",
+        parse: parseRating,
+      });
+      return records.map((r, i): AnswerabilityResult => {
+        const base = { id: pairs[i].id, judge: client.model, raw: r.text };
+        if (r.status === "failed") {
+          return {
+            ...base,
+            rating: -1,
+            status: "failed",
+            raw: null,
+            error: r.error ?? "The call failed",
+          };
+        }
+        if (r.parsed?.ok) return { ...base, rating: r.parsed.value as number, status: "ok" };
+        return { ...base, rating: -1, status: "unparsed" };
+      });
+    },
   };
 }
 

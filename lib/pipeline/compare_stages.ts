@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { roleClient, roleJudge } from "@lib/construct/mod.ts";
+import { roleClient } from "@lib/construct/mod.ts";
 import { compareMethods, judgeVariance } from "@lib/metrics/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import type { MethodStageContext, MethodStages } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
 import { METHOD_HEADLINES, methodScores } from "./method_scores.ts";
 import { compareRows } from "./_compare_rows.ts";
-import { judgeSamples } from "./_judge_samples.ts";
+import { judgeSamples, sampledJudge } from "./_judge_samples.ts";
 import { parseCompareSection } from "./_compare_section.ts";
 
 /** The `compare` section of an experiment config. */
@@ -121,15 +121,10 @@ function varianceStage(
         const sampled = await judgeSamples(ws, {
           base: base.judge,
           samples: k,
-          makeJudge: async (i) =>
-            roleJudge(
-              ws,
-              await roleClient(ws, "judge", {
-                config: ctx.llm,
-                overrides: { params: { temperature, seed: i } },
-                env: ctx.env,
-              }),
-            ),
+          makeJudge: async (i) => {
+            const c = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
+            return sampledJudge(c.client, { temperature, seed: i, templatesDir: c.templatesDir });
+          },
           onProgress: ctx.onProgress,
           signal: ctx.signal,
         });
