@@ -20,7 +20,8 @@ export interface Displayable {
 
 /**
  * Wrap a table for display in a Deno Jupyter notebook: the returned object's
- * `[Symbol.for("Jupyter.display")]()` gives `text/html`, `text/markdown` and
+ * `[Symbol.for("Jupyter.display")]()` gives `text/html` (sortable: click a
+ * column header), `text/markdown` and
  * `text/plain` renderings (see {@linkcode tableHtml}, {@linkcode tableMarkdown},
  * {@linkcode tableText}). Make it a cell's last expression, or pass it to
  * `Deno.jupyter.display`. Under plain `deno run`, `String(x)` gives the text.
@@ -39,7 +40,7 @@ export interface Displayable {
  */
 export function displayTable(t: Table): Displayable {
   const bundle: MimeBundle = {
-    "text/html": tableHtml(t),
+    "text/html": tableHtml(t, { sortable: true }),
     "text/markdown": tableMarkdown(t),
     "text/plain": tableText(t),
   };

@@ -46,7 +46,7 @@ export { table } from "./table.ts";
 export { tableMarkdown } from "./table_markdown.ts";
 export { tableLatex, type TableLatexOptions } from "./table_latex.ts";
 export { tableCsv, type TableCsvOptions } from "./table_csv.ts";
-export { tableHtml } from "./table_html.ts";
+export { tableHtml, type TableHtmlOptions } from "./table_html.ts";
 export { tableText, type TableTextOptions } from "./table_text.ts";
 export { type SavedTable, saveTable } from "./save_table.ts";
 export { metricTable, type MetricTableOptions } from "./metric_table.ts";

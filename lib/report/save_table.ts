@@ -19,7 +19,8 @@ export interface SavedTable {
 
 /**
  * Write a table to `basePath + ".csv"`, `".md"` and `".tex"` (see
- * {@linkcode tableCsv}, {@linkcode tableMarkdown}, {@linkcode tableLatex}).
+ * {@linkcode tableCsv}, {@linkcode tableMarkdown}, {@linkcode tableLatex} with siunitx
+ * decimal alignment: load `\usepackage{booktabs,siunitx}`).
  * Each file is written atomically (temporary file, then rename); missing parent
  * folders are created. The table is rendered completely before anything is
  * written, so an invalid table leaves no file behind.
@@ -45,7 +46,7 @@ export async function saveTable(t: Table, basePath: string): Promise<SavedTable>
     md: `${basePath}.md`,
     tex: `${basePath}.tex`,
   };
-  const texts = { csv: tableCsv(t), md: tableMarkdown(t), tex: tableLatex(t) };
+  const texts = { csv: tableCsv(t), md: tableMarkdown(t), tex: tableLatex(t, { siunitx: true }) };
   await Deno.mkdir(dirname(basePath), { recursive: true });
   await writeAtomic(files.csv, texts.csv);
   await writeAtomic(files.md, texts.md);

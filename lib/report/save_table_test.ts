@@ -14,7 +14,7 @@ Deno.test("saveTable writes .csv, .md and .tex into a new folder and leaves no t
     assert.deepEqual(paths, { csv: `${base}.csv`, md: `${base}.md`, tex: `${base}.tex` });
     assert.equal(await Deno.readTextFile(paths.csv), tableCsv(SMALL));
     assert.equal(await Deno.readTextFile(paths.md), tableMarkdown(SMALL));
-    assert.equal(await Deno.readTextFile(paths.tex), tableLatex(SMALL));
+    assert.equal(await Deno.readTextFile(paths.tex), tableLatex(SMALL, { siunitx: true }));
     const names = [...Deno.readDirSync(join(dir, "tables"))].map((e) => e.name).sort();
     assert.deepEqual(names, ["small.csv", "small.md", "small.tex"]);
   } finally {

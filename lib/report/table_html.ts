@@ -5,7 +5,17 @@
  */
 import { layout } from "./_cells.ts";
 import { htmlEscape } from "./_html_escape.ts";
+import { sortScript, tableId } from "./_sort_script.ts";
 import type { Table } from "./types.ts";
+
+/** Options of {@linkcode tableHtml}. */
+export interface TableHtmlOptions {
+  /**
+   * Make the table sortable by clicking a column header (an inline script;
+   * numeric cells carry their exact value in `data-value`). Default false.
+   */
+  sortable?: boolean;
+}
 
 const LEFT = ' style="text-align:left"';
 const RIGHT = ' style="text-align:right"';
@@ -18,6 +28,7 @@ const RIGHT = ' style="text-align:right"';
  * is escaped.
  *
  * @param t The table (validated as by {@linkcode table}).
+ * @param opts `sortable` (default false): click a header to sort the rows.
  * @returns The HTML fragment, ending with a newline.
  * @throws {TypeError | RangeError} When the table is invalid (see {@linkcode table}).
  * @example
@@ -29,7 +40,7 @@ const RIGHT = ' style="text-align:right"';
  * // ... <td style="text-align:right"><b>0.700</b></td> ...
  * ```
  */
-export function tableHtml(t: Table): string {
+export function tableHtml(t: Table, opts: TableHtmlOptions = {}): string {
   const { table: tb, cells, spans, groupStarts, hasGroups } = layout(t);
   const numeric = tb.columns.map((_, j) => cells.some((r) => r[j].numeric));
   const out: string[] = ['<table class="crux-table">'];
@@ -64,7 +75,8 @@ export function tableHtml(t: Table): string {
         : c.mark === "worst"
         ? `<u>${text}</u>`
         : text;
-      return `<td${numeric[j] ? RIGHT : LEFT}>${inner}</td>`;
+      const value = opts.sortable && typeof c.value === "number" ? ` data-value="${c.value}"` : "";
+      return `<td${numeric[j] ? RIGHT : LEFT}${value}>${inner}</td>`;
     });
     out.push(`<tr><td${LEFT}>${htmlEscape(r.label)}</td>${tds.join("")}</tr>`);
   });
@@ -82,5 +94,10 @@ export function tableHtml(t: Table): string {
     out.push("</tfoot>");
   }
   out.push("</table>");
+  if (opts.sortable) {
+    const id = tableId(out.join("\n"));
+    out[0] = `<table class="crux-table crux-sortable" id="${id}">`;
+    out.push(sortScript(id));
+  }
   return out.join("\n") + "\n";
 }

@@ -13,6 +13,12 @@ export interface TableLatexOptions {
   float?: boolean;
   /** Float placement. Default `t`. */
   placement?: string;
+  /**
+   * Align numeric columns on the decimal point with siunitx `S` columns
+   * (`table-format` from the widest value; marked, missing and text cells
+   * braced); load `\usepackage{siunitx}`. Default false (`r` columns).
+   */
+  siunitx?: boolean;
 }
 
 /**
@@ -54,7 +60,19 @@ export function tableLatex(t: Table, opts: TableLatexOptions = {}): string {
     if (tb.caption) out.push(`  \\caption{${latexEscape(tb.caption)}}`);
     if (tb.label) out.push(`  \\label{${tb.label}}`);
   }
-  out.push(`${indent}\\begin{tabular}{l${numeric.map((n) => (n ? "r" : "l")).join("")}}`);
+  const si = opts.siunitx ?? false;
+  const spec = tb.columns.map((_, j) => {
+    if (!numeric[j]) return "l";
+    if (!si) return "r";
+    const texts = cells.flatMap((r) => (r[j].numeric ? [r[j].text] : []));
+    const int = Math.max(1, ...texts.map((x) => x.replace(/^-/, "").split(".")[0].length));
+    const dec = Math.max(0, ...texts.map((x) => x.split(".")[1]?.length ?? 0));
+    const sign = texts.some((x) => x.startsWith("-")) ? "-" : "";
+    return `S[table-format=${sign}${int}${dec ? `.${dec}` : ""}]`;
+  });
+  const brace = (j: number, text: string) => (si && numeric[j] ? `{${text}}` : text);
+  if (si) out.push(`${indent}% requires \\usepackage{booktabs,siunitx}`);
+  out.push(`${indent}\\begin{tabular}{l${spec.join("")}}`);
   out.push(`${indent}  \\toprule`);
   if (hasGroups) {
     const parts = [""];
@@ -70,16 +88,19 @@ export function tableLatex(t: Table, opts: TableLatexOptions = {}): string {
     out.push(row(parts));
     out.push(`${indent}  ${rules.join(" ")}`);
   }
-  out.push(row([latexEscape(tb.rowHeader), ...tb.columns.map((c) => latexEscape(c.label))]));
+  out.push(
+    row([latexEscape(tb.rowHeader), ...tb.columns.map((c, j) => brace(j, latexEscape(c.label)))]),
+  );
   out.push(`${indent}  \\midrule`);
   tb.rows.forEach((r, i) => {
     if (groupStarts[i]) out.push(`${indent}  \\midrule`);
-    const parts = cells[i].map((c) => {
-      if (c.value === null) return "--";
+    const parts = cells[i].map((c, j) => {
+      if (c.value === null) return brace(j, "--");
+      if (si && c.numeric && !c.mark) return c.text;
       const text = c.numeric ? c.text.replace(/^-/, "$-$") : latexEscape(c.text);
-      if (c.mark === "best") return `\\textbf{${text}}`;
-      if (c.mark === "worst") return `\\underline{${text}}`;
-      return text;
+      if (c.mark === "best") return brace(j, `\\textbf{${text}}`);
+      if (c.mark === "worst") return brace(j, `\\underline{${text}}`);
+      return brace(j, text);
     });
     out.push(row([latexEscape(r.label), ...parts]));
   });

@@ -149,3 +149,35 @@ Deno.test({
     }
   },
 });
+
+Deno.test("tableLatex with siunitx aligns numbers in S columns and braces the rest", () => {
+  const tex = tableLatex({
+    columns: [
+      { key: "cov", label: "Cov", group: "sample", direction: "higher" },
+      { key: "tau", label: "τ", group: "sample", decimals: 2 },
+    ],
+    rows: [
+      { label: "a", values: { cov: 0.5, tau: -0.25 } },
+      { label: "b", values: { cov: 12.25, tau: "n/a (n=2)" } },
+      { label: "c", values: { cov: null, tau: 1 } },
+    ],
+  }, { float: false, siunitx: true });
+  assert.equal(
+    tex,
+    [
+      "% requires \\usepackage{booktabs,siunitx}",
+      "\\begin{tabular}{lS[table-format=2.3]S[table-format=-1.2]}",
+      "  \\toprule",
+      "   & \\multicolumn{2}{c}{sample} \\\\",
+      "  \\cmidrule(lr){2-3}",
+      "  Run & {Cov} & {\\ensuremath{\\tau}} \\\\",
+      "  \\midrule",
+      "  a & {\\underline{0.500}} & -0.25 \\\\",
+      "  b & {\\textbf{12.250}} & {n/a (n=2)} \\\\",
+      "  c & {--} & 1.00 \\\\",
+      "  \\bottomrule",
+      "\\end{tabular}",
+      "",
+    ].join("\n"),
+  );
+});

@@ -15,8 +15,11 @@ function esc(text: string): string {
  * Render a table as GitHub-flavoured Markdown. Best values are **bold**, worst
  * values <u>underlined</u>; null cells show an en dash; numbers are
  * right-aligned. A caption becomes a leading `Table: caption` line (Pandoc's
- * caption syntax), grouped columns are headed `group / label` (Markdown has a
- * single header row), and each note follows the table as `Note: text`.
+ * caption syntax) and each note follows the table as `Note: text`. Grouped
+ * columns get two header rows: the header row names each group over its
+ * first column (its other columns blank), and the first body row, in bold,
+ * holds the row header and the column labels; every Markdown renderer shows
+ * them as two aligned header lines.
  *
  * @param t The table (validated as by {@linkcode table}).
  * @returns The Markdown text, ending with a newline.
@@ -34,11 +37,13 @@ function esc(text: string): string {
  * ```
  */
 export function tableMarkdown(t: Table): string {
-  const { table: tb, cells } = layout(t);
-  const header = [
-    esc(tb.rowHeader),
-    ...tb.columns.map((c) => esc(c.group === undefined ? c.label : `${c.group} / ${c.label}`)),
-  ];
+  const { table: tb, cells, spans, hasGroups } = layout(t);
+  const labels = [esc(tb.rowHeader), ...tb.columns.map((c) => esc(c.label))];
+  const groups = [""];
+  for (const s of spans) {
+    for (let k = 0; k < s.length; k++) groups.push(k === 0 && s.group ? esc(s.group) : "");
+  }
+  const header = hasGroups ? groups : labels;
   const numeric = tb.columns.map((_, j) => cells.some((row) => row[j].numeric));
   const align = [":--", ...numeric.map((n) => (n ? "--:" : ":--"))];
   const body = tb.rows.map((row, i) => [
@@ -54,7 +59,9 @@ export function tableMarkdown(t: Table): string {
   const line = (parts: string[]) => `| ${parts.join(" | ")} |`;
   const out: string[] = [];
   if (tb.caption) out.push(`Table: ${esc(tb.caption)}`, "");
-  out.push(line(header), line(align), ...body.map(line));
+  out.push(line(header), line(align));
+  if (hasGroups) out.push(line(labels.map((l) => (l ? `**${l}**` : l))));
+  out.push(...body.map(line));
   for (const note of tb.notes) out.push("", `Note: ${esc(note)}`);
   return out.join("\n") + "\n";
 }
