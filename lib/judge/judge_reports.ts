@@ -112,8 +112,12 @@ export async function judgeReports(
     ]),
   );
   const oracleTokens = new Map<string, number>();
+  // Density needs the text of P* and of every context passage: a passage the
+  // workspace lacks leaves that topic's density out (counted and told), never 0.
+  const missingText = new Map<string, string>();
   for (const q of await readQrels(ws, opts.qrelsName ?? "crux_pr")) {
     if (q.grade !== 3 || (q.subtopic ?? "0") !== "0") continue;
+    if (!passage.has(q.docId)) missingText.set(q.topicId, q.docId);
     oracleTokens.set(
       q.topicId,
       (oracleTokens.get(q.topicId) ?? 0) + (passage.get(q.docId)?.tokens ?? 0),
@@ -214,6 +218,7 @@ export async function judgeReports(
       cden: [] as number[],
       unjudged: 0,
       unparsed: 0,
+      noDensity: [] as string[],
     };
     for (const g of list) {
       const qs = answerable.get(g.topicId)!.map((q) => q.questionId);
@@ -226,15 +231,21 @@ export async function judgeReports(
       if (s.coverage === null) continue;
       acc.unparsed += s.unparseable;
       acc.cov.push(s.coverage);
-      acc.den.push(s.density!);
       metrics.push({ run, topicId: g.topicId, measure: "Cov_report", value: s.coverage });
-      metrics.push({ run, topicId: g.topicId, measure: `Den_report${den}`, value: s.density! });
+      const oracleMissing = missingText.get(g.topicId);
+      if (oracleMissing === undefined) {
+        acc.den.push(s.density!);
+        metrics.push({ run, topicId: g.topicId, measure: `Den_report${den}`, value: s.density! });
+      } else acc.noDensity.push(`${g.topicId} (passage "${oracleMissing}" of P*)`);
       const ctx = g.contextIds ?? [];
       if (!ctx.length) continue;
       const best = new Map<string, number>();
       let tokens = 0;
+      let lacking = oracleMissing;
       for (const pid of ctx) {
-        tokens += passage.get(pid)?.tokens ?? 0;
+        const p = passage.get(pid);
+        if (p) tokens += p.tokens;
+        else lacking ??= pid;
         if (!isJudged(pid, g.topicId)) acc.unjudged++;
         for (const q of qs) {
           best.set(q, Math.max(best.get(q) ?? 0, contextRatings.get(pid)?.get(q) ?? 0));
@@ -242,9 +253,13 @@ export async function judgeReports(
       }
       const c = coverageScores({ ...base, ratings: best, tokens }, { tau, w });
       acc.ccov.push(c.coverage!);
-      acc.cden.push(c.density!);
       metrics.push({ run, topicId: g.topicId, measure: "Cov_context", value: c.coverage! });
-      metrics.push({ run, topicId: g.topicId, measure: `Den_context${den}`, value: c.density! });
+      if (lacking === undefined) {
+        acc.cden.push(c.density!);
+        metrics.push({ run, topicId: g.topicId, measure: `Den_context${den}`, value: c.density! });
+      } else if (lacking !== oracleMissing) {
+        acc.noDensity.push(`${g.topicId} (context passage "${lacking}")`);
+      }
     }
     const r: ReportJudgment = {
       run,
@@ -257,13 +272,22 @@ export async function judgeReports(
       unparsed: acc.unparsed,
     };
     runs.push(r);
-    if (r.topics) {
-      metrics.push({ run, topicId: "all", measure: "Cov_report", value: r.coverage });
+    if (r.topics) metrics.push({ run, topicId: "all", measure: "Cov_report", value: r.coverage });
+    if (acc.den.length) {
       metrics.push({ run, topicId: "all", measure: `Den_report${den}`, value: r.density });
     }
     if (acc.ccov.length) {
       metrics.push({ run, topicId: "all", measure: "Cov_context", value: r.contextCoverage });
+    }
+    if (acc.cden.length) {
       metrics.push({ run, topicId: "all", measure: `Den_context${den}`, value: r.contextDensity });
+    }
+    if (acc.noDensity.length) {
+      opts.onNote?.(
+        `Run "${run}": density left out for ${acc.noDensity.length} topics whose passages have no text in the workspace: ${
+          acc.noDensity.slice(0, 3).join(", ")
+        }${acc.noDensity.length > 3 ? ", ..." : ""}`,
+      );
     }
     if (acc.unjudged) {
       opts.onNote?.(
@@ -277,6 +301,15 @@ export async function judgeReports(
   // answer-level scores meet there under the same run names.
   const reportMeasure = new Map([["Cov_report", "Cov"], [`Den_report${den}`, `Den(w=${w})`]]);
   const counted = new Map(runs.map((r) => [r.run, r.topics]));
+  const countedDen = new Map(
+    [...byRun.keys()].map((run) => [
+      run,
+      metrics.filter((m) =>
+        m.run === run && m.topicId !== "all" && m.measure === `Den_report${den}`
+      )
+        .length,
+    ]),
+  );
   const measureRows = metrics.filter((m) => reportMeasure.has(m.measure)).map((m) => {
     const measure = reportMeasure.get(m.measure)!;
     return {
@@ -289,7 +322,9 @@ export async function judgeReports(
       judge: opts.judge.name,
       source: "report",
       value: m.value,
-      topics: m.topicId === "all" ? counted.get(m.run) ?? null : null,
+      topics: m.topicId !== "all"
+        ? null
+        : (measure.startsWith("Den") ? countedDen : counted).get(m.run) ?? null,
     };
   });
   if (measureRows.length) await ws.upsert("measures", measureRows);
