@@ -4,7 +4,51 @@
  * @module
  */
 import { dirname, isAbsolute, resolve } from "node:path";
-import type { SubqSection } from "./subq_stages.ts";
+import { roleClient } from "@lib/construct/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import type { CoreVariant } from "@lib/subq/mod.ts";
+import type { MethodStageContext } from "./method_stage.ts";
+
+/** The `subq` section of an experiment config. */
+export interface SubqSection {
+  /** `decompose` (default): about `n` sub-questions of each request; `crux`: the CRUX ones. */
+  source?: "decompose" | "crux";
+  /** Sub-questions per request. Default 20. */
+  n?: number;
+  /** Labelled decomposition file for few-shot typing; `none` = zero-shot. Default: built-in examples. */
+  examples?: string;
+  /** Overlap threshold of the offline coverage judge. Default 0.5. */
+  threshold?: number;
+  /** Judge the retrieved chunks (#2-#5). Default true. */
+  chunks?: boolean;
+  /** Rating weights. Default core 1, background 0.5, follow-up -1. */
+  weights?: { core: number; background: number; "follow-up": number };
+  /** Core sub-question RAG variants. Default all four; `[]` for none. */
+  variants?: CoreVariant[];
+  /** Run the variants are compared with. Default the first answer run. */
+  baseline?: string;
+  depth?: number;
+  perQuestion?: number;
+  /** Human pairwise preference file (JSONL). */
+  preferences?: string;
+  /** Validation share of the weight search. Default 0.5. */
+  validation?: number;
+  seed?: number;
+}
+
+/** The judge and generator clients of an online experiment (none offline). */
+export async function clients(ws: Workspace, ctx: MethodStageContext) {
+  if (ctx.backend === "offline") return {};
+  const judge = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
+  const generator = await roleClient(ws, "generator", { config: ctx.llm, env: ctx.env });
+  return { judge, generator };
+}
+
+/** SHA-256 hex of a text. */
+export async function sha(text: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 const FIELDS = [
   "source",

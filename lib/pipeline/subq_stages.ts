@@ -5,53 +5,15 @@
  *
  * @module
  */
-import { roleClient } from "@lib/construct/mod.ts";
 import { readDecompositions, readPreferences } from "@lib/formats/mod.ts";
 import { extractiveGenerator, llmGenerator } from "@lib/llm/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import * as subq from "@lib/subq/mod.ts";
-import { parseSubqSection } from "./_subq_section.ts";
+import { clients, parseSubqSection, sha, type SubqSection } from "./_subq_section.ts";
+
+export type { SubqSection };
 import type { MethodStageContext, MethodStages } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
-
-/** The `subq` section of an experiment config. */
-export interface SubqSection {
-  /** `decompose` (default): about `n` sub-questions of each request; `crux`: the CRUX ones. */
-  source?: "decompose" | "crux";
-  /** Sub-questions per request. Default 20. */
-  n?: number;
-  /** Labelled decomposition file for few-shot typing; `none` = zero-shot. Default: built-in examples. */
-  examples?: string;
-  /** Overlap threshold of the offline coverage judge. Default 0.5. */
-  threshold?: number;
-  /** Judge the retrieved chunks (#2-#5). Default true. */
-  chunks?: boolean;
-  /** Rating weights. Default core 1, background 0.5, follow-up -1. */
-  weights?: { core: number; background: number; "follow-up": number };
-  /** Core sub-question RAG variants. Default all four; `[]` for none. */
-  variants?: subq.CoreVariant[];
-  /** Run the variants are compared with. Default the first answer run. */
-  baseline?: string;
-  depth?: number;
-  perQuestion?: number;
-  /** Human pairwise preference file (JSONL). */
-  preferences?: string;
-  /** Validation share of the weight search. Default 0.5. */
-  validation?: number;
-  seed?: number;
-}
-
-async function clients(ws: Workspace, ctx: MethodStageContext) {
-  if (ctx.backend === "offline") return {};
-  const judge = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
-  const generator = await roleClient(ws, "generator", { config: ctx.llm, env: ctx.env });
-  return { judge, generator };
-}
-
-async function sha(text: string): Promise<string> {
-  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The stage instances of a `subq` section. */
 async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpec[]> {
@@ -227,6 +189,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
         sha: await sha(await Deno.readTextFile(file)),
         n: s.n ?? 20,
         examples: examplesHash,
+        threshold: s.threshold ?? 0.5,
         backend,
       },
       deps: [],
@@ -245,6 +208,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
           ...io,
           name: file,
           n: s.n,
+          threshold: s.threshold,
           examples,
         });
         const r = subq.preferenceResults(judged, {

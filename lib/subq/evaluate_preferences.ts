@@ -22,6 +22,8 @@ export interface EvaluatePreferencesOptions extends SubqStepOptions {
   name: string;
   /** Sub-questions per question. Default 20. */
   n?: number;
+  /** Overlap threshold of the offline coverage judge. Default 0.5. */
+  threshold?: number;
   /** Labelled examples of the classifier (default the built-in ones). */
   examples?: readonly Decomposition[];
   /** Client of the pairwise judge (default `client`); offline without both. */
