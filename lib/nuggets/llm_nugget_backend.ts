@@ -6,8 +6,10 @@
  */
 import {
   type CallRecord,
+  type ChatRequest,
   type LlmClient,
   loadTemplate,
+  parseJsonValue,
   type ParseResult,
   renderTemplate,
 } from "@lib/llm/mod.ts";
@@ -25,14 +27,56 @@ export interface LlmNuggetBackendOptions {
 const IMPORTANCE = ["vital", "okay"] as const;
 const ASSIGNMENT = ["support", "partial_support", "not_support"] as const;
 
-function outcome<T>(rec: CallRecord<T>): WindowOutcome<T> {
-  if (rec.status === "failed") {
-    return { status: "failed", raw: rec.text, call: rec.key, reason: rec.error ?? "call failed" };
+/**
+ * Sends the requests in one batch, reads each answer with its own parser, and
+ * re-asks the unreadable ones (wrong label counts included) in further batches
+ * at temperature 0.2 with seed + i, as the client's own re-asks would, up to
+ * `reasks` times; then reports them failed with the raw text.
+ */
+async function askAll<T>(
+  client: LlmClient,
+  requests: readonly ChatRequest[],
+  parsers: readonly ((text: string) => ParseResult<T>)[],
+  opts: { reasks: number; step: string } & WindowCallOptions,
+): Promise<WindowOutcome<T>[]> {
+  const out: WindowOutcome<T>[] = new Array(requests.length);
+  let todo = requests.map((_, i) => i);
+  for (let round = 0; round <= opts.reasks && todo.length; round++) {
+    const batch = todo.map((i) => {
+      const r = requests[i];
+      return round === 0 ? r : {
+        ...r,
+        params: { ...r.params, temperature: 0.2, seed: (r.params?.seed ?? 0) + round },
+      };
+    });
+    const recs = await client.chatMany(batch, {
+      parse: (t) =>
+        parseJsonValue(t, "array").ok ? { ok: true, value: t } : parseJsonValue(t, "object"),
+      step: round === 0 ? opts.step : `${opts.step} (re-ask ${round})`,
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+    });
+    const again: number[] = [];
+    recs.forEach((rec: CallRecord<unknown>, j) => {
+      const i = todo[j];
+      if (rec.status === "failed") {
+        out[i] = {
+          status: "failed",
+          raw: rec.text,
+          call: rec.key,
+          reason: rec.error ?? "call failed",
+        };
+        return; // the client already retried transport errors; a re-ask would not help
+      }
+      const p = parsers[i](rec.text);
+      out[i] = p.ok
+        ? { status: "ok", value: p.value, raw: rec.text, call: rec.key }
+        : { status: "failed", raw: p.raw, call: rec.key, reason: p.reason };
+      if (!p.ok) again.push(i);
+    });
+    todo = again;
   }
-  const p = rec.parsed as ParseResult<T>;
-  return p.ok
-    ? { status: "ok", value: p.value, raw: rec.text, call: rec.key }
-    : { status: "failed", raw: p.raw, call: rec.key, reason: p.reason };
+  return out;
 }
 
 /**
@@ -68,44 +112,38 @@ export function llmNuggetBackend(
     async create(w, o: WindowCallOptions = {}) {
       const tpl = await loadTemplate("nugget_create", { dir });
       const passages = w.passages.map((p, i) => `[${i + 1}] ${p}`).join("\n\n");
-      const rec = await client.chat(
-        renderTemplate(tpl, {
-          query: w.query,
-          nuggets: json(w.nuggets),
-          passages,
-          max_nuggets: w.maxNuggets,
-        }),
-        {
-          parse: (t) => parseNuggetList(t, w.maxNuggets),
-          reasks,
-          step: "nugget creation",
-          ...o,
-        },
-      );
-      return outcome(rec);
+      const request = renderTemplate(tpl, {
+        query: w.query,
+        nuggets: json(w.nuggets),
+        passages,
+        max_nuggets: w.maxNuggets,
+      });
+      const [out] = await askAll(client, [request], [(t) => parseNuggetList(t, w.maxNuggets)], {
+        reasks,
+        step: "nugget creation",
+        ...o,
+      });
+      return out;
     },
     async label(windows, o: WindowCallOptions = {}) {
       const tpl = await loadTemplate("nugget_importance", { dir });
-      const recs = await Promise.all(
-        windows.map((w) =>
-          client.chat(renderTemplate(tpl, { query: w.query, nuggets: json(w.nuggets) }), {
-            parse: (t) => parseWindowLabels(t, IMPORTANCE, w.nuggets),
-            reasks,
-            signal: o.signal,
-          })
-        ),
+      return await askAll(
+        client,
+        windows.map((w) => renderTemplate(tpl, { query: w.query, nuggets: json(w.nuggets) })),
+        windows.map((w) => (t: string) => parseWindowLabels(t, IMPORTANCE, w.nuggets)),
+        { reasks, step: "nugget importance", ...o },
       );
-      return recs.map(outcome);
     },
     async assign(windows, o: WindowCallOptions = {}) {
       const tpl = await loadTemplate("nugget_assign", { dir });
-      const recs = await Promise.all(windows.map((w) =>
-        client.chat(
-          renderTemplate(tpl, { query: w.query, answer: w.answer, nuggets: json(w.nuggets) }),
-          { parse: (t) => parseWindowLabels(t, ASSIGNMENT, w.nuggets), reasks, signal: o.signal },
-        )
-      ));
-      return recs.map(outcome);
+      return await askAll(
+        client,
+        windows.map((w) =>
+          renderTemplate(tpl, { query: w.query, answer: w.answer, nuggets: json(w.nuggets) })
+        ),
+        windows.map((w) => (t: string) => parseWindowLabels(t, ASSIGNMENT, w.nuggets)),
+        { reasks, step: "nugget assignment", ...o },
+      );
     },
   };
 }

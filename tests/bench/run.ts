@@ -8,7 +8,7 @@
  */
 import { parseArgs } from "node:util";
 
-const SUITES = ["bm25", "bm25_sweep", "evaluator", "llm", "store", "report"] as const;
+const SUITES = ["bm25", "bm25_sweep", "evaluator", "llm", "store", "report", "nuggets"] as const;
 
 const { values } = parseArgs({
   args: Deno.args,
