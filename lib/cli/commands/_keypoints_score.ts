@@ -7,7 +7,14 @@ import {
   readKeyPoints,
   readStatementSupport,
 } from "@lib/formats/mod.ts";
-import { KEYPOINT_MEASURES, type RunKeyPointScores, scoreKeyPoints } from "@lib/keypoints/mod.ts";
+import {
+  KEYPOINT_MEASURES,
+  keyPointMeasureRows,
+  type RunKeyPointScores,
+  scoreKeyPoints,
+} from "@lib/keypoints/mod.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { basename } from "node:path";
 
 const num = (v: number) => (Number.isFinite(v) ? v : null);
 
@@ -20,6 +27,8 @@ export async function score(args: string[], io: Io): Promise<number> {
       statements: { type: "string" },
       "per-query": { type: "boolean" },
       format: { type: "string" },
+      workspace: { type: "string" },
+      judge: { type: "string" },
     },
     strict: true,
   });
@@ -89,6 +98,20 @@ export async function score(args: string[], io: Io): Promise<number> {
     io.err(
       "# KPP and KPF need --statements (the responses' statements checked against their documents)\n",
     );
+  }
+  if (values.workspace) {
+    const source = `file:${basename(values.keypoints)}`;
+    const judge = values.judge ?? `file:${basename(values.entailments)}`;
+    const ws = await openWorkspace(values.workspace);
+    try {
+      const rows = keyPointMeasureRows(results, { judge, source });
+      if (rows.length) await ws.upsert("measures", rows);
+      io.err(
+        `# ${rows.length} rows stored in ${values.workspace} (method keypoints, judge ${judge}, source ${source})\n`,
+      );
+    } finally {
+      ws.close();
+    }
   }
   const perQuery = values["per-query"] ?? false;
   const agg = (r: RunKeyPointScores) =>

@@ -71,7 +71,7 @@ Options:
 ${MODEL}
 `,
   score: `Usage: crux keypoints score --keypoints FILE --entailments FILE [--statements FILE]
-                           [--per-query] [--format table|json|csv]
+                           [--per-query] [--format table|json|csv] [--workspace DIR [--judge NAME]]
 
 Key point scores of responses:
   key points   {"qid", "keypoints": [{"id", "text", "doc_id", "spans", "merged_from"}]}
@@ -92,6 +92,9 @@ Options:
                     {"aggregate": {"KPR", "KPP", "KPF", "kp_supported", "kp_omitted",
                     "kp_contradicted"}, "topics": N, "perQuery": [{"qid", "KPR", ...}]}
                   several runs: {"runs": [{"run_id", "aggregate", "topics", ...}]}
+  --workspace DIR also store the values in the workspace's measure table (method keypoints,
+                  run = run_id, source file:<key point file name>)
+  --judge NAME    judge column of those rows (default file:<entailment file name>)
 `,
 };
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { main } from "../main.ts";
 import { memoryIo } from "../command.ts";
 import { keypointsCommand } from "./keypoints.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
 
 async function run(args: string[]) {
   const io = memoryIo();
@@ -218,6 +219,8 @@ Deno.test("crux keypoints extract | merge | judge | score offline, end to end on
     f("st.jsonl"),
     "--format",
     "json",
+    "--workspace",
+    f("ws"),
   ]);
   assert.equal(sc.code, 0, sc.err);
   const [a, b] = JSON.parse(sc.out).runs;
@@ -229,6 +232,17 @@ Deno.test("crux keypoints extract | merge | judge | score offline, end to end on
   assert.ok(Math.abs(a.aggregate.KPF - 0.4) < 1e-12);
   assert.deepEqual([b.aggregate.KPR, b.aggregate.KPP, b.topics], [0, null, 1]);
   assert.match(sc.err, /1 question\(s\) without key points left out of KPR: q2/);
+  const ws = await openWorkspace(f("ws"));
+  const stored = await ws.query<
+    { run: string; value: number; judge: string; source: string; topics: number }
+  >(
+    "SELECT run, value, judge, source, topics FROM measures WHERE measure = 'KPR' AND topic_id = 'all' ORDER BY run",
+  );
+  ws.close();
+  assert.deepEqual(stored.map((r) => [r.run, r.value, r.judge, r.source, r.topics]), [
+    ["a", 0.5, "file:ent.jsonl", "file:kp.jsonl", 1],
+    ["b", 0, "file:ent.jsonl", "file:kp.jsonl", 1],
+  ]);
   const three = await run([
     "judge",
     "--keypoints",
