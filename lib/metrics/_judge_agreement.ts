@@ -54,7 +54,8 @@ export function judgeAgreement(
   const index = judgeIndex(judge, opts.kind);
   const ratings: number[] = [];
   const human: boolean[] = [];
-  const groups = new Map<string, { human: number[]; judge: number[] }>();
+  // Counts, not running means: equal coverages stay exactly equal, so they tie in Spearman.
+  const groups = new Map<string, { human: number; labels: number; judge: number; items: number }>();
   const missingKeys = new Set<string>();
   let unparsed = 0;
   items.forEach((it, i) => {
@@ -71,13 +72,13 @@ export function judgeAgreement(
     if (r === -1) unparsed++;
     const rating = Math.max(r, 0);
     let g = groups.get(key);
-    if (!g) groups.set(key, g = { human: [], judge: [] });
-    const share = it.labels.filter((l) =>
+    if (!g) groups.set(key, g = { human: 0, labels: 0, judge: 0, items: 0 });
+    g.human += it.labels.filter((l) =>
       (opts.kind === "report" ? l : l >= opts.threshold ? 1 : 0) === 1
-    )
-      .length / it.labels.length;
-    g.human.push(share);
-    g.judge.push(rating >= opts.threshold ? 1 : 0);
+    ).length;
+    g.labels += it.labels.length;
+    g.judge += rating >= opts.threshold ? 1 : 0;
+    g.items++;
     if (majority[i] === undefined) return;
     ratings.push(rating);
     human.push(majority[i]!);
@@ -92,9 +93,8 @@ export function judgeAgreement(
     falseNegatives: 0,
     trueNegatives: 0,
   };
-  const mean = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
-  const hc = [...groups.values()].map((g) => mean(g.human));
-  const jc = [...groups.values()].map((g) => mean(g.judge));
+  const hc = [...groups.values()].map((g) => g.human / g.labels);
+  const jc = [...groups.values()].map((g) => g.judge / g.items);
   const corr = (f: (x: number[], y: number[]) => number) => (hc.length < 3 ? NaN : f(hc, jc));
   return {
     items: ratings.length,

@@ -30,6 +30,7 @@ as missing. Tables and figures are saved under the experiment folder (tables/, f
 Options:
   --config FILE        experiment config (its workspace is read)
   --workspace DIR      a workspace folder instead of a config
+  --experiment NAME    with --config: the experiment renamed (workspace outputs/NAME)
   --methods LIST       comma-separated subset of crux,nuggets,keypoints,subq (default all)
   --judge METHOD=NAME  judge of a method that has several in the measure table (repeatable)
   --min-runs N         fewer runs make a correlation undefined (default 3)
@@ -90,6 +91,7 @@ async function run(args: string[], io: Io): Promise<number> {
     options: {
       config: { type: "string" },
       workspace: { type: "string" },
+      experiment: { type: "string" },
       methods: { type: "string" },
       judge: { type: "string", multiple: true },
       "min-runs": { type: "string" },
@@ -130,7 +132,9 @@ async function run(args: string[], io: Io): Promise<number> {
   const trials = intOption("trials", values.trials, { min: 1, fallback: 10_000 });
   const seed = intOption("seed", values.seed, { min: 0, fallback: 1 });
   const limit = intOption("disagreements", values.disagreements, { min: 0, fallback: 20 })!;
-  const dir = values.workspace ?? (await loadExperimentConfig(values.config!)).workspace;
+  const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
+  const dir = values.workspace ??
+    (await loadExperimentConfig(values.config!, { experiment })).workspace;
   try {
     await Deno.stat(join(dir, "workspace.duckdb"));
   } catch {
