@@ -79,3 +79,134 @@ Deno.test("crux subq score: malformed and repeated lines are named", async () =>
   assert.equal(twice.code, 1);
   assert.match(twice.err, /system "A" judges sub-question "c1" of "q1" twice \(lines 1 and 2/);
 });
+
+Deno.test("crux subq decompose | classify | judge | score offline, from files", async () => {
+  const dir = await Deno.makeTempDir();
+  const p = (f: string) => join(dir, f);
+  const question = "Why did the Alder Dam fail in May?";
+  await Deno.writeTextFile(p("q.jsonl"), JSON.stringify({ question }) + "\n");
+  const d = await run(["decompose", "--questions", p("q.jsonl"), "--n", "3", "--out", p("d.json")]);
+  assert.equal(d.code, 0, d.err);
+  const dec = JSON.parse(await Deno.readTextFile(p("d.json")));
+  assert.deepEqual(dec[0].sub_questions, ["What happened with Alder Dam fail?"]); // one phrase only
+  assert.equal(dec[0].backend, "noun-phrase templates (offline)");
+  // A hand-written decomposition, typed offline (the heuristic), then judged.
+  await Deno.writeTextFile(
+    p("d.json"),
+    JSON.stringify([{
+      question,
+      sub_questions: ["Why did the Alder Dam fail?", "What will the town rebuild next?"],
+    }]),
+  );
+  const c = await run(["classify", "--decompositions", p("d.json"), "--out", p("typed.json")]);
+  assert.equal(c.code, 0, c.err);
+  const typed = JSON.parse(await Deno.readTextFile(p("typed.json")));
+  assert.deepEqual(typed[0].sub_questions_with_types.map((s: { type: string }) => s.type), [
+    "core",
+    "follow-up",
+  ]);
+  await Deno.writeTextFile(
+    p("answers.jsonl"),
+    JSON.stringify({
+      run_id: "sys",
+      topic_id: "t1",
+      topic: question,
+      references: ["d1", "d2"],
+      answer: [{ text: "Heavy rain fell. The Alder Dam failed because of rain.", citations: [0] }],
+    }) + "\n",
+  );
+  await Deno.writeTextFile(
+    p("corpus.jsonl"),
+    '{"id": "d1", "contents": "The Alder Dam failed."}\n{"id": "d2", "contents": "Rain."}\n',
+  );
+  const j = await run([
+    "judge",
+    "--decompositions",
+    p("typed.json"),
+    "--answers",
+    p("answers.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--out",
+    p("cov.jsonl"),
+  ]);
+  assert.equal(j.code, 0, j.err);
+  const lines = (await Deno.readTextFile(p("cov.jsonl"))).trim().split("\n").map((l) =>
+    JSON.parse(l)
+  );
+  // Core: answered by the second sentence (word 3 of 10 -> 30 %), chunk d1 of 2 answers it.
+  assert.deepEqual(lines[0], {
+    question_id: "t1",
+    sub_question: "Why did the Alder Dam fail?",
+    type: "core",
+    system: "sys",
+    answered: true,
+    retrieved: true,
+    chunk_share: 0.5,
+    position: 30,
+  });
+  assert.equal(lines[1].answered, false);
+  const s = await run(["score", "--judgments", p("cov.jsonl"), "--format", "json"]);
+  const sys = JSON.parse(s.out).systems.sys;
+  assert.deepEqual(sys.answered, { core: 1, background: null, "follow-up": 0, all: 0.5 });
+  assert.equal(sys.rating, 1);
+});
+
+Deno.test("crux subq compare: preference accuracies and the win-rate matrix, offline", async () => {
+  const dir = await Deno.makeTempDir();
+  const p = (f: string) => join(dir, f);
+  const q = "Why did the Alder Dam fail?";
+  const good = "The Alder Dam failed after heavy rain.";
+  const poor = "The town has a museum.";
+  await Deno.writeTextFile(
+    p("prefs.jsonl"),
+    [
+      { question: q, answer_a: good, answer_b: poor, preference: 1 },
+      { question: q, answer_a: poor, answer_b: good, preference: -0.5 },
+      { question: q, answer_a: poor, answer_b: good, preference: 0 },
+    ].map((x) => JSON.stringify(x)).join("\n") + "\n",
+  );
+  const r = await run(["compare", "--preferences", p("prefs.jsonl"), "--format", "json"]);
+  assert.equal(r.code, 0, r.err);
+  const out = JSON.parse(r.out);
+  assert.deepEqual([out.labelled, out.pairs, out.hybrid, out.pairwise], [2, 3, 1, 1]);
+  assert.match(out.backend, /offline/);
+  await Deno.writeTextFile(
+    p("typed.json"),
+    JSON.stringify([{
+      question: q,
+      sub_questions_with_types: [{ sub_question: "Why did the Alder Dam fail?", type: "core" }],
+    }]),
+  );
+  const answers = (run: string, text: string) =>
+    JSON.stringify({
+      run_id: run,
+      topic_id: "t1",
+      topic: q,
+      references: [],
+      answer: [{ text, citations: [] }],
+    }) + "\n";
+  await Deno.writeTextFile(p("a.jsonl"), answers("good", good));
+  await Deno.writeTextFile(p("b.jsonl"), answers("poor", poor));
+  const w = await run([
+    "compare",
+    "--decompositions",
+    p("typed.json"),
+    "--answers",
+    p("a.jsonl"),
+    "--answers",
+    p("b.jsonl"),
+    "--format",
+    "json",
+  ]);
+  assert.equal(w.code, 0, w.err);
+  const cells = JSON.parse(w.out).cells;
+  assert.deepEqual(
+    cells.map((
+      c: { run: string; opponent: string; winRate: number | null },
+    ) => [c.run, c.opponent, c.winRate]),
+    [["good", "good", null], ["good", "poor", 1], ["poor", "good", 0], ["poor", "poor", null]],
+  );
+  const usage = await run(["compare"]);
+  assert.equal(usage.code, 2);
+});
