@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { startOpenAiServer } from "../../tests/support/openai_server.ts";
+import { generateResponses } from "./generate_responses.ts";
+import { testClient } from "./_test_client.ts";
+
+const REQ = {
+  qid: "q",
+  runId: "l2r",
+  question: "When did it open?",
+  documents: ["It opened in 1932.", "Tolls ended in 1990."],
+};
+
+Deno.test("generateResponses offline: the documents' sentences in order within the budget", async () => {
+  const [r] = await generateResponses([REQ], undefined, { maxTokens: 7 });
+  assert.deepEqual([r.text, r.backend, r.status], [
+    "It opened in 1932.",
+    "offline-extractive",
+    "ok",
+  ]);
+});
+
+Deno.test("generateResponses online: documents joined by ===== lines with the instruction; cached", async () => {
+  await using server = startOpenAiServer({
+    chat: () => ({ content: "It opened in 1932; tolls ended in 1990." }),
+  });
+  const { client, ws } = await testClient(server.url);
+  const [r] = await generateResponses([REQ], client, { maxTokens: 50 });
+  assert.deepEqual([r.text, r.backend, r.runId], [
+    "It opened in 1932; tolls ended in 1990.",
+    "kp-model",
+    "l2r",
+  ]);
+  const prompt = server.log[0].key;
+  assert.ok(prompt.includes("It opened in 1932.\n\n=====\n\nTolls ended in 1990."));
+  assert.match(prompt, /as many of the important points in the documents as you can/);
+  await generateResponses([REQ], client, { maxTokens: 50 });
+  assert.equal(server.requests, 1);
+  ws.close();
+});
