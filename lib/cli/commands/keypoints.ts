@@ -7,7 +7,8 @@
  */
 import type { Command } from "../command.ts";
 import { runAction } from "../_actions.ts";
-import { extract, judge, merge, respond } from "./_keypoints_make.ts";
+import { extract, judge, merge } from "./_keypoints_make.ts";
+import { respond } from "./_keypoints_respond.ts";
 import { score } from "./_keypoints_score.ts";
 
 const MODEL =
