@@ -3,8 +3,15 @@
  *
  * @module
  */
-import { join } from "node:path";
-import { type SavedFigure, type SavedTable, saveFigure, saveTable } from "@lib/report/mod.ts";
+import { join, relative } from "node:path";
+import {
+  buildGallery,
+  recordGalleryEntry,
+  type SavedFigure,
+  type SavedTable,
+  saveFigure,
+  saveTable,
+} from "@lib/report/mod.ts";
 import type { Analysis } from "./types.ts";
 
 /** Files written by {@linkcode saveAnalysis}. */
@@ -12,15 +19,27 @@ export interface SavedAnalysis {
   name: string;
   table?: SavedTable;
   figure?: SavedFigure;
+  /** The gallery page, rebuilt after saving (`<outDir>/index.html`). */
+  gallery?: string;
+}
+
+/** Options of {@linkcode saveAnalysis}. */
+export interface SaveAnalysisOptions {
+  /** Record the analysis in `analyses.json` and rebuild `index.html`. Default true. */
+  gallery?: boolean;
 }
 
 /**
- * Writes an analysis' table as `tables/<name>.csv|.md|.tex` and its figure as
- * `figures/<name>.svg|.png|.vl.json` under `outDir` (normally
- * `outputs/<experiment>`), creating the folders. Files are written atomically.
+ * Writes an analysis' table as `tables/<name>.csv|.md|.tex|.html` and its
+ * figure as `figures/<name>.svg|.png|.vl.json` under `outDir` (normally
+ * `outputs/<experiment>`), creating the folders; then records it (title,
+ * caption, subtitle and notes, file paths) in `outDir/analyses.json` and
+ * rebuilds the gallery page `outDir/index.html` listing every saved table and
+ * figure of the experiment. Files are written atomically.
  *
  * @param analysis The analysis (any of this area's functions' results).
  * @param outDir The experiment's output folder.
+ * @param opts `gallery` (default true).
  * @returns The paths written.
  * @throws {Error} When a file cannot be written or the figure cannot be rendered.
  * @example
@@ -30,15 +49,38 @@ export interface SavedAnalysis {
  * const outDir = await Deno.makeTempDir(); // normally outputs/<experiment>, e.g. outputs/sample
  * const saved = await saveAnalysis(mainTable(data), outDir);
  * saved.table?.tex; // `${outDir}/tables/main_table.tex`
+ * saved.gallery; // `${outDir}/index.html`
  * ```
  */
-export async function saveAnalysis(analysis: Analysis, outDir: string): Promise<SavedAnalysis> {
+export async function saveAnalysis(
+  analysis: Analysis,
+  outDir: string,
+  opts: SaveAnalysisOptions = {},
+): Promise<SavedAnalysis> {
   const out: SavedAnalysis = { name: analysis.name };
   if (analysis.table) {
     out.table = await saveTable(analysis.table, join(outDir, "tables", analysis.name));
   }
   if (analysis.figure) {
     out.figure = await saveFigure(analysis.figure, join(outDir, "figures", analysis.name));
+  }
+  if (opts.gallery ?? true) {
+    const rel = <T extends object>(files: T): T =>
+      Object.fromEntries(
+        Object.entries(files).map(([k, p]) => [k, relative(outDir, p as string)]),
+      ) as T;
+    const head = analysis.figure?.title as { text?: string; subtitle?: string[] } | undefined;
+    const figureTitle = head?.text?.replace(/\n/g, " ");
+    await recordGalleryEntry(outDir, {
+      name: analysis.name,
+      title: figureTitle ?? analysis.table?.caption ?? analysis.name,
+      ...(analysis.table?.caption ? { caption: analysis.table.caption } : {}),
+      subtitle: head?.subtitle ?? [],
+      notes: analysis.table?.notes ?? [],
+      ...(out.table ? { table: rel(out.table) } : {}),
+      ...(out.figure ? { figure: rel(out.figure) } : {}),
+    });
+    out.gallery = await buildGallery(outDir);
   }
   return out;
 }

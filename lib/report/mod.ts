@@ -79,3 +79,5 @@ export {
   type SeriesStyle,
 } from "./series_palette.ts";
 export { experimentPalette, PALETTE_KEY } from "./experiment_palette.ts";
+export { type GalleryEntry, recordGalleryEntry } from "./record_gallery_entry.ts";
+export { buildGallery, type BuildGalleryOptions } from "./build_gallery.ts";

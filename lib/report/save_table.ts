@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { writeAtomic } from "@lib/formats/mod.ts";
 import { tableCsv } from "./table_csv.ts";
 import { tableLatex } from "./table_latex.ts";
+import { tableHtml } from "./table_html.ts";
 import { tableMarkdown } from "./table_markdown.ts";
 import type { Table } from "./types.ts";
 
@@ -15,10 +16,12 @@ export interface SavedTable {
   csv: string;
   md: string;
   tex: string;
+  /** Sortable HTML (see {@linkcode tableHtml}), used by the gallery page. */
+  html: string;
 }
 
 /**
- * Write a table to `basePath + ".csv"`, `".md"` and `".tex"` (see
+ * Write a table to `basePath + ".csv"`, `".md"`, `".tex"` and `".html"` (see
  * {@linkcode tableCsv}, {@linkcode tableMarkdown}, {@linkcode tableLatex} with siunitx
  * decimal alignment: load `\usepackage{booktabs,siunitx}`).
  * Each file is written atomically (temporary file, then rename); missing parent
@@ -27,7 +30,7 @@ export interface SavedTable {
  *
  * @param t The table.
  * @param basePath Path without extension, e.g. `outputs/exp1/tables/coverage`.
- * @returns The three paths written.
+ * @returns The four paths written.
  * @throws {TypeError | RangeError} When the table is invalid.
  * @throws {Error} When a file cannot be written.
  * @example
@@ -45,11 +48,18 @@ export async function saveTable(t: Table, basePath: string): Promise<SavedTable>
     csv: `${basePath}.csv`,
     md: `${basePath}.md`,
     tex: `${basePath}.tex`,
+    html: `${basePath}.html`,
   };
-  const texts = { csv: tableCsv(t), md: tableMarkdown(t), tex: tableLatex(t, { siunitx: true }) };
+  const texts = {
+    csv: tableCsv(t),
+    md: tableMarkdown(t),
+    tex: tableLatex(t, { siunitx: true }),
+    html: tableHtml(t, { sortable: true }),
+  };
   await Deno.mkdir(dirname(basePath), { recursive: true });
   await writeAtomic(files.csv, texts.csv);
   await writeAtomic(files.md, texts.md);
   await writeAtomic(files.tex, texts.tex);
+  await writeAtomic(files.html, texts.html);
   return files;
 }
