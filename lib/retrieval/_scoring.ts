@@ -30,6 +30,8 @@ export interface ScoringContext {
   maxTfNorm: Float32Array;
   /** With one-byte lengths: the norm inverse of each of the 256 length bytes. */
   normByByte?: Float32Array;
+  /** Per-window maxima of `tf * normInverse` of long lists, filled on first use. */
+  windowMaxima?: Map<number, Float32Array>;
 }
 
 /** Precomputes the per-document normalisation for the given parameters (one pass over postings). */

@@ -10,11 +10,15 @@
 import type { IndexData } from "./_index_data.ts";
 import { bm25Idf, type ScoringContext, termScore } from "./_scoring.ts";
 import { TopK } from "./_top_k.ts";
+import { gallop } from "./_window_bounds.ts";
 
 /** Reusable per-index buffers (one search at a time). */
 export interface Scratch {
   acc: Float64Array;
   touched: Int32Array;
+  /** Window accumulator and its touched slots (MaxScore search). */
+  window?: Float64Array;
+  windowDocs?: Int32Array;
   /** Score lookup of one term: `[tf << 8 | norm byte]` for tf below {@link TABLE_TF}. */
   table?: Float32Array;
 }
@@ -50,26 +54,6 @@ function kthLargest(acc: Float64Array, docs: Int32Array, n: number, k: number): 
     if (s > heap.floor()) heap.offer(s, 0);
   }
   return heap.floor();
-}
-
-/** First index in `[lo, hi)` with `arr[i] >= target` (galloping then binary search). */
-function gallop(arr: Uint32Array, lo: number, hi: number, target: number): number {
-  let step = 1;
-  let prev = lo;
-  let i = lo;
-  while (i < hi && arr[i] < target) {
-    prev = i + 1;
-    i += step;
-    step *= 2;
-  }
-  let h = Math.min(i, hi);
-  let l = prev;
-  while (l < h) {
-    const m = (l + h) >>> 1;
-    if (arr[m] < target) l = m + 1;
-    else h = m;
-  }
-  return l;
 }
 
 /** Scores the query and returns the top k (doc number, float score), Lucene order. */

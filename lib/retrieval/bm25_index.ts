@@ -12,7 +12,8 @@ import {
   readManifest,
   writeIndexFiles,
 } from "./_index_files.ts";
-import { type QueryTerm, type Scratch, searchTerms } from "./_search.ts";
+import type { QueryTerm, Scratch } from "./_search.ts";
+import { maxScoreSearch } from "./_max_score.ts";
 import { type ScoringContext, scoringContext } from "./_scoring.ts";
 
 /** Options of {@link Bm25Index.build}. */
@@ -246,7 +247,7 @@ export class Bm25Index {
       acc: new Float64Array(this.size),
       touched: new Int32Array(this.size),
     };
-    const hits = searchTerms(this.#data, ctx, this.#stats.docCount, terms, k, this.#scratch);
+    const hits = maxScoreSearch(this.#data, ctx, this.#stats.docCount, terms, k, this.#scratch);
     return hits.map((h) => ({ docId: this.#data.docIds[h.doc], score: h.score }));
   }
 

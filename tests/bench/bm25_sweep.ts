@@ -1,11 +1,17 @@
 /**
  * BM25 speed across collection and query shapes: Zipf exponents of the
  * vocabulary (0.9-1.2) and query lengths (5-80 words, about a third function
- * words), top-100 search, single thread. `--export DIR` also writes each
- * collection and its queries as TSV (`docs.tsv`, `queries_<words>.tsv`) so
- * another engine can be timed on exactly the same input.
+ * words, content words with suffix variants), top-100 search, single thread.
+ * Reports build time, saved index size and, per shape, the median queries/s
+ * over `rounds` timed passes (after one warm-up pass).
  *
- * Run: `deno run -A tests/bench/bm25_sweep.ts [--passages N] [--export DIR]`
+ * `--export DIR` also writes each collection and its queries as TSV
+ * (`zipf<e>/docs.tsv`, `zipf<e>/queries_<words>.tsv`) and this engine's top 10
+ * per query (`zipf<e>/crux_top10_<words>.tsv`: query, rank, docid, score), so
+ * another engine can be timed and compared on exactly the same input.
+ *
+ * Run: `deno run -A tests/bench/bm25_sweep.ts [--passages N] [--export DIR]
+ * [--exponents 0.9,1.0,1.2] [--lengths 5,20,50,80] [--queries 100] [--rounds 5]`
  * (default 100,000 passages; the CRUX pooled corpus is 565,000).
  *
  * @module
@@ -22,6 +28,17 @@ export function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
   return sweep({ passages: opts.quick ? 20_000 : 100_000 });
 }
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function dirSize(dir: string): Promise<number> {
+  let size = 0;
+  for await (const e of Deno.readDir(dir)) size += (await Deno.stat(`${dir}/${e.name}`)).size;
+  return size;
+}
+
 /** Runs the sweep and returns lines of figures. */
 export async function sweep(opts: {
   passages?: number;
@@ -32,11 +49,24 @@ export async function sweep(opts: {
   exportDir?: string;
 } = {}): Promise<string[]> {
   const n = opts.passages ?? 100_000;
+  const rounds = opts.rounds ?? 3;
   const lines: string[] = [];
+  const log = (line: string) => {
+    lines.push(line);
+    if (import.meta.main) console.log(line);
+  };
   for (const exponent of opts.exponents ?? [0.9, 1.0, 1.2]) {
     const { docs } = generateCollection(n, 0, 42, exponent);
+    let t = performance.now();
     const index = Bm25Index.build(docs);
-    const dir = opts.exportDir ? `${opts.exportDir}/zipf${exponent}` : undefined;
+    const buildS = (performance.now() - t) / 1000;
+    const tmp = await Deno.makeTempDir({ prefix: "bm25-sweep-" });
+    await index.save(`${tmp}/index`);
+    const size = await dirSize(`${tmp}/index`);
+    await Deno.remove(tmp, { recursive: true });
+    const tag = `bm25 sweep: ${n} passages, zipf ${exponent.toFixed(1)}`;
+    log(`${tag}: build ${buildS.toFixed(1)} s, index ${(size / 2 ** 20).toFixed(0)} MiB`);
+    const dir = opts.exportDir ? `${opts.exportDir}/zipf${exponent.toFixed(1)}` : undefined;
     if (dir) {
       await Deno.mkdir(dir, { recursive: true });
       await Deno.writeTextFile(
@@ -51,22 +81,30 @@ export async function sweep(opts: {
         { length: opts.queries ?? 100 },
         (_, i) => ({ id: `q${i}`, text: text(words) }),
       );
+      const top10 = queries.map((q) => index.search(q.text, 100).slice(0, 10));
       if (dir) {
         await Deno.writeTextFile(
           `${dir}/queries_${words}.tsv`,
           queries.map((q) => `${q.id}\t${q.text}`).join("\n") + "\n",
         );
+        await Deno.writeTextFile(
+          `${dir}/crux_top10_${words}.tsv`,
+          top10.flatMap((hits, i) =>
+            hits.map((h, r) => `${queries[i].id}\t${r + 1}\t${h.docId}\t${h.score}\n`)
+          ).join(""),
+        );
       }
-      let best = Infinity;
-      for (let r = 0; r < (opts.rounds ?? 3); r++) {
-        const t = performance.now();
+      const rates: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        t = performance.now();
         for (const q of queries) index.search(q.text, 100);
-        best = Math.min(best, (performance.now() - t) / 1000);
+        rates.push(queries.length / ((performance.now() - t) / 1000));
       }
-      lines.push(
-        `bm25 sweep: ${n} passages, zipf ${exponent.toFixed(1)}, ${words}-word queries: ${
-          (queries.length / best).toFixed(1)
-        } queries/s (top 100, best of ${opts.rounds ?? 3})`,
+      log(
+        `${tag}, ${words}-word queries: ${median(rates).toFixed(1)} queries/s ` +
+          `(top 100, median of ${rounds}; min ${Math.min(...rates).toFixed(1)}, max ${
+            Math.max(...rates).toFixed(1)
+          })`,
       );
     }
   }
@@ -82,16 +120,16 @@ if (import.meta.main) {
       exponents: { type: "string" },
       lengths: { type: "string" },
       queries: { type: "string" },
+      rounds: { type: "string" },
     },
   });
   const list = (s?: string) => s?.split(",").map(Number);
-  for (
-    const line of await sweep({
-      passages: values.passages ? Number(values.passages) : undefined,
-      exportDir: values.export,
-      exponents: list(values.exponents),
-      lengths: list(values.lengths),
-      queries: values.queries ? Number(values.queries) : undefined,
-    })
-  ) console.log(line);
+  await sweep({
+    passages: values.passages ? Number(values.passages) : undefined,
+    exportDir: values.export,
+    exponents: list(values.exponents),
+    lengths: list(values.lengths),
+    queries: values.queries ? Number(values.queries) : undefined,
+    rounds: values.rounds ? Number(values.rounds) : undefined,
+  });
 }

@@ -37,6 +37,11 @@ Deno.test("judge answerability: SIGKILL at random points, then resume, judges ev
 
   let kills = 0;
   const killedAt: number[] = [];
+  /** Calls seen before each kill, to attribute repeats to the kill that caused them. */
+  const seenAtKill: Map<string, number>[] = [];
+  const repeatsOf = (seen: Map<string, number>) =>
+    [...seen].filter(([key, c]) => server.countFor(key) > c).length;
+  const perKill: number[] = [];
   for (let round = 0; round < 3; round++) {
     const child = spawn();
     const before = server.requests;
@@ -50,9 +55,12 @@ Deno.test("judge answerability: SIGKILL at random points, then resume, judges ev
     assert.equal(status.signal, "SIGKILL");
     kills++;
     killedAt.push(server.requests);
+    if (round > 0) perKill.push(repeatsOf(seenAtKill[round - 1]));
+    seenAtKill.push(new Map(server.counts));
   }
   const final = await spawn().output();
   assert.equal(final.code, 0, new TextDecoder().decode(final.stderr));
+  perKill.push(repeatsOf(seenAtKill[seenAtKill.length - 1]));
 
   const rows = await readJsonl(out);
   assert.equal(rows.length, N);
@@ -65,8 +73,14 @@ Deno.test("judge answerability: SIGKILL at random points, then resume, judges ev
     `kill/resume: ${kills} kills after ${
       killedAt.join(", ")
     } requests; ${server.requests} requests ` +
-      `for ${N} pairs; ${repeated} pairs sent twice (in flight at a kill), max ${maxCount} per pair`,
+      `for ${N} pairs; ${repeated} pairs sent twice (in flight at a kill; per kill ${
+        perKill.join(", ")
+      }), max ${maxCount} per pair`,
   );
+  // The contract, kill by kill: a kill re-sends at most the calls on the wire.
+  for (const [i, r] of perKill.entries()) {
+    assert.ok(r <= CONCURRENCY, `kill ${i + 1} re-sent ${r} calls, over ${CONCURRENCY}`);
+  }
   assert.equal(server.counts.size, N);
   // Only calls on the wire at a kill may repeat: every answer is appended to the
   // workspace's journal the moment it arrives, so at most `concurrency` per kill.
