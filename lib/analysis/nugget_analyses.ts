@@ -39,7 +39,8 @@ const OFFLINE = new Set(["lexical-nuggets", "offline"]);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /**
- * The nugget analyses of a workspace: `nugget_scores` (table: strict vital,
+ * The nugget analyses of a workspace: `nugget_topics` (table: per topic, the
+ * passages shown, nuggets created, vital, okay, failed and kept), `nugget_scores` (table: strict vital,
  * vital, strict all, all, answers, failed labels per run), `nugget_support`
  * (bar chart: support credit of vital and okay nuggets per run) and
  * `nugget_agreement` (scatter of the nugget measure against CRUX report coverage
@@ -152,6 +153,7 @@ export async function nuggetAnalyses(
     ...(r.okaySupport === null ? [] : [{ run: r.run, importance: "okay", support: r.okaySupport }]),
   ]);
   const out: Analysis[] = [
+    await topicAnalysis(ws, source, note),
     { name: "nugget_scores", data: rows, table: scoreTable },
     {
       name: "nugget_support",
@@ -160,8 +162,8 @@ export async function nuggetAnalyses(
         title: "Support of vital and okay nuggets per run",
         subtitle: "mean credit per nugget: support 1, partial support 0.5",
         note,
-        x: "run",
-        color: "importance",
+        x: "importance",
+        color: "run",
         y: "support",
         yTitle: "support credit",
       }),
@@ -204,7 +206,7 @@ export async function nuggetAnalyses(
           note,
           x: "coverage",
           y: "nuggets",
-          label: "run",
+          color: "run",
           xTitle: "CRUX report coverage Cov(y)",
           yTitle: measure,
         }),
@@ -220,4 +222,49 @@ function field(m: string): "strictVital" | "vital" | "strictAll" | "all" {
     : m === "strict_all"
     ? "strictAll"
     : m as "vital" | "all";
+}
+
+/** One topic of the `nugget_topics` table. */
+export interface NuggetTopicRow {
+  topicId: string;
+  passages: number;
+  windows: number;
+  nuggets: number;
+  vital: number;
+  okay: number;
+  failed: number;
+  kept: number;
+}
+
+async function topicAnalysis(ws: WorkspaceLike, origin: string, note: string): Promise<Analysis> {
+  const rows = (await ws.query<NuggetTopicRow>(
+    `SELECT n.topic_id AS "topicId",
+       coalesce(any_value(p.passages), 0)::INT AS passages, coalesce(any_value(p.windows), 0)::INT AS windows,
+       count(*)::INT AS nuggets,
+       count(*) FILTER (WHERE importance = 'vital')::INT AS vital,
+       count(*) FILTER (WHERE importance = 'okay')::INT AS okay,
+       count(*) FILTER (WHERE importance = 'failed')::INT AS failed,
+       count(*) FILTER (WHERE kept IS NOT false)::INT AS kept
+     FROM nuggets n LEFT JOIN (
+       SELECT topic_id, count(*) AS passages, count(DISTINCT window_index) AS windows
+       FROM nugget_passages WHERE origin = $1 GROUP BY topic_id) p ON p.topic_id = n.topic_id
+     WHERE n.origin = $1 GROUP BY n.topic_id`,
+    [origin],
+  )).sort((a, b) => naturalCompare(a.topicId, b.topicId));
+  const keys = ["passages", "windows", "nuggets", "vital", "okay", "failed", "kept"] as const;
+  return {
+    name: "nugget_topics",
+    data: rows,
+    table: table({
+      caption: "Nuggets per topic: passages shown, nuggets created and their importance",
+      label: "tab:nugget-topics",
+      rowHeader: "Topic",
+      columns: keys.map((k) => ({ key: k, label: k[0].toUpperCase() + k.slice(1), decimals: 0 })),
+      rows: rows.map((r) => ({
+        label: r.topicId,
+        values: Object.fromEntries(keys.map((k) => [k, r[k]])),
+      })),
+      notes: [note, "windows of 10 passages; imported nuggets show no passages"],
+    }),
+  };
 }

@@ -87,7 +87,10 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
       label(2, "partial_support"),
       label(3, "failed"),
     ]);
-    const [scores, support, agreement] = await nuggetAnalyses(ws);
+    const [topics, scores, support, agreement] = await nuggetAnalyses(ws);
+    assert.deepEqual(topics.data, [
+      { topicId: "t1", passages: 0, windows: 0, nuggets: 3, vital: 1, okay: 2, failed: 0, kept: 3 },
+    ]);
     assert.equal(scores.name, "nugget_scores");
     const a = (scores.data as NuggetRunRow[])[0];
     assert.deepEqual(

@@ -15,6 +15,7 @@ const EXPECT: Record<string, { figures: number; tables: number }> = {
   "03_generation.ipynb": { figures: 1, tables: 1 },
   "04_judging.ipynb": { figures: 1, tables: 1 },
   "05_analysis.ipynb": { figures: 3, tables: 3 },
+  "06_nuggets.ipynb": { figures: 2, tables: 3 },
   "07_keypoints.ipynb": { figures: 4, tables: 4 },
   "08_subquestion_types.ipynb": { figures: 1, tables: 4 },
   "09_methods_side_by_side.ipynb": { figures: 1, tables: 4 },
