@@ -3,10 +3,12 @@
  *
  * @module
  */
-import { type Table, table } from "@lib/report/mod.ts";
+import { type Table, table, type TableColumn } from "@lib/report/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 
-/** Each run's Cov spread over the judge samples, or undefined when the stage has not run. */
+const STATS = ["mean", "sd", "min", "max"];
+
+/** Each run's spread of Cov and Den over the judge samples, or undefined when the stage has not run. */
 export async function judgeVarianceTable(ws: Workspace): Promise<Table | undefined> {
   const rows = await ws.query<
     { run: string; measure: string; value: number | null; judge: string; source: string }
@@ -17,37 +19,38 @@ export async function judgeVarianceTable(ws: Workspace): Promise<Table | undefin
   if (!rows.length) return undefined;
   const get = (run: string, m: string) =>
     rows.find((r) => r.run === run && r.measure === m)?.value ?? null;
+  const measures = [
+    ...new Set(rows.filter((r) => r.measure.endsWith("_sd")).map((r) => r.measure.slice(0, -3))),
+  ];
   const runs = [...new Set(rows.filter((r) => r.run !== "").map((r) => r.run))];
   const { judge, source } = rows[0];
-  const agreement = get("", "ranking_agreement");
+  const columns: TableColumn[] = measures.flatMap((m) =>
+    STATS.map((s) => ({
+      key: `${m}_${s}`,
+      label: s === "mean" ? "Mean" : s.toUpperCase(),
+      group: m,
+    }))
+  );
+  const fmt = (v: number | null, d: number) => (v === null ? "undefined" : v.toFixed(d));
   return table({
-    caption: `Judge variance of CRUX report coverage (${judge}, ${get("", "samples")} samples)`,
+    caption: `Judge variance of CRUX report measures (${judge}, ${get("", "samples")} samples)`,
     rowHeader: "Run",
-    columns: [
-      { key: "mean", label: "Mean Cov" },
-      { key: "sd", label: "SD" },
-      { key: "min", label: "Min" },
-      { key: "max", label: "Max" },
-    ],
+    columns,
     rows: runs.map((run) => ({
       label: run,
-      values: {
-        mean: get(run, "Cov_mean"),
-        sd: get(run, "Cov_sd"),
-        min: get(run, "Cov_min"),
-        max: get(run, "Cov_max"),
-      },
+      values: Object.fromEntries(columns.map((c) => [c.key, get(run, c.key)])),
     })),
     notes: [
       source === "deterministic"
         ? `offline judge "${judge}" is deterministic: every sample is identical (spread 0)`
         : `samples: ${source}`,
-      `share of samples ranking the runs as their means do: ${
-        agreement === null ? "-" : agreement.toFixed(2)
-      }; ` +
-      `mean Kendall tau-b of a sample against the means: ${
-        get("", "mean_kendall_tau_b")?.toFixed(3) ?? "undefined"
-      }`,
+      ...measures.map((m) =>
+        `${m}: share of samples ranking the runs as their means do ${
+          fmt(get("", `${m}_ranking_agreement`), 2)
+        }; mean Kendall tau-b of a sample against the means ${
+          fmt(get("", `${m}_mean_kendall_tau_b`), 3)
+        }`
+      ),
     ],
   });
 }

@@ -71,13 +71,17 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
       v("direct", "Cov_sd", 0),
       v("direct", "Cov_min", 0.2),
       v("direct", "Cov_max", 0.2),
-      v("", "ranking_agreement", 1),
+      v("", "Cov_ranking_agreement", 1),
       v("", "samples", 3),
     ]);
     const withVariance = await methodAnalyses(ws, { significance: false });
     const jv = withVariance.find((a) => a.name === "judge_variance")!.table!;
-    assert.deepEqual(jv.rows, [{ label: "direct", values: { mean: 0.2, sd: 0, min: 0.2, max: 0.2 } }]);
+    assert.deepEqual(jv.rows, [{
+      label: "direct",
+      values: { Cov_mean: 0.2, Cov_sd: 0, Cov_min: 0.2, Cov_max: 0.2 },
+    }]);
     assert.match(jv.notes![0], /deterministic/);
+    assert.match(jv.notes![1], /Cov: share of samples ranking the runs as their means do 1\.00/);
   } finally {
     ws.close();
   }

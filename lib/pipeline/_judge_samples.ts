@@ -13,7 +13,6 @@ import {
   parseRating,
   type ProgressFn,
 } from "@lib/llm/mod.ts";
-import type { SampledScore } from "@lib/metrics/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 
 /** A judge renamed, so its ratings and measures are stored apart from the base judge's. */
@@ -72,6 +71,7 @@ export const sampleName = (judge: string, i: number): string => `${judge}#s${i}`
  * Judges every report k times, sample i with `makeJudge(i)` stored as
  * `<base>#s<i>` (ratings and `measures` rows method crux, source report); the
  * `metrics` rows of the base judging (Cov_report, ...) are put back afterwards.
+ * Returns the sample judges' names.
  */
 export async function judgeSamples(
   ws: Workspace,
@@ -83,12 +83,12 @@ export async function judgeSamples(
     onProgress?: ProgressFn;
     signal?: AbortSignal;
   },
-): Promise<{ scores: SampledScore[]; failed: number }> {
+): Promise<{ judges: string[]; failed: number }> {
   const kept = await ws.query(
     `SELECT run, topic_id, measure, value FROM metrics
      WHERE measure LIKE 'Cov\\_%' ESCAPE '\\' OR measure LIKE 'Den\\_%' ESCAPE '\\'`,
   );
-  const scores: SampledScore[] = [];
+  const judges: string[] = [];
   let failed = 0;
   try {
     for (let i = 1; i <= opts.samples; i++) {
@@ -100,10 +100,10 @@ export async function judgeSamples(
         signal: opts.signal,
       });
       failed += r.failed;
-      for (const run of r.runs) scores.push({ sample: `s${i}`, run: run.run, value: run.coverage });
+      judges.push(judge.name);
     }
   } finally {
     if (kept.length) await ws.upsert("metrics", kept);
   }
-  return { scores, failed };
+  return { judges, failed };
 }

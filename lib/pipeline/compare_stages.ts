@@ -5,7 +5,7 @@
  * @module
  */
 import { roleClient } from "@lib/construct/mod.ts";
-import { compareMethods, judgeVariance } from "@lib/metrics/mod.ts";
+import { compareMethods } from "@lib/metrics/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import type { MethodStageContext, MethodStages } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
@@ -13,6 +13,7 @@ import { METHOD_HEADLINES, methodScores } from "./method_scores.ts";
 import { compareRows } from "./_compare_rows.ts";
 import { judgeSamples, sampledJudge } from "./_judge_samples.ts";
 import { parseCompareSection } from "./_compare_section.ts";
+import { varianceRows } from "./_variance_rows.ts";
 
 /** The `compare` section of an experiment config. */
 export interface CompareSection {
@@ -104,19 +105,14 @@ function varianceStage(
       });
       const base = read.present[0];
       if (!base) return "no CRUX report coverage in the measure table; judge reports first";
-      let scores;
-      let note = "";
-      if (ctx.backend === "offline") {
+      const offline = ctx.backend === "offline";
+      let judges = [base.judge];
+      if (offline) {
         // The lexical judge is deterministic: every sample equals the judging already stored.
-        const agg = await ws.query<{ run: string; value: number }>(
-          `SELECT run, avg(value) AS value FROM measures WHERE method = 'crux' AND measure = 'Cov'
-           AND source = $1 AND judge = $2 AND topic_id <> 'all' GROUP BY run ORDER BY run`,
-          [base.source, base.judge],
+        ctx.onNote?.(
+          "judge",
+          `offline judge "${base.judge}" is deterministic: ${k} samples are identical (spread 0)`,
         );
-        scores = agg.map((r) => ({ sample: "s1", run: r.run, value: r.value }));
-        note =
-          `offline judge "${base.judge}" is deterministic: ${k} samples are identical (spread 0)`;
-        ctx.onNote?.("judge", note);
       } else {
         const sampled = await judgeSamples(ws, {
           base: base.judge,
@@ -128,36 +124,22 @@ function varianceStage(
           onProgress: ctx.onProgress,
           signal: ctx.signal,
         });
-        scores = sampled.scores;
+        judges = sampled.judges;
+        if (sampled.failed) {
+          ctx.onNote?.("judge", `${sampled.failed} sampled ratings failed; re-run to retry them`);
+        }
       }
-      const v = judgeVariance(scores);
-      const row = (run: string, measure: string, value: number) => ({
-        run,
-        topicId: "all",
-        measure,
-        name: measure,
-        cutoff: "",
-        method: "judge-variance",
-        judge: base.judge,
-        source: ctx.backend === "offline" ? "deterministic" : `k=${k},temperature=${temperature}`,
-        value: Number.isFinite(value) ? value : null,
-        topics: null,
+      const { rows, summary } = await varianceRows(ws, {
+        judges,
+        source: base.source,
+        base: base.judge,
+        label: offline ? "deterministic" : `k=${k},temperature=${temperature}`,
+        samples: k,
       });
-      const rows = v.runs.flatMap((r) => [
-        row(r.run, "Cov_mean", r.mean),
-        row(r.run, "Cov_sd", r.sd),
-        row(r.run, "Cov_min", r.min),
-        row(r.run, "Cov_max", r.max),
-      ]);
-      rows.push(row("", "ranking_agreement", v.rankingAgreement));
-      rows.push(row("", "mean_kendall_tau_b", v.meanKendall));
-      rows.push(row("", "samples", ctx.backend === "offline" ? k : v.samples.length));
       await ws.upsert("measures", rows);
-      const spread = Math.max(...v.runs.map((r) => r.max - r.min));
-      return note ||
-        `${v.samples.length} samples of "${base.judge}": largest Cov spread ${
-          spread.toFixed(3)
-        }, ranking kept in ${(v.rankingAgreement * 100).toFixed(0)}% of samples`;
+      return offline
+        ? `offline judge "${base.judge}" is deterministic: spread 0 over ${k} samples`
+        : `${k} samples of "${base.judge}": ${summary}`;
     },
   };
 }
@@ -169,10 +151,12 @@ function varianceStage(
  * across runs on topic `all`, their per-topic values and `mean_topic_*` means,
  * `pairs_kendall_tau_b`, `discordant_pairs`); with `variance`, `judge:variance`
  * repeats the CRUX report judging k times (temperature > 0, seed = sample) under
- * judge names `<judge>#s<i>` and stores each run's Cov spread (method
- * `judge-variance`: `Cov_mean`, `Cov_sd`, `Cov_min`, `Cov_max`) and, on run
- * '', the share of samples ranking the runs as the means do. Offline the
- * lexical judge is deterministic and the stage says so (spread 0).
+ * judge names `<judge>#s<i>` and stores each run's spread of Cov and Den
+ * (method `judge-variance`: `Cov_mean`, `Cov_sd`, `Cov_min`, `Cov_max`, the same
+ * for `Den(w=0.5)`) and, on run '', `<measure>_ranking_agreement` (the share of
+ * samples ranking the runs as the means do), `<measure>_mean_kendall_tau_b` and
+ * `samples`. Offline the lexical judge is deterministic and the stage says so
+ * (spread 0).
  *
  * Wire it after the other methods' measure stages and pass their ids as
  * `methodStages` in the context so a change there re-runs the comparison.

@@ -129,7 +129,8 @@ Deno.test("judge:variance offline says the judge is deterministic and stores zer
     assert.deepEqual(oracle.map((r) => r.measure), ["Cov_max", "Cov_mean", "Cov_min", "Cov_sd"]);
     close(oracle[1].value, mean(VALUES.crux[2]));
     assert.equal(oracle[3].value, 0);
-    assert.equal(rows.find((r) => r.measure === "ranking_agreement")?.value, 1);
+    assert.equal(rows.find((r) => r.measure === "Cov_ranking_agreement")?.value, 1);
+    assert.equal(rows.find((r) => r.measure === "samples")?.value, 5);
     assert.ok(rows.every((r) => r.source === "deterministic"));
   } finally {
     ws.close();

@@ -81,10 +81,12 @@ Deno.test({
         assert.equal(get(r.run, "Cov_max"), r.max);
       }
       assert.ok(v.runs.some((r) => r.sd > 0), "the samples differ");
-      assert.equal(get("", "ranking_agreement"), v.rankingAgreement);
+      assert.equal(get("", "Cov_ranking_agreement"), v.rankingAgreement);
+      // Den is sampled too.
+      assert.ok(stored.some((x) => x.measure === "Den(w=0.5)_sd"));
       // The base judging's metric rows are put back.
       assert.deepEqual(await ws.query("SELECT * FROM metrics ORDER BY ALL"), before);
-      assert.match(events.at(-1)!, /judge:variance: 3 samples of "lexical": largest Cov spread/);
+      assert.match(events.at(-1)!, /judge:variance: 3 samples of "lexical": Cov largest spread/);
     } finally {
       ws.close();
     }
