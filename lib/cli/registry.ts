@@ -79,6 +79,11 @@ export const COMMANDS: LazyCommand[] = [
     load: lazy("batch", "batchCommand"),
   },
   {
+    name: "report",
+    summary: "Build the gallery page (index.html) of an experiment's tables and figures",
+    load: lazy("report", "reportCommand"),
+  },
+  {
     name: "export",
     summary: "Export a workspace table as Parquet, CSV, JSONL or TREC",
     load: lazy("export", "exportCommand"),
