@@ -5,7 +5,7 @@
  */
 import type { ItemRatings } from "@lib/metrics/mod.ts";
 import type { Backends } from "@lib/report/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { passageJudge as choosePassageJudge, type Workspace } from "@lib/store/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 import type { CruxData } from "./types.ts";
@@ -52,7 +52,6 @@ export async function loadCruxData(
     `SELECT judge, item_id LIKE '%:report%' AS report, item_id LIKE '%:report:%' AS generated,
        count(*)::INTEGER AS n FROM ratings GROUP BY ALL ORDER BY judge`,
   );
-  const passageJudges = [...new Set(counts.filter((c) => !c.report).map((c) => c.judge))];
   const generated = counts.filter((c) => c.generated).sort((a, b) => b.n - a.n);
   const reportJudge = opts.reportJudge ?? generated[0]?.judge;
   if (opts.reportJudge && !counts.some((c) => c.report && c.judge === opts.reportJudge)) {
@@ -62,23 +61,16 @@ export async function loadCruxData(
       }`,
     );
   }
-  const passageJudge = opts.passageJudge ??
-    (reportJudge && passageJudges.includes(reportJudge)
-      ? reportJudge
-      : passageJudges.length === 1
-      ? passageJudges[0]
-      : passageJudges.includes("human")
-      ? "human"
-      : undefined);
-  if (!passageJudge || !passageJudges.includes(passageJudge)) {
-    throw new RangeError(
-      `Cannot choose passage ratings in workspace "${ws.dir}": ${
-        passageJudges.length ? `judges ${passageJudges.join(", ")}` : "no passage is rated"
-      }${
-        opts.passageJudge ? ` (asked for "${opts.passageJudge}")` : ""
-      }; run \`crux construct ratings\` or name the judge`,
-    );
-  }
+  // One rule for the passage judge (store's passageJudge): the one asked for,
+  // the only one, or the report judge when it also rated passages.
+  const passageJudge = await choosePassageJudge(
+    ws,
+    `analyse workspace "${ws.dir}"`,
+    opts.passageJudge,
+    {
+      prefer: reportJudge,
+    },
+  );
   const topics = (await ws.topics()).map((t) => ({
     topicId: t.topicId,
     dataset: t.source ?? "default",

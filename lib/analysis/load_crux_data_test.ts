@@ -55,7 +55,7 @@ Deno.test({
       assert.equal(data.backends.embedder, "tfidf");
       await assert.rejects(
         () => loadCruxData(ws, { passageJudge: "gpt" }),
-        /Cannot choose passage ratings in workspace ".*": judges human \(asked for "gpt"\)/,
+        /Cannot analyse workspace ".*" with judge "gpt": it rated no passage; choose one of "human"/,
       );
       await assert.rejects(
         () => loadCruxData(ws, { reportJudge: "gpt" }),

@@ -9,7 +9,13 @@
  * @module
  */
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
-import { importCrux, importSample, recordRun, type Workspace } from "@lib/store/mod.ts";
+import {
+  importCrux,
+  importSample,
+  passageJudge as choosePassageJudge,
+  recordRun,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import {
   buildPassages,
   buildQuestions,
@@ -111,12 +117,8 @@ export async function cruxStages(
   const tau = config.construct?.tau ?? 3;
   const judgeName = async (ws: Workspace) => roleJudge(ws, await client(ws, "judge")).name;
   /** The judge of the passage ratings: the only one, or the experiment's judge. */
-  const passageJudge = async (ws: Workspace) => {
-    const judges = (await ws.query<{ judge: string }>(
-      `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%'`,
-    )).map((r) => r.judge);
-    return judges.length === 1 ? judges[0] : await judgeName(ws);
-  };
+  const passageJudge = async (ws: Workspace) =>
+    choosePassageJudge(ws, "measure and select", undefined, { prefer: await judgeName(ws) });
   const specs: StageSpec[] = [];
 
   specs.push({

@@ -8,11 +8,13 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
 
 /**
  * Resolves the judge of the passage ratings (reports excluded): the one asked
- * for, or the only judge that rated passages.
+ * for; else the only judge that rated passages; else `prefer` (the
+ * experiment's own judge) when it rated passages; else an error listing them.
  *
  * @param ws The workspace.
  * @param what What needs the judge, for the error (e.g. "select required passages").
  * @param judge The judge asked for, if any.
+ * @param opts `prefer`: the judge to take among several (the experiment's judge).
  * @returns The judge's name.
  * @throws {RangeError} When no passage is rated, the judge asked for rated none, or
  *   several judges rated passages and none was asked for (listing them).
@@ -28,11 +30,17 @@ export async function passageJudge(
   ws: WorkspaceLike,
   what: string,
   judge?: string,
+  opts: { prefer?: string } = {},
 ): Promise<string> {
   const judges = (await ws.query<{ judge: string }>(
     `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%' ORDER BY judge`,
   )).map((r) => r.judge);
-  const chosen = judge ?? (judges.length === 1 ? judges[0] : undefined);
+  const chosen = judge ??
+    (judges.length === 1
+      ? judges[0]
+      : opts.prefer !== undefined && judges.includes(opts.prefer)
+      ? opts.prefer
+      : undefined);
   if (chosen !== undefined && judges.includes(chosen)) return chosen;
   throw new RangeError(
     judges.length === 0
