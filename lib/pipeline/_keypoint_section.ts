@@ -3,11 +3,12 @@
  *
  * @module
  */
+import { dirname, resolve } from "node:path";
 import type { KeyPointSection } from "./keypoint_stages.ts";
 
 const INTS: Record<string, number> = { rounds: 1, perRound: 1, reasks: 0, oracleGrade: 1 };
 const FRACTIONS = ["mergeThreshold", "entailThreshold"];
-const FIELDS = [...Object.keys(INTS), ...FRACTIONS, "precision", "qrels", "buckets"];
+const FIELDS = [...Object.keys(INTS), ...FRACTIONS, "precision", "qrels", "buckets", "file"];
 
 /** Checks a `keypoints` section; errors name the file and the field. */
 export function parseKeyPointSection(raw: unknown, file: string): KeyPointSection {
@@ -31,6 +32,11 @@ export function parseKeyPointSection(raw: unknown, file: string): KeyPointSectio
       }
     } else if (k === "precision" && typeof v !== "boolean") {
       throw bad(k, `expected true or false, got ${JSON.stringify(v)}`);
+    } else if (k === "file" && (typeof v !== "string" || !v)) {
+      throw bad(k, `expected the path of a key point file, got ${JSON.stringify(v)}`);
+    } else if (k === "file") {
+      out[k] = resolve(dirname(file), v as string); // relative to the config file
+      continue;
     } else if (k === "qrels" && (typeof v !== "string" || !v)) {
       throw bad(k, `expected a qrels name such as "crux_pr", got ${JSON.stringify(v)}`);
     } else if (k === "buckets") {

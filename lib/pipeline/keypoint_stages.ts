@@ -30,6 +30,8 @@ import {
   storeKeyPoints,
 } from "@lib/keypoints/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
+import { readKeyPoints } from "@lib/formats/mod.ts";
+import { basename } from "node:path";
 import type { MethodStageContext, MethodStages } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
 import { parseKeyPointSection } from "./_keypoint_section.ts";
@@ -53,6 +55,11 @@ export interface KeyPointSection {
   qrels?: string;
   /** Grade of P* in those qrels. Default 3. */
   oracleGrade?: number;
+  /**
+   * A key point file (`{"qid", "keypoints": [...]}`, qid = topic id) used instead of
+   * extraction and merging; its points are judged as given (source `file:<name>`).
+   */
+  file?: string;
   /** Length buckets (token edges) of the analyses: by input (P*) and by response length. */
   buckets?: { input?: number[]; response?: number[] };
 }
@@ -89,9 +96,48 @@ async function backends(
   };
 }
 
+function modified(file: string, configFile: string): string | null {
+  try {
+    return Deno.statSync(file).mtime?.toISOString() ?? null;
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    throw new Deno.errors.NotFound(
+      `${configFile}: keypoints.file: cannot find "${file}"; give a key point file (JSONL)`,
+    );
+  }
+}
+
+function importStage(file: string, source: string, ctx: MethodStageContext): StageSpec {
+  return {
+    id: "judge:keypoints/import",
+    stage: "judge",
+    version: 1,
+    params: { file, modified: modified(file, ctx.configFile) },
+    deps: [...ctx.dataStages],
+    clear: async (ws) => {
+      await ws.exec("DELETE FROM keypoints WHERE source = $1", [source]);
+    },
+    run: async (ws) => {
+      const points = await readKeyPoints(file);
+      const topics = new Set(
+        (await ws.query<{ topicId: string }>("SELECT topic_id FROM topics")).map((t) => t.topicId),
+      );
+      const unknown = points.filter((q) => !topics.has(q.qid)).map((q) => q.qid);
+      if (unknown.length) {
+        ctx.onNote?.(
+          "judge",
+          `keypoints: ${file} has questions that are no topic: ${unknown.join(", ")}`,
+        );
+      }
+      const n = await storeKeyPoints(ws, points, { level: "merged", source });
+      return `${n} key points of ${points.length} questions from ${file}`;
+    },
+  };
+}
+
 /**
  * The stages of a `keypoints` section: `judge:keypoints/extract` (after the
- * data stages), `judge:keypoints/merge`, one `judge:keypoints/<run>` per answer
+ * data stages), `judge:keypoints/merge` (or `judge:keypoints/import` with `file`), one `judge:keypoints/<run>` per answer
  * run (after that run's generation) and `measure:keypoints` (method
  * `keypoints`: KPR, KPP, KPF, kp_supported, kp_omitted, kp_contradicted per topic
  * and `all`; judge = the entailment judge, source = `extracted:<extractor>`).
@@ -108,7 +154,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
   const offline = ctx.backend === "offline";
   const extractorName = offline ? "offline-salient" : model!;
   const judgeName = offline ? "offline-lexical" : model!;
-  const source = `extracted:${extractorName}`;
+  const source = section.file ? `file:${basename(section.file)}` : `extracted:${extractorName}`;
   const precision = section.precision ?? true;
   const qrels = section.qrels ?? "crux_pr";
   const grade = section.oracleGrade ?? 3;
@@ -180,12 +226,13 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
       return `${before} key points merged into ${n} (${merger.name}); ${r.problems.length} topics kept unmerged`;
     },
   };
+  const keys = section.file ? importStage(section.file, source, ctx) : merge;
   const judges: StageSpec[] = ctx.answerRuns.map((run, i) => ({
     id: `judge:keypoints/${run}`,
     stage: "judge",
     version: 1,
     params: { ...common, run, entailThreshold: section.entailThreshold ?? 0.6, precision },
-    deps: [merge.id, ...(ctx.answerStages[i] ? [ctx.answerStages[i]] : [])],
+    deps: [keys.id, ...(ctx.answerStages[i] ? [ctx.answerStages[i]] : [])],
     clear: async (ws) => {
       await ws.exec("DELETE FROM keypoint_labels WHERE run = $1", [run]);
       await ws.exec("DELETE FROM keypoint_statements WHERE run = $1", [run]);
@@ -221,7 +268,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
       return `${r.rows} key point measure rows; ${r.summary}`;
     },
   };
-  return [extract, merge, ...judges, measure];
+  return [...(section.file ? [keys] : [extract, merge]), ...judges, measure];
 }
 
 /**
@@ -232,6 +279,8 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
  * ```ts
  * import { keypointStages, runStages } from "@lib/pipeline/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
+import { readKeyPoints } from "@lib/formats/mod.ts";
+import { basename } from "node:path";
  * declare const ws: Workspace; // after the CRUX chain's generate stages
  * const section = keypointStages.parse({ rounds: 2 }, "experiment.json");
  * const specs = await keypointStages.stages(section, {

@@ -208,3 +208,40 @@ Deno.test("keypoints section: errors name the file and field", () => {
     },
   );
 });
+
+Deno.test("keypoint stages with a key point file: imported as given, judged, source file:<name>", async () => {
+  const ws = await fixture();
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/kp.jsonl`,
+    JSON.stringify({
+      qid: "t1",
+      keypoints: [
+        { id: "x1", text: "The bridge opened in 1932.", spans: [], merged_from: [] },
+        { id: "x2", text: "Tickets cost a dollar.", spans: [], merged_from: [] },
+      ],
+    }) + "\n",
+  );
+  const section = keypointStages.parse({ file: "kp.jsonl", precision: false }, `${dir}/exp.json`);
+  assert.equal(section.file, `${dir}/kp.jsonl`);
+  const specs = await keypointStages.stages(section, ctx());
+  assert.deepEqual(specs.map((s) => s.id).slice(0, 2), [
+    "judge:keypoints/import",
+    "judge:keypoints/rag",
+  ]);
+  await runStages(ws, specs, { order: ORDER });
+  const rows = await ws.query<{ run: string; value: number; source: string }>(
+    "SELECT run, value, source FROM measures WHERE measure = 'KPR' AND topic_id = 'all' ORDER BY run",
+  );
+  // rag states the opening (x1), direct the tickets (x2): 1/2 each.
+  assert.deepEqual(rows.map((r) => [r.run, r.value, r.source]), [
+    ["direct", 0.5, "file:kp.jsonl"],
+    ["rag", 0.5, "file:kp.jsonl"],
+  ]);
+  assert.throws(
+    () =>
+      keypointStages.stages(keypointStages.parse({ file: "nope.jsonl" }, `${dir}/exp.json`), ctx()),
+    /exp\.json: keypoints\.file: cannot find ".*nope\.jsonl"/,
+  );
+  ws.close();
+});
