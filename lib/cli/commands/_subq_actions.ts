@@ -130,13 +130,16 @@ export async function classify(args: string[], io: Io): Promise<number> {
       { ...step, examples },
     );
     results.filter((r) => r.status !== "ok").forEach((r) => fail(io, "Question", r));
-    const doc = results.filter((r) => r.status === "ok").map((r, i) => ({
-      question: items[i].question,
-      sub_questions_with_types: items[i].subs.map((s, j) => ({
-        sub_question: s,
-        type: r.types[j],
-      })),
-    }));
+    const doc = results.flatMap((r, i) =>
+      r.status !== "ok" ? [] : [{
+        question: items[i].question,
+        sub_questions_with_types: items[i].subs.map((s, j) => ({
+          sub_question: s,
+          type: r.types[j],
+        })),
+        backend: r.backend,
+      }]
+    );
     await write(io, values.out, JSON.stringify(doc, null, 2) + "\n");
     return results.some((r) => r.status !== "ok") ? 1 : 0;
   } finally {
@@ -196,6 +199,7 @@ export async function judge(args: string[], io: Io): Promise<number> {
             type: s.type,
             system: a.runId,
             answered: own.answered,
+            judge: own.backend,
             ...(corpus && chunks.length
               ? { retrieved: hits > 0, chunk_share: hits / chunks.length }
               : {}),
