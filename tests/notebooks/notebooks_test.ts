@@ -60,6 +60,17 @@ for (const name of notebooks) {
           count(nb, "text/html") >= want.tables,
           `${name}: expected >= ${want.tables} HTML tables, saw ${count(nb, "text/html")}`,
         );
+        // Interactive Vega-Lite (the version in deno.json: v6, plus v5 for older front ends)
+        // with the static SVG as the fallback, in the same output.
+        const rich = nb.outputs.filter((o) =>
+          o.kind === "display" && o.mimes.includes("image/svg+xml") &&
+          o.mimes.includes("application/vnd.vegalite.v6+json") &&
+          o.mimes.includes("application/vnd.vegalite.v5+json")
+        ).length;
+        assert.ok(
+          rich >= want.figures,
+          `${name}: expected >= ${want.figures} figures with Vega-Lite and SVG, saw ${rich}`,
+        );
       } finally {
         await Deno.remove(`${root}outputs/${experiment}`, { recursive: true }).catch(() => {});
       }
