@@ -9,7 +9,8 @@ import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import { readTypedCoverage } from "@lib/formats/mod.ts";
 import { systemScores } from "@lib/subq/mod.ts";
-import { classify, compare, decompose, judge } from "./_subq_actions.ts";
+import { classify, decompose, judge } from "./_subq_actions.ts";
+import { compare } from "./_subq_compare.ts";
 
 const SCORE_HELP = `Usage: crux subq score --judgments FILE [--weights CORE,BACKGROUND,FOLLOWUP]
                       [--format table|json|csv]

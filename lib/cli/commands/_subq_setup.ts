@@ -1,0 +1,53 @@
+// Flags and backend setup shared by the `crux subq` actions.
+import { parseArgs } from "node:util";
+import { type Io, UsageError } from "../command.ts";
+import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+
+export const options = {
+  ...clientFlags,
+  backend: { type: "string" },
+  out: { type: "string" },
+  questions: { type: "string" },
+  decompositions: { type: "string" },
+  examples: { type: "string" },
+  answers: { type: "string", multiple: true },
+  corpus: { type: "string" },
+  preferences: { type: "string" },
+  n: { type: "string" },
+  threshold: { type: "string" },
+  weights: { type: "string" },
+  validation: { type: "string" },
+  seed: { type: "string" },
+  format: { type: "string" },
+} as const;
+
+export type Values = ReturnType<typeof parseArgs<{ options: typeof options }>>["values"];
+
+/** Parses the flags and opens the backend: a cached client (needs --workspace) or offline. */
+export async function setup(args: string[]) {
+  const { values } = parseArgs({ args, options });
+  const backend = chooseBackend(values as Record<string, string | undefined>, {
+    model: "openai",
+    offline: ["offline"],
+    fallback: "offline",
+  });
+  if (backend === "openai" && !values.workspace) {
+    throw new UsageError("--workspace DIR is required with a model: model calls are cached there");
+  }
+  const ws = values.workspace ? await openWorkspace(values.workspace) : undefined;
+  const role = ws
+    ? await flagRoleClient(ws, "judge", values as Record<string, string>, backend === "openai")
+    : undefined;
+  const step = { client: role?.client, templatesDir: role?.templatesDir };
+  return { values, step, ws, close: () => ws?.close() };
+}
+
+export async function write(io: Io, out: string | undefined, text: string): Promise<void> {
+  if (out) await Deno.writeTextFile(out, text);
+  else io.out(text);
+}
+
+export function fail(io: Io, what: string, r: { id: string; status: string; raw?: string }) {
+  io.err(`${what} "${r.id}" ${r.status}: ${(r.raw ?? "").slice(0, 200)}\n`);
+}
