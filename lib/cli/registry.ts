@@ -106,7 +106,7 @@ export const COMMANDS: LazyCommand[] = [
   },
   {
     name: "subq",
-    summary: "Sub-question coverage by type (core / background / follow-up) from judgments",
+    summary: "Sub-question coverage by type: decompose, classify, judge, score, compare",
     load: lazy("subq", "subqCommand"),
   },
   {
