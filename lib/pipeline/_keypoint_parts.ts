@@ -1,0 +1,90 @@
+// Backends and the key point file import of the keypoints stages.
+import { roleClient } from "@lib/construct/mod.ts";
+import {
+  type EntailmentJudge,
+  type KeyPointExtractor,
+  type KeyPointMerger,
+  lexicalEntailer,
+  lexicalMerger,
+  llmEntailer,
+  llmExtractor,
+  llmMerger,
+  offlineExtractor,
+  storeKeyPoints,
+} from "@lib/keypoints/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import { readKeyPoints } from "@lib/formats/mod.ts";
+import type { MethodStageContext } from "./method_stage.ts";
+import type { StageSpec } from "./run_stages.ts";
+import type { KeyPointSection } from "./keypoint_stages.ts";
+
+export interface Backends {
+  extractor: KeyPointExtractor;
+  merger: KeyPointMerger;
+  entailer: EntailmentJudge;
+  supporter?: EntailmentJudge;
+}
+
+export async function backends(
+  ws: Workspace,
+  s: KeyPointSection,
+  ctx: MethodStageContext,
+): Promise<Backends> {
+  const precision = s.precision ?? true;
+  if (ctx.backend === "offline") {
+    const entailer = lexicalEntailer({ threshold: s.entailThreshold });
+    return {
+      extractor: offlineExtractor({ perRound: s.perRound }),
+      merger: lexicalMerger({ threshold: s.mergeThreshold }),
+      entailer,
+      supporter: precision ? entailer : undefined,
+    };
+  }
+  const { client, templatesDir } = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
+  const o = { templatesDir, reasks: s.reasks ?? 2 };
+  return {
+    extractor: llmExtractor(client, o),
+    merger: llmMerger(client, o),
+    entailer: llmEntailer(client, o),
+    supporter: precision ? llmEntailer(client, { ...o, task: "support" }) : undefined,
+  };
+}
+
+function modified(file: string, configFile: string): string | null {
+  try {
+    return Deno.statSync(file).mtime?.toISOString() ?? null;
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    throw new Deno.errors.NotFound(
+      `${configFile}: keypoints.file: cannot find "${file}"; give a key point file (JSONL)`,
+    );
+  }
+}
+
+export function importStage(file: string, source: string, ctx: MethodStageContext): StageSpec {
+  return {
+    id: "judge:keypoints/import",
+    stage: "judge",
+    version: 1,
+    params: { file, modified: modified(file, ctx.configFile) },
+    deps: [...ctx.dataStages],
+    clear: async (ws) => {
+      await ws.exec("DELETE FROM keypoints WHERE source = $1", [source]);
+    },
+    run: async (ws) => {
+      const points = await readKeyPoints(file);
+      const topics = new Set(
+        (await ws.query<{ topicId: string }>("SELECT topic_id FROM topics")).map((t) => t.topicId),
+      );
+      const unknown = points.filter((q) => !topics.has(q.qid)).map((q) => q.qid);
+      if (unknown.length) {
+        ctx.onNote?.(
+          "judge",
+          `keypoints: ${file} has questions that are no topic: ${unknown.join(", ")}`,
+        );
+      }
+      const n = await storeKeyPoints(ws, points, { level: "merged", source });
+      return `${n} key points of ${points.length} questions from ${file}`;
+    },
+  };
+}
