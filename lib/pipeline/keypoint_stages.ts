@@ -172,7 +172,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
     params: { runs: ctx.answerRuns, source, judge: judgeName, precision },
     deps: judges.map((j) => j.id),
     clear: async (ws) => {
-      await ws.exec("DELETE FROM measures WHERE method = 'keypoints'");
+      await ws.exec("DELETE FROM measures WHERE method = 'keypoints' AND source = $1", [source]);
     },
     run: async (ws) => {
       const r = await measureKeyPoints(ws, {
