@@ -66,8 +66,14 @@ export async function labelNuggets(
     `SELECT topic_id AS "topicId", text FROM nugget_passages WHERE origin = $1 ORDER BY topic_id, ordinal`,
     [opts.origin],
   );
+  // Topics without recorded passages (imported nuggets) fall back to their relevant
+  // passages, which only the offline backend reads.
+  const needsFallback = opts.backend.offline &&
+    [...byTopic.keys()].some((t) => !shown.some((p) => p.topicId === t));
   const fallback = new Map(
-    (await relevantPassages(ws)).map((s) => [s.topicId, s.passages.map((p) => p.text)]),
+    needsFallback
+      ? (await relevantPassages(ws)).map((s) => [s.topicId, s.passages.map((p) => p.text)])
+      : [],
   );
   const queries = new Map(
     (await ws.query<{ topicId: string; q: string }>(
