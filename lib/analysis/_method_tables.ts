@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { MethodComparison, RunSignificance } from "@lib/metrics/mod.ts";
+import type { MethodComparison, MethodScore, RunSignificance } from "@lib/metrics/mod.ts";
 import type { PresentMethod } from "@lib/pipeline/mod.ts";
-import { type Table, table, type TableColumn } from "@lib/report/mod.ts";
+import { naturalCompare, type Table, table, type TableColumn } from "@lib/report/mod.ts";
 
 const REFERENCE = new Set(["oracle-context", "oracle-result"]);
 const f3 = (v: number) => (Number.isFinite(v) ? v : null);
@@ -162,6 +162,37 @@ export function significanceTable(
       { key: "mark", label: "Sig." },
     ],
     rows,
+    notes,
+  });
+}
+
+/** Every answer's headline score under each method, joined on (topic, run). */
+export function answerTable(
+  scores: readonly MethodScore[],
+  methods: readonly PresentMethod[],
+  notes: string[],
+): Table {
+  const key = (run: string, topic: string) => `${topic}\0${run}`;
+  const joined = new Map<
+    string,
+    { topicId: string; run: string; values: Record<string, number> }
+  >();
+  for (const s of scores) {
+    const k = key(s.run, s.topicId);
+    if (!joined.has(k)) joined.set(k, { topicId: s.topicId, run: s.run, values: {} });
+    joined.get(k)!.values[s.method] = s.value;
+  }
+  const rows = [...joined.values()].sort((a, b) =>
+    naturalCompare(a.topicId, b.topicId) || naturalCompare(a.run, b.run)
+  );
+  return table({
+    caption: "Answer-level scores of each method, joined on (topic, run)",
+    rowHeader: "Topic",
+    columns: [
+      { key: "run", label: "Run" },
+      ...methods.map((m) => ({ key: m.method, label: m.label })),
+    ],
+    rows: rows.map((r) => ({ label: r.topicId, values: { run: r.run, ...r.values } })),
     notes,
   });
 }

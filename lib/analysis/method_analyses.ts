@@ -19,6 +19,7 @@ import { backendNote, type Backends, barChart, correlationHeatmap } from "@lib/r
 import type { Workspace } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
 import {
+  answerTable,
   correlationTable,
   disagreementTable,
   significanceTable,
@@ -65,7 +66,8 @@ export interface MethodAnalysesData {
  * mean per-topic values; heatmap of Kendall tau-b) and `method_disagreements`
  * (topics where two methods order two runs oppositely, with both scores),
  * `method_significance` (every run pair per method: mean difference, raw and
- * Holm-adjusted randomization and t-test p-values) and, when the judge-variance
+ * Holm-adjusted randomization and t-test p-values), `method_answer_scores`
+ * (every answer's score under each method, joined on (topic, run)) and, when the judge-variance
  * stage ran, `judge_variance` (each run's Cov spread over the judge samples).
  * Methods without rows are named in every table's notes, never dropped silently.
  *
@@ -201,6 +203,11 @@ export async function methodAnalyses(
       table: significanceTable(new Map(Object.entries(significance)), label, sigNotes),
     });
   }
+  out.push({
+    name: "method_answer_scores",
+    data,
+    table: answerTable(read.scores, read.present, notes),
+  });
   const variance = await judgeVarianceTable(ws);
   if (variance) out.push({ name: "judge_variance", data, table: variance });
   return out;

@@ -48,7 +48,16 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     // Seeded: the same numbers on a second call.
     const again = await methodAnalyses(ws, { trials: 2000, seed: 5 });
     assert.deepEqual(again[0].data.significance, system.data.significance);
-    assert.deepEqual(again.map((a) => a.name).slice(3), ["method_significance"]);
+    assert.deepEqual(again.map((a) => a.name).slice(3), [
+      "method_significance",
+      "method_answer_scores",
+    ]);
+    const joined = again[4].table!;
+    assert.equal(joined.rows.length, 4 * 5);
+    assert.deepEqual(joined.rows[0], {
+      label: "t1",
+      values: { run: "direct", crux: 0.2, nuggets: 0.1, keypoints: 0.3 },
+    });
     const sig = again[3].table!;
     assert.equal(sig.rows.length, 3 * 6);
     const pair = system.data.significance.crux.pairs[0];
