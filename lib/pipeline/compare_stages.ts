@@ -93,10 +93,14 @@ function varianceStage(
     params: { samples: k, temperature, backend: ctx.backend, judges: section.judges ?? {} },
     deps: [...ctx.judgeStages],
     clear: async (ws: Workspace) => {
+      // Sample judges are named <judge>#s<i>: their ratings go too, so new settings re-sample.
+      const sample = "regexp_matches(judge, '#s[0-9]+$')";
       await ws.exec(
         `DELETE FROM measures WHERE method = 'judge-variance'
-         OR (method = 'crux' AND source = 'report' AND judge LIKE '%#s%')`,
+         OR (method = 'crux' AND source = 'report' AND ${sample})`,
       );
+      await ws.exec(`DELETE FROM ratings WHERE ${sample}`);
+      await ws.exec(`DELETE FROM rated_items WHERE ${sample}`);
     },
     run: async (ws: Workspace) => {
       const read = await methodScores(ws, {

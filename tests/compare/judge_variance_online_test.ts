@@ -39,8 +39,8 @@ Deno.test({
     try {
       const before = await ws.query("SELECT * FROM metrics ORDER BY ALL");
       const section = compareStages.parse({ variance: { samples: 3, temperature: 0.8 } }, "x.json");
-      const specs = await compareStages.stages(section, {
-        backend: "openai",
+      const ctx = {
+        backend: "openai" as const,
         llm: { maxRetries: 1 },
         env: { OPENAI_BASE_URL: server.url, CRUX_JUDGE_MODEL: "judge-model" },
         answerRuns: [],
@@ -49,7 +49,8 @@ Deno.test({
         judgeStages: [],
         outDir: dir,
         configFile: "x.json",
-      });
+      };
+      const specs = await compareStages.stages(section, ctx);
       const events: string[] = [];
       await runStages(ws, specs, {
         order: ["judge", "measure"],
@@ -87,6 +88,17 @@ Deno.test({
       // The base judging's metric rows are put back.
       assert.deepEqual(await ws.query("SELECT * FROM metrics ORDER BY ALL"), before);
       assert.match(events.at(-1)!, /judge:variance: 3 samples of "lexical": Cov largest spread/);
+      // New settings re-sample: the old sample ratings are cleared, not reused.
+      const hotter = compareStages.parse({ variance: { samples: 3, temperature: 0.5 } }, "x.json");
+      const again = await runStages(ws, await compareStages.stages(hotter, ctx), {
+        order: ["judge", "measure"],
+      });
+      assert.ok(again.ran.includes("judge:variance"));
+      assert.ok(seen.some((s) => s.temperature === 0.5), "re-sampled at the new temperature");
+      const labels = await ws.query<{ source: string }>(
+        "SELECT DISTINCT source FROM measures WHERE method = 'judge-variance'",
+      );
+      assert.deepEqual(labels, [{ source: "k=3,temperature=0.5" }]);
     } finally {
       ws.close();
     }
