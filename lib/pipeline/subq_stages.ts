@@ -110,6 +110,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
         const written = await subq.generateCoreVariants(ws, {
           generator,
           client: j.generator?.client,
+          judge: j.client,
           templatesDir: j.generator?.templatesDir,
           variants,
           source,

@@ -24,8 +24,10 @@ export interface CoreVariantsOptions {
   variants?: readonly CoreVariant[];
   /** Writes the reports (the extractive generator offline, `llmGenerator` online). */
   generator: Generator;
-  /** Model client for the e2e composition and the coverage rerank; offline without it. */
+  /** Model client of the e2e composition; offline (answers joined) without it. */
   client?: LlmClient;
+  /** Coverage judge of the `retrieval` rerank; the offline lexical judge without it. */
+  judge?: LlmClient;
   templatesDir?: string;
   /** Origin of the typed sub-questions. Default `decompose`. */
   source?: string;
@@ -202,7 +204,7 @@ async function coreCoverage(
   opts: CoreVariantsOptions,
 ): Promise<Map<string, number>> {
   const out = new Map(pool.map((id) => [id, 0]));
-  if (!opts.client) {
+  if (!opts.judge) {
     for (const id of pool) {
       out.set(id, core.filter((q) => lexicalCoverage(q, texts.get(id)!).answered).length);
     }
@@ -212,7 +214,7 @@ async function coreCoverage(
     core.map((q) => ({ id, subQuestion: q, text: texts.get(id)! }))
   );
   const results = await judgeCoverage(pairs, {
-    client: opts.client,
+    client: opts.judge,
     templatesDir: opts.templatesDir,
     signal: opts.signal,
   });
