@@ -7,6 +7,7 @@ import {
   formatJsonl,
   InputError,
   readCorpus,
+  readCoverageJudgments,
   readDecompositions,
   readJsonl,
   readRagAnswers,
@@ -129,8 +130,13 @@ export async function judge(args: string[], io: Io): Promise<number> {
         const chunks = corpus
           ? a.references.map((r) => corpus.get(r)).filter((t): t is string => t !== undefined)
           : [];
+        const given = values.coverage
+          ? await importedCoverage(`${values.coverage}/${a.runId}/${a.topicId}.json`, text, d)
+          : undefined;
         const pairs = [text, ...chunks].flatMap((t, k) =>
-          d.subQuestions.map((s, j) => ({ id: `${k}:${j}`, subQuestion: s.text, text: t }))
+          given && k === 0
+            ? []
+            : d.subQuestions.map((s, j) => ({ id: `${k}:${j}`, subQuestion: s.text, text: t }))
         );
         const r = new Map(
           (await subq.judgeCoverage(pairs, {
@@ -138,6 +144,7 @@ export async function judge(args: string[], io: Io): Promise<number> {
             threshold: values.threshold ? Number(values.threshold) : undefined,
           })).map((x) => [x.id, x]),
         );
+        given?.forEach((x, j) => r.set(`0:${j}`, x));
         d.subQuestions.forEach((s, j) => {
           const own = r.get(`0:${j}`)!;
           if (own.spanFound === false) flagged++;
@@ -166,4 +173,46 @@ export async function judge(args: string[], io: Io): Promise<number> {
   } finally {
     close();
   }
+}
+
+/**
+ * Coverage judgments of one answer from a file of FORMATS.md (`[{"question", "judgment",
+ * "text_span"}]`, one entry per sub-question), spans located in the answer; undefined when
+ * the file does not exist.
+ */
+async function importedCoverage(
+  path: string,
+  text: string,
+  d: Decomposition,
+): Promise<subq.CoverageResult[] | undefined> {
+  let judgments;
+  try {
+    judgments = await readCoverageJudgments(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    throw e;
+  }
+  const byQuestion = new Map(judgments.map((j) => [j.question.trim(), j]));
+  return d.subQuestions.map((s, i) => {
+    const j = byQuestion.get(s.text.trim());
+    if (!j) {
+      throw new InputError([{
+        file: path,
+        line: 0,
+        field: "question",
+        message: `no judgment of sub-question "${s.text}"; judge every sub-question of the answer`,
+      }]);
+    }
+    const answered = j.judgment === "answered";
+    const loc = j.textSpan ? subq.locateSpan(text, j.textSpan) : undefined;
+    return {
+      id: `0:${i}`,
+      answered,
+      span: j.textSpan ?? "",
+      spanFound: loc ? loc.found : null,
+      position: answered && loc?.found ? loc.position : null,
+      status: "ok",
+      backend: `file ${path}`,
+    };
+  });
 }

@@ -13,6 +13,7 @@ export const options = {
   examples: { type: "string" },
   answers: { type: "string", multiple: true },
   corpus: { type: "string" },
+  coverage: { type: "string" },
   preferences: { type: "string" },
   n: { type: "string" },
   threshold: { type: "string" },

@@ -142,7 +142,7 @@ then reported and left out (exit code 1).
 ${MODEL_OPTIONS}`;
 
 const JUDGE_HELP = `Usage: crux subq judge --decompositions TYPED --answers FILE [--answers FILE...]
-                      [--corpus FILE] [--threshold T] [--out FILE]
+                      [--corpus FILE] [--coverage DIR] [--threshold T] [--out FILE]
 
 Judges every answer (TREC RAG answer JSONL; its "topic" must equal a question of the
 typed decomposition file) against each typed sub-question, and each of its references
@@ -151,6 +151,9 @@ judgments file of \`crux subq score\`: {"question_id", "sub_question", "type", "
 "answered", "retrieved", "chunk_share", "position"} (retrieved and chunk_share with
 --corpus; position = where the answering span starts, 0-100 % of the answer's words).
 Spans the judge quotes that are not in the answer are counted and get no position.
+--coverage DIR: judgments made elsewhere, DIR/<run_id>/<topic_id>.json in the coverage
+judgment format [{"question": sub-question, "judgment": "answered"|"unanswered",
+"text_span"}], replace the judging of that answer (its chunks are still judged).
 --threshold: overlap needed by the offline judge (default 0.5).
 
 ${MODEL_OPTIONS}`;

@@ -147,6 +147,36 @@ Deno.test("crux subq decompose | classify | judge | score offline, from files", 
     position: 30,
   });
   assert.equal(lines[1].answered, false);
+  // Judgments made elsewhere (coverage judgment files) replace the judging of the answer.
+  await Deno.mkdir(p("cov/sys"), { recursive: true });
+  await Deno.writeTextFile(
+    p("cov/sys/t1.json"),
+    JSON.stringify([
+      {
+        question: "Why did the Alder Dam fail?",
+        judgment: "answered",
+        text_span: "heavy RAIN fell",
+      },
+      {
+        question: "What will the town rebuild next?",
+        judgment: "answered",
+        text_span: "a new dam",
+      },
+    ]),
+  );
+  const imported = await run([
+    "judge",
+    "--decompositions",
+    p("typed.json"),
+    "--answers",
+    p("answers.jsonl"),
+    "--coverage",
+    p("cov"),
+  ]);
+  assert.equal(imported.code, 0, imported.err);
+  const il = imported.out.trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(il.map((l) => [l.answered, l.position ?? null]), [[true, 0], [true, null]]);
+  assert.match(imported.err, /1 answering spans are not in their answer/);
   const s = await run(["score", "--judgments", p("cov.jsonl"), "--format", "json"]);
   const sys = JSON.parse(s.out).systems.sys;
   assert.deepEqual(sys.answered, { core: 1, background: null, "follow-up": 0, all: 0.5 });
