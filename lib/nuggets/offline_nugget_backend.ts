@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { analyze, splitSentences } from "@lib/text/mod.ts";
+import { analyze, ENGLISH_STOP_WORDS, splitSentences } from "@lib/text/mod.ts";
 import type { NuggetBackend } from "./types.ts";
 
 /** Options of {@linkcode offlineNuggetBackend}. */
@@ -21,16 +21,34 @@ export interface OfflineNuggetOptions {
 const MAX_WORDS = 12;
 const uniq = (xs: string[]) => [...new Set(xs)];
 
-/** Clauses of a passage: sentences cut at semicolons, colons, dashes and ", but"/", and". */
+/**
+ * Clauses of a passage: sentences cut at semicolons, colons and dashes (each
+ * part a main clause), without lower-case fragments and parts under 4 words.
+ */
 function clauses(text: string): string[] {
   return splitSentences(text)
-    .flatMap((s) => s.split(/;|:\s|\s[-\u2013\u2014]\s|,\s(?:but|and|while|which|who)\s/))
+    .flatMap((s) => s.split(/;|:\s|\s[-\u2013\u2014]\s/))
     .map((c) => c.trim().replace(/^["'(\s]+|[\s"',.;)]+$/g, ""))
-    .filter((c) => c.split(/\s+/).length >= 4);
+    .filter((c) => /^[A-Z0-9]/.test(c) && c.split(/\s+/).length >= 4);
 }
 
-/** The first 12 words of a clause. */
-const trim = (c: string) => c.split(/\s+/).slice(0, MAX_WORDS).join(" ");
+const STOP = new Set(ENGLISH_STOP_WORDS);
+const bare = (w: string) => w.toLowerCase().replace(/[^a-z0-9']/g, "");
+
+/**
+ * A clause cut to 12 words: at its first comma when that leaves 5 or more
+ * words, else after the 12th word; trailing function words and punctuation are
+ * dropped so a nugget never ends in "of the".
+ */
+function trim(c: string): string {
+  let words = c.split(/\s+/);
+  if (words.length > MAX_WORDS) {
+    const comma = words.findIndex((w) => w.endsWith(","));
+    words = comma >= 4 && comma < MAX_WORDS ? words.slice(0, comma + 1) : words.slice(0, MAX_WORDS);
+  }
+  while (words.length > 1 && (STOP.has(bare(words.at(-1)!)) || !bare(words.at(-1)!))) words.pop();
+  return words.join(" ").replace(/[,;:]+$/, "");
+}
 
 /** Share of `terms` present in `bag`. */
 function share(terms: readonly string[], bag: ReadonlySet<string>): number {

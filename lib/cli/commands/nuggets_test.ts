@@ -120,7 +120,7 @@ async function trecFiles(dir: string) {
           docid: "d2",
           judgment: 2,
           doc: {
-            segment: "Comets carry ice and frozen gases; the ice turns into gas near the sun.",
+            segment: "Near the sun, the ice of a comet turns into gas and forms a tail.",
           },
         },
         {
