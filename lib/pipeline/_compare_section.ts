@@ -6,7 +6,7 @@
 import type { CompareSection } from "./compare_stages.ts";
 
 const METHODS = ["crux", "nuggets", "keypoints", "subq"];
-const FIELDS = ["methods", "judges", "minRuns", "variance"];
+const FIELDS = ["methods", "judges", "sources", "minRuns", "variance"];
 
 /** Checks a `compare` section; errors name the file and the field. */
 export function parseCompareSection(raw: unknown, file: string): CompareSection {
@@ -27,17 +27,18 @@ export function parseCompareSection(raw: unknown, file: string): CompareSection 
     }
     out.methods = [...r.methods];
   }
-  if (r.judges !== undefined) {
-    const j = r.judges as Record<string, unknown>;
+  for (const field of ["judges", "sources"] as const) {
+    if (r[field] === undefined) continue;
+    const j = r[field] as Record<string, unknown>;
     if (typeof j !== "object" || j === null || Array.isArray(j)) {
-      throw bad("judges", 'expected an object such as { "nuggets": "gpt-4o" }');
+      throw bad(field, 'expected an object such as { "nuggets": "gpt-4o" }');
     }
     for (const [m, v] of Object.entries(j)) {
       if (!METHODS.includes(m) || typeof v !== "string") {
-        throw bad(`judges.${m}`, `expected a judge name for one of ${METHODS.join(", ")}`);
+        throw bad(`${field}.${m}`, `expected a name for one of ${METHODS.join(", ")}`);
       }
     }
-    out.judges = { ...(j as Record<string, string>) };
+    out[field] = { ...(j as Record<string, string>) };
   }
   if (r.minRuns !== undefined) {
     if (!Number.isInteger(r.minRuns) || (r.minRuns as number) < 2) {

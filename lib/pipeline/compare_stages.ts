@@ -21,6 +21,8 @@ export interface CompareSection {
   methods?: string[];
   /** Judge per method when a method has several in the measure table. */
   judges?: Record<string, string>;
+  /** Source per method when a method's headline comes from several sources. */
+  sources?: Record<string, string>;
   /** Fewer runs make a correlation undefined. Default 3. */
   minRuns?: number;
   /** Judge variance of the CRUX report judging: k samples at a temperature (> 0). */
@@ -42,6 +44,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
     params: {
       methods: methods.map((m) => m.method),
       judges: section.judges ?? {},
+      sources: section.sources ?? {},
       minRuns: section.minRuns ?? 3,
       runs: ctx.answerRuns,
     },
@@ -53,6 +56,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
       const read = await methodScores(ws, {
         methods,
         judges: section.judges,
+        sources: section.sources,
         runs: ctx.answerRuns.length ? ctx.answerRuns : undefined,
       });
       const missing = read.missing.map((m) => m.method);
@@ -90,7 +94,13 @@ function varianceStage(
     id: "judge:variance",
     stage: "judge",
     version: 1,
-    params: { samples: k, temperature, backend: ctx.backend, judges: section.judges ?? {} },
+    params: {
+      samples: k,
+      temperature,
+      backend: ctx.backend,
+      judges: section.judges ?? {},
+      sources: section.sources ?? {},
+    },
     deps: [...ctx.judgeStages],
     clear: async (ws: Workspace) => {
       // Sample judges are named <judge>#s<i>: their ratings go too, so new settings re-sample.
@@ -106,6 +116,7 @@ function varianceStage(
       const read = await methodScores(ws, {
         methods: [METHOD_HEADLINES[0]],
         judges: section.judges,
+        sources: section.sources,
       });
       const base = read.present[0];
       if (!base) return "no CRUX report coverage in the measure table; judge reports first";

@@ -140,8 +140,11 @@ Deno.test("judge:variance offline says the judge is deterministic and stores zer
 Deno.test("compare section parser names the file and field", () => {
   assert.deepEqual(compareStages.parse(undefined, "x.json"), {});
   assert.deepEqual(
-    compareStages.parse({ methods: ["crux", "subq"], judges: { subq: "m" }, minRuns: 4 }, "x.json"),
-    { methods: ["crux", "subq"], judges: { subq: "m" }, minRuns: 4 },
+    compareStages.parse(
+      { methods: ["crux", "subq"], judges: { subq: "m" }, sources: { crux: "report" }, minRuns: 4 },
+      "x.json",
+    ),
+    { methods: ["crux", "subq"], judges: { subq: "m" }, sources: { crux: "report" }, minRuns: 4 },
   );
   assert.throws(
     () => compareStages.parse({ method: [] }, "x.json"),

@@ -33,6 +33,8 @@ export interface MethodScoresOptions {
   methods?: readonly MethodHeadline[];
   /** Judge to use per method, when a method has several. */
   judges?: Readonly<Record<string, string>>;
+  /** Source to use per method, when a method's headline comes from several (e.g. a labels file and a model). */
+  sources?: Readonly<Record<string, string>>;
   /** Only these runs. Default: every run some method scored. */
   runs?: readonly string[];
 }
@@ -56,7 +58,8 @@ export interface MethodScoresResult {
 /**
  * Reads every method's headline per (run, topic) from `measures` (topic rows,
  * not `all`). When a method's headline is stored under several (judge, source)
- * pairs, `judges[method]` picks one; without it the call fails and lists them.
+ * pairs, `judges[method]` and `sources[method]` pick one; without them the call
+ * fails and lists the pairs.
  *
  * @param ws The workspace.
  * @param opts `methods`, `judges`, `runs`.
@@ -89,7 +92,11 @@ export async function methodScores(
       params,
     );
     const wanted = opts.judges?.[h.method];
-    const chosen = wanted === undefined ? combos : combos.filter((c) => c.judge === wanted);
+    const wantedSource = opts.sources?.[h.method];
+    const chosen = combos.filter((c) =>
+      (wanted === undefined || c.judge === wanted) &&
+      (wantedSource === undefined || c.source === wantedSource)
+    );
     if (combos.length === 0) {
       missing.push(h);
       continue;
@@ -98,13 +105,17 @@ export async function methodScores(
       .join(", ");
     if (chosen.length === 0) {
       throw new RangeError(
-        `Method "${h.method}" has no ${h.measure} rows by judge "${wanted}"; its judges: ${list}`,
+        `Method "${h.method}" has no ${h.measure} rows by ${
+          [wanted && `judge "${wanted}"`, wantedSource !== undefined && `source "${wantedSource}"`]
+            .filter(Boolean).join(" from ")
+        }; its judges: ${list}`,
       );
     }
     if (chosen.length > 1) {
       throw new RangeError(
         `Method "${h.method}" has ${h.measure} rows by several judges or sources: ${list}; ` +
-          `choose one (judges: { ${h.method}: "<judge>" }, or --judge ${h.method}=<judge>)`,
+          `choose one (judges/sources: { ${h.method}: "..." }, or --judge ${h.method}=<judge>, ` +
+          `--source ${h.method}=<source>)`,
       );
     }
     const { judge, source } = chosen[0];

@@ -42,6 +42,23 @@ Deno.test("methodScores: several judges need a choice, and the error lists them"
     );
     const r = await methodScores(ws, { judges: { nuggets: "gpt" } });
     assert.ok(r.scores.filter((s) => s.method === "nuggets").every((s) => s.value === 0));
+    await ws.upsert(
+      "measures",
+      rows.filter((r) => r.method === "keypoints").map((r) => ({
+        ...r,
+        source: "labels.jsonl",
+        value: 1,
+      })),
+    );
+    await assert.rejects(
+      () => methodScores(ws, { judges: { nuggets: "gpt" } }),
+      /"keypoints" has KPR rows by several judges or sources: "lexical", "lexical" \(source labels\.jsonl\)/,
+    );
+    const bySource = await methodScores(ws, {
+      judges: { nuggets: "gpt" },
+      sources: { keypoints: "labels.jsonl" },
+    });
+    assert.ok(bySource.scores.filter((s) => s.method === "keypoints").every((s) => s.value === 1));
     await assert.rejects(
       () => methodScores(ws, { judges: { crux: "nobody" } }),
       /Method "crux" has no Cov rows by judge "nobody"; its judges: "lexical" \(source report\)/,

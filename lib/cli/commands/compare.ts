@@ -33,6 +33,7 @@ Options:
   --experiment NAME    with --config: the experiment renamed (workspace outputs/NAME)
   --methods LIST       comma-separated subset of crux,nuggets,keypoints,subq (default all)
   --judge METHOD=NAME  judge of a method that has several in the measure table (repeatable)
+  --source METHOD=SRC  source of a method whose headline comes from several (repeatable)
   --min-runs N         fewer runs make a correlation undefined (default 3)
   --no-significance    leave out intervals and tests
   --trials N           randomization trials (default 10000)
@@ -94,6 +95,7 @@ async function run(args: string[], io: Io): Promise<number> {
       experiment: { type: "string" },
       methods: { type: "string" },
       judge: { type: "string", multiple: true },
+      source: { type: "string", multiple: true },
       "min-runs": { type: "string" },
       "no-significance": { type: "boolean" },
       trials: { type: "string" },
@@ -118,16 +120,21 @@ async function run(args: string[], io: Io): Promise<number> {
       `--methods: unknown method "${unknown[0]}"; choose among ${known.join(", ")}`,
     );
   }
-  const judges: Record<string, string> = {};
-  for (const j of values.judge ?? []) {
-    const [m, name] = j.split("=", 2);
-    if (!known.includes(m) || !name) {
-      throw new UsageError(
-        `--judge expects METHOD=NAME with METHOD among ${known.join(", ")}, got "${j}"`,
-      );
+  const pick = (flag: string, list: string[] | undefined) => {
+    const out: Record<string, string> = {};
+    for (const j of list ?? []) {
+      const [m, name] = j.split("=", 2);
+      if (!known.includes(m) || name === undefined) {
+        throw new UsageError(
+          `--${flag} expects METHOD=NAME with METHOD among ${known.join(", ")}, got "${j}"`,
+        );
+      }
+      out[m] = name;
     }
-    judges[m] = name;
-  }
+    return out;
+  };
+  const judges = pick("judge", values.judge);
+  const sources = pick("source", values.source);
   const minRuns = intOption("min-runs", values["min-runs"], { min: 2, fallback: 3 });
   const trials = intOption("trials", values.trials, { min: 1, fallback: 10_000 });
   const seed = intOption("seed", values.seed, { min: 0, fallback: 1 });
@@ -148,6 +155,7 @@ async function run(args: string[], io: Io): Promise<number> {
     analyses = await methodAnalyses(ws, {
       methods: wanted ? METHOD_HEADLINES.filter((h) => wanted.includes(h.method)) : undefined,
       judges,
+      sources,
       minRuns,
       trials,
       seed,

@@ -85,6 +85,7 @@ Deno.test("crux compare: table output, method subset, usage errors", async () =>
       [[], /either --config FILE or --workspace DIR/],
       [["--workspace", dir, "--methods", "bleu"], /unknown method "bleu"/],
       [["--workspace", dir, "--judge", "nuggets"], /--judge expects METHOD=NAME/],
+      [["--workspace", dir, "--source", "bleu=x"], /--source expects METHOD=NAME/],
       [["--workspace", dir, "--format", "xml"], /--format must be table, json or csv/],
     ] as const
   ) {
