@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { CallCache, LlmClient } from "@lib/llm/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { classifySubquestions, decomposeQuestions, judgeCoverage, pairwiseJudge } from "@lib/subq/mod.ts";
+import {
+  classifySubquestions,
+  decomposeQuestions,
+  judgeCoverage,
+  pairwiseJudge,
+} from "@lib/subq/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
 
 const user = (req: { messages: { content: string }[] }) => req.messages.at(-1)!.content;
@@ -18,12 +23,14 @@ function rule(req: { messages: { content: string }[] }, info: { count: number })
   if (u.includes("Sub-questions (JSON)")) {
     const n = (u.match(/\n "/g) ?? []).length;
     // Too few labels first, right count on the re-ask.
-    return (req as { temperature?: number }).temperature === 0
-      ? { content: '["core"]' }
-      : { content: JSON.stringify(Array.from({ length: n }, (_, i) => (i ? "follow-up" : "core"))) };
+    return (req as { temperature?: number }).temperature === 0 ? { content: '["core"]' } : {
+      content: JSON.stringify(Array.from({ length: n }, (_, i) => (i ? "follow-up" : "core"))),
+    };
   }
   if (u.startsWith("Question:") && u.includes("Does the text answer")) {
-    if (u.includes("invented")) return { content: '{"label": "answered", "span": "words that are not there"}' };
+    if (u.includes("invented")) {
+      return { content: '{"label": "answered", "span": "words that are not there"}' };
+    }
     return { content: '{"label": "answered", "span": "failed in May"}' };
   }
   if (u.includes("Answer 1:")) {
@@ -40,7 +47,11 @@ Deno.test("subq steps against the loopback server: re-asks within bounds, flagge
   await using server = startOpenAiServer({ chat: rule });
   const ws = await openWorkspace(dir);
   try {
-    const client = new LlmClient({ baseUrl: server.url, model: "m", cache: await CallCache.open(ws.connection) });
+    const client = new LlmClient({
+      baseUrl: server.url,
+      model: "m",
+      cache: await CallCache.open(ws.connection),
+    });
     const all = async () => {
       const dec = await decomposeQuestions([
         { id: "d", question: "Why did the dam fail?" },
@@ -50,7 +61,11 @@ Deno.test("subq steps against the loopback server: re-asks within bounds, flagge
         { id: "d", question: "Why did the dam fail?", subQuestions: dec[0].subQuestions },
       ], { client });
       const cov = await judgeCoverage([
-        { id: "ok", subQuestion: "When did it fail?", text: "The dam was old. It failed in May after rain." },
+        {
+          id: "ok",
+          subQuestion: "When did it fail?",
+          text: "The dam was old. It failed in May after rain.",
+        },
         { id: "bad", subQuestion: "Who invented it?", text: "The dam was old." },
       ], { client });
       const pw = await pairwiseJudge([
@@ -69,7 +84,11 @@ Deno.test("subq steps against the loopback server: re-asks within bounds, flagge
     assert.deepEqual(r.typed[0].types, ["core", "follow-up"]);
     // Coverage: span located ("failed" is word 5 of 10, from 0 -> 50 %); a span not in the text is flagged.
     assert.deepEqual([r.cov[0].answered, r.cov[0].spanFound, r.cov[0].position], [true, true, 50]);
-    assert.deepEqual([r.cov[1].answered, r.cov[1].spanFound, r.cov[1].position], [true, false, null]);
+    assert.deepEqual([r.cov[1].answered, r.cov[1].spanFound, r.cov[1].position], [
+      true,
+      false,
+      null,
+    ]);
     // Pairwise: both orders asked; agreement wins, a position-biased judge ties.
     assert.deepEqual(r.pw.map((p) => [p.forward, p.swapped, p.verdict]), [
       ["A", "A", "A"],
