@@ -66,6 +66,24 @@ export async function createNuggets(
   const origin = `created:${opts.backend.name}`;
   const result: CreateNuggetsResult = { origin, topics: 0, nuggets: 0, windows: 0, failed: 0 };
   const nuggetRows: object[] = [];
+  // One progress line over all windows (each window is its own call, as the list runs on).
+  const total = sources.reduce((n, s) => n + Math.ceil(s.passages.length / size), 0);
+  const started = performance.now();
+  let done = 0, failed = 0;
+  const tick = () => {
+    const elapsedMs = performance.now() - started;
+    const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+    opts.onProgress?.({
+      step: "nugget creation",
+      done,
+      total,
+      cached: 0,
+      failed,
+      elapsedMs,
+      rate,
+      etaMs: rate > 0 ? ((total - done) / rate) * 1000 : NaN,
+    });
+  };
   const passageRows: object[] = [];
   await Promise.all(sources.map(async (s) => {
     let list: string[] = [];
@@ -75,9 +93,12 @@ export async function createNuggets(
       const w = ws_[k];
       const out = await opts.backend.create(
         { query: s.query, nuggets: list, passages: w.map((p) => p.text), maxNuggets },
-        { signal: opts.signal, onProgress: opts.onProgress },
+        { signal: opts.signal },
       );
       result.windows++;
+      done++;
+      if (out.status !== "ok") failed++;
+      tick();
       if (out.status === "ok") {
         list = out.value!.slice(0, maxNuggets);
         for (const n of list) if (!introducedBy.has(n)) introducedBy.set(n, out.call ?? null);

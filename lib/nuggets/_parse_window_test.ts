@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { parseNuggetList, parseWindowLabels } from "./_parse_window.ts";
+
+const L = ["support", "partial_support", "not_support"] as const;
+const N = ["ice", "dust", "gas"];
+
+Deno.test("window labels: plain list, case and spacing forgiven, exact count required", () => {
+  assert.deepEqual(
+    parseWindowLabels('```json\n["Support", "partial support", "not-support"]\n```', L, N),
+    {
+      ok: true,
+      value: ["support", "partial_support", "not_support"],
+    },
+  );
+  assert.deepEqual(parseWindowLabels('["support", "support"]', L, N), {
+    ok: false,
+    raw: '["support", "support"]',
+    reason: "expected 3 labels, found 2",
+  });
+  const unknown = parseWindowLabels('["support", "maybe", "support"]', L, N);
+  assert.equal(unknown.ok, false);
+  assert.match((unknown as { reason: string }).reason, /unknown label "maybe"/);
+  assert.equal(parseWindowLabels("I think all are supported.", L, N).ok, false);
+});
+
+Deno.test("window labels: outputs naming their nuggets are aligned, never shifted", () => {
+  const named = JSON.stringify([
+    { nugget: "gas", label: "not_support" },
+    { text: "ICE", assignment: "support" },
+    ["dust", "partial_support"],
+  ]);
+  assert.deepEqual(parseWindowLabels(named, L, N), {
+    ok: true,
+    value: ["support", "partial_support", "not_support"],
+  });
+  assert.deepEqual(
+    parseWindowLabels('{"3": "support", "1": "not_support", "2": "support"}', L, N),
+    {
+      ok: true,
+      value: ["not_support", "support", "support"],
+    },
+  );
+  // A nugget named twice (JSON objects list number keys first: "1" is ice, then "ice" again),
+  // one missing, or an unknown nugget: failure, re-asked by the caller.
+  const twice = parseWindowLabels('{"ice": "support", "1": "support", "gas": "support"}', L, N);
+  assert.match(
+    (twice as { reason: string }).reason,
+    /cannot align \["ice","support"\] with exactly one nugget/,
+  );
+  const missing = parseWindowLabels('{"ice": "support", "gas": "support"}', L, N);
+  assert.match((missing as { reason: string }).reason, /no label for nugget 2 of 3/);
+  assert.equal(
+    parseWindowLabels('{"rock": "support", "ice": "support", "gas": "support"}', L, N).ok,
+    false,
+  );
+});
+
+Deno.test("nugget list: strings or {text}, trimmed, deduplicated, cut to the limit", () => {
+  assert.deepEqual(parseNuggetList('["a  b", {"text": "c"}, "A B", " ", "d"]', 2), {
+    ok: true,
+    value: ["a b", "c"],
+  });
+  assert.equal(parseNuggetList('["a", 3]', 5).ok, false);
+  assert.equal(parseNuggetList("no list here", 5).ok, false);
+});
