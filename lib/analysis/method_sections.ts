@@ -5,7 +5,9 @@
  * @module
  */
 import type { Workspace } from "@lib/store/mod.ts";
+import type { KeyPointSection } from "@lib/pipeline/mod.ts";
 import type { Analysis } from "./types.ts";
+import { keyPointAnalyses } from "./keypoint_analyses.ts";
 
 /** What a method's analyses receive. */
 export interface MethodAnalysesContext {
@@ -26,4 +28,10 @@ export interface MethodAnalyses {
 }
 
 /** The method analyses, in the order the gallery and the demo show them. */
-export const METHOD_ANALYSES: readonly MethodAnalyses[] = [];
+export const METHOD_ANALYSES: readonly MethodAnalyses[] = [
+  {
+    key: "keypoints",
+    analyses: (ws, ctx) =>
+      keyPointAnalyses(ws, { buckets: (ctx.section as KeyPointSection).buckets }),
+  },
+];

@@ -1,0 +1,13 @@
+/**
+ * The evaluation methods an experiment config can add beside CRUX, each with
+ * its config section and stages (see {@linkcode MethodStages}).
+ *
+ * @module
+ */
+import type { MethodStages } from "./method_stage.ts";
+import { keypointStages } from "./keypoint_stages.ts";
+
+/** Every method section an experiment config accepts, in stage order. */
+export const METHODS: readonly MethodStages<unknown>[] = [
+  keypointStages as MethodStages<unknown>,
+];
