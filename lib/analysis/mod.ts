@@ -121,6 +121,7 @@ export {
   type HumanAgreementAnalysesData,
   type HumanAgreementAnalysesOptions,
 } from "./human_agreement_analyses.ts";
+export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
 export {
   humanAgreementJudge,
   type HumanAgreementJudgeOptions,
@@ -134,4 +135,9 @@ export {
 } from "./context_evaluation.ts";
 export { type ContextReport, contextReport, type ContextReportOptions } from "./context_report.ts";
 export { subqAnalyses, type SubqAnalysesOptions } from "./subq_analyses.ts";
+export {
+  nuggetAnalyses,
+  type NuggetAnalysesOptions,
+  type NuggetRunRow,
+} from "./nugget_analyses.ts";
 export { keyPointAnalyses, type KeyPointAnalysesOptions } from "./keypoint_analyses.ts";
