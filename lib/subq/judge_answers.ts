@@ -45,7 +45,7 @@ export function coverageJudgeName(opts: { client?: { model: string } }): string 
  * sub-question of its topic, the answer text and each of its context passages
  * (`context_ids`, the retrieved chunks), writing `subq_coverage` rows keyed by
  * the text's SHA-256, so a chunk shared by several answers is judged once and a
- * re-run judges nothing already judged by this judge.
+ * re-run judges nothing already judged by this judge (failed calls are asked again).
  *
  * @param ws The workspace (generations, passages, classified sub-questions).
  * @param opts Runs, source, backend options.
@@ -75,7 +75,8 @@ export async function judgeAnswers(
   );
   const done = new Set(
     (await ws.query<{ k: string }>(
-      `SELECT text_key || chr(0) || sub_question AS k FROM subq_coverage WHERE judge = $1`,
+      `SELECT text_key || chr(0) || sub_question AS k FROM subq_coverage
+       WHERE judge = $1 AND status <> 'failed'`,
       [judge],
     )).map((r) => r.k),
   );
