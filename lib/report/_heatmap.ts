@@ -41,7 +41,7 @@ export function heatmapBody(p: HeatmapParts): Record<string, unknown> {
         type: "ordinal",
         sort: p.x.sort,
         title: p.x.title,
-        axis: { orient: "top", labelAngle: -45, labelLimit: 120 },
+        axis: { orient: "top", labelAngle: -45, labelLimit: 120, labelOverlap: false },
       },
       y: {
         field: p.y.field,

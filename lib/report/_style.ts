@@ -9,6 +9,7 @@
  * @module
  */
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
+import { textWidth } from "./_text_width.ts";
 import { type Palette, seriesPalette } from "./series_palette.ts";
 
 /** Vega-Lite schema URL of the specs the builders return. */
@@ -62,12 +63,12 @@ export function config(): Record<string, unknown> {
   };
 }
 
-/** Break text into lines of at most `chars` characters at spaces. */
-export function wrap(text: string, chars: number): string[] {
+/** Break text into lines at most `width` points wide (DejaVu Sans at `size`) at spaces. */
+export function wrap(text: string, width: number, size: number, bold = false): string[] {
   const out: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
-    if (line && line.length + 1 + word.length > chars) {
+    if (line && textWidth(`${line} ${word}`, size, bold) > width) {
       out.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
@@ -83,12 +84,11 @@ export function titleBlock(opts: FigureOptions, width = DOUBLE): Record<string, 
       `Cannot build figure: the title is ${JSON.stringify(opts.title)}; give a non-empty title`,
     );
   }
-  // DejaVu Sans averages about 0.55 em per character: 8 pt lines hold width / 4.6 characters.
-  const sub = Math.max(30, Math.floor(width / 4.6));
+  const w = Math.max(150, width);
   const lines = [opts.subtitle, opts.note].filter((s): s is string => !!s)
-    .flatMap((s) => wrap(s, sub));
+    .flatMap((s) => wrap(s, w, 8));
   // A string with line breaks (config title.lineBreak), so `title.text` stays a string.
-  const text = wrap(opts.title, Math.max(24, Math.floor(width / 6))).join("\n");
+  const text = wrap(opts.title, w, 10, true).join("\n");
   return lines.length > 0 ? { text, subtitle: lines } : { text };
 }
 
@@ -118,11 +118,14 @@ export function seriesEncodings(
   drawn: readonly string[],
   title: string | null,
   palette?: Palette,
+  legendBelow = false,
 ): { color: Record<string, unknown>; shape: Record<string, unknown>; palette: Palette } {
   const p = seriesPalette(drawn, palette);
   const domain = p.order;
   const shown = domain.filter((s) => drawn.includes(s));
-  const legend = { values: shown, title };
+  const legend = legendBelow
+    ? { values: shown, title, orient: "bottom", columns: 3, labelLimit: 140 }
+    : { values: shown, title };
   return {
     palette: p,
     color: {

@@ -46,7 +46,8 @@ export interface BarChartOptions extends FigureOptions {
  * A grouped bar chart: one group per `x` value (e.g. a measure), one bar per
  * `color` value (e.g. a run or condition) inside it, groups and bars in order
  * of first appearance in the data. The width follows the data (about 4 pt per
- * bar); groups that do not fit a double-column figure wrap into rows. Series
+ * bar); groups that do not fit a double-column figure wrap into rows (a
+ * vertical concatenation sharing the y scale). Bars follow the palette's order. Series
  * whose bars are all zero are not drawn and are named in the subtitle instead
  * of the legend. Clicking a legend entry or bar highlights that series.
  *
@@ -82,6 +83,7 @@ export function barChart(
   const groups = names([...values, ...refs], x);
   const format = opts.format ?? ".3f";
   const enc = seriesEncodings(color, drawn, opts.colorTitle ?? color, opts.palette);
+  const slots = enc.palette.order.filter((s) => drawn.includes(s)); // bars in legend order
   const groupW = Math.max(16, drawn.length * 4 + 6);
   const legendW = drawn.length > 1 ? 120 : 0;
   const maxPlot = DOUBLE - 60 - legendW;
@@ -95,8 +97,9 @@ export function barChart(
     type: "nominal",
     sort: groups,
     title: opts.xTitle ?? null,
+    // Rotated labels do not collide when a group is wider than the 8 pt text line.
     axis: longest * 5 > groupW
-      ? { labelAngle: -45, labelAlign: "right", labelLimit: 90 }
+      ? { labelAngle: -45, labelAlign: "right", labelLimit: 90, labelOverlap: groupW < 12 }
       : { labelAngle: 0, labelLimit: 90 },
   };
   const yEnc = {
@@ -110,7 +113,7 @@ export function barChart(
     params: [focusParam(color)],
     mark: { type: "bar" },
     encoding: {
-      xOffset: { field: color, type: "nominal", sort: drawn },
+      xOffset: { field: color, type: "nominal", sort: slots },
       color: enc.color,
       opacity: focusOpacity(1, 0.25),
       tooltip: [
@@ -125,7 +128,7 @@ export function barChart(
       transform: [{ filter: "!datum._ref" }],
       mark: { type: "text", dy: -3, baseline: "bottom", fontSize: 7 },
       encoding: {
-        xOffset: { field: color, type: "nominal", sort: drawn },
+        xOffset: { field: color, type: "nominal", sort: slots },
         text: { field: y, type: "quantitative", format },
         color: { value: "#222222" },
       },
@@ -145,17 +148,22 @@ export function barChart(
         .filter(Boolean).join("; "),
     }
     : opts;
-  const rowsData = [...values, ...refs].map((r) => ({
-    ...r,
-    _panel: Math.floor(groups.indexOf(String(r[x])) / perRow),
-  }));
   const inner = { width, height, encoding: { x: xEnc, y: yEnc }, layer: layers };
   if (rows <= 1) {
     return topLevel(shown, [...values, ...refs], inner, width + legendW + 60);
   }
+  // Rows as a vertical concatenation (each row its own x scale and width; the
+  // y scale shared), since offset bars inside a facet with independent x collapse.
+  const rowsData = [...values, ...refs].map((r) => ({
+    ...r,
+    _panel: Math.floor(groups.indexOf(String(r[x])) / perRow),
+  }));
   return topLevel(shown, rowsData, {
-    facet: { row: { field: "_panel", type: "ordinal", header: null } },
-    spec: inner,
-    resolve: { scale: { x: "independent" } },
+    vconcat: Array.from({ length: rows }, (_, i) => ({
+      ...inner,
+      width: Math.min(perRow, groups.length - i * perRow) * groupW,
+      transform: [{ filter: `datum._panel === ${i}` }],
+    })),
+    resolve: { scale: { y: "shared" } },
   }, width + legendW + 60);
 }

@@ -89,10 +89,16 @@ Deno.test("barChart leaves all-zero series out of the legend, draws references, 
   });
   const sub = (spec.title as { subtitle: string[] }).subtitle;
   assert.deepEqual(sub, ["not drawn (zero everywhere): zero"]);
-  const inner = spec.spec as {
+  const rowSpecs = spec.vconcat as {
     width: number;
+    transform: unknown[];
     layer: { mark: { type: string }; encoding: Record<string, Record<string, unknown>> }[];
-  };
+  }[];
+  assert.deepEqual(rowSpecs.map((r) => r.transform), [
+    [{ filter: "datum._panel === 0" }],
+    [{ filter: "datum._panel === 1" }],
+  ]);
+  const inner = rowSpecs[0];
   const legend = inner.layer[0].encoding.color.legend as { values: string[] };
   assert.deepEqual(legend.values, ["a", "b"]);
   assert.deepEqual(inner.layer.map((l) => l.mark.type), ["bar", "tick"]);

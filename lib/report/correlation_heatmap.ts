@@ -92,5 +92,6 @@ export function correlationHeatmap(
     lightText: "abs(datum.value) > 0.6",
     cell: opts.cell ?? 24,
   });
-  return topLevel(opts, values, body);
+  // Title lines wrap to the matrix plus its labels and legend, not to a full page width.
+  return topLevel(opts, values, body, rows.length * (opts.cell ?? 24) + 230);
 }

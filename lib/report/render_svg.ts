@@ -5,7 +5,13 @@
  */
 import * as vega from "vega";
 import * as vl from "vega-lite";
+import { vegaTextWidth } from "./_text_width.ts";
 import type { VegaLiteSpec } from "./types.ts";
+
+// Measure text with the bundled font's metrics (Vega's headless estimate is 0.8 em a
+// character, which makes titles and legends claim far more room than they use).
+(vega as unknown as { textMetrics: { width: typeof vegaTextWidth } }).textMetrics.width =
+  vegaTextWidth;
 
 /** Options of {@linkcode renderSvg}. */
 export interface RenderSvgOptions {
@@ -15,7 +21,8 @@ export interface RenderSvgOptions {
 
 /**
  * Render a Vega-Lite spec to an SVG document: compile with Vega-Lite, then run
- * a headless Vega view (`renderer: "none"`) and serialise it. Text keeps the
+ * a headless Vega view (`renderer: "none"`) and serialise it. Text is measured
+ * with the bundled DejaVu Sans metrics, so the layout matches the PNG. Text keeps the
  * spec's font family (the figure builders use DejaVu Sans, which
  * {@linkcode renderPng} bundles).
  *

@@ -33,8 +33,9 @@ export type SeriesInput = string | { name: string; kind?: SeriesKind };
 
 /**
  * Colours of pipelines and other series: Okabe-Ito (safe with colour-vision
- * deficiencies), then darker colours of Paul Tol's schemes; vermillion, black
- * and grey are reserved for the references.
+ * deficiencies), then colours of Paul Tol's schemes; vermillion, grey, indigo
+ * and black are reserved for the references (direct prompting grey, oracle
+ * context vermillion, oracle result indigo, human labels black diamonds).
  */
 export const SERIES_COLORS = [
   "#0072B2",
@@ -44,12 +45,12 @@ export const SERIES_COLORS = [
   "#56B4E9",
   "#882255",
   "#117733",
-  "#332288",
   "#999933",
   "#AA4499",
   "#44AA99",
   "#661100",
   "#C7B000",
+  "#88CCEE",
 ];
 
 const SHAPES = ["circle", "square", "triangle-up", "triangle-left", "triangle-right", "cross"];
@@ -58,7 +59,7 @@ const SHAPES = ["circle", "square", "triangle-up", "triangle-left", "triangle-ri
 export const RESERVED: Readonly<Record<string, Omit<SeriesStyle, "kind">>> = {
   "direct": { color: "#7F7F7F", shape: "triangle-down" },
   "oracle-context": { color: "#D55E00", shape: "diamond" },
-  "oracle-result": { color: "#000000", shape: "square" },
+  "oracle-result": { color: "#332288", shape: "square" },
   "human": { color: "#000000", shape: "diamond" },
 };
 

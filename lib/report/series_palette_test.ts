@@ -17,7 +17,7 @@ Deno.test("seriesPalette: references take reserved styles, pipelines distinct co
   assertEquals(p.series["dense"], { color: "#E69F00", shape: "square", kind: "pipeline" });
   assertEquals(p.series["Direct"].color, "#7F7F7F");
   assertEquals(p.series["Oracle context P*"].color, "#D55E00");
-  assertEquals(p.series["Oracle result"].color, "#000000");
+  assertEquals(p.series["Oracle result"].color, "#332288");
 });
 
 Deno.test("seriesPalette: a base palette keeps its styles; new series skip used pairs", () => {

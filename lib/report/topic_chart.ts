@@ -83,6 +83,7 @@ export function topicChart(
   const topics = names([...values, ...human], topic).sort(naturalCompare);
   const series = names(values, color);
   const drawn = human.length ? [...series, humanLabel] : series;
+  const facets = series.length > (opts.maxLines ?? MAX_LINES);
   const enc = seriesEncodings(
     color,
     drawn,
@@ -90,8 +91,8 @@ export function topicChart(
     human.length
       ? seriesPalette([{ name: humanLabel, kind: "human" }], seriesPalette(series, opts.palette))
       : opts.palette,
+    facets, // small multiples: the legend goes below the panels
   );
-  const facets = series.length > (opts.maxLines ?? MAX_LINES);
   const same = coinciding(values, color, topic, y);
   const subtitle = [
     opts.subtitle,
@@ -104,7 +105,8 @@ export function topicChart(
     scale: { domain: opts.yDomain ?? [0, 1] },
   };
   const columns = 3;
-  const plotMax = facets ? Math.floor((DOUBLE - 40) / columns) - 24 : DOUBLE - 170;
+  // Facets share the y axis of each row: 3 panels and one axis fit 7 in.
+  const plotMax = facets ? Math.floor((DOUBLE - 50) / columns) - 12 : DOUBLE - 170;
   const step = topics.length <= 20 ? 16 : 9;
   const width = opts.width ?? Math.min(plotMax, Math.max(facets ? 100 : 160, topics.length * step));
   const offset = facets ? {} : { xOffset: { field: color, type: "nominal", sort: drawn } };
@@ -151,7 +153,8 @@ export function topicChart(
   if (!facets) {
     return topLevel({ ...opts, subtitle }, all, inner, width + 170);
   }
-  const panels = [...series, ...(human.length && !opts.humanSeries ? [humanLabel] : [])];
+  const ordered = enc.palette.order.filter((s) => series.includes(s));
+  const panels = [...ordered, ...(human.length && !opts.humanSeries ? [humanLabel] : [])];
   return topLevel({ ...opts, subtitle }, all, {
     facet: { field: "_panel", type: "nominal", sort: panels, title: null },
     columns,
