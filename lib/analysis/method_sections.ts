@@ -5,9 +5,10 @@
  * @module
  */
 import type { Workspace } from "@lib/store/mod.ts";
-import type { KeyPointSection } from "@lib/pipeline/mod.ts";
+import type { KeyPointSection, SubqSection } from "@lib/pipeline/mod.ts";
 import type { Analysis } from "./types.ts";
 import { keyPointAnalyses } from "./keypoint_analyses.ts";
+import { subqAnalyses } from "./subq_analyses.ts";
 
 /** What a method's analyses receive. */
 export interface MethodAnalysesContext {
@@ -33,5 +34,17 @@ export const METHOD_ANALYSES: readonly MethodAnalyses[] = [
     key: "keypoints",
     analyses: (ws, ctx) =>
       keyPointAnalyses(ws, { buckets: (ctx.section as KeyPointSection).buckets }),
+  },
+  {
+    key: "subq",
+    analyses: (ws, ctx) => {
+      const s = ctx.section as SubqSection;
+      return subqAnalyses(ws, {
+        source: s.source,
+        weights: s.weights,
+        validation: s.validation,
+        seed: s.seed,
+      });
+    },
   },
 ];
