@@ -129,6 +129,13 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
         return `${r.nuggets} nuggets of ${r.topics} topics imported from ${basename(file)}`;
       }
       const sources = await nug.relevantPassages(ws, { qrelsName: s.qrels, minGrade: s.minGrade });
+      if (!sources.length) {
+        note(
+          `no passage is graded >= ${s.minGrade ?? 2} in the qrels "${
+            s.qrels ?? "crux_pr"
+          }": no nuggets created (run the CRUX selection first, or give a nugget file in nuggets.nuggets)`,
+        );
+      }
       const r = await nug.createNuggets(ws, sources, {
         ...io,
         backend: await backendOf(ws),

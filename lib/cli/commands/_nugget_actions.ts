@@ -104,6 +104,15 @@ export async function create(args: string[], io: Io): Promise<number> {
     const sources = values.input
       ? nug.creationSources(await readNuggetCreationInput(values.input, { minJudgment: minGrade }))
       : await nug.relevantPassages(s.ws, { qrelsName: values.qrels, minGrade });
+    if (!sources.length) {
+      throw new UsageError(
+        values.input
+          ? `${values.input} has no query with a candidate judged >= ${minGrade ?? 2}`
+          : `The workspace ${s.dir} has no passage graded >= ${minGrade ?? 2} in the qrels "${
+            values.qrels ?? "crux_pr"
+          }": run the CRUX selection (crux construct select) or pass --input CREATION.jsonl`,
+      );
+    }
     if (values.input) {
       const known = new Set(
         (await s.ws.query<{ t: string }>(`SELECT topic_id AS t FROM topics`)).map((r) => r.t),

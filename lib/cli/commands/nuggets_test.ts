@@ -261,3 +261,10 @@ Deno.test("crux nuggets create, label, assign against the test server; a re-run 
   assert.equal(again.out, a.out);
   assert.equal(server.requests, 4);
 });
+
+Deno.test("crux nuggets create: a workspace without graded passages says what to run", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await run(["create", "--workspace", join(dir, "ws")]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /has no passage graded >= 2 in the qrels "crux_pr": run the CRUX selection/);
+});
