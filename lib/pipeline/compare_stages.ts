@@ -187,8 +187,7 @@ export const compareStages: MethodStages<CompareSection> = {
   key: "compare",
   parse: parseCompareSection,
   stages(section: CompareSection, ctx: CompareStageContext): StageSpec[] {
-    const out = [compareStage(section, ctx)];
-    if (section.variance) out.push(varianceStage(section, ctx));
-    return out;
+    // Stage kinds in pipeline order: the judging samples before the measure-kind comparison.
+    return [...(section.variance ? [varianceStage(section, ctx)] : []), compareStage(section, ctx)];
   },
 };

@@ -59,7 +59,8 @@ export interface MethodScoresResult {
  * Reads every method's headline per (run, topic) from `measures` (topic rows,
  * not `all`). When a method's headline is stored under several (judge, source)
  * pairs, `judges[method]` and `sources[method]` pick one; without them the call
- * fails and lists the pairs.
+ * fails and lists the pairs. Judge samples of the judge-variance stage
+ * (`<judge>#s<i>`) are replicates and never count as judges.
  *
  * @param ws The workspace.
  * @param opts `methods`, `judges`, `runs`.
@@ -83,7 +84,9 @@ export async function methodScores(
   const missing: MethodHeadline[] = [];
   const runFilter = opts.runs ? new Set(opts.runs) : undefined;
   for (const h of opts.methods ?? METHOD_HEADLINES) {
-    const where = `method = $1 AND measure = $2 AND topic_id <> 'all' AND value IS NOT NULL` +
+    // Judge samples (`<judge>#s<i>`, from the judge-variance stage) are replicates, not judges.
+    const where = `method = $1 AND measure = $2 AND topic_id <> 'all' AND value IS NOT NULL
+      AND NOT regexp_matches(judge, '#s[0-9]+$')` +
       (h.source !== undefined ? " AND source = $3" : "");
     const params = h.source !== undefined ? [h.method, h.measure, h.source] : [h.method, h.measure];
     const combos = await ws.query<{ judge: string; source: string; n: number }>(

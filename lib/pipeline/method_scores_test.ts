@@ -40,7 +40,17 @@ Deno.test("methodScores: several judges need a choice, and the error lists them"
       () => methodScores(ws),
       /Method "nuggets" has strict_vital rows by several judges or sources: "gpt", "lexical"; choose one/,
     );
+    // Judge samples of the variance stage are not judges.
+    await ws.upsert(
+      "measures",
+      rows.filter((r) => r.method === "crux").map((r) => ({
+        ...r,
+        judge: "lexical#s2",
+        value: 0.5,
+      })),
+    );
     const r = await methodScores(ws, { judges: { nuggets: "gpt" } });
+    assert.equal(r.present.find((p) => p.method === "crux")?.judge, "lexical");
     assert.ok(r.scores.filter((s) => s.method === "nuggets").every((s) => s.value === 0));
     await ws.upsert(
       "measures",

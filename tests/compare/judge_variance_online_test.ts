@@ -87,7 +87,10 @@ Deno.test({
       assert.ok(stored.some((x) => x.measure === "Den(w=0.5)_sd"));
       // The base judging's metric rows are put back.
       assert.deepEqual(await ws.query("SELECT * FROM metrics ORDER BY ALL"), before);
-      assert.match(events.at(-1)!, /judge:variance: 3 samples of "lexical": Cov largest spread/);
+      assert.match(
+        events.findLast((e) => e.startsWith("judge:variance"))!,
+        /judge:variance: 3 samples of "lexical": Cov largest spread/,
+      );
       // New settings re-sample: the old sample ratings are cleared, not reused.
       const hotter = compareStages.parse({ variance: { samples: 3, temperature: 0.5 } }, "x.json");
       const again = await runStages(ws, await compareStages.stages(hotter, ctx), {
