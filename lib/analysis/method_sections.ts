@@ -8,6 +8,7 @@ import type { Workspace } from "@lib/store/mod.ts";
 import type { KeyPointSection, SubqSection } from "@lib/pipeline/mod.ts";
 import type { Analysis } from "./types.ts";
 import { keyPointAnalyses } from "./keypoint_analyses.ts";
+import { nuggetAnalyses } from "./nugget_analyses.ts";
 import { subqAnalyses } from "./subq_analyses.ts";
 
 /** What a method's analyses receive. */
@@ -30,6 +31,7 @@ export interface MethodAnalyses {
 
 /** The method analyses, in the order the gallery and the demo show them. */
 export const METHOD_ANALYSES: readonly MethodAnalyses[] = [
+  { key: "nuggets", analyses: (ws) => nuggetAnalyses(ws) },
   {
     key: "keypoints",
     analyses: (ws, ctx) =>
