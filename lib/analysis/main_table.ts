@@ -203,17 +203,19 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     figure: scatterChart(points, {
       title: `Context coverage Cov(Z) vs report coverage Cov(y)${lab.suffix}`,
       subtitle:
-        `${tauText} across ${pipelines.length} pipelines (t = ${t}); dashed line: least squares over the pipelines only`,
+        `${tauText} across ${pipelines.length} pipelines (t = ${t}); dashed line: least squares over the pipelines only${
+          datasets.length > 1 ? ", per dataset" : ""
+        }`,
       palette: conditionPalette(data, conditions),
-      fitOn: datasets.length > 1 ? undefined : fitOn,
+      fitOn,
       note: lab.note,
       x: "contextCov",
       y: "reportCov",
-      // One dataset: a legend names the points (inline labels collide when scores are
-      // close); several: points are coloured by dataset and labelled by pipeline.
-      ...(datasets.length > 1
-        ? { label: "pipeline", color: "dataset", colorTitle: "dataset" }
-        : { color: "pipeline", colorTitle: "pipeline" }),
+      // A legend names the points (inline labels collide when scores are close);
+      // several datasets are side-by-side panels, each with its own line.
+      color: "pipeline",
+      colorTitle: "pipeline",
+      ...(datasets.length > 1 ? { facet: "dataset" } : {}),
       xTitle: "Cov(Z) of the top-|P*| context",
       yTitle: "Cov(y) of the report",
     }),

@@ -90,7 +90,7 @@ export function barChart(
   const perRow = opts.wrap ?? Math.max(1, Math.floor(maxPlot / groupW));
   const rows = Math.ceil(groups.length / perRow);
   const width = opts.width ?? Math.max(120, Math.min(groups.length, perRow) * groupW);
-  const height = opts.height ?? (rows > 1 ? 110 : 150);
+  const height = opts.height ?? (rows > 2 ? 80 : rows > 1 ? 100 : 150);
   const longest = Math.max(0, ...groups.map((g) => g.length));
   const xEnc = {
     field: x,

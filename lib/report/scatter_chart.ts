@@ -34,6 +34,8 @@ export interface ScatterChartOptions extends FigureOptions {
    * pipelines, leaving out reference conditions). Default: every point.
    */
   fitOn?: readonly string[];
+  /** Field splitting the points into side-by-side panels (e.g. `dataset`), each with its own fit. */
+  facet?: string;
 }
 
 /**
@@ -41,7 +43,8 @@ export interface ScatterChartOptions extends FigureOptions {
  * `regression` transform, linear; over `fitOn` points only when given) and
  * optional point labels. Points that coincide (equal at 3 decimals) are
  * dodged horizontally by 1.5% of the x range so each stays visible, and the
- * subtitle names them; tooltips give the exact values. The caller puts the
+ * subtitle names them; tooltips give the exact values. With `facet`, one
+ * panel per value (e.g. per dataset) side by side, each with its own line. The caller puts the
  * correlation in the subtitle, e.g. `Kendall tau_K = 0.81`.
  *
  * @param data Records with the `x`, `y` (and `label`, `color`) fields; copied, not modified.
@@ -61,9 +64,11 @@ export function scatterChart(
   opts: ScatterChartOptions,
 ): VegaLiteSpec {
   const { x, y } = opts;
-  const text = [...new Set([opts.label, opts.color].filter((f): f is string => f !== undefined))];
+  const text = [
+    ...new Set([opts.label, opts.color, opts.facet].filter((f): f is string => f !== undefined)),
+  ];
   const values = pick("scatter chart", data, { numeric: [x, y], text });
-  const ties = dodge(values, x, y, opts.label ?? opts.color);
+  const ties = dodge(values, x, y, opts.label ?? opts.color, opts.facet);
   const xEnc = {
     field: "_x",
     type: "quantitative",
@@ -107,13 +112,25 @@ export function scatterChart(
     ? [opts.subtitle, `coincide (dodged): ${ties.map((g) => g.join(" = ")).join("; ")}`]
       .filter(Boolean).join("; ")
     : opts.subtitle;
-  const width = opts.width ?? (enc ? SINGLE - 20 : SINGLE - 60);
-  return topLevel({ ...opts, subtitle }, values, {
+  const panels = opts.facet ? names(values, opts.facet) : [];
+  const width = opts.width ??
+    (panels.length > 1
+      ? Math.max(120, Math.floor(320 / panels.length))
+      : enc
+      ? SINGLE - 20
+      : SINGLE - 60);
+  const inner = {
     width,
     height: opts.height ?? 170,
     encoding: { x: xEnc, y: yEnc },
     layer: layers,
-  }, width + (enc ? 130 : 60));
+  };
+  const total = (panels.length || 1) * (width + 10) + (enc ? 130 : 60);
+  if (panels.length <= 1) return topLevel({ ...opts, subtitle }, values, inner, total);
+  return topLevel({ ...opts, subtitle }, values, {
+    facet: { column: { field: opts.facet, type: "nominal", sort: panels, title: null } },
+    spec: inner,
+  }, total);
 }
 
 /** Set `_x` to x, dodging points that coincide; returns the names of each tied group. */
@@ -122,20 +139,23 @@ function dodge(
   x: string,
   y: string,
   name: string | undefined,
+  facet: string | undefined,
 ): string[][] {
   const xs = values.map((v) => v[x] as number);
   const span = Math.max(...xs) - Math.min(...xs) || 0.1;
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const v of values) {
     v._x = v[x];
-    const key = `${(v[x] as number).toFixed(3)} ${(v[y] as number).toFixed(3)}`;
+    const panel = facet ? `${v[facet]} ` : "";
+    const key = `${panel}${(v[x] as number).toFixed(3)} ${(v[y] as number).toFixed(3)}`;
     groups.set(key, [...(groups.get(key) ?? []), v]);
   }
   const ties: string[][] = [];
   for (const g of groups.values()) {
     if (g.length < 2) continue;
     g.forEach((v, i) => (v._x = (v[x] as number) + (i - (g.length - 1) / 2) * 0.015 * span));
-    if (name) ties.push(g.map((v) => String(v[name])));
+    const where = facet ? `${g[0][facet]}: ` : "";
+    if (name) ties.push(g.map((v, i) => `${i === 0 ? where : ""}${v[name]}`));
   }
   return ties;
 }

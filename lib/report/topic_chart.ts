@@ -49,7 +49,8 @@ export interface TopicChartOptions extends FigureOptions {
  * Points (and by default lines) per condition over topics, e.g. `Cov` of each
  * generation condition per topic, topics in natural order (test-2 before
  * test-10). Up to `maxLines` series share one panel, dodged within each topic
- * so ties stay visible; more become small multiples, one panel per series.
+ * so ties stay visible; more (or more than 160 points of three or more
+ * series) become small multiples, one panel per series, legend below.
  * Series equal on every topic are named in the subtitle. With `human`, the
  * human labels are drawn as black diamonds with their own legend entry.
  *
@@ -83,7 +84,10 @@ export function topicChart(
   const topics = names([...values, ...human], topic).sort(naturalCompare);
   const series = names(values, color);
   const drawn = human.length ? [...series, humanLabel] : series;
-  const facets = series.length > (opts.maxLines ?? MAX_LINES);
+  // Small multiples past maxLines series, or when the lines would cross more than
+  // 160 points (e.g. 5 series over 40 topics), where one panel is unreadable.
+  const facets = series.length > (opts.maxLines ?? MAX_LINES) ||
+    (series.length > 2 && series.length * topics.length > 160);
   const enc = seriesEncodings(
     color,
     drawn,

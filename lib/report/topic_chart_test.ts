@@ -67,3 +67,15 @@ Deno.test("topicChart rejects a malformed human label", () => {
     message: /Cannot build topic chart overlay: data row 1 field "value" is undefined/,
   });
 });
+
+Deno.test("topicChart: 50 topics of 4 series become small multiples within 7 inches", () => {
+  const data = ["a", "b", "c", "d"].flatMap((run) =>
+    Array.from({ length: 50 }, (_, t) => ({ topicId: `test-${t}`, run, value: t / 50 }))
+  );
+  const spec = topicChart(data, { title: "t" });
+  const inner = spec.spec as { width: number; encoding: { x: { sort: string[] } } };
+  assert.ok(spec.facet, "faceted");
+  assert.ok(3 * inner.width + 50 <= 504, `3 panels of ${inner.width} pt fit 7 in`);
+  assert.deepEqual(inner.encoding.x.sort.slice(0, 3), ["test-0", "test-1", "test-2"]);
+  assert.equal(inner.encoding.x.sort[10], "test-10");
+});
