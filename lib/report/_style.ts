@@ -84,7 +84,7 @@ export function titleBlock(opts: FigureOptions, width = DOUBLE): Record<string, 
       `Cannot build figure: the title is ${JSON.stringify(opts.title)}; give a non-empty title`,
     );
   }
-  const w = Math.max(150, width) * 0.95; // room for rendering differences
+  const w = Math.max(150, width) * 0.9; // room for the rasteriser's wider shaping
   const lines = [opts.subtitle, opts.note].filter((s): s is string => !!s)
     .flatMap((s) => wrap(s, w, 8));
   // A string with line breaks (config title.lineBreak), so `title.text` stays a string.

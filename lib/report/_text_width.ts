@@ -80,5 +80,6 @@ export function vegaTextWidth(
   const s = Array.isArray(t) ? t.join(" ") : t == null ? "" : String(t);
   const w = item.fontWeight;
   const isBold = w === "bold" || (typeof w === "number" && w >= 600) || w === "bolder";
-  return textWidth(s, item.fontSize ?? 11, isBold);
+  // 5% slack: the rasteriser's shaping runs slightly wider than the sum of advances.
+  return 1.05 * textWidth(s, item.fontSize ?? 11, isBold);
 }
