@@ -10,13 +10,20 @@
  * per query (`zipf<e>/crux_top10_<words>.tsv`: query, rank, docid, score), so
  * another engine can be timed and compared on exactly the same input.
  *
+ * `--keep DIR` saves each built index in `DIR/<passages>-zipf<e>` and loads it
+ * on later runs instead of generating and building again (for repeated timings
+ * on a shared machine). Queries/s are given by wall clock and per CPU second of
+ * this process (robust to other load).
+ *
  * Run: `deno run -A tests/bench/bm25_sweep.ts [--passages N] [--export DIR]
- * [--exponents 0.9,1.0,1.2] [--lengths 5,20,50,80] [--queries 100] [--rounds 5]`
- * (default 100,000 passages; the CRUX pooled corpus is 565,000).
+ * [--keep DIR] [--exponents 0.9,1.0,1.2] [--lengths 5,20,50,80] [--queries 100]
+ * [--rounds 5]` (default 100,000 passages; the CRUX pooled corpus is 565,000).
  *
  * @module
  */
 import { parseArgs } from "node:util";
+import process from "node:process";
+import { dirname } from "node:path";
 import { Bm25Index } from "@lib/retrieval/mod.ts";
 import { generateCollection, textGenerator } from "./bm25.ts";
 
@@ -33,6 +40,21 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/** CPU seconds (user + system) of this process since `since`. */
+const cpuSeconds = (since: ReturnType<typeof process.cpuUsage>) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+};
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function dirSize(dir: string): Promise<number> {
   let size = 0;
   for await (const e of Deno.readDir(dir)) size += (await Deno.stat(`${dir}/${e.name}`)).size;
@@ -47,6 +69,7 @@ export async function sweep(opts: {
   queries?: number;
   rounds?: number;
   exportDir?: string;
+  keepDir?: string;
 } = {}): Promise<string[]> {
   const n = opts.passages ?? 100_000;
   const rounds = opts.rounds ?? 3;
@@ -56,23 +79,36 @@ export async function sweep(opts: {
     if (import.meta.main) console.log(line);
   };
   for (const exponent of opts.exponents ?? [0.9, 1.0, 1.2]) {
-    const { docs } = generateCollection(n, 0, 42, exponent);
-    let t = performance.now();
-    const index = Bm25Index.build(docs);
-    const buildS = (performance.now() - t) / 1000;
-    const tmp = await Deno.makeTempDir({ prefix: "bm25-sweep-" });
-    await index.save(`${tmp}/index`);
-    const size = await dirSize(`${tmp}/index`);
-    await Deno.remove(tmp, { recursive: true });
     const tag = `bm25 sweep: ${n} passages, zipf ${exponent.toFixed(1)}`;
-    log(`${tag}: build ${buildS.toFixed(1)} s, index ${(size / 2 ** 20).toFixed(0)} MiB`);
+    const kept = opts.keepDir ? `${opts.keepDir}/${n}-zipf${exponent.toFixed(1)}` : undefined;
     const dir = opts.exportDir ? `${opts.exportDir}/zipf${exponent.toFixed(1)}` : undefined;
-    if (dir) {
-      await Deno.mkdir(dir, { recursive: true });
-      await Deno.writeTextFile(
-        `${dir}/docs.tsv`,
-        docs.map((d) => `${d.id}\t${d.text}`).join("\n") + "\n",
+    let index: Bm25Index;
+    if (kept && await exists(`${kept}/manifest.json`)) {
+      index = await Bm25Index.load(kept);
+      log(`${tag}: index loaded from ${kept}`);
+    } else {
+      const { docs } = generateCollection(n, 0, 42, exponent);
+      const t = performance.now();
+      const cpu = process.cpuUsage();
+      index = Bm25Index.build(docs);
+      const buildS = (performance.now() - t) / 1000;
+      const buildCpu = cpuSeconds(cpu);
+      const tmp = kept ?? `${await Deno.makeTempDir({ prefix: "bm25-sweep-" })}/index`;
+      await index.save(tmp);
+      const size = await dirSize(tmp);
+      if (!kept) await Deno.remove(dirname(tmp), { recursive: true });
+      log(
+        `${tag}: build ${buildS.toFixed(1)} s (${buildCpu.toFixed(1)} CPU s), index ${
+          (size / 2 ** 20).toFixed(0)
+        } MiB`,
       );
+      if (dir) {
+        await Deno.mkdir(dir, { recursive: true });
+        await Deno.writeTextFile(
+          `${dir}/docs.tsv`,
+          docs.map((d) => `${d.id}\t${d.text}`).join("\n") + "\n",
+        );
+      }
     }
     index.search("warm up the norms and bounds", 100);
     for (const words of opts.lengths ?? [5, 20, 50, 80]) {
@@ -94,17 +130,21 @@ export async function sweep(opts: {
           ).join(""),
         );
       }
+      for (const q of queries) index.search(q.text, 100);
       const rates: number[] = [];
+      const cpuRates: number[] = [];
       for (let r = 0; r < rounds; r++) {
-        t = performance.now();
+        const t = performance.now();
+        const cpu = process.cpuUsage();
         for (const q of queries) index.search(q.text, 100);
         rates.push(queries.length / ((performance.now() - t) / 1000));
+        cpuRates.push(queries.length / cpuSeconds(cpu));
       }
       log(
         `${tag}, ${words}-word queries: ${median(rates).toFixed(1)} queries/s ` +
           `(top 100, median of ${rounds}; min ${Math.min(...rates).toFixed(1)}, max ${
             Math.max(...rates).toFixed(1)
-          })`,
+          }); ${median(cpuRates).toFixed(1)} per CPU second`,
       );
     }
   }
@@ -121,6 +161,7 @@ if (import.meta.main) {
       lengths: { type: "string" },
       queries: { type: "string" },
       rounds: { type: "string" },
+      keep: { type: "string" },
     },
   });
   const list = (s?: string) => s?.split(",").map(Number);
@@ -131,5 +172,6 @@ if (import.meta.main) {
     lengths: list(values.lengths),
     queries: values.queries ? Number(values.queries) : undefined,
     rounds: values.rounds ? Number(values.rounds) : undefined,
+    keepDir: values.keep,
   });
 }
