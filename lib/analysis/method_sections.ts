@@ -5,10 +5,16 @@
  * @module
  */
 import type { Workspace } from "@lib/store/mod.ts";
-import type { KeyPointSection, SubqSection } from "@lib/pipeline/mod.ts";
+import {
+  type CompareSection,
+  type KeyPointSection,
+  METHOD_HEADLINES,
+  type SubqSection,
+} from "@lib/pipeline/mod.ts";
 import type { Analysis } from "./types.ts";
 import { keyPointAnalyses } from "./keypoint_analyses.ts";
 import { nuggetAnalyses } from "./nugget_analyses.ts";
+import { methodAnalyses } from "./method_analyses.ts";
 import { subqAnalyses } from "./subq_analyses.ts";
 
 /** What a method's analyses receive. */
@@ -46,6 +52,20 @@ export const METHOD_ANALYSES: readonly MethodAnalyses[] = [
         weights: s.weights,
         validation: s.validation,
         seed: s.seed,
+      });
+    },
+  },
+  {
+    key: "compare",
+    analyses: (ws, ctx) => {
+      const s = ctx.section as CompareSection;
+      return methodAnalyses(ws, {
+        methods: s.methods
+          ? METHOD_HEADLINES.filter((h) => s.methods!.includes(h.method))
+          : undefined,
+        judges: s.judges,
+        sources: s.sources,
+        minRuns: s.minRuns,
       });
     },
   },

@@ -77,4 +77,10 @@ export async function runDemo(opts: DemoOptions = {}): Promise<DemoResult> {
 }
 
 /** Tables of the other evaluation methods printed after the CRUX ones, when the config has them. */
-const PRINTED: readonly string[] = ["nugget_scores", "keypoint_scores", "subq_cells"];
+const PRINTED: readonly string[] = [
+  "nugget_scores",
+  "keypoint_scores",
+  "subq_cells",
+  "method_system",
+  "method_correlations",
+];

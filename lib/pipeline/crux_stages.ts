@@ -342,9 +342,13 @@ export async function cruxStages(
     outDir: config.workspace,
     configFile: config.file ?? "(config)",
   };
+  const methodStages: string[] = [];
   for (const method of METHODS) {
     const section = config.methods?.[method.key];
-    if (section !== undefined) specs.push(...await method.stages(section, ctx));
+    if (section === undefined) continue;
+    const added = await method.stages(section, { ...ctx, methodStages: [...methodStages] });
+    specs.push(...added);
+    methodStages.push(...added.filter((s) => s.stage === "measure").map((s) => s.id));
   }
   if (opts.analyze) {
     const analyze = opts.analyze;

@@ -29,6 +29,8 @@ export interface MethodStageContext {
   dataStages: readonly string[];
   /** Stage ids of the CRUX report judging (`judge:rag-bm25`, ...), for stages that compare with it. */
   judgeStages: readonly string[];
+  /** Measure-stage ids of the methods declared before this one (`measure:nuggets`, ...), for stages that combine them. */
+  methodStages?: readonly string[];
   /** Where tables and figures go (normally `outputs/<experiment>`). */
   outDir: string;
   /** The config file, for error messages. */
