@@ -36,7 +36,7 @@ font-size:.85rem;margin:1rem 0}.crux-table caption{text-align:left;font-weight:b
  * @throws {Error} When `analyses.json` is missing or invalid, or a table file is missing.
  * @example
  * ```ts
- * import { saveTable } from "@lib/report/mod.ts";
+ * import { recordGalleryEntry, saveTable } from "@lib/report/mod.ts";
  *
  * const dir = await Deno.makeTempDir(); // normally outputs/<experiment>
  * const t = { columns: [{ key: "cov", label: "Cov" }], rows: [{ label: "bm25", values: { cov: 0.5 } }] };
