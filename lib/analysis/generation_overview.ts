@@ -3,13 +3,16 @@
  *
  * @module
  */
-import { barChart, naturalCompare, table } from "@lib/report/mod.ts";
+import { barChart, naturalCompare, table, topicChart } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { oracleSets } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
 import { generationFlagNotes } from "./_generation_flags.ts";
 import { conditionPalette } from "./_palette.ts";
+
+/** Above this many topics the figure shows tokens / budget per topic instead of bars. */
+const MAX_BAR_TOPICS = 24;
 
 /** Options of {@linkcode generationOverview}. */
 export interface GenerationOverviewOptions {
@@ -42,7 +45,8 @@ export interface GenerationOverviewData {
  * Lists every report (topic, condition, tokens against the topic's budget =
  * tokens of P*, context size, the start of its text) as a table, and draws
  * the report lengths per topic and condition next to the budget as a grouped
- * bar chart. The human summary (oracle result) is not bound by the budget and
+ * bar chart (above 24 topics: tokens / budget per topic, one small panel per
+ * condition). The human summary (oracle result) is not bound by the budget and
  * is shown for comparison.
  *
  * @param data Workspace data (see `loadCruxData`).
@@ -126,18 +130,37 @@ export function generationOverview(
         ...flagNotes,
       ],
     }),
-    figure: barChart(bars, {
-      title: `Report length per topic and condition vs the budget${lab.suffix}`,
-      subtitle:
-        "tokens (Llama-3.1 unless configured otherwise); black dash: the topic's budget = tokens of P*; the oracle result is the human summary",
-      reference: budgetMarks,
-      palette: conditionPalette(data, conditions),
-      note: lab.note,
-      x: "topicId",
-      color: "series",
-      xTitle: "topic",
-      yTitle: "tokens",
-      colorTitle: "condition",
-    }),
+    figure: budgetMarks.length > MAX_BAR_TOPICS
+      ? topicChart(
+        reports.filter((r) => r.budget > 0).map((r) => ({
+          topicId: r.topicId,
+          series: r.condition,
+          value: r.tokens / r.budget,
+        })),
+        {
+          title: `Report length relative to the budget per topic and condition${lab.suffix}`,
+          subtitle:
+            "tokens / budget (budget = tokens of P*; 1 = at the budget); the oracle result is the human summary",
+          palette: conditionPalette(data, conditions),
+          note: lab.note,
+          color: "series",
+          colorTitle: "condition",
+          yTitle: "tokens / budget",
+          yDomain: [0, Math.max(1.2, ...reports.map((r) => (r.budget ? r.tokens / r.budget : 0)))],
+        },
+      )
+      : barChart(bars, {
+        title: `Report length per topic and condition vs the budget${lab.suffix}`,
+        subtitle:
+          "tokens (Llama-3.1 unless configured otherwise); black dash: the topic's budget = tokens of P*; the oracle result is the human summary",
+        reference: budgetMarks,
+        palette: conditionPalette(data, conditions),
+        note: lab.note,
+        x: "topicId",
+        color: "series",
+        xTitle: "topic",
+        yTitle: "tokens",
+        colorTitle: "condition",
+      }),
   };
 }
