@@ -48,7 +48,7 @@ Deno.test({
       assert.match(out, /\ndense /);
       assert.match(io2.stderr(), /\[retrieve\] retrieve:hybrid: \d+ rows/);
       assert.match(out, /Oracle context P\*/);
-      assert.match(out, /Answerability threshold τ = 3 vs 5/);
+      assert.match(out, /Answerability threshold t = 3 vs 5/);
       assert.match(io2.stderr(), /\[rerank\] rerank:bm25-mmr: \d+ rows/);
       for (
         const f of [
