@@ -111,3 +111,23 @@ Deno.test("mainTable and generationOverview flag generations that are not report
     ["c: 1 near-empty of 2 reports"],
   );
 });
+
+Deno.test("mainTable: optional bootstrap CI and paired-test columns against a baseline", async () => {
+  const { bootstrapCi, pairedTTest } = await import("@lib/metrics/mod.ts");
+  const r = mainTable(tinyData(), { ci: true, baseline: "c" });
+  const t = r.table!;
+  const labels = t.columns.map((c) => c.label);
+  assert.deepEqual(labels.slice(-2), ["Cov(y) 95% CI", "p vs c"]);
+  const covY = (cond: string) =>
+    r.data.perTopic.filter((x) => x.condition === cond && x.measure === "covY")
+      .map((x) => x.value);
+  const ci = bootstrapCi(covY("a"));
+  const rowA = t.rows.find((row) => row.label === "a")!;
+  const [ciKey, pKey] = t.columns.slice(-2).map((c) => c.key);
+  assert.equal(rowA.values[ciKey], `[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]`);
+  const p = pairedTTest(covY("a"), covY("c")).p;
+  assert.equal(rowA.values[pKey], p < 0.05 ? `${p.toFixed(3)} †` : p);
+  assert.equal(t.rows.find((row) => row.label === "c")!.values[pKey], undefined);
+  assert.ok(t.notes!.some((n) => n.startsWith("p vs c: two-sided paired t-test of Cov(y)")));
+  assert.ok(t.notes!.some((n) => n.startsWith("95% CI: percentile bootstrap")));
+});
