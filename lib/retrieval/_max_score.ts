@@ -20,6 +20,8 @@ import { gallop, WINDOW_SHIFT, windowMaxima } from "./_window_bounds.ts";
 const WINDOW = 1 << WINDOW_SHIFT;
 /** Bounds are compared with this relative slack, so float rounding never prunes a hit. */
 const SLACK = 1 + 1e-6;
+/** At most this many non-essential terms are added from their postings per window. */
+const SCATTER = 2;
 
 /** Scores the query and returns the top k (doc number, float score), Lucene order. */
 export function maxScoreSearch(
@@ -78,7 +80,6 @@ export function maxScoreSearch(
       below[ne + 1] = below[ne] + ub[order[ne]];
       ne++;
     }
-    const rest = below[ne];
     let nT = 0;
     for (let e = ne; e < m; e++) {
       const j = order[e];
@@ -98,6 +99,22 @@ export function maxScoreSearch(
     // Candidates in document order, so the non-essential cursors only move forward.
     const dense = nT * 16 > hi - lo;
     if (!dense) touched.subarray(0, nT).sort();
+    // With many candidates, the most promising non-essential terms are cheaper to add
+    // from their postings (candidates only) than to probe candidate by candidate.
+    let probed = ne;
+    while (dense && probed > 0 && ne - probed < SCATTER) {
+      const j = order[--probed];
+      const wgt = weights[j];
+      let p = gallop(postingDocs, cur[j], end[j], lo);
+      for (const stop = end[j]; p < stop; p++) {
+        const d = postingDocs[p];
+        if (d >= hi) break;
+        const x = d - lo;
+        if (acc[x] !== 0) acc[x] += termScore(wgt, postingTfs[p], normInverse[d]);
+      }
+      cur[j] = p;
+    }
+    const rest = below[probed];
     const count = dense ? hi - lo : nT;
     for (let i = 0; i < count; i++) {
       const x = dense ? i : touched[i];
@@ -106,7 +123,7 @@ export function maxScoreSearch(
       acc[x] = 0;
       if ((s + rest) * SLACK < theta) continue;
       const d = lo + x;
-      let e = ne - 1;
+      let e = probed - 1;
       for (; e >= 0; e--) {
         const j = order[e];
         const p = cur[j] = gallop(postingDocs, cur[j], end[j], d);
