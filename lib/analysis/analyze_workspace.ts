@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Backends } from "@lib/report/mod.ts";
+import { type Backends, experimentPalette } from "@lib/report/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import type { Analysis, CruxData } from "./types.ts";
 import type { AnalysisSettings } from "@lib/pipeline/mod.ts";
@@ -82,6 +82,12 @@ export async function analyzeWorkspace(
     return present.has(p.generation);
   });
   const conditions = resolveConditions(data, { pipelines });
+  // One colour and shape per condition for every figure of the experiment,
+  // stored in the workspace so notebooks and later runs reuse it.
+  data.palette = await experimentPalette(
+    ws,
+    conditions.map((c) => ({ name: c.label, kind: c.kind })),
+  );
   const common = { conditions, tau: opts.tau, w: opts.w };
   const analyses: Analysis[] = [
     generationOverview(data, { conditions }),

@@ -72,7 +72,8 @@ export async function runDemo(opts: DemoOptions = {}): Promise<DemoResult> {
     const table = run.analyses?.analyses.find((a) => a.name === name)?.table;
     return table ? [tableText(table)] : [];
   }).join("\n\n");
-  say(`wrote ${files.length} files under ${dir}`);
+  const gallery = run.analyses?.saved.findLast((a) => a.gallery)?.gallery;
+  say(`wrote ${files.length} files under ${dir}${gallery ? `; gallery: ${gallery}` : ""}`);
   return { dir, text, files };
 }
 

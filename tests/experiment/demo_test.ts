@@ -34,7 +34,7 @@ Deno.test({
       ) {
         assert.ok((await Deno.stat(join(dir, f))).size > 100, f);
       }
-      for (const name of ["context_measures", "per_topic_coverage"]) {
+      for (const name of ["context_measures", "context_per_topic_coverage"]) {
         const png = await Deno.readFile(join(dir, "figures", `${name}.png`));
         assert.deepEqual([...png.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
         assert.match(await Deno.readTextFile(join(dir, "figures", `${name}.svg`)), /<svg/);
@@ -53,11 +53,26 @@ Deno.test({
           "figures/metric_correlations.png",
           "figures/topic_coverage.svg",
           "figures/main_table.vl.json",
+          // The other methods on the same reports, and the four side by side.
+          "tables/nugget_scores.csv",
+          "tables/keypoint_scores.csv",
+          "tables/subq_cells.csv",
+          "tables/method_system.csv",
+          "tables/method_correlations.csv",
         ]
       ) {
         assert.ok((await Deno.stat(join(dir, f))).size > 100, f);
       }
       assert.match(result.text, /offline backends/);
+      for (
+        const title of [
+          /Nugget scores per run/,
+          /Key point recall per run/,
+          /Sub-question coverage by type/,
+        ]
+      ) {
+        assert.match(result.text, title);
+      }
       assert.match(await Deno.readTextFile(join(dir, "tables/main_table.tex")), /\\textbf\{/);
 
       const rows = parseCsv(await Deno.readTextFile(join(dir, "tables/context_evaluation.csv")));

@@ -13,13 +13,16 @@ export const demoCommand: Command = {
   summary: "Run the whole chain on the bundled sample, offline, and write tables and figures",
   help: `Usage: deno task demo   (or: deno task crux demo [--experiment NAME])
 
-Builds a workspace from datasets/sample (topics, passages, hand-assigned ratings, the
-required passage subset P*), runs BM25 over the pooled sample corpus, evaluates the
-top-10 and top-|P*| contexts plus the oracle context P* and an empty context with
-Cov, alpha-nDCG, Den (w=0.5, Llama-3.1 tokens), P, nDCG and RPrec, prints the table,
-and writes under outputs/<experiment>/:
-  tables/   the table as CSV, Markdown and LaTeX
-  figures/  coverage/density per condition and per-topic coverage (SVG, PNG, Vega-Lite JSON)
+Runs notebooks/configs/sample-offline.json through the pipeline on datasets/sample with
+the offline backends: the workspace (topics, passages, hand-assigned ratings, the required
+passage subset P*), BM25, dense, fused and MMR-reranked runs, reports under the oracle
+budget and their judging, the measures, nugget evaluation, key point recall, sub-question
+coverage by type and the four methods side by side. Stages already done are skipped; the
+analyses are rewritten. Prints the context-evaluation, main, nugget, key point,
+type-coverage and comparison tables, and writes under outputs/<experiment>/:
+  tables/     every table as CSV, Markdown, LaTeX and sortable HTML
+  figures/    every figure as SVG, PNG (300 dpi) and Vega-Lite JSON
+  index.html  the gallery of every table and figure
 No model service is used.
 
 Options:
@@ -34,6 +37,7 @@ Options:
     });
     io.out(result.text + "\n");
     io.out(`\nWrote ${result.files.length} files under ${result.dir}\n`);
+    io.out(`Gallery: ${result.dir}/index.html\n`);
     return 0;
   },
 };
