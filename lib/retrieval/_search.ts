@@ -6,6 +6,9 @@
  * surviving candidates, found by galloping search. The result equals full
  * evaluation (scores summed in double and rounded to float, as Lucene's
  * disjunction scorer does).
+ *
+ * Searches use the windowed MaxScore of `_max_score.ts`, which is faster on long
+ * queries; this independent evaluation is kept as its cross-check in tests.
  */
 import type { IndexData } from "./_index_data.ts";
 import { bm25Idf, type ScoringContext, termScore } from "./_scoring.ts";
