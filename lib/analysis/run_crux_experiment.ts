@@ -62,7 +62,7 @@ export interface RunCruxExperimentResult {
  * @example
  * ```ts
  * import { runCruxExperiment } from "@lib/analysis/mod.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
  * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const workspace = await Deno.makeTempDir(); // the config's own: outputs/sample
  * const { stages } = await runCruxExperiment({ ...cfg, workspace });
