@@ -115,6 +115,11 @@ Deno.test("every command refuses an output that names one of its inputs", async 
       /--out ".*topics\.jsonl": it is input --topics/,
     ],
     [
+      ["subq", "decompose", "--questions", p("topics.jsonl"), "--out", p("topics.jsonl")],
+      "topics.jsonl",
+      /--out ".*topics\.jsonl": it is input --questions/,
+    ],
+    [
       [
         "construct",
         "select",

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { type Io, UsageError } from "../command.ts";
 import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
+import { guardOutputs } from "@lib/formats/mod.ts";
 
 export const options = {
   ...clientFlags,
@@ -33,6 +34,13 @@ export async function setup(args: string[]) {
     offline: ["offline"],
     fallback: "offline",
   });
+  // --out never overwrites an input file or the workspace's database.
+  const inputs: Record<string, string | undefined> = {};
+  for (const k of ["questions", "decompositions", "examples", "corpus", "preferences"] as const) {
+    inputs[`--${k}`] = values[k];
+  }
+  (values.answers ?? []).forEach((a, i) => (inputs[`--answers #${i + 1}`] = a));
+  await guardOutputs({ inputs, outputs: { "--out": values.out }, workspace: values.workspace });
   if (backend === "openai" && !values.workspace) {
     throw new UsageError("--workspace DIR is required with a model: model calls are cached there");
   }
