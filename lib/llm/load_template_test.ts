@@ -17,7 +17,7 @@ const BUILTIN: Record<string, string[]> = {
   keypoint_response: ["question", "documents"],
   keypoint_entail: ["keypoint", "response"],
   subq_decompose: ["question", "n"],
-  subq_type: ["question", "subquestions"],
+  subq_type: ["question", "subquestions", "examples"],
   subq_coverage: ["subquestion", "text"],
   relevance: ["query", "passage"],
 };

@@ -38,7 +38,7 @@ const harmonic = (r: number, p: number) =>
 
 /**
  * KPR, KPP and KPF per question and their means over questions. KPR = entailed
- * key points / key points (METRICS.md); KPP = statements of the response that
+ * key points / key points (Qi et al., Long2RAG, 2024); KPP = statements of the response that
  * the documents given to it support / statements; KPF = their harmonic mean.
  * Each aggregate is the mean of the per-question values over the questions
  * where the value is defined: a question without key points has no KPR (left
