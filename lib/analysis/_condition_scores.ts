@@ -1,7 +1,7 @@
 /** Per-topic scores of the compared conditions (private). */
 import type { Condition, CruxData } from "./types.ts";
 import { type ContextSpec, oracleSets, scoreContexts, scoreReports } from "./_scores.ts";
-import { rankings } from "./_ranking.ts";
+import { rankings } from "@lib/construct/mod.ts";
 
 /** One per-topic value of one condition. */
 export interface ScoreRecord {

@@ -8,7 +8,7 @@ import { evaluate, type Judged, prepareJudged } from "@lib/metrics/mod.ts";
 import { coverageScores, reportItemId } from "@lib/judge/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
 import type { CruxData } from "./types.ts";
-import { contextRows } from "./_ranking.ts";
+import { contextRows } from "@lib/construct/mod.ts";
 
 /** Context measures by analysis key: measure name and parameters (ir_measures syntax). */
 export const CONTEXT_MEASURES = {

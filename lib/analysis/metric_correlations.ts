@@ -6,7 +6,7 @@
 import { correlationHeatmap, type CorrelationPair, correlationTable } from "@lib/report/mod.ts";
 import type { Analysis, CruxData } from "./types.ts";
 import { type ContextKey, type ContextSpec, LABELS, scoreContexts } from "./_scores.ts";
-import { rankings } from "./_ranking.ts";
+import { rankings } from "@lib/construct/mod.ts";
 import { labelling } from "./_labels.ts";
 import { seededRandom } from "@lib/metrics/mod.ts";
 import { sampleContexts } from "./sample_contexts.ts";

@@ -122,10 +122,7 @@ export {
   type HumanAgreementAnalysesOptions,
 } from "./human_agreement_analyses.ts";
 export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
-export {
-  humanAgreementJudge,
-  type HumanAgreementJudgeOptions,
-} from "./human_agreement_judge.ts";
+export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
 export { analyzeStep, type AnalyzeStepOptions } from "./analyze_step.ts";
 export {
   type ContextCondition,

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Condition, ConditionKind, CruxData } from "./types.ts";
-import { rankings } from "./_ranking.ts";
+import { rankings } from "@lib/construct/mod.ts";
 
 /** A pipeline named explicitly (e.g. from an experiment config). */
 export interface PipelineSpec {

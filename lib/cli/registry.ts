@@ -121,7 +121,8 @@ export const COMMANDS: LazyCommand[] = [
   },
   {
     name: "compare",
-    summary: "Evaluation methods side by side: system table, correlations, disagreements, significance",
+    summary:
+      "Evaluation methods side by side: system table, correlations, disagreements, significance",
     load: lazy("compare", "compareCommand"),
   },
 ];
