@@ -204,6 +204,45 @@ const READERS: {
     }),
     parse: (t, file) => formats.parseHumanStudy(t, { file }),
   },
+  {
+    file: "questions_documents.jsonl",
+    seed: lines(
+      {
+        qid: "q1",
+        question: "What happened at the bridge?",
+        run_id: "r",
+        documents: [{ doc_id: "d1", text: "The bridge fell on Monday." }, {
+          id: "d2",
+          text: "Crews came.",
+        }],
+        response: "The bridge fell.",
+      },
+      { qid: "q2", question: "Why?", documents: [{ doc_id: "d3", text: "Rain." }] },
+    ),
+    parse: (t, file) => formats.parseQuestionDocuments(t, { file }),
+  },
+  {
+    file: "statements.jsonl",
+    seed: lines({
+      qid: "q1",
+      run_id: "r",
+      statements: [{ text: "The bridge fell.", label: "yes", supported: true }, {
+        text: "Nobody came.",
+        label: null,
+        supported: false,
+      }],
+    }),
+    parse: (t, file) => formats.parseStatementSupport(t, { file }),
+  },
+  {
+    file: "preferences.jsonl",
+    seed: lines(
+      { question: "Why?", answer_a: "Rain.", answer_b: "Wind.", preference: 0.5 },
+      { question: "Who?", answer_a: "A.", answer_b: "B.", preference: -1 },
+      { question: "When?", answer_a: "Monday.", answer_b: "Sunday.", preference: 0 },
+    ),
+    parse: (t, file) => formats.parsePreferences(t, { file }),
+  },
 ];
 
 /** The error names the file (and a line where it is about one) and carries no stack trace. */
