@@ -22,8 +22,6 @@ export interface LoadCruxDataOptions {
   backends?: Backends;
 }
 
-const isReport = (id: string) => id.includes(":report");
-
 /**
  * Reads topics (dataset = topic `source`), sub-questions, passage ratings of
  * one judge, report ratings of one judge, the P* qrels, passage token counts
@@ -49,8 +47,9 @@ export async function loadCruxData(
   opts: LoadCruxDataOptions = {},
 ): Promise<CruxData> {
   const counts = await ws.query<{ judge: string; report: boolean; generated: boolean; n: number }>(
-    `SELECT judge, item_id LIKE '%:report%' AS report, item_id LIKE '%:report:%' AS generated,
-       count(*)::INTEGER AS n FROM ratings GROUP BY ALL ORDER BY judge`,
+    `SELECT judge, i.item_kind <> 'passage' AS report, i.item_kind = 'report' AS generated,
+       count(*)::INTEGER AS n FROM ratings JOIN rated_items i USING (item_id, judge)
+     GROUP BY ALL ORDER BY judge`,
   );
   const generated = counts.filter((c) => c.generated).sort((a, b) => b.n - a.n);
   const reportJudge = opts.reportJudge ?? generated[0]?.judge;
@@ -86,8 +85,21 @@ export async function loadCruxData(
   const reportRatings = new Map<string, Map<string, number>>();
   for (const judge of new Set([passageJudge, reportJudge])) {
     if (!judge) continue;
+    // What an item is comes from rated_items (recorded whenever ratings are written).
+    const kinds = new Map(
+      (await ws.query<{ itemId: string; kind: string }>(
+        `SELECT item_id AS "itemId", item_kind AS kind FROM rated_items WHERE judge = $1`,
+        [judge],
+      )).map((k) => [k.itemId, k.kind]),
+    );
     for (const r of await ws.ratings({ judge })) {
-      const target = isReport(r.itemId)
+      const kind = kinds.get(r.itemId);
+      if (kind === undefined) {
+        throw new RangeError(
+          `Cannot analyse workspace "${ws.dir}": rated item "${r.itemId}" of judge "${judge}" is not in rated_items; run \`crux workspace migrate --workspace ${ws.dir}\``,
+        );
+      }
+      const target = kind !== "passage"
         ? (judge === reportJudge ? reportRatings : undefined)
         : (judge === passageJudge ? byItem : undefined);
       if (!target) continue;

@@ -161,7 +161,7 @@ export async function cruxStages(
       ];
       const judge = roleJudge(ws, await client(ws, "judge"));
       const judges = (await ws.query<{ judge: string }>(
-        `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%'`,
+        `SELECT DISTINCT judge FROM rated_items WHERE item_kind = 'passage'`,
       )).map((r) => r.judge);
       if (judges.length === 0 || judges.includes(judge.name)) {
         steps.push(await rateTopics(ws, { ...common, judge, onNote: note("construct") }));
@@ -294,11 +294,18 @@ export async function cruxStages(
       params: { tau, models },
       deps,
       clear: async (ws) => {
-        const prefix = run === "oracle-result" ? "%:report" : `%:report:${run}`;
-        await ws.exec("DELETE FROM ratings WHERE item_id LIKE $1 AND judge = $2", [
-          prefix,
-          await judgeName(ws),
-        ]);
+        // The judge's ratings of this run's reports (the reference summary for
+        // oracle-result), found by what the items are, not by their ids.
+        const judge = await judgeName(ws);
+        await ws.exec(
+          `DELETE FROM ratings WHERE judge = $1 AND item_id IN (SELECT item_id FROM rated_items
+             WHERE judge = $1 AND ${
+            run === "oracle-result"
+              ? "item_kind = 'reference'"
+              : "item_kind = 'report' AND run = $2"
+          })`,
+          run === "oracle-result" ? [judge] : [judge, run],
+        );
         await ws.exec("DELETE FROM measures WHERE run = $1 AND source = 'report'", [run]);
       },
       async run(ws) {

@@ -81,8 +81,7 @@ export async function workspaceJudged(
   // rated passage missing from the corpus keeps its ratings (only density needs
   // its text, and says so).
   const byItem = new Map<string, { topicId: string; ratings: Map<string, number> }>();
-  for (const r of await readRatings(ws, judge)) {
-    if (r.itemId.includes(":report")) continue;
+  for (const r of await readRatings(ws, judge, { kind: "passage" })) {
     let m = byItem.get(r.itemId);
     if (!m) byItem.set(r.itemId, m = { topicId: r.topicId, ratings: new Map() });
     m.ratings.set(r.questionId, r.rating);

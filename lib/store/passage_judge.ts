@@ -33,7 +33,7 @@ export async function passageJudge(
   opts: { prefer?: string } = {},
 ): Promise<string> {
   const judges = (await ws.query<{ judge: string }>(
-    `SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%' ORDER BY judge`,
+    `SELECT DISTINCT judge FROM rated_items WHERE item_kind = 'passage' ORDER BY judge`,
   )).map((r) => r.judge);
   const chosen = judge ??
     (judges.length === 1

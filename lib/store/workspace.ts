@@ -22,6 +22,7 @@ import { insertRecords, upsertBatches, upsertRecords } from "./_bulk.ts";
 import { rowObjects, type TableInfo } from "./_columns.ts";
 import { copyTable, type ExportFormat, type ExportOptions, writeTrec } from "./_export.ts";
 import { readers, type ReadFilter } from "./_readers.ts";
+import { RATED_ITEMS_SQL, ratedItem } from "./provenance.ts";
 
 export type { ExportFormat, ExportOptions, ReadFilter };
 
@@ -141,7 +142,32 @@ export class Workspace {
    * ```
    */
   async upsert(table: string, records: readonly object[]): Promise<number> {
-    return await upsertRecords(this.connection, this.#table(table), records);
+    const n = await upsertRecords(this.connection, this.#table(table), records);
+    if (table === "ratings") await this.#recordRatedItems(records as readonly Rating[]);
+    return n;
+  }
+
+  /**
+   * Every rating's item is recorded in `rated_items` with its kind (passage,
+   * report of a run, reference summary) as it is written, so readers ask the
+   * columns, never the id string.
+   */
+  async #recordRatedItems(records: readonly Rating[]): Promise<void> {
+    const items = new Map<string, object>();
+    for (const r of records) {
+      const key = `${r.itemId}\u0000${r.judge}`;
+      if (!items.has(key)) {
+        items.set(key, {
+          itemId: r.itemId,
+          judge: r.judge,
+          topicId: r.topicId,
+          ...ratedItem(r.itemId, r.topicId),
+        });
+      }
+    }
+    if (items.size) {
+      await upsertRecords(this.connection, this.#table("rated_items"), [...items.values()]);
+    }
   }
 
   /**
@@ -179,7 +205,9 @@ export class Workspace {
       }
       yield batch;
     }
-    return await upsertBatches(this.connection, this.#table(table), batches(), opts.onProgress);
+    const n = await upsertBatches(this.connection, this.#table(table), batches(), opts.onProgress);
+    if (table === "ratings") await this.exec(RATED_ITEMS_SQL);
+    return n;
   }
 
   /**

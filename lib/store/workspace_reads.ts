@@ -59,11 +59,21 @@ export async function readSubquestions(ws: WorkspaceLike): Promise<Map<string, Q
   return group(rows.map(clean), (q) => q.topicId);
 }
 
-/** Ratings, optionally of one judge and/or with item ids starting with a prefix. */
-export async function readRatings(ws: WorkspaceLike, judge?: string): Promise<Rating[]> {
+/** Ratings, optionally of one judge and of one kind of item (a passage, a report of a run, the reference summary; see `rated_items`). */
+export async function readRatings(
+  ws: WorkspaceLike,
+  judge?: string,
+  opts: { kind?: "passage" | "report" | "reference" } = {},
+): Promise<Rating[]> {
+  const where = [
+    ...(judge === undefined ? [] : ["r.judge = $1"]),
+    ...(opts.kind === undefined ? [] : [`i.item_kind = '${opts.kind}'`]),
+  ];
   const rows = await ws.query<Rating>(
-    `SELECT topic_id AS "topicId", item_id AS "itemId", question_id AS "questionId", rating, judge
-     FROM ratings ${judge === undefined ? "" : "WHERE judge = $1"}`,
+    `SELECT r.topic_id AS "topicId", r.item_id AS "itemId", r.question_id AS "questionId",
+       r.rating, r.judge
+     FROM ratings r ${opts.kind === undefined ? "" : "JOIN rated_items i USING (item_id, judge)"}
+     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}`,
     judge === undefined ? [] : [judge],
   );
   return rows;
