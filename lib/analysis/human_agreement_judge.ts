@@ -43,7 +43,7 @@ export async function humanAgreementJudge(
   let judge = opts.judge;
   if (judge === undefined) {
     const judges = (await ws.query<{ judge: string }>(
-      `SELECT DISTINCT judge FROM ratings WHERE item_id LIKE '%:report%' ORDER BY judge`,
+      `SELECT DISTINCT judge FROM rated_items WHERE item_kind <> 'passage' ORDER BY judge`,
     )).map((r) => r.judge);
     if (judges.length !== 1) {
       throw new RangeError(

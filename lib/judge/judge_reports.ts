@@ -144,7 +144,8 @@ export async function judgeReports(
   // Default context judge: the one with the most passage ratings (the construction matrix),
   // preferring the report judge on ties; extra ratings of unjudged passages never outweigh it.
   const judges = await ws.query<{ judge: string; n: number }>(
-    `SELECT judge, count(*) AS n FROM ratings WHERE item_id NOT LIKE '%:report%' GROUP BY judge`,
+    `SELECT judge, count(*) AS n FROM ratings JOIN rated_items i USING (item_id, judge)
+     WHERE i.item_kind = 'passage' GROUP BY judge`,
   );
   const most = Math.max(0, ...judges.map((j) => Number(j.n)));
   const top = judges.filter((j) => Number(j.n) === most).map((j) => j.judge).sort();
