@@ -6,6 +6,7 @@
 import { oracleSets as qrelsOracleSets } from "@lib/metrics/mod.ts";
 import { evaluate, type Judged, prepareJudged } from "@lib/metrics/mod.ts";
 import { coverageScores, reportItemId } from "@lib/judge/mod.ts";
+import { MissingTokensError } from "@lib/pipeline/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
 import type { CruxData } from "./types.ts";
 import { contextRows } from "@lib/construct/mod.ts";
@@ -70,7 +71,16 @@ function judged(data: CruxData, tau: number): Judged {
   if (!j) {
     const plain = data.qrels.filter((q) => q.subtopic === undefined || q.subtopic === "0");
     j = prepareJudged(
-      { qrels: plain, judgments: data.passageRatings, tokens: (id) => data.tokens.get(id) ?? 0 },
+      {
+        qrels: plain,
+        judgments: data.passageRatings,
+        // A passage without text has no token count: density asks and fails, never 0.
+        tokens: (id) => {
+          const n = data.tokens.get(id);
+          if (n === undefined) throw new MissingTokensError(id, false);
+          return n;
+        },
+      },
       { tau },
     );
     byTau.set(tau, j);
@@ -94,8 +104,20 @@ export function scoreContexts(
   const measures = opts.keys.map((k) =>
     `${k === "denZ" && w !== 0.5 ? `Den(w=${w})` : CONTEXT_MEASURES[k]}@${opts.cutoff}`
   );
-  const result = evaluate(run, measures, judged(data, opts.tau), { tau: opts.tau });
-  const keyOf = new Map(result.measures.map((m, i) => [m, opts.keys[i]]));
+  let keys: readonly ContextKey[] = opts.keys;
+  let result;
+  try {
+    result = evaluate(run, measures, judged(data, opts.tau), { tau: opts.tau });
+  } catch (e) {
+    // Density of a context holding a passage without text is left out (its
+    // rows are missing, so tables show it as not measured), as in the
+    // pipeline's measure stage; every other measure is kept.
+    if (!(e instanceof MissingTokensError)) throw e;
+    keys = opts.keys.filter((k) => k !== "denZ");
+    const kept = measures.filter((_, i) => opts.keys[i] !== "denZ");
+    result = evaluate(run, kept, judged(data, opts.tau), { tau: opts.tau });
+  }
+  const keyOf = new Map(result.measures.map((m, i) => [m, keys[i]]));
   return result.perTopic.map((r) => ({ ...r, measure: keyOf.get(r.measure)! }));
 }
 
@@ -118,17 +140,17 @@ export function scoreReports(
     const ratings = data.reportRatings.get(reportItemId(g));
     const a = answerable.get(g.topicId);
     if (!ratings || !a || a.length === 0) continue;
-    const oracleTokens = (oracle.get(g.topicId) ?? []).reduce(
-      (s, p) => s + (data.tokens.get(p) ?? 0),
-      0,
-    );
+    const oracleIds = oracle.get(g.topicId) ?? [];
+    const textless = oracleIds.some((p) => !data.tokens.has(p));
+    const oracleTokens = oracleIds.reduce((s, p) => s + (data.tokens.get(p) ?? 0), 0);
     const s = coverageScores(
       { ratings, answerable: a, tokens: g.tokens ?? 0, oracleTokens },
       { tau: opts.tau, w: opts.w },
     );
     if (s.coverage === null) continue;
     out.push({ run: name, topicId: g.topicId, measure: "covY", value: s.coverage });
-    out.push({ run: name, topicId: g.topicId, measure: "denY", value: s.density! });
+    // Den(y) needs the tokens of P*: left out for a topic whose P* lacks text.
+    if (!textless) out.push({ run: name, topicId: g.topicId, measure: "denY", value: s.density! });
   }
   return out;
 }

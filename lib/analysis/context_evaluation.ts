@@ -8,7 +8,7 @@ import { oracleSets } from "@lib/metrics/mod.ts";
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import { evaluate } from "@lib/metrics/mod.ts";
-import { workspaceJudged } from "@lib/pipeline/mod.ts";
+import { MissingTokensError, workspaceJudged } from "@lib/pipeline/mod.ts";
 
 /** One evaluated condition: a run cut at a depth, or a reference context. */
 export interface ContextCondition {
@@ -159,9 +159,20 @@ export async function evaluateContexts(
       continue;
     }
     const map = measuresAt(condition.cutoff, tau, w);
-    const out = evaluate(rows, generic.map((g) => map[g]), inputs, { tau });
+    let measured = generic;
+    let out;
+    try {
+      out = evaluate(rows, measured.map((g) => map[g]), inputs, { tau });
+    } catch (e) {
+      // A context holding a passage without text has no density; the other
+      // measures stand, and the reason is listed with the skipped topics.
+      if (!(e instanceof MissingTokensError)) throw e;
+      measured = generic.filter((g) => g !== "Den");
+      out = evaluate(rows, measured.map((g) => map[g]), inputs, { tau });
+      result.skipped.push(`${label}: Den not measured: ${e.message}`);
+    }
     result.unparseableRatings = out.unparseableRatings;
-    const rename = new Map(out.measures.map((key, i) => [key, generic[i]]));
+    const rename = new Map(out.measures.map((key, i) => [key, measured[i]]));
     for (const r of out.perTopic) {
       result.perTopic.push({ ...r, run: label, measure: rename.get(r.measure) ?? r.measure });
     }
@@ -170,10 +181,10 @@ export async function evaluateContexts(
       result.means.push({
         run: label,
         topicId: "all",
-        measure: generic[i],
+        measure: measured[i],
         value: summary?.aggregate[key] ?? 0,
       });
-      result.topicCounts[`${label}|${generic[i]}`] = summary?.counts[key] ?? 0;
+      result.topicCounts[`${label}|${measured[i]}`] = summary?.counts[key] ?? 0;
     }
     for (const s of out.skipped) {
       result.skipped.push(`${label}: ${s.topicId} ${rename.get(s.measure)}: ${s.reason}`);
