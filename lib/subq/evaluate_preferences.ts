@@ -8,7 +8,7 @@ import type { TypedCoverage } from "@lib/metrics/mod.ts";
 import type { WorkspaceLike } from "@lib/store/mod.ts";
 import { classifySubquestions } from "./classify_subquestions.ts";
 import { decomposeQuestions } from "./decompose_questions.ts";
-import { judgeCoverage } from "./judge_coverage.ts";
+import { type CoverageItem, judgeAndStoreCoverage } from "./_store_coverage.ts";
 import { pairwiseJudge } from "./pairwise_judge.ts";
 import { answerRating } from "@lib/metrics/mod.ts";
 import { textKey } from "./_text_key.ts";
@@ -77,7 +77,7 @@ export async function evaluatePreferences(
       : [],
   ]));
   const judge = coverageJudgeName(opts);
-  const todo = new Map<string, { key: string; subQuestion: string; text: string }>();
+  const todo = new Map<string, CoverageItem>();
   for (const p of pairs) {
     for (const text of [p.answerA, p.answerB]) {
       const key = await textKey(text);
@@ -86,24 +86,8 @@ export async function evaluatePreferences(
       }
     }
   }
-  const list = [...todo.entries()];
-  const judged = await judgeCoverage(
-    list.map(([id, x]) => ({ id, subQuestion: x.subQuestion, text: x.text })),
-    opts,
-  );
-  const answered = new Map(judged.map((r) => [r.id, r.answered]));
-  const rows = judged.map((r, i) => ({
-    textKey: list[i][1].key,
-    subQuestion: list[i][1].subQuestion,
-    judge,
-    answered: r.answered,
-    span: r.span,
-    spanFound: r.spanFound,
-    position: r.position,
-    status: r.status,
-    raw: r.raw ?? null,
-  }));
-  if (rows.length) await ws.upsert("subq_coverage", rows);
+  const judged = await judgeAndStoreCoverage(ws, todo, judge, opts);
+  const answered = new Map([...judged].map(([id, r]) => [id, r.answered]));
   const itemsOf = async (question: string, text: string): Promise<TypedCoverage[]> => {
     const key = await textKey(text);
     return subqs.get(question)!.flatMap((q) => {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { WorkspaceLike } from "@lib/store/mod.ts";
-import { judgeCoverage } from "./judge_coverage.ts";
+import { type CoverageItem, judgeAndStoreCoverage } from "./_store_coverage.ts";
 import { textKey } from "./_text_key.ts";
 import { subqByTopic } from "./_typed_rows.ts";
 import { OFFLINE_BACKENDS, type SubqStepOptions } from "./types.ts";
@@ -80,7 +80,7 @@ export async function judgeAnswers(
       [judge],
     )).map((r) => r.k),
   );
-  const todo = new Map<string, { key: string; subQuestion: string; text: string }>();
+  const todo = new Map<string, CoverageItem>();
   for (const g of gens) {
     const qs = (subqs.get(g.topicId) ?? []).filter((q) => q.type);
     const items = [
@@ -96,23 +96,7 @@ export async function judgeAnswers(
       }
     }
   }
-  const list = [...todo.entries()];
-  const results = await judgeCoverage(
-    list.map(([id, x]) => ({ id, subQuestion: x.subQuestion, text: x.text })),
-    opts,
-  );
-  const rows = results.map((r, i) => ({
-    textKey: list[i][1].key,
-    subQuestion: list[i][1].subQuestion,
-    judge,
-    answered: r.answered,
-    span: r.span,
-    spanFound: r.spanFound,
-    position: r.position,
-    status: r.status,
-    raw: r.raw ?? null,
-  }));
-  if (rows.length) await ws.upsert("subq_coverage", rows);
+  const rows = [...(await judgeAndStoreCoverage(ws, todo, judge, opts)).values()];
   return {
     judge,
     answers: gens.length,
