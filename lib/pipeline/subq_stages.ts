@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { readDecompositions, readPreferences } from "@lib/formats/mod.ts";
+import { type Decomposition, readDecompositions, readPreferences } from "@lib/formats/mod.ts";
 import { extractiveGenerator, llmGenerator } from "@lib/llm/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import * as subq from "@lib/subq/mod.ts";
@@ -14,6 +14,12 @@ import { clients, parseSubqSection, sha, type SubqSection } from "./_subq_sectio
 export type { SubqSection };
 import type { MethodStageContext, MethodStages } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
+
+/** The classifier's labelled examples: none (zero-shot), a file, or the built-in ones (undefined). */
+async function classifierExamples(s: SubqSection): Promise<Decomposition[] | undefined> {
+  if (s.examples === "none") return [];
+  return s.examples ? await readDecompositions(s.examples) : undefined;
+}
 
 /** The stage instances of a `subq` section. */
 async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpec[]> {
@@ -70,11 +76,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
         );
       },
       run: async (ws) => {
-        const examples = s.examples === "none"
-          ? []
-          : s.examples
-          ? await readDecompositions(s.examples)
-          : undefined;
+        const examples = await classifierExamples(s);
         const r = await subq.classifyTopics(ws, {
           ...(await judgeStep(ws)),
           ...io,
@@ -198,11 +200,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
         await ws.exec(`DELETE FROM subq_preferences WHERE source = $1`, [file]);
       },
       run: async (ws) => {
-        const examples = s.examples === "none"
-          ? []
-          : s.examples
-          ? await readDecompositions(s.examples)
-          : undefined;
+        const examples = await classifierExamples(s);
         const pairs = await readPreferences(file);
         const judged = await subq.evaluatePreferences(ws, pairs, {
           ...(await judgeStep(ws)),
