@@ -4,9 +4,9 @@
  * both from the same passage ratings and P*.
  */
 import { oracleSets as qrelsOracleSets } from "@lib/metrics/mod.ts";
-import { evaluate, type Judged, prepareJudged } from "@lib/metrics/mod.ts";
+import { type Judged, prepareJudged } from "@lib/metrics/mod.ts";
 import { coverageScores, reportItemId } from "@lib/judge/mod.ts";
-import { MissingTokensError } from "@lib/pipeline/mod.ts";
+import { evaluateAvailable, MissingTokensError } from "@lib/pipeline/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
 import type { CruxData } from "./types.ts";
 import { contextRows } from "@lib/construct/mod.ts";
@@ -104,19 +104,12 @@ export function scoreContexts(
   const measures = opts.keys.map((k) =>
     `${k === "denZ" && w !== 0.5 ? `Den(w=${w})` : CONTEXT_MEASURES[k]}@${opts.cutoff}`
   );
-  let keys: readonly ContextKey[] = opts.keys;
-  let result;
-  try {
-    result = evaluate(run, measures, judged(data, opts.tau), { tau: opts.tau });
-  } catch (e) {
-    // Density of a context holding a passage without text is left out (its
-    // rows are missing, so tables show it as not measured), as in the
-    // pipeline's measure stage; every other measure is kept.
-    if (!(e instanceof MissingTokensError)) throw e;
-    keys = opts.keys.filter((k) => k !== "denZ");
-    const kept = measures.filter((_, i) => opts.keys[i] !== "denZ");
-    result = evaluate(run, kept, judged(data, opts.tau), { tau: opts.tau });
-  }
+  // Density of a context holding a passage without text is left out (its rows
+  // are missing, so tables show it as not measured), as in the measure stage.
+  const { result, kept } = evaluateAvailable(run, measures, judged(data, opts.tau), {
+    tau: opts.tau,
+  });
+  const keys = kept.map((m) => opts.keys[measures.indexOf(m)]);
   const keyOf = new Map(result.measures.map((m, i) => [m, keys[i]]));
   return result.perTopic.map((r) => ({ ...r, measure: keyOf.get(r.measure)! }));
 }

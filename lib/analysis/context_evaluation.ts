@@ -7,8 +7,7 @@
 import { oracleSets } from "@lib/metrics/mod.ts";
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
-import { evaluate } from "@lib/metrics/mod.ts";
-import { MissingTokensError, workspaceJudged } from "@lib/pipeline/mod.ts";
+import { evaluateAvailable, workspaceJudged } from "@lib/pipeline/mod.ts";
 
 /** One evaluated condition: a run cut at a depth, or a reference context. */
 export interface ContextCondition {
@@ -159,18 +158,16 @@ export async function evaluateContexts(
       continue;
     }
     const map = measuresAt(condition.cutoff, tau, w);
-    let measured = generic;
-    let out;
-    try {
-      out = evaluate(rows, measured.map((g) => map[g]), inputs, { tau });
-    } catch (e) {
-      // A context holding a passage without text has no density; the other
-      // measures stand, and the reason is listed with the skipped topics.
-      if (!(e instanceof MissingTokensError)) throw e;
-      measured = generic.filter((g) => g !== "Den");
-      out = evaluate(rows, measured.map((g) => map[g]), inputs, { tau });
-      result.skipped.push(`${label}: Den not measured: ${e.message}`);
-    }
+    // A context holding a passage without text has no density; the other
+    // measures stand, and the reason is listed with the skipped topics.
+    const { result: out, kept, leftOut } = evaluateAvailable(
+      rows,
+      generic.map((g) => map[g]),
+      inputs,
+      { tau },
+    );
+    const measured = kept.map((m) => generic[generic.findIndex((g) => map[g] === m)]);
+    if (leftOut !== undefined) result.skipped.push(`${label}: Den not measured: ${leftOut}`);
     result.unparseableRatings = out.unparseableRatings;
     const rename = new Map(out.measures.map((key, i) => [key, measured[i]]));
     for (const r of out.perTopic) {

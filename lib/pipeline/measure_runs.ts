@@ -5,9 +5,10 @@
  * @module
  */
 import type { MetricRow } from "@lib/types/mod.ts";
-import { evaluate, parseMeasure } from "@lib/metrics/mod.ts";
+import { evaluate } from "@lib/metrics/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
-import { MissingTokensError, workspaceJudged } from "./workspace_judged.ts";
+import { workspaceJudged } from "./workspace_judged.ts";
+import { evaluateAvailable } from "./evaluate_available.ts";
 import { storeMeasures } from "./store_measures.ts";
 
 /** Options of {@linkcode measureRuns}. */
@@ -56,20 +57,13 @@ export async function measureRuns(
   const { inputs, judge, source } = await workspaceJudged(ws, { judge: opts.judge });
   const rows = (await Promise.all(runs.map((r) => ws.runRows(r)))).flat();
   const measures = opts.measures ?? ["Cov@oracle", "Den@oracle", "alpha_nDCG@oracle"];
-  let result;
-  try {
-    result = evaluate(rows, measures, inputs, { tau: opts.tau ?? 3 });
-  } catch (e) {
-    if (!(e instanceof MissingTokensError) || opts.missingTokens !== "skip") throw e;
-    const density = measures.filter((m) => parseMeasure(m).name === "Den");
-    opts.onNote?.(
-      `${density.join(", ")} not measured for ${runs.join(", ")}: ${
-        e.message.replace(/^Cannot measure density: /, "")
-      }`,
-    );
-    result = evaluate(rows, measures.filter((m) => !density.includes(m)), inputs, {
-      tau: opts.tau ?? 3,
-    });
+  const tau = opts.tau ?? 3;
+  const { result, kept, leftOut } = opts.missingTokens === "skip"
+    ? evaluateAvailable(rows, measures, inputs, { tau })
+    : { result: evaluate(rows, measures, inputs, { tau }), kept: measures, leftOut: undefined };
+  if (leftOut !== undefined) {
+    const density = measures.filter((m) => !kept.includes(m));
+    opts.onNote?.(`${density.join(", ")} not measured for ${runs.join(", ")}: ${leftOut}`);
   }
   for (const run of runs) await ws.exec("DELETE FROM metrics WHERE run = $1", [run]);
   await ws.upsert("metrics", [...result.perTopic, ...result.aggregates]);

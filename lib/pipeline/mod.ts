@@ -65,3 +65,4 @@ export { type CompareSection, type CompareStageContext, compareStages } from "./
 export { SUBQ_STAGES, type SubqSection } from "./subq_stages.ts";
 export { NUGGET_STAGES, type NuggetsSection } from "./nugget_stages.ts";
 export { type KeyPointSection, keypointStages } from "./keypoint_stages.ts";
+export { type AvailableEvaluation, evaluateAvailable } from "./evaluate_available.ts";
