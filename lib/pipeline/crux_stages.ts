@@ -322,7 +322,12 @@ export async function cruxStages(
       version: 1,
       params: { measures: config.measures ?? null, tau },
       deps: ["select", source(name)],
-      clear: async (ws) => void await ws.exec("DELETE FROM metrics WHERE run = $1", [name]),
+      // Rows of measures the config no longer asks for must not outlive a re-run.
+      clear: async (ws) =>
+        void await ws.exec(
+          "DELETE FROM measures WHERE run = $1 AND method IN ('trec', 'crux') AND source <> 'report'",
+          [name],
+        ),
       async run(ws) {
         const rows = await measureRuns(ws, [name], {
           measures: config.measures,

@@ -1,6 +1,6 @@
 /**
  * The measure step: a workspace's runs evaluated against its passage ratings,
- * the selection's qrels and token counts, stored in `metrics`.
+ * the selection's qrels and token counts, stored in the measure table `measures`.
  *
  * @module
  */
@@ -33,8 +33,8 @@ export interface MeasureRunsOptions {
  * Evaluates stored runs with the workspace's judgments: ratings of the
  * passages (reports excluded), the selection's `crux_pr` and `crux_div` qrels
  * and the stored token counts. A passage without a token count is an error
- * naming it, never a silent 0. Per-topic and aggregate rows replace the runs'
- * earlier `metrics` rows.
+ * naming it, never a silent 0. Per-topic and aggregate rows are stored in
+ * `measures` (see {@linkcode storeMeasures}), replacing rows of the same keys.
  *
  * @param ws The workspace.
  * @param runs Run names.
@@ -65,8 +65,6 @@ export async function measureRuns(
     const density = measures.filter((m) => !kept.includes(m));
     opts.onNote?.(`${density.join(", ")} not measured for ${runs.join(", ")}: ${leftOut}`);
   }
-  for (const run of runs) await ws.exec("DELETE FROM metrics WHERE run = $1", [run]);
-  await ws.upsert("metrics", [...result.perTopic, ...result.aggregates]);
   await storeMeasures(ws, result, { judge, source });
   return result.aggregates;
 }

@@ -22,6 +22,8 @@ export interface ExecutedNotebook {
   mode: "jupyter" | "script";
   outputs: CellOutput[];
   stderr: string;
+  /** Earlier runs that lacked expected displays (see `complete`), one line each. */
+  attempts?: string[];
 }
 
 interface RawNotebook {
@@ -105,14 +107,33 @@ export async function executeNotebook(
     complete?: (nb: ExecutedNotebook) => boolean;
   } = {},
 ): Promise<ExecutedNotebook> {
-  const first = await executeOnce(path, opts);
-  // Under heavy load the Deno kernel can report a cell idle before its last display
-  // message, which nbclient then drops. A run without errors that lacks expected
-  // displays is executed once more; errors are never retried.
-  if (!opts.complete || opts.complete(first) || first.outputs.some((o) => o.kind === "error")) {
-    return first;
+  // Under heavy load a display message of the Deno kernel can miss its cell (nbclient
+  // then records the cell without it). A run without errors that lacks expected
+  // displays is executed again, up to three runs in all, after a short pause; errors
+  // are never retried. Each run's per-cell displays are kept for the failure message.
+  const attempts: string[] = [];
+  let run = await executeOnce(path, opts);
+  for (let attempt = 1;; attempt++) {
+    if (!opts.complete || opts.complete(run) || run.outputs.some((o) => o.kind === "error")) {
+      if (attempts.length > 0) {
+        console.log(`${path}: complete on run ${attempt}; earlier runs: ${attempts.join("; ")}`);
+      }
+      return { ...run, attempts };
+    }
+    attempts.push(`run ${attempt} (${run.mode}) displays ${displaySummary(run)}`);
+    if (attempt === 3) return { ...run, attempts };
+    await new Promise((r) => setTimeout(r, 2000));
+    run = await executeOnce(path, opts);
   }
-  return await executeOnce(path, opts);
+}
+
+/** Displays per cell, e.g. `5:html 6:svg 12:svg`, for messages about missing outputs. */
+export function displaySummary(nb: ExecutedNotebook): string {
+  return nb.outputs.filter((o) => o.kind === "display").map((o) =>
+    `${o.cell}:${
+      o.mimes.includes("image/svg+xml") ? "svg" : o.mimes.includes("text/html") ? "html" : "other"
+    }`
+  ).join(" ");
 }
 
 async function executeOnce(

@@ -4,7 +4,7 @@
  * errors and displayed the tables and figures it promises.
  */
 import assert from "node:assert/strict";
-import { type ExecutedNotebook, executeNotebook, hasJupyter } from "./_execute.ts";
+import { displaySummary, type ExecutedNotebook, executeNotebook, hasJupyter } from "./_execute.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -54,11 +54,13 @@ for (const name of notebooks) {
           count(nb, "image/svg+xml") >= want.figures,
           `${name}: expected >= ${want.figures} inline SVG figures, saw ${
             count(nb, "image/svg+xml")
-          }`,
+          } (cell:display ${displaySummary(nb)}; ${nb.attempts?.join("; ") || "one run"})`,
         );
         assert.ok(
           count(nb, "text/html") >= want.tables,
-          `${name}: expected >= ${want.tables} HTML tables, saw ${count(nb, "text/html")}`,
+          `${name}: expected >= ${want.tables} HTML tables, saw ${
+            count(nb, "text/html")
+          } (cell:display ${displaySummary(nb)}; ${nb.attempts?.join("; ") || "one run"})`,
         );
         // Interactive Vega-Lite (the version in deno.json: v6, plus v5 for older front ends)
         // with the static SVG as the fallback, in the same output.
