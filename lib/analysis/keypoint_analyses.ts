@@ -11,6 +11,7 @@ import type { WorkspaceLike } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
 import { bucketMeans } from "./_keypoint_buckets.ts";
 import { extractionAnalyses } from "./_keypoint_extraction.ts";
+import { reportCoverage } from "./_report_coverage.ts";
 
 /** Options of {@linkcode keyPointAnalyses}. */
 export interface KeyPointAnalysesOptions {
@@ -175,17 +176,10 @@ async function versusCrux(
   kpr: readonly { run: string; kpr?: number }[],
   note: string,
 ): Promise<Analysis> {
-  const coverage = await ws.query<{ run: string; value: number }>(
-    `SELECT run, value FROM measures WHERE method = 'crux' AND source = 'report' AND measure = 'Cov'
-       AND topic_id = 'all'
-     UNION ALL
-     SELECT run, value FROM metrics WHERE measure = 'Cov_report' AND topic_id = 'all'
-       AND run NOT IN (SELECT run FROM measures WHERE method = 'crux' AND source = 'report'
-                       AND measure = 'Cov' AND topic_id = 'all')`,
-  );
+  const { coverage } = await reportCoverage(ws);
   const points = kpr.flatMap((k) => {
-    const c = coverage.find((x) => x.run === k.run);
-    return c && k.kpr !== undefined ? [{ run: k.run, coverage: Number(c.value), kpr: k.kpr }] : [];
+    const c = coverage.get(k.run);
+    return c !== undefined && k.kpr !== undefined ? [{ run: k.run, coverage: c, kpr: k.kpr }] : [];
   });
   const enough = points.length >= 3;
   const tau = enough ? kendallTau(points.map((p) => p.coverage), points.map((p) => p.kpr)) : null;

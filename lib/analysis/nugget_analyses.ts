@@ -8,6 +8,7 @@ import { kendallTau, pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
 import type { WorkspaceLike } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
+import { reportCoverage } from "./_report_coverage.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
 export interface NuggetAnalysesOptions {
@@ -88,14 +89,7 @@ export async function nuggetAnalyses(
      WHERE a.origin = $1 AND a.judge = $2 GROUP BY ALL`,
     [source, judge],
   );
-  const coverage = await ws.query<{ run: string; value: number }>(
-    `SELECT run, value FROM measures WHERE method = 'crux' AND source = 'report' AND measure = 'Cov'
-       AND topic_id = 'all'
-     UNION ALL
-     SELECT run, value FROM metrics WHERE measure = 'Cov_report' AND topic_id = 'all'
-       AND run NOT IN (SELECT run FROM measures WHERE method = 'crux' AND source = 'report'
-                       AND measure = 'Cov' AND topic_id = 'all')`,
-  );
+  const { coverage } = await reportCoverage(ws);
   const runs = [...new Set(means.map((m) => m.run))].sort(naturalCompare);
   const rows: NuggetRunRow[] = runs.map((run) => {
     const v = (k: string) => Number(means.find((m) => m.run === run && m.measure === k)?.value);
@@ -110,7 +104,7 @@ export async function nuggetAnalyses(
       vitalSupport: num(s("vital")?.credit),
       okaySupport: num(s("okay")?.credit),
       failedLabels: (s("vital")?.failed ?? 0) + (s("okay")?.failed ?? 0),
-      reportCoverage: num(coverage.find((c) => c.run === run)?.value),
+      reportCoverage: num(coverage.get(run)),
     };
   });
   const offline = OFFLINE.has(judge) || source === "created:offline";

@@ -48,7 +48,11 @@ export interface ReportJudgment {
 /** What {@link judgeReports} returns. */
 export interface JudgeReportsResult {
   runs: ReportJudgment[];
-  /** Metric rows written (per topic and `all`). */
+  /**
+   * Values per topic and `all`, named `Cov_report`, `Den_report`, `Cov_context` and
+   * `Den_context` (with `(w=...)` when w is not 0.5); stored in `measures` as `Cov`
+   * and `Den(w=...)` with source `report` or `context`.
+   */
   metrics: MetricRow[];
   /** New report ratings stored, and failed calls (not stored; re-run to retry). */
   written: number;
@@ -67,13 +71,14 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
  * `{topic}:report:{run}`), then scores each report: Cov(y) and Den(y) (density
  * with the report's own token count against P*), and its retrieval context:
  * Cov(Z) and Den(Z) from the pre-judged passage matrix (no new calls; passages
- * without a rating count 0, or are judged online with `judgeUnjudged`). Writes
- * metric rows `Cov_report`, `Den_report`, `Cov_context`, `Den_context` (per
- * topic and `all`; `(w=..)` appended to Den when w is not 0.5).
+ * without a rating count 0, or are judged online with `judgeUnjudged`). Stores
+ * per topic and `all` in the measure table `measures` (run = the generated run,
+ * method crux, this judge): `Cov` and `Den(w=..)` with source `report` for the
+ * reports and source `context` for their contexts.
  *
  * @param ws The experiment workspace (after select and generate).
  * @param opts `judge` (required), run filter, tau (3), w (0.5), callbacks.
- * @returns Per-run means, the metric rows and call counts.
+ * @returns Per-run means, the values stored and call counts.
  * @throws {RangeError} When no sub-question is marked answerable (run `crux construct select`).
  * @example
  * ```ts
@@ -296,23 +301,24 @@ export async function judgeReports(
       );
     }
   }
-  if (metrics.length) await ws.upsert("metrics", metrics);
-  // The report measures in the measure table: a generation run's Cov and Den
-  // are those of its reports (method crux, source report), so every method's
-  // answer-level scores meet there under the same run names.
-  const reportMeasure = new Map([["Cov_report", "Cov"], [`Den_report${den}`, `Den(w=${w})`]]);
-  const counted = new Map(runs.map((r) => [r.run, r.topics]));
-  const countedDen = new Map(
-    [...byRun.keys()].map((run) => [
-      run,
-      metrics.filter((m) =>
-        m.run === run && m.topicId !== "all" && m.measure === `Den_report${den}`
-      )
-        .length,
-    ]),
-  );
-  const measureRows = metrics.filter((m) => reportMeasure.has(m.measure)).map((m) => {
-    const measure = reportMeasure.get(m.measure)!;
+  // Every value goes to the measure table under the generation run's name: the
+  // reports' Cov and Den (method crux, source report), so every method's
+  // answer-level scores meet there under the same run names, and the Cov and Den
+  // of the contexts the reports were written from (source context).
+  const stored = new Map<string, { measure: string; source: string }>([
+    ["Cov_report", { measure: "Cov", source: "report" }],
+    [`Den_report${den}`, { measure: `Den(w=${w})`, source: "report" }],
+    ["Cov_context", { measure: "Cov", source: "context" }],
+    [`Den_context${den}`, { measure: `Den(w=${w})`, source: "context" }],
+  ]);
+  const perTopic = new Map<string, number>();
+  for (const m of metrics) {
+    if (m.topicId !== "all") {
+      perTopic.set(`${m.run}\t${m.measure}`, (perTopic.get(`${m.run}\t${m.measure}`) ?? 0) + 1);
+    }
+  }
+  const measureRows = metrics.map((m) => {
+    const { measure, source } = stored.get(m.measure)!;
     return {
       run: m.run,
       topicId: m.topicId,
@@ -321,11 +327,9 @@ export async function judgeReports(
       cutoff: "",
       method: "crux",
       judge: opts.judge.name,
-      source: "report",
+      source,
       value: m.value,
-      topics: m.topicId !== "all"
-        ? null
-        : (measure.startsWith("Den") ? countedDen : counted).get(m.run) ?? null,
+      topics: m.topicId === "all" ? perTopic.get(`${m.run}\t${m.measure}`) ?? 0 : null,
     };
   });
   if (measureRows.length) await ws.upsert("measures", measureRows);

@@ -87,10 +87,17 @@ Deno.test("judgeReports: hand-checked Cov/Den of a report and its context; re-ru
     assert.equal(run.contextCoverage, 0.5);
     assert.ok(Math.abs(run.contextDensity - Math.sqrt(200 / 130)) < 1e-12);
     assert.equal(run.unjudgedContext, 1);
-    const stored = await ws.metrics({ run: "g" });
+    // Stored in the measure table under the generated run, by this judge, with the
+    // same values as returned, and the number of topics averaged.
+    const stored = await ws.measures({ run: "g", topicId: "all" });
     assert.deepEqual(
-      stored.filter((m) => m.topicId === "all").map((m) => m.measure).sort(),
-      ["Cov_context", "Cov_report", "Den_context", "Den_report"],
+      stored.map((m) => [m.measure, m.source, m.method, m.judge, m.value, m.topics]).sort(),
+      [
+        ["Cov", "context", "crux", judge.name, 0.5, 1],
+        ["Cov", "report", "crux", judge.name, 0.5, 1],
+        ["Den(w=0.5)", "context", "crux", judge.name, run.contextDensity, 1],
+        ["Den(w=0.5)", "report", "crux", judge.name, run.density, 1],
+      ],
     );
     const again = await judgeReports(ws, { judge });
     assert.equal(asked.length, 2, "ratings already stored are not asked again");

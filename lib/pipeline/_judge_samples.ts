@@ -69,8 +69,8 @@ export const sampleName = (judge: string, i: number): string => `${judge}#s${i}`
 
 /**
  * Judges every report k times, sample i with `makeJudge(i)` stored as
- * `<base>#s<i>` (ratings and `measures` rows method crux, source report); the
- * `metrics` rows of the base judging (Cov_report, ...) are put back afterwards.
+ * `<base>#s<i>` (ratings and `measures` rows method crux, source report and
+ * context, keyed by that judge, so the base judging's rows are untouched).
  * Returns the sample judges' names.
  */
 export async function judgeSamples(
@@ -84,26 +84,18 @@ export async function judgeSamples(
     signal?: AbortSignal;
   },
 ): Promise<{ judges: string[]; failed: number }> {
-  const kept = await ws.query(
-    `SELECT run, topic_id, measure, value FROM metrics
-     WHERE measure LIKE 'Cov\\_%' ESCAPE '\\' OR measure LIKE 'Den\\_%' ESCAPE '\\'`,
-  );
   const judges: string[] = [];
   let failed = 0;
-  try {
-    for (let i = 1; i <= opts.samples; i++) {
-      const judge = renamed(await opts.makeJudge(i), sampleName(opts.base, i));
-      const r = await judgeReports(ws, {
-        judge,
-        contextJudge: opts.contextJudge,
-        onProgress: opts.onProgress,
-        signal: opts.signal,
-      });
-      failed += r.failed;
-      judges.push(judge.name);
-    }
-  } finally {
-    if (kept.length) await ws.upsert("metrics", kept);
+  for (let i = 1; i <= opts.samples; i++) {
+    const judge = renamed(await opts.makeJudge(i), sampleName(opts.base, i));
+    const r = await judgeReports(ws, {
+      judge,
+      contextJudge: opts.contextJudge,
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+    });
+    failed += r.failed;
+    judges.push(judge.name);
   }
   return { judges, failed };
 }

@@ -306,7 +306,9 @@ export async function cruxStages(
           })`,
           run === "oracle-result" ? [judge] : [judge, run],
         );
-        await ws.exec("DELETE FROM measures WHERE run = $1 AND source = 'report'", [run]);
+        await ws.exec("DELETE FROM measures WHERE run = $1 AND source IN ('report', 'context')", [
+          run,
+        ]);
       },
       async run(ws) {
         const judge = roleJudge(ws, await client(ws, "judge"));

@@ -3,7 +3,7 @@ import type {
   Assignment,
   Document,
   Generation,
-  MetricRow,
+  MeasureRow,
   Passage,
   Qrel,
   Question,
@@ -24,6 +24,7 @@ export interface ReadFilter {
   judge?: string;
   itemId?: string;
   measure?: string;
+  source?: string;
 }
 
 function where(filter: Record<string, string | undefined>): { sql: string; params: string[] } {
@@ -107,11 +108,11 @@ export const readers = {
       { run: f.run, topic_id: f.topicId, judge: f.judge },
       "run, topic_id, question_id, judge",
     ),
-  metrics: (read: RecordQuery, f: ReadFilter = {}) =>
-    select<MetricRow>(
+  measures: (read: RecordQuery, f: ReadFilter = {}) =>
+    select<MeasureRow>(
       read,
-      "metrics",
-      { run: f.run, topic_id: f.topicId, measure: f.measure },
-      "run, measure, topic_id",
+      "measures",
+      { run: f.run, topic_id: f.topicId, measure: f.measure, judge: f.judge, source: f.source },
+      "run, measure, judge, source, topic_id",
     ),
 };

@@ -14,7 +14,10 @@ import { RATED_ITEMS_SQL } from "./provenance.ts";
  * creates the provenance tables and fills them from what the workspace holds:
  * rated items from rating ids, generation runs from `generations` (the context run
  * of a `rag` run named `rag-<run>`), runs and qrels with unknown parameters, judge
- * and tau. Provenance the old workspace never stored stays null (unknown).
+ * and tau. Provenance the old workspace never stored stays null (unknown). From
+ * versions 1 and 2: the `metrics` table, which recorded values without their judge
+ * or relevance source, is kept as `legacy_metrics` and read by nothing; the measure
+ * stage (or `crux measure`) stores them again in `measures`.
  *
  * @param dir The workspace folder.
  * @returns The version before and after.
@@ -22,7 +25,7 @@ import { RATED_ITEMS_SQL } from "./provenance.ts";
  * @example
  * ```ts
  * import { migrateWorkspace } from "@lib/store/mod.ts";
- * await migrateWorkspace("outputs/old-experiment"); // { from: 1, to: 2 }
+ * await migrateWorkspace("outputs/old-experiment"); // { from: 1, to: 3 }
  * ```
  */
 export async function migrateWorkspace(dir: string): Promise<{ from: number; to: number }> {
@@ -55,6 +58,12 @@ export async function migrateWorkspace(dir: string): Promise<{ from: number; to:
       SELECT DISTINCT run, NULL, NULL, NULL, now() FROM runs`);
     await c.run(`INSERT OR IGNORE INTO qrels_info
       SELECT DISTINCT name, NULL, NULL, NULL, NULL, now() FROM qrels`);
+    // Version 3 keeps every measured value in `measures` (keyed by judge and source);
+    // the old `metrics` table (no judge, no source) is kept, renamed, and read by nothing.
+    const legacy = (await c.runAndReadAll(
+      "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'metrics'",
+    )).getRowsJS();
+    if (Number(legacy[0][0]) > 0) await c.run("ALTER TABLE metrics RENAME TO legacy_metrics");
     await c.run("INSERT OR REPLACE INTO meta VALUES ('schema_version', $1)", [
       String(SCHEMA_VERSION),
     ]);

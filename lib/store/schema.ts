@@ -11,7 +11,7 @@ import { KEYPOINT_TABLES } from "./schema_keypoints.ts";
 import { SUBQ_TABLES } from "./schema_subq.ts";
 
 /** Version of the schema; stored in `meta` and checked when a workspace is opened. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Table name -> `CREATE TABLE IF NOT EXISTS` statement. Order matters only for readability. */
 export const TABLES: Readonly<Record<string, string>> = {
@@ -46,9 +46,6 @@ export const TABLES: Readonly<Record<string, string>> = {
     key VARCHAR PRIMARY KEY, model VARCHAR, endpoint VARCHAR, template VARCHAR,
     params JSON, messages JSON, response VARCHAR, usage JSON, status VARCHAR,
     error VARCHAR, attempts INTEGER, latency_ms DOUBLE, created_at TIMESTAMP)`,
-  metrics: `CREATE TABLE IF NOT EXISTS metrics (
-    run VARCHAR, topic_id VARCHAR, measure VARCHAR, value DOUBLE,
-    PRIMARY KEY (run, topic_id, measure))`,
   /**
    * The measure table: every number the workbench reports, one row per (run, topic,
    * measure, judge, source); `topic_id = 'all'` holds the aggregate. `measure` is the
@@ -64,6 +61,15 @@ export const TABLES: Readonly<Record<string, string>> = {
     run VARCHAR, topic_id VARCHAR, measure VARCHAR, name VARCHAR, cutoff VARCHAR,
     method VARCHAR, judge VARCHAR, source VARCHAR, value DOUBLE, topics INTEGER,
     PRIMARY KEY (run, topic_id, measure, judge, source))`,
+  /**
+   * What the stored retrieval measures of a run were computed from: a fingerprint of
+   * the run's rows, the judge's passage ratings, the selection's qrels and the token
+   * counts. Stored values of `measures` (methods trec and crux, not reports) are
+   * reused while the fingerprint matches; a different one discards them.
+   */
+  measure_inputs: `CREATE TABLE IF NOT EXISTS measure_inputs (
+    run VARCHAR, judge VARCHAR, fingerprint VARCHAR, computed_at TIMESTAMP,
+    PRIMARY KEY (run, judge))`,
   /**
    * One row per stage instance of the pipeline (`retrieve:bm25`, `judge:rag-bm25`):
    * the fingerprint of its parameters and upstream fingerprints when it last

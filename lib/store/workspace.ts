@@ -10,7 +10,7 @@ import type {
   Assignment,
   Document,
   Generation,
-  MetricRow,
+  MeasureRow,
   Passage,
   Qrel,
   Question,
@@ -138,7 +138,7 @@ export class Workspace {
    * ```ts
    * import type { Workspace } from "@lib/store/mod.ts";
    * declare const ws: Workspace;
-   * await ws.upsert("metrics", [{ run: "bm25", topicId: "all", measure: "Cov@10", value: 0.5 }]);
+   * await ws.upsert("stage_runs", [{ id: "retrieve:bm25", stage: "retrieve", fingerprint: "9f2c" }]);
    * ```
    */
   async upsert(table: string, records: readonly object[]): Promise<number> {
@@ -286,9 +286,12 @@ export class Workspace {
   assignments(filter: ReadFilter = {}): Promise<Assignment[]> {
     return readers.assignments(this.#records, filter);
   }
-  /** Metric rows filtered by `run`/`topicId`/`measure`. */
-  metrics(filter: ReadFilter = {}): Promise<MetricRow[]> {
-    return readers.metrics(this.#records, filter);
+  /**
+   * Rows of the measure table `measures` filtered by `run`/`topicId`/`measure`/
+   * `judge`/`source` (`topicId: "all"` for aggregates).
+   */
+  measures(filter: ReadFilter = {}): Promise<MeasureRow[]> {
+    return readers.measures(this.#records, filter);
   }
 
   /**
@@ -307,7 +310,7 @@ export class Workspace {
    * import type { Workspace } from "@lib/store/mod.ts";
    * declare const ws: Workspace;
    * const dir = await Deno.makeTempDir();
-   * await ws.exportTable("metrics", `${dir}/metrics.parquet`, "parquet");
+   * await ws.exportTable("measures", `${dir}/measures.parquet`, "parquet");
    * ```
    */
   async exportTable(

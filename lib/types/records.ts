@@ -120,6 +120,30 @@ export interface Assignment {
   evidence?: string;
 }
 
+/**
+ * One row of the measure table `measures`: a value keyed by run, topic (`all` for
+ * the aggregate), measure (as the registry prints it), judge and source.
+ */
+export interface MeasureRow {
+  run: string;
+  topicId: string;
+  /** Canonical measure string, e.g. `Cov@10`, `alpha_nDCG@oracle`, `strict_vital`. */
+  measure: string;
+  /** The measure without parameters or cutoff. */
+  name: string;
+  /** The cutoff as written (`10`, `oracle`), '' for none. */
+  cutoff: string;
+  /** Evaluation method: trec, crux, nuggets, keypoints, subq, compare. */
+  method: string;
+  /** Judge whose labels produced the value ('' where none applies). */
+  judge: string;
+  /** Relevance or item source (`selection`, `judgments`, `report`, `context`, ...), '' where none applies. */
+  source: string;
+  value: number;
+  /** Topics averaged (aggregate rows only). */
+  topics?: number;
+}
+
 /** One measured value; `topicId` is `all` for aggregates. */
 export interface MetricRow {
   run: string;

@@ -32,7 +32,9 @@ Deno.test("a context passage without text: report density is left out for its to
     ws = await openWorkspace(dir);
     try {
       const rows = await ws.query<{ measure: string }>(
-        "SELECT measure FROM metrics WHERE run = 'rag-bm25' AND topic_id = $1 ORDER BY measure",
+        `SELECT CASE WHEN name = 'Cov' THEN 'Cov_' ELSE 'Den_' END || source AS measure
+         FROM measures WHERE run = 'rag-bm25' AND topic_id = $1 AND method = 'crux'
+         ORDER BY measure`,
         [topicId],
       );
       // Coverage needs only ratings; density of the context (and of the report, when the

@@ -20,19 +20,22 @@ Deno.test("sample chain: context scores of generation agree with the evaluator's
         "SELECT DISTINCT judge FROM ratings WHERE item_id NOT LIKE '%:report%'",
       );
       assert.deepEqual(judges.map((j) => j.judge), ["human"]);
-      const value = async (run: string, measure: string) =>
+      // Every value is read from the measure table: retrieval runs by their measure
+      // key, generation runs by source context (the context's Cov/Den) or report.
+      const value = async (run: string, measure: string, source = "") =>
         (await ws.query<{ value: number }>(
-          "SELECT value FROM metrics WHERE run = $1 AND measure = $2 AND topic_id = 'all'",
-          [run, measure],
+          `SELECT value FROM measures WHERE run = $1 AND measure = $2 AND topic_id = 'all'
+             AND ($3 = '' OR source = $3)`,
+          [run, measure, source],
         ))[0].value;
       // rag-bm25's contexts are the top |P*| of run bm25: the two code paths must agree.
       const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-12, `${a} != ${b}`);
-      close(await value("rag-bm25", "Cov_context"), await value("bm25", "Cov@oracle"));
-      close(await value("rag-bm25", "Den_context"), await value("bm25", "Den@oracle"));
-      assert.equal(await value("oracle-context", "Cov_context"), 1);
-      close(await value("oracle-context", "Den_context"), 1);
+      close(await value("rag-bm25", "Cov", "context"), await value("bm25", "Cov@oracle"));
+      close(await value("rag-bm25", "Den(w=0.5)", "context"), await value("bm25", "Den@oracle"));
+      assert.equal(await value("oracle-context", "Cov", "context"), 1);
+      close(await value("oracle-context", "Den(w=0.5)", "context"), 1);
       // Extractive direct reports are empty: coverage 0, in the measure table too.
-      assert.equal(await value("direct", "Cov_report"), 0);
+      assert.equal(await value("direct", "Cov", "report"), 0);
       const stored = await ws.query<{ value: number; method: string; source: string }>(
         "SELECT value, method, source FROM measures WHERE run = 'direct' AND measure = 'Cov' AND topic_id = 'all'",
       );

@@ -39,7 +39,7 @@ docId, ...). TREC writes runs as "topic Q0 docid rank score run" and qrels as
 "topic subtopic docid grade" (subtopic 0 for plain qrels).
 
 Example:
-  crux export --workspace outputs/demo --table metrics --out outputs/demo/metrics.csv
+  crux export --workspace outputs/demo --table measures --out outputs/demo/measures.csv
 `;
 
 /** `crux export`: one table to Parquet/CSV/JSONL, or runs/qrels to TREC text. */

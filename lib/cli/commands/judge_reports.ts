@@ -18,11 +18,12 @@ const HELP = `Usage: crux judge reports --workspace DIR [--run NAME] [options]
 Rates every generated report (or those of --run) against each answerable
 sub-question of its topic with the CRUX answerability protocol (0-5; item id
 {topic}:report:{run}; same cache as construction, so re-runs make no calls),
-then stores per topic and overall (topic "all") in the metrics table:
-  Cov_report, Den_report    coverage and density of the report (density uses
-                            the report's own Llama-3.1 token count against P*)
-  Cov_context, Den_context  the same for its retrieval context, from the
-                            pre-judged passage ratings (no new calls)
+then stores per topic and overall (topic "all") in the measure table "measures",
+under the generated run's name, method crux, by this judge:
+  Cov, Den(w=W)  source report: coverage and density of the report (density uses
+                 the report's own Llama-3.1 token count against P*)
+  Cov, Den(w=W)  source context: the same for its retrieval context, from the
+                 pre-judged passage ratings (no new calls)
 
 Options:
   --workspace DIR     experiment workspace (required)

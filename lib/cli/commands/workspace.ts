@@ -15,7 +15,10 @@ ${SCHEMA_VERSION}, keeping every row and every cached model call. From version 1
 adds the provenance tables (run_info, generation_info, rated_items, qrels_info) and fills
 them from what the workspace holds; what the old workspace never recorded (the
 parameters of its runs, the judge and tau of its qrels, the tokenizer of its token
-counts) stays unknown (null). To have it all, rebuild the workspace instead.
+counts) stays unknown (null). From versions 1 and 2 the old "metrics" table (values
+without their judge or relevance source) is kept as "legacy_metrics" and read by
+nothing; the measure stage or crux measure stores values again in "measures". To have
+it all, rebuild the workspace instead.
 `;
 
 async function migrate(args: string[], io: Io): Promise<number> {
