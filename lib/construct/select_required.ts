@@ -65,7 +65,9 @@ export async function selectRequired(
   const tau = opts.tau ?? 3;
   const prName = opts.qrelsName ?? "crux_pr";
   const divName = opts.divQrelsName ?? "crux_div";
-  const judge = await passageJudge(ws, "select required passages", opts.judge);
+  const judge = await passageJudge(ws, "select required passages", opts.judge, {
+    selection: false,
+  });
   const topics = await readTopics(ws, opts.topics);
   const questions = await readSubquestions(ws);
   const passages = await readPassages(ws);

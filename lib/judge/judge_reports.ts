@@ -1,6 +1,12 @@
 import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
 import type { Generation, MetricRow, Rating } from "@lib/types/mod.ts";
-import { readPassages, readQrels, readSubquestions, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  passageJudge,
+  readPassages,
+  readQrels,
+  readSubquestions,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import { rateItems, type RatingItem } from "./rate_items.ts";
 import { coverageScores } from "./coverage_scores.ts";
 import { countTokens } from "@lib/text/mod.ts";
@@ -11,7 +17,11 @@ export interface JudgeReportsOptions {
   judge: AnswerabilityJudge;
   /** Only this generation run. Default: every run in `generations`. */
   run?: string;
-  /** Judge whose passage ratings give the context scores. Default: the judge with the most passage ratings (ties: `judge`). */
+  /**
+   * Judge whose passage ratings give the context scores. Default: the only passage
+   * judge, else the judge of the selection's qrels, else the judge with the most
+   * passage ratings (ties: `judge`); see `passageJudge`.
+   */
   contextJudge?: string;
   /** Rate context passages without a rating (e.g. of other topics) online instead of counting them 0. Default false. */
   judgeUnjudged?: boolean;
@@ -146,16 +156,19 @@ export async function judgeReports(
     opts.onNote?.(`${rated.failed} report ratings failed after retries; re-run to retry them`);
   }
 
-  // Default context judge: the one with the most passage ratings (the construction matrix),
-  // preferring the report judge on ties; extra ratings of unjudged passages never outweigh it.
-  const judges = await ws.query<{ judge: string; n: number }>(
+  // The context judge by the one rule of passage judges: the only one, else the judge of
+  // the selection (extra ratings of unjudged passages by the report judge never replace
+  // it), else, where no selection recorded its judge (imported qrels), the judge with the
+  // most passage ratings (the construction matrix; ties: the report judge).
+  const counts = await ws.query<{ judge: string; n: number }>(
     `SELECT judge, count(*) AS n FROM ratings JOIN rated_items i USING (item_id, judge)
      WHERE i.item_kind = 'passage' GROUP BY judge`,
   );
-  const most = Math.max(0, ...judges.map((j) => Number(j.n)));
-  const top = judges.filter((j) => Number(j.n) === most).map((j) => j.judge).sort();
-  const contextJudge = opts.contextJudge ??
-    (top.includes(opts.judge.name) || !top.length ? opts.judge.name : top[0]);
+  const most = Math.max(0, ...counts.map((j) => Number(j.n)));
+  const top = counts.filter((j) => Number(j.n) === most).map((j) => j.judge).sort();
+  const contextJudge = await passageJudge(ws, "score the contexts of reports", opts.contextJudge, {
+    prefer: top.includes(opts.judge.name) ? opts.judge.name : top[0],
+  });
   const ratingsOf = async (judge: string) => {
     const m = new Map<string, Map<string, number>>();
     for (

@@ -116,9 +116,15 @@ export async function cruxStages(
     : "offline";
   const tau = config.construct?.tau ?? 3;
   const judgeName = async (ws: Workspace) => roleJudge(ws, await client(ws, "judge")).name;
-  /** The judge of the passage ratings: the only one, or the experiment's judge. */
-  const passageJudge = async (ws: Workspace) =>
-    choosePassageJudge(ws, "measure and select", undefined, { prefer: await judgeName(ws) });
+  /**
+   * The judge of the passage ratings: the only one, else (measuring) the judge of
+   * the selection, else the experiment's judge.
+   */
+  const passageJudge = async (ws: Workspace, selecting = false) =>
+    choosePassageJudge(ws, selecting ? "select" : "measure", undefined, {
+      prefer: await judgeName(ws),
+      selection: !selecting,
+    });
   const specs: StageSpec[] = [];
 
   specs.push({
@@ -182,7 +188,7 @@ export async function cruxStages(
       const s = await selectRequired(ws, {
         tau,
         redundancy: config.construct?.redundancy,
-        judge: await passageJudge(ws),
+        judge: await passageJudge(ws, true),
         onNote: note("select"),
       });
       return `judge "${s.judge}": ${s.topics} topics, ${s.dropped.length} dropped, ${s.unrated} unrated passages`;

@@ -35,8 +35,9 @@ Options:
                       model flags is an error.
   --judge-unjudged    rate context passages that have no rating (e.g. other
                       topics' passages) instead of counting them 0
-  --context-judge J   judge whose passage ratings score contexts (default: the
-                      judge with the most passage ratings, i.e. the construction matrix)
+  --context-judge J   judge whose passage ratings score contexts (default: the only
+                      passage judge, else the judge of the selection, else the judge
+                      with the most passage ratings)
   --tau N             answerability threshold (default 3)
   --w X               density exponent (default 0.5, as in the CRUX paper's tables)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
