@@ -5,11 +5,8 @@
  * @module
  */
 import type { MetricRow } from "@lib/types/mod.ts";
-import { evaluate } from "@lib/metrics/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
-import { workspaceJudged } from "./workspace_judged.ts";
-import { evaluateAvailable } from "./evaluate_available.ts";
-import { storeMeasures } from "./store_measures.ts";
+import { measureValues } from "./measure_values.ts";
 
 /** Options of {@linkcode measureRuns}. */
 export interface MeasureRunsOptions {
@@ -17,12 +14,13 @@ export interface MeasureRunsOptions {
   measures?: readonly string[];
   /** Answerability threshold. Default 3. */
   tau?: number;
-  /** Judge of the passage ratings. Default: every passage rating (one judge expected). */
+  /** Judge of the passage ratings. Default: the only judge that rated passages (an error when several). */
   judge?: string;
   /**
    * What to do when a density measure needs a passage the workspace has no
    * tokens for: `error` (default) throws naming it; `skip` measures everything
-   * else and tells `onNote` which density measures were left out and why.
+   * else and tells `onNote` which density measures were left out and why (they
+   * are not stored, so the next call tries them again).
    */
   missingTokens?: "error" | "skip";
   /** Notes (density measures left out). */
@@ -34,12 +32,14 @@ export interface MeasureRunsOptions {
  * passages (reports excluded), the selection's `crux_pr` and `crux_div` qrels
  * and the stored token counts. A passage without a token count is an error
  * naming it, never a silent 0. Per-topic and aggregate rows are stored in
- * `measures` (see {@linkcode storeMeasures}), replacing rows of the same keys.
+ * `measures` (see {@linkcode measureValues}): values already stored whose inputs
+ * (the run's rows, the judge's ratings, the sub-questions, the qrels and the token
+ * counts) are unchanged are reused, only missing measures are evaluated.
  *
  * @param ws The workspace.
  * @param runs Run names.
  * @param opts Measures, tau and judge.
- * @returns The aggregate rows (topic `all`).
+ * @returns The aggregate rows (topic `all`), as `evaluate` gives them.
  * @throws {MissingTokensError} When a retrieved passage has no token count, Den is asked and `missingTokens` is not `skip`.
  * @example
  * ```ts
@@ -54,17 +54,12 @@ export async function measureRuns(
   runs: readonly string[],
   opts: MeasureRunsOptions = {},
 ): Promise<MetricRow[]> {
-  const { inputs, judge, source } = await workspaceJudged(ws, { judge: opts.judge });
-  const rows = (await Promise.all(runs.map((r) => ws.runRows(r)))).flat();
   const measures = opts.measures ?? ["Cov@oracle", "Den@oracle", "alpha_nDCG@oracle"];
-  const tau = opts.tau ?? 3;
-  const { result, kept, leftOut } = opts.missingTokens === "skip"
-    ? evaluateAvailable(rows, measures, inputs, { tau })
-    : { result: evaluate(rows, measures, inputs, { tau }), kept: measures, leftOut: undefined };
-  if (leftOut !== undefined) {
-    const density = measures.filter((m) => !kept.includes(m));
-    opts.onNote?.(`${density.join(", ")} not measured for ${runs.join(", ")}: ${leftOut}`);
-  }
-  await storeMeasures(ws, result, { judge, source });
+  const { result } = await measureValues(ws, runs, measures, {
+    judge: opts.judge,
+    tau: opts.tau,
+    missingTokens: opts.missingTokens,
+    onNote: opts.onNote,
+  });
   return result.aggregates;
 }

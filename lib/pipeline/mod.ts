@@ -46,6 +46,12 @@ export {
 } from "./run_stages.ts";
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
 export {
+  measureValues,
+  type MeasureValuesOptions,
+  type MeasureValuesResult,
+  type MeasureValuesRun,
+} from "./measure_values.ts";
+export {
   MissingTokensError,
   type RelevanceSource,
   workspaceJudged,

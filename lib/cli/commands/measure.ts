@@ -8,9 +8,14 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { parseMeasures } from "./_eval_options.ts";
-import { evaluate, type EvaluationResult, formatEvaluation } from "@lib/metrics/mod.ts";
+import { formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { type RelevanceSource, storeMeasures, workspaceJudged } from "@lib/pipeline/mod.ts";
+import {
+  measureValues,
+  type MeasureValuesResult,
+  type MeasureValuesRun,
+  type RelevanceSource,
+} from "@lib/pipeline/mod.ts";
 
 const HELP = `crux measure - a workspace's measures for its stored runs
 
@@ -21,6 +26,13 @@ Evaluates runs stored in the workspace (retrieved, reranked or imported) with th
 workspace's passage ratings and token counts, through the same evaluator as crux eval,
 prints the values (the same JSON as crux eval --format json) and stores them in the
 workspace's measure table "measures" (run, topic, measure, judge, source).
+
+Values already stored are reused while their inputs are unchanged: per run and judge, a
+fingerprint of the run's rows, the judge's passage ratings, the sub-questions, the
+selection's qrels and the token counts is recorded; when it matches, only measures not
+yet stored are evaluated, and when it differs the run's stored values of that judge are
+discarded and evaluated again. The output is the same either way; a note per run says
+how many values were reused and how many computed.
 
 Options:
   --workspace DIR     the experiment workspace (required; never created)
@@ -79,8 +91,7 @@ async function run(args: string[], io: Io): Promise<number> {
     );
   }
   const ws = await openWorkspace(values.workspace);
-  let result: EvaluationResult;
-  let judge: string;
+  let measured: MeasureValuesResult;
   try {
     const stored = new Set(
       (await ws.query<{ run: string }>("SELECT DISTINCT run FROM runs")).map((r) => r.run),
@@ -93,14 +104,16 @@ async function run(args: string[], io: Io): Promise<number> {
         }; stored runs: ${[...stored].sort().join(", ") || "none"}`,
       );
     }
-    const j = await workspaceJudged(ws, { source, judge: values.judge });
-    judge = j.judge;
-    const rows = (await Promise.all(values.run.map((r) => ws.runRows(r)))).flat();
-    result = evaluate(rows, measures, j.inputs, { tau });
-    await storeMeasures(ws, result, { judge, source });
+    measured = await measureValues(ws, values.run, measures, {
+      source,
+      tau,
+      judge: values.judge,
+    });
   } finally {
     ws.close();
   }
+  const { result, judge } = measured;
+  const runs = new Map(measured.runs.map((r) => [r.run, r]));
   io.out(
     formatEvaluation(result, format as "table" | "json" | "csv", { perQuery: values["per-query"] }),
   );
@@ -110,11 +123,24 @@ async function run(args: string[], io: Io): Promise<number> {
         ? "the selection's qrels (crux_pr 3/2/1, crux_div)"
         : `the ratings alone (relevant at rating >= ${tau})`
     }; ratings by judge "${judge}"; stored in the measure table`,
-    ...result.runs.map((r) => `# ${r.run}: ${r.topics} topics evaluated`),
+    ...result.runs.map((r) =>
+      `# ${r.run}: ${r.topics} topics evaluated; ${reuseNote(runs.get(r.run)!)}`
+    ),
   ];
   if (format === "table") io.out(notes.join("\n") + "\n");
   else io.err(notes.join("\n") + "\n");
   return 0;
+}
+
+/** "3 measures reused, 1 computed (inputs unchanged since 2025-01-31 09:15:02 UTC)". */
+function reuseNote(r: MeasureValuesRun): string {
+  const since = r.since.toISOString().slice(0, 19).replace("T", " ") + " UTC";
+  const why = r.inputs === "unchanged"
+    ? `inputs unchanged since ${since}`
+    : r.inputs === "changed"
+    ? "inputs changed: earlier values discarded"
+    : "no values stored before";
+  return `${r.reused.length} measures reused, ${r.computed.length} computed (${why})`;
 }
 
 /** The `crux measure` command. */
