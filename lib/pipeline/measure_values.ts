@@ -72,9 +72,9 @@ export interface MeasureValuesResult {
   /** The relevance source. */
   source: RelevanceSource;
   /**
-   * The `source` column of the relevance measures' rows: `selection`, or
-   * `judgments` with the tau when it is not 3 (`judgments(tau=4)`), since relevance
-   * derived from ratings depends on it. Cov and Den rows have source ''.
+   * The `source` column of the stored rows: `selection`, or `judgments` with the
+   * tau when it is not 3 (`judgments(tau=4)`), since relevance derived from ratings
+   * depends on it.
    */
   label: string;
   /** Measure keys read back, summed over the runs. */
@@ -117,7 +117,7 @@ interface StoredSummary {
   fingerprint: string;
   unparseableRatings: number;
   runs: Partial<Record<RelevanceSource, StoredRun>>;
-  /** Stored source label ('' for Cov and Den) -> key -> entry. */
+  /** Stored source label -> key -> entry. */
   keys: Record<string, Record<string, StoredKey>>;
 }
 
@@ -149,11 +149,10 @@ interface RunPlan {
  * compared with the one recorded in `measure_inputs`:
  *
  * - unchanged: every requested measure key stored for the run, judge and source
- *   (relevance measures under {@linkcode MeasureValuesResult.label}, Cov and Den
- *   under '') is read back; only missing keys are evaluated and stored. Cov and Den
- *   rows are reused only when computed with the same relevance source (Den and
- *   `@oracle` cutoffs depend on P*, which differs), relevance rows under `selection`
- *   only when computed with the same tau.
+ *   (every key under {@linkcode MeasureValuesResult.label}: relevance measures take
+ *   relevance from the source, Cov and Den their P*) is read back; only missing keys
+ *   are evaluated and stored. Rows under `selection` are reused only when computed
+ *   with the same tau.
  * - changed or absent: the run's rows of methods `trec` and `crux` by the judge
  *   (answer-level sources `report` and `context` excepted) are deleted, every key is
  *   evaluated and stored, and the new fingerprint is recorded.
@@ -208,9 +207,9 @@ export async function measureValues(
       ),
     ),
   ];
-  const storedAs = new Map(
-    keys.map((k) => [k, registry.require(parseMeasure(k).name).needs === "crux" ? "" : label]),
-  );
+  // Every key is stored under the source label: relevance measures take relevance from
+  // it, and Cov and Den their P* (Den and @oracle cutoffs differ between sources).
+  const storedAs = new Map(keys.map((k) => [k, label]));
   const names = [...new Set(runs)];
   const fingerprints = await inputFingerprints(ws, names, judge);
   const plans: RunPlan[] = [];
@@ -382,7 +381,7 @@ async function planRun(
   const rows = summary.runs[source]
     ? await ws.query<StoredRow>(
       `SELECT topic_id, measure, source, value, topics FROM measures
-       WHERE run = $1 AND judge = $2 AND ${OWNED} AND source IN ('', $3)`,
+       WHERE run = $1 AND judge = $2 AND ${OWNED} AND source = $3`,
       [run, judge, label],
     )
     : [];
@@ -438,7 +437,7 @@ async function storeRun(
   } else if (kept.length) {
     // Rows of the keys about to be stored, including topics the new values leave out.
     await ws.exec(
-      `DELETE FROM measures WHERE run = $1 AND judge = $2 AND ${OWNED} AND source IN ('', $3)
+      `DELETE FROM measures WHERE run = $1 AND judge = $2 AND ${OWNED} AND source = $3
        AND measure IN (${kept.map((_, i) => `$${i + 4}`).join(", ")})`,
       [p.run, judge, label, ...kept],
     );

@@ -87,7 +87,8 @@ Deno.test("measureValues: the first call computes every measure, the second reus
     assertSamePrint(second.result, expected);
     // Values survive the DOUBLE column bit for bit.
     assert.ok(second.result.perTopic.some((r) => r.value !== 0 && r.value !== 1));
-    // The stored rows are the result's finite values, relevance under the source, Cov/Den under ''.
+    // The stored rows are the result's finite values, every one under the relevance source
+    // (Cov and Den too: Den and @oracle cutoffs depend on P*, which the source decides).
     const rows = await ws.query<{ source: string; n: number }>(
       `SELECT source, count(*)::INTEGER AS n FROM measures WHERE run IN ('bm25', 'bm25-b0.75')
        GROUP BY source ORDER BY source`,
@@ -95,11 +96,7 @@ Deno.test("measureValues: the first call computes every measure, the second reus
     const finite = [...expected.perTopic, ...expected.aggregates].filter((r) =>
       Number.isFinite(r.value)
     );
-    const crux = finite.filter((r) => /^(Cov|Den)/.test(r.measure)).length;
-    assert.deepEqual(rows, [{ source: "", n: crux }, {
-      source: "selection",
-      n: finite.length - crux,
-    }]);
+    assert.deepEqual(rows, [{ source: "selection", n: finite.length }]);
     // measureRuns (the pipeline's measure stage) reuses the same values.
     const aggregates = await measureRuns(ws, ["bm25"], { measures: MEASURES });
     assert.deepEqual(aggregates, expected.aggregates.filter((r) => r.run === "bm25"));
@@ -224,10 +221,10 @@ Deno.test("measureValues: relevance from the ratings at tau 4 and at tau 3 is st
       `SELECT DISTINCT source, measure FROM measures WHERE run = 'bm25' ORDER BY ALL`,
     );
     assert.deepEqual(sources.map((s) => `${s.source} ${s.measure}`), [
-      " Cov(tau=4)@10",
-      " Cov@10",
+      "judgments Cov@10",
       "judgments P@10",
       "judgments nDCG@10",
+      "judgments(tau=4) Cov(tau=4)@10",
       "judgments(tau=4) P@10",
       "judgments(tau=4) nDCG@10",
     ]);
@@ -250,7 +247,7 @@ Deno.test("measureValues: relevance from the ratings at tau 4 and at tau 3 is st
   });
 });
 
-Deno.test("measureValues: Den and Cov@oracle computed with the selection's P* are not reused for relevance from the ratings", async () => {
+Deno.test("measureValues: Den and Cov@oracle computed with the selection's P* are kept apart from those of relevance from the ratings", async () => {
   await withSample(async (ws) => {
     // A topic without selection qrels has no P* under the selection, one under the ratings.
     await ws.exec("DELETE FROM qrels WHERE topic_id = 'sample-03' AND name = 'crux_pr'");
@@ -265,15 +262,19 @@ Deno.test("measureValues: Den and Cov@oracle computed with the selection's P* ar
       judgments.result,
       await fresh(ws, ["bm25"], measures, { source: "judgments" }),
     );
+    // Both are stored, each under its source: going back reuses the selection's values.
     const back = await measureValues(ws, ["bm25"], measures);
-    assert.deepEqual([back.reused, back.computed], [0, 3]);
+    assert.deepEqual([back.reused, back.computed], [3, 0]);
     assert.deepEqual(back.result, selection.result);
-    // The ratings' row of sample-03 went with the values it belonged to.
-    const rows = await ws.query(
-      "SELECT * FROM measures WHERE run = 'bm25' AND topic_id = 'sample-03' AND measure = 'Cov@oracle'",
+    // sample-03 has a P* (and a Cov@oracle row) under the ratings only.
+    const rows = await ws.query<{ source: string }>(
+      "SELECT source FROM measures WHERE run = 'bm25' AND topic_id = 'sample-03' AND measure = 'Cov@oracle'",
     );
-    assert.deepEqual(rows, []);
-    assert.equal((await measureValues(ws, ["bm25"], measures)).reused, 3);
+    assert.deepEqual(rows, [{ source: "judgments" }]);
+    assert.equal(
+      (await measureValues(ws, ["bm25"], measures, { source: "judgments" })).reused,
+      3,
+    );
   });
 });
 

@@ -6,15 +6,16 @@
 import { type EvaluationResult, parseMeasure } from "@lib/metrics/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 
-/** Measures that use the relevance source; the others (Cov, Den) use ratings only. */
+/** Relevance measures (method trec); the others (Cov, Den) are method crux. */
 const RELEVANCE = new Set(["P", "R", "AP", "RPrec", "RR", "nDCG", "alpha_nDCG", "judged"]);
 
 /**
  * Stores an evaluation's per-topic and aggregate values in `measures`, keyed by
  * run, topic (`all` = aggregate), measure (the key as printed), judge and
  * source, replacing earlier rows of those keys. `name` and `cutoff` split the
- * measure; `method` is `trec` for relevance measures and `crux` for Cov and Den;
- * `source` is empty for measures that do not use it.
+ * measure; `method` is `trec` for relevance measures and `crux` for Cov and Den.
+ * Every row carries the source: relevance measures take relevance from it, Cov
+ * and Den take P* from it (density and `@oracle` cutoffs differ between sources).
  *
  * @param ws The workspace.
  * @param result The evaluation.
@@ -48,7 +49,7 @@ export async function storeMeasures(
         cutoff: m.cutoff === undefined ? "" : String(m.cutoff),
         method: relevance ? "trec" : "crux",
         judge: opts.judge,
-        source: relevance ? opts.source : "",
+        source: opts.source,
         value: r.value,
         topics: r.topicId === "all" ? counts.get(r.run)?.[r.measure] ?? null : null,
       };
