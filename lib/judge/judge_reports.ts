@@ -1,6 +1,7 @@
 import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
 import type { Generation, MetricRow, Rating } from "@lib/types/mod.ts";
 import {
+  measureRow,
   passageJudge,
   readPassages,
   readQrels,
@@ -332,18 +333,17 @@ export async function judgeReports(
   }
   const measureRows = metrics.map((m) => {
     const { measure, source } = stored.get(m.measure)!;
-    return {
+    return measureRow({
       run: m.run,
       topicId: m.topicId,
       measure,
       name: measure.startsWith("Den") ? "Den" : "Cov",
-      cutoff: "",
       method: "crux",
       judge: opts.judge.name,
       source,
       value: m.value,
       topics: m.topicId === "all" ? perTopic.get(`${m.run}\t${m.measure}`) ?? 0 : null,
-    };
+    });
   });
   if (measureRows.length) await ws.upsert("measures", measureRows);
   return { runs, metrics, written: rated.written, failed: rated.failed };

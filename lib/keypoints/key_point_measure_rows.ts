@@ -3,21 +3,9 @@
  *
  * @module
  */
+import { measureRow } from "@lib/store/mod.ts";
+import type { MeasureRow } from "@lib/types/mod.ts";
 import { KEYPOINT_MEASURES, type RunKeyPointScores } from "./score_key_points.ts";
-
-/** A row of the workspace's `measures` table. */
-export interface MeasureRecord {
-  run: string;
-  topicId: string;
-  measure: string;
-  name: string;
-  cutoff: string;
-  method: string;
-  judge: string;
-  source: string;
-  value: number;
-  topics: number | null;
-}
 
 /**
  * Turns run scores into `measures` rows: method `keypoints`, measures `KPR`,
@@ -42,28 +30,23 @@ export interface MeasureRecord {
 export function keyPointMeasureRows(
   scores: readonly RunKeyPointScores[],
   opts: { judge: string; source: string },
-): MeasureRecord[] {
-  const base = { cutoff: "", method: "keypoints", judge: opts.judge, source: opts.source };
+): MeasureRow[] {
+  const base = { method: "keypoints", judge: opts.judge, source: opts.source };
   return scores.flatMap((s) =>
     KEYPOINT_MEASURES.flatMap((m) => [
-      ...s.perQuestion.filter((q) => !Number.isNaN(q[m])).map((q) => ({
-        ...base,
-        run: s.runId,
-        topicId: q.qid,
-        measure: m,
-        name: m,
-        value: q[m],
-        topics: null,
-      })),
-      ...(Number.isNaN(s.aggregate[m]) ? [] : [{
-        ...base,
-        run: s.runId,
-        topicId: "all",
-        measure: m,
-        name: m,
-        value: s.aggregate[m],
-        topics: s.topics[m],
-      }]),
+      ...s.perQuestion.filter((q) => !Number.isNaN(q[m])).map((q) =>
+        measureRow({ ...base, run: s.runId, topicId: q.qid, measure: m, value: q[m] })
+      ),
+      ...(Number.isNaN(s.aggregate[m]) ? [] : [
+        measureRow({
+          ...base,
+          run: s.runId,
+          topicId: "all",
+          measure: m,
+          value: s.aggregate[m],
+          topics: s.topics[m],
+        }),
+      ]),
     ])
   );
 }

@@ -59,7 +59,7 @@ export {
   scoreKeyPoints,
   type StatementInput,
 } from "./score_key_points.ts";
-export { keyPointMeasureRows, type MeasureRecord } from "./key_point_measure_rows.ts";
+export { keyPointMeasureRows } from "./key_point_measure_rows.ts";
 export {
   type GeneratedResponse,
   generateResponses,

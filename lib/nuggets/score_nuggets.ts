@@ -4,7 +4,7 @@
  * @module
  */
 import { type NuggetJudgment, type NuggetScores, nuggetScores } from "@lib/metrics/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { measureRow, type WorkspaceLike } from "@lib/store/mod.ts";
 import { groupBy } from "./_windows.ts";
 
 /** The four measures, as stored in `measures` (`name` = `measure`, cutoff ''). */
@@ -107,18 +107,18 @@ export async function scoreNuggets(
   if (opts.store ?? true) {
     const measures = out.flatMap((r) =>
       [...r.perAnswer, { topicId: "all", ...r.mean }].flatMap((s) =>
-        NUGGET_MEASURES.map((m) => ({
-          run: r.run,
-          topicId: s.topicId,
-          measure: m,
-          name: m,
-          cutoff: "",
-          method: "nuggets",
-          judge: opts.judge,
-          source: opts.origin,
-          value: s[FIELD[m]],
-          topics: s.topicId === "all" ? r.perAnswer.length : null,
-        }))
+        NUGGET_MEASURES.map((m) =>
+          measureRow({
+            run: r.run,
+            topicId: s.topicId,
+            measure: m,
+            method: "nuggets",
+            judge: opts.judge,
+            source: opts.origin,
+            value: s[FIELD[m]],
+            topics: s.topicId === "all" ? r.perAnswer.length : null,
+          })
+        )
       )
     );
     for (const r of out) {

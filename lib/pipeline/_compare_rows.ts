@@ -4,6 +4,7 @@
  * @module
  */
 import type { MethodComparison } from "@lib/metrics/mod.ts";
+import { measureRow } from "@lib/store/mod.ts";
 
 /** Measure names of the system-level and mean per-topic correlations. */
 const SYSTEM = [
@@ -36,18 +37,15 @@ export function compareRows(
     const k = `${d.a}~${d.b}\0${d.topicId}`;
     discordant.set(k, (discordant.get(k) ?? 0) + 1);
   }
-  const row = (a: string, b: string, topicId: string, measure: string, value: number | null) => ({
-    run: `${a}~${b}`,
-    topicId,
-    measure,
-    name: measure,
-    cutoff: "",
-    method: "compare",
-    judge: `${judges.get(a) ?? ""}~${judges.get(b) ?? ""}`,
-    source: "",
-    value,
-    topics: null as number | null,
-  });
+  const row = (a: string, b: string, topicId: string, measure: string, value: number | null) =>
+    measureRow({
+      run: `${a}~${b}`,
+      topicId,
+      measure,
+      method: "compare",
+      judge: `${judges.get(a) ?? ""}~${judges.get(b) ?? ""}`,
+      value,
+    });
   for (const k of c.correlations) {
     for (const [measure, field] of SYSTEM) {
       const r = row(k.a, k.b, "all", measure, num(k[field]));

@@ -4,7 +4,7 @@
  * @module
  */
 import { judgeVariance } from "@lib/metrics/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { measureRow, type Workspace } from "@lib/store/mod.ts";
 
 /**
  * Reads the `all` rows of Cov and Den (method crux, `source`) of each sample
@@ -24,18 +24,16 @@ export async function varianceRows(
     }) ORDER BY measure, judge, run`,
     [opts.source, ...opts.judges],
   );
-  const row = (run: string, measure: string, value: number) => ({
-    run,
-    topicId: "all",
-    measure,
-    name: measure,
-    cutoff: "",
-    method: "judge-variance",
-    judge: opts.base,
-    source: opts.label,
-    value: Number.isFinite(value) ? value : null,
-    topics: null,
-  });
+  const row = (run: string, measure: string, value: number) =>
+    measureRow({
+      run,
+      topicId: "all",
+      measure,
+      method: "judge-variance",
+      judge: opts.base,
+      source: opts.label,
+      value: Number.isFinite(value) ? value : null,
+    });
   const rows: Record<string, unknown>[] = [row("", "samples", opts.samples)];
   const parts: string[] = [];
   for (const m of [...new Set(stored.map((s) => s.measure))]) {

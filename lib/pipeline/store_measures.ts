@@ -4,7 +4,7 @@
  * @module
  */
 import { type EvaluationResult, parseMeasure } from "@lib/metrics/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { measureRow, type Workspace } from "@lib/store/mod.ts";
 
 /** Relevance measures (method trec); the others (Cov, Den) are method crux. */
 const RELEVANCE = new Set(["P", "R", "AP", "RPrec", "RR", "nDCG", "alpha_nDCG", "judged"]);
@@ -40,19 +40,18 @@ export async function storeMeasures(
   const rows = [...result.perTopic, ...result.aggregates].filter((r) => Number.isFinite(r.value))
     .map((r) => {
       const m = parseMeasure(r.measure);
-      const relevance = RELEVANCE.has(m.name);
-      return {
+      return measureRow({
         run: r.run,
         topicId: r.topicId,
         measure: r.measure,
         name: m.name,
         cutoff: m.cutoff === undefined ? "" : String(m.cutoff),
-        method: relevance ? "trec" : "crux",
+        method: RELEVANCE.has(m.name) ? "trec" : "crux",
         judge: opts.judge,
         source: opts.source,
         value: r.value,
         topics: r.topicId === "all" ? counts.get(r.run)?.[r.measure] ?? null : null,
-      };
+      });
     });
   if (rows.length) await ws.upsert("measures", rows);
   return rows.length;

@@ -75,12 +75,7 @@ export {
   type JudgeAnswersSummary,
 } from "./judge_answers.ts";
 export { type CoverageLinesOptions, workspaceCoverageLines } from "./workspace_coverage_lines.ts";
-export {
-  storeSubqMeasures,
-  SUBQ_MEASURES,
-  type SubqMeasureRow,
-  subqMeasureRows,
-} from "./store_subq_measures.ts";
+export { storeSubqMeasures, SUBQ_MEASURES, subqMeasureRows } from "./store_subq_measures.ts";
 export {
   CORE_VARIANTS,
   type CoreVariant,

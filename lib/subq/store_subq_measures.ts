@@ -5,7 +5,8 @@
  */
 import type { TypedCoverageLine } from "@lib/formats/mod.ts";
 import type { SubquestionType } from "@lib/metrics/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { measureRow, type WorkspaceLike } from "@lib/store/mod.ts";
+import type { MeasureRow } from "@lib/types/mod.ts";
 import { type SystemScores, systemScores } from "./system_scores.ts";
 
 const KEYS = ["core", "background", "follow-up", "all"] as const;
@@ -20,20 +21,6 @@ export const SUBQ_MEASURES: readonly string[] = [
   "subq_m6",
   "subq_rating",
 ];
-
-/** A `measures` row. */
-export interface SubqMeasureRow {
-  run: string;
-  topicId: string;
-  measure: string;
-  name: string;
-  cutoff: string;
-  method: "subq";
-  judge: string;
-  source: string;
-  value: number;
-  topics: number | null;
-}
 
 function values(s: SystemScores): [string, number | null][] {
   return [
@@ -67,23 +54,23 @@ function values(s: SystemScores): [string, number | null][] {
 export function subqMeasureRows(
   lines: readonly TypedCoverageLine[],
   opts: { judge: string; source: string; weights?: Readonly<Record<SubquestionType, number>> },
-): SubqMeasureRow[] {
-  const rows: SubqMeasureRow[] = [];
+): MeasureRow[] {
+  const rows: MeasureRow[] = [];
   const add = (run: string, topicId: string, s: SystemScores, topics: number | null) => {
     for (const [measure, value] of values(s)) {
       if (value === null) continue;
-      rows.push({
-        run,
-        topicId,
-        measure,
-        name: measure,
-        cutoff: "",
-        method: "subq",
-        judge: opts.judge,
-        source: opts.source,
-        value,
-        topics,
-      });
+      rows.push(
+        measureRow({
+          run,
+          topicId,
+          measure,
+          method: "subq",
+          judge: opts.judge,
+          source: opts.source,
+          value,
+          topics,
+        }),
+      );
     }
   };
   for (const run of [...new Set(lines.map((l) => l.system))].sort()) {
@@ -114,7 +101,7 @@ export function subqMeasureRows(
  */
 export async function storeSubqMeasures(
   ws: WorkspaceLike,
-  rows: readonly SubqMeasureRow[],
+  rows: readonly MeasureRow[],
   opts: { judge: string; source: string },
 ): Promise<number> {
   await ws.exec(`DELETE FROM measures WHERE method = 'subq' AND judge = $1 AND source = $2`, [

@@ -140,8 +140,8 @@ export interface MeasureRow {
   /** Relevance or item source (`selection`, `judgments`, `report`, `context`, ...), '' where none applies. */
   source: string;
   value: number;
-  /** Topics averaged (aggregate rows only). */
-  topics?: number;
+  /** Topics averaged (aggregate rows only; null or absent elsewhere). */
+  topics?: number | null;
 }
 
 /** One measured value; `topicId` is `all` for aggregates. */
