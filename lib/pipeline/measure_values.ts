@@ -209,14 +209,13 @@ export async function measureValues(
   ];
   // Every key is stored under the source label: relevance measures take relevance from
   // it, and Cov and Den their P* (Den and @oracle cutoffs differ between sources).
-  const storedAs = new Map(keys.map((k) => [k, label]));
   const names = [...new Set(runs)];
   const fingerprints = await inputFingerprints(ws, names, judge);
   const plans: RunPlan[] = [];
   for (const run of names) {
     const fingerprint = fingerprints.get(run);
     if (fingerprint === undefined) continue; // no rows: evaluate leaves the run out
-    plans.push(await planRun(ws, run, judge, fingerprint, keys, storedAs, source, tau, label));
+    plans.push(await planRun(ws, run, judge, fingerprint, keys, source, tau, label));
   }
 
   // Evaluate what is missing (nothing is written until every run succeeded).
@@ -254,7 +253,7 @@ export async function measureValues(
     await ws.transaction(async () => {
       for (const p of plans) {
         const c = computed.get(p.run);
-        if (c) await storeRun(ws, p, c.result, c.kept, { judge, source, tau, label, storedAs });
+        if (c) await storeRun(ws, p, c.result, c.kept, { judge, source, tau, label });
       }
     });
   }
@@ -271,7 +270,7 @@ export async function measureValues(
   const report: MeasureValuesRun[] = [];
   for (const p of plans) {
     const c = computed.get(p.run);
-    assembleRun(result, p, c?.result, finalKeys, storedAs, source);
+    assembleRun(result, p, c?.result, finalKeys, label, source);
     result.unparseableRatings = c?.result.unparseableRatings ?? p.summary.unparseableRatings;
     const kept = new Set(c?.kept ?? []);
     report.push({
@@ -351,7 +350,6 @@ async function planRun(
   judge: string,
   fingerprint: string,
   keys: readonly string[],
-  storedAs: ReadonlyMap<string, string>,
   source: RelevanceSource,
   tau: number,
   label: string,
@@ -388,19 +386,16 @@ async function planRun(
   const perTopic = new Map<string, number>();
   const aggregate = new Map<string, StoredRow>();
   for (const r of rows) {
-    const id = `${r.source}\n${r.measure}`;
-    if (r.topicId === "all") aggregate.set(id, r);
-    else perTopic.set(id, (perTopic.get(id) ?? 0) + 1);
+    if (r.topicId === "all") aggregate.set(r.measure, r);
+    else perTopic.set(r.measure, (perTopic.get(r.measure) ?? 0) + 1);
   }
   const usable = (key: string) => {
-    const as = storedAs.get(key)!;
-    const e = summary.keys[as]?.[key];
+    const e = summary.keys[label]?.[key];
     if (!summary.runs[source] || !e || e.source !== source) return false;
-    if (as !== "" && e.tau !== tau) return false;
-    const id = `${as}\n${key}`;
-    const agg = aggregate.get(id);
-    if (e.count === 0) return agg === undefined && !perTopic.has(id);
-    return agg !== undefined && agg.topics === e.count && perTopic.get(id) === e.count;
+    if (e.tau !== tau) return false;
+    const agg = aggregate.get(key);
+    if (e.count === 0) return agg === undefined && !perTopic.has(key);
+    return agg !== undefined && agg.topics === e.count && perTopic.get(key) === e.count;
   };
   return {
     run,
@@ -425,10 +420,9 @@ async function storeRun(
     source: RelevanceSource;
     tau: number;
     label: string;
-    storedAs: ReadonlyMap<string, string>;
   },
 ): Promise<void> {
-  const { judge, source, tau, label, storedAs } = ctx;
+  const { judge, source, tau, label } = ctx;
   if (p.inputs !== "unchanged") {
     await ws.exec(`DELETE FROM measures WHERE run = $1 AND judge = $2 AND ${OWNED}`, [
       p.run,
@@ -452,8 +446,7 @@ async function storeRun(
     unjudgedTopics: r.unjudgedTopics,
   };
   for (const key of kept) {
-    const as = storedAs.get(key)!;
-    (summary.keys[as] ??= {})[key] = {
+    (summary.keys[label] ??= {})[key] = {
       source,
       tau,
       count: r.counts[key],
@@ -479,7 +472,7 @@ function assembleRun(
   p: RunPlan,
   computed: EvaluationResult | undefined,
   keys: readonly string[],
-  storedAs: ReadonlyMap<string, string>,
+  label: string,
   source: RelevanceSource,
 ): void {
   const values = new Map<string, Map<string, number>>();
@@ -488,14 +481,13 @@ function assembleRun(
   const counts = new Map<string, number>();
   const topics = new Set<string>();
   const reused = new Set(p.reused);
-  const byId = new Map(keys.map((k) => [`${storedAs.get(k)}\n${k}`, k]));
   for (const k of keys) {
     values.set(k, new Map());
     skipped.set(k, new Map());
   }
   for (const r of p.rows) {
-    const key = byId.get(`${r.source}\n${r.measure}`);
-    if (key === undefined || !reused.has(key)) continue;
+    const key = r.measure;
+    if (!reused.has(key)) continue;
     if (r.topicId === "all") aggregate.set(key, r.value);
     else {
       values.get(key)!.set(r.topicId, r.value);
@@ -503,7 +495,7 @@ function assembleRun(
     }
   }
   for (const key of p.reused) {
-    const e = p.summary.keys[storedAs.get(key)!][key];
+    const e = p.summary.keys[label][key];
     counts.set(key, e.count);
     if (e.count === 0) aggregate.set(key, NaN);
     for (const [topicId, reason] of e.skipped) {
