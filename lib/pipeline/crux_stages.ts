@@ -30,6 +30,7 @@ import {
 import { generateReports, storeHumanSummaries } from "@lib/generate/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
 import { measureRuns } from "./measure_runs.ts";
+import { clearMeasureValues } from "./measure_values.ts";
 import type { StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { MethodStageContext } from "./method_stage.ts";
@@ -331,11 +332,7 @@ export async function cruxStages(
       params: { measures: config.measures ?? null, tau },
       deps: ["select", source(name)],
       // Rows of measures the config no longer asks for must not outlive a re-run.
-      clear: async (ws) =>
-        void await ws.exec(
-          "DELETE FROM measures WHERE run = $1 AND method IN ('trec', 'crux') AND source <> 'report'",
-          [name],
-        ),
+      clear: (ws) => clearMeasureValues(ws, name),
       async run(ws) {
         const rows = await measureRuns(ws, [name], {
           measures: config.measures,

@@ -91,6 +91,30 @@ const FINGERPRINT_VERSION = "measure-inputs-v1";
 /** Rows of `measures` this step owns (everything of a run and judge but answer-level values). */
 const OWNED = "method IN ('trec', 'crux') AND source NOT IN ('report', 'context')";
 
+/**
+ * Deletes a run's stored values of the measure step (every judge and source; the
+ * answer-level rows of report judging stay), and with them what made them
+ * reusable: the recorded fingerprints and run summaries.
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @example
+ * ```ts
+ * import { clearMeasureValues } from "@lib/pipeline/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await clearMeasureValues(ws, "bm25");
+ * ```
+ */
+export async function clearMeasureValues(ws: Workspace, run: string): Promise<void> {
+  await ws.exec(`DELETE FROM measures WHERE run = $1 AND ${OWNED}`, [run]);
+  await ws.exec("DELETE FROM measure_inputs WHERE run = $1", [run]);
+  // Summary keys are `measure_values:["<run>","<judge>"]`: the prefix up to the judge.
+  await ws.exec("DELETE FROM meta WHERE starts_with(key, $1)", [
+    `measure_values:${JSON.stringify([run]).slice(0, -1)},`,
+  ]);
+}
+
 /** The run-level part of an evaluation, for one relevance source. */
 interface StoredRun {
   topics: number;

@@ -5,7 +5,7 @@ import { CRUX_STAGES, cruxStages } from "./crux_stages.ts";
 import { parseExperimentConfig } from "./experiment_config.ts";
 import { runStages } from "./run_stages.ts";
 import { measureRuns } from "./measure_runs.ts";
-import { measureValues } from "./measure_values.ts";
+import { clearMeasureValues, measureValues } from "./measure_values.ts";
 import { type RelevanceSource, workspaceJudged } from "./workspace_judged.ts";
 import { evaluateAvailable } from "./evaluate_available.ts";
 
@@ -340,5 +340,44 @@ Deno.test("measureValues: a changed run row, a changed qrel or token count chang
       ) > 0,
     );
     assert.equal((await measureValues(ws, ["bm25"], measures)).reused, 2);
+  });
+});
+
+Deno.test("clearMeasureValues: one run's values and fingerprints go, other runs and report rows stay", async () => {
+  await withSample(async (ws) => {
+    const runs = ["bm25", "bm25-b0.75"];
+    await measureValues(ws, runs, ["P@10", "Cov@10"]);
+    await ws.upsert("measures", [{
+      run: "bm25",
+      topicId: "all",
+      measure: "Cov",
+      name: "Cov",
+      cutoff: "",
+      method: "crux",
+      judge: "lexical",
+      source: "report",
+      value: 0.5,
+      topics: 1,
+    }]);
+    await clearMeasureValues(ws, "bm25");
+    const left = await ws.query<{ run: string; source: string; n: number }>(
+      "SELECT run, source, count(*)::INTEGER AS n FROM measures GROUP BY ALL ORDER BY ALL",
+    );
+    assert.deepEqual(left.map((r) => [r.run, r.source]), [
+      ["bm25", "report"],
+      ["bm25-b0.75", "selection"],
+    ]);
+    assert.deepEqual(
+      (await ws.query<{ run: string }>("SELECT run FROM measure_inputs ORDER BY run")).map((r) =>
+        r.run
+      ),
+      ["bm25-b0.75"],
+    );
+    const again = await measureValues(ws, runs, ["P@10", "Cov@10"]);
+    assert.deepEqual(again.runs.map((r) => [r.run, r.inputs, r.reused.length]), [
+      ["bm25", "new", 0],
+      ["bm25-b0.75", "unchanged", 2],
+    ]);
+    assert.deepEqual(again.result, await fresh(ws, runs, ["P@10", "Cov@10"]));
   });
 });

@@ -46,6 +46,7 @@ export {
 } from "./run_stages.ts";
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
 export {
+  clearMeasureValues,
   measureValues,
   type MeasureValuesOptions,
   type MeasureValuesResult,
