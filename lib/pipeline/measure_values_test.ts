@@ -2,28 +2,23 @@ import assert from "node:assert/strict";
 import { evaluate, type EvaluationResult, formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { CRUX_STAGES, cruxStages } from "./crux_stages.ts";
-import { parseExperimentConfig } from "./experiment_config.ts";
+import { testConfig } from "../../tests/pipeline/_config.ts";
 import { runStages } from "./run_stages.ts";
 import { measureRuns } from "./measure_runs.ts";
 import { clearMeasureValues, measureValues } from "./measure_values.ts";
 import { type RelevanceSource, workspaceJudged } from "./workspace_judged.ts";
 import { evaluateAvailable } from "./evaluate_available.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const MEASURES = ["P@10", "nDCG@10", "Cov@10", "Den@oracle", "alpha_nDCG@oracle", "Cov@oracle"];
 
 /** A temp workspace with the bundled sample, its selection (crux_pr, crux_div) and two BM25 runs. */
 async function sampleWorkspace(): Promise<{ ws: Workspace; dir: string }> {
   const dir = await Deno.makeTempDir({ prefix: "crux-measure-values-" });
-  const config = parseExperimentConfig(
-    JSON.stringify({
-      name: "test",
-      workspace: dir,
-      dataset: { source: "sample", dir: "datasets/sample" },
-      retrieve: [{ name: "bm25", k: 100 }, { name: "bm25-b0.75", k: 100, k1: 1.2, b: 0.75 }],
-    }),
-    { file: "test-config.json", root: ROOT },
-  );
+  const config = testConfig({
+    workspace: dir,
+    dataset: { source: "sample", dir: "datasets/sample" },
+    retrieve: [{ name: "bm25", k: 100 }, { name: "bm25-b0.75", k: 100, k1: 1.2, b: 0.75 }],
+  });
   const ws = await openWorkspace(dir);
   await runStages(ws, await cruxStages(config), { order: CRUX_STAGES, until: "retrieve" });
   return { ws, dir };

@@ -4,15 +4,9 @@ import { memoryIo } from "../command.ts";
 import { measureCommand } from "./measure.ts";
 import { evaluate, formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import {
-  CRUX_STAGES,
-  cruxStages,
-  parseExperimentConfig,
-  runStages,
-  workspaceJudged,
-} from "@lib/pipeline/mod.ts";
+import { CRUX_STAGES, cruxStages, runStages, workspaceJudged } from "@lib/pipeline/mod.ts";
+import { testConfig } from "../../../tests/pipeline/_config.ts";
 
-const ROOT = new URL("../../../", import.meta.url).pathname;
 const MEASURES = "P@10 nDCG@10 alpha_nDCG@oracle Cov@10 Den@oracle";
 
 async function crux(args: string[]) {
@@ -24,15 +18,11 @@ async function crux(args: string[]) {
 /** A workspace folder with the bundled sample, its selection and a BM25 run. */
 async function sampleDir(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "crux-measure-" });
-  const config = parseExperimentConfig(
-    JSON.stringify({
-      name: "test",
-      workspace: dir,
-      dataset: { source: "sample", dir: "datasets/sample" },
-      retrieve: [{ name: "bm25", k: 100 }],
-    }),
-    { file: "test-config.json", root: ROOT },
-  );
+  const config = testConfig({
+    workspace: dir,
+    dataset: { source: "sample", dir: "datasets/sample" },
+    retrieve: [{ name: "bm25", k: 100 }],
+  });
   const ws = await openWorkspace(dir);
   try {
     await runStages(ws, await cruxStages(config), { order: CRUX_STAGES, until: "retrieve" });
