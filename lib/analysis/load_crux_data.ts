@@ -5,7 +5,11 @@
  */
 import type { ItemRatings } from "@lib/metrics/mod.ts";
 import type { Backends } from "@lib/report/mod.ts";
-import { passageJudge as choosePassageJudge, type Workspace } from "@lib/store/mod.ts";
+import {
+  defaultReportJudge,
+  passageJudge as choosePassageJudge,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 import type { CruxData } from "./types.ts";
@@ -14,7 +18,7 @@ import type { CruxData } from "./types.ts";
 export interface LoadCruxDataOptions {
   /** Judge whose passage ratings are used. Default: the report judge if it rated passages, else the only passage judge, else `human`. */
   passageJudge?: string;
-  /** Judge whose report ratings are used. Default: the judge that rated the most generated reports. */
+  /** Judge whose report ratings are used. Default: `defaultReportJudge` (the most ratings of generated reports). */
   reportJudge?: string;
   /** Passage qrels defining P*. Default `crux_pr`. */
   qrelsName?: string;
@@ -46,13 +50,11 @@ export async function loadCruxData(
   ws: Workspace,
   opts: LoadCruxDataOptions = {},
 ): Promise<CruxData> {
-  const counts = await ws.query<{ judge: string; report: boolean; generated: boolean; n: number }>(
-    `SELECT judge, i.item_kind <> 'passage' AS report, i.item_kind = 'report' AS generated,
-       count(*)::INTEGER AS n FROM ratings JOIN rated_items i USING (item_id, judge)
-     GROUP BY ALL ORDER BY judge`,
+  const counts = await ws.query<{ judge: string; report: boolean }>(
+    `SELECT DISTINCT judge, i.item_kind <> 'passage' AS report
+     FROM ratings JOIN rated_items i USING (item_id, judge) ORDER BY judge`,
   );
-  const generated = counts.filter((c) => c.generated).sort((a, b) => b.n - a.n);
-  const reportJudge = opts.reportJudge ?? generated[0]?.judge;
+  const reportJudge = opts.reportJudge ?? await defaultReportJudge(ws);
   if (opts.reportJudge && !counts.some((c) => c.report && c.judge === opts.reportJudge)) {
     throw new RangeError(
       `Cannot use report judge "${opts.reportJudge}": it rated no report in workspace "${ws.dir}"; judges of reports: ${

@@ -47,6 +47,7 @@ export {
 } from "./workspace_reads.ts";
 export { passageOrdinal } from "./passage_ordinal.ts";
 export { passageJudge } from "./passage_judge.ts";
+export { defaultReportJudge } from "./report_judge.ts";
 export { measureRow, type MeasureRowFields } from "./measure_row.ts";
 export {
   ratedItem,
