@@ -5,6 +5,7 @@
  */
 import { type Command, type Io, type LazyCommand, processIo, UsageError } from "./command.ts";
 import { COMMANDS } from "./registry.ts";
+import { explainStorageError } from "@lib/store/storage_error.ts";
 
 /** Help text listing every subcommand. */
 export function topHelp(commands: readonly (Command | LazyCommand)[]): string {
@@ -68,7 +69,10 @@ export async function main(
       );
       return 2;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const at = rest.indexOf("--workspace");
+    const explained = explainStorageError(error, at >= 0 ? rest[at + 1] : undefined);
+    const message = explained?.message ??
+      (error instanceof Error ? error.message : String(error));
     io.err(`crux ${name}: ${message}\n`);
     return 1;
   }

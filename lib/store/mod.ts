@@ -24,6 +24,8 @@ export {
   Workspace,
 } from "./workspace.ts";
 export { openWorkspace } from "./open_workspace.ts";
+export { explainStorageError, type StorageFault, WorkspaceStorageError } from "./storage_error.ts";
+export { checkWorkspace, type WorkspaceCheck } from "./check_workspace.ts";
 export type { ImportCounts, ImportOptions } from "./_import.ts";
 export { importSample } from "./import_sample.ts";
 export { type CruxSources, importCrux } from "./import_crux.ts";

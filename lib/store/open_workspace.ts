@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { loadTables } from "./_columns.ts";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { Workspace } from "./workspace.ts";
+import { explainStorageError } from "./storage_error.ts";
 
 /**
  * Opens (creating when needed) the workspace in `dir`: the folder, the
@@ -19,7 +20,9 @@ import { Workspace } from "./workspace.ts";
  * @param opts `readOnly` (default false) opens an existing workspace without changing it.
  * @returns The open workspace; call `close()` when done.
  * @throws {Deno.errors.NotFound} Read-only on a folder without a workspace.
- * @throws {Error} When the workspace's schema version is newer, or the file is locked by another process.
+ * @throws {WorkspaceStorageError} When the file is locked by another process, damaged, or the
+ * disk is full (the message says what to do).
+ * @throws {Error} When the workspace's schema version is older or newer.
  * @example
  * ```ts
  * const ws = await openWorkspace(await Deno.makeTempDir()); // e.g. "outputs/<experiment>"
@@ -44,10 +47,10 @@ export async function openWorkspace(
   try {
     instance = await DuckDBInstance.create(path, readOnly ? { access_mode: "READ_ONLY" } : {});
   } catch (error) {
+    const explained = explainStorageError(error, dir);
+    if (explained) throw explained;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Cannot open workspace "${dir}": ${reason}. Is another process using it?`, {
-      cause: error,
-    });
+    throw new Error(`Cannot open workspace "${dir}": ${reason}`, { cause: error });
   }
   const connection = await instance.connect();
   try {
@@ -76,7 +79,7 @@ export async function openWorkspace(
   } catch (error) {
     connection.closeSync();
     instance.closeSync();
-    throw error;
+    throw explainStorageError(error, dir) ?? error;
   }
 }
 

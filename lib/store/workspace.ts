@@ -22,6 +22,7 @@ import { insertRecords, upsertBatches, upsertRecords } from "./_bulk.ts";
 import { rowObjects, type TableInfo } from "./_columns.ts";
 import { copyTable, type ExportFormat, type ExportOptions, writeTrec } from "./_export.ts";
 import { readers, type ReadFilter } from "./_readers.ts";
+import { explainStorageError } from "./storage_error.ts";
 import { RATED_ITEMS_SQL, ratedItem } from "./provenance.ts";
 
 export type { ExportFormat, ExportOptions, ReadFilter };
@@ -233,8 +234,10 @@ export class Workspace {
       await this.connection.run("COMMIT");
       return result;
     } catch (error) {
-      await this.connection.run("ROLLBACK");
-      throw error;
+      // A failed ROLLBACK (the database gave up after a fatal write error) must not hide
+      // the error that caused it.
+      await this.connection.run("ROLLBACK").catch(() => {});
+      throw explainStorageError(error, this.dir) ?? error;
     }
   }
 

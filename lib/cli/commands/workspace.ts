@@ -1,12 +1,13 @@
 /**
- * `crux workspace migrate`: brings an older workspace to the current schema.
+ * `crux workspace`: `migrate` brings an older workspace to the current schema;
+ * `check` reads a workspace read-only and reports what is damaged.
  *
  * @module
  */
 import { parseArgs } from "node:util";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
-import { migrateWorkspace, SCHEMA_VERSION } from "@lib/store/mod.ts";
+import { checkWorkspace, migrateWorkspace, SCHEMA_VERSION } from "@lib/store/mod.ts";
 
 const MIGRATE_HELP = `Usage: crux workspace migrate --workspace DIR
 
@@ -33,19 +34,77 @@ async function migrate(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
+const CHECK_HELP = `Usage: crux workspace check --workspace DIR
+
+Checks a workspace without changing it: opens workspace.duckdb read-only, reads
+every row of every table (so a truncated or damaged file shows which tables can
+still be read), compares its schema version with this workbench's, and reads the
+answer journal (llm_journal.jsonl). Prints one line per table and what to do.
+Exit status 0 when the workspace is healthy, 1 when a problem was found.
+
+A damaged workspace cannot be repaired in place: restore the folder from a
+backup, or move it aside and rebuild it with the commands that made it (crux run
+--config ..., crux import ...). Tables that still read can be saved first with
+crux export --workspace DIR --table TABLE --out FILE.parquet.
+`;
+
+async function check(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({ args, options: { workspace: { type: "string" } } });
+  if (!values.workspace) throw new UsageError("--workspace DIR is required");
+  const r = await checkWorkspace(values.workspace);
+  const lines = [`Workspace ${r.dir}`];
+  if (r.bytes !== undefined) lines.push(`  workspace.duckdb: ${r.bytes} bytes`);
+  if (r.opened) {
+    lines.push(`  schema version: ${r.schemaVersion} (this workbench: ${SCHEMA_VERSION})`);
+  }
+  const width = Math.max(0, ...r.tables.map((t) => t.table.length));
+  for (const t of r.tables) {
+    lines.push(
+      `  ${t.table.padEnd(width)}  ${
+        t.problem === undefined
+          ? `${t.rows} rows`
+          : t.problem === "missing"
+          ? "missing"
+          : "UNREADABLE"
+      }`,
+    );
+  }
+  lines.push(
+    `  llm_journal.jsonl: ${r.journal.lines} answer line(s)` +
+      (r.journal.unreadable ? `, ${r.journal.unreadable} unreadable` : ""),
+  );
+  for (const n of r.notes) lines.push(`Note: ${n}`);
+  if (r.problems.length === 0) {
+    lines.push("OK: every table reads to the end");
+    io.out(lines.join("\n") + "\n");
+    return 0;
+  }
+  for (const p of r.problems) lines.push(`Problem: ${p}`);
+  const readable = r.tables.filter((t) => t.rows !== undefined).map((t) => t.table);
+  if (r.opened && readable.length && readable.length < r.tables.length) {
+    lines.push(
+      `Readable tables (${readable.join(", ")}) can be saved with ` +
+        `\`crux export --workspace ${r.dir} --table TABLE --out TABLE.parquet\` before rebuilding.`,
+    );
+  }
+  io.out(lines.join("\n") + "\n");
+  return 1;
+}
+
+const WORKSPACE_USAGE = `Usage: crux workspace migrate --workspace DIR
+       crux workspace check --workspace DIR
+`;
+
 /** The `crux workspace` command. */
 export const workspaceCommand: Command = {
   name: "workspace",
-  summary: "Workspace maintenance: migrate an older workspace to the current schema",
-  help: `Usage: crux workspace migrate --workspace DIR\n`,
+  summary: "Workspace maintenance: migrate an older workspace, check a damaged one",
+  help: WORKSPACE_USAGE,
   run: (args, io) =>
     runAction(args, io, {
       what: "workspace action",
-      actions: { migrate },
-      help: (
-        action,
-      ) => (action === "migrate"
-        ? MIGRATE_HELP
-        : "Usage: crux workspace migrate --workspace DIR\n"),
+      actions: { migrate, check },
+      help: (action) =>
+        action === "migrate" ? MIGRATE_HELP : action === "check" ? CHECK_HELP : WORKSPACE_USAGE,
     }),
 };
