@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 
 /** What {@linkcode guardOutputs} compares. Keys name the option (`--out`), values the paths. */
 export interface OutputPaths {
@@ -14,6 +14,11 @@ export interface OutputPaths {
   outputs: Readonly<Record<string, string | undefined>>;
   /** A workspace folder the command opens: its database and journal files are protected. */
   workspace?: string;
+  /**
+   * Folders the command reads as a whole (an index), by option name: no output may
+   * lie inside one. Undefined entries are skipped.
+   */
+  inputDirs?: Readonly<Record<string, string | undefined>>;
 }
 
 /** An output path that would overwrite an input, another output or a workspace file. */
@@ -62,8 +67,9 @@ export async function canonicalPath(path: string): Promise<string> {
 }
 
 /**
- * Refuses outputs that would overwrite an input, another output or a workspace's
- * database (`workspace.duckdb`, its WAL, the answer journal). Paths are compared
+ * Refuses outputs that would overwrite an input, another output, a workspace's
+ * database (`workspace.duckdb`, its WAL, the answer journal) or any file inside
+ * an input folder (an index the command reads). Paths are compared
  * after resolving symlinks and `..`, so `a/../x.run` and a link to `x.run` are
  * both `x.run`.
  *
@@ -86,10 +92,15 @@ export async function guardOutputs(paths: OutputPaths): Promise<void> {
       taken.set(await canonicalPath(p), `the workspace file "${p}"`);
     }
   }
+  const dirs: [string, string][] = [];
+  for (const [name, p] of Object.entries(paths.inputDirs ?? {})) {
+    if (p !== undefined) dirs.push([await canonicalPath(p), `inside input folder ${name} "${p}"`]);
+  }
   for (const [name, p] of Object.entries(paths.outputs)) {
     if (p === undefined) continue;
     const c = await canonicalPath(p);
-    const other = taken.get(c);
+    const other = taken.get(c) ??
+      dirs.find(([d]) => c === d || c.startsWith(d.endsWith(sep) ? d : d + sep))?.[1];
     if (other) {
       throw new OutputConflictError(
         `Refusing to write ${name} "${p}": it is ${other}; writing would destroy it. ` +

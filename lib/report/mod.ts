@@ -81,3 +81,4 @@ export {
 export { experimentPalette, PALETTE_KEY } from "./experiment_palette.ts";
 export { type GalleryEntry, recordGalleryEntry } from "./record_gallery_entry.ts";
 export { buildGallery, type BuildGalleryOptions } from "./build_gallery.ts";
+export { AnalysisFolderConflictError, guardAnalysisOutputs } from "./guard_analysis_outputs.ts";

@@ -10,8 +10,17 @@ import { type Command, type Io, UsageError } from "../command.ts";
 import { intOption } from "../_options.ts";
 import { methodAnalyses, type MethodAnalysesData, saveAnalysis } from "@lib/analysis/mod.ts";
 import { loadExperimentConfig, METHOD_HEADLINES } from "@lib/pipeline/mod.ts";
-import { tableCsv, tableText } from "@lib/report/mod.ts";
+import { guardAnalysisOutputs, tableCsv, tableText } from "@lib/report/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
+
+/** The analyses compare saves (file base names under tables/ and figures/). */
+export const COMPARE_ANALYSES: readonly string[] = [
+  "method_system",
+  "method_correlations",
+  "method_disagreements",
+  "method_significance",
+  "method_answer_scores",
+];
 
 const HELP = `crux compare - the evaluation methods side by side on one experiment
 
@@ -149,6 +158,9 @@ async function run(args: string[], io: Io): Promise<number> {
       `Cannot open workspace "${dir}": it has no workspace.duckdb; run the experiment first`,
     );
   }
+  const outDir = values.out ?? dir;
+  // Before any work: an --out folder must not hold files of these names the workbench did not write.
+  await guardAnalysisOutputs(outDir, COMPARE_ANALYSES);
   const ws = await openWorkspace(dir);
   let analyses;
   try {
@@ -165,7 +177,6 @@ async function run(args: string[], io: Io): Promise<number> {
   } finally {
     ws.close();
   }
-  const outDir = values.out ?? dir;
   for (const a of analyses) await saveAnalysis(a, outDir);
   const data = analyses[0].data;
   if (format === "json") {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { guardOutputs, readTopicsFile, writeRun } from "../../formats/mod.ts";
 import { Bm25Index, bm25Run } from "../../retrieval/mod.ts";
@@ -52,10 +52,8 @@ async function run(args: string[], io: Io): Promise<number> {
   if (!values.topics) throw new UsageError("Missing --topics FILE.jsonl");
   if (!values.out) throw new UsageError("Missing --out RUN");
   await guardOutputs({
-    inputs: {
-      "--topics": values.topics,
-      "--index": join(values.index, "manifest.json"),
-    },
+    inputs: { "--topics": values.topics },
+    inputDirs: { "--index": values.index },
     outputs: { "--out": values.out },
   });
   const k = numberOption("k", values.k, 100);
