@@ -13,6 +13,7 @@ import {
   readQrels,
   readRun,
   readTopics,
+  recordContextGaps,
   recordGeneration,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
@@ -24,6 +25,7 @@ import {
 } from "./generation_flag.ts";
 import {
   type GenerationCondition,
+  type MissingTextRule,
   planGenerations,
   type PlannedGeneration,
 } from "./plan_generations.ts";
@@ -51,6 +53,8 @@ export interface GenerateReportsOptions {
   storeHuman?: boolean;
   /** Passage qrels defining P*. Default `crux_pr`. */
   qrelsName?: string;
+  /** Context passages without text: `keep` the shorter context (default) or `fill` from lower ranks. */
+  missingText?: MissingTextRule;
   /** Tokenizer of budgets and stored counts. Default `llama3.1`. */
   tokenizer?: "llama3.1" | "whitespace";
   onProgress?: ProgressFn;
@@ -73,6 +77,8 @@ export interface GenerateSummary {
   human: number;
   /** Reports written now that are empty, only a number or near-empty (see `generationFlag`). */
   flags: Partial<Record<GenerationFlag, number>>;
+  /** Topics whose context lacks passages without text, with the ids left out (and filled). */
+  incomplete: { topicId: string; k: number; missing: string[]; filled: string[] }[];
 }
 
 const numbered = (contexts: readonly string[]) =>
@@ -140,13 +146,25 @@ export async function generateReports(
     budgets,
     text: (id) => texts.get(id),
     run,
+    missingText: opts.missingText,
   });
   for (const t of plan.topicsWithoutRanking) {
     opts.onNote?.(`Topic "${t}" has no ranking in run "${opts.context}"; no report`);
   }
-  if (plan.missingTexts.length) {
+  const incomplete = plan.items.filter((i) => i.missingIds.length).map((i) => ({
+    topicId: i.topicId,
+    k: i.missingIds.length + i.contextIds.length - i.filledIds.length,
+    missing: i.missingIds,
+    filled: i.filledIds,
+  }));
+  if (incomplete.length) {
+    const rule = (opts.missingText ?? "keep") === "fill" && opts.condition === "rag"
+      ? "their places filled from lower ranks"
+      : "the shorter context kept";
+    const worst = incomplete.map((i) => `${i.topicId} ${i.missing.length}/${i.k}`).join(", ");
     opts.onNote?.(
-      `${plan.missingTexts.length} retrieved ids have no passage text in the workspace and were left out of the contexts`,
+      `Run "${opts.run}": ${incomplete.length} of ${plan.items.length} contexts lack passages ` +
+        `with no text in the workspace (${rule}; missing/k per topic: ${worst})`,
     );
   }
   const todo = plan.items.filter((i) => !done.has(i.topicId));
@@ -162,6 +180,7 @@ export async function generateReports(
     failed: 0,
     human: 0,
     flags: {},
+    incomplete,
   };
   const out: Generation[] = [];
   // An empty context list is stored as NULL (the store's appender cannot type an empty list).
@@ -219,6 +238,7 @@ export async function generateReports(
     }
   }
   if (out.length) await ws.upsert("generations", out);
+  await recordContextGaps(ws, opts.run, incomplete);
   await recordGeneration(ws, {
     run: opts.run,
     condition: opts.condition,

@@ -21,6 +21,7 @@ export { type OracleBudget, type OracleBudgetOptions, oracleBudgets } from "./or
 export {
   type GenerationCondition,
   type GenerationPlan,
+  type MissingTextRule,
   planGenerations,
   type PlanInput,
   type PlannedGeneration,

@@ -17,7 +17,22 @@ export interface PlannedGeneration {
   contexts: string[];
   /** Length budget: tokens of P*. */
   maxTokens: number;
+  /**
+   * Ids among the run's top k (`rag`) or P* (`oracle-context`) with no text in the
+   * workspace: left out of the context (and, with `missingText: "fill"`, replaced).
+   */
+  missingIds: string[];
+  /** With `missingText: "fill"`: the lower-ranked ids that took their places. */
+  filledIds: string[];
 }
+
+/**
+ * What to do with context passages that have no text: `keep` the shorter context
+ * (the default: the generator sees exactly the run's top k that can be read, so
+ * the context measured at k is the context written from), or `fill` the places
+ * from lower ranks of the run (`rag` only; P* has no lower ranks).
+ */
+export type MissingTextRule = "keep" | "fill";
 
 /** What {@link planGenerations} plans from. */
 export interface PlanInput {
@@ -28,6 +43,8 @@ export interface PlanInput {
   text: (passageId: string) => string | undefined;
   /** The retrieval run (any topics); required for `rag`. */
   run?: readonly RunRow[];
+  /** Passages without text: `keep` the shorter context (default) or `fill` from lower ranks. */
+  missingText?: MissingTextRule;
 }
 
 /** A plan plus what could not be planned. */
@@ -35,7 +52,7 @@ export interface GenerationPlan {
   items: PlannedGeneration[];
   /** Topics with a budget but no ranking in the run (`rag` only). */
   topicsWithoutRanking: string[];
-  /** Retrieved ids with no known text, left out of the context. */
+  /** Retrieved ids with no known text, left out of the context (every topic, in order). */
   missingTexts: string[];
 }
 
@@ -45,7 +62,9 @@ export interface GenerationPlan {
  * document id descending in UTF-8 byte order, as trec_eval and the evaluator:
  * `compareTrecOrder` of `@lib/formats`), `oracle-context` takes P* in passage
  * order, `direct` has no context; every report gets `maxTokens` = tokens of P*.
- * Pure: texts come from the `text` lookup.
+ * A passage without text is left out and named in the item's `missingIds`; with
+ * `missingText: "fill"` a `rag` context takes the next readable passages of the
+ * run instead (named in `filledIds`). Pure: texts come from the `text` lookup.
  *
  * @param condition `rag`, `direct` or `oracle-context`.
  * @param input Topics, budgets, a text lookup and (for `rag`) the run.
@@ -84,6 +103,7 @@ export function planGenerations(condition: GenerationCondition, input: PlanInput
     const budget = input.budgets.get(topic.topicId);
     if (!budget) continue;
     let ids: string[] = [];
+    let below: string[] = [];
     if (condition === "oracle-context") ids = budget.oracleIds;
     if (condition === "rag") {
       const rows = ranked.get(topic.topicId);
@@ -92,22 +112,36 @@ export function planGenerations(condition: GenerationCondition, input: PlanInput
         continue;
       }
       const seen = new Set<string>();
-      ids = [...rows]
+      const ordered = [...rows]
         .sort(compareTrecOrder)
         .map((r) => r.docId)
-        .filter((id) => !seen.has(id) && (seen.add(id), true))
-        .slice(0, budget.k);
+        .filter((id) => !seen.has(id) && (seen.add(id), true));
+      ids = ordered.slice(0, budget.k);
+      below = ordered.slice(budget.k);
     }
     const contextIds: string[] = [];
     const contexts: string[] = [];
+    const missingIds: string[] = [];
+    const filledIds: string[] = [];
     for (const id of ids) {
       const t = input.text(id);
-      if (t === undefined) missingTexts.push(id);
+      if (t === undefined) missingIds.push(id);
       else {
         contextIds.push(id);
         contexts.push(t);
       }
     }
+    if ((input.missingText ?? "keep") === "fill") {
+      for (const id of below) {
+        if (contextIds.length >= ids.length) break;
+        const t = input.text(id);
+        if (t === undefined) continue;
+        contextIds.push(id);
+        contexts.push(t);
+        filledIds.push(id);
+      }
+    }
+    missingTexts.push(...missingIds);
     items.push({
       topicId: topic.topicId,
       condition,
@@ -115,6 +149,8 @@ export function planGenerations(condition: GenerationCondition, input: PlanInput
       contextIds,
       contexts,
       maxTokens: budget.maxTokens,
+      missingIds,
+      filledIds,
     });
   }
   return { items, topicsWithoutRanking, missingTexts };

@@ -35,6 +35,8 @@ Deno.test("planGenerations rag: top k = |P*| by score desc, ties by docid desc, 
     contextIds: ["a:0#2", "a:0#1"], // tie at 2.0 -> larger id first; k = 2
     contexts: ["A two.", "A one."],
     maxTokens: 300,
+    missingIds: [],
+    filledIds: [],
   }]);
   assert.deepEqual(plan.topicsWithoutRanking, ["b"]);
   assert.deepEqual(plan.missingTexts, []);
@@ -78,4 +80,38 @@ Deno.test("planGenerations rag breaks score ties in UTF-8 byte order, as the eva
   ]);
   const plan = planGenerations("rag", { topics, budgets: budget, text: (id) => id, run });
   assert.deepEqual(plan.items.map((i) => i.contextIds), [[emoji]]);
+});
+
+Deno.test("planGenerations: passages without text are named per topic; keep (default) or fill", () => {
+  // Ranked a:9#9 (no text) > a:0#1 > a:0#2 > a:0#0; k = |P*| = 2.
+  const run = [
+    { run: "r", topicId: "a", docId: "a:9#9", rank: 1, score: 4 },
+    { run: "r", topicId: "a", docId: "a:0#1", rank: 2, score: 3 },
+    { run: "r", topicId: "a", docId: "a:8#8", rank: 3, score: 2.5 },
+    { run: "r", topicId: "a", docId: "a:0#2", rank: 4, score: 2 },
+    { run: "r", topicId: "a", docId: "a:0#0", rank: 5, score: 1 },
+    { run: "r", topicId: "b", docId: "b:0#1", rank: 1, score: 1 },
+  ];
+  const keep = planGenerations("rag", { topics, budgets, text, run });
+  assert.deepEqual(
+    keep.items.map((i) => [i.topicId, i.contextIds, i.missingIds, i.filledIds]),
+    [["a", ["a:0#1"], ["a:9#9"], []], ["b", ["b:0#1"], [], []]],
+  );
+  assert.deepEqual(keep.missingTexts, ["a:9#9"]);
+  const fill = planGenerations("rag", { topics, budgets, text, run, missingText: "fill" });
+  // The next readable passage below rank k (a:8#8 has no text either) takes the place.
+  assert.deepEqual(
+    fill.items.map((i) => [i.topicId, i.contextIds, i.missingIds, i.filledIds]),
+    [["a", ["a:0#1", "a:0#2"], ["a:9#9"], ["a:0#2"]], ["b", ["b:0#1"], [], []]],
+  );
+  assert.deepEqual(fill.items[0].contexts, ["A one.", "A two."]);
+  // P* has no lower ranks: fill changes nothing for the oracle context.
+  const oracle = planGenerations("oracle-context", {
+    topics,
+    budgets,
+    text: (id) => id === "a:1#3" ? undefined : text(id),
+    missingText: "fill",
+  });
+  assert.deepEqual(oracle.items[0].contextIds, ["a:0#0"]);
+  assert.deepEqual(oracle.items[0].missingIds, ["a:1#3"]);
 });

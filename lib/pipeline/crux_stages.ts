@@ -261,24 +261,32 @@ export async function cruxStages(
       : []),
   ];
   for (const g of generations) {
+    // Only a non-default rule enters the fingerprint, so workspaces made before it stay current.
+    const fill = g.condition === "rag" && config.missingText === "fill"
+      ? { missingText: "fill" as const }
+      : {};
     specs.push({
       id: `generate:${g.run}`,
       stage: "generate",
       version: 1,
-      params: { ...g, models },
+      params: { ...g, ...fill, models },
       deps: ["select", ...(g.context ? [source(g.context)] : [])],
       clear: async (ws) => void await ws.exec("DELETE FROM generations WHERE run = $1", [g.run]),
       async run(ws) {
         const gen = await client(ws, "generator");
         const s = await generateReports(ws, {
           ...g,
+          ...fill,
           client: gen?.client,
           templatesDir: gen?.templatesDir,
           ...common,
           storeHuman: false,
           onNote: note("generate"),
         });
-        return `${s.written} reports by ${s.backend}${s.failed ? `, ${s.failed} failed` : ""}`;
+        const gaps = s.incomplete.length ? `, ${s.incomplete.length} contexts incomplete` : "";
+        return `${s.written} reports by ${s.backend}${
+          s.failed ? `, ${s.failed} failed` : ""
+        }${gaps}`;
       },
     });
   }

@@ -52,6 +52,13 @@ export interface ExperimentConfig {
   retrieve?: RetrievalConfig[];
   /** Conditions to generate. Default all three: `rag` (one per retrieval run), `direct`, `oracle`. */
   generate?: ("rag" | "direct" | "oracle")[];
+  /**
+   * Context passages without text in the workspace (a released run retrieving passages of
+   * other collections): `keep` the shorter context (default; the report is written from the
+   * readable part of the top k that the context measures evaluate) or `fill` the places from
+   * lower ranks of the run. Either way each such context is flagged per run and topic.
+   */
+  missingText?: "keep" | "fill";
   /** Measures of the retrieval runs. Default `Cov@oracle`, `Den@oracle`, `alpha_nDCG@oracle`. */
   measures?: string[];
 }
@@ -111,6 +118,7 @@ const KEYS = [
   "retrieve",
   "rerank",
   "generate",
+  "missingText",
   "measures",
   "analysis",
 ];
@@ -176,6 +184,9 @@ export function parseExperimentConfig(
   }
   if (raw.backend !== undefined && raw.backend !== "offline" && raw.backend !== "openai") {
     throw bad("backend", `must be "offline" or "openai", got ${JSON.stringify(raw.backend)}`);
+  }
+  if (raw.missingText !== undefined && raw.missingText !== "keep" && raw.missingText !== "fill") {
+    throw bad("missingText", `must be "keep" or "fill", got ${JSON.stringify(raw.missingText)}`);
   }
   for (const key of ["retrieve", "rerank", "generate", "measures"]) {
     if (raw[key] !== undefined && !Array.isArray(raw[key])) throw bad(key, "must be a list");

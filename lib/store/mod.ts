@@ -60,3 +60,4 @@ export {
   recordTokenizer,
 } from "./provenance.ts";
 export { migrateWorkspace } from "./migrate_workspace.ts";
+export { type ContextGap, readContextGaps, recordContextGaps } from "./context_gaps.ts";
