@@ -5,6 +5,10 @@
  */
 import { parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
 
+/** A list of objects with a "point" (the shape asked for; `[]` included). */
+const points = (v: unknown) =>
+  (v as unknown[]).every((x) => typeof (x as { point?: unknown } | null)?.point === "string");
+
 /** One extracted point as the model wrote it. */
 export interface RawPoint {
   text: string;
@@ -27,7 +31,7 @@ export interface RawPoint {
  * ```
  */
 export function parseExtraction(text: string): ParseResult<RawPoint[]> {
-  const json = parseJsonValue(text, "array");
+  const json = parseJsonValue(text, "array", { fits: points });
   if (!json.ok) return json;
   const out: RawPoint[] = [];
   for (const [i, item] of (json.value as unknown[]).entries()) {

@@ -24,7 +24,10 @@ import type { MergeGroup } from "./types.ts";
  * ```
  */
 export function parseMerge(text: string, n: number): ParseResult<MergeGroup[]> {
-  const json = parseJsonValue(text, "array");
+  const json = parseJsonValue(text, "array", {
+    fits: (v) =>
+      (v as unknown[]).every((x) => typeof (x as { point?: unknown } | null)?.point === "string"),
+  });
   if (!json.ok) return json;
   const seen = new Set<number>();
   const groups: MergeGroup[] = [];
