@@ -109,9 +109,10 @@ export function parseJsonValue(
   for (let start = 0; start < text.length; start++) {
     const c = text[start];
     if (c !== "[" && c !== "{") continue;
-    let end = closing(text, start, `"'`);
-    if (end < 0) end = closing(text, start, `"`);
-    if (end === -1) {
+    // Closing brackets with and without single-quoted strings: prose apostrophes
+    // ("the author's [note]") must not hide a value, nor Python strings break one.
+    const ends = [...new Set([closing(text, start, `"'`), closing(text, start, `"`)])];
+    if (ends.every((e) => e === -1)) {
       const open = c === "[" ? "array" : "object";
       return {
         ok: false,
@@ -119,11 +120,19 @@ export function parseJsonValue(
         reason: `the answer ends inside an unclosed JSON ${open} (cut off?)`,
       };
     }
-    if (end < 0) continue; // mismatched brackets in prose: look further on
-    // Bracketed prose ("[see above]") or a malformed value: skipped whole, so no
+    const closed = ends.filter((e) => e >= 0).sort((x, y) => x - y);
+    if (!closed.length) continue; // mismatched brackets in prose: look further on
+    // Bracketed prose ("[see above]") or a malformed value is skipped whole, so no
     // piece of a broken value is read as if it were the answer.
-    const got = read(text.slice(start, end + 1));
-    if (got) values.push(got.value);
+    let end = closed[0];
+    for (const e of closed) {
+      const got = read(text.slice(start, e + 1));
+      if (got) {
+        values.push(got.value);
+        end = e;
+        break;
+      }
+    }
     start = end;
   }
   const asKind = (v: unknown): unknown => {
