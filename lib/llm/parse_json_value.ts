@@ -9,6 +9,9 @@ export interface JsonValueOptions {
   fits?: (value: unknown) => boolean;
 }
 
+/** How a JSON or Python list or object opens (prose in brackets does not). */
+const LOOKS_LIKE_VALUE = /^(?:\[\s*(?:[\]"'[{\d-]|true|false|null|True|False|None)|\{\s*["'}])/;
+
 /** End index of the value opened at `start`, or -1 when it never closes. */
 function closing(text: string, start: number, quotes: string): number {
   const stack: string[] = [];
@@ -122,6 +125,10 @@ export function parseJsonValue(
     }
     const closed = ends.filter((e) => e >= 0).sort((x, y) => x - y);
     if (!closed.length) continue; // mismatched brackets in prose: look further on
+    if (!LOOKS_LIKE_VALUE.test(text.slice(start, start + 12))) {
+      start = closed[0]; // bracketed prose such as "[see above]" or "{the author}"
+      continue;
+    }
     // Bracketed prose ("[see above]") or a malformed value is skipped whole, so no
     // piece of a broken value is read as if it were the answer.
     let end = closed[0];

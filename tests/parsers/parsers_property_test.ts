@@ -6,7 +6,15 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parseJsonValue, parseLabel, parseRating } from "@lib/llm/mod.ts";
+import {
+  parseFinalScore,
+  parseJsonValue,
+  parseLabel,
+  parseLabels,
+  parseRating,
+  parseTagged,
+  parseVerdict,
+} from "@lib/llm/mod.ts";
 
 const RUNS = { numRuns: 400, seed: 18 };
 
@@ -165,4 +173,78 @@ Deno.test("property: parseLabel reads the stated label or nothing", () => {
     ),
     RUNS,
   );
+});
+
+/** Text from an alphabet rich in brackets, quotes, digits and label words. */
+const noisy = fc.array(
+  fc.constantFrom(
+    "[",
+    "]",
+    "{",
+    "}",
+    '"',
+    "'",
+    ",",
+    ":",
+    "\\",
+    "\n",
+    " ",
+    "```",
+    "**",
+    "0",
+    "3",
+    "-",
+    "5",
+    "yes",
+    "No",
+    "rating",
+    "score",
+    "True",
+    "<q>",
+    "</q>",
+    "a",
+    "(0-5)",
+  ),
+  { maxLength: 80 },
+).map((xs) => xs.join(""));
+
+Deno.test("property: on any text every parser returns a value or a failure with that text, never throws", () => {
+  const parsers: ((t: string) => { ok: boolean; raw?: string })[] = [
+    parseRating,
+    (t) => parseJsonValue(t, "array"),
+    (t) => parseJsonValue(t, "object"),
+    (t) => parseJsonValue(t, "array", { fits: strings }),
+    (t) => parseLabel(t, LABELS),
+    (t) => parseLabels(t, LABELS),
+    (t) => parseVerdict(t, LABELS),
+    parseFinalScore,
+    (t) => parseTagged(t, "q"),
+  ];
+  fc.assert(
+    fc.property(fc.oneof(noisy, fc.string({ maxLength: 80 })), (text) => {
+      for (const parse of parsers) {
+        const t0 = performance.now();
+        const got = parse(text);
+        if (!got.ok) assert.equal(got.raw, text);
+        assert.ok(performance.now() - t0 < 200, `slow on ${JSON.stringify(text)}`);
+      }
+    }),
+    { numRuns: 1000, seed: 18 },
+  );
+  // Long inputs stay fast: 20,000 unmatched or nested brackets.
+  for (
+    const text of [
+      "[".repeat(20_000),
+      "[}".repeat(10_000),
+      "[".repeat(5000) + "]".repeat(5000),
+      "[x] ".repeat(5000),
+    ]
+  ) {
+    const t0 = performance.now();
+    for (const parse of parsers) parse(text);
+    assert.ok(
+      performance.now() - t0 < 2000,
+      `slow on ${text.slice(0, 10)}... (${text.length} chars)`,
+    );
+  }
 });
