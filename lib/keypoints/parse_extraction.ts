@@ -31,7 +31,12 @@ export interface RawPoint {
  * ```
  */
 export function parseExtraction(text: string): ParseResult<RawPoint[]> {
-  const json = parseJsonValue(text, "array", { fits: points });
+  // The last list of points; failing that, any list, so the reason names the bad item.
+  let json = parseJsonValue(text, "array", { fits: points });
+  if (!json.ok && !/unclosed/.test(json.reason)) {
+    const any = parseJsonValue(text, "array");
+    if (any.ok) json = any;
+  }
   if (!json.ok) return json;
   const out: RawPoint[] = [];
   for (const [i, item] of (json.value as unknown[]).entries()) {
