@@ -9,7 +9,7 @@ const EXPLICIT = new RegExp(
       .raw`(?::|=|-|\bis\b|\bof\b|\bwould\s+be\b|\bwas\b)?\s*${NUM}(?![\d.]*\s*(?:-|–|to)\s*\d)` +
     String.raw`|\banswer\s*:\s*${NUM}(?![\d.]*\s*(?:-|–|to)\s*\d)` +
     String
-      .raw`|\brate[sd]?\s+(?:it|this)?\s*(?:as|at)?\s*(?:an?\s+)?${NUM}(?![\d.]*\s*(?:-|–|to)\s*\d)`,
+      .raw`|\b(?:rate[sd]?|give|giving)\s+(?:it|this|the\s+context)\s*(?:as|at)?\s*(?:an?\s+)?${NUM}(?![\d.]*\s*(?:-|–|to)\s*\d)`,
   "gi",
 );
 /** A line that holds nothing but the number ("4", "4.", "4/5", "Q1: 4", "4 - mostly answered"). */
