@@ -2,14 +2,16 @@ import type { ParseResult } from "./types.ts";
 import { plainAnswer } from "./plain_answer.ts";
 
 const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
+/** After a number: it does not open a range ("0-5", "1 to 5"). */
+const NO_RANGE = String.raw`(?![\d.]*\s*(?:-|–|to)\s*\d)`;
 /** "rating: 4", "Rating (0-5): 4", "the score is 4", "a rating of 4", "Answer: 4". */
 const EXPLICIT = new RegExp(
   String.raw`\b(final\s+)?(?:rating|score|grade)\b\s*(?:\([^()\n]*\)\s*)?` +
     String
-      .raw`(?::|=|-|\bis\b|\bof\b|\bwould\s+be\b|\bwas\b)?\s*${NUM}(?![\d.]*\s*(?:-|–|to)\s*\d)` +
-    String.raw`|\banswer\s*:\s*${NUM}(?![\d.]*\s*(?:-|–|to)\s*\d)` +
+      .raw`(?::|=|-(?=\s)|\bis\b|\bof\b|\bwould\s+be\b|\bwas\b)?\s*${NUM}${NO_RANGE}` +
+    String.raw`|\banswer\s*:\s*${NUM}${NO_RANGE}` +
     String
-      .raw`|\b(?:rate[sd]?|give|giving)\s+(?:it|this|the\s+context)\s*(?:as|at)?\s*(?:an?\s+)?${NUM}(?![\d.]*\s*(?:-|–|to)\s*\d)`,
+      .raw`|\b(?:rate[sd]?|give|giving)\s+(?:it|this|the\s+context)\s*(?:as|at)?\s*(?:an?\s+)?${NUM}${NO_RANGE}`,
   "gi",
 );
 /** A line that holds nothing but the number ("4", "4.", "4/5", "Q1: 4", "4 - mostly answered"). */
