@@ -98,7 +98,7 @@ const isEmpty = (v: unknown) =>
  * @returns The value, or a failure carrying the raw text.
  * @example
  * ```ts
- * parseJsonValue('Here you go:\n```json\n["a", "b"]\n```', "array"); // { ok: true, value: ["a", "b"] }
+ * parseJsonValue('Here you go:\n["a", "b"]\nDone.', "array"); // { ok: true, value: ["a", "b"] }
  * parseJsonValue("Unlike [] above: ['a', 'b',]", "array");          // { ok: true, value: ["a", "b"] }
  * ```
  */
