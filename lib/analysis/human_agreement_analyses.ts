@@ -40,26 +40,28 @@ function coverage(
   threshold: number,
 ): HumanAgreementAnalysesData["coverage"] {
   const out: HumanAgreementAnalysesData["coverage"] = [];
-  const lengths = new Map<string, number>();
+  // Real slots per topic: "NA" placeholder slots (-2) are no items, in coverage neither.
+  const slots = new Map<string, number[]>();
   files.forEach((f, k) => {
     if (f.kind !== "report") return;
     for (const it of f.items) {
-      lengths.set(it.topicId, it.answerability.length);
-      const v = it.answerability.reduce((s, x) => s + x, 0) / it.answerability.length;
+      const real = it.answerability.flatMap((x, q) => (x === -2 ? [] : [q]));
+      if (!real.length) continue;
+      slots.set(it.topicId, real);
+      const v = real.filter((q) => it.answerability[q] === 1).length / real.length;
       out.push({ topicId: it.topicId, rater: names[k], value: v });
     }
   });
   for (const j of judge ?? []) {
-    const n = lengths.get(j.topicId);
+    const real = slots.get(j.topicId);
     if (
-      n === undefined ||
+      real === undefined ||
       !(j.itemId === `${j.topicId}:report` || j.itemId.startsWith(`${j.topicId}:report:`))
     ) continue;
-    const rs = j.ratings.slice(0, n);
     out.push({
       topicId: j.topicId,
       rater: judgeName,
-      value: rs.filter((r) => r >= threshold).length / n,
+      value: real.filter((q) => (j.ratings[q] ?? -1) >= threshold).length / real.length,
     });
   }
   return out.sort((a, b) => naturalCompare(a.topicId, b.topicId));
@@ -101,7 +103,10 @@ export function humanAgreementAnalyses(
     `${agreement.items} ${agreement.kind}-level labels by ${agreement.annotators} annotators (${
       names.join(", ")
     }); ` +
-    `${agreement.excluded} ${agreement.kind}s not labelled by all left out; ${agreement.ties} even splits without a majority`,
+    `${agreement.excluded} ${agreement.kind}s not labelled by all left out; ${agreement.ties} even splits without a majority` +
+    (agreement.naSlots
+      ? `; ${agreement.naSlots} NA slots (placeholder sub-questions) left out`
+      : ""),
     ...(opts.judge
       ? [`${backendNote({ judge: judgeName })}; answerable at rating >= ${threshold}`]
       : []),

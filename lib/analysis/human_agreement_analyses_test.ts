@@ -97,3 +97,25 @@ Deno.test("humanAgreementJudge: a run's report ratings in sub-question order, un
     ws.close();
   }
 });
+
+Deno.test("humanAgreementAnalyses: NA slots (-2) are no items, in coverage neither, and the note counts them", () => {
+  const a = reports("a", { t1: [1, 0, 1, -2, -2], t2: [1, 1, 0, 0, 1] });
+  const b = reports("b", { t1: [1, 1, 1, -2, -2], t2: [1, 1, 0, 0, 0] });
+  // The judge's ratings of the placeholder slots (5, 5) must not count.
+  const judge = [
+    { topicId: "t1", itemId: "t1:report", ratings: [4, 0, 0, 5, 5] },
+    { topicId: "t2", itemId: "t2:report", ratings: [4, 4, 4, 0, 0] },
+  ];
+  const [stats, , topics] = humanAgreementAnalyses([a, b], { judge, judgeName: "j" });
+  assert.equal(stats.data.agreement.items, 8);
+  assert.equal(stats.data.agreement.naSlots, 2);
+  assert.ok(
+    stats.table!.notes!.some((n) => n.includes("2 NA slots (placeholder sub-questions) left out")),
+  );
+  const cov = (t: string, r: string) =>
+    topics.data.coverage.find((x) => x.topicId === t && x.rater === r)!.value;
+  assert.equal(cov("t1", "A1"), 2 / 3);
+  assert.equal(cov("t1", "A2"), 1);
+  assert.equal(cov("t1", "j"), 1 / 3);
+  assert.equal(cov("t2", "j"), 3 / 5);
+});

@@ -2,7 +2,8 @@
  * Annotator label files of the CRUX human study, one JSONL file per annotator:
  * - report-level answerability, one line per report:
  *   `{"id": topic, "question_based_nugget": {sub-question: span or ""},
- *   "answerability": [0|1, ...], "coverage": share}`;
+ *   "answerability": [0|1|-2, ...], "coverage": share}`, where -2 marks a slot
+ *   whose sub-question is the release's "NA" placeholder (not an item);
  * - passage-level ratings, one line per (topic, passage):
  *   `{"id": topic, "document": passage id, "relevances": {"0": 0..5 or -1, ...},
  *   "rationales": {"0": text, ...}}`.
@@ -19,8 +20,14 @@ export interface ReportAnnotation {
   topicId: string;
   /** 1-based line in the annotator's file. */
   line: number;
+  /** One label per sub-question slot as in the file: 0, 1, or -2 for an "NA" placeholder slot. */
   answerability: number[];
-  /** The file's `coverage`, when given (checked to be the mean of `answerability`). */
+  /** 0-based slots holding -2 ("NA" placeholder sub-questions, not items); empty when none. */
+  naSlots: number[];
+  /**
+   * The file's `coverage`, when given: checked to be the share of 1s over all
+   * slots (as released, NA slots in the denominator) or over the real ones.
+   */
   coverage?: number;
   /** Supporting span per sub-question text ("" when unanswered), when given. */
   spans?: Record<string, string>;
@@ -39,6 +46,9 @@ export type HumanAnnotations =
   | { kind: "report"; file: string; items: ReportAnnotation[] }
   | { kind: "passage"; file: string; items: PassageAnnotation[] };
 
+/** The label of a slot whose sub-question is the release's "NA" placeholder. */
+const NA = -2;
+
 /** Rounding allowed between `coverage` and the mean of `answerability` (files round to 3 places). */
 const COVERAGE_SLACK = 0.0051;
 
@@ -48,22 +58,43 @@ function decodeReport(f: Fields): ReportAnnotation | undefined {
   const coverage = f.number("coverage", { optional: true });
   const nuggets = f.object("question_based_nugget", { optional: true });
   if (topicId === undefined || list === undefined) return undefined;
+  const naSlots: number[] = [];
   for (let i = 0; i < list.length; i++) {
-    if (list[i] !== 0 && list[i] !== 1) {
-      return f.fail(`answerability[${i}]`, `expected 0 or 1, found ${JSON.stringify(list[i])}`);
+    if (list[i] === NA) naSlots.push(i);
+    else if (list[i] !== 0 && list[i] !== 1) {
+      return f.fail(
+        `answerability[${i}]`,
+        `expected 0, 1 or -2 (an "NA" placeholder slot), found ${JSON.stringify(list[i])}`,
+      );
     }
   }
   if (list.length === 0) {
     return f.fail("answerability", "empty list; expected one 0|1 per sub-question");
   }
-  const mean = (list as number[]).reduce((s, v) => s + v, 0) / list.length;
-  if (coverage !== undefined && Math.abs(coverage - mean) > COVERAGE_SLACK) {
+  const ones = (list as number[]).filter((v) => v === 1).length;
+  const real = list.length - naSlots.length;
+  const released = ones / list.length;
+  const mean = real ? ones / real : released;
+  if (
+    coverage !== undefined && Math.abs(coverage - released) > COVERAGE_SLACK &&
+    Math.abs(coverage - mean) > COVERAGE_SLACK
+  ) {
+    const shares = naSlots.length
+      ? `${released.toFixed(4)} over all ${list.length} slots, ${
+        mean.toFixed(4)
+      } over the ${real} real ones`
+      : mean.toFixed(4);
     return f.fail(
       "coverage",
-      `${coverage} is not the mean of answerability (${mean.toFixed(4)}); fix one of the two`,
+      `${coverage} is not the share of 1s in answerability (${shares}); fix one of the two`,
     );
   }
-  const out: ReportAnnotation = { topicId, line: f.line, answerability: list as number[] };
+  const out: ReportAnnotation = {
+    topicId,
+    line: f.line,
+    answerability: list as number[],
+    naSlots,
+  };
   if (coverage !== undefined) out.coverage = coverage;
   if (nuggets) {
     const spans: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseHumanAnnotations } from "./human_annotations.ts";
+import { parseHumanAnnotations, type ReportAnnotation } from "./human_annotations.ts";
 import { InputError } from "./input_error.ts";
 
 const problems = (text: string) => {
@@ -27,10 +27,11 @@ Deno.test("report-level files keep labels, coverage and spans in order", () => {
       topicId: "duc-1",
       line: 1,
       answerability: [1, 0],
+      naSlots: [],
       coverage: 0.5,
       spans: { "Who?": "the mayor", "When?": "" },
     },
-    { topicId: "7", line: 3, answerability: [1, 1, 0], coverage: 0.667 },
+    { topicId: "7", line: 3, answerability: [1, 1, 0], naSlots: [], coverage: 0.667 },
   ]);
 });
 
@@ -48,11 +49,17 @@ Deno.test("passage-level files map sub-question indexes to ratings, -1 kept", ()
 
 Deno.test("malformed label files name file, line and field", () => {
   assert.deepEqual(problems('{"id": "t", "answerability": [1, 2]}'), [
-    "a.jsonl:1: answerability[1]: expected 0 or 1, found 2",
+    `a.jsonl:1: answerability[1]: expected 0, 1 or -2 (an "NA" placeholder slot), found 2`,
   ]);
   assert.match(
     problems('{"id": "t", "answerability": [1, 0], "coverage": 0.9}')[0],
-    /^a\.jsonl:1: coverage: 0\.9 is not the mean of answerability \(0\.5000\)/,
+    /^a\.jsonl:1: coverage: 0\.9 is not the share of 1s in answerability \(0\.5000\)/,
+  );
+  assert.deepEqual(
+    problems('{"id": "t", "answerability": [1, 0, -2, -2], "coverage": 0.3}'),
+    [
+      "a.jsonl:1: coverage: 0.3 is not the share of 1s in answerability (0.2500 over all 4 slots, 0.5000 over the 2 real ones); fix one of the two",
+    ],
   );
   assert.deepEqual(
     problems('{"id": "t", "answerability": [1]}\n{"id": "t", "answerability": [0]}'),
@@ -69,4 +76,19 @@ Deno.test("malformed label files name file, line and field", () => {
     "a.jsonl:1: relevances.first: expected a sub-question index (0, 1, 2, ...) as key",
   ]);
   assert.deepEqual(problems("\n\n"), ["a.jsonl: empty file; expected JSONL"]);
+});
+
+Deno.test("release label files: -2 marks NA placeholder slots; coverage over all slots or the real ones", () => {
+  const text = [
+    // As released: coverage 2 of 15 slots.
+    JSON.stringify({ id: "t1", answerability: [1, 0, 1, ...Array(12).fill(-2)], coverage: 0.133 }),
+    // Coverage over the 3 real slots.
+    JSON.stringify({ id: "t2", answerability: [1, 0, 1, ...Array(12).fill(-2)], coverage: 0.667 }),
+  ].join("\n");
+  const a = parseHumanAnnotations(text, { file: "a.jsonl" });
+  assert.equal(a.kind, "report");
+  const items = a.items as ReportAnnotation[];
+  assert.deepEqual(items[0].naSlots, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+  assert.deepEqual(items[0].answerability.slice(0, 4), [1, 0, 1, -2]);
+  assert.equal(items[1].coverage, 0.667);
 });

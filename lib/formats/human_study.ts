@@ -10,7 +10,13 @@ import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
 export interface HumanStudyRecord {
   qid: string;
   topic: string;
+  /** Sub-questions in order, as released (placeholders included). */
   questions: string[];
+  /**
+   * 0-based indexes of placeholder questions ("NA": the topic had fewer real
+   * sub-questions than slots); they are no items. Empty when none.
+   */
+  naQuestions: number[];
   type?: string;
   docids: string[];
   report?: string;
@@ -26,7 +32,8 @@ function decode(f: Fields): HumanStudyRecord | undefined {
   const report = f.string("report", { optional: true });
   const response = f.string("response", { optional: true });
   if (qid === undefined || topic === undefined) return undefined;
-  const out: HumanStudyRecord = { qid, topic, questions, docids };
+  const naQuestions = questions.flatMap((q, i) => (/^\s*n\/?a\s*$/i.test(q) ? [i] : []));
+  const out: HumanStudyRecord = { qid, topic, questions, naQuestions, docids };
   if (type !== undefined) out.type = type;
   if (report !== undefined) out.report = report;
   if (response !== undefined) out.response = response;
@@ -34,7 +41,8 @@ function decode(f: Fields): HumanStudyRecord | undefined {
 }
 
 /**
- * Parses human-study JSONL text. `questions` and `docids` default to empty lists.
+ * Parses human-study JSONL text. `questions` and `docids` default to empty lists;
+ * placeholder questions ("NA") are listed in `naQuestions`.
  *
  * @param text The JSONL text.
  * @param opts `file` names the input in error messages.
@@ -43,7 +51,7 @@ function decode(f: Fields): HumanStudyRecord | undefined {
  * @example
  * ```ts
  * parseHumanStudy('{"qid": 3, "topic": "Report on ..."}\n', { file: "study.jsonl" });
- * // [{ qid: "3", topic: "Report on ...", questions: [], docids: [] }]
+ * // [{ qid: "3", topic: "Report on ...", questions: [], naQuestions: [], docids: [] }]
  * ```
  */
 export function parseHumanStudy(text: string, opts: { file: string }): HumanStudyRecord[] {

@@ -25,7 +25,7 @@ Deno.test("llmEntailer: labels with reason and snippet; unparseable and failed a
   ]);
   assert.deepEqual(r.map((x) => [x.id, x.label, x.status, x.reason, x.snippet]), [
     ["1", "yes", "ok", "stated", "a"],
-    ["2", null, "unparsed", 'label must be yes, no or neutral, not "maybe"', ""],
+    ["2", null, "unparsed", 'label "maybe" is not one of yes | no | neutral', ""],
     ["3", null, "failed", r[2].reason, ""],
   ]);
   assert.match(r[2].reason, /HTTP 500/);

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
+import { type ParseResult, parseVerdict } from "@lib/llm/mod.ts";
 import type { EntailmentLabel } from "./types.ts";
 
 /** A parsed verdict. */
@@ -15,7 +15,8 @@ export interface Verdict {
 
 /**
  * Reads a JSON object `{"label": "yes"|"no"|"neutral", "reason", "snippet"}`
- * (label case-insensitive; code fences tolerated). Any other label is a failure.
+ * or a plain label such as Long2RAG's `[Yes]`, as `parseVerdict` reads them
+ * (spellings such as `**Yes**` or `no.` accepted). Any other label is a failure.
  *
  * @param text Model output.
  * @returns The verdict, or a failure carrying the raw text.
@@ -27,13 +28,8 @@ export interface Verdict {
  * ```
  */
 export function parseEntailment(text: string): ParseResult<Verdict> {
-  const json = parseJsonValue(text, "object");
-  if (!json.ok) return json;
-  const o = json.value as Record<string, unknown>;
-  const label = typeof o.label === "string" ? o.label.trim().toLowerCase() : "";
-  if (label !== "yes" && label !== "no" && label !== "neutral") {
-    return { ok: false, raw: text, reason: `label must be yes, no or neutral, not "${o.label}"` };
-  }
-  const str = (v: unknown) => (typeof v === "string" ? v : "");
-  return { ok: true, value: { label, reason: str(o.reason), snippet: str(o.snippet) } };
+  const v = parseVerdict(text, ["yes", "no", "neutral"]);
+  if (!v.ok) return v;
+  const { label, reason, evidence } = v.value;
+  return { ok: true, value: { label: label as EntailmentLabel, reason, snippet: evidence } };
 }

@@ -5,6 +5,10 @@
  */
 import { parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
 
+/** A list of objects with a "point" (the shape asked for; `[]` included). */
+const points = (v: unknown) =>
+  (v as unknown[]).every((x) => typeof (x as { point?: unknown } | null)?.point === "string");
+
 /** One extracted point as the model wrote it. */
 export interface RawPoint {
   text: string;
@@ -27,7 +31,12 @@ export interface RawPoint {
  * ```
  */
 export function parseExtraction(text: string): ParseResult<RawPoint[]> {
-  const json = parseJsonValue(text, "array");
+  // The last list of points; failing that, any list, so the reason names the bad item.
+  let json = parseJsonValue(text, "array", { fits: points });
+  if (!json.ok && !/unclosed/.test(json.reason)) {
+    const any = parseJsonValue(text, "array");
+    if (any.ok) json = any;
+  }
   if (!json.ok) return json;
   const out: RawPoint[] = [];
   for (const [i, item] of (json.value as unknown[]).entries()) {

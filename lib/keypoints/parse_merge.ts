@@ -6,6 +6,10 @@
 import { parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
 import type { MergeGroup } from "./types.ts";
 
+/** A list of objects with a "point" (the shape asked for). */
+const points = (v: unknown) =>
+  (v as unknown[]).every((x) => typeof (x as { point?: unknown } | null)?.point === "string");
+
 /**
  * Reads a JSON array of `{"point": string, "sources": [1-based numbers]}` and
  * checks the merge map: every input point 1..n in exactly one merged point.
@@ -24,7 +28,12 @@ import type { MergeGroup } from "./types.ts";
  * ```
  */
 export function parseMerge(text: string, n: number): ParseResult<MergeGroup[]> {
-  const json = parseJsonValue(text, "array");
+  // The last list of points; failing that, any list, so the reason names the bad item.
+  let json = parseJsonValue(text, "array", { fits: points });
+  if (!json.ok && !/unclosed/.test(json.reason)) {
+    const any = parseJsonValue(text, "array");
+    if (any.ok) json = any;
+  }
   if (!json.ok) return json;
   const seen = new Set<number>();
   const groups: MergeGroup[] = [];

@@ -45,5 +45,9 @@ Deno.test("parseEntailment: yes / no / neutral only", () => {
     value: { label: "neutral", reason: "", snippet: "" },
   });
   assert.equal(parseEntailment('{"label": "partially"}').ok, false);
-  assert.equal(parseEntailment("yes").ok, false);
+  assert.equal(parseEntailment("mostly supported").ok, false);
+  assert.deepEqual(parseEntailment("[Yes]"), {
+    ok: true,
+    value: { label: "yes", reason: "", snippet: "" },
+  });
 });

@@ -16,7 +16,7 @@ export interface LlmAnswerabilityOptions {
 /**
  * The model-based answerability judge (CRUX step 4): renders the
  * `answerability` template for each pair, sends all pairs through the client
- * (cached, concurrent, retried) and reads the first integer 0-5. Unparseable
+ * (cached, concurrent, retried) and reads the stated rating 0-5 (`parseRating`). Unparseable
  * answers become rating -1 with status `unparsed` and the raw text; calls that
  * fail after their retries become -1 with status `failed`, `raw` null and the
  * reason in `error` (the API key redacted).

@@ -10,6 +10,19 @@ import { toWire } from "./_wire.ts";
 import { toRecord } from "./_to_record.ts";
 import { embedJob, rerankJob } from "./_other_jobs.ts";
 
+/** The `max_tokens` an answer used up (so it was cut), or `undefined` when it was not or usage is unknown. */
+function cutAt(call: StoredCall): number | undefined {
+  const max = call.params.max_tokens;
+  const used = call.usage.completionTokens;
+  if (call.status === "failed" || typeof max !== "number" || max <= 0 || used === null) {
+    return undefined;
+  }
+  return used >= max ? max : undefined;
+}
+
+/** The token limit of the one re-ask after a cut answer: twice the old one, and at least 256 more. */
+const largerLimit = (max: number) => Math.max(2 * max, max + 256);
+
 /**
  * One client for every model call: chat completions, embeddings, `/rerank` and
  * `/score`, with bounded concurrency, bounded retries (exponential backoff with
@@ -134,6 +147,9 @@ export class LlmClient {
   /**
    * Answers many chat requests concurrently; identical requests are sent once.
    * A request that keeps failing ends as a `failed` record and the others go on.
+   * With a parser, an answer cut by the token limit (completion tokens reaching
+   * `max_tokens`) is asked once more with twice the limit (at least 256 more);
+   * cut again, its `parsed` is a failure with the raw text.
    *
    * @param requests The requests.
    * @param opts Signal, progress callback, parser and re-asks.
@@ -171,7 +187,28 @@ export class LlmClient {
 
     const one = async (request: ChatRequest, job: Job): Promise<CallRecord<T>> => {
       let { call, cached } = await resolve(job, stored);
-      let parsed = parse && call.status !== "failed" ? parse(call.response) : undefined;
+      // An answer cut by the token limit is asked once more with a larger limit
+      // (a cut answer may hide a later revision, so even one that parses is not
+      // kept); cut again, it is a parse failure with the raw text.
+      const limit = cutAt(call);
+      if (parse && limit !== undefined) {
+        const base = { ...this.#opts.params, ...request.params };
+        request = { ...request, params: { ...base, maxTokens: largerLimit(limit) } };
+        const again = this.prepareChat(request);
+        const seen = cache ? await cache.getMany([again.key]) : new Map<string, StoredCall>();
+        ({ call, cached } = await resolve(again, seen));
+      }
+      const read = (c: StoredCall): ParseResult<unknown> | undefined => {
+        if (!parse || c.status === "failed") return undefined;
+        const cut = cutAt(c);
+        return cut === undefined ? parse(c.response) : {
+          ok: false,
+          raw: c.response,
+          reason:
+            `the answer was cut at max_tokens ${cut}, also after asking again with a larger limit`,
+        };
+      };
+      let parsed = read(call);
       for (let i = 1; i <= (opts.reasks ?? 0) && parsed && !parsed.ok; i++) {
         const base = { ...this.#opts.params, ...request.params };
         const again = this.prepareChat({
@@ -184,7 +221,7 @@ export class LlmClient {
         });
         const seen = cache ? await cache.getMany([again.key]) : new Map<string, StoredCall>();
         ({ call, cached } = await resolve(again, seen));
-        parsed = call.status === "failed" ? parsed : parse!(call.response);
+        parsed = call.status === "failed" ? parsed : read(call);
       }
       if (cached) {
         hits.set(

@@ -140,9 +140,9 @@ Deno.test("LlmClient parses answers, stores parse failures, and re-asks at tempe
   const [plain] = await client.chatMany([ask("never")], { parse: parseRating });
   assert.deepEqual(plain.parsed, { ok: true, value: 4 });
   const [once] = await client.chatMany([ask("retry")], { parse: parseRating });
-  assert.deepEqual(once.parsed, { ok: false, raw: "no idea", reason: "no integer found" });
+  assert.deepEqual(once.parsed, { ok: false, raw: "no idea", reason: "no rating 0-5 stated" });
   assert.equal((await cache.get(once.key))!.status, "unparsed");
-  assert.equal((await cache.get(once.key))!.error, "Unparseable output: no integer found");
+  assert.equal((await cache.get(once.key))!.error, "Unparseable output: no rating 0-5 stated");
   const [asked] = await client.chatMany([ask("retry")], { parse: parseRating, reasks: 3 });
   assert.deepEqual(asked.parsed, { ok: true, value: 4 });
   assert.deepEqual(temps, [[0, undefined], [0.2, 1], [0.2, 2]]);

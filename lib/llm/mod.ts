@@ -42,10 +42,13 @@ export {
 export { parseTemplate, type PromptTemplate } from "./parse_template.ts";
 export { BUILTIN_PROMPTS, loadTemplate } from "./load_template.ts";
 export { renderTemplate } from "./render_template.ts";
-export { parseRating } from "./parse_rating.ts";
+export { parseRating, parseScale } from "./parse_rating.ts";
 export { parseTagged } from "./parse_tagged.ts";
-export { parseJsonValue } from "./parse_json_value.ts";
+export { type JsonValueOptions, parseJsonValue } from "./parse_json_value.ts";
 export { parseLabels } from "./parse_labels.ts";
+export { parseLabel } from "./parse_label.ts";
+export { matchLabel } from "./match_label.ts";
+export { plainAnswer } from "./plain_answer.ts";
 export { parseFinalScore } from "./parse_final_score.ts";
 export { parseVerdict, type Verdict } from "./parse_verdict.ts";
 export { LEXICAL_THRESHOLDS, lexicalJudge, type LexicalJudgeOptions } from "./lexical_judge.ts";

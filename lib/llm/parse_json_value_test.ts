@@ -14,11 +14,33 @@ Deno.test("parseJsonValue tolerates fences and surrounding text", () => {
   assert.deepEqual(parseJsonValue('["open', "array"), {
     ok: false,
     raw: '["open',
-    reason: "no JSON array found",
+    reason: "the answer ends inside an unclosed JSON array (cut off?)",
   });
   assert.deepEqual(parseJsonValue("{}", "array"), {
     ok: false,
     raw: "{}",
-    reason: "no JSON array found",
+    reason: "no JSON array of the expected shape found (1 other value(s))",
   });
+  // The last well-formed value wins; a [] or [2] cited in prose never does.
+  const strings = (v: unknown) => (v as unknown[]).every((x) => typeof x === "string");
+  assert.deepEqual(
+    parseJsonValue('An empty list [] would mean none; per [2]:\n["a", "b"]', "array", {
+      fits: strings,
+    }),
+    { ok: true, value: ["a", "b"] },
+  );
+  assert.deepEqual(parseJsonValue('["a"]\nSee [2].', "array", { fits: strings }), {
+    ok: true,
+    value: ["a"],
+  });
+  assert.deepEqual(parseJsonValue("['it\\'s', \"b\",]", "array"), {
+    ok: true,
+    value: ["it's", "b"],
+  });
+  assert.deepEqual(parseJsonValue('Draft: ["x"]\nFinal: ["y", "z"]', "array"), {
+    ok: true,
+    value: ["y", "z"],
+  });
+  // A broken value is skipped whole: none of its parts is read as the answer.
+  assert.equal(parseJsonValue('[{"a": 1}, {"b": 2,,}]', "object").ok, false);
 });

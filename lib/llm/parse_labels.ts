@@ -1,13 +1,15 @@
+import { matchLabel } from "./match_label.ts";
 import { parseJsonValue } from "./parse_json_value.ts";
 import type { ParseResult } from "./types.ts";
 
-/** Lower-cases and turns spaces and hyphens into one form, so `Partial Support` matches `partial_support`. */
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, "_");
+const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
 
 /**
- * Reads a JSON list of labels, one per item, each from an allowed set. Labels
- * are compared case-insensitively with spaces, hyphens and underscores treated
- * alike; the returned labels are spelled as in `allowed`.
+ * Reads a JSON (or Python) list of labels, one per item, each from an allowed
+ * set; the list is chosen as {@link parseJsonValue} does among lists of
+ * strings. Spellings are matched by {@link matchLabel} (`Partial Support`,
+ * `**vital**`, `No Support` for `not_support`); the returned labels are spelled
+ * as in `allowed`.
  *
  * @param text Model output.
  * @param allowed Allowed labels, e.g. `["vital", "okay"]`.
@@ -15,20 +17,19 @@ const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, "_");
  * @returns The labels, or a failure (no list, wrong count, unknown label) with the raw text.
  * @example
  * ```ts
- * parseLabels('["vital", "Okay"]', ["vital", "okay"], { count: 2 }); // { ok: true, value: ["vital", "okay"] }
+ * parseLabels("['vital', 'Okay']", ["vital", "okay"], { count: 2 }); // { ok: true, value: ["vital", "okay"] }
  * ```
  */
-export function parseLabels(
+export function parseLabels<L extends string>(
   text: string,
-  allowed: readonly string[],
+  allowed: readonly L[],
   opts: { count?: number } = {},
-): ParseResult<string[]> {
-  const list = parseJsonValue(text, "array");
+): ParseResult<L[]> {
+  const list = parseJsonValue(text, "array", { fits: strings });
   if (!list.ok) return list;
-  const byNorm = new Map(allowed.map((a) => [norm(a), a]));
-  const labels: string[] = [];
-  for (const item of list.value as unknown[]) {
-    const label = typeof item === "string" ? byNorm.get(norm(item)) : undefined;
+  const labels: L[] = [];
+  for (const item of list.value as string[]) {
+    const label = matchLabel(item, allowed);
     if (!label) {
       return {
         ok: false,

@@ -1,25 +1,79 @@
 import type { ParseResult } from "./types.ts";
+import { plainAnswer } from "./plain_answer.ts";
+
+const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
+/** After a number: it does not open a range ("0-5", "1 to 5"). */
+const NO_RANGE = String.raw`(?![\d.]*\s*(?:-|–|to)\s*\d)`;
+/** "rating: 4", "Rating (0-5): 4", "the score is 4", "a rating of 4", "Answer: 4". */
+const EXPLICIT = new RegExp(
+  String.raw`\b(final\s+)?(?:rating|score|grade)\b\s*(?:\([^()\n]*\)\s*)?` +
+    String
+      .raw`(?::|=|-(?=\s)|\bis\b|\bof\b|\bwould\s+be\b|\bwas\b)?\s*${NUM}${NO_RANGE}` +
+    String.raw`|\banswer\s*:\s*${NUM}${NO_RANGE}` +
+    String
+      .raw`|\b(?:rate[sd]?|give|giving)\s+(?:it|this|the\s+context)\s*(?:as|at)?\s*(?:an?\s+)?${NUM}${NO_RANGE}`,
+  "gi",
+);
+/** A line that holds nothing but the number ("4", "4.", "4/5", "Q1: 4", "4 - mostly answered"). */
+const LONE = new RegExp(
+  String.raw`^(?:(?:Q|question)\s*\d+\s*[:.)]\s*)?${NUM}\s*(?:\/\s*\d+|out\s+of\s+\d+)?` +
+    String.raw`\s*(?:[.!]|\s[-–—]\s.*)?$`,
+  "i",
+);
 
 /**
- * Reads a graded answerability rating: the first integer in the output, which
- * must lie in 0-5. `"4"`, `"Rating: 4"` and `"4/5"` all give 4; `"4.5"` gives 4
- * (its first integer). An output with no integer, or whose first integer is
- * outside 0-5, is a parse failure (callers record rating -1).
+ * Reads a graded answerability rating (0-5) the answer states, and nothing it
+ * does not: an explicit "rating/score/grade: N" ("Rating (0-5): 4", "the
+ * rating is 4", "Final score: 3/5") or, failing that, a number standing alone
+ * on a line ("4", "**4**", "4/5"). Numbers inside ranges ("(0-5)"), list and
+ * question numbers ("Q1:", "1.") and counts in prose ("Based on 2 passages")
+ * are never read. Conflicting statements (unless one says "final"), fractions
+ * (4.5), out-of-range and truncated answers ("Rating (0-5") are parse failures
+ * carrying the raw text (callers record rating -1).
  *
  * @param text Model output.
  * @returns The rating, or a failure carrying the raw text.
  * @example
  * ```ts
- * parseRating("Score: 3"); // { ok: true, value: 3 }
- * parseRating("none");     // { ok: false, raw: "none", reason: "no integer found" }
+ * parseRating("Rating (0-5): 4");                         // { ok: true, value: 4 }
+ * parseRating("Based on 2 passages, the rating is 4.");    // { ok: true, value: 4 }
+ * parseRating("Rating (0-5").ok;                           // false
  * ```
  */
 export function parseRating(text: string): ParseResult<number> {
-  const m = /-?\d+/.exec(text);
-  if (!m) return { ok: false, raw: text, reason: "no integer found" };
-  const value = Number(m[0]);
-  if (value < 0 || value > 5) {
-    return { ok: false, raw: text, reason: `first integer ${m[0]} is outside 0-5` };
+  return parseScale(text, 0, 5);
+}
+
+/**
+ * The rule of {@link parseRating} for any integer scale `min`..`max`.
+ *
+ * @param text Model output.
+ * @param min Lowest grade.
+ * @param max Highest grade.
+ * @returns The grade, or a failure carrying the raw text.
+ */
+export function parseScale(text: string, min: number, max: number): ParseResult<number> {
+  const fail = (reason: string): ParseResult<number> => ({ ok: false, raw: text, reason });
+  const plain = plainAnswer(text);
+  const explicit: { value: string; final: boolean }[] = [];
+  for (const m of plain.matchAll(EXPLICIT)) {
+    explicit.push({ value: m[2] ?? m[3] ?? m[4], final: Boolean(m[1]) });
   }
+  let stated: string[];
+  if (explicit.length) {
+    const finals = explicit.filter((e) => e.final);
+    stated = (finals.length ? finals : explicit).map((e) => e.value);
+  } else {
+    stated = plain.split("\n")
+      .map((line) => LONE.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => m[1]);
+  }
+  if (!stated.length) return fail(`no rating ${min}-${max} stated`);
+  const distinct = [...new Set(stated.map(Number))];
+  if (distinct.length > 1) return fail(`conflicting ratings ${distinct.join(", ")}`);
+  const value = distinct[0];
+  if (!Number.isInteger(value)) return fail(`rating ${stated[0]} is not a whole number`);
+  if (value < min || value > max) return fail(`rating ${value} is outside ${min}-${max}`);
   return { ok: true, value };
 }

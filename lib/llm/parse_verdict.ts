@@ -1,4 +1,6 @@
+import { matchLabel } from "./match_label.ts";
 import { parseJsonValue } from "./parse_json_value.ts";
+import { parseLabel } from "./parse_label.ts";
 import type { ParseResult } from "./types.ts";
 
 /** A labelled decision with its evidence (key point entailment, sub-question coverage). */
@@ -10,9 +12,14 @@ export interface Verdict {
   evidence: string;
 }
 
+const labelled = (v: unknown) => typeof (v as { label?: unknown }).label === "string";
+
 /**
- * Reads a JSON object `{"label", "reason"?, "snippet"? | "span"?}` whose label is
- * one of `allowed` (case-insensitive), tolerating code fences and surrounding text.
+ * Reads a JSON object `{"label", "reason"?, "snippet"? | "span"?}` whose label
+ * is one of `allowed` (spellings matched by {@link matchLabel}), tolerating code
+ * fences and surrounding text; the last object with a `label` counts. An answer
+ * without any such object may state the label as plain text ({@link parseLabel}:
+ * `[Yes]`, `No.`), read with an empty reason and evidence.
  *
  * @param text Model output.
  * @param allowed Allowed labels, e.g. `["yes", "no", "neutral"]`.
@@ -24,11 +31,14 @@ export interface Verdict {
  * ```
  */
 export function parseVerdict(text: string, allowed: readonly string[]): ParseResult<Verdict> {
-  const obj = parseJsonValue(text, "object");
-  if (!obj.ok) return obj;
+  const obj = parseJsonValue(text, "object", { fits: labelled });
+  if (!obj.ok) {
+    if (/unclosed/.test(obj.reason)) return obj;
+    const bare = parseLabel(text, allowed);
+    return bare.ok ? { ok: true, value: { label: bare.value, reason: "", evidence: "" } } : obj;
+  }
   const o = obj.value as Record<string, unknown>;
-  const raw = typeof o.label === "string" ? o.label.trim().toLowerCase() : "";
-  const label = allowed.find((a) => a.toLowerCase() === raw);
+  const label = matchLabel(o.label, allowed);
   if (!label) {
     return {
       ok: false,

@@ -25,5 +25,9 @@ Deno.test("parseVerdict reads entailment and coverage objects", () => {
     raw: '{"label": "maybe"}',
     reason: 'label "maybe" is not one of yes | no',
   });
-  assert.equal(parseVerdict("yes", ["yes"]).ok, false);
+  assert.equal(parseVerdict("maybe so", ["yes"]).ok, false);
+  assert.deepEqual(parseVerdict("Yes.", ["yes"]), {
+    ok: true,
+    value: { label: "yes", reason: "", evidence: "" },
+  });
 });

@@ -19,14 +19,19 @@ export interface Alignment {
   excluded: number;
   /** Passage-level sub-question labels left out because some annotator wrote -1. */
   unrated: number;
+  /** Report-level slots left out as "NA" placeholders (-2 in every file), counted once per topic. */
+  naSlots: number;
 }
 
 /**
  * Aligns annotators' files by (topic, sub-question index) for reports and by
  * (topic, passage, sub-question index) for passages; never by line number.
  *
- * @throws {RangeError} On fewer than two files, mixed kinds, or report label lists of
- *   different lengths for one topic (naming both files and lines).
+ * Report slots marked -2 ("NA" placeholder sub-questions) in every file are
+ * not items: left out and counted in `naSlots`.
+ *
+ * @throws {RangeError} On fewer than two files, mixed kinds, report label lists of
+ *   different lengths for one topic, or an NA slot in some files only (naming files and lines).
  */
 export function alignAnnotations(files: readonly HumanAnnotations[]): Alignment {
   if (files.length < 2) {
@@ -53,6 +58,7 @@ function alignReports(files: readonly HumanAnnotations[]): Alignment {
   );
   const items: AlignedItem[] = [];
   let excluded = 0;
+  let naSlots = 0;
   for (const [topicId, first] of maps[0]) {
     const rows = maps.map((m) => m.get(topicId));
     if (rows.some((r) => r === undefined)) continue;
@@ -69,18 +75,26 @@ function alignReports(files: readonly HumanAnnotations[]): Alignment {
         );
       }
     });
-    first.answerability.forEach((_, q) =>
-      items.push({
-        topicId,
-        itemId: `${topicId}:report`,
-        question: q,
-        labels: rows.map((r) => r!.answerability[q]),
-      })
-    );
+    first.answerability.forEach((_, q) => {
+      const labels = rows.map((r) => r!.answerability[q]);
+      const na = labels.map((l) => l === -2);
+      if (na.every(Boolean)) return void naSlots++;
+      const k = na.findIndex(Boolean);
+      if (k >= 0) {
+        const other = na.findIndex((x) => !x);
+        throw new RangeError(
+          `Topic "${topicId}" sub-question ${q + 1} is an "NA" slot (-2) in ${files[k].file}:${
+            rows[k]!.line
+          } but labelled ${labels[other]} in ${files[other].file}:${rows[other]!.line}; ` +
+            "NA placeholder slots must be -2 in every annotator's file",
+        );
+      }
+      items.push({ topicId, itemId: `${topicId}:report`, question: q, labels });
+    });
   }
   const all = new Set(maps.flatMap((m) => [...m.keys()]));
   for (const t of all) if (maps.some((m) => !m.has(t))) excluded++;
-  return { kind: "report", items, excluded, unrated: 0 };
+  return { kind: "report", items, excluded, unrated: 0, naSlots };
 }
 
 function alignPassages(files: readonly HumanAnnotations[]): Alignment {
@@ -109,5 +123,5 @@ function alignPassages(files: readonly HumanAnnotations[]): Alignment {
   const all = new Set(maps.flatMap((m) => [...m.keys()]));
   let excluded = 0;
   for (const k of all) if (maps.some((m) => !m.has(k))) excluded++;
-  return { kind: "passage", items, excluded, unrated };
+  return { kind: "passage", items, excluded, unrated, naSlots: 0 };
 }

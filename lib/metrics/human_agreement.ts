@@ -31,6 +31,8 @@ export interface HumanAgreement extends KappaSet {
   excluded: number;
   /** Passage-level labels left out because an annotator wrote -1 (not rated). */
   unrated: number;
+  /** Report-level slots left out as "NA" placeholder sub-questions (-2 in every file). */
+  naSlots: number;
   /** Share of items whose majority label is positive, over items with a majority. */
   majorityPositiveRate: number;
   /** Items where the annotators split evenly (no majority). */
@@ -106,7 +108,7 @@ export function humanAgreement(
   opts: HumanAgreementOptions = {},
 ): HumanAgreement {
   const threshold = opts.threshold ?? 3;
-  const { kind, items, excluded, unrated } = alignAnnotations(files);
+  const { kind, items, excluded, unrated, naSlots } = alignAnnotations(files);
   if (items.length === 0) {
     throw new RangeError(
       `Cannot compute agreement: no item is labelled by every annotator (${
@@ -141,6 +143,7 @@ export function humanAgreement(
     annotators: n,
     excluded,
     unrated,
+    naSlots,
     ...base,
     majorityPositiveRate: positive / (items.length - ties),
     ties,

@@ -1,7 +1,17 @@
 // Reading a window's labels from model output without ever shifting them onto the wrong nuggets.
-import { parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
+import { matchLabel, parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, "_");
+/** A list of labels, of `[nugget, label]` pairs or of objects naming their nugget. */
+const labelList = (v: unknown) =>
+  (v as unknown[]).every((x) =>
+    typeof x === "string" || (Array.isArray(x) && x.length === 2) ||
+    (x !== null && typeof x === "object" && !Array.isArray(x))
+  );
+/** A list of nugget strings or `{"text"}` objects. */
+const nuggetList = (v: unknown) =>
+  (v as unknown[]).every((x) =>
+    typeof x === "string" || typeof (x as { text?: unknown } | null)?.text === "string"
+  );
 const key = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
 
 /**
@@ -17,10 +27,9 @@ export function parseWindowLabels<L extends string>(
   allowed: readonly L[],
   nuggets: readonly string[],
 ): ParseResult<L[]> {
-  const byNorm = new Map(allowed.map((a) => [norm(a), a]));
-  const label = (v: unknown) => (typeof v === "string" ? byNorm.get(norm(v)) : undefined);
+  const label = (v: unknown) => matchLabel(v, allowed);
   const fail = (reason: string): ParseResult<L[]> => ({ ok: false, raw: text, reason });
-  const arr = parseJsonValue(text, "array");
+  const arr = parseJsonValue(text, "array", { fits: labelList });
   const pairs: [unknown, unknown][] = [];
   if (arr.ok) {
     const list = arr.value as unknown[];
@@ -70,7 +79,7 @@ export function parseWindowLabels<L extends string>(
 
 /** A JSON list of nugget strings, trimmed, without empty or repeated entries, cut to `max`. */
 export function parseNuggetList(text: string, max: number): ParseResult<string[]> {
-  const arr = parseJsonValue(text, "array");
+  const arr = parseJsonValue(text, "array", { fits: nuggetList });
   if (!arr.ok) return arr;
   const out: string[] = [];
   const seen = new Set<string>();

@@ -63,3 +63,32 @@ Deno.test("nugget list: strings or {text}, trimmed, deduplicated, cut to the lim
   assert.equal(parseNuggetList('["a", 3]', 5).ok, false);
   assert.equal(parseNuggetList("no list here", 5).ok, false);
 });
+
+Deno.test("nugget list: a [] or [2] cited in prose never replaces the list; Python lists are read", () => {
+  const prose = "The initial list was [] and passage [2] adds two facts:\n";
+  assert.deepEqual(parseNuggetList(prose + '["Ice melts.", "Gas rises."]', 30), {
+    ok: true,
+    value: ["Ice melts.", "Gas rises."],
+  });
+  assert.deepEqual(parseNuggetList("['Ice melts.', 'It\\'s cold.',]", 30), {
+    ok: true,
+    value: ["Ice melts.", "It's cold."],
+  });
+  // Cut by the token limit: nothing is read, not even the complete first nugget.
+  assert.equal(parseNuggetList('["Ice melts.", "Gas ri', 30).ok, false);
+});
+
+Deno.test("window labels: the papers' spellings", () => {
+  assert.deepEqual(parseWindowLabels('["Support", "No Support", "partial support"]', L, N), {
+    ok: true,
+    value: ["support", "not_support", "partial_support"],
+  });
+  assert.deepEqual(
+    parseWindowLabels(
+      'See nugget [1].\n```python\n["**support**", "not-support", "support"]\n```',
+      L,
+      N,
+    ),
+    { ok: true, value: ["support", "not_support", "support"] },
+  );
+});

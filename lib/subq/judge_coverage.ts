@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { loadTemplate, parseJsonValue, type ParseResult, renderTemplate } from "@lib/llm/mod.ts";
+import { loadTemplate, type ParseResult, parseVerdict, renderTemplate } from "@lib/llm/mod.ts";
 import { lexicalCoverage } from "./lexical_coverage.ts";
 import { locateSpan } from "./locate_span.ts";
 import { OFFLINE_BACKENDS, type StepStatus, type SubqStepOptions } from "./types.ts";
@@ -32,19 +32,16 @@ export interface CoverageResult {
   backend: string;
 }
 
-/** Parses `{"label": "answered"|"unanswered", "span": "..."}`. */
+/** Parses `{"label": "answered"|"unanswered", "span": "..."}` or a plain label (`Answered.`). */
 export function parseCoverageAnswer(
   text: string,
 ): ParseResult<{ answered: boolean; span: string }> {
-  const r = parseJsonValue(text, "object");
-  if (!r.ok) return r;
-  const o = r.value as Record<string, unknown>;
-  const label = typeof o.label === "string" ? o.label.toLowerCase().trim() : "";
-  if (label !== "answered" && label !== "unanswered") {
-    return { ok: false, raw: text, reason: `expected "label": "answered" or "unanswered"` };
-  }
-  const span = typeof o.span === "string" ? o.span.trim() : "";
-  return { ok: true, value: { answered: label === "answered", span } };
+  const v = parseVerdict(text, ["answered", "unanswered"]);
+  if (!v.ok) return v;
+  return {
+    ok: true,
+    value: { answered: v.value.label === "answered", span: v.value.evidence.trim() },
+  };
 }
 
 function located(id: string, text: string, answered: boolean, span: string, backend: string) {

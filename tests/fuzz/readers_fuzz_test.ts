@@ -154,6 +154,52 @@ const READERS: {
     parse: (t, file) => formats.parseHumanAnnotations(t, { file }),
   },
   {
+    // The release's layout: 15 slots, -2 for "NA" placeholder sub-questions, coverage over 15.
+    file: "release_annotator.jsonl",
+    seed: lines(
+      {
+        id: "duc04-1",
+        question_based_nugget: { "Who?": "the mayor", "NA": "" },
+        answerability: [1, 0, 1, 1, 0, 0, 1, 0, 1, 0, -2, -2, -2, -2, -2],
+        coverage: 0.333,
+      },
+      {
+        id: "bm25_duc04-2",
+        answerability: [0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, -2],
+        coverage: 0.333,
+      },
+    ),
+    parse: (t, file) => formats.parseHumanAnnotations(t, { file }),
+  },
+  {
+    file: "passage_annotator.jsonl",
+    seed: lines(
+      {
+        id: "t1",
+        document: "t1:0#0",
+        relevances: { "0": 5, "1": -1, "2": 0 },
+        rationales: { "0": "x" },
+      },
+      { id: "t1", document: "t1:0#1", relevances: { "0": 2, "1": 3, "2": 1 } },
+    ),
+    parse: (t, file) => formats.parseHumanAnnotations(t, { file }),
+  },
+  {
+    file: "nugget_scores.jsonl",
+    seed: lines(
+      {
+        qid: "q1",
+        run_id: "r",
+        strict_vital_score: 0.5,
+        strict_all_score: 0.25,
+        vital_score: 0.75,
+        all_score: 0.5,
+      },
+      { qid: "q2", strict_vital_score: 1, strict_all_score: 1, vital_score: 1, all_score: 1 },
+    ),
+    parse: (t, file) => formats.parseNuggetScores(t, { file }),
+  },
+  {
     file: "keypoints.jsonl",
     seed: lines({
       qid: "q1",

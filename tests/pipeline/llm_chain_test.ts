@@ -23,7 +23,7 @@ Deno.test("model chain against the test server: one call per request, faults sur
       if (count === 1 && h % 6 === 1) return { status: 500, retryAfter: 0.01 };
       if (promptKind(req) === "rating" && h % 7 === 0) {
         malformed.add(key);
-        return { content: "The context answers the question partially." };
+        return { content: "Partially answered." };
       }
       return { content: fakeReply(req) };
     },

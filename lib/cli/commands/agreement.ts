@@ -19,7 +19,9 @@ Usage:
 Label files (one per annotator, all of one kind; items are aligned by topic and
 sub-question index, never by line number):
   report-level   {"id": topic, "question_based_nugget": {sub-question: span or ""},
-                 "answerability": [0|1 per sub-question, in order], "coverage": share}
+                 "answerability": [0|1 per sub-question, in order], "coverage": share};
+                 -2 marks an "NA" placeholder slot (the same in every file): not an
+                 item, left out of agreement and coverage and counted as na_slots.
   passage-level  {"id": topic, "document": passage id, "relevances": {"0": 0..5 or -1},
                  "rationales": {"0": text}}; -1 = not rated (left out); ratings are
                  answerable at >= --threshold, and graded kappas are reported too.
@@ -62,6 +64,7 @@ function toJson(r: HumanAgreement, files: string[]): Record<string, unknown> {
     annotators: r.annotators,
     excluded: r.excluded,
     unrated: r.unrated,
+    na_slots: r.naSlots,
     ...kappas(r),
     majority_positive_rate: num(r.majorityPositiveRate),
     ties: r.ties,
@@ -154,6 +157,9 @@ async function run(args: string[], io: Io): Promise<number> {
   files.forEach((f, i) => io.out(`  ${i + 1}: ${f}\n`));
   if (values.judge) io.out(`  judge: ${values.judge} (answerable at rating >= ${threshold})\n`);
   io.out("\n" + table.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join("\n") + "\n");
+  if (result.naSlots) {
+    io.out(`\n${result.naSlots} NA slots left out (placeholder sub-questions, -2 in every file)\n`);
+  }
   for (const p of result.pairs) {
     const [[nn, np], [pn, pp]] = p.confusion;
     io.out(

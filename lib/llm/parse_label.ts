@@ -1,0 +1,52 @@
+import { matchLabel } from "./match_label.ts";
+import { plainAnswer } from "./plain_answer.ts";
+import type { ParseResult } from "./types.ts";
+
+/**
+ * Reads one label an answer states as plain text: the whole answer or its
+ * first line is the label (`Yes.`, `**Answered**`, `[No]`), or its first line
+ * opens with the label and a stop (`No, the response says 1932.`), or a line
+ * `Label|Answer|Verdict|Judgment|Type: X`, or the answer brackets exactly one
+ * distinct label (`[Yes]` in Long2RAG's format, with prose around it). Spellings
+ * are matched by {@link matchLabel}. Anything else is a failure with the raw
+ * text, never a label read from prose.
+ *
+ * @param text Model output.
+ * @param allowed Allowed labels.
+ * @returns The label, or a failure carrying the raw text.
+ * @example
+ * ```ts
+ * parseLabel("The response states it. [Yes]", ["yes", "no", "neutral"]); // { ok: true, value: "yes" }
+ * parseLabel("Answered.", ["answered", "unanswered"]);                   // { ok: true, value: "answered" }
+ * ```
+ */
+export function parseLabel<L extends string>(
+  text: string,
+  allowed: readonly L[],
+): ParseResult<L> {
+  const lines = plainAnswer(text).split("\n").filter((l) => l.trim());
+  const first = lines[0] ?? "";
+  const whole = matchLabel(lines.join(" "), allowed) ?? matchLabel(first, allowed) ??
+    matchLabel(first.split(/[.,;:!?—–]|\s-\s/)[0], allowed);
+  if (whole) return { ok: true, value: whole };
+  const named = new Set<L>();
+  for (const line of lines) {
+    const m =
+      /^(?:final\s+)?(?:label|answer|verdict|judg(?:e)?ment|type|classification)\s*:\s*(.+)$/i
+        .exec(line);
+    const l = m ? matchLabel(m[1], allowed) : undefined;
+    if (l) named.add(l);
+  }
+  const bracketed = new Set<L>();
+  for (const m of text.matchAll(/\[([^\[\]\n]{1,40})\]/g)) {
+    const l = matchLabel(m[1], allowed);
+    if (l) bracketed.add(l);
+  }
+  for (const found of [named, bracketed]) {
+    if (found.size === 1) return { ok: true, value: [...found][0] };
+    if (found.size > 1) {
+      return { ok: false, raw: text, reason: `conflicting labels ${[...found].join(", ")}` };
+    }
+  }
+  return { ok: false, raw: text, reason: `no label ${allowed.join(" | ")} stated` };
+}

@@ -1,0 +1,95 @@
+/**
+ * The answer corpus: realistic model answers for every parser (prose around
+ * the answer, fences and bold, numbering, refusals, cut answers, the papers'
+ * own formats), each with the value to read or "unparsed". Every parser must
+ * read exactly that.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  parseFinalScore,
+  parseJsonValue,
+  parseLabel,
+  parseLabels,
+  parseRating,
+  type ParseResult,
+  parseTagged,
+  parseVerdict,
+} from "@lib/llm/mod.ts";
+import { parseEntailment, parseExtraction, parseMerge } from "@lib/keypoints/mod.ts";
+
+interface Case {
+  answer: string;
+  expect: unknown;
+  why: string;
+  [arg: string]: unknown;
+}
+
+const strings = (v: unknown) => (v as unknown[]).every((x) => typeof x === "string");
+
+/** The parser each corpus file names, called with its (or the case's) arguments. */
+const PARSERS: Record<
+  string,
+  (text: string, args: Record<string, unknown>) => ParseResult<unknown>
+> = {
+  parseRating: (t) => parseRating(t),
+  parseFinalScore: (t) => parseFinalScore(t),
+  parseLabel: (t, a) => parseLabel(t, a.allowed as string[]),
+  parseLabels: (t, a) => parseLabels(t, a.allowed as string[], { count: a.count as number }),
+  parseVerdict: (t, a) => parseVerdict(t, a.allowed as string[]),
+  parseEntailment: (t) => parseEntailment(t),
+  parseJsonValue: (t, a) =>
+    parseJsonValue(t, a.kind as "array" | "object", {
+      fits: a.fits === "strings" ? strings : undefined,
+    }),
+  parseExtraction: (t) => parseExtraction(t),
+  parseMerge: (t, a) => parseMerge(t, a.n as number),
+  parseTagged: (t, a) => parseTagged(t, a.tag as string),
+};
+
+const dir = new URL("./answers/", import.meta.url).pathname;
+const files = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json"))
+  .sort();
+
+Deno.test("the answer corpus covers every parser", () => {
+  const named = files.map((f) => JSON.parse(Deno.readTextFileSync(join(dir, f))).parser as string);
+  const missing = Object.keys(PARSERS).filter((p) => p !== "parseEntailment" && !named.includes(p));
+  assert.deepEqual(missing, []);
+});
+
+for (const file of files) {
+  Deno.test(`answer corpus ${file}: every answer reads as stated or unparsed`, () => {
+    const { parser, args, cases } = JSON.parse(Deno.readTextFileSync(join(dir, file))) as {
+      parser: string;
+      args: Record<string, unknown>;
+      cases: Case[];
+    };
+    const parse = PARSERS[parser];
+    assert.ok(parse, `${file}: unknown parser ${parser}`);
+    assert.ok(cases.length >= 5, `${file}: too few cases`);
+    assert.ok(cases.some((c) => c.expect === "unparsed"), `${file}: no unparsed case`);
+    const wrong: string[] = [];
+    cases.forEach((c, i) => {
+      const got = parse(c.answer, { ...args, ...c });
+      const want = c.expect === "unparsed" ? "unparsed" : JSON.stringify(c.expect);
+      const read = got.ok ? JSON.stringify(got.value) : "unparsed";
+      if (read !== want) {
+        wrong.push(
+          `${file} case ${i + 1} (${c.why}): ${
+            JSON.stringify(c.answer)
+          } read ${read}, expected ${want}`,
+        );
+      }
+      if (!got.ok) assert.equal(got.raw, c.answer, `${file} case ${i + 1}: raw text kept`);
+    });
+    assert.deepEqual(wrong, []);
+  });
+}
+
+Deno.test("answer corpus: Long2RAG's bracketed labels read through the entailment parser", () => {
+  assert.deepEqual(parseEntailment("The response gives the same year. [Yes]"), {
+    ok: true,
+    value: { label: "yes", reason: "", snippet: "" },
+  });
+  assert.equal(parseEntailment("[Yes] and [Neutral]").ok, false);
+});
