@@ -58,3 +58,19 @@ export {
   recordTokenizer,
 } from "./provenance.ts";
 export { migrateWorkspace } from "./migrate_workspace.ts";
+export {
+  type CoverageVerdict,
+  type RankedPassage,
+  readCoverageVerdicts,
+  readReportRatings,
+  readReportRuns,
+  readReportVerdicts,
+  readRunProvenance,
+  readStageRecords,
+  readTopicListing,
+  readTopicRanking,
+  type RunProvenance,
+  type StageRecord,
+  type TopicListing,
+  type Verdict,
+} from "./explorer_reads.ts";
