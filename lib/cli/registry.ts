@@ -125,4 +125,9 @@ export const COMMANDS: LazyCommand[] = [
       "Evaluation methods side by side: system table, correlations, disagreements, significance",
     load: lazy("compare", "compareCommand"),
   },
+  {
+    name: "serve",
+    summary: "Explore an experiment in the browser: topics, rankings, reports, comparisons",
+    load: lazy("serve", "serveCommand"),
+  },
 ];

@@ -61,3 +61,19 @@ export {
 } from "./provenance.ts";
 export { migrateWorkspace } from "./migrate_workspace.ts";
 export { type ContextGap, readContextGaps, recordContextGaps } from "./context_gaps.ts";
+export {
+  type CoverageVerdict,
+  type RankedPassage,
+  readCoverageVerdicts,
+  readReportRatings,
+  readReportRuns,
+  readReportVerdicts,
+  readRunProvenance,
+  readStageRecords,
+  readTopicListing,
+  readTopicRanking,
+  type RunProvenance,
+  type StageRecord,
+  type TopicListing,
+  type Verdict,
+} from "./explorer_reads.ts";

@@ -12,7 +12,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["llm", "retrieval", "metrics"],
   ["construct", "generate", "judge", "nuggets", "keypoints", "subq"],
   ["pipeline"],
-  ["analysis", "report"],
+  ["analysis", "report", "serve"],
   ["experiment", "cli"],
 ];
 

@@ -1,0 +1,87 @@
+/**
+ * `crux serve`: the explorer web app over one workspace.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { isLoopback, serveWorkspace } from "@lib/serve/mod.ts";
+import { type Command, type Io, UsageError } from "../command.ts";
+import { intOption } from "../_options.ts";
+
+const HELP = `Usage: deno task crux serve --workspace DIR [--port N] [--host ADDR --allow-remote]
+
+Serves a local web app to explore an experiment: the experiment page (runs with
+their provenance, pipeline stages, the gallery's tables and figures), a page per
+topic (sub-questions with answerability and type, P* with qrels grades, each
+run's top passages with a heat row of ratings per sub-question, judged@k), a page
+per report (every method's verdicts; spans located by the coverage judge
+highlighted) and a compare page (two reports side by side with the difference
+of every measured value). Every page has a stable URL:
+
+  /                               the experiment
+  /topic/<topic>?k=10             a topic
+  /report/<run>/<topic>           a report
+  /compare/<topic>?a=<run>&b=<run> two reports of a topic
+
+The workspace is opened read-only. Stop with Ctrl-C.
+
+Options:
+  --workspace DIR   the experiment workspace (required)
+  --port N          port (default 8765; 0 picks a free one)
+  --host ADDR       address to bind (default 127.0.0.1, loopback only)
+  --allow-remote    allow an address other than loopback (anyone reaching it can read
+                    the workspace; a warning is printed)
+`;
+
+async function run(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      workspace: { type: "string" },
+      port: { type: "string" },
+      host: { type: "string" },
+      "allow-remote": { type: "boolean" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!values.workspace) throw new UsageError("Missing --workspace DIR");
+  const port = intOption("port", values.port, { min: 0, fallback: 8765 })!;
+  if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
+  const hostname = values.host ?? "127.0.0.1";
+  if (!isLoopback(hostname)) {
+    if (!values["allow-remote"]) {
+      throw new UsageError(
+        `--host ${hostname} is not a loopback address; add --allow-remote to serve the ` +
+          "workspace to anyone who can reach it",
+      );
+    }
+    io.err(
+      `Warning: serving on ${hostname}: anyone who can reach this address can read the workspace\n`,
+    );
+  }
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  Deno.addSignalListener("SIGINT", onSignal);
+  try {
+    const server = await serveWorkspace(values.workspace, {
+      port,
+      hostname,
+      allowRemote: values["allow-remote"] ?? false,
+      signal: stop.signal,
+      onListen: (url) => io.err(`Explorer of ${values.workspace} at ${url}/ (Ctrl-C stops)\n`),
+    });
+    await server.finished;
+  } finally {
+    Deno.removeSignalListener("SIGINT", onSignal);
+  }
+  return 0;
+}
+
+/** The `crux serve` command. */
+export const serveCommand: Command = {
+  name: "serve",
+  summary: "Explore an experiment in the browser: topics, rankings, reports, comparisons",
+  help: HELP,
+  run,
+};

@@ -1,0 +1,73 @@
+// Private to `@lib/serve`: escaping and the page frame. Every text from the corpus,
+// the models or the workspace goes through `esc` (or `attr`) before it reaches a page.
+
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function esc(value: unknown): string {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
+
+/** A path segment for a link: every character that could end or change the path is encoded. */
+export function seg(value: string): string {
+  return encodeURIComponent(value);
+}
+
+/** Background colour of a 0-5 rating cell (white to deep green); grey when unrated. */
+export function heat(rating: number | undefined): string {
+  if (rating === undefined) return "#eee";
+  const t = Math.max(0, Math.min(5, rating)) / 5;
+  const mix = (a: number, b: number) => Math.round(a + (b - a) * t);
+  return `rgb(${mix(255, 0)},${mix(255, 109)},${mix(255, 44)})`;
+}
+
+const STYLE = `
+body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1b1b1b}
+header{background:#20324a;color:#fff;padding:.6rem 1.2rem}
+header a{color:#cfe3ff;text-decoration:none;margin-right:1rem}
+main{padding:1rem 1.2rem;max-width:1200px}
+table{border-collapse:collapse;margin:.4rem 0 1rem}
+th,td{border:1px solid #ccc;padding:.2rem .45rem;vertical-align:top;text-align:left}
+th{background:#f3f5f8}
+td.num{text-align:right;font-variant-numeric:tabular-nums}
+td.heat{width:1.6rem;text-align:center;font-size:12px}
+.text{white-space:pre-wrap;max-width:60rem}
+.muted{color:#666}
+mark{background:#fff1a8}
+.cols{display:grid;grid-template-columns:1fr 1fr;gap:1.2rem}
+figure{margin:.4rem 0 1.2rem}
+figure img{max-width:100%;border:1px solid #ddd}
+code{font-size:13px}
+`;
+
+/** A whole page: title, navigation and body (the body is already escaped HTML). */
+export function page(title: string, body: string, nav: [string, string][] = []): string {
+  const links = [["/", "Experiment"], ...nav]
+    .map(([href, label]) => `<a href="${esc(href)}">${esc(label)}</a>`)
+    .join("");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title><style>${STYLE}</style></head>
+<body><header>${links}</header><main><h1>${esc(title)}</h1>
+${body}
+</main></body></html>
+`;
+}
+
+/** An HTML table from a header row and rows of already escaped cells. */
+export function table(head: readonly string[], rows: readonly string[][]): string {
+  if (rows.length === 0) return `<p class="muted">None.</p>`;
+  return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join("")}</tr></thead>` +
+    `<tbody>${
+      rows.map((r) =>
+        `<tr>${r.map((c) => c.startsWith("<td") ? c : `<td>${c}</td>`).join("")}</tr>`
+      ).join("")
+    }</tbody></table>`;
+}

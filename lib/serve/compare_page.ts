@@ -1,0 +1,76 @@
+/**
+ * The compare page of the explorer: two runs' reports on one topic side by side,
+ * with every measured value of both and their difference, per method.
+ *
+ * @module
+ */
+import { readReportRuns, type Workspace } from "@lib/store/mod.ts";
+import { esc, page, seg, table } from "./_html.ts";
+
+/**
+ * Renders the compare page, or undefined when the topic has no such reports.
+ *
+ * @param ws The workspace.
+ * @param topicId The topic.
+ * @param runs The two runs (`a`, `b`); default the first two with reports.
+ * @returns The HTML page, or undefined.
+ * @example
+ * ```ts
+ * import { comparePage } from "@lib/serve/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const html = await comparePage(ws, "sample-01", { a: "rag-bm25", b: "direct" });
+ * ```
+ */
+export async function comparePage(
+  ws: Workspace,
+  topicId: string,
+  runs: { a?: string; b?: string } = {},
+): Promise<string | undefined> {
+  const available = await readReportRuns(ws, topicId);
+  if (available.length === 0) return undefined;
+  const a = runs.a ?? available[0];
+  const b = runs.b ?? available[1] ?? available[0];
+  if (!available.includes(a) || !available.includes(b)) return undefined;
+  const [ra] = await ws.generations({ run: a, topicId });
+  const [rb] = await ws.generations({ run: b, topicId });
+  const values = new Map<string, { a?: number; b?: number; method: string }>();
+  for (const m of await ws.measures({ topicId })) {
+    if (m.run !== a && m.run !== b) continue;
+    const key = [m.method, m.measure, m.judge, m.source].join("\u0000");
+    let v = values.get(key);
+    if (!v) values.set(key, v = { method: m.method ?? "" });
+    if (m.run === a) v.a = m.value;
+    if (m.run === b) v.b = m.value;
+  }
+  const fmt = (x: number | undefined) => x === undefined || x === null ? "" : x.toFixed(4);
+  const rows = [...values].sort((x, y) => x[0] < y[0] ? -1 : 1).map(([key, v]) => {
+    const [method, measure, judge, source] = key.split("\u0000");
+    const diff = v.a !== undefined && v.b !== undefined ? v.b - v.a : undefined;
+    return [
+      esc(method),
+      esc(measure),
+      esc([judge, source].filter(Boolean).join(" / ")),
+      `<td class="num">${fmt(v.a)}</td>`,
+      `<td class="num">${fmt(v.b)}</td>`,
+      `<td class="num">${diff === undefined ? "" : (diff > 0 ? "+" : "") + diff.toFixed(4)}</td>`,
+    ];
+  });
+  const options = (chosen: string) =>
+    available.map((r) => `<option${r === chosen ? " selected" : ""}>${esc(r)}</option>`).join("");
+  const body = [
+    `<form method="get" action="/compare/${seg(topicId)}">A <select name="a">${
+      options(a)
+    }</select> ` +
+    `B <select name="b">${options(b)}</select> <button>Compare</button></form>`,
+    `<div class="cols"><section><h2><a href="/report/${seg(a)}/${seg(topicId)}">${
+      esc(a)
+    }</a></h2>` +
+    `<div class="text">${esc(ra.text)}</div></section>` +
+    `<section><h2><a href="/report/${seg(b)}/${seg(topicId)}">${esc(b)}</a></h2>` +
+    `<div class="text">${esc(rb.text)}</div></section></div>`,
+    `<h2>Measured values on this topic (B - A)</h2>`,
+    table(["method", "measure", "judge / source", a, b, "B - A"], rows),
+  ].join("\n");
+  return page(`Compare ${a} and ${b} on ${topicId}`, body, [[`/topic/${seg(topicId)}`, topicId]]);
+}

@@ -1,0 +1,144 @@
+/**
+ * The report page of the explorer: a report with the spans that answer each
+ * sub-question highlighted (where the typed coverage method located them), and
+ * every method's verdicts on it.
+ *
+ * @module
+ */
+import {
+  readCoverageVerdicts,
+  readReportRatings,
+  readReportVerdicts,
+  type Workspace,
+} from "@lib/store/mod.ts";
+import { esc, heat, page, seg, table } from "./_html.ts";
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The text with the given spans marked (each found occurrence, escaped), and the spans not found. */
+export function markSpans(
+  text: string,
+  spans: readonly string[],
+): { html: string; missing: string[] } {
+  const ranges: [number, number][] = [];
+  const missing: string[] = [];
+  for (const s of spans) {
+    const at = s ? text.indexOf(s) : -1;
+    if (at < 0) missing.push(s);
+    else ranges.push([at, at + s.length]);
+  }
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let html = "";
+  let pos = 0;
+  for (const [from, to] of ranges) {
+    if (to <= pos) continue;
+    const start = Math.max(from, pos);
+    html += esc(text.slice(pos, start)) + `<mark>${esc(text.slice(start, to))}</mark>`;
+    pos = to;
+  }
+  return { html: html + esc(text.slice(pos)), missing };
+}
+
+/**
+ * Renders a report page, or undefined when the run has no report for the topic.
+ *
+ * @param ws The workspace.
+ * @param run The generated run.
+ * @param topicId The topic.
+ * @returns The HTML page, or undefined.
+ * @example
+ * ```ts
+ * import { reportPage } from "@lib/serve/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const html = await reportPage(ws, "rag-bm25", "sample-01");
+ * ```
+ */
+export async function reportPage(
+  ws: Workspace,
+  run: string,
+  topicId: string,
+): Promise<string | undefined> {
+  const [report] = await ws.generations({ run, topicId });
+  if (!report) return undefined;
+  const questions = (await ws.questions({ topicId, kind: "subquestion" }))
+    .sort((a, b) => a.ordinal - b.ordinal);
+  const coverage = await readCoverageVerdicts(ws, await sha256(report.text));
+  const spans = coverage.filter((c) => c.answered && c.span).map((c) => c.span!);
+  const marked = markSpans(report.text, spans);
+  const ratings = await readReportRatings(ws, { run, topicId });
+  const byJudge = new Map<string, Map<string, number>>();
+  for (const r of ratings) {
+    let m = byJudge.get(r.judge);
+    if (!m) byJudge.set(r.judge, m = new Map());
+    m.set(r.questionId, r.rating);
+  }
+  const verdicts = await readReportVerdicts(ws, { run, topicId });
+  const parts = [
+    `<p class="muted">Condition ${esc(report.condition ?? "?")}, backend ${
+      esc(report.backend ?? "?")
+    }, ` +
+    `${report.tokens ?? "?"} tokens` +
+    (report.contextIds?.length ? `, context of ${report.contextIds.length} passages` : "") +
+    ".</p>",
+    `<div class="text" id="report">${marked.html}</div>`,
+    spans.length
+      ? `<p class="muted">Highlighted: ${
+        spans.length - marked.missing.length
+      } span(s) located by the typed sub-question coverage judge` +
+        (marked.missing.length
+          ? `; ${marked.missing.length} stated span(s) not found verbatim in the text`
+          : "") +
+        ".</p>"
+      : "",
+    `<h2>CRUX answerability (0-5) per sub-question</h2>`,
+    table(
+      ["#", "sub-question", ...byJudge.keys()],
+      questions.map((q) => [
+        `q${q.ordinal}`,
+        esc(q.text),
+        ...[...byJudge.values()].map((m) => {
+          const v = m.get(q.questionId);
+          return `<td class="heat" style="background:${heat(v)}">${v ?? ""}</td>`;
+        }),
+      ]),
+    ),
+  ];
+  for (const method of ["nuggets", "keypoints"]) {
+    const rows = verdicts.filter((v) => v.method === method);
+    parts.push(
+      `<h2>${
+        method === "nuggets" ? "Nugget assignments" : "Key point entailment"
+      } (${rows.length})</h2>`,
+      table(
+        method === "nuggets"
+          ? ["#", "nugget", "importance", "label", "judge"]
+          : ["key point", "text", "label", "judge"],
+        rows.map((v) =>
+          method === "nuggets"
+            ? [esc(v.id), esc(v.text), esc(v.importance ?? ""), esc(v.label), esc(v.judge)]
+            : [esc(v.id), esc(v.text), esc(v.label), esc(v.judge)]
+        ),
+      ),
+    );
+  }
+  parts.push(
+    `<h2>Typed sub-question coverage (${coverage.length})</h2>`,
+    table(
+      ["sub-question", "answered", "span", "judge"],
+      coverage.map((c) => [
+        esc(c.subQuestion),
+        c.answered === null ? esc(c.status || "unparsed") : c.answered ? "yes" : "no",
+        esc(c.span ?? ""),
+        esc(c.judge),
+      ]),
+    ),
+  );
+  return page(`Report ${run} on ${topicId}`, parts.join("\n"), [
+    [`/topic/${seg(topicId)}`, topicId],
+    [`/report/${seg(run)}/${seg(topicId)}`, run],
+  ]);
+}

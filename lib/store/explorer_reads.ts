@@ -1,0 +1,307 @@
+/**
+ * Reads for browsing one experiment: the provenance of its runs and stages, a
+ * topic's rankings, and every method's verdicts on one report.
+ *
+ * @module
+ */
+import type { Rating } from "@lib/types/mod.ts";
+import type { WorkspaceLike } from "./workspace_reads.ts";
+
+/** A retrieval or generated run with how it was made. */
+export interface RunProvenance {
+  run: string;
+  /** `retrieval` (run_info) or `generated` (generation_info). */
+  role: "retrieval" | "generated";
+  /** Retrieval kind (bm25, dense, fusion, file, ...) or generation condition (rag, direct, ...). */
+  kind: string;
+  /** Parameters (retrieval) as JSON text; the backend (generated). */
+  detail: string;
+  /** Source runs (retrieval) or the context run (generated). */
+  sources: string[];
+  /** Topics with rows. */
+  topics: number;
+  createdAt: string;
+}
+
+/** A stage instance of the pipeline and its last outcome. */
+export interface StageRecord {
+  id: string;
+  stage: string;
+  summary: string;
+  params: string;
+  finishedAt: string;
+}
+
+/** One ranked passage of a run for a topic. */
+export interface RankedPassage {
+  rank: number;
+  docId: string;
+  score: number;
+  /** Passage text, undefined when the workspace has none. */
+  text?: string;
+}
+
+/** One method's verdict on one question/nugget/key point for a report. */
+export interface Verdict {
+  /** `nuggets`, `keypoints`. */
+  method: string;
+  /** Nugget ordinal or key point id. */
+  id: string;
+  /** The nugget or key point text. */
+  text: string;
+  /** Nugget importance (vital/okay) when known. */
+  importance?: string;
+  /** The label given (support/partial/not; yes/no/neutral ...). */
+  label: string;
+  judge: string;
+}
+
+/** One coverage judgment of a sub-question for a text (typed sub-question method). */
+export interface CoverageVerdict {
+  subQuestion: string;
+  answered: boolean | null;
+  span: string | null;
+  status: string;
+  judge: string;
+}
+
+/**
+ * Every run of the workspace with its provenance, retrieval runs first, each in
+ * name order.
+ *
+ * @param ws The workspace.
+ * @returns The runs.
+ * @example
+ * ```ts
+ * import { readRunProvenance } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * for (const r of await readRunProvenance(ws)) console.log(r.run, r.kind);
+ * ```
+ */
+export async function readRunProvenance(ws: WorkspaceLike): Promise<RunProvenance[]> {
+  const retrieval = await ws.query<Omit<RunProvenance, "role">>(
+    `SELECT r.run, coalesce(i.kind, 'imported') AS kind, coalesce(CAST(i.params AS VARCHAR), '') AS detail,
+            coalesce(i.sources, []) AS sources, r.topics,
+            coalesce(CAST(i.created_at AS VARCHAR), '') AS "createdAt"
+     FROM (SELECT run, count(DISTINCT topic_id)::INTEGER AS topics FROM runs GROUP BY run) r
+     LEFT JOIN run_info i USING (run) ORDER BY r.run`,
+  );
+  const generated = await ws.query<Omit<RunProvenance, "role">>(
+    `SELECT g.run, coalesce(i.condition, 'unknown') AS kind, coalesce(i.backend, '') AS detail,
+            CASE WHEN i.context_run IS NULL THEN [] ELSE [i.context_run] END AS sources, g.topics,
+            coalesce(CAST(i.created_at AS VARCHAR), '') AS "createdAt"
+     FROM (SELECT run, count(*)::INTEGER AS topics FROM generations GROUP BY run) g
+     LEFT JOIN generation_info i USING (run) ORDER BY g.run`,
+  );
+  return [
+    ...retrieval.map((r) => ({ ...r, role: "retrieval" as const, sources: [...r.sources] })),
+    ...generated.map((r) => ({ ...r, role: "generated" as const, sources: [...r.sources] })),
+  ];
+}
+
+/**
+ * The pipeline's stage instances with their last summaries, in stage order of completion.
+ *
+ * @param ws The workspace.
+ * @returns The stage records.
+ * @example
+ * ```ts
+ * import { readStageRecords } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * (await readStageRecords(ws)).map((s) => s.id);
+ * ```
+ */
+export async function readStageRecords(ws: WorkspaceLike): Promise<StageRecord[]> {
+  return await ws.query<StageRecord>(
+    `SELECT id, stage, coalesce(summary, '') AS summary, coalesce(CAST(params AS VARCHAR), '') AS params,
+            coalesce(CAST(finished_at AS VARCHAR), '') AS "finishedAt"
+     FROM stage_runs ORDER BY finished_at, id`,
+  );
+}
+
+/**
+ * The top `k` passages of a run for one topic in the evaluator's order (score
+ * descending, ties by id descending), with their texts when known.
+ *
+ * @param ws The workspace.
+ * @param query Run, topic and `k`.
+ * @returns The ranked passages.
+ * @example
+ * ```ts
+ * import { readTopicRanking } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await readTopicRanking(ws, { run: "bm25", topicId: "t1", k: 10 });
+ * ```
+ */
+export async function readTopicRanking(
+  ws: WorkspaceLike,
+  query: { run: string; topicId: string; k: number },
+): Promise<RankedPassage[]> {
+  const rows = await ws.query<{ docId: string; score: number; text: string | null }>(
+    `SELECT r.doc_id AS "docId", r.score, p.text
+     FROM runs r LEFT JOIN passages p ON p.passage_id = r.doc_id
+     WHERE r.run = $1 AND r.topic_id = $2
+     ORDER BY r.score DESC, encode(r.doc_id) DESC LIMIT $3`,
+    [query.run, query.topicId, query.k],
+  );
+  return rows.map((r, i) => ({
+    rank: i + 1,
+    docId: r.docId,
+    score: r.score,
+    ...(r.text === null ? {} : { text: r.text }),
+  }));
+}
+
+/**
+ * The nugget and key point verdicts on one run's report for a topic, by method.
+ *
+ * @param ws The workspace.
+ * @param query Run and topic.
+ * @returns The verdicts, nuggets first (by ordinal), then key points (by id).
+ * @example
+ * ```ts
+ * import { readReportVerdicts } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await readReportVerdicts(ws, { run: "rag-bm25", topicId: "t1" });
+ * ```
+ */
+export async function readReportVerdicts(
+  ws: WorkspaceLike,
+  query: { run: string; topicId: string },
+): Promise<Verdict[]> {
+  const nuggets = await ws.query<Verdict>(
+    `SELECT 'nuggets' AS method, CAST(a.ordinal AS VARCHAR) AS id, n.text, n.importance,
+            coalesce(a.label, 'unparsed') AS label, a.judge
+     FROM nugget_assignments a
+     JOIN nuggets n ON n.topic_id = a.topic_id AND n.origin = a.origin AND n.ordinal = a.ordinal
+     WHERE a.run = $1 AND a.topic_id = $2 ORDER BY a.judge, a.ordinal`,
+    [query.run, query.topicId],
+  );
+  const keypoints = await ws.query<Verdict>(
+    `SELECT DISTINCT 'keypoints' AS method, l.keypoint_id AS id, k.text,
+            coalesce(l.label, l.status) AS label, l.judge
+     FROM keypoint_labels l
+     JOIN keypoints k ON k.topic_id = l.topic_id AND k.keypoint_id = l.keypoint_id
+     WHERE l.run = $1 AND l.topic_id = $2 ORDER BY l.judge, l.keypoint_id`,
+    [query.run, query.topicId],
+  );
+  return [...nuggets, ...keypoints].map((v) =>
+    v.importance === null || v.importance === undefined
+      ? { method: v.method, id: v.id, text: v.text, label: v.label, judge: v.judge }
+      : v
+  );
+}
+
+/**
+ * The typed sub-question coverage judgments of a text (keyed by the SHA-256 of
+ * the text, as the coverage step stores them).
+ *
+ * @param ws The workspace.
+ * @param textKey SHA-256 hex of the judged text.
+ * @returns The judgments, by judge and sub-question.
+ * @example
+ * ```ts
+ * import { readCoverageVerdicts } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await readCoverageVerdicts(ws, "ab12...");
+ * ```
+ */
+export async function readCoverageVerdicts(
+  ws: WorkspaceLike,
+  textKey: string,
+): Promise<CoverageVerdict[]> {
+  return await ws.query<CoverageVerdict>(
+    `SELECT sub_question AS "subQuestion", answered, span, coalesce(status, '') AS status, judge
+     FROM subq_coverage WHERE text_key = $1 ORDER BY judge, sub_question`,
+    [textKey],
+  );
+}
+
+/**
+ * The CRUX answerability ratings of one run's report for a topic (every judge),
+ * found through `rated_items`; the human summary (`oracle-result`) is the
+ * topic's reference item when it has no report item.
+ *
+ * @param ws The workspace.
+ * @param query Run and topic.
+ * @returns The ratings, by judge and question.
+ * @example
+ * ```ts
+ * import { readReportRatings } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await readReportRatings(ws, { run: "rag-bm25", topicId: "t1" });
+ * ```
+ */
+export async function readReportRatings(
+  ws: WorkspaceLike,
+  query: { run: string; topicId: string },
+): Promise<Rating[]> {
+  return await ws.query<Rating>(
+    `SELECT r.topic_id AS "topicId", r.item_id AS "itemId", r.question_id AS "questionId",
+            r.rating, r.judge
+     FROM ratings r JOIN rated_items i ON i.item_id = r.item_id AND i.judge = r.judge
+     WHERE i.topic_id = $2 AND (
+       (i.item_kind = 'report' AND i.run = $1) OR
+       ($1 = 'oracle-result' AND i.item_kind = 'reference' AND NOT EXISTS (
+         SELECT 1 FROM rated_items x WHERE x.topic_id = $2 AND x.item_kind = 'report' AND x.run = $1)))
+     ORDER BY r.judge, r.question_id`,
+    [query.run, query.topicId],
+  );
+}
+
+/** A topic in the explorer's list. */
+export interface TopicListing {
+  topicId: string;
+  request: string;
+  /** CRUX sub-questions of the topic. */
+  questions: number;
+}
+
+/**
+ * Every topic with its request and number of CRUX sub-questions, in id order.
+ *
+ * @param ws The workspace.
+ * @returns The topics.
+ * @example
+ * ```ts
+ * import { readTopicListing } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * (await readTopicListing(ws)).length;
+ * ```
+ */
+export async function readTopicListing(ws: WorkspaceLike): Promise<TopicListing[]> {
+  return await ws.query<TopicListing>(
+    `SELECT t.topic_id AS "topicId", coalesce(t.request, '') AS request,
+            (SELECT count(*)::INTEGER FROM questions q
+             WHERE q.topic_id = t.topic_id AND q.kind = 'subquestion') AS questions
+     FROM topics t ORDER BY t.topic_id`,
+  );
+}
+
+/**
+ * The generated runs that hold a report for a topic, in name order.
+ *
+ * @param ws The workspace.
+ * @param topicId The topic.
+ * @returns Run names.
+ * @example
+ * ```ts
+ * import { readReportRuns } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await readReportRuns(ws, "t1"); // ["direct", "oracle-context", "rag-bm25"]
+ * ```
+ */
+export async function readReportRuns(ws: WorkspaceLike, topicId: string): Promise<string[]> {
+  return (await ws.query<{ run: string }>(
+    "SELECT run FROM generations WHERE topic_id = $1 ORDER BY run",
+    [topicId],
+  )).map((r) => r.run);
+}
