@@ -35,7 +35,7 @@ Deno.test("generateReports notes how many topics the 2,500-token cap clips, and 
       onNote: (m) => notes.push(m),
     });
     assert.equal(s.written, 2);
-    assert.deepEqual(notes.filter((n) => n.includes("cap")), [
+    assert.deepEqual(notes.filter((n) => n.includes("-token cap")), [
       "1 of 2 topics have an oracle budget above the 2500-token cap and are clipped to it (long)",
     ]);
     const lifted: string[] = [];
@@ -46,7 +46,7 @@ Deno.test("generateReports notes how many topics the 2,500-token cap clips, and 
       budgetCap: Infinity,
       onNote: (m) => lifted.push(m),
     });
-    assert.deepEqual(lifted.filter((n) => n.includes("cap")), []);
+    assert.deepEqual(lifted.filter((n) => n.includes("-token cap")), []);
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });
