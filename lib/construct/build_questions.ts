@@ -4,6 +4,7 @@ import { stripQuestionNumbering } from "@lib/formats/mod.ts";
 import { splitSentences } from "@lib/text/mod.ts";
 import { readSubquestions, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
+import { subquestionCount } from "./subquestion_count.ts";
 
 /** Options of {@link buildQuestions}. */
 export interface BuildQuestionsOptions extends StepOptions {
@@ -11,8 +12,12 @@ export interface BuildQuestionsOptions extends StepOptions {
   client?: LlmClient;
   /** Folder of replacement prompt templates. Default: the built-in ones. */
   templatesDir?: string;
-  /** Sub-questions per topic. Default 10 (Multi-News; use 15 for DUC). */
-  n?: number;
+  /**
+   * Sub-questions per topic: one number, or counts by dataset (`Topic.source`;
+   * `default` for the rest). Default CRUX's: 15 for DUC (`duc04`), 10 for
+   * Multi-News and any other dataset.
+   */
+  n?: number | Readonly<Record<string, number>>;
   /** Re-asks (at temperature 0.2) when the answer has no `<q>` tag. Default 1. */
   reasks?: number;
 }
@@ -53,7 +58,7 @@ function toQuestions(topicId: string, texts: readonly string[], n: number): Ques
  * Fewer than n questions are kept as they are and noted.
  *
  * @param ws The experiment workspace.
- * @param opts Backend, `n` (default 10) and callbacks.
+ * @param opts Backend, `n` (default per dataset: DUC 15, otherwise 10) and callbacks.
  * @returns What was done (`written` = questions stored).
  * @example
  * ```ts
@@ -70,11 +75,8 @@ export async function buildQuestions(
   opts: BuildQuestionsOptions = {},
 ): Promise<StepSummary> {
   const note = opts.onNote ?? (() => {});
-  const n = opts.n ?? 10;
-  if (!Number.isInteger(n) || n < 1) {
-    throw new RangeError(`Cannot generate sub-questions: n must be a positive integer, got ${n}`);
-  }
   const topics = await readTopics(ws, opts.topics);
+  const counts = new Map(topics.map((t) => [t.topicId, subquestionCount(t.source, opts.n)]));
   const existing = await readSubquestions(ws);
   const todo = topics.filter((t) => t.summary && !existing.has(t.topicId));
   const summary: StepSummary = {
@@ -87,17 +89,18 @@ export async function buildQuestions(
   };
   const out: Question[] = [];
   const keep = (t: Topic, texts: readonly string[]) => {
+    const n = counts.get(t.topicId)!;
     const qs = toQuestions(t.topicId, texts, n);
     if (qs.length < n) note(`Topic "${t.topicId}": ${qs.length} sub-questions instead of ${n}`);
     if (qs.length) summary.topics++;
     out.push(...qs);
   };
   if (!opts.client) {
-    for (const t of todo) keep(t, offlineQuestions(t, n));
+    for (const t of todo) keep(t, offlineQuestions(t, counts.get(t.topicId)!));
   } else {
     const tpl = await loadTemplate("subquestions", { dir: opts.templatesDir });
     const records = await opts.client.chatMany(
-      todo.map((t) => renderTemplate(tpl, { summary: t.summary!, n })),
+      todo.map((t) => renderTemplate(tpl, { summary: t.summary!, n: counts.get(t.topicId)! })),
       {
         parse: (text) => parseTagged(text, "q"),
         reasks: opts.reasks ?? 1,

@@ -43,5 +43,30 @@ Deno.test("buildQuestions: numbering stripped, duplicates dropped, at most n; ta
     { questionId: "tiny-1#q2", ordinal: 2, text: "Who pays?" },
   ]);
   assert.ok(notes.some((n) => /tiny-2.*no <q> question/.test(n)));
-  await assert.rejects(() => buildQuestions(ws, { n: 0 }), /n must be a positive integer, got 0/);
+  await assert.rejects(() => buildQuestions(ws, { n: 0 }), /must be a positive integer, got 0/);
+});
+
+Deno.test("buildQuestions: CRUX's count per dataset by default (DUC 15, Multi-News 10), one number or a map overrides", async () => {
+  await using ws = await tinyWorkspace();
+  const summary = Array.from({ length: 20 }, (_, i) => `Fact number ${i + 1} happened.`).join(" ");
+  await ws.exec("DELETE FROM topics");
+  await ws.upsert("topics", [
+    { topicId: "duc04-test-1", request: "r", summary, source: "duc04" },
+    { topicId: "multi_news-test-1", request: "r", summary, source: "multi_news" },
+    { topicId: "s1", request: "r", summary, source: "sample" },
+  ]);
+  const perTopic = async () =>
+    Object.fromEntries(
+      (await ws.query<{ t: string; n: number }>(
+        "SELECT topic_id AS t, count(*)::INT AS n FROM questions GROUP BY ALL",
+      )).map((r) => [r.t, r.n]),
+    );
+  await buildQuestions(ws);
+  assert.deepEqual(await perTopic(), { "duc04-test-1": 15, "multi_news-test-1": 10, s1: 10 });
+  await ws.exec("DELETE FROM questions");
+  await buildQuestions(ws, { n: { multi_news: 4, default: 3 } });
+  assert.deepEqual(await perTopic(), { "duc04-test-1": 15, "multi_news-test-1": 4, s1: 3 });
+  await ws.exec("DELETE FROM questions");
+  await buildQuestions(ws, { n: 6 });
+  assert.deepEqual(await perTopic(), { "duc04-test-1": 6, "multi_news-test-1": 6, s1: 6 });
 });

@@ -32,6 +32,7 @@ export { passageOrdinal } from "@lib/store/mod.ts";
 export { buildPassages, type BuildPassagesOptions } from "./build_passages.ts";
 export { buildRequests, type BuildRequestsOptions } from "./build_requests.ts";
 export { buildQuestions, type BuildQuestionsOptions } from "./build_questions.ts";
+export { subquestionCount } from "./subquestion_count.ts";
 export { rateTopics, type RateTopicsOptions } from "./rate_topics.ts";
 export { type SelectionMatrix, selectTopic, type TopicSelection } from "./select_topic.ts";
 export {

@@ -3,7 +3,8 @@
  * - key points: `{"qid", "keypoints": [{"id", "text", "doc_id", "spans": [text, ...],
  *   "merged_from": [original id, ...], "span_status"?: ["exact"|"normalized"|"missing", ...]}]}`;
  * - entailments: `{"qid", "run_id", "labels": [{"keypoint_id", "label", "reason"}]}`,
- *   labels `yes|no|neutral` or `supported|omitted|contradicted`.
+ *   labels `yes|no|neutral` (Long2RAG; `contradicts` when asked for separately)
+ *   or `supported|omitted|contradicted`.
  *
  * @module
  */
@@ -41,6 +42,7 @@ export const ENTAILMENT_LABELS = [
   "yes",
   "no",
   "neutral",
+  "contradicts",
   "supported",
   "omitted",
   "contradicted",

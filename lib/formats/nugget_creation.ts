@@ -24,7 +24,7 @@ export interface NuggetCreationInput {
 
 /** Options of the nugget-creation readers. */
 export interface NuggetCreationOptions {
-  /** Candidates with a `judgment` below this are dropped (unjudged ones are kept). Default 2. */
+  /** Candidates with a `judgment` below this are dropped (unjudged ones are kept). Default 1 (AutoNuggetizer: every candidate judged at least related). */
   minJudgment?: number;
 }
 
@@ -54,7 +54,7 @@ function decoder(minJudgment: number) {
  * Parses nugget-creation input, dropping candidates judged below `minJudgment`.
  *
  * @param text The JSONL text.
- * @param opts `file` for error messages; `minJudgment` (default 2).
+ * @param opts `file` for error messages; `minJudgment` (default 1: every candidate judged at least related).
  * @returns One input per query, in file order.
  * @throws {InputError} Listing lines without `query.qid`/`query.text` or with malformed candidates.
  * @example
@@ -68,14 +68,14 @@ export function parseNuggetCreationInput(
   text: string,
   opts: NuggetCreationOptions & { file: string },
 ): NuggetCreationInput[] {
-  return decodeJsonl(text, opts.file, decoder(opts.minJudgment ?? 2));
+  return decodeJsonl(text, opts.file, decoder(opts.minJudgment ?? 1));
 }
 
 /**
  * Reads a nugget-creation input file.
  *
  * @param path The JSONL file.
- * @param opts `minJudgment` (default 2).
+ * @param opts `minJudgment` (default 1: every candidate judged at least related).
  * @returns One input per query.
  * @throws {InputError} As {@linkcode parseNuggetCreationInput}.
  * @example
@@ -87,5 +87,5 @@ export function readNuggetCreationInput(
   path: string,
   opts: NuggetCreationOptions = {},
 ): Promise<NuggetCreationInput[]> {
-  return decodeJsonlFile(path, decoder(opts.minJudgment ?? 2));
+  return decodeJsonlFile(path, decoder(opts.minJudgment ?? 1));
 }

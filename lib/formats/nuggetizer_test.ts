@@ -10,10 +10,11 @@ import { parseNuggetCreationInput } from "./nugget_creation.ts";
 import { formatNuggets, nuggetQuestions, parseNuggets } from "./nuggets.ts";
 import { answerGeneration, answerText, formatRagAnswers, parseRagAnswers } from "./rag_answers.ts";
 
-Deno.test("nugget creation input drops candidates judged below 2 and keeps unjudged ones", () => {
+Deno.test("nugget creation input drops candidates judged below 1 (AutoNuggetizer) and keeps unjudged ones", () => {
   const line = JSON.stringify({
     query: { qid: 2024, text: "why do comets glow" },
     candidates: [
+      { docid: "d0", judgment: 0, doc: { segment: "z" } },
       { docid: "d1", judgment: 1, doc: { segment: "a" } },
       { docid: "d2", judgment: 2, score: 9.5, doc: { segment: "b" } },
       { docid: "d3", doc: { segment: "c" } },
@@ -22,8 +23,10 @@ Deno.test("nugget creation input drops candidates judged below 2 and keeps unjud
   });
   const [input] = parseNuggetCreationInput(line, { file: "in.jsonl" });
   assert.equal(input.qid, "2024");
-  assert.deepEqual(input.candidates.map((c) => c.docid), ["d2", "d3", "d4"]);
-  assert.deepEqual(input.candidates[0], { docid: "d2", segment: "b", score: 9.5, judgment: 2 });
+  assert.deepEqual(input.candidates.map((c) => c.docid), ["d1", "d2", "d3", "d4"]);
+  assert.deepEqual(input.candidates[1], { docid: "d2", segment: "b", score: 9.5, judgment: 2 });
+  const [strict] = parseNuggetCreationInput(line, { file: "in.jsonl", minJudgment: 2 });
+  assert.deepEqual(strict.candidates.map((c) => c.docid), ["d2", "d3", "d4"]);
   const bad = '{"query": {"qid": "q"}, "candidates": [{"docid": "d", "doc": {}}]}';
   assert.deepEqual(
     inputError(() => parseNuggetCreationInput(bad, { file: "in" })).problems.map((p) => p.field),

@@ -12,7 +12,7 @@ import { readText } from "./_lines.ts";
 /** One statement of a response and its check against the response's documents. */
 export interface StatementRecord {
   text: string;
-  label: "yes" | "no" | "neutral" | null;
+  label: "yes" | "no" | "neutral" | "contradicts" | null;
   supported: boolean;
 }
 
@@ -33,7 +33,9 @@ function decode(f: Fields): StatementSupport | undefined {
   const statements: StatementRecord[] = [];
   for (const s of list) {
     const text = s.string("text");
-    const label = s.has("label") ? s.oneOf("label", ["yes", "no", "neutral"] as const) : null;
+    const label = s.has("label")
+      ? s.oneOf("label", ["yes", "no", "neutral", "contradicts"] as const)
+      : null;
     const raw = (s.obj as Record<string, unknown>).supported;
     const supported = typeof raw === "boolean"
       ? raw

@@ -57,6 +57,8 @@ export interface GenerateReportsOptions {
   missingText?: MissingTextRule;
   /** Tokenizer of budgets and stored counts. Default `llama3.1`. */
   tokenizer?: "llama3.1" | "whitespace";
+  /** Cap on the report length in tokens. Default 2,500 (the CRUX paper's); `Infinity` lifts it. */
+  budgetCap?: number;
   onProgress?: ProgressFn;
   onNote?: (message: string) => void;
   signal?: AbortSignal;
@@ -86,7 +88,8 @@ const numbered = (contexts: readonly string[]) =>
 
 /**
  * Generates one report per topic under the CRUX oracle budget (top-k = |P*|,
- * at most the Llama-3.1 token count of P*, the prompt told the length) for a
+ * at most the Llama-3.1 token count of P*, capped at 2,500 tokens as in the
+ * paper with the clipped topics noted, the prompt told the length) for a
  * retrieval context run (`rag`), without context (`direct`) or from P*
  * (`oracle-context`), and stores them in `generations`. Model calls use
  * temperature 0.7 and top-p 0.95 and are cached; offline, the extractive
@@ -122,7 +125,9 @@ export async function generateReports(
       tokens.set(p.passageId, p.tokens ?? countTokens(p.text, tk));
     }
   }
-  const budgets = oracleBudgets(await readQrels(ws, opts.qrelsName ?? "crux_pr"), tokens);
+  const budgets = oracleBudgets(await readQrels(ws, opts.qrelsName ?? "crux_pr"), tokens, {
+    cap: opts.budgetCap,
+  });
   if (budgets.size === 0) {
     throw new RangeError(
       "Cannot generate reports: no topic has required passages; run `crux construct select` first",
@@ -168,6 +173,15 @@ export async function generateReports(
     );
   }
   const todo = plan.items.filter((i) => !done.has(i.topicId));
+  const clipped = todo.filter((i) => budgets.get(i.topicId)?.uncappedTokens !== undefined);
+  if (clipped.length) {
+    const cap = budgets.get(clipped[0].topicId)!.maxTokens;
+    opts.onNote?.(
+      `${clipped.length} of ${todo.length} topics have an oracle budget above the ${cap}-token cap and are clipped to it (${
+        clipped.map((i) => i.topicId).join(", ")
+      })`,
+    );
+  }
   const backend = opts.client
     ? opts.client.model
     : (opts.generator ?? extractiveGenerator(tk)).name;

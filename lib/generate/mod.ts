@@ -17,7 +17,12 @@
  *
  * @module
  */
-export { type OracleBudget, type OracleBudgetOptions, oracleBudgets } from "./oracle_budget.ts";
+export {
+  ORACLE_BUDGET_CAP,
+  type OracleBudget,
+  type OracleBudgetOptions,
+  oracleBudgets,
+} from "./oracle_budget.ts";
 export {
   type GenerationCondition,
   type GenerationPlan,

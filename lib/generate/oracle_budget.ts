@@ -7,8 +7,10 @@ export interface OracleBudget {
   topicId: string;
   /** Number of passages a pipeline may pass to the generator: |P*|. */
   k: number;
-  /** Maximum length of the report: total tokens of P*. */
+  /** Maximum length of the report: total tokens of P*, at most the cap. */
   maxTokens: number;
+  /** Total tokens of P*, present only when the cap clipped it (then above `maxTokens`). */
+  uncappedTokens?: number;
   /** The oracle passages P* in passage order (`j` of `{topic}:{doc}#{j}`). */
   oracleIds: string[];
 }
@@ -17,17 +19,26 @@ export interface OracleBudget {
 export interface OracleBudgetOptions {
   /** Qrel grade marking a required passage. Default 3 (CRUX `*_qrels_pr`). */
   grade?: number;
+  /**
+   * Largest report length in tokens. Default {@link ORACLE_BUDGET_CAP} (2,500, the
+   * CRUX paper's limit); `Infinity` lifts it.
+   */
+  cap?: number;
 }
+
+/** The CRUX paper's cap on the generation length (its Limitations section): 2,500 tokens. */
+export const ORACLE_BUDGET_CAP = 2500;
 
 /**
  * Computes the CRUX generation budget of every topic from its required
  * passages P* (qrels of the given grade): top-k = |P*| and a maximum length
- * equal to the token count of P*, so every pipeline gets the same budget.
- * Diversity qrels (a non-zero `subtopic`) are ignored.
+ * equal to the token count of P*, so every pipeline gets the same budget,
+ * capped at 2,500 tokens as in the paper (a clipped budget keeps the total
+ * in `uncappedTokens`). Diversity qrels (a non-zero `subtopic`) are ignored.
  *
  * @param qrels CRUX passage qrels (grades 3/2/1).
  * @param tokens Token count of each passage id.
- * @param opts `grade` (default 3).
+ * @param opts `grade` (default 3), `cap` (default 2,500 tokens).
  * @returns Topic id -> budget, for topics with at least one required passage.
  * @throws {RangeError} When a required passage has no token count.
  * @example
@@ -46,6 +57,12 @@ export function oracleBudgets(
   tokens: ReadonlyMap<string, number>,
   opts: OracleBudgetOptions = {},
 ): Map<string, OracleBudget> {
+  const cap = opts.cap ?? ORACLE_BUDGET_CAP;
+  if (!(cap > 0)) {
+    throw new RangeError(
+      `Cannot compute oracle budgets: the token cap must be positive, got ${cap}; pass Infinity for no cap`,
+    );
+  }
   const byTopic = oracleSets(qrels, { grade: opts.grade ?? 3 });
   const out = new Map<string, OracleBudget>();
   for (const [topicId, ids] of byTopic) {
@@ -62,7 +79,12 @@ export function oracleBudgets(
       }
       maxTokens += n;
     }
-    out.set(topicId, { topicId, k: oracleIds.length, maxTokens, oracleIds });
+    out.set(
+      topicId,
+      maxTokens > cap
+        ? { topicId, k: oracleIds.length, maxTokens: cap, uncappedTokens: maxTokens, oracleIds }
+        : { topicId, k: oracleIds.length, maxTokens, oracleIds },
+    );
   }
   return out;
 }

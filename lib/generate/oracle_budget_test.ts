@@ -38,3 +38,29 @@ Deno.test("oracleBudgets fails clearly when a required passage has no token coun
     /topic "a": passage "a:0#9" has no token count/,
   );
 });
+
+Deno.test("oracleBudgets caps the length at 2,500 tokens (CRUX), keeps the total, and takes another cap", () => {
+  const qrels = [
+    { topicId: "big", docId: "big:0#0", grade: 3 },
+    { topicId: "big", docId: "big:0#1", grade: 3 },
+    { topicId: "edge", docId: "edge:0#0", grade: 3 },
+  ];
+  const tokens = new Map([["big:0#0", 1800], ["big:0#1", 900], ["edge:0#0", 2500]]);
+  const b = oracleBudgets(qrels, tokens);
+  assert.deepEqual(b.get("big"), {
+    topicId: "big",
+    k: 2, // k stays |P*|
+    maxTokens: 2500,
+    uncappedTokens: 2700,
+    oracleIds: ["big:0#0", "big:0#1"],
+  });
+  assert.deepEqual(b.get("edge"), {
+    topicId: "edge",
+    k: 1,
+    maxTokens: 2500,
+    oracleIds: ["edge:0#0"],
+  });
+  assert.equal(oracleBudgets(qrels, tokens, { cap: Infinity }).get("big")!.maxTokens, 2700);
+  assert.equal(oracleBudgets(qrels, tokens, { cap: 1000 }).get("edge")!.uncappedTokens, 2500);
+  assert.throws(() => oracleBudgets(qrels, tokens, { cap: 0 }), /cap must be positive, got 0/);
+});

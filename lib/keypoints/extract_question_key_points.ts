@@ -35,7 +35,7 @@ export interface ExtractedKeyPoints {
  *
  * @param questions Questions with their documents.
  * @param extractor Offline or model-based backend.
- * @param opts `rounds` (default 1), signal and progress.
+ * @param opts `rounds` (default the extractor's: 2), signal and progress.
  * @returns Key points per question (in input order), counts and problems.
  * @example
  * ```ts

@@ -18,6 +18,12 @@ export interface ResponseRequest {
   documents: readonly string[];
 }
 
+/**
+ * Length of an offline response in Llama-3.1 tokens when no budget is given:
+ * the mean length of Long2RAG's GPT-4o answers (about 940 tokens).
+ */
+const OFFLINE_LENGTH = 940;
+
 /** A generated response. */
 export interface GeneratedResponse {
   qid: string;
@@ -33,13 +39,15 @@ export interface GeneratedResponse {
 /**
  * Writes one response per request. With a client: the `keypoint_response`
  * template (documents joined by lines of `=====`, the instruction to use as
- * many important points as possible), cached like every call. Without one,
+ * many important points as possible), cached like every call, with no length
+ * cap unless `maxTokens` is given (Long2RAG sets no short cap; its GPT-4o
+ * answers average about 940 tokens and KPR rises with length). Without one,
  * offline (labelled `offline-extractive`): the documents' sentences in order
- * up to `maxTokens` Llama-3.1 tokens.
+ * up to `maxTokens` Llama-3.1 tokens (default 940, the paper's mean length).
  *
  * @param requests The requests.
  * @param client The generator role's client, or undefined for the offline backend.
- * @param opts `maxTokens` (default 300), `templatesDir`, signal and progress.
+ * @param opts `maxTokens` (default: none online, 940 offline), `templatesDir`, signal and progress.
  * @returns One response per request, in order.
  * @example
  * ```ts
@@ -53,11 +61,15 @@ export async function generateResponses(
   client: LlmClient | undefined,
   opts: BackendCallOptions & { maxTokens?: number; templatesDir?: string } = {},
 ): Promise<GeneratedResponse[]> {
-  const maxTokens = opts.maxTokens ?? 300;
+  const maxTokens = opts.maxTokens;
   if (!client) {
     const g = extractiveGenerator();
     return await Promise.all(requests.map(async (r) => {
-      const out = await g.generate({ request: r.question, contexts: r.documents, maxTokens });
+      const out = await g.generate({
+        request: r.question,
+        contexts: r.documents,
+        maxTokens: maxTokens ?? OFFLINE_LENGTH,
+      });
       return {
         qid: r.qid,
         runId: r.runId,
@@ -74,7 +86,7 @@ export async function generateResponses(
       renderTemplate(
         t,
         { question: r.question, documents: r.documents.join(DOCUMENT_SEPARATOR) },
-        { id: `${r.qid}`, params: { maxTokens } },
+        { id: `${r.qid}`, ...(maxTokens !== undefined ? { params: { maxTokens } } : {}) },
       )
     ),
     { signal: opts.signal, onProgress: opts.onProgress, step: "keypoint responses" },

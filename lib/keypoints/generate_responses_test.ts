@@ -37,3 +37,24 @@ Deno.test("generateResponses online: documents joined by ===== lines with the in
   assert.equal(server.requests, 1);
   ws.close();
 });
+
+Deno.test("generateResponses: no length cap sent to a model by default (Long2RAG); 940 tokens offline", async () => {
+  const seen: (number | undefined)[] = [];
+  await using server = startOpenAiServer({
+    chat: (req) => {
+      seen.push(req.max_tokens);
+      return { content: "An answer." };
+    },
+  });
+  const { client, ws } = await testClient(server.url);
+  await generateResponses([REQ], client);
+  await generateResponses([{ ...REQ, qid: "q2" }], client, { maxTokens: 2000 });
+  assert.deepEqual(seen, [undefined, 2000]);
+  ws.close();
+  const long = {
+    ...REQ,
+    documents: [Array.from({ length: 400 }, (_, i) => `Fact ${i} holds.`).join(" ")],
+  };
+  const [r] = await generateResponses([long], undefined);
+  assert.ok(r.tokens <= 940 && r.tokens > 900, `offline length ${r.tokens}`);
+});

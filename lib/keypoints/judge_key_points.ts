@@ -39,9 +39,9 @@ export interface JudgedKeyPoints {
 
 /**
  * Judges every key point of a response's question with `judge`: yes / no /
- * neutral with a reason and snippet (only `yes` counts as covered; the
- * three-way variant reads yes as supported, no as contradicted, neutral as
- * omitted). A pair without a usable answer keeps a null label and is recorded.
+ * neutral with a reason and snippet (only `yes` counts as covered; `no`
+ * means "does not entail"; the three-way variant reads yes as supported, the
+ * separate `contradicts` label as contradicted, no and neutral as omitted). A pair without a usable answer keeps a null label and is recorded.
  *
  * @param keypoints Key points per question.
  * @param responses Responses per (question, run).

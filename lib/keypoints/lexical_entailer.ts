@@ -12,10 +12,11 @@ import type { EntailmentJudge, EntailmentResult } from "./types.ts";
  * it finds the response sentence holding the largest share of the key point's
  * analysed terms (stemmed, stop words removed). At least `threshold` of them:
  * `yes`, unless exactly one of the two has a negation word (not, never, no,
- * ...-n't, ...), which makes it `no` (a contradiction); below: `neutral`. The
- * reason gives the share, the snippet the sentence.
+ * ...-n't, ...), which makes it `no` (does not entail), or `contradicts` when
+ * `contradiction` asks for that separate label; below: `neutral`. The reason
+ * gives the share, the snippet the sentence.
  *
- * @param opts `threshold` (default 0.6).
+ * @param opts `threshold` (default 0.6), `contradiction` (default false).
  * @returns A judge.
  * @example
  * ```ts
@@ -28,7 +29,9 @@ import type { EntailmentJudge, EntailmentResult } from "./types.ts";
  * [a.label, b.label]; // ["yes", "no"]
  * ```
  */
-export function lexicalEntailer(opts: { threshold?: number } = {}): EntailmentJudge {
+export function lexicalEntailer(
+  opts: { threshold?: number; contradiction?: boolean } = {},
+): EntailmentJudge {
   const threshold = opts.threshold ?? 0.6;
   return {
     name: "offline-lexical",
@@ -55,7 +58,7 @@ export function lexicalEntailer(opts: { threshold?: number } = {}): EntailmentJu
         const flip = negated(p.keypoint) !== negated(best.text);
         return {
           id: p.id,
-          label: flip ? "no" : "yes",
+          label: flip ? (opts.contradiction ? "contradicts" : "no") : "yes",
           status: "ok",
           reason: flip ? `${pct}, negated in one of them` : pct,
           snippet: best.text,

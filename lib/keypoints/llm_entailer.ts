@@ -15,16 +15,25 @@ export interface LlmEntailerOptions extends LlmBackendOptions {
    * `support`: do the documents support the response's statement (`keypoint_support`).
    */
   task?: "entail" | "support";
+  /**
+   * Offer `contradicts` as a fourth, separate label (template
+   * `keypoint_entail_contradiction`, or `keypoint_support_contradiction`).
+   * Default false: Long2RAG's yes / no / neutral, where `no` means "does not
+   * entail".
+   */
+  contradiction?: boolean;
 }
 
 /**
  * The model-based entailment judge (greedy decoding, temperature 0): a label
- * yes / no / neutral with a short reason and snippet per pair. Unparseable
+ * yes / no / neutral with Long2RAG's meanings (`no` = does not entail; with
+ * `contradiction`, `contradicts` as a separate label) with a short reason and
+ * snippet per pair. Unparseable
  * answers are re-asked `reasks` times, then recorded `unparsed` with the raw
  * text and no label; failed calls are `failed`. Neither counts as covered.
  *
  * @param client The judge role's client.
- * @param opts `task` (`entail`), `templatesDir`, `reasks` (2).
+ * @param opts `task` (`entail`), `contradiction` (false), `templatesDir`, `reasks` (2).
  * @returns A judge.
  * @example
  * ```ts
@@ -41,14 +50,15 @@ export function llmEntailer(client: LlmClient, opts: LlmEntailerOptions = {}): E
     async judge(pairs, { signal, onProgress } = {}) {
       const records = await askAll(
         client,
-        support ? "keypoint_support" : "keypoint_entail",
+        (support ? "keypoint_support" : "keypoint_entail") +
+          (opts.contradiction ? "_contradiction" : ""),
         pairs.map((p): { id: string; values: Record<string, string> } => ({
           id: p.id,
           values: support
             ? { statement: p.keypoint, documents: p.response }
             : { keypoint: p.keypoint, response: p.response },
         })),
-        parseEntailment,
+        (text) => parseEntailment(text, { contradiction: opts.contradiction }),
         {
           ...opts,
           signal,

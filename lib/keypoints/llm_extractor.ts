@@ -6,13 +6,17 @@
 import type { LlmClient } from "@lib/llm/mod.ts";
 import { askAll, type LlmBackendOptions, outcome } from "./_llm_requests.ts";
 import { parseExtraction } from "./parse_extraction.ts";
-import type { ExtractionResult, KeyPointExtractor } from "./types.ts";
+import {
+  DEFAULT_EXTRACTION_ROUNDS,
+  type ExtractionResult,
+  type KeyPointExtractor,
+} from "./types.ts";
 
 /**
  * The model-based extractor: renders `keypoint_extract` (question, document,
  * points found so far) for every pair and reads a JSON list of points with
  * their verbatim spans. Round 1 asks for the key points; each further round
- * (up to `rounds`) asks again with the points found so far listed, for pairs
+ * (up to `rounds`, default 2) asks again with the points found so far listed, for pairs
  * whose previous round added points; an empty list ends a pair's rounds.
  * Unparseable answers are re-asked `reasks` times at temperature 0.2; then the
  * pair is `unparsed` (round 1) or keeps the points found so far (later rounds),
@@ -33,7 +37,7 @@ import type { ExtractionResult, KeyPointExtractor } from "./types.ts";
 export function llmExtractor(client: LlmClient, opts: LlmBackendOptions = {}): KeyPointExtractor {
   return {
     name: client.model,
-    async extract(inputs, { rounds = 1, signal, onProgress } = {}) {
+    async extract(inputs, { rounds = DEFAULT_EXTRACTION_ROUNDS, signal, onProgress } = {}) {
       const results: ExtractionResult[] = inputs.map((i) => ({
         id: i.id,
         points: [],

@@ -23,6 +23,7 @@
  * @module
  */
 export type * from "./types.ts";
+export { DEFAULT_EXTRACTION_ROUNDS } from "./types.ts";
 export { findSpan } from "./find_span.ts";
 export { offlineExtractor, type OfflineExtractorOptions } from "./offline_extractor.ts";
 export { llmExtractor } from "./llm_extractor.ts";

@@ -5,7 +5,11 @@
  */
 import { splitSentences } from "@lib/text/mod.ts";
 import { termSet } from "./_text.ts";
-import type { ExtractionResult, KeyPointExtractor } from "./types.ts";
+import {
+  DEFAULT_EXTRACTION_ROUNDS,
+  type ExtractionResult,
+  type KeyPointExtractor,
+} from "./types.ts";
 
 /** Options of {@linkcode offlineExtractor}. */
 export interface OfflineExtractorOptions {
@@ -20,7 +24,8 @@ export interface OfflineExtractorOptions {
  * document that share the most analysed terms with the question (at least
  * `minOverlap`; ties in document order) become key points, each with its own
  * text as the span, so every span is found exactly. Round r returns the next
- * `perRound` sentences of that ranking (the points missed so far); a round
+ * `perRound` sentences of that ranking (the points missed so far; 2 rounds
+ * unless asked otherwise, as the model-based extractor); a round
  * with nothing new ends the rounds.
  *
  * @param opts `perRound` (3), `minOverlap` (1).
@@ -38,7 +43,7 @@ export function offlineExtractor(opts: OfflineExtractorOptions = {}): KeyPointEx
   const minOverlap = opts.minOverlap ?? 1;
   return {
     name: "offline-salient",
-    extract(inputs, { rounds = 1 } = {}) {
+    extract(inputs, { rounds = DEFAULT_EXTRACTION_ROUNDS } = {}) {
       return Promise.resolve(inputs.map((input): ExtractionResult => {
         const q = termSet(input.question);
         const ranked = splitSentences(input.document)

@@ -10,7 +10,7 @@ Deno.test("offlineExtractor: salient sentences by question-term overlap, own tex
     id: "x",
     question: q,
     document: DOC,
-  }]);
+  }], { rounds: 1 });
   // "bridge opened 1932 flood" shares bridge, open, flood (3); "bridge crosses harbour" shares bridge (1).
   assert.deepEqual(one.points, [{
     text: "The bridge opened in 1932 after a flood.",
@@ -26,5 +26,13 @@ Deno.test("offlineExtractor: salient sentences by question-term overlap, own tex
     ["The bridge crosses the harbour.", 2],
   ]);
   assert.equal(two.rounds, 3); // round 3 found nothing new
+  // By default two rounds, as the model-based extractor (Long2RAG asks again for missed points).
+  const [byDefault] = await offlineExtractor({ perRound: 1 }).extract([{
+    id: "x",
+    question: q,
+    document: DOC,
+  }]);
+  assert.deepEqual(byDefault.points.map((p) => p.round), [1, 2]);
+  assert.equal(byDefault.rounds, 2);
   assert.equal(offlineExtractor().name, "offline-salient");
 });

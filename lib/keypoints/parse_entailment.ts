@@ -13,12 +13,25 @@ export interface Verdict {
   snippet: string;
 }
 
+const LABELS: Record<string, EntailmentLabel> = {
+  yes: "yes",
+  no: "no",
+  neutral: "neutral",
+  contradicts: "contradicts",
+  contradict: "contradicts",
+  contradicted: "contradicts",
+  contradiction: "contradicts",
+};
+
 /**
  * Reads a JSON object `{"label": "yes"|"no"|"neutral", "reason", "snippet"}`
  * or a plain label such as Long2RAG's `[Yes]`, as `parseVerdict` reads them
- * (spellings such as `**Yes**` or `no.` accepted). Any other label is a failure.
+ * (spellings such as `**Yes**` or `no.` accepted). `contradicts` (or contradict,
+ * contradicted, contradiction) is read only with `contradiction`; any other label
+ * is a failure.
  *
  * @param text Model output.
+ * @param opts `contradiction`: accept the separate contradiction label (default false).
  * @returns The verdict, or a failure carrying the raw text.
  * @example
  * ```ts
@@ -27,9 +40,15 @@ export interface Verdict {
  * // { ok: true, value: { label: "yes", reason: "stated", snippet: "in 1932" } }
  * ```
  */
-export function parseEntailment(text: string): ParseResult<Verdict> {
-  const v = parseVerdict(text, ["yes", "no", "neutral"]);
+export function parseEntailment(
+  text: string,
+  opts: { contradiction?: boolean } = {},
+): ParseResult<Verdict> {
+  const allowed = opts.contradiction
+    ? Object.keys(LABELS)
+    : Object.keys(LABELS).filter((k) => LABELS[k] !== "contradicts");
+  const v = parseVerdict(text, allowed);
   if (!v.ok) return v;
   const { label, reason, evidence } = v.value;
-  return { ok: true, value: { label: label as EntailmentLabel, reason, snippet: evidence } };
+  return { ok: true, value: { label: LABELS[label], reason, snippet: evidence } };
 }

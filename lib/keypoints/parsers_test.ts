@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { parseExtraction } from "./parse_extraction.ts";
 import { parseMerge } from "./parse_merge.ts";
 import { parseEntailment } from "./parse_entailment.ts";
+import { lexicalEntailer } from "./lexical_entailer.ts";
 
 Deno.test("parseExtraction: points with spans; malformed items fail with the raw text", () => {
   assert.deepEqual(parseExtraction("[]"), { ok: true, value: [] });
@@ -50,4 +51,30 @@ Deno.test("parseEntailment: yes / no / neutral only", () => {
     ok: true,
     value: { label: "yes", reason: "", snippet: "" },
   });
+});
+
+Deno.test("parseEntailment: Long2RAG's [yes] spelling; contradicts only as the separate label when asked", () => {
+  const v = (label: string) => `{"label": "${label}", "reason": "r", "snippet": ""}`;
+  const label = (t: string, contradiction = false) => {
+    const r = parseEntailment(t, { contradiction });
+    return r.ok ? r.value.label : null;
+  };
+  assert.equal(label(v("[yes]")), "yes");
+  assert.equal(label(v("[No]")), "no");
+  assert.equal(label(v("Neutral.")), "neutral");
+  assert.equal(label(v("contradicts")), null);
+  assert.equal(label(v("contradicts"), true), "contradicts");
+  assert.equal(label(v("Contradiction"), true), "contradicts");
+  assert.equal(label(v("maybe"), true), null);
+});
+
+Deno.test("lexicalEntailer: a negated match is Long2RAG's no by default, contradicts when asked", async () => {
+  const pair = {
+    id: "1",
+    keypoint: "The bridge opened in 1932.",
+    response: "The bridge never opened in 1932.",
+  };
+  const [plain] = await lexicalEntailer().judge([pair]);
+  const [contra] = await lexicalEntailer({ contradiction: true }).judge([pair]);
+  assert.deepEqual([plain.label, contra.label], ["no", "contradicts"]);
 });

@@ -54,7 +54,7 @@ export interface RunKeyPointScores {
 const THREE_WAY: Record<string, KeyPointLabel> = {
   yes: "supported",
   supported: "supported",
-  no: "contradicted",
+  contradicts: "contradicted",
   contradicted: "contradicted",
 };
 
@@ -62,7 +62,8 @@ const THREE_WAY: Record<string, KeyPointLabel> = {
  * Scores runs from key points, labels and (optionally) statement checks.
  * Per question with at least one key point: KPR = covered / key points
  * (`yes` or `supported` covers); the three-way rates read yes as supported,
- * no as contradicted and neutral, a missing or unusable label as omitted. KPP
+ * the separate `contradicts` label as contradicted, and no (Long2RAG: does
+ * not entail), neutral, a missing or unusable label as omitted. KPP
  * = supported statements / statements (questions with checked statements); KPF
  * the harmonic mean. Aggregates are means over the questions where each is
  * defined. Questions without key points are left out of KPR and the rates; a
@@ -81,7 +82,7 @@ const THREE_WAY: Record<string, KeyPointLabel> = {
  *   { qid: "q", runId: "r", keypointId: "k1", label: "yes" },
  *   { qid: "q", runId: "r", keypointId: "k2", label: "no" },
  * ]);
- * [r.aggregate.KPR, r.aggregate.kp_contradicted]; // [0.5, 0.5]
+ * [r.aggregate.KPR, r.aggregate.kp_omitted]; // [0.5, 0.5]
  * ```
  */
 export function scoreKeyPoints(

@@ -31,9 +31,9 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
     L("q1", "a", "k1", "yes"),
     L("q1", "a", "k2", "neutral"),
     L("q1", "a", "k3", "yes"), // a point with an unfound span still counts when entailed
-    L("q1", "a", "k4", "no"),
+    L("q1", "a", "k4", "no"), // Long2RAG's no: does not entail -> omitted
     L("q2", "a", "m1", "supported"),
-    L("q2", "a", "m2", "contradicted"),
+    L("q2", "a", "m2", "contradicts"), // the separate contradiction label
     L("q1", "b", "k1", null), // unusable answer: omitted, not covered
     L("q1", "b", "k2", "yes"),
   ];
@@ -43,7 +43,7 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
     { qid: "q3", runId: "a", supported: true }, // q3 has no key points: KPP only
   ];
   const [a, b] = scoreKeyPoints(POINTS, labels, { statements });
-  // Run a. q1: KPR 2/4; rates s 2/4, o 1/4, c 1/4; KPP 1/2; KPF = 2*.5*.5/1 = 0.5.
+  // Run a. q1: KPR 2/4; rates s 2/4, o 2/4 (neutral, no), c 0; KPP 1/2; KPF = 2*.5*.5/1 = 0.5.
   // q2: KPR 1/2; rates s .5, o 0, c .5; no statements -> no KPP, no KPF.
   // q3: KPP 1, nothing else.
   assert.deepEqual(a.perQuestion.map((q) => [q.qid, q.KPR, q.KPP, q.KPF]), [
@@ -56,8 +56,8 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
     KPP: 0.75,
     KPF: 0.5,
     kp_supported: 0.5,
-    kp_omitted: 0.125,
-    kp_contradicted: 0.375,
+    kp_omitted: 0.25,
+    kp_contradicted: 0.25,
   });
   assert.deepEqual(a.topics, {
     KPR: 2,
@@ -80,8 +80,8 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
     ["KPP", 0.75, 2],
     ["KPF", 0.5, 1],
     ["kp_supported", 0.5, 2],
-    ["kp_omitted", 0.125, 2],
-    ["kp_contradicted", 0.375, 2],
+    ["kp_omitted", 0.25, 2],
+    ["kp_contradicted", 0.25, 2],
   ]);
   assert.deepEqual(rows[0], {
     run: "a",

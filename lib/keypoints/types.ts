@@ -85,8 +85,19 @@ export interface KeyPointMerger {
   merge(inputs: readonly MergeInput[], opts?: BackendCallOptions): Promise<MergeResult[]>;
 }
 
-/** Labels of the entailment protocol; only `yes` counts as covered. */
-export type EntailmentLabel = "yes" | "no" | "neutral";
+/**
+ * Labels of the entailment protocol, with Long2RAG's meanings: `yes` the text
+ * entails the statement, `no` it does not, `neutral` it touches the statement
+ * only partly or ambiguously; only `yes` counts as covered. `contradicts` is
+ * given only when contradiction is asked for as a separate label.
+ */
+export type EntailmentLabel = "yes" | "no" | "neutral" | "contradicts";
+
+/**
+ * Extraction rounds by default: the first round and one asking for the points
+ * missed so far (Long2RAG runs more than one round).
+ */
+export const DEFAULT_EXTRACTION_ROUNDS = 2;
 
 /** A statement (key point) and a text (response, or documents) to check it against. */
 export interface EntailmentPair {

@@ -17,7 +17,7 @@ export interface NuggetSource {
 export interface RelevantPassagesOptions {
   /** Passage qrels. Default `crux_pr` (3 required, 2 neutral, 1 redundant). */
   qrelsName?: string;
-  /** Lowest grade kept. Default 2 (CRUX's required and neutral passages). */
+  /** Lowest grade kept. Default 1: every passage judged at least related (AutoNuggetizer). */
   minGrade?: number;
   /** Only these topics. Default: every topic with qrels. */
   topics?: readonly string[];
@@ -26,9 +26,10 @@ export interface RelevantPassagesOptions {
 /**
  * A workspace's nugget-creation inputs: every topic's passages graded at least
  * `minGrade` in the passage qrels, highest grade first and in passage order
- * within a grade. With CRUX qrels (3 required, 2 neutral, 1 redundant) the
- * default keeps grades 3 and 2 and drops the redundant passages, as the TREC
- * RAG input drops candidates judged below 2. The query is the topic's request
+ * within a grade. The default (1) follows the AutoNuggetizer, which creates
+ * nuggets from every passage judged at least "related" (its reference code
+ * drops only judgments <= 0): with CRUX qrels (3 required, 2 neutral,
+ * 1 redundant) every graded passage is kept. The query is the topic's request
  * (its title when there is none).
  *
  * @param ws The workspace.
@@ -46,7 +47,7 @@ export async function relevantPassages(
   ws: WorkspaceLike,
   opts: RelevantPassagesOptions = {},
 ): Promise<NuggetSource[]> {
-  const minGrade = opts.minGrade ?? 2;
+  const minGrade = opts.minGrade ?? 1;
   const grades = new Map<string, number>();
   for (const q of await readQrels(ws, opts.qrelsName ?? "crux_pr")) {
     if ((q.subtopic ?? "0") !== "0" || q.grade < minGrade) continue;
@@ -69,7 +70,7 @@ export async function relevantPassages(
 
 /**
  * Nugget-creation inputs from a TREC RAG creation file (candidates judged below
- * 2 already dropped by the reader), in file order.
+ * the reader's `minJudgment`, default 1, already dropped), in file order.
  *
  * @param inputs The parsed creation input.
  * @returns One source per query.

@@ -151,7 +151,10 @@ export async function cruxStages(
     id: "construct",
     stage: "construct",
     version: 1,
-    params: { questions: config.construct?.questions ?? 10, models },
+    params: {
+      questions: config.construct?.questions ?? { duc04: 15, multi_news: 10, default: 10 },
+      models,
+    },
     deps: ["dataset"],
     async run(ws) {
       const gen = await client(ws, "generator");

@@ -43,8 +43,16 @@ export interface ExperimentConfig {
   backend?: "offline" | "openai";
   /** Model settings for the `openai` backend (roles generator and judge; embedder for `openai` dense runs). */
   llm?: LlmSettings;
-  /** Sub-questions per topic (default 10) and answerability threshold (default 3). */
-  construct?: { questions?: number; tau?: number; redundancy?: "all" | "answerable" };
+  /**
+   * Sub-questions per topic (a number, or counts by dataset such as
+   * `{"duc04": 15, "multi_news": 10, "default": 10}`; default CRUX's DUC 15,
+   * Multi-News 10, others 10) and answerability threshold (default 3).
+   */
+  construct?: {
+    questions?: number | Record<string, number>;
+    tau?: number;
+    redundancy?: "all" | "answerable";
+  };
   /**
    * Retrieval runs (BM25, dense, fusion of earlier entries, TREC run file), computed in
    * order. Default: one BM25 run named `bm25`.

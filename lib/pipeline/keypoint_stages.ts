@@ -14,6 +14,7 @@
  */
 import { resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
+  DEFAULT_EXTRACTION_ROUNDS,
   extractQuestionKeyPoints,
   mergeQuestionKeyPoints,
   readStoredKeyPoints,
@@ -29,7 +30,7 @@ import { type Backends, backends, importStage } from "./_keypoint_parts.ts";
 
 /** The `keypoints` section of an experiment config (every field optional). */
 export interface KeyPointSection {
-  /** Extraction rounds (further rounds ask for points missed so far). Default 1. */
+  /** Extraction rounds (further rounds ask for points missed so far). Default 2 (Long2RAG runs several). */
   rounds?: number;
   /** Offline extractor: key points per passage and round. Default 3. */
   perRound?: number;
@@ -86,7 +87,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
     version: 1,
     params: {
       ...common,
-      rounds: section.rounds ?? 1,
+      rounds: section.rounds ?? DEFAULT_EXTRACTION_ROUNDS,
       perRound: section.perRound ?? 3,
       qrels,
       grade,
@@ -100,7 +101,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
       const questions = await oracleQuestions(ws, { qrels, grade });
       const { extractor } = await get(ws);
       const r = await extractQuestionKeyPoints(questions, extractor, {
-        rounds: section.rounds ?? 1,
+        rounds: section.rounds ?? DEFAULT_EXTRACTION_ROUNDS,
         signal: ctx.signal,
         onProgress: ctx.onProgress,
       });

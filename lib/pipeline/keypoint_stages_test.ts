@@ -121,7 +121,9 @@ Deno.test("keypoint stages offline: P* key points, merge map, KPR per run into m
       "SELECT value FROM measures WHERE method = 'keypoints' AND run = $1 AND measure = $2 AND topic_id = 'all'",
       [run, measure],
     ))[0]?.value;
-  assert.equal(await get("rag", "kp_contradicted"), 0.5);
+  // Long2RAG's "no" (does not entail) is omitted; contradicted needs the separate label.
+  assert.equal(await get("rag", "kp_omitted"), 0.5);
+  assert.equal(await get("rag", "kp_contradicted"), 0);
   // rag KPP: t1 statements: 1 supported (opening), "never dropped" has a negation -> no, "Cats sing." no: 1/3;
   // t2: 1/1 -> mean 2/3. direct has no context: no KPP.
   assert.ok(Math.abs((await get("rag", "KPP"))! - 2 / 3) < 1e-12);

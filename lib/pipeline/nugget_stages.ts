@@ -27,7 +27,7 @@ export interface NuggetsSection {
   runs?: string[];
   /** Passage qrels of creation. Default `crux_pr`. */
   qrels?: string;
-  /** Lowest grade of a creation passage. Default 2 (CRUX required and neutral). */
+  /** Lowest grade of a creation passage. Default 1 (AutoNuggetizer: every passage judged at least related). */
   minGrade?: number;
   /** Window of every step. Default 10. */
   window?: number;
@@ -110,7 +110,7 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
       : {
         ...backendParams,
         qrels: s.qrels ?? "crux_pr",
-        minGrade: s.minGrade ?? 2,
+        minGrade: s.minGrade ?? 1,
         window,
         maxNuggets: s.maxNuggets ?? 30,
       },
@@ -131,7 +131,7 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
       const sources = await nug.relevantPassages(ws, { qrelsName: s.qrels, minGrade: s.minGrade });
       if (!sources.length) {
         note(
-          `no passage is graded >= ${s.minGrade ?? 2} in the qrels "${
+          `no passage is graded >= ${s.minGrade ?? 1} in the qrels "${
             s.qrels ?? "crux_pr"
           }": no nuggets created (run the CRUX selection first, or give a nugget file in nuggets.nuggets)`,
         );

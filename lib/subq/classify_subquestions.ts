@@ -3,13 +3,12 @@
  *
  * @module
  */
-import { loadTemplate, parseJsonValue, type ParseResult, renderTemplate } from "@lib/llm/mod.ts";
+import { loadTemplate, renderTemplate } from "@lib/llm/mod.ts";
+import { parseSubquestionType } from "./parse_subquestion_type.ts";
 import type { SubquestionType } from "@lib/metrics/mod.ts";
 import type { Decomposition } from "@lib/formats/mod.ts";
 import { heuristicType } from "./heuristic_type.ts";
 import { OFFLINE_BACKENDS, type StepStatus, type SubqStepOptions } from "./types.ts";
-
-const TYPES = new Set(["core", "background", "follow-up"]);
 
 /** The built-in labelled examples (few-shot default), written for this workbench. */
 export const DEFAULT_TYPE_EXAMPLES: readonly Decomposition[] = [{
@@ -34,43 +33,33 @@ export interface ClassifyInput {
 /** The types of one question's sub-questions. */
 export interface ClassifyResult {
   id: string;
-  /** One type per sub-question, in order; empty when the step failed. */
-  types: SubquestionType[];
+  /** One type per sub-question, in order; null where its call failed or its answer was unparsed. */
+  types: (SubquestionType | null)[];
   status: StepStatus;
   raw?: string;
   backend: string;
 }
 
 function examplesText(examples: readonly Decomposition[]): string {
-  return examples.map((d) =>
-    `Examples for the main question "${d.question}":\n` +
-    d.subQuestions.map((s) => `- ${JSON.stringify(s.text)} -> "${s.type}"`).join("\n")
-  ).join("\n\n");
-}
-
-function parseTypes(n: number) {
-  return (text: string): ParseResult<SubquestionType[]> => {
-    const r = parseJsonValue(text, "array");
-    if (!r.ok) return r;
-    const list = (r.value as unknown[]).map((x) => typeof x === "string" ? x.toLowerCase() : x);
-    if (list.length !== n || !list.every((x) => TYPES.has(x as string))) {
-      return {
-        ok: false,
-        raw: text,
-        reason: `expected ${n} labels, each core, background or follow-up`,
-      };
-    }
-    return { ok: true, value: list as SubquestionType[] };
-  };
+  if (!examples.length) return "";
+  return "Labelled examples:\n\n" +
+    examples.map((d) =>
+      d.subQuestions.map((s) =>
+        `Main question: ${d.question}\nSub-question: ${s.text}\nType: ${s.type}`
+      ).join("\n\n")
+    ).join("\n\n");
 }
 
 /**
  * Types every sub-question of each complex question with the `subq_type`
- * template: few-shot with `examples` (default {@linkcode DEFAULT_TYPE_EXAMPLES};
- * pass a labelled decomposition file's entries, or `[]` for zero-shot). An
- * answer must list exactly one valid label per sub-question; otherwise it is
- * re-asked at most `reasks` times and then recorded `unparsed` with its raw
- * text (never guessed). Without a client, the offline type heuristic runs.
+ * template, one sub-question per call as in the paper (the three types'
+ * definitions in the prompt): few-shot with `examples` (default
+ * {@linkcode DEFAULT_TYPE_EXAMPLES}; a labelled decomposition file's entries
+ * override them, `[]` is zero-shot). An answer must name exactly one type;
+ * otherwise it is re-asked at most `reasks` times and then that sub-question
+ * is left untyped (null) with its raw text (never guessed); the question's
+ * result is then `unparsed` (or `failed`) with the other types kept. Without a client,
+ * the offline type heuristic runs.
  *
  * @param inputs Questions with their sub-questions.
  * @param opts `examples` and the backend options.
@@ -98,41 +87,37 @@ export async function classifySubquestions(
   }
   const tpl = await loadTemplate("subq_type", { dir: opts.templatesDir });
   const examples = examplesText(opts.examples ?? DEFAULT_TYPE_EXAMPLES);
-  // The parser checks the label count, so requests are grouped by sub-question count.
-  const counts = [...new Set(inputs.map((x) => x.subQuestions.length))].filter((n) => n > 0);
+  const items = inputs.flatMap((x) => x.subQuestions.map((text, j) => ({ x, text, j })));
+  const records = await opts.client.chatMany(
+    items.map(({ x, text, j }) =>
+      renderTemplate(tpl, { question: x.question, subquestion: text, examples }, {
+        id: `${x.id}#${j + 1}`,
+      })
+    ),
+    {
+      parse: parseSubquestionType,
+      reasks: opts.reasks ?? 2,
+      step: "subq-classify",
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+    },
+  );
   const out = new Map<string, ClassifyResult>();
   for (const x of inputs) {
-    if (!x.subQuestions.length) out.set(x.id, { id: x.id, types: [], status: "ok", backend: "" });
+    out.set(x.id, { id: x.id, types: x.subQuestions.map(() => null), status: "ok", backend: "" });
   }
-  await Promise.all(counts.map(async (n) => {
-    const group = inputs.filter((x) => x.subQuestions.length === n);
-    const records = await opts.client!.chatMany(
-      group.map((x) =>
-        renderTemplate(tpl, {
-          question: x.question,
-          subquestions: JSON.stringify(x.subQuestions, null, 1),
-          examples,
-        }, { id: x.id })
-      ),
-      {
-        parse: parseTypes(n),
-        reasks: opts.reasks ?? 2,
-        step: "subq-classify",
-        onProgress: opts.onProgress,
-        signal: opts.signal,
-      },
-    );
-    records.forEach((rec, i) => {
-      const base = { id: group[i].id, backend: rec.model };
-      out.set(
-        base.id,
-        rec.status === "failed"
-          ? { ...base, types: [], status: "failed", raw: rec.error ?? "" }
-          : !rec.parsed!.ok
-          ? { ...base, types: [], status: "unparsed", raw: rec.text }
-          : { ...base, types: rec.parsed!.value, status: "ok" },
-      );
-    });
-  }));
+  const bad = new Map<string, string[]>();
+  records.forEach((rec, i) => {
+    const r = out.get(items[i].x.id)!;
+    r.backend = rec.model;
+    if (rec.status === "failed") {
+      if (r.status === "ok") r.status = "failed";
+      bad.set(r.id, [...(bad.get(r.id) ?? []), `#${items[i].j + 1}: ${rec.error ?? "failed"}`]);
+    } else if (!rec.parsed!.ok) {
+      if (r.status === "ok") r.status = "unparsed";
+      bad.set(r.id, [...(bad.get(r.id) ?? []), `#${items[i].j + 1}: ${rec.text}`]);
+    } else r.types[items[i].j] = rec.parsed!.value;
+  });
+  for (const [id, raws] of bad) out.get(id)!.raw = raws.join("\n");
   return inputs.map((x) => out.get(x.id)!);
 }

@@ -66,6 +66,7 @@ export async function classifyTopics(
   for (const r of results) {
     summary.backend = r.backend || summary.backend;
     if (r.status !== "ok") {
+      const untyped = r.types.filter((t) => t === null).length;
       summary.failed++;
       await ws.upsert("subq_failures", [
         {
@@ -77,17 +78,19 @@ export async function classifyTopics(
           backend: r.backend,
         },
       ]);
-      opts.onNote?.(`Topic "${r.id}": classification ${r.status}; its sub-questions stay untyped`);
-      continue;
-    }
-    summary.topics++;
+      opts.onNote?.(
+        `Topic "${r.id}": classification ${r.status} for ${untyped} of ${r.types.length} sub-questions; they stay untyped`,
+      );
+    } else summary.topics++;
     for (let i = 0; i < r.types.length; i++) {
+      const type = r.types[i];
+      if (type === null) continue;
       await ws.exec(
         `UPDATE subq_questions SET type = $1, classifier = $2
          WHERE topic_id = $3 AND source = $4 AND ordinal = $5`,
-        [r.types[i], r.backend, r.id, source, ordinals.get(r.id)![i]],
+        [type, r.backend, r.id, source, ordinals.get(r.id)![i]],
       );
-      summary.counts[r.types[i]] = (summary.counts[r.types[i]] ?? 0) + 1;
+      summary.counts[type] = (summary.counts[type] ?? 0) + 1;
       summary.typed++;
     }
   }

@@ -55,7 +55,8 @@ export interface CoreVariantsOptions {
  *   answers (the coverage judge; ties by best rank), top k;
  * - `e2e`: each core sub-question answered from its own top `perQuestion`
  *   passages (its share of the budget), then the answers composed into one
- *   report (`subq_compose` online; joined in core order offline).
+ *   report (`subq_compose` online, told the budget in words: the word count
+ *   of P*; joined in core order offline).
  *
  * @param ws The workspace (passages, qrels `crux_pr`, classified sub-questions).
  * @param opts Generator, variants and parameters.
@@ -125,11 +126,18 @@ export async function generateCoreVariants(
           if (out.text.trim()) answers.push(out.text.trim());
         }
         if (compose && opts.client) {
+          // The prompt states the length in words: the words of P* (scaled down when the
+          // token cap clipped the budget); the token budget caps the call.
+          const words = budget.oracleIds.reduce(
+            (n, id) => n + (texts.get(id) ?? "").split(/\s+/).filter(Boolean).length,
+            0,
+          );
+          const scale = budget.uncappedTokens ? budget.maxTokens / budget.uncappedTokens : 1;
           const rec = await opts.client.chat(
             renderTemplate(compose, {
               request,
               answers: answers.map((a, i) => `${i + 1}. ${a}`).join("\n"),
-              budget: budget.maxTokens,
+              budget: Math.max(1, Math.floor(words * scale)),
             }, { params: { maxTokens: budget.maxTokens } }),
             { signal: opts.signal, step: "subq-compose" },
           );

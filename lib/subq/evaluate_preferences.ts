@@ -4,7 +4,7 @@
  * @module
  */
 import type { Decomposition, PreferenceLine } from "@lib/formats/mod.ts";
-import type { TypedCoverage } from "@lib/metrics/mod.ts";
+import type { SubquestionType, TypedCoverage } from "@lib/metrics/mod.ts";
 import type { WorkspaceLike } from "@lib/store/mod.ts";
 import { classifySubquestions } from "./classify_subquestions.ts";
 import { decomposeQuestions } from "./decompose_questions.ts";
@@ -72,9 +72,9 @@ export async function evaluatePreferences(
   );
   const subqs = new Map(questions.map((q, i) => [
     q,
-    typed[i].status === "ok"
-      ? decomposed[i].subQuestions.map((text, j) => ({ text, type: typed[i].types[j] }))
-      : [],
+    decomposed[i].subQuestions
+      .map((text, j) => ({ text, type: typed[i].types[j] }))
+      .filter((q): q is { text: string; type: SubquestionType } => q.type !== null),
   ]));
   const judge = coverageJudgeName(opts);
   const todo = new Map<string, CoverageItem>();

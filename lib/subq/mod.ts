@@ -34,6 +34,7 @@ export {
   classifySubquestions,
   DEFAULT_TYPE_EXAMPLES,
 } from "./classify_subquestions.ts";
+export { parseSubquestionType } from "./parse_subquestion_type.ts";
 export {
   type CoverageInput,
   type CoverageResult,

@@ -70,7 +70,7 @@ Deno.test("nugget steps through the test server: windows, limits, re-asks, repai
     const first = await run();
     const requests = server.requests;
 
-    // Creation: t1 has 12 passages (grade >= 2; the grade-1 passage dropped) -> windows of 10 and 2.
+    // Creation: t1 has 13 passages (grade >= 1 by default, the redundant one last) -> windows of 10 and 3.
     assert.deepEqual(first.c, {
       origin: "created:judge-m",
       topics: 2,
@@ -82,7 +82,7 @@ Deno.test("nugget steps through the test server: windows, limits, re-asks, repai
       `SELECT topic_id AS t, window_index::INT AS w, count(*)::INT AS n FROM nugget_passages
        GROUP BY ALL ORDER BY t, w`,
     );
-    assert.deepEqual(shown, [{ t: "t1", w: 0, n: 10 }, { t: "t1", w: 1, n: 2 }, {
+    assert.deepEqual(shown, [{ t: "t1", w: 0, n: 10 }, { t: "t1", w: 1, n: 3 }, {
       t: "t2",
       w: 0,
       n: 3,
@@ -151,13 +151,13 @@ Deno.test("nugget steps through the test server: windows, limits, re-asks, repai
           ? [...b.messages.at(-1)!.content.matchAll(/^\[\d+\] /gm)].length
           : json(b.messages.at(-1)!.content, /Nuggets \(JSON\):\n([\s\S]*?)\n\nFor each/).length
       ).sort((a, b) => a - b);
-    assert.deepEqual(sizes("create"), [2, 3, 10]);
+    assert.deepEqual(sizes("create"), [3, 3, 10]);
     assert.deepEqual(sizes("label"), [2, 10, 10, 10, 10]);
     assert.deepEqual(sizes("assign"), [2, 2, 10, 10, 10, 10, 10, 10]);
     // The second creation window of t1 carries the running list of 30.
     const second = of("create").find((b) =>
-      /^\[2\] /m.test(b.messages.at(-1)!.content) &&
-      !/^\[3\] /m.test(b.messages.at(-1)!.content) && b.messages.at(-1)!.content.includes("comet")
+      /^\[3\] /m.test(b.messages.at(-1)!.content) &&
+      !/^\[4\] /m.test(b.messages.at(-1)!.content) && b.messages.at(-1)!.content.includes("comet")
     );
     assert.equal(
       json(second!.messages.at(-1)!.content, /Current nugget list \(JSON\):\n([\s\S]*?)\n\nNew/)

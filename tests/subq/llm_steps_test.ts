@@ -20,12 +20,15 @@ function rule(req: { messages: { content: string }[] }, info: { count: number })
       ? { content: "Here they are: 1. Who? 2. When?" }
       : { content: '["1. Who built the dam?", "When did it fail?", "Who built the dam?"]' };
   }
-  if (u.includes("Sub-questions (JSON)")) {
-    const n = (u.match(/\n "/g) ?? []).length;
-    // Too few labels first, right count on the re-ask.
-    return (req as { temperature?: number }).temperature === 0 ? { content: '["core"]' } : {
-      content: JSON.stringify(Array.from({ length: n }, (_, i) => (i ? "follow-up" : "core"))),
-    };
+  if (u.includes("Which type is this sub-question?")) {
+    // One sub-question per call. The first answer about the dam's builder names two types
+    // (never guessed: re-asked), the re-ask names one; the other is answered in bold prose.
+    if (u.slice(u.lastIndexOf("Sub-question: ")).startsWith("Sub-question: Who built the dam?")) {
+      return (req as { temperature?: number }).temperature === 0
+        ? { content: "Either core or background." }
+        : { content: "Core." };
+    }
+    return { content: "**Follow up**" };
   }
   if (u.startsWith("Question:") && u.includes("Does the text answer")) {
     if (u.includes("invented")) {
@@ -101,9 +104,63 @@ Deno.test("subq steps against the loopback server: re-asks within bounds, flagge
     assert.equal(pairwiseCalls, 6, "three pairs in both orders");
     // 2 + 3 (hopeless: 1 + 2 re-asks) decompositions... counted by the server:
     const before = server.requests;
-    assert.equal(before, 2 + 3 + 2 + 2 + 6, "decompose 2+3, classify 1+1, coverage 2, pairwise 6");
+    assert.equal(before, 2 + 3 + 3 + 2 + 6, "decompose 2+3, classify 2+1, coverage 2, pairwise 6");
     await all();
     assert.equal(server.requests, before, "a re-run makes zero calls");
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("sub-question typing: one call per sub-question, the built-in few-shot examples unless a labelled file's replace them", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "crux-subq-type-" });
+  const prompts: string[] = [];
+  await using server = startOpenAiServer({
+    chat: (req) => {
+      prompts.push(user(req));
+      return { content: "background" };
+    },
+  });
+  const ws = await openWorkspace(dir);
+  try {
+    const client = new LlmClient({
+      baseUrl: server.url,
+      model: "m",
+      cache: await CallCache.open(ws.connection),
+    });
+    const input = [{
+      id: "q",
+      question: "Why did the dam fail?",
+      subQuestions: ["A?", "B?", "C?"],
+    }];
+    const [builtin] = await classifySubquestions(input, { client });
+    assert.deepEqual(builtin.types, ["background", "background", "background"]);
+    assert.equal(prompts.length, 3);
+    assert.ok(prompts.every((p) => p.includes("Main question: Why did the city's new tram line")));
+    assert.deepEqual(
+      prompts.map((p) => p.slice(p.lastIndexOf("Sub-question: "))).map((p) => p.split("\n")[0]),
+      [
+        "Sub-question: A?",
+        "Sub-question: B?",
+        "Sub-question: C?",
+      ],
+    );
+    prompts.length = 0;
+    const examples = [{
+      question: "Is tea healthy?",
+      subQuestions: [{ text: "What is in tea?", type: "core" as const }],
+    }];
+    await classifySubquestions([{ ...input[0], subQuestions: ["A?"] }], { client, examples });
+    assert.equal(prompts.length, 1);
+    assert.match(
+      prompts[0],
+      /Main question: Is tea healthy\?\nSub-question: What is in tea\?\nType: core/,
+    );
+    assert.ok(
+      !prompts[0].includes("tram line"),
+      "the labelled file's examples replace the built-in ones",
+    );
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });

@@ -23,8 +23,16 @@ Deno.test({
               '["What failed?", "Who was hurt?", "What is planned next?", "What is the history?"]',
           };
         }
-        if (u.includes("Sub-questions (JSON)")) {
-          return { content: '["core", "core", "follow-up", "background"]' };
+        if (u.includes("Which type is this sub-question?")) {
+          const last = u.slice(u.lastIndexOf("Sub-question: ")); // after the few-shot examples
+          const q = between(last, "Sub-question: ", "\n");
+          const types: Record<string, string> = {
+            "What failed?": "core",
+            "Who was hurt?": "core",
+            "What is planned next?": "follow-up",
+            "What is the history?": "background",
+          };
+          return { content: types[q] ?? "?" };
         }
         if (u.includes("Does the text answer")) {
           const text = between(u, "Text:\n", "\n\nDoes the text").trim();

@@ -13,6 +13,7 @@ import {
 } from "@lib/formats/mod.ts";
 import {
   checkStatements,
+  DEFAULT_EXTRACTION_ROUNDS,
   extractQuestionKeyPoints,
   judgeKeyPoints,
   type KeyPointProblem,
@@ -74,7 +75,7 @@ export async function extract(args: string[], io: Io): Promise<number> {
   if (!values.questions || !values.out) {
     throw new UsageError("--questions FILE and --out FILE are required");
   }
-  const rounds = int("rounds", values.rounds, 1) ?? 1;
+  const rounds = int("rounds", values.rounds, 1) ?? DEFAULT_EXTRACTION_ROUNDS;
   const perRound = int("per-round", values["per-round"], 1);
   const files = { inputs: { "--questions": values.questions }, outputs: { "--out": values.out } };
   return await withBackend(values, "judge", files, async (b) => {
@@ -152,6 +153,7 @@ export async function judge(args: string[], io: Io): Promise<number> {
       out: { type: "string" },
       statements: { type: "string" },
       "three-way": { type: "boolean" },
+      contradiction: { type: "boolean" },
       threshold: { type: "string" },
       ...backendFlags,
     },
@@ -177,11 +179,19 @@ export async function judge(args: string[], io: Io): Promise<number> {
       );
     }
     const responses = lines.map((l) => ({ qid: l.qid, runId: l.runId!, text: l.response! }));
-    const o = { templatesDir: b.templatesDir, reasks: b.reasks };
-    const entailer = b.client ? llmEntailer(b.client, o) : lexicalEntailer({ threshold });
+    const contradiction = values.contradiction === true;
+    const o = { templatesDir: b.templatesDir, reasks: b.reasks, contradiction };
+    const entailer = b.client
+      ? llmEntailer(b.client, o)
+      : lexicalEntailer({ threshold, contradiction });
     const onProgress = terminalProgress(io.err, { isTty: io.isTty });
     const r = await judgeKeyPoints(keypoints, responses, entailer, { onProgress });
-    const three = { yes: "supported", no: "contradicted", neutral: "omitted" } as const;
+    const three = {
+      yes: "supported",
+      no: "omitted",
+      neutral: "omitted",
+      contradicts: "contradicted",
+    } as const;
     const groups = new Map<
       string,
       {
@@ -189,7 +199,14 @@ export async function judge(args: string[], io: Io): Promise<number> {
         runId: string;
         labels: {
           keypointId: string;
-          label: "yes" | "no" | "neutral" | "supported" | "omitted" | "contradicted";
+          label:
+            | "yes"
+            | "no"
+            | "neutral"
+            | "contradicts"
+            | "supported"
+            | "omitted"
+            | "contradicted";
           reason: string;
         }[];
       }

@@ -28,7 +28,7 @@ export async function respond(args: string[], io: Io): Promise<number> {
   if (!values.questions || !values.out || !values.run) {
     throw new UsageError("--questions FILE, --out FILE and --run NAME are required");
   }
-  const maxTokens = int("max-tokens", values["max-tokens"], 1) ?? 300;
+  const maxTokens = int("max-tokens", values["max-tokens"], 1);
   const files = { inputs: { "--questions": values.questions }, outputs: { "--out": values.out } };
   return await withBackend(values, "generator", files, async (b) => {
     const lines = await readQuestionDocuments(values.questions!);

@@ -107,8 +107,8 @@ export async function create(args: string[], io: Io): Promise<number> {
     if (!sources.length) {
       throw new UsageError(
         values.input
-          ? `${values.input} has no query with a candidate judged >= ${minGrade ?? 2}`
-          : `The workspace ${s.dir} has no passage graded >= ${minGrade ?? 2} in the qrels "${
+          ? `${values.input} has no query with a candidate judged >= ${minGrade ?? 1}`
+          : `The workspace ${s.dir} has no passage graded >= ${minGrade ?? 1} in the qrels "${
             values.qrels ?? "crux_pr"
           }": run the CRUX selection (crux construct select) or pass --input CREATION.jsonl`,
       );

@@ -66,7 +66,8 @@ Options:
                        --backend offline together with model flags is an error.
                        Only passages, requests, questions and ratings call models.
   --topics IDS         only these topics (comma-separated)
-  --n N                sub-questions per topic (default 10; CRUX uses 15 for DUC)
+  --n N                sub-questions per topic (default per dataset as in CRUX: 15 for
+                       DUC, 10 for Multi-News and others)
   --overwrite          requests: replace requests already set
   --tau N              answerability threshold (default 3)
   --redundancy RULE    select: which sub-questions decide that a passage is redundant
@@ -178,7 +179,13 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
         report(io, await buildRequests(ws, { ...opts, overwrite: values.overwrite === true }));
       }
       if (step === "questions") {
-        report(io, await buildQuestions(ws, { ...opts, n: countOption("n", values.n, 10) }));
+        report(
+          io,
+          await buildQuestions(ws, {
+            ...opts,
+            n: values.n === undefined ? undefined : countOption("n", values.n, 10),
+          }),
+        );
       }
       return;
     }

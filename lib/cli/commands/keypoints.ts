@@ -29,7 +29,7 @@ Offline: the sentences sharing most terms with the question (offline-salient), t
 as span. Model: the keypoint_extract template; further rounds ask for points missed so far.
 
 Options:
-  --rounds N      extraction rounds (default 1)
+  --rounds N      extraction rounds (default 2: one, then one asking for points missed)
   --per-round N   offline: key points per document and round (default 3)
 ${MODEL}
 `,
@@ -47,17 +47,20 @@ ${MODEL}
 `,
   judge:
     `Usage: crux keypoints judge --keypoints FILE --responses FILE --out FILE [--statements FILE]
-                           [--three-way] [--threshold T]
+                           [--three-way] [--contradiction] [--threshold T]
 
 Judges whether each response (lines of a questions file with "run_id" and "response") entails
-each key point of its question: yes / no / neutral with a reason (only yes counts as covered);
---three-way writes supported / omitted / contradicted instead. Answers that cannot be read are
+each key point of its question: yes / no / neutral with a reason, as in Long2RAG (no = does
+not entail; only yes counts as covered); --contradiction adds the separate label contradicts
+(templates keypoint_entail_contradiction, keypoint_support_contradiction); --three-way writes
+supported (yes) / omitted (no, neutral) / contradicted (contradicts) instead. Answers that cannot be read are
 left unlabelled (not covered) and reported. --statements also checks each sentence of every
 response against the documents on its line (KPP): {"qid", "run_id", "statements": [{"text",
 "label", "supported"}]}. Offline: lexical overlap with a negation heuristic (offline-lexical).
 
 Options:
   --threshold T   offline: share of key point terms in one sentence (default 0.6)
+  --contradiction offer contradicts as a fourth label (offline: a negated match)
 ${MODEL}
 `,
   respond: `Usage: crux keypoints respond --questions FILE --out FILE --run NAME [--max-tokens N]
@@ -68,7 +71,8 @@ keypoint_response; generator role). Offline: the documents' sentences in order u
 budget (offline-extractive). The output is a questions file with "run_id" and "response".
 
 Options:
-  --max-tokens N  response budget in Llama-3.1 tokens (default 300)
+  --max-tokens N  response cap in tokens (default: none for a model, as in Long2RAG, whose
+                  GPT-4o answers average about 940 tokens; offline: 940 Llama-3.1 tokens)
 ${MODEL}
 `,
   score: `Usage: crux keypoints score --keypoints FILE --entailments FILE [--statements FILE]
@@ -78,7 +82,8 @@ Key point scores of responses:
   key points   {"qid", "keypoints": [{"id", "text", "doc_id", "spans", "merged_from"}]}
   entailments  {"qid", "run_id", "labels": [{"keypoint_id", "label", "reason"}]}
   statements   {"qid", "run_id", "statements": [{"text", "label", "supported"}]} (optional)
-Labels are yes|no|neutral (only yes counts as covered) or supported|omitted|contradicted
+Labels are yes|no|neutral (Long2RAG: no = does not entail; only yes counts as covered),
+contradicts (the separate contradiction label) or supported|omitted|contradicted
 (supported counts as covered). KPR = mean over questions of covered key points / key points;
 kp_supported, kp_omitted, kp_contradicted = the label shares (yes = supported, no =
 contradicted, neutral or no label = omitted), averaged over questions; KPP = supported

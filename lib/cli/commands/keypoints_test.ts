@@ -74,9 +74,11 @@ Deno.test("crux keypoints score: KPR by hand, a missing line scores 0, several r
     0.5,
   ], ["q2", 1]]);
   assert.equal(a.aggregate.KPP, null);
-  // q1: yes, neutral, yes, no -> supported 2/4, omitted 1/4, contradicted 1/4; q2 all supported.
+  // q1: yes, neutral, yes, no -> supported 2/4, omitted 2/4 (Long2RAG's no: does not entail),
+  // contradicted 0; q2 all supported.
   assert.equal(a.aggregate.kp_supported, 0.75);
-  assert.equal(a.aggregate.kp_contradicted, 0.125);
+  assert.equal(a.aggregate.kp_omitted, 0.25);
+  assert.equal(a.aggregate.kp_contradicted, 0);
   // Run b: q1 1/4 (three unlabelled), q2 has no line -> 0: KPR 0.125, both reported.
   assert.equal(b.aggregate.KPR, 0.125);
   assert.match(
@@ -139,7 +141,7 @@ Deno.test("crux keypoints score: an unknown key point or label is an error with 
   assert.equal(label.code, 1);
   assert.match(
     label.err,
-    /entailments\.jsonl:1: labels\[0\]\.label: expected one of yes, no, neutral, supported, omitted, contradicted/,
+    /entailments\.jsonl:1: labels\[0\]\.label: expected one of yes, no, neutral, contradicts, supported, omitted, contradicted/,
   );
 });
 
@@ -166,7 +168,7 @@ Deno.test("crux keypoints extract | merge | judge | score offline, end to end on
   assert.equal(ex.code, 0, ex.err);
   assert.match(
     ex.err,
-    /# 3 key points from 3 documents of 2 questions \(offline-salient, 1 round\(s\)\); 0 flagged/,
+    /# 3 key points from 3 documents of 2 questions \(offline-salient, 2 round\(s\)\); 0 flagged/,
   );
   const mg = await run(["merge", "--keypoints", f("orig.jsonl"), "--out", f("kp.jsonl")]);
   assert.equal(mg.code, 0, mg.err);
@@ -224,10 +226,11 @@ Deno.test("crux keypoints extract | merge | judge | score offline, end to end on
   ]);
   assert.equal(sc.code, 0, sc.err);
   const [a, b] = JSON.parse(sc.out).runs;
-  // a: k1 yes, k2 no -> KPR 0.5, contradicted 0.5; statements 1 of 3 supported -> KPP 1/3,
+  // a: k1 yes, k2 no (negated: does not entail) -> KPR 0.5, omitted 0.5, contradicted 0; statements 1 of 3 supported -> KPP 1/3,
   // KPF = 2 * 0.5 * (1/3) / (0.5 + 1/3) = 0.4. b: nothing covered; no documents -> no KPP.
   assert.equal(a.aggregate.KPR, 0.5);
-  assert.equal(a.aggregate.kp_contradicted, 0.5);
+  assert.equal(a.aggregate.kp_omitted, 0.5);
+  assert.equal(a.aggregate.kp_contradicted, 0);
   assert.ok(Math.abs(a.aggregate.KPP - 1 / 3) < 1e-12);
   assert.ok(Math.abs(a.aggregate.KPF - 0.4) < 1e-12);
   assert.deepEqual([b.aggregate.KPR, b.aggregate.KPP, b.topics], [0, null, 1]);
@@ -256,6 +259,23 @@ Deno.test("crux keypoints extract | merge | judge | score offline, end to end on
   assert.equal(three.code, 0, three.err);
   assert.match(
     await Deno.readTextFile(f("ent3.jsonl")),
+    /"label":"supported".*"label":"omitted"/,
+  );
+  // With the separate contradiction label the negated match is "contradicts" -> contradicted.
+  const contra = await run([
+    "judge",
+    "--keypoints",
+    f("kp.jsonl"),
+    "--responses",
+    f("responses.jsonl"),
+    "--out",
+    f("ent4.jsonl"),
+    "--three-way",
+    "--contradiction",
+  ]);
+  assert.equal(contra.code, 0, contra.err);
+  assert.match(
+    await Deno.readTextFile(f("ent4.jsonl")),
     /"label":"supported".*"label":"contradicted"/,
   );
 });
@@ -309,7 +329,7 @@ Deno.test("crux keypoints respond writes the protocol's responses; extract onlin
   assert.equal(ex.code, 0, ex.err);
   assert.match(
     ex.err,
-    /# 1 key points from 2 documents of 1 questions \(m, 1 round\(s\)\); 1 flagged: 1 spans not found/,
+    /# 1 key points from 2 documents of 1 questions \(m, 2 round\(s\)\); 1 flagged: 1 spans not found/,
   );
   const kp = JSON.parse(await Deno.readTextFile(f("kp.jsonl")));
   assert.deepEqual(kp.keypoints[0].span_status, ["exact", "missing"]);

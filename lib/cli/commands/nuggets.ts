@@ -168,14 +168,15 @@ const BACKEND_HELP = `Backend:
 `;
 
 const CREATE_HELP = `Usage: crux nuggets create [--input CREATION.jsonl] [--out NUGGETS.jsonl]
-                          [--max-nuggets 30] [--min-grade 2] [--qrels crux_pr] [backend options]
+                          [--max-nuggets 30] [--min-grade 1] [--qrels crux_pr] [backend options]
 
 Creates each topic's nuggets (AutoNuggetizer): windows of --window passages, each call
 given the query and the running list, at most --max-nuggets nuggets. Passages come from
 --input (TREC RAG creation input {"query": {"qid", "text"}, "candidates": [{"docid",
 "judgment"?, "doc": {"segment"}}]}; candidates judged below --min-grade are dropped) or
 else from the workspace: each topic's passages graded >= --min-grade in the --qrels
-passage qrels (CRUX: 3 required, 2 neutral, 1 redundant; the default keeps 3 and 2),
+passage qrels (CRUX: 3 required, 2 neutral, 1 redundant; the default 1 keeps every graded
+passage, as the AutoNuggetizer keeps every passage judged at least related),
 highest grade first. The order shown is recorded. Nuggets are stored as
 created:<model> (created:offline offline); --out writes them as nugget JSONL.
 
