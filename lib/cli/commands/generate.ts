@@ -9,6 +9,7 @@ import { type Command, type Io, UsageError } from "../command.ts";
 import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
+import { intOption } from "../_options.ts";
 import {
   describeGenerationFlags,
   generateReports,
@@ -21,7 +22,8 @@ const HELP =
 Generates a report for every topic kept by \`crux construct select\`, under the
 CRUX oracle budget: the context is the top-k passages of a retrieval run with
 k = |P*| of the topic, and the report may use at most as many Llama-3.1 tokens
-as P* has (the prompt states the length). Reports are stored in the
+as P* has, capped at 2,500 tokens as in the CRUX paper (the prompt states the
+length; clipped topics are named on stderr). Reports are stored in the
 workspace's generations table under --run; topics already generated are
 skipped, and model calls are cached (temperature 0.7, top-p 0.95, recorded).
 The human summaries are stored too, as run "oracle-result".
@@ -41,6 +43,8 @@ Options:
                     --base-url select openai. --backend extractive together
                     with model flags is an error.
   --topics IDS      only these topics (comma-separated)
+  --budget-cap N    cap on the report length in tokens (default 2500, the
+                    CRUX paper's; 0 = no cap)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
   --rpm N, --tpm N, --templates DIR, --config FILE
                     model settings of the openai backend (defaults from
@@ -67,6 +71,7 @@ export const generateCommand: Command = {
         oracle: { type: "boolean" },
         backend: { type: "string" },
         topics: { type: "string" },
+        "budget-cap": { type: "string" },
       },
       strict: true,
     });
@@ -91,6 +96,7 @@ export const generateCommand: Command = {
       : values.direct
       ? "direct"
       : "oracle-context";
+    const cap = intOption("budget-cap", values["budget-cap"], { min: 0 });
     const ws = await openWorkspace(values.workspace);
     try {
       const c = await flagRoleClient(ws, "generator", values, backend === "openai");
@@ -101,6 +107,7 @@ export const generateCommand: Command = {
         client: c?.client,
         templatesDir: c?.templatesDir,
         topics: values.topics?.split(",").map((t) => t.trim()).filter(Boolean),
+        ...(cap === undefined ? {} : { budgetCap: cap === 0 ? Infinity : cap }),
         onProgress: terminalProgress(io.err, { isTty: io.isTty }),
         onNote: (m) => io.err(`${m}\n`),
       });

@@ -170,3 +170,38 @@ Deno.test("crux generate and crux judge reports: --model and --base-url select t
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("crux generate --budget-cap: clipped topics are named; the default 2,500 leaves small budgets alone", async () => {
+  const dir = await tinyWorkspaceDir();
+  try {
+    assert.equal((await run(["construct", "all", "--workspace", dir, "--n", "4"])).code, 0);
+    const plain = await run(["generate", "--workspace", dir, "--run", "o1", "--oracle"]);
+    assert.equal(plain.code, 0, plain.err);
+    assert.doesNotMatch(plain.err, /-token cap/);
+    const capped = await run([
+      "generate",
+      "--workspace",
+      dir,
+      "--run",
+      "o2",
+      "--oracle",
+      "--budget-cap",
+      "5",
+    ]);
+    assert.match(capped.err, /^\d+ of \d+ topics have an oracle budget above the 5-token cap/m);
+    const bad = await run([
+      "generate",
+      "--workspace",
+      dir,
+      "--run",
+      "o3",
+      "--oracle",
+      "--budget-cap",
+      "x",
+    ]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--budget-cap expects an integer >= 0, got "x"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
