@@ -28,7 +28,7 @@ export {
   WORKSPACE_FILES,
 } from "./guard_outputs.ts";
 export { formatJsonl, parseJsonl, readJsonl, writeJsonl } from "./jsonl.ts";
-export { formatRun, parseRun, readRun, type RunOptions, writeRun } from "./trec_run.ts";
+export { formatRun, parseRun, readRun, type RunOptions, streamRun, writeRun } from "./trec_run.ts";
 export { formatQrels, parseQrels, readQrels, writeQrels } from "./trec_qrels.ts";
 export { itemTopic, parsePassageId, type PassageIdParts } from "./passage_id.ts";
 export { compareBytes } from "./compare_bytes.ts";

@@ -5,7 +5,8 @@
  */
 import type { RunRow } from "@lib/types/mod.ts";
 import { checkToken, columns, integerColumn, numberColumn } from "./_columns.ts";
-import { readLines, splitLines } from "./_lines.ts";
+import { splitLines } from "./_lines.ts";
+import { LineChunks } from "./line_chunks.ts";
 import { Problems } from "./_problems.ts";
 import { writeAtomic } from "./write_atomic.ts";
 
@@ -88,13 +89,45 @@ export function parseRun(text: string, opts: RunOptions): RunRow[] {
  * ```
  */
 export async function readRun(path: string, opts: { run?: string } = {}): Promise<RunRow[]> {
-  const problems = new Problems(path);
   const rows: RunRow[] = [];
-  let lineNo = 0;
-  for await (const line of readLines(path)) parseRunLine(line, ++lineNo, problems, opts.run, rows);
-  checkNotEmpty(problems, rows);
-  problems.throwIfAny();
+  for await (const batch of streamRun(path, opts)) for (const r of batch) rows.push(r);
   return rows;
+}
+
+/**
+ * Streams a TREC run file in batches of rows, reading it in chunks of whole lines:
+ * memory holds one chunk and its rows, whatever the file's size. Every line is
+ * checked as {@linkcode parseRun} checks it; the problems are thrown together
+ * after the last batch (a caller storing the rows does so in a transaction).
+ *
+ * @param path The run file.
+ * @param opts `run` overrides the tag column; `chunkBytes` is the bytes read at a time.
+ * @returns Batches of rows in file order.
+ * @throws {InputError} As {@linkcode parseRun}, naming `path` and the line.
+ * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @example
+ * ```ts
+ * let n = 0;
+ * for await (const rows of streamRun("runs/bm25.run")) n += rows.length;
+ * ```
+ */
+export async function* streamRun(
+  path: string,
+  opts: { run?: string; chunkBytes?: number } = {},
+): AsyncGenerator<RunRow[]> {
+  const problems = new Problems(path);
+  const decoder = new TextDecoder();
+  let lineNo = 0;
+  let rowCount = 0;
+  for await (const chunk of new LineChunks(path, { chunkBytes: opts.chunkBytes ?? 1 << 20 })) {
+    const rows: RunRow[] = [];
+    const lines = splitLines(decoder.decode(chunk.bytes));
+    for (const line of lines) parseRunLine(line, ++lineNo, problems, opts.run, rows);
+    rowCount += rows.length;
+    if (rows.length) yield rows;
+  }
+  if (rowCount === 0 && problems.total === 0) checkNotEmpty(problems, []);
+  problems.throwIfAny();
 }
 
 /**

@@ -5,8 +5,7 @@
  */
 import { recordQrels, recordRun } from "./provenance.ts";
 import { basename, extname } from "node:path";
-import { readQrels, readRun } from "@lib/formats/mod.ts";
-import type { RunRow } from "@lib/types/mod.ts";
+import { readQrels, streamRun } from "@lib/formats/mod.ts";
 
 import type { Workspace } from "./workspace.ts";
 
@@ -31,23 +30,36 @@ export async function importRun(
   path: string,
   opts: { run?: string; onDuplicates?: (count: number) => void } = {},
 ): Promise<number> {
-  const rows = await readRun(path, opts);
-  // A document repeated within a topic keeps its best-ranked occurrence (score
-  // descending, then rank), as the evaluator does; the others are counted.
-  const best = new Map<string, RunRow>();
-  for (const r of rows) {
-    const key = `${r.run}\0${r.topicId}\0${r.docId}`;
-    const b = best.get(key);
-    if (!b || r.score > b.score || (r.score === b.score && r.rank < b.rank)) best.set(key, r);
+  const names = new Set<string>();
+  async function* rows() {
+    for await (const batch of streamRun(path, opts)) {
+      for (const r of batch) names.add(r.run);
+      yield* batch;
+    }
   }
-  opts.onDuplicates?.(rows.length - best.size);
-  const kept = rows.filter((r) => best.get(`${r.run}\0${r.topicId}\0${r.docId}`) === r);
   return await ws.transaction(async () => {
-    const n = await ws.upsert("runs", kept);
-    for (const run of new Set(kept.map((r) => r.run))) {
+    // Rows are appended in batches as the file is read, so memory does not grow with it.
+    const stored = await ws.upsertStream("runs", rows());
+    // A document repeated within a topic keeps its best-ranked occurrence (score
+    // descending, then rank, then the first line), as the evaluator does; the
+    // others are counted. Done in the workspace, so unsorted runs need no memory here.
+    const list = [...names];
+    const dropped = list.length
+      ? await ws.exec(
+        `DELETE FROM runs WHERE rowid IN (
+           SELECT rowid FROM (
+             SELECT rowid, row_number() OVER (
+               PARTITION BY run, topic_id, doc_id ORDER BY score DESC, rank ASC, rowid ASC) AS n
+             FROM runs WHERE run IN (${list.map((_, i) => `$${i + 1}`).join(", ")}))
+           WHERE n > 1)`,
+        list,
+      )
+      : 0;
+    opts.onDuplicates?.(dropped);
+    for (const run of list) {
       await recordRun(ws, { run, kind: "file", params: { path: basename(path) } });
     }
-    return n;
+    return stored - dropped;
   });
 }
 
