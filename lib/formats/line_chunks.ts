@@ -58,7 +58,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
    */
   constructor(path: string, opts: LineChunkOptions = {}) {
     this.path = path;
-    this.#chunkBytes = Math.max(16, opts.chunkBytes ?? 4 << 20);
+    this.#chunkBytes = Math.max(1, opts.chunkBytes ?? 4 << 20);
     this.#maxLine = opts.maxLineBytes ?? 256 << 20;
   }
 

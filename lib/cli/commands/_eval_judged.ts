@@ -47,11 +47,11 @@ export function judgedNotes(result: EvaluationResult, key: string, k: number): s
     const topics = run.counts[key];
     const unjudged = topDocs ? ((1 - Math.round(judgedDocs) / topDocs) * 100).toFixed(1) : "0.0";
     out.push(
-      base + `${short} of ${topics} topics have fewer than ${k} documents (the run retrieved ` +
-        `${topDocs} in the top ${k} of its ${topics} topics, ${
+      base +
+        `${short} of ${topics} topics have fewer than ${k} documents, ${
           (topDocs / Math.max(topics, 1)).toFixed(1)
-        } per topic); ${unjudged}% of the retrieved ones have no judgment (counted ` +
-        "non-relevant, rated 0)",
+        } retrieved per topic in the top ${k} (judged@${k} divides by ${k}); ${unjudged}% of ` +
+        "the retrieved ones have no judgment (counted non-relevant, rated 0)",
     );
   }
   return out;
