@@ -45,19 +45,29 @@ function parseRunLine(
   }
   const rank = integerColumn(cols[3], lineNo, "rank", problems);
   const score = numberColumn(cols[4], lineNo, "score", problems);
+  if (rank !== undefined && rank < 0) {
+    problems.add(
+      lineNo,
+      "rank",
+      `${rank} is negative; ranks count from 0 or 1 (--order rank ranks by this column, so a ` +
+        "negative rank would put the document first)",
+    );
+    return;
+  }
   if (rank === undefined || score === undefined) return;
   rows.push({ run: run ?? cols[5], topicId: cols[0], docId: cols[2], rank, score });
 }
 
 /**
  * Parses a TREC run. Empty lines are skipped and the second (`Q0`) column is not
- * checked. Rows keep file order; ordering for evaluation is the evaluator's job.
+ * checked. Ranks are integers from 0 (runs number from 0 or from 1); a negative
+ * rank is an error. Rows keep file order; ordering for evaluation is the evaluator's job.
  *
  * @param text The run's text.
  * @param opts `file` for error messages; `run` overrides the tag column.
  * @returns One `RunRow` per non-empty line.
- * @throws {InputError} Listing every line with the wrong column count or a
- *   non-numeric rank or score (up to 50), or saying the file is empty (no
+ * @throws {InputError} Listing every line with the wrong column count, a
+ *   non-numeric or negative rank or a non-numeric score (up to 50), or saying the file is empty (no
  *   non-blank line).
  * @example
  * ```ts

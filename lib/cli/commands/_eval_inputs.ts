@@ -107,7 +107,12 @@ async function loadDiversityQrels(path: string, rewrite: Rewrite) {
 }
 
 /** Reads CRUX ratings (JSONL), or ratings aligned to the ranking of `alignedTo` (one JSON document). */
-async function loadJudgments(path: string, rewrite: Rewrite, alignedTo?: string) {
+async function loadJudgments(
+  path: string,
+  rewrite: Rewrite,
+  alignedTo: string | undefined,
+  notes: string[],
+) {
   if (alignedTo) {
     const { alignRatings } = await import("@lib/formats/aligned_ratings.ts");
     const { parseRun } = await import("@lib/formats/trec_run.ts");
@@ -117,7 +122,13 @@ async function loadJudgments(path: string, rewrite: Rewrite, alignedTo?: string)
     return alignRatings(text, run, { file: path, runFile: alignedTo });
   }
   const { readJudgments } = await import("@lib/formats/crux_judgments.ts");
-  return readJudgments(path, rewrite ? { rewriteTopic: rewrite.topic } : {});
+  const onDuplicates = (n: number) => {
+    if (n) notes.push(`# judgments "${path}": ${n} identical repeated lines dropped`);
+  };
+  return readJudgments(
+    path,
+    rewrite ? { rewriteTopic: rewrite.topic, onDuplicates } : { onDuplicates },
+  );
 }
 
 /** A token counter over the corpus texts, importing the tokenizer only now. */
@@ -149,6 +160,8 @@ export interface EvalInputs {
   judged: Judged;
   /** The `--rewrite` of topic ids, for each chunk of a run file (undefined: none). */
   rewrite: ChunkRewrite;
+  /** Notes on the judgment files (identical repeated lines dropped). */
+  notes: string[];
 }
 
 /**
@@ -161,6 +174,7 @@ export interface EvalInputs {
  */
 export async function loadInputs(opts: EvalOptions): Promise<EvalInputs> {
   const inputs: JudgedInputs = {};
+  const notes: string[] = [];
   const problems: Problem[] = [];
   let total = 0;
   const attempt = async <T>(read: () => T | Promise<T>): Promise<T | undefined> => {
@@ -180,7 +194,9 @@ export async function loadInputs(opts: EvalOptions): Promise<EvalInputs> {
     inputs.diversityQrels = await attempt(() => loadDiversityQrels(opts.divQrels!, rewrite));
   }
   if (opts.judgments) {
-    inputs.judgments = await attempt(() => loadJudgments(opts.judgments!, rewrite, opts.alignedTo));
+    inputs.judgments = await attempt(() =>
+      loadJudgments(opts.judgments!, rewrite, opts.alignedTo, notes)
+    );
   }
   // Preparing the judgments finds documents judged twice in the qrels.
   let judged = await attempt(() => prepareJudged(inputs, { tau: opts.tau }));
@@ -193,5 +209,8 @@ export async function loadInputs(opts: EvalOptions): Promise<EvalInputs> {
   if (opts.corpus && opts.measures.some((m) => m.name === "Den")) {
     judged = { ...judged!, tokens: await tokenCounter(opts.corpus, opts, rewrite) };
   }
-  return { judged: judged!, rewrite: chunkRewrite };
+  if (judged!.qrelsRepeats) {
+    notes.push(`# qrels "${opts.qrels}": ${judged!.qrelsRepeats} identical repeated lines dropped`);
+  }
+  return { judged: judged!, rewrite: chunkRewrite, notes };
 }

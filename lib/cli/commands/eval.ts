@@ -132,7 +132,7 @@ function diagnostics(result: EvaluationResult, opts: EvalOptions, topicNote?: st
 
 async function run(args: string[], io: Io): Promise<number> {
   const opts = parseOptions(args);
-  const { judged, rewrite } = await loadInputs(opts);
+  const { judged, rewrite, notes: inputNotes } = await loadInputs(opts);
   const evalOpts = { complete: opts.complete, order: opts.order, rel: opts.rel, tau: opts.tau };
   // judged@k is evaluated beside the measures, for the footer note.
   const k = judgedDepth(opts);
@@ -175,7 +175,7 @@ async function run(args: string[], io: Io): Promise<number> {
   }
   const judgedLines = withJudged ? judgedNotes(merged!, judgedKey, k) : [];
   if (withJudged && !asked) dropMeasure(merged!, judgedKey);
-  notes.unshift(...diagnostics(merged!, opts, topicSetNote(judged, opts)));
+  notes.unshift(...inputNotes, ...diagnostics(merged!, opts, topicSetNote(judged, opts)));
   notes.push(...judgedLines);
   io.out(formatEvaluation(merged!, opts.format, { perQuery: opts.perQuery }));
   // The table carries its notes as a footer; JSON and CSV keep stdout machine-readable.
