@@ -45,20 +45,43 @@ export function qrelsTopics(
   const repeats: string[] = [];
   for (const [id, g] of groups) {
     const index = SpanIndex.ofStrings(g.docs);
+    const dropped = new Set<number>();
     for (const [i, k] of index.duplicates) {
       if (g.grades[i] === g.grades[k]) {
-        counts.repeats++; // the same judgment again: dropped and counted
+        dropped.add(i); // the same judgment again: dropped and counted
         continue;
       }
       repeats.push(`document "${g.docs[i]}" is listed twice for topic "${id}"`);
     }
-    out.set(id, new QrelsTopic(index, Float64Array.from(g.grades)));
+    counts.repeats += dropped.size;
+    out.set(
+      id,
+      dropped.size
+        ? without(index, g.grades, dropped)
+        : new QrelsTopic(index, Float64Array.from(g.grades)),
+    );
   }
   if (repeats.length) {
     const more = repeats.length > 1 ? ` (${repeats.length - 1} more documents are repeated)` : "";
     throw new Error(`Cannot use qrels: ${repeats[0]}; ${HINT}${more}`);
   }
   return out;
+}
+
+/** A topic's judgments without the rows `dropped` (identical repeats of earlier rows). */
+function without(
+  index: SpanIndex,
+  grades: ArrayLike<number>,
+  dropped: ReadonlySet<number>,
+): QrelsTopic {
+  const docs: string[] = [];
+  const kept: number[] = [];
+  for (let i = 0; i < grades.length; i++) {
+    if (dropped.has(i)) continue;
+    docs.push(index.key(i));
+    kept.push(grades[i]);
+  }
+  return QrelsTopic.of(docs, kept);
 }
 
 /** A repeated judgment of a table: the byte offsets of both document ids. */
@@ -96,9 +119,10 @@ function tableTopics(
       [start, end, hashes, grade] = gather(table, ranges);
       index = new SpanIndex(table.bytes, start, end, { hashes, slots, base });
     }
+    const dropped = new Set<number>();
     for (const [i, k] of index.duplicates) {
       if (grade[i] === grade[k]) {
-        counts.repeats++; // the same judgment again: dropped and counted
+        dropped.add(i); // the same judgment again: dropped and counted
         continue;
       }
       repeats.push({
@@ -109,7 +133,8 @@ function tableTopics(
       });
     }
     base += tableSize(n);
-    out.set(id, new QrelsTopic(index, grade));
+    counts.repeats += dropped.size;
+    out.set(id, dropped.size ? without(index, grade, dropped) : new QrelsTopic(index, grade));
   }
   if (repeats.length) throw repeatError(table.bytes, repeats, file);
   return out;

@@ -58,3 +58,16 @@ Deno.test("crux eval: judged@k counts what a run retrieved when a topic has fewe
   );
   assert.doesNotMatch(r.out, /90\.0% of the top 10/);
 });
+
+Deno.test("crux eval: an identical repeated qrels line is dropped, counted and changes nothing", async () => {
+  const run = "t1 Q0 a 1 3 r\nt1 Q0 b 2 2 r\nt2 Q0 c 1 5 r\n";
+  const p = await dir({ "x.run": run, q: QRELS, q2: QRELS + "t2 0 a 2\nt1 0 a 1\n" });
+  const args = ["--run", p("x.run"), "-m", "AP R@10 nDCG@10", "--format", "json"];
+  const once = await crux([...args, "--qrels", p("q")]);
+  const twice = await crux([...args, "--qrels", p("q2")]);
+  assert.equal(twice.code, 0, twice.err);
+  assert.equal(twice.out, once.out);
+  // R@10 of t2 stays 1/2 (c of a, c): the repeated a is not a second relevant document.
+  assert.equal(JSON.parse(once.out).aggregate["R@10"], (1 + 0.5) / 2);
+  assert.match(twice.err, /# qrels ".*q2": 2 identical repeated lines dropped/);
+});
