@@ -65,6 +65,7 @@ Options:
                       duc04-testb-N where newer ones say duc04-test-N:
                       --rewrite duc04-testb-=duc04-test-
   --order ORDER       score (trec_eval: score desc, docid desc; default) or rank (ndeval).
+                      Ranks are integers from 0; a negative rank is an error.
   --tokenizer NAME    llama3.1 (default) or whitespace, for Den's token counts.
   --format FORMAT     table (default), json or csv. json prints one object
                       {"aggregate": {...}, "topics": N, "perQuery": [...]} (perQuery only
@@ -81,7 +82,9 @@ Each run file is one run, named by its first line's tag column, or by NAME with
 --run FILE=NAME (needed when two files carry the same tag). judged@k (also a
 measure) is the share of a run's top k that has a judgment; when it is below 1 for
 the largest cutoff asked (10 when none), the footer says so, since unjudged
-passages count as non-relevant and rate 0. Repeated documents
+passages count as non-relevant and rate 0; when a topic has fewer than k documents
+the note counts what the run retrieved. Run files are read in chunks and evaluated
+topic by topic; a run not grouped by topic is read whole, with a note. Repeated documents
 keep their best-ranked occurrence and are counted. Measures spelled differently but
 equal (map, AP; Cov@10 and Cov(tau=4)@10 with --tau 4) are printed once. Diagnostics (topics averaged per measure, qrels and
 judgments covering different topics, duplicates, left-out topics, tokenizer) go to
