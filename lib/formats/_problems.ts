@@ -36,6 +36,10 @@ export class Problems {
 
 /** Describes a value for an error message: strings quoted and cut, others as JSON. */
 export function show(value: unknown): string {
+  // JSON reads 1e400 as Infinity, which JSON.stringify would print as null.
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return "a number outside the 64-bit float range (e.g. 1e400)";
+  }
   const text = typeof value === "string"
     ? JSON.stringify(value)
     : JSON.stringify(value) ?? String(value);

@@ -38,8 +38,14 @@ const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 export function decodeUtf8(bytes: Uint8Array, file: string, firstLine = 1): string {
   try {
     return fatal.decode(bytes);
-  } catch {
-    throw invalidUtf8(bytes, file, firstLine);
+  } catch (error) {
+    if (firstInvalidUtf8(bytes) >= 0) throw invalidUtf8(bytes, file, firstLine);
+    // Valid UTF-8 that does not fit in one string (V8 caps strings near 512 MiB).
+    throw new Error(
+      `Cannot read "${file}" as one text: its ${bytes.length} bytes exceed the longest text ` +
+        `this runtime holds (about 512 MiB; ${(error as Error).message}); split the file, or use ` +
+        "a command that streams it",
+    );
   }
 }
 

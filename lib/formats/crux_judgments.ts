@@ -7,7 +7,7 @@
  */
 import { decodeLine, type Fields } from "./_json.ts";
 import { readLines, splitLines } from "./_lines.ts";
-import { Problems } from "./_problems.ts";
+import { Problems, show } from "./_problems.ts";
 import { rewriteItem } from "./topic_rewrite.ts";
 
 /** The ratings of one item (passage or report) for every sub-question of its topic. */
@@ -82,7 +82,7 @@ class JudgmentDecoder {
       if (typeof r !== "number" || !Number.isInteger(r) || r < -1 || r > 5) {
         return f.fail(
           `rating[${i}]`,
-          `expected an integer from -1 to 5, found ${JSON.stringify(r)}`,
+          `expected an integer from -1 to 5, found ${show(r)}`,
         );
       }
     }

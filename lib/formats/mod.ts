@@ -18,6 +18,7 @@
 export { formatProblem, InputError, MAX_PROBLEMS, type Problem } from "./input_error.ts";
 export { type Content, writeAtomic } from "./write_atomic.ts";
 export { decodeText, readTextFile } from "./read_text_file.ts";
+export { type LineChunk, type LineChunkOptions, LineChunks } from "./line_chunks.ts";
 export { alignRatings } from "./aligned_ratings.ts";
 export {
   canonicalPath,
@@ -27,7 +28,7 @@ export {
   WORKSPACE_FILES,
 } from "./guard_outputs.ts";
 export { formatJsonl, parseJsonl, readJsonl, writeJsonl } from "./jsonl.ts";
-export { formatRun, parseRun, readRun, type RunOptions, writeRun } from "./trec_run.ts";
+export { formatRun, parseRun, readRun, type RunOptions, streamRun, writeRun } from "./trec_run.ts";
 export { formatQrels, parseQrels, readQrels, writeQrels } from "./trec_qrels.ts";
 export { itemTopic, parsePassageId, type PassageIdParts } from "./passage_id.ts";
 export { compareBytes } from "./compare_bytes.ts";

@@ -57,9 +57,12 @@ function decode(f: Fields): RagAnswer | undefined {
  * Parses answer JSONL text, checking that citations index into `references`.
  *
  * @param text The JSONL text.
- * @param opts `file` names the input in error messages.
- * @returns The answers in file order.
- * @throws {InputError} Listing missing fields and out-of-range citations.
+ * @param opts `file` names the input in error messages; `onDuplicates` receives the
+ *   number of lines repeating an earlier answer of the same run and topic exactly
+ *   (dropped).
+ * @returns The answers in file order, one per run and topic.
+ * @throws {InputError} Listing missing fields, out-of-range citations and a run
+ *   answering a topic again differently (naming both lines).
  * @example
  * ```ts
  * const [a] = parseRagAnswers(
@@ -69,23 +72,66 @@ function decode(f: Fields): RagAnswer | undefined {
  * answerText(a); // "A."
  * ```
  */
-export function parseRagAnswers(text: string, opts: { file: string }): RagAnswer[] {
-  return decodeJsonl(text, opts.file, decode);
+export function parseRagAnswers(
+  text: string,
+  opts: { file: string; onDuplicates?: (count: number) => void },
+): RagAnswer[] {
+  const counts = { dropped: 0 };
+  const out = decodeJsonl(text, opts.file, once(counts));
+  opts.onDuplicates?.(counts.dropped);
+  return out;
+}
+
+/**
+ * The decoder with the repeat rule of every reader: a line repeating an earlier
+ * answer of the same run and topic exactly is dropped and counted; another answer
+ * of the same run and topic is an error naming both lines.
+ */
+function once(counts: { dropped: number }) {
+  const seen = new Map<string, { line: number; signature: string }>();
+  return (f: Fields): RagAnswer | undefined => {
+    const answer = decode(f);
+    if (!answer) return undefined;
+    const key = `${answer.runId}\0${answer.topicId}`;
+    const signature = JSON.stringify(answer);
+    const earlier = seen.get(key);
+    if (!earlier) {
+      seen.set(key, { line: f.line, signature });
+      return answer;
+    }
+    if (earlier.signature === signature) {
+      counts.dropped++;
+      return undefined;
+    }
+    return f.fail(
+      "topic_id",
+      `run ${JSON.stringify(answer.runId)} answers topic ${
+        JSON.stringify(answer.topicId)
+      } again with another answer (first on line ${earlier.line}); keep one line per topic and run`,
+    );
+  };
 }
 
 /**
  * Reads an answer JSONL file.
  *
  * @param path The file.
- * @returns The answers in file order.
+ * @param opts `onDuplicates` as in {@linkcode parseRagAnswers}.
+ * @returns The answers in file order, one per run and topic.
  * @throws {InputError} As {@linkcode parseRagAnswers}.
  * @example
  * ```ts
  * const answers = await readRagAnswers("rag24/answers.jsonl");
  * ```
  */
-export function readRagAnswers(path: string): Promise<RagAnswer[]> {
-  return decodeJsonlFile(path, decode);
+export async function readRagAnswers(
+  path: string,
+  opts: { onDuplicates?: (count: number) => void } = {},
+): Promise<RagAnswer[]> {
+  const counts = { dropped: 0 };
+  const out = await decodeJsonlFile(path, once(counts));
+  opts.onDuplicates?.(counts.dropped);
+  return out;
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import type { RunRow } from "@lib/types/mod.ts";
 import { checkToken, columns, integerColumn, numberColumn } from "./_columns.ts";
-import { readLines, splitLines } from "./_lines.ts";
+import { splitLines } from "./_lines.ts";
+import { LineChunks } from "./line_chunks.ts";
 import { Problems } from "./_problems.ts";
 import { writeAtomic } from "./write_atomic.ts";
 
@@ -44,19 +45,29 @@ function parseRunLine(
   }
   const rank = integerColumn(cols[3], lineNo, "rank", problems);
   const score = numberColumn(cols[4], lineNo, "score", problems);
+  if (rank !== undefined && rank < 0) {
+    problems.add(
+      lineNo,
+      "rank",
+      `${rank} is negative; ranks count from 0 or 1 (--order rank ranks by this column, so a ` +
+        "negative rank would put the document first)",
+    );
+    return;
+  }
   if (rank === undefined || score === undefined) return;
   rows.push({ run: run ?? cols[5], topicId: cols[0], docId: cols[2], rank, score });
 }
 
 /**
  * Parses a TREC run. Empty lines are skipped and the second (`Q0`) column is not
- * checked. Rows keep file order; ordering for evaluation is the evaluator's job.
+ * checked. Ranks are integers from 0 (runs number from 0 or from 1); a negative
+ * rank is an error. Rows keep file order; ordering for evaluation is the evaluator's job.
  *
  * @param text The run's text.
  * @param opts `file` for error messages; `run` overrides the tag column.
  * @returns One `RunRow` per non-empty line.
- * @throws {InputError} Listing every line with the wrong column count or a
- *   non-numeric rank or score (up to 50), or saying the file is empty (no
+ * @throws {InputError} Listing every line with the wrong column count, a
+ *   non-numeric or negative rank or a non-numeric score (up to 50), or saying the file is empty (no
  *   non-blank line).
  * @example
  * ```ts
@@ -88,13 +99,45 @@ export function parseRun(text: string, opts: RunOptions): RunRow[] {
  * ```
  */
 export async function readRun(path: string, opts: { run?: string } = {}): Promise<RunRow[]> {
-  const problems = new Problems(path);
   const rows: RunRow[] = [];
-  let lineNo = 0;
-  for await (const line of readLines(path)) parseRunLine(line, ++lineNo, problems, opts.run, rows);
-  checkNotEmpty(problems, rows);
-  problems.throwIfAny();
+  for await (const batch of streamRun(path, opts)) for (const r of batch) rows.push(r);
   return rows;
+}
+
+/**
+ * Streams a TREC run file in batches of rows, reading it in chunks of whole lines:
+ * memory holds one chunk and its rows, whatever the file's size. Every line is
+ * checked as {@linkcode parseRun} checks it; the problems are thrown together
+ * after the last batch (a caller storing the rows does so in a transaction).
+ *
+ * @param path The run file.
+ * @param opts `run` overrides the tag column; `chunkBytes` is the bytes read at a time.
+ * @returns Batches of rows in file order.
+ * @throws {InputError} As {@linkcode parseRun}, naming `path` and the line.
+ * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @example
+ * ```ts
+ * let n = 0;
+ * for await (const rows of streamRun("runs/bm25.run")) n += rows.length;
+ * ```
+ */
+export async function* streamRun(
+  path: string,
+  opts: { run?: string; chunkBytes?: number } = {},
+): AsyncGenerator<RunRow[]> {
+  const problems = new Problems(path);
+  const decoder = new TextDecoder();
+  let lineNo = 0;
+  let rowCount = 0;
+  for await (const chunk of new LineChunks(path, { chunkBytes: opts.chunkBytes ?? 1 << 20 })) {
+    const rows: RunRow[] = [];
+    const lines = splitLines(decoder.decode(chunk.bytes));
+    for (const line of lines) parseRunLine(line, ++lineNo, problems, opts.run, rows);
+    rowCount += rows.length;
+    if (rows.length) yield rows;
+  }
+  if (rowCount === 0 && problems.total === 0) checkNotEmpty(problems, []);
+  problems.throwIfAny();
 }
 
 /**

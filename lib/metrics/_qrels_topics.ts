@@ -16,7 +16,9 @@ const HINT = "subtopic (diversity) qrels must be given as diversity qrels " +
  *
  * @param qrels Records or a scanned table.
  * @param file The qrels file's name, for messages about a table (default `qrels`).
- * @throws {InputError} When a table lists a document twice for a topic: one
+ * @param counts Receives in `repeats` the identical repeats (same topic, document and
+ *   grade), which are dropped.
+ * @throws {InputError} When a table lists a document twice for a topic with other grades: one
  *   problem per repeat, `file:line: docid: document "a" is listed twice for
  *   topic "q1" (first on line 2)`.
  * @throws {Error} When records list a document twice for a topic (no lines to name).
@@ -24,8 +26,9 @@ const HINT = "subtopic (diversity) qrels must be given as diversity qrels " +
 export function qrelsTopics(
   qrels: readonly Qrel[] | QrelsTable,
   file = "qrels",
+  counts: { repeats: number } = { repeats: 0 },
 ): Map<string, QrelsTopic> {
-  if ("kind" in qrels && qrels.kind === "qrels-table") return tableTopics(qrels, file);
+  if ("kind" in qrels && qrels.kind === "qrels-table") return tableTopics(qrels, file, counts);
   const groups = new Map<string, { docs: string[]; grades: number[] }>();
   let last: { docs: string[]; grades: number[] } | undefined;
   let lastTopic = "";
@@ -42,16 +45,43 @@ export function qrelsTopics(
   const repeats: string[] = [];
   for (const [id, g] of groups) {
     const index = SpanIndex.ofStrings(g.docs);
-    for (const [i] of index.duplicates) {
+    const dropped = new Set<number>();
+    for (const [i, k] of index.duplicates) {
+      if (g.grades[i] === g.grades[k]) {
+        dropped.add(i); // the same judgment again: dropped and counted
+        continue;
+      }
       repeats.push(`document "${g.docs[i]}" is listed twice for topic "${id}"`);
     }
-    out.set(id, new QrelsTopic(index, Float64Array.from(g.grades)));
+    counts.repeats += dropped.size;
+    out.set(
+      id,
+      dropped.size
+        ? without(index, g.grades, dropped)
+        : new QrelsTopic(index, Float64Array.from(g.grades)),
+    );
   }
   if (repeats.length) {
     const more = repeats.length > 1 ? ` (${repeats.length - 1} more documents are repeated)` : "";
     throw new Error(`Cannot use qrels: ${repeats[0]}; ${HINT}${more}`);
   }
   return out;
+}
+
+/** A topic's judgments without the rows `dropped` (identical repeats of earlier rows). */
+function without(
+  index: SpanIndex,
+  grades: ArrayLike<number>,
+  dropped: ReadonlySet<number>,
+): QrelsTopic {
+  const docs: string[] = [];
+  const kept: number[] = [];
+  for (let i = 0; i < grades.length; i++) {
+    if (dropped.has(i)) continue;
+    docs.push(index.key(i));
+    kept.push(grades[i]);
+  }
+  return QrelsTopic.of(docs, kept);
 }
 
 /** A repeated judgment of a table: the byte offsets of both document ids. */
@@ -62,7 +92,11 @@ interface Repeat {
   first: number;
 }
 
-function tableTopics(table: QrelsTable, file: string): Map<string, QrelsTopic> {
+function tableTopics(
+  table: QrelsTable,
+  file: string,
+  counts: { repeats: number },
+): Map<string, QrelsTopic> {
   const out = new Map<string, QrelsTopic>();
   const repeats: Repeat[] = [];
   // Every topic's hash table lives in one shared buffer.
@@ -85,7 +119,12 @@ function tableTopics(table: QrelsTable, file: string): Map<string, QrelsTopic> {
       [start, end, hashes, grade] = gather(table, ranges);
       index = new SpanIndex(table.bytes, start, end, { hashes, slots, base });
     }
+    const dropped = new Set<number>();
     for (const [i, k] of index.duplicates) {
+      if (grade[i] === grade[k]) {
+        dropped.add(i); // the same judgment again: dropped and counted
+        continue;
+      }
       repeats.push({
         topicId: id,
         docId: index.key(i),
@@ -94,7 +133,8 @@ function tableTopics(table: QrelsTable, file: string): Map<string, QrelsTopic> {
       });
     }
     base += tableSize(n);
-    out.set(id, new QrelsTopic(index, grade));
+    counts.repeats += dropped.size;
+    out.set(id, dropped.size ? without(index, grade, dropped) : new QrelsTopic(index, grade));
   }
   if (repeats.length) throw repeatError(table.bytes, repeats, file);
   return out;

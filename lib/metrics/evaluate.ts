@@ -6,18 +6,15 @@
  * @module
  */
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
-import type { Measure, MeasureDef, MeasureNeeds, ResolvedMeasure } from "./measure.ts";
+import type { Measure } from "./measure.ts";
 import type { MeasureRegistry } from "./measure_registry.ts";
 import { defaultRegistry } from "./default_registry.ts";
-import { parseMeasure } from "./parse_measure.ts";
-import { formatMeasure } from "./format_measure.ts";
-import { effectiveParams } from "./_effective_params.ts";
-import { type Judged, type JudgedInputs, prepareJudged, type TopicJudgments } from "./judged.ts";
+import { type Judged, type JudgedInputs, prepareJudged } from "./judged.ts";
+import { planMeasures, RunResults } from "./_plans.ts";
 import { TopicView } from "./topic_view.ts";
 import { groupRun, type RankOrder, rankTopic } from "./_rank_topic.ts";
 import { ColumnRanker } from "./_rank_columns.ts";
 import type { RunTable } from "./run_table.ts";
-import { compareBytes } from "./_byte_order.ts";
 
 /** Options of {@linkcode evaluate}. */
 export interface EvaluateOptions {
@@ -70,6 +67,8 @@ export interface RunSummary {
   duplicates: number;
   /** Run topics without judgments (ignored, as trec_eval does). */
   unjudgedTopics: string[];
+  /** Evaluated topic -> documents ranked (repeats dropped; 0 for a topic the run lacks). */
+  retrieved?: Record<string, number>;
 }
 
 /** Result of {@linkcode evaluate}. */
@@ -89,15 +88,6 @@ export interface EvaluationResult {
   skipped: SkippedTopic[];
   /** -1 ratings in the judgments (counted as 0). */
   unparseableRatings: number;
-}
-
-interface Planned {
-  def: MeasureDef;
-  /** The bit of `def.needs` (see {@linkcode coverage}). */
-  needs: number;
-  key: string;
-  oracle: boolean;
-  resolved: ResolvedMeasure;
 }
 
 /**
@@ -141,14 +131,9 @@ export function evaluate(
   const judged = "kind" in inputs && inputs.kind === "judged"
     ? inputs as Judged
     : prepareJudged(inputs as JudgedInputs, { tau: opts.tau, oracleGrade: opts.oracleGrade });
-  const plans: Planned[] = [];
-  for (const m of measures) {
-    const p = plan(m, registry, judged, opts);
-    if (!plans.some((q) => q.key === p.key)) plans.push(p);
-  }
-  const keys = plans.map((p) => p.key);
+  const plans = planMeasures(measures, registry, judged, opts);
   const result: EvaluationResult = {
-    measures: keys,
+    measures: plans.map((p) => p.key),
     runs: [],
     perTopic: [],
     aggregates: [],
@@ -156,62 +141,18 @@ export function evaluate(
     unparseableRatings: judged.unparseableRatings,
   };
   for (const source of runSources(run, judged, opts.order ?? "score")) {
-    const name = source.name;
     const topicIds = opts.complete
       ? [...judged.topicIds]
       : source.topicIds.filter((t) => judged.topics.has(t));
-    topicIds.sort(compareBytes);
-    const sums = new Float64Array(plans.length);
-    const counts = new Int32Array(plans.length);
-    let duplicates = 0;
+    const results = new RunResults(plans);
     for (const topicId of topicIds) {
-      const { view, duplicates: dropped } = source.view(topicId);
-      duplicates += dropped;
-      // A measure averages over the topics its own judgments cover.
-      const covered = coverage(view.judged);
-      for (let i = 0; i < plans.length; i++) {
-        const p = plans[i];
-        if ((covered & p.needs) === 0) continue;
-        let value: number | string;
-        if (p.oracle && view.oracleSize === 0) value = view.missingOracle ?? "empty oracle set P*";
-        else {
-          const m = p.oracle ? { ...p.resolved, depth: view.oracleSize } : p.resolved;
-          value = p.def.compute(view, m);
-        }
-        if (typeof value === "string") {
-          result.skipped.push({ run: name, topicId, measure: p.key, reason: value });
-          continue;
-        }
-        sums[i] += value;
-        counts[i]++;
-        result.perTopic.push({ run: name, topicId, measure: p.key, value });
-      }
+      const { view, duplicates } = source.view(topicId);
+      results.add(topicId, view, duplicates);
     }
-    const summary: RunSummary = {
-      run: name,
-      topics: topicIds.length,
-      aggregate: {},
-      counts: {},
-      duplicates,
-      unjudgedTopics: source.topicIds.filter((t) => !judged.topics.has(t)),
-    };
-    plans.forEach((p, i) => {
-      const value = counts[i] ? sums[i] / counts[i] : NaN;
-      summary.aggregate[p.key] = value;
-      summary.counts[p.key] = counts[i];
-      result.aggregates.push({ run: name, topicId: "all", measure: p.key, value });
-    });
-    result.runs.push(summary);
+    const unjudged = source.topicIds.filter((t) => !judged.topics.has(t));
+    results.finish(source.name, topicIds, unjudged, result);
   }
   return result;
-}
-
-const NEEDS_BIT: Record<MeasureNeeds, number> = { qrels: 1, diversity: 2, crux: 4 };
-
-/** The kinds of judgments a topic has, as bits of `NEEDS_BIT`. */
-function coverage(topic: TopicJudgments | undefined): number {
-  if (!topic) return 0;
-  return (topic.qrels ? 1 : 0) | (topic.diversity ? 2 : 0) | (topic.crux ? 4 : 0);
 }
 
 /** One run to evaluate: its topics and a way to rank one of them. */
@@ -253,36 +194,4 @@ function runSources(
       return { view, duplicates: ranked.duplicates };
     },
   }));
-}
-
-const NEEDS_HINT: Record<string, string> = {
-  qrels: "qrels or judgments",
-  diversity: "diversity qrels or judgments",
-  crux: "judgments (ratings)",
-};
-
-function plan(
-  m: string | Measure,
-  registry: MeasureRegistry,
-  judged: Judged,
-  opts: EvaluateOptions,
-): Planned {
-  const measure = typeof m === "string" ? parseMeasure(m, { registry }) : m;
-  const def = registry.require(measure.name);
-  const defaults = { rel: opts.rel, tau: opts.tau };
-  const key = formatMeasure(measure, { registry, defaults });
-  if (!judged.has[def.needs]) {
-    throw new Error(
-      `Cannot evaluate ${key}: it needs ${NEEDS_HINT[def.needs]}, which were not given`,
-    );
-  }
-  if (def.name === "Den" && !judged.tokens) {
-    throw new Error(
-      `Cannot evaluate ${key}: density needs token counts of the passages (a corpus)`,
-    );
-  }
-  const params = effectiveParams(def, measure, defaults);
-  const depth = typeof measure.cutoff === "number" ? measure.cutoff : Infinity;
-  const oracle = measure.cutoff === "oracle";
-  return { def, needs: NEEDS_BIT[def.needs], key, oracle, resolved: { key, params, depth } };
 }

@@ -91,6 +91,8 @@ export interface Judged {
   readonly has: { qrels: boolean; diversity: boolean; crux: boolean };
   /** Number of -1 ratings in the judgments. */
   readonly unparseableRatings: number;
+  /** Qrels lines repeating an earlier one exactly (same topic, document and grade), dropped. */
+  readonly qrelsRepeats?: number;
   readonly tokens?: (itemId: string) => number;
 }
 
@@ -105,7 +107,8 @@ export interface Judged {
  * @param inputs Qrels, diversity qrels, ratings and a token counter (all optional).
  * @param opts `tau` (default 3), `oracleGrade` (default 3).
  * @returns Prepared per-topic judgments.
- * @throws {InputError} When a qrels table lists a document twice for a topic
+ * @throws {InputError} When a qrels table lists a document twice for a topic with
+ *   other grades (identical repeats are dropped and counted in `qrelsRepeats`)
  *   (`file:line: docid: document "a" is listed twice for topic "q1" (first on
  *   line 2)`, the file named by `inputs.qrelsFile`).
  * @throws {Error} When qrels records list a document twice for a topic, or a
@@ -126,7 +129,12 @@ export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions =
     if (!t) topics.set(id, t = new TopicEntry(id, oracleGrade));
     return t;
   };
-  const qrels = qrelsTopics(inputs.qrels ?? inputs.qrelsTable ?? [], inputs.qrelsFile);
+  const repeatCounts = { repeats: 0 };
+  const qrels = qrelsTopics(
+    inputs.qrels ?? inputs.qrelsTable ?? [],
+    inputs.qrelsFile,
+    repeatCounts,
+  );
   for (const [id, topic] of qrels) entry(id).qrels = topic;
   for (const [id, div] of groupDiversity(inputs.diversityQrels ?? [])) entry(id).diversity = div;
   const ratings = collectRatings(inputs.judgments ?? []);
@@ -155,6 +163,7 @@ export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions =
       crux: judgments,
     },
     unparseableRatings: ratings.unparseable,
+    ...(repeatCounts.repeats ? { qrelsRepeats: repeatCounts.repeats } : {}),
     tokens: inputs.tokens,
   };
 }

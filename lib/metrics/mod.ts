@@ -155,5 +155,7 @@ export {
   topicRows,
 } from "./run_table.ts";
 export { type QrelsTable, qrelsTableRows, scanQrelsTable } from "./qrels_table.ts";
+export { RunEvaluator } from "./run_evaluator.ts";
+export { type RunTableChunk, runTableChunks } from "./run_table_chunks.ts";
 export { seededRandom } from "./seeded_random.ts";
 export { oracleSets } from "./oracle_sets.ts";

@@ -92,6 +92,7 @@ export function scanRunTable(
       if (Number.isNaN(nums[0]) || Number.isNaN(nums[1])) return undefined;
       line.set([b[0], b[1], b[4], b[5], spanHash(bytes, b[4], b[5]), b[10], b[11]]);
     }
+    if (nums[0] < 0) return undefined; // a negative rank: the strict parser reports it
     if (size === capacity) {
       capacity *= 2;
       [start, end, hash, score, rank] = [

@@ -132,7 +132,7 @@ function randomLines(random: () => number, columns: number, lines: number): stri
         pick(["q1", "q2", "q1"]),
         "Q0",
         pick(ids),
-        pick(["1", "-2", "+3", "007"]),
+        pick(["1", "0", "+3", "007", "-0"]), // ranks are integers from 0
         random() < 0.3 ? digits() : pick(numbers),
         pick(["r", "s"]),
       ]

@@ -45,7 +45,7 @@ export function scanRun(text: string, opts: { run?: string } = {}): RunRow[] | u
     if (n !== 6) return undefined;
     const rank = integerAt(bytes, b[6], b[7]);
     const score = decimalAt(bytes, b[8], b[9]);
-    if (Number.isNaN(rank) || Number.isNaN(score)) return undefined;
+    if (Number.isNaN(rank) || Number.isNaN(score) || rank < 0) return undefined;
     rows.push({
       run: opts.run ?? reuse(bytes, b[10], b[11], tag),
       topicId: reuse(bytes, b[0], b[1], topic),

@@ -4,7 +4,7 @@ import { scanQrels, scanRun } from "./scan_trec.ts";
 import { seededRandom } from "./seeded_random.ts";
 
 const RUN =
-  "\ufeffq1 Q0 d1 1 2.5 bm25\r\n\n  q1\tQ0  d2 2 -1e-3 bm25  \nq2 Q0 d1 1 +.5 other\nq2 Q0 d3 -2 7 other";
+  "\ufeffq1 Q0 d1 1 2.5 bm25\r\n\n  q1\tQ0  d2 2 -1e-3 bm25  \nq2 Q0 d1 1 +.5 other\nq2 Q0 d3 0 7 other";
 
 Deno.test("scanRun agrees with the strict parser on well-formed runs", () => {
   const rows = scanRun(RUN)!;
@@ -12,7 +12,7 @@ Deno.test("scanRun agrees with the strict parser on well-formed runs", () => {
     { run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 },
     { run: "bm25", topicId: "q1", docId: "d2", rank: 2, score: -0.001 },
     { run: "other", topicId: "q2", docId: "d1", rank: 1, score: 0.5 },
-    { run: "other", topicId: "q2", docId: "d3", rank: -2, score: 7 },
+    { run: "other", topicId: "q2", docId: "d3", rank: 0, score: 7 },
   ]);
   assert.deepEqual(rows, parseRun(RUN, { file: "x.run" }));
   assert.deepEqual(scanRun(RUN, { run: "r" })!.map((r) => r.run), ["r", "r", "r", "r"]);

@@ -54,6 +54,12 @@ export class TopicView {
     return this.#docs;
   }
 
+  /** Number of ranked documents (without decoding their ids when the grades are known). */
+  get size(): number {
+    if (typeof this.#docs === "function" && this.#grades) return this.#grades.length;
+    return this.docs.length;
+  }
+
   /**
    * Grade of the document at each rank; `-Infinity` for documents not in the
    * qrels or with a negative grade (trec_eval's "unjudged"), so they are never

@@ -159,6 +159,8 @@ export async function importCrux(
       const judgments = streamJudgments(sources.judgments, {
         rewriteTopic: rewrite,
         questionCounts,
+        onDuplicates: (n) =>
+          n && progress?.(`ratings: ${n} identical repeated lines of ${sources.judgments} dropped`),
       });
       counts.ratings = await upsertStream(
         ws,

@@ -5,7 +5,7 @@
  */
 import { recordQrels, recordRun } from "./provenance.ts";
 import { basename, extname } from "node:path";
-import { readQrels, readRun } from "@lib/formats/mod.ts";
+import { readQrels, streamRun } from "@lib/formats/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 
 import type { Workspace } from "./workspace.ts";
@@ -31,24 +31,84 @@ export async function importRun(
   path: string,
   opts: { run?: string; onDuplicates?: (count: number) => void } = {},
 ): Promise<number> {
-  const rows = await readRun(path, opts);
-  // A document repeated within a topic keeps its best-ranked occurrence (score
-  // descending, then rank), as the evaluator does; the others are counted.
-  const best = new Map<string, RunRow>();
-  for (const r of rows) {
-    const key = `${r.run}\0${r.topicId}\0${r.docId}`;
-    const b = best.get(key);
-    if (!b || r.score > b.score || (r.score === b.score && r.rank < b.rank)) best.set(key, r);
-  }
-  opts.onDuplicates?.(rows.length - best.size);
-  const kept = rows.filter((r) => best.get(`${r.run}\0${r.topicId}\0${r.docId}`) === r);
   return await ws.transaction(async () => {
-    const n = await ws.upsert("runs", kept);
-    for (const run of new Set(kept.map((r) => r.run))) {
+    const names = new Set<string>();
+    const topics = new Set<string>();
+    let grouped = true;
+    let dropped = 0;
+    let stored = 0;
+    let group: RunRow[] = [];
+    let batch: RunRow[] = [];
+    const write = async (rows: RunRow[]) => {
+      for (const r of rows) {
+        if (names.has(r.run)) continue;
+        // Rows of a run already stored are replaced; this import's rows come after.
+        names.add(r.run);
+        await ws.exec("DELETE FROM runs WHERE run = $1", [r.run]);
+      }
+      stored += await ws.insert("runs", rows);
+    };
+    const close = async () => {
+      const kept = bestOccurrences(group);
+      dropped += group.length - kept.length;
+      for (const r of kept) batch.push(r);
+      group = [];
+      if (batch.length >= BATCH) {
+        await write(batch);
+        batch = [];
+      }
+    };
+    // Rows are appended in batches as the file is read, a topic at a time, so memory
+    // does not grow with the run.
+    for await (const rows of streamRun(path, opts)) {
+      for (const r of rows) {
+        const last = group[group.length - 1];
+        if (last && (last.topicId !== r.topicId || last.run !== r.run)) await close();
+        if (group.length === 0) {
+          const key = `${r.run}\0${r.topicId}`;
+          if (topics.has(key)) grouped = false;
+          topics.add(key);
+        }
+        group.push(r);
+      }
+    }
+    await close();
+    if (batch.length) await write(batch);
+    // A topic spread over the file: its repeats are found in the workspace.
+    if (!grouped) dropped += await dropRepeats(ws, [...names]);
+    opts.onDuplicates?.(dropped);
+    for (const run of names) {
       await recordRun(ws, { run, kind: "file", params: { path: basename(path) } });
     }
-    return n;
+    return stored - (grouped ? 0 : dropped);
   });
+}
+
+/** Rows appended to the workspace at a time. */
+const BATCH = 50_000;
+
+/** A document's best-ranked occurrence in one topic's rows: score descending, then rank, then the first line. */
+function bestOccurrences(rows: RunRow[]): RunRow[] {
+  const best = new Map<string, RunRow>();
+  for (const r of rows) {
+    const b = best.get(r.docId);
+    if (!b || r.score > b.score || (r.score === b.score && r.rank < b.rank)) best.set(r.docId, r);
+  }
+  return best.size === rows.length ? rows : rows.filter((r) => best.get(r.docId) === r);
+}
+
+/** Deletes every occurrence but the best-ranked of a document repeated within a topic. */
+async function dropRepeats(ws: Workspace, runs: string[]): Promise<number> {
+  if (!runs.length) return 0;
+  return await ws.exec(
+    `DELETE FROM runs WHERE rowid IN (
+       SELECT rowid FROM (
+         SELECT rowid, row_number() OVER (
+           PARTITION BY run, topic_id, doc_id ORDER BY score DESC, rank ASC, rowid ASC) AS n
+         FROM runs WHERE run IN (${runs.map((_, i) => `$${i + 1}`).join(", ")}))
+       WHERE n > 1)`,
+    runs,
+  );
 }
 
 /**

@@ -5,18 +5,16 @@
  *
  * @module
  */
-import { basename } from "node:path";
-import type { RunRow } from "@lib/types/mod.ts";
 // The modules `crux eval` runs on, imported one by one rather than through the
 // areas' mod.ts: loading modules is a visible share of a run's time. The strict
 // parsers, the ratings and corpus readers and the tokenizer load only when used.
 import { type Judged, type JudgedInputs, prepareJudged } from "@lib/metrics/judged.ts";
-import { type RunTable, scanRunTable } from "@lib/metrics/run_table.ts";
 import { scanQrelsTable } from "@lib/metrics/qrels_table.ts";
 import { scanQrels } from "@lib/metrics/scan_trec.ts";
 import { InputError, type Problem } from "@lib/formats/input_error.ts";
 import { decodeText } from "@lib/formats/read_text_file.ts";
 import type { EvalOptions } from "./_eval_options.ts";
+import { type ChunkRewrite, evaluateRunFile } from "./_eval_runs.ts";
 
 /** A topic id rewrite, with the item rewrite that goes with it; undefined for none. */
 type Rewrite = {
@@ -86,30 +84,6 @@ function rewriteTrec(bytes: Uint8Array, rewrite: Rewrite): Uint8Array {
   return out === text ? bytes : new TextEncoder().encode(out);
 }
 
-/**
- * Reads one run file as one run named by its first tag (file name if none).
- * The fast scanner reads well-formed files as bytes; the strict parser
- * explains the rest.
- */
-async function loadRun(
-  path: string,
-  pending: Promise<Uint8Array>,
-  rewrite: Rewrite,
-): Promise<RunTable | RunRow[]> {
-  const bytes = rewriteTrec(await pending, rewrite);
-  let rows: RunTable | RunRow[] | undefined = scanRunTable(bytes);
-  if (!rows) {
-    const text = decodeText(bytes, path);
-    const first = /^[ \t]*(\S+[ \t]+){5}(\S+)/m.exec(text);
-    const { parseRun } = await import("@lib/formats/trec_run.ts");
-    rows = parseRun(text, { file: path, run: first?.[2] ?? basename(path) });
-  }
-  if (("size" in rows ? rows.size : rows.length) === 0) {
-    throw new Error(`Cannot evaluate run "${path}": the file has no rows`);
-  }
-  return rows;
-}
-
 /** Reads a qrels file (fast path first, strict parser for errors). */
 async function loadQrels(
   path: string,
@@ -133,7 +107,12 @@ async function loadDiversityQrels(path: string, rewrite: Rewrite) {
 }
 
 /** Reads CRUX ratings (JSONL), or ratings aligned to the ranking of `alignedTo` (one JSON document). */
-async function loadJudgments(path: string, rewrite: Rewrite, alignedTo?: string) {
+async function loadJudgments(
+  path: string,
+  rewrite: Rewrite,
+  alignedTo: string | undefined,
+  notes: string[],
+) {
   if (alignedTo) {
     const { alignRatings } = await import("@lib/formats/aligned_ratings.ts");
     const { parseRun } = await import("@lib/formats/trec_run.ts");
@@ -143,7 +122,13 @@ async function loadJudgments(path: string, rewrite: Rewrite, alignedTo?: string)
     return alignRatings(text, run, { file: path, runFile: alignedTo });
   }
   const { readJudgments } = await import("@lib/formats/crux_judgments.ts");
-  return readJudgments(path, rewrite ? { rewriteTopic: rewrite.topic } : {});
+  const onDuplicates = (n: number) => {
+    if (n) notes.push(`# judgments "${path}": ${n} identical repeated lines dropped`);
+  };
+  return readJudgments(
+    path,
+    rewrite ? { rewriteTopic: rewrite.topic, onDuplicates } : { onDuplicates },
+  );
 }
 
 /** A token counter over the corpus texts, importing the tokenizer only now. */
@@ -170,21 +155,26 @@ async function tokenCounter(path: string, opts: EvalOptions, rewrite: Rewrite) {
   };
 }
 
-/** Everything `crux eval` evaluates: prepared judgments and one run per `--run` file. */
+/** Everything `crux eval` needs besides the runs, which are read while they are evaluated. */
 export interface EvalInputs {
   judged: Judged;
-  runs: (RunTable | RunRow[])[];
+  /** The `--rewrite` of topic ids, for each chunk of a run file (undefined: none). */
+  rewrite: ChunkRewrite;
+  /** Notes on the judgment files (identical repeated lines dropped). */
+  notes: string[];
 }
 
 /**
- * Reads and checks every input file before anything is evaluated, reporting
- * the problems of all of them together (file:line each).
+ * Reads and checks the judgment files before anything is evaluated, reporting
+ * the problems of all of them together (file:line each); when there are some,
+ * the run files are checked too and their problems join the list.
  *
  * @throws {InputError} Listing the problems of every file (up to 50).
- * @throws {Error} When a file cannot be read or a run has no rows.
+ * @throws {Error} When a file cannot be read.
  */
 export async function loadInputs(opts: EvalOptions): Promise<EvalInputs> {
   const inputs: JudgedInputs = {};
+  const notes: string[] = [];
   const problems: Problem[] = [];
   let total = 0;
   const attempt = async <T>(read: () => T | Promise<T>): Promise<T | undefined> => {
@@ -198,24 +188,29 @@ export async function loadInputs(opts: EvalOptions): Promise<EvalInputs> {
     }
   };
   const rewrite = await rewriteOf(opts.rewrite);
-  const runBytes = opts.runs.map((path) => readBytes(path, "run"));
-  runBytes.forEach((p) => p.catch(() => {})); // errors surface when each is awaited
+  const chunkRewrite: ChunkRewrite = rewrite ? (bytes) => rewriteTrec(bytes, rewrite) : undefined;
   if (opts.qrels) Object.assign(inputs, await attempt(() => loadQrels(opts.qrels!, rewrite)));
   if (opts.divQrels) {
     inputs.diversityQrels = await attempt(() => loadDiversityQrels(opts.divQrels!, rewrite));
   }
   if (opts.judgments) {
-    inputs.judgments = await attempt(() => loadJudgments(opts.judgments!, rewrite, opts.alignedTo));
-  }
-  const runs = [];
-  for (const [i, path] of opts.runs.entries()) {
-    runs.push(await attempt(() => loadRun(path, runBytes[i], rewrite)));
+    inputs.judgments = await attempt(() =>
+      loadJudgments(opts.judgments!, rewrite, opts.alignedTo, notes)
+    );
   }
   // Preparing the judgments finds documents judged twice in the qrels.
   let judged = await attempt(() => prepareJudged(inputs, { tau: opts.tau }));
-  if (problems.length) throw new InputError(problems.slice(0, 50), total);
+  if (problems.length) {
+    for (const path of opts.runs) {
+      await attempt(() => evaluateRunFile(path, undefined, [], {}, undefined, chunkRewrite));
+    }
+    throw new InputError(problems.slice(0, 50), total);
+  }
   if (opts.corpus && opts.measures.some((m) => m.name === "Den")) {
     judged = { ...judged!, tokens: await tokenCounter(opts.corpus, opts, rewrite) };
   }
-  return { judged: judged!, runs: runs as (RunTable | RunRow[])[] };
+  if (judged!.qrelsRepeats) {
+    notes.push(`# qrels "${opts.qrels}": ${judged!.qrelsRepeats} identical repeated lines dropped`);
+  }
+  return { judged: judged!, rewrite: chunkRewrite, notes };
 }

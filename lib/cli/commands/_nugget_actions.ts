@@ -215,7 +215,10 @@ export async function assign(args: string[], io: Io): Promise<number> {
     const origin = await resolveOrigin(s.ws, values);
     const fileRuns: string[] = [];
     for (const f of values.answers ?? []) {
-      fileRuns.push(...(await nug.importRagAnswers(s.ws, await readRagAnswers(f))).runs);
+      const answers = await readRagAnswers(f, {
+        onDuplicates: (n) => n && io.err(`${f}: ${n} identical repeated answer lines dropped\n`),
+      });
+      fileRuns.push(...(await nug.importRagAnswers(s.ws, answers)).runs);
     }
     const runs = values.runs
       ? values.runs.split(",").map((x) => x.trim()).filter(Boolean)

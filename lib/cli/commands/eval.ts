@@ -7,11 +7,15 @@
  * @module
  */
 import type { Command, Io } from "../command.ts";
-import { evaluate, type EvaluationResult } from "@lib/metrics/evaluate.ts";
+import type { EvaluationResult } from "@lib/metrics/evaluate.ts";
+import { parseMeasure } from "@lib/metrics/parse_measure.ts";
+import { formatMeasure } from "@lib/metrics/format_measure.ts";
 import { formatEvaluation } from "@lib/metrics/format_evaluation.ts";
 import { type EvalOptions, parseOptions } from "./_eval_options.ts";
 import { loadInputs } from "./_eval_inputs.ts";
-import { checkSharedTopics, runTopics, topicSetNote } from "./_eval_topics.ts";
+import { checkSharedTopics, topicSetNote } from "./_eval_topics.ts";
+import { evaluateRunFile } from "./_eval_runs.ts";
+import { dropMeasure, judgedDepth, judgedNotes } from "./_eval_judged.ts";
 
 const HELP =
   `crux eval - evaluate runs (trec_eval-compatible, alpha-nDCG, CRUX coverage and density)
@@ -61,6 +65,7 @@ Options:
                       duc04-testb-N where newer ones say duc04-test-N:
                       --rewrite duc04-testb-=duc04-test-
   --order ORDER       score (trec_eval: score desc, docid desc; default) or rank (ndeval).
+                      Ranks are integers from 0; a negative rank is an error.
   --tokenizer NAME    llama3.1 (default) or whitespace, for Den's token counts.
   --format FORMAT     table (default), json or csv. json prints one object
                       {"aggregate": {...}, "topics": N, "perQuery": [...]} (perQuery only
@@ -77,7 +82,9 @@ Each run file is one run, named by its first line's tag column, or by NAME with
 --run FILE=NAME (needed when two files carry the same tag). judged@k (also a
 measure) is the share of a run's top k that has a judgment; when it is below 1 for
 the largest cutoff asked (10 when none), the footer says so, since unjudged
-passages count as non-relevant and rate 0. Repeated documents
+passages count as non-relevant and rate 0; when a topic has fewer than k documents
+the note counts what the run retrieved. Run files are read in chunks and evaluated
+topic by topic; a run not grouped by topic is read whole, with a note. Repeated documents
 keep their best-ranked occurrence and are counted. Measures spelled differently but
 equal (map, AP; Cov@10 and Cov(tau=4)@10 with --tau 4) are printed once. Diagnostics (topics averaged per measure, qrels and
 judgments covering different topics, duplicates, left-out topics, tokenizer) go to
@@ -126,51 +133,34 @@ function diagnostics(result: EvaluationResult, opts: EvalOptions, topicNote?: st
   return lines;
 }
 
-/** Footer lines for runs whose top k holds unjudged documents (k: largest cutoff asked, or 10). */
-function judgedNotes(
-  runs: Parameters<typeof evaluate>[0][],
-  judged: Parameters<typeof evaluate>[2],
-  opts: EvalOptions,
-): string[] {
-  const cutoffs = opts.measures.map((m) => m.cutoff).filter((c): c is number =>
-    typeof c === "number"
-  );
-  const k = cutoffs.length ? Math.max(...cutoffs) : 10;
-  const out: string[] = [];
-  // Diversity qrels alone give no document-level judgments to count.
-  if (!("has" in judged) || !judged.has.qrels) return out;
-  for (const r of runs) {
-    const result = evaluate(r, [`judged@${k}`], judged, {
-      complete: opts.complete,
-      order: opts.order,
-    });
-    for (const a of result.aggregates) {
-      if (a.value < 1) {
-        out.push(
-          `# ${a.run}: judged@${k} ${a.value.toFixed(4)}: ${
-            ((1 - a.value) * 100).toFixed(1)
-          }% of the top ${k} has no judgment (counted non-relevant, rated 0)`,
-        );
-      }
-    }
-  }
-  return out;
-}
-
 async function run(args: string[], io: Io): Promise<number> {
   const opts = parseOptions(args);
-  const { judged, runs: loaded } = await loadInputs(opts);
-  // `--run FILE=NAME` renames a run (two files tagged alike can then be compared).
-  const runs = loaded.map((r, i) => {
-    const name = opts.runNames[i];
-    if (name === undefined) return r;
-    return Array.isArray(r) ? r.map((row) => ({ ...row, run: name })) : { ...r, run: name };
-  });
-  opts.runs.forEach((path, i) => checkSharedTopics(path, runTopics(runs[i]), judged, opts));
+  const { judged, rewrite, notes: inputNotes } = await loadInputs(opts);
   const evalOpts = { complete: opts.complete, order: opts.order, rel: opts.rel, tau: opts.tau };
+  // judged@k is evaluated beside the measures, for the footer note.
+  const k = judgedDepth(opts);
+  const withJudged = judged.has.qrels;
+  const judgedMeasure = parseMeasure(`judged@${k}`);
+  const judgedKey = formatMeasure(judgedMeasure, { defaults: { rel: opts.rel, tau: opts.tau } });
+  const asked = opts.measures.some((m) =>
+    formatMeasure(m, { defaults: { rel: opts.rel, tau: opts.tau } }) === judgedKey
+  );
+  const measures = withJudged && !asked ? [...opts.measures, judgedMeasure] : opts.measures;
   let merged: EvaluationResult | undefined;
+  const notes: string[] = [];
   for (const [i, path] of opts.runs.entries()) {
-    const result = evaluate(runs[i], opts.measures, judged, evalOpts);
+    const evaluated = await evaluateRunFile(
+      path,
+      judged,
+      measures,
+      evalOpts,
+      opts.runNames[i],
+      rewrite,
+    );
+    // `--run FILE=NAME` names a run (two files tagged alike can then be compared).
+    checkSharedTopics(path, evaluated.topics, judged, opts);
+    const result = evaluated.result!;
+    if (evaluated.note) notes.push(evaluated.note);
     if (!merged) merged = result;
     else {
       if (result.runs.some((r) => merged!.runs.some((m) => m.run === r.run))) {
@@ -186,8 +176,10 @@ async function run(args: string[], io: Io): Promise<number> {
       merged.skipped.push(...result.skipped);
     }
   }
-  const notes = diagnostics(merged!, opts, topicSetNote(judged, opts));
-  notes.push(...judgedNotes(runs, judged, opts));
+  const judgedLines = withJudged ? judgedNotes(merged!, judgedKey, k) : [];
+  if (withJudged && !asked) dropMeasure(merged!, judgedKey);
+  notes.unshift(...inputNotes, ...diagnostics(merged!, opts, topicSetNote(judged, opts)));
+  notes.push(...judgedLines);
   io.out(formatEvaluation(merged!, opts.format, { perQuery: opts.perQuery }));
   // The table carries its notes as a footer; JSON and CSV keep stdout machine-readable.
   if (notes.length) {

@@ -1,0 +1,167 @@
+/**
+ * Reading a large text file as chunks of whole lines, so that a reader parses
+ * it line by line without holding the file or one string of it.
+ *
+ * @module
+ */
+import { cannotRead } from "./_lines.ts";
+import { firstInvalidUtf8 } from "./_utf8.ts";
+import { InputError } from "./input_error.ts";
+
+/** A piece of a file holding whole lines (the last line of the file may lack its LF). */
+export interface LineChunk {
+  /**
+   * The chunk's bytes, valid UTF-8. A view into the reader's buffer: valid only
+   * until the next chunk is read (copy what must outlive it).
+   */
+  bytes: Uint8Array;
+  /** Byte offset of `bytes[0]` in the file. */
+  offset: number;
+}
+
+/** Options of {@linkcode LineChunks}. */
+export interface LineChunkOptions {
+  /** Bytes read at a time (default 4 MiB). */
+  chunkBytes?: number;
+  /** Longest line accepted, in bytes (default 256 MiB); a longer one is an error naming it. */
+  maxLineBytes?: number;
+}
+
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * A file read as chunks of whole lines, each checked to be UTF-8. Memory stays
+ * at about one chunk whatever the file's size. A UTF-8 byte-order mark at the
+ * start is skipped. Invalid UTF-8 is an {@linkcode InputError} naming the line,
+ * the column and the byte (the file is read again up to it to count the lines,
+ * so the common path never counts them).
+ *
+ * @example
+ * ```ts
+ * import { LineChunks } from "@lib/formats/mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.txt`, "one\ntwo\n");
+ * let bytes = 0;
+ * for await (const chunk of new LineChunks(`${dir}/a.txt`)) bytes += chunk.bytes.length;
+ * bytes; // 8
+ * ```
+ */
+export class LineChunks implements AsyncIterable<LineChunk> {
+  /** The file. */
+  readonly path: string;
+  #chunkBytes: number;
+  #maxLine: number;
+
+  /**
+   * @param path The file.
+   * @param opts See {@linkcode LineChunkOptions}.
+   */
+  constructor(path: string, opts: LineChunkOptions = {}) {
+    this.path = path;
+    this.#chunkBytes = Math.max(1, opts.chunkBytes ?? 4 << 20);
+    this.#maxLine = opts.maxLineBytes ?? 256 << 20;
+  }
+
+  /**
+   * Yields the file's chunks in order.
+   *
+   * @throws {InputError} On invalid UTF-8 or a line longer than the limit.
+   * @throws {Deno.errors.NotFound} When the file does not exist.
+   */
+  async *[Symbol.asyncIterator](): AsyncGenerator<LineChunk> {
+    let file: Deno.FsFile;
+    try {
+      file = await Deno.open(this.path, { read: true });
+    } catch (error) {
+      throw cannotRead(this.path, error);
+    }
+    using _file = file;
+    let buffer = new Uint8Array(this.#chunkBytes);
+    let filled = 0; // bytes in `buffer`
+    let offset = 0; // file offset of buffer[0]
+    let first = true;
+    let eof = false;
+    while (!eof) {
+      if (filled === buffer.length) {
+        if (buffer.length >= this.#maxLine) throw await this.#longLine(offset, buffer.length);
+        const bigger = new Uint8Array(Math.min(2 * buffer.length, this.#maxLine));
+        bigger.set(buffer);
+        buffer = bigger;
+      }
+      let n: number | null;
+      try {
+        n = await file.read(buffer.subarray(filled));
+      } catch (error) {
+        throw cannotRead(this.path, error);
+      }
+      if (n === null) eof = true;
+      else filled += n;
+      let start = 0;
+      if (first && filled >= 3) {
+        first = false;
+        if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) start = 3;
+      } else if (first && eof) first = false;
+      // Whole lines: up to the last LF (everything at the end of the file).
+      const end = eof ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
+      if (end > start) {
+        const bytes = buffer.subarray(start, end);
+        try {
+          fatal.decode(bytes);
+        } catch {
+          throw await this.#invalid(bytes, offset + start);
+        }
+        yield { bytes, offset: offset + start };
+      }
+      if (end > 0) {
+        buffer.copyWithin(0, end, filled);
+        filled -= end;
+        offset += end;
+      }
+    }
+  }
+
+  /**
+   * The 1-based number of the line holding byte `offset` of the file, found by
+   * reading the file up to it.
+   *
+   * @param offset A byte offset in the file.
+   * @returns The line number.
+   */
+  async lineAt(offset: number): Promise<number> {
+    using file = await Deno.open(this.path, { read: true });
+    const buffer = new Uint8Array(1 << 20);
+    let line = 1;
+    let pos = 0;
+    while (pos < offset) {
+      const n = await file.read(buffer.subarray(0, Math.min(buffer.length, offset - pos)));
+      if (n === null) break;
+      for (let i = buffer.indexOf(10); i !== -1 && i < n; i = buffer.indexOf(10, i + 1)) line++;
+      pos += n;
+    }
+    return line;
+  }
+
+  async #invalid(bytes: Uint8Array, offset: number): Promise<InputError> {
+    let at = firstInvalidUtf8(bytes);
+    if (at < 0) at = bytes.length;
+    const lineStart = bytes.lastIndexOf(10, at - 1) + 1;
+    const line = await this.lineAt(offset + at);
+    const byte = at < bytes.length ? `0x${bytes[at].toString(16).padStart(2, "0")}` : "end of file";
+    return new InputError([{
+      file: this.path,
+      line,
+      message: `not valid UTF-8 (byte ${byte} at column ${at - lineStart + 1}, file offset ${
+        offset + at
+      }); save the file as UTF-8`,
+    }]);
+  }
+
+  async #longLine(offset: number, size: number): Promise<InputError> {
+    return new InputError([{
+      file: this.path,
+      line: await this.lineAt(offset),
+      message: `line longer than ${size} bytes (the limit of a line); is this a text file of ` +
+        "one record per line?",
+    }]);
+  }
+}

@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { evaluate } from "./evaluate.ts";
+import { prepareJudged } from "./judged.ts";
+import { RunEvaluator } from "./run_evaluator.ts";
+import { runTableChunks } from "./run_table_chunks.ts";
+import { scanRunTable } from "./run_table.ts";
+import { seededRandom } from "./seeded_random.ts";
+
+/** Splits text into chunks of whole lines of about `size` bytes, as a chunk reader does. */
+function chunksOf(text: string, size: number) {
+  const bytes = new TextEncoder().encode(text);
+  const out: { bytes: Uint8Array; offset: number }[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    let end = Math.min(bytes.length, at + size);
+    if (end < bytes.length) end = bytes.lastIndexOf(10, end - 1) + 1 || bytes.length;
+    if (end <= at) end = bytes.indexOf(10, at) + 1 || bytes.length;
+    out.push({ bytes: bytes.slice(at, end), offset: at });
+    at = end;
+  }
+  return out;
+}
+
+function data(seed: number) {
+  const random = seededRandom(seed);
+  const run: string[] = [];
+  const qrels = [];
+  for (let t = 0; t < 12; t++) {
+    const depth = 1 + Math.floor(random() * 30);
+    for (let r = 0; r < depth; r++) {
+      const doc = `d${Math.floor(random() * 40)}`; // repeats within a topic happen
+      run.push(`q${t} Q0 ${doc} ${r + 1} ${Math.floor(random() * 8) / 4} tag`);
+    }
+    if (t % 5 !== 4) { // some run topics are not judged
+      for (let d = 0; d < 40; d += 3) {
+        qrels.push({ topicId: `q${t}`, docId: `d${d}`, grade: Math.floor(random() * 3) });
+      }
+    }
+  }
+  qrels.push({ topicId: "q99", docId: "d1", grade: 1 }); // judged, not in the run
+  return { text: run.join("\n") + "\n", judged: prepareJudged({ qrels }) };
+}
+
+const MEASURES = ["AP", "nDCG@10", "P@5", "R@20", "RR", "judged@10"];
+
+Deno.test("RunEvaluator over chunks of any size equals evaluate on the whole run", async () => {
+  for (const seed of [1, 2, 3]) {
+    const { text, judged } = data(seed);
+    for (const complete of [false, true]) {
+      const whole = evaluate(scanRunTable(text)!, MEASURES, judged, { complete });
+      for (const size of [20, 64, 300, 1 << 20]) {
+        const evaluator = new RunEvaluator(MEASURES, judged, { complete });
+        let tables = 0;
+        for await (const c of runTableChunks(chunksOf(text, size))) {
+          assert.equal(evaluator.add(c.table!), undefined);
+          tables++;
+        }
+        if (size === 20) assert.ok(tables >= 12, `${tables} tables`); // one topic per table
+        assert.deepEqual(evaluator.finish(), whole, `seed ${seed}, chunks of ${size} bytes`);
+      }
+    }
+  }
+});
+
+Deno.test("RunEvaluator names a topic that comes back after other topics", async () => {
+  const judged = prepareJudged({ qrels: [{ topicId: "a", docId: "d1", grade: 1 }] });
+  const evaluator = new RunEvaluator(["P@5"], judged);
+  const text = "a Q0 d1 1 2 r\nb Q0 d1 1 2 r\na Q0 d2 2 1 r\n";
+  const found = [];
+  for await (const c of runTableChunks(chunksOf(text, 14))) found.push(evaluator.add(c.table!));
+  assert.deepEqual(found, [undefined, undefined, "a"]);
+});
+
+Deno.test("runTableChunks hands a chunk with a malformed line over, with its file offset", async () => {
+  const text = "a Q0 d1 1 2 r\nb Q0 d1 x 2 r\n";
+  const out = [];
+  for await (const c of runTableChunks(chunksOf(text, 14))) out.push(c);
+  assert.equal(out.length, 2);
+  assert.equal(out[0].table?.size, 1);
+  const bad = out[1];
+  assert.ok(bad.malformed);
+  assert.equal(bad.offset, 14);
+  assert.equal(new TextDecoder().decode(bad.malformed), "b Q0 d1 x 2 r\n");
+});
