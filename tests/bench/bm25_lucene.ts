@@ -63,8 +63,10 @@ async function classPath(): Promise<string> {
   return found.join(":");
 }
 
-/** Runs a command under GNU time; returns stdout, wall seconds and peak RSS bytes. */
-async function timed(cmd: string[]): Promise<{ out: string; wall: number; peak: number }> {
+/** Runs a command under GNU time; returns stdout, wall and CPU (user + system) seconds, peak RSS bytes. */
+async function timed(
+  cmd: string[],
+): Promise<{ out: string; wall: number; cpu: number; peak: number }> {
   const { code, stdout, stderr } = await new Deno.Command("/usr/bin/time", {
     args: ["-v", ...cmd],
     stdout: "piped",
@@ -76,7 +78,9 @@ async function timed(cmd: string[]): Promise<{ out: string; wall: number; peak: 
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1];
   if (!wallText || !rss) throw new Error(`Cannot read GNU time's report for ${cmd[0]}:\n${err}`);
   const wall = wallText.split(":").reduce((acc, part) => acc * 60 + Number(part), 0);
-  return { out: new TextDecoder().decode(stdout), wall, peak: Number(rss) * 1024 };
+  const cpu = Number(/User time \(seconds\): ([\d.]+)/.exec(err)?.[1]) +
+    Number(/System time \(seconds\): ([\d.]+)/.exec(err)?.[1]);
+  return { out: new TextDecoder().decode(stdout), wall, cpu, peak: Number(rss) * 1024 };
 }
 
 const mib = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
@@ -137,12 +141,13 @@ export async function compare(opts: {
       const lucene = await timed([...java, "index", tsv, luceneDir]);
       const cs = await dirSize(cruxDir);
       const ls = await dirSize(luceneDir);
+      const run = (x: { wall: number; cpu: number; peak: number }, size: number) =>
+        `${x.wall.toFixed(1)} s (${x.cpu.toFixed(1)} CPU s), ${mib(size)}, peak ${mib(x.peak)}`;
       log(
-        `${tag}: index (whole process) crux ${crux.wall.toFixed(1)} s, ${mib(cs)}, peak ${
-          mib(crux.peak)
-        }; lucene ${lucene.wall.toFixed(1)} s, ${mib(ls)}, peak ${mib(lucene.peak)}; ratio time ${
-          (crux.wall / lucene.wall).toFixed(2)
-        }x, size ${(cs / ls).toFixed(2)}x, peak ${(crux.peak / lucene.peak).toFixed(2)}x`,
+        `${tag}: index (whole process) crux ${run(crux, cs)}; lucene ${run(lucene, ls)}; ratio ` +
+          `time ${(crux.wall / lucene.wall).toFixed(2)}x wall, ${
+            (crux.cpu / lucene.cpu).toFixed(2)
+          }x CPU, size ${(cs / ls).toFixed(2)}x, peak ${(crux.peak / lucene.peak).toFixed(2)}x`,
       );
     }
   }

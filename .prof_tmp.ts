@@ -1,0 +1,26 @@
+import { streamCorpus } from "@lib/formats/mod.ts";
+import { Bm25Index } from "@lib/retrieval/mod.ts";
+import { TermEncoder } from "@lib/text/mod.ts";
+import process from "node:process";
+const file = Deno.args[0];
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+let c = cpu();
+const docs: { id: string; text: string }[] = [];
+for await (const d of streamCorpus(file)) docs.push({ id: d.id, text: d.contents });
+console.log("streamCorpus", (cpu() - c).toFixed(2));
+c = cpu();
+const enc = new TermEncoder(); const out: number[] = [];
+for (const d of docs) { out.length = 0; enc.encode(d.text, out); }
+console.log("encode", (cpu() - c).toFixed(2));
+c = cpu();
+await Bm25Index.write(docs, "/tmp/idxwork/prof/idx");
+console.log("write", (cpu() - c).toFixed(2));
+c = cpu();
+const idx = Bm25Index.build(docs);
+console.log("build", (cpu() - c).toFixed(2));
+c = cpu();
+await idx.save("/tmp/idxwork/prof/idx2");
+console.log("save", (cpu() - c).toFixed(2));
+c = cpu();
+await Bm25Index.load("/tmp/idxwork/prof/idx2");
+console.log("load", (cpu() - c).toFixed(2));
