@@ -85,6 +85,21 @@ async function timed(
 
 const mib = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
 
+/**
+ * The `deno task bench` entry: 100,000 passages (20,000 with `quick`), one
+ * index repetition; says so and returns when Java or the Lucene jars are missing.
+ */
+export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
+  try {
+    await classPath();
+    await new Deno.Command("javac", { args: ["-version"], stdout: "null", stderr: "null" })
+      .output();
+  } catch (error) {
+    return [`bm25 vs lucene: skipped (${error instanceof Error ? error.message : error})`];
+  }
+  return compare({ passages: opts.quick ? 20_000 : 100_000, repeat: 1 });
+}
+
 /** Runs the comparison and returns lines of figures. */
 export async function compare(opts: {
   passages?: number;
