@@ -63,8 +63,12 @@ function checkParams(k1: number, b: number): void {
  * trec_eval come from {@link bm25Run}, which orders ties by docid descending and
  * keeps the matching documents at the cutoff.
  *
- * The index persists as a directory of little-endian typed-array files plus
- * `manifest.json`; k1 and b can be changed per search.
+ * The index persists as a directory (format version 2): variable-byte postings
+ * in blocks of 128 with skip entries and block impacts (largest tf, shortest
+ * document), little-endian tables and `manifest.json`; loading decodes the
+ * postings into arrays. An index of an older format version is refused with the
+ * command that rebuilds it. {@link Bm25Index.write} builds an index on disk from
+ * a stream with bounded memory. k1 and b can be changed per search.
  *
  * @example
  * ```ts
