@@ -14,6 +14,10 @@ export interface IndexData {
   lengths: Uint32Array;
   /** Lucene's one-byte encoding of each length. */
   norms: Uint8Array;
+  /** Term t's blocks (lists of more than 128 postings) are `[blockStarts[t], blockStarts[t + 1])`. */
+  blockStarts: Uint32Array;
+  /** Two numbers per block of 128 postings: the largest tf and the smallest document length. */
+  blockImpacts: Uint32Array;
 }
 
 /** Collection statistics as Lucene computes them for a field. */

@@ -15,6 +15,7 @@ const INDEX_FILES = new Set([
   "norms.u8",
   "blocks.u32",
   "blockmax.f32",
+  "postings.bin",
 ]);
 
 /**
@@ -75,4 +76,27 @@ export async function swapIn(tmp: string, dir: string, replacing: boolean): Prom
     throw error;
   }
   await Deno.remove(old, { recursive: true });
+}
+
+/**
+ * Writes an index into `dir` atomically: `fill` writes the files into a sibling
+ * temporary folder, which then replaces `dir` (checked first with
+ * {@link checkIndexTarget}); on failure the temporary folder is removed and
+ * `dir` is left as it was.
+ */
+export async function writeAtomically(
+  dir: string,
+  fill: (tmp: string) => Promise<void>,
+): Promise<void> {
+  const replacing = await checkIndexTarget(dir);
+  const parent = dirname(dir);
+  await Deno.mkdir(parent, { recursive: true });
+  const tmp = await Deno.makeTempDir({ dir: parent, prefix: ".bm25-new-" });
+  try {
+    await fill(tmp);
+  } catch (error) {
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    throw error;
+  }
+  await swapIn(tmp, dir, replacing);
 }

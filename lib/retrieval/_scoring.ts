@@ -5,7 +5,7 @@
  * `idf * tf / (tf + k1 * (1 - b + b * dl / avgdl))`).
  */
 import type { FieldStats, IndexData } from "./_index_data.ts";
-import { byteToLength } from "./_small_float.ts";
+import { byteToLength, lengthToByte } from "./_small_float.ts";
 
 const f = Math.fround;
 
@@ -30,6 +30,8 @@ export interface ScoringContext {
   maxTfNorm: Float32Array;
   /** With one-byte lengths: the norm inverse of each of the 256 length bytes. */
   normByByte?: Float32Array;
+  /** The norm inverse of a document of `length` terms (decreasing in length). */
+  normOfLength: (length: number) => number;
   /** Per-window maxima of `tf * normInverse` of long lists, filled on first use. */
   windowMaxima?: Map<number, Float32Array>;
 }
@@ -56,16 +58,29 @@ export function scoringContext(
     for (let i = 0; i < 256; i++) normByByte[i] = inv(byteToLength(i));
     for (let d = 0; d < n; d++) normInverse[d] = normByByte[data.norms[d]];
   }
+  const byBytes = normByByte;
+  const normOfLength = byBytes
+    ? (len: number) => byBytes[lengthToByte(len)]
+    : (len: number) => inv(f(len));
   const v = data.terms.length;
   const maxTfNorm = new Float32Array(v);
-  const { offsets, postingDocs, postingTfs } = data;
+  const { offsets, postingDocs, postingTfs, blockStarts, blockImpacts } = data;
   for (let t = 0; t < v; t++) {
     let m = 0;
-    for (let p = offsets[t]; p < offsets[t + 1]; p++) {
-      const x = postingTfs[p] * normInverse[postingDocs[p]];
-      if (x > m) m = x;
+    if (blockStarts[t + 1] > blockStarts[t]) {
+      // Long lists: from the block impacts (largest tf, shortest document) - a bound
+      // at least as large, since the score grows with tf and falls with length.
+      for (let i = blockStarts[t]; i < blockStarts[t + 1]; i++) {
+        const x = blockImpacts[2 * i] * normOfLength(blockImpacts[2 * i + 1]);
+        if (x > m) m = x;
+      }
+    } else {
+      for (let p = offsets[t]; p < offsets[t + 1]; p++) {
+        const x = postingTfs[p] * normInverse[postingDocs[p]];
+        if (x > m) m = x;
+      }
     }
     maxTfNorm[t] = m;
   }
-  return { k1, b, exactLengths, normInverse, maxTfNorm, normByByte };
+  return { k1, b, exactLengths, normInverse, maxTfNorm, normByByte, normOfLength };
 }

@@ -1,6 +1,7 @@
 /** Per-window score bounds of posting lists and galloping search; private to `@lib/retrieval`. */
 import type { IndexData } from "./_index_data.ts";
 import type { ScoringContext } from "./_scoring.ts";
+import { BLOCK } from "./_postings_codec.ts";
 
 /** Log2 of the number of document numbers in a window. */
 export const WINDOW_SHIFT = 11;
@@ -10,10 +11,11 @@ const MIN_POSTINGS = 512;
 const MAX_CACHED = 20_000;
 
 /**
- * The largest `tf * normInverse` of term `t` in each window of document
- * numbers (0 where it has no posting), stored in float32 exactly as
- * `termScore` rounds it, so `termScore(w, 1, max)` bounds every score of the
- * window. Computed on first use and cached in the scoring context; undefined
+ * An upper bound of `tf * normInverse` of term `t` in each window of document
+ * numbers (0 where it has no posting), stored in float32 as `termScore` rounds
+ * it, so `termScore(w, 1, max)` bounds every score of the window. A block of
+ * 128 postings that lies inside one window contributes its impact (largest tf
+ * with the norm of its shortest document); a block across windows is scanned. Computed on first use and cached in the scoring context; undefined
  * for short lists.
  */
 export function windowMaxima(
@@ -26,13 +28,25 @@ export function windowMaxima(
   const cache = ctx.windowMaxima ??= new Map();
   let maxima = cache.get(t);
   if (maxima) return maxima;
-  const { normInverse } = ctx;
+  const { normInverse, normOfLength } = ctx;
+  const { blockStarts, blockImpacts } = data;
   maxima = new Float32Array(((data.docIds.length - 1) >> WINDOW_SHIFT) + 1);
-  for (let p = offsets[t]; p < offsets[t + 1]; p++) {
-    const d = postingDocs[p];
-    const x = Math.fround(postingTfs[p] * normInverse[d]);
-    const w = d >> WINDOW_SHIFT;
-    if (x > maxima[w]) maxima[w] = x;
+  const end = offsets[t + 1];
+  for (let i = blockStarts[t], b = offsets[t]; b < end; i++, b += BLOCK) {
+    const stop = Math.min(end, b + BLOCK);
+    const w = postingDocs[b] >> WINDOW_SHIFT;
+    if (i < blockStarts[t + 1] && postingDocs[stop - 1] >> WINDOW_SHIFT === w) {
+      // A block inside one window: its impact bounds every score in it.
+      const x = Math.fround(blockImpacts[2 * i] * normOfLength(blockImpacts[2 * i + 1]));
+      if (x > maxima[w]) maxima[w] = x;
+      continue;
+    }
+    for (let p = b; p < stop; p++) {
+      const d = postingDocs[p];
+      const x = Math.fround(postingTfs[p] * normInverse[d]);
+      const wd = d >> WINDOW_SHIFT;
+      if (x > maxima[wd]) maxima[wd] = x;
+    }
   }
   if (cache.size >= MAX_CACHED) cache.clear();
   cache.set(t, maxima);

@@ -1,6 +1,8 @@
-import { checkIndexTarget, swapIn } from "./_index_target.ts";
+import { writeAtomically } from "./_index_target.ts";
+import { writeStreaming } from "./_stream_build.ts";
+import { BLOCK, ByteSink, encodePostings } from "./_postings_codec.ts";
+import { U32Buffer } from "./_growable.ts";
 import { validateIndex } from "./_validate_index.ts";
-import { dirname } from "node:path";
 import { analyze, ENGLISH_ANALYZER } from "../text/mod.ts";
 import { type BuildProgress, invert } from "./_build.ts";
 import { type FieldStats, fieldStats, type IndexData } from "./_index_data.ts";
@@ -61,8 +63,12 @@ function checkParams(k1: number, b: number): void {
  * trec_eval come from {@link bm25Run}, which orders ties by docid descending and
  * keeps the matching documents at the cutoff.
  *
- * The index persists as a directory of little-endian typed-array files plus
- * `manifest.json`; k1 and b can be changed per search.
+ * The index persists as a directory (format version 2): variable-byte postings
+ * in blocks of 128 with skip entries and block impacts (largest tf, shortest
+ * document), little-endian tables and `manifest.json`; loading decodes the
+ * postings into arrays. An index of an older format version is refused with the
+ * command that rebuilds it. {@link Bm25Index.write} builds an index on disk from
+ * a stream with bounded memory. k1 and b can be changed per search.
  *
  * @example
  * ```ts
@@ -88,6 +94,7 @@ export class Bm25Index {
   #vocab: Map<string, number> | undefined;
   #contexts = new Map<string, ScoringContext>();
   #scratch: Scratch | undefined;
+  #saved: Manifest | undefined;
 
   private constructor(data: IndexData, k1: number, b: number, exactLengths: boolean) {
     checkParams(k1, b);
@@ -124,15 +131,6 @@ export class Bm25Index {
     const k1 = opts.k1 ?? 0.9;
     const b = opts.b ?? 0.4;
     checkParams(k1, b);
-    for (let i = 0; i < docs.length; i++) {
-      if (/[\r\n]/.test(docs[i].id)) {
-        throw new Error(
-          `Cannot index document number ${i + 1}: id ${
-            JSON.stringify(docs[i].id)
-          } contains a line break`,
-        );
-      }
-    }
     return new Bm25Index(invert(docs, opts.onProgress), k1, b, opts.exactLengths ?? false);
   }
 
@@ -151,7 +149,9 @@ export class Bm25Index {
     const manifest = await readManifest(dir);
     const data = await readIndexFiles(dir, manifest);
     validateIndex(dir, data, manifest);
-    return new Bm25Index(data, manifest.k1, manifest.b, manifest.exactLengths);
+    const index = new Bm25Index(data, manifest.k1, manifest.b, manifest.exactLengths);
+    index.#saved = manifest;
+    return index;
   }
 
   /**
@@ -174,21 +174,87 @@ export class Bm25Index {
    * ```
    */
   async save(dir: string): Promise<void> {
-    const replacing = await checkIndexTarget(dir);
-    const parent = dirname(dir);
-    await Deno.mkdir(parent, { recursive: true });
-    const tmp = await Deno.makeTempDir({ dir: parent, prefix: ".bm25-new-" });
-    try {
-      await writeIndexFiles(tmp, this.#data, this.manifest());
-    } catch (error) {
-      await Deno.remove(tmp, { recursive: true }).catch(() => {});
-      throw error;
-    }
-    await swapIn(tmp, dir, replacing);
+    await writeAtomically(dir, async (tmp) => {
+      this.#saved = await writeIndexFiles(tmp, this.#data, this.#counts());
+    });
   }
 
-  /** The manifest describing this index (format, parameters, counts). */
+  /**
+   * Builds an index straight into `dir` from a stream of documents, holding at
+   * most one segment of postings in memory: documents are inverted in segments
+   * (about 4 million postings each), each written compressed to a temporary
+   * file, and the segments are merged term by term into the index. The result is
+   * the same, byte for byte, as {@link Bm25Index.build} followed by
+   * {@link Bm25Index.save}. `dir` is replaced atomically as by `save`.
+   *
+   * @param docs Documents with unique ids (ids may not contain line breaks), in any iterable.
+   * @param dir Target directory (its parent is created if needed).
+   * @param opts Default k1, b and length mode, a progress callback (total is -1
+   *   until the input ends) and, for tests, `segmentPostings`.
+   * @returns The manifest of the written index.
+   * @throws {Error} On a duplicate or multi-line id (nothing is written).
+   * @example
+   * ```ts
+   * import { Bm25Index } from "@lib/retrieval/mod.ts";
+   * const dir = await Deno.makeTempDir(); // e.g. "outputs/<experiment>"
+   * await Bm25Index.write([{ id: "d1", text: "Storm hits coast" }], `${dir}/bm25`);
+   * const index = await Bm25Index.load(`${dir}/bm25`);
+   * ```
+   */
+  static async write(
+    docs: Iterable<{ id: string; text: string }> | AsyncIterable<{ id: string; text: string }>,
+    dir: string,
+    opts: Bm25BuildOptions & { segmentPostings?: number } = {},
+  ): Promise<Manifest> {
+    const k1 = opts.k1 ?? 0.9;
+    const b = opts.b ?? 0.4;
+    checkParams(k1, b);
+    let manifest: Manifest | undefined;
+    await writeAtomically(dir, async (tmp) => {
+      manifest = await writeStreaming(docs, tmp, {
+        k1,
+        b,
+        exactLengths: opts.exactLengths ?? false,
+        analyzer: ENGLISH_ANALYZER,
+        format: FORMAT,
+        version: FORMAT_VERSION,
+        segmentPostings: opts.segmentPostings,
+        onProgress: opts.onProgress,
+      });
+    });
+    return manifest!;
+  }
+
+  /**
+   * The manifest describing this index (format, parameters, counts). The byte
+   * size of the compressed postings is known once the index was saved or loaded;
+   * before that it is computed here by encoding them.
+   */
   manifest(): Manifest {
+    if (!this.#saved) {
+      let bytes = 0;
+      const sink = new ByteSink(1 << 16);
+      const skips = new U32Buffer(16);
+      const { offsets, postingDocs, postingTfs, lengths } = this.#data;
+      for (let t = 0; t + 1 < offsets.length; t++) {
+        sink.length = 0;
+        skips.length = 0;
+        bytes += encodePostings(
+          postingDocs,
+          postingTfs,
+          offsets[t],
+          offsets[t + 1],
+          lengths,
+          sink,
+          skips,
+        );
+      }
+      this.#saved = { ...this.#counts(), postingBytes: bytes };
+    }
+    return { ...this.#saved };
+  }
+
+  #counts(): Manifest {
     const d = this.#data;
     return {
       format: FORMAT,
@@ -202,6 +268,9 @@ export class Bm25Index {
       sumTotalTermFreq: this.#stats.sumTotalTermFreq,
       terms: d.terms.length,
       postings: d.postingDocs.length,
+      postingBytes: 0,
+      blockSize: BLOCK,
+      blocks: d.blockStarts[d.terms.length],
       tfBytes: d.postingTfs instanceof Uint16Array ? 2 : 4,
       byteOrder: "little-endian",
     };

@@ -271,7 +271,7 @@ Deno.test("a corrupt index (right sizes, random bytes) fails fast with a rebuild
   const dir = await fixture();
   const idx = join(dir, "idx");
   await crux(["index", "--passages", join(dir, "passages.jsonl"), "--out", idx]);
-  for (const name of ["postings.u32", "offsets.u32", "tfs.u16", "lengths.u32"]) {
+  for (const name of ["postings.bin", "offsets.u32", "lengths.u32"]) {
     const copy = join(dir, `idx-${name}`);
     await Deno.mkdir(copy);
     for await (const e of Deno.readDir(idx)) {

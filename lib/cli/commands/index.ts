@@ -4,7 +4,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { readCorpus } from "../../formats/mod.ts";
+import { streamCorpus } from "../../formats/mod.ts";
 import { Bm25Index } from "../../retrieval/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { numberOption } from "../_options.ts";
@@ -13,8 +13,10 @@ const HELP = `Usage: deno task crux index --passages FILE.jsonl --out DIR [optio
 
 Builds a BM25 index (Lucene EnglishAnalyzer terms, Lucene BM25 scoring) from a
 JSONL passage file with one {"id": ..., "contents": ...} (or "text") object a
-line (ids unique), and saves it as the directory DIR. The index is written to a temporary
-directory first and renamed, so DIR is never half-written.
+line (ids unique), and saves it as the directory DIR. Passages are streamed and
+inverted in segments that are merged at the end, so memory stays bounded. The
+index is written to a temporary directory first and renamed, so DIR is never
+half-written.
 
 Options:
   --passages FILE   JSONL passages (required)
@@ -49,22 +51,25 @@ async function run(args: string[], io: Io): Promise<number> {
     throw new UsageError(`Invalid BM25 parameters k1=${k1}, b=${b}: need k1 >= 0 and 0 <= b <= 1`);
   }
   const t0 = performance.now();
-  const corpus = await readCorpus(values.passages, {
-    onDuplicates: (n) =>
-      n && io.err(`${values.passages}: ${n} identical repeated passages dropped\n`),
-  });
-  const docs = corpus.map((d) => ({ id: d.id, text: d.contents }));
-  io.err(`read ${docs.length} passages from ${values.passages}\n`);
-  const index = Bm25Index.build(docs, {
+  async function* docs() {
+    for await (
+      const d of streamCorpus(values.passages!, {
+        onDuplicates: (n) =>
+          n && io.err(`${values.passages}: ${n} identical repeated passages dropped\n`),
+      })
+    ) {
+      yield { id: d.id, text: d.contents };
+    }
+  }
+  const m = await Bm25Index.write(docs(), values.out, {
     k1,
     b,
     exactLengths: values["exact-lengths"] ?? false,
     onProgress: (done, total) => {
-      if (done % 100_000 === 0 || done === total) io.err(`indexed ${done}/${total} passages\n`);
+      if (done === total) io.err(`read ${done} passages from ${values.passages}\n`);
+      else if (done % 100_000 === 0) io.err(`indexed ${done} passages\n`);
     },
   });
-  await index.save(values.out);
-  const m = index.manifest();
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
   io.out(
     `Indexed ${m.documents} passages (${m.terms} terms, ${m.postings} postings) into ${values.out} in ${secs} s\n`,

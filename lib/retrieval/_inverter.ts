@@ -1,0 +1,113 @@
+/** Inversion of analyzed documents into postings, a segment at a time; private to `@lib/retrieval`. */
+import { TermEncoder } from "../text/mod.ts";
+import { U32Buffer } from "./_growable.ts";
+
+/** The postings of the documents added since the last {@link Inverter.take}. */
+export interface Segment {
+  /** Postings of term t are `[offsets[t], offsets[t + 1])`; length = terms known + 1. */
+  offsets: Uint32Array;
+  /** Document numbers (global, ascending within a term). */
+  docs: Uint32Array;
+  /** Term frequencies. */
+  tfs: Uint16Array | Uint32Array;
+}
+
+/**
+ * Analyzes documents one by one into term ids (first-occurrence order across
+ * all documents) and buffers their (term, tf) pairs; {@link Inverter.take}
+ * turns the buffer into per-term postings and empties it, so a build can cut
+ * the collection into segments of bounded size.
+ */
+export class Inverter {
+  readonly encoder = new TermEncoder();
+  /** Documents added. */
+  documents = 0;
+  /** Exact length (analyzed terms) of every document added. */
+  readonly lengths = new U32Buffer(1 << 16);
+  /** Largest term frequency seen. */
+  maxTf = 0;
+  #dfs = new Uint32Array(1 << 16);
+  /** Per term id: [last doc + 1 that contained it, its slot in docTerms]. */
+  #state = new Int32Array(2 << 16);
+  #docTerms = new U32Buffer(1 << 16);
+  #docTfs = new U32Buffer(1 << 16);
+  #docStarts = new U32Buffer(1 << 12);
+  #first = 0;
+  #tokens: number[] = [];
+
+  /** (term, tf) pairs buffered since the last take. */
+  get pending(): number {
+    return this.#docTerms.length;
+  }
+
+  /** Analyzes and adds the next document. */
+  add(text: string): void {
+    const tokens = this.#tokens;
+    tokens.length = 0;
+    this.encoder.encode(text, tokens);
+    this.lengths.push(tokens.length);
+    this.#docStarts.push(this.#docTerms.length);
+    const vocabSize = this.encoder.terms.length;
+    if (vocabSize * 2 > this.#state.length) {
+      let cap = this.#state.length;
+      while (cap < vocabSize * 2) cap *= 2;
+      const next = new Int32Array(cap);
+      next.set(this.#state);
+      this.#state = next;
+      const df = new Uint32Array(cap >> 1);
+      df.set(this.#dfs);
+      this.#dfs = df;
+    }
+    const state = this.#state;
+    const dfs = this.#dfs;
+    const docTerms = this.#docTerms;
+    const docTfs = this.#docTfs;
+    const mark = ++this.documents;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (state[2 * t] === mark) {
+        const tf = ++docTfs.data[state[2 * t + 1]];
+        if (tf > this.maxTf) this.maxTf = tf;
+      } else {
+        state[2 * t] = mark;
+        state[2 * t + 1] = docTerms.length;
+        docTerms.push(t);
+        docTfs.push(1);
+        dfs[t]++;
+      }
+    }
+    if (tokens.length > 0 && this.maxTf === 0) this.maxTf = 1;
+  }
+
+  /** The postings of the documents added since the last take; empties the buffer. */
+  take(): Segment {
+    const v = this.encoder.terms.length;
+    const dfs = this.#dfs;
+    const offsets = new Uint32Array(v + 1);
+    for (let t = 0; t < v; t++) offsets[t + 1] = offsets[t] + dfs[t];
+    const total = offsets[v];
+    const docTerms = this.#docTerms.data;
+    const docTfs = this.#docTfs.data;
+    const starts = this.#docStarts;
+    starts.push(this.#docTerms.length);
+    let segMax = 0;
+    for (let i = 0; i < this.#docTerms.length; i++) if (docTfs[i] > segMax) segMax = docTfs[i];
+    const docs = new Uint32Array(total);
+    const tfs = segMax < 65536 ? new Uint16Array(total) : new Uint32Array(total);
+    const fill = offsets.slice(0, v);
+    for (let j = 0; j + 1 < starts.length; j++) {
+      const d = this.#first + j;
+      for (let i = starts.data[j]; i < starts.data[j + 1]; i++) {
+        const p = fill[docTerms[i]]++;
+        docs[p] = d;
+        tfs[p] = docTfs[i];
+      }
+    }
+    dfs.fill(0);
+    this.#docTerms.length = 0;
+    this.#docTfs.length = 0;
+    starts.length = 0;
+    this.#first = this.documents;
+    return { offsets, docs, tfs };
+  }
+}
