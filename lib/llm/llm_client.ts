@@ -17,10 +17,12 @@ import { embedJob, rerankJob } from "./_other_jobs.ts";
  * per-call timeout, cancellation, and a durable cache so a repeated request is
  * answered without any HTTP request.
  *
- * A call is finished only once its outcome is committed to the cache. At most
- * `concurrency` requests are on the wire, and at most `4 * concurrency` calls are
- * between sending and committing (answers wait for a group commit without
- * holding a request slot), so `kill -9` loses at most that many answers.
+ * A call is finished only once its outcome is durable in the cache: appended to
+ * the cache's journal (committed to the database later, in groups) or, without a
+ * journal, committed. At most `concurrency` requests are on the wire, and at most
+ * `4 * concurrency` calls are between sending and being durable (answers wait for
+ * a group commit without holding a request slot), so `kill -9` loses at most the
+ * answers on the wire with a journal, and at most that many without.
  *
  * @example
  * ```ts
@@ -134,6 +136,8 @@ export class LlmClient {
   /**
    * Answers many chat requests concurrently; identical requests are sent once.
    * A request that keeps failing ends as a `failed` record and the others go on.
+   * Every answer is durable (journaled or committed) before it counts, and all are
+   * committed to the cache's database before this resolves.
    *
    * @param requests The requests.
    * @param opts Signal, progress callback, parser and re-asks.
@@ -200,12 +204,20 @@ export class LlmClient {
       });
     };
 
-    const records = await Promise.all(requests.map((r, i) => one(r, jobs[i])));
+    let records: CallRecord<T>[];
+    try {
+      records = await Promise.all(requests.map((r, i) => one(r, jobs[i])));
+    } catch (error) {
+      // Commit what was answered (it is journaled either way); the abort wins.
+      await cache?.flush().catch(() => {});
+      throw error;
+    }
     if (cache) {
       for (const [k, n] of hits) {
         const [model, template] = k.split("\u0000");
         await cache.addHits(model, template, n);
       }
+      await cache.flush();
     }
     return records;
   }
@@ -218,6 +230,7 @@ export class LlmClient {
       return prior;
     }
     const call = await runJob(job, this.#context(signal), { prior });
+    await cache?.flush();
     if (call.status === "failed") {
       throw new Error(
         `Model call to ${this.endpoint} (${job.kind}, model "${job.model}") failed: ${call.error}`,
