@@ -71,7 +71,7 @@ export class LlmClient {
     return this.#transport.baseUrl;
   }
 
-  #context(signal?: AbortSignal): RunContext {
+  #context(signal?: AbortSignal, onWait?: RunContext["onWait"]): RunContext {
     const o = this.#opts;
     return {
       endpoint: this.#transport.baseUrl,
@@ -83,6 +83,9 @@ export class LlmClient {
       maxRetries: o.maxRetries ?? 4,
       backoffBaseMs: o.backoffBaseMs ?? 500,
       backoffMaxMs: o.backoffMaxMs ?? 20_000,
+      maxRetryWaitMs: o.maxRetryWaitMs ?? 120_000,
+      maxAnswerBytes: o.maxAnswerBytes ?? 262_144,
+      onWait,
       random: o.random ?? Math.random,
       signal,
     };
@@ -112,6 +115,7 @@ export class LlmClient {
       messages,
       body,
       tokens: Math.ceil(chars / 4) + Number(params.max_tokens ?? 0),
+      url: `${this.#transport.baseUrl}/chat/completions`,
       send: async (signal) => {
         const { text, usage } = await this.#transport.chat(body, { signal, timeoutMs });
         return { response: text, usage };
@@ -154,7 +158,7 @@ export class LlmClient {
       ? await cache.getMany(jobs.map((j) => j.key))
       : new Map<string, StoredCall>();
     const tracker = new ProgressTracker(opts.step ?? "chat", requests.length, opts.onProgress);
-    const ctx = this.#context(opts.signal);
+    const ctx = this.#context(opts.signal, (w) => tracker.wait(w));
     const inflight = new Map<string, Promise<{ call: StoredCall; cached: boolean }>>();
     const hits = new Map<string, number>();
     const parse = opts.parse as ((t: string) => ParseResult<unknown>) | undefined;
