@@ -2,6 +2,7 @@ import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import { TABLES } from "@lib/store/schema.ts";
 import type { Usage } from "./types.ts";
 import { journalFiles, JournalWriter, readJournal, removeJournalFiles } from "./_journal.ts";
+import { BatchCollector } from "./batch_collector.ts";
 
 /** Stored state of a call: answered, answered but unparseable, failed, or exported to a batch. */
 export type CallStatus = "ok" | "unparsed" | "failed" | "pending";
@@ -149,6 +150,11 @@ export class CallCache {
   #commitMs: number;
   /** The error of a failed background commit, rethrown by the next `flush`. */
   #failure?: unknown;
+  /**
+   * Set when a batch export runs on this cache's workspace: unanswered chat
+   * requests go to the collector instead of the model (see {@link BatchCollector}).
+   */
+  readonly collector?: BatchCollector;
   readonly #stage = `llm_calls_stage_${++stageCount}`;
   #staged = false;
 
@@ -164,6 +170,7 @@ export class CallCache {
     this.#commitRows = opts.commitRows ?? 2000;
     this.#commitMs = opts.commitMs ?? 1000;
     if (opts.journal) this.#writer = new JournalWriter(opts.journal, lastSegment);
+    this.collector = BatchCollector.for(opts.journal);
   }
 
   /**

@@ -9,6 +9,7 @@ import { ProgressTracker } from "./_progress_tracker.ts";
 import { toWire } from "./_wire.ts";
 import { toRecord } from "./_to_record.ts";
 import { embedJob, rerankJob } from "./_other_jobs.ts";
+import { type BatchCollector, EXPORTED_NOTE } from "./batch_collector.ts";
 
 /**
  * One client for every model call: chat completions, embeddings, `/rerank` and
@@ -169,8 +170,11 @@ export class LlmClient {
         const prior = seen.get(job.key);
         const usable = prior && (prior.status === "ok" || prior.status === "unparsed" ||
           (prior.status === "failed" && this.#opts.retryFailed === false));
+        const collector = cache?.collector;
         p = usable
           ? Promise.resolve({ call: prior, cached: true })
+          : collector
+          ? Promise.resolve({ call: this.#collect(collector, job), cached: false })
           : runJob(job, ctx, { prior, parse }).then((call) => ({ call, cached: false }));
         inflight.set(job.key, p);
       }
@@ -224,6 +228,25 @@ export class LlmClient {
       await cache.flush();
     }
     return records;
+  }
+
+  /** Hands a chat job to a batch collector; the caller sees it failed, with a note. */
+  #collect(collector: BatchCollector, job: Job): StoredCall {
+    const { body } = job as Job & { body: Record<string, unknown> };
+    const base = {
+      key: job.key,
+      model: job.model,
+      endpoint: `${this.endpoint} batch`,
+      template: job.template,
+      params: job.params,
+      messages: job.messages,
+      response: "",
+      usage: { promptTokens: 0, completionTokens: 0 },
+      attempts: 0,
+      latencyMs: 0,
+    };
+    collector.add({ key: job.key, body, pending: { ...base, status: "pending" } });
+    return { ...base, status: "failed", error: EXPORTED_NOTE };
   }
 
   async #single(job: Job, signal?: AbortSignal): Promise<StoredCall> {

@@ -8,7 +8,16 @@
  */
 import { parseArgs } from "node:util";
 
-const SUITES = ["bm25", "bm25_sweep", "evaluator", "llm", "store", "report", "nuggets"] as const;
+const SUITES = [
+  "bm25",
+  "bm25_sweep",
+  "evaluator",
+  "llm",
+  "store",
+  "report",
+  "nuggets",
+  "stages",
+] as const;
 
 const { values } = parseArgs({
   args: Deno.args,
