@@ -1,20 +1,29 @@
 // The answer journal of a call cache: one JSON line per answered call, appended the
 // moment the answer arrives, so a killed process loses only the calls on the wire.
-// The active file is `<path>`; when its calls are committed to the database in a
-// group, it is first renamed to a numbered segment `<path>.<n>`, which is deleted
-// once the commit succeeds. Opening a cache folds in the segments and the active
-// file a killed process left.
+// Each open cache writes its own file `<path>.<tag>` (several caches of one process
+// may share a workspace); when its calls are committed to the database in a group,
+// the file is first renamed to a numbered segment `<path>.<tag>.<n>`, deleted once
+// the commit succeeds. Opening a cache folds in every journal file that no open
+// cache of this process owns (what a killed process left).
 import { basename, dirname, join } from "node:path";
 import type { StoredCall } from "./call_cache.ts";
 
 const enc = new TextEncoder();
 
-/** An append handle on the active journal file, opened on first use and closed by `close`. */
+/** Tags of the journal writers open in this process. */
+const live = new Set<string>();
+let tags = 0;
+
+/** An append handle on a cache's own journal file, opened on first use and closed by `close`. */
 export class JournalWriter {
   #file?: Deno.FsFile;
   #segment = 0;
-  constructor(readonly path: string, firstSegment = 0) {
-    this.#segment = firstSegment;
+  readonly tag = `${Date.now().toString(36)}-${Deno.pid}-${++tags}`;
+  /** The file this writer appends to. */
+  readonly path: string;
+  constructor(journal: string) {
+    this.path = `${journal}.${this.tag}`;
+    live.add(this.tag);
   }
 
   /** Appends one call as a JSON line; on disk (in the OS) when this returns. */
@@ -47,6 +56,12 @@ export class JournalWriter {
     this.#file?.close();
     this.#file = undefined;
   }
+
+  /** Ends the writer: its files are left to the next open (when uncommitted) and not skipped. */
+  release(): void {
+    this.close();
+    live.delete(this.tag);
+  }
 }
 
 /** Deletes journal files whose calls are committed; a missing file is fine. */
@@ -61,27 +76,30 @@ export function removeJournalFiles(paths: readonly string[]): void {
 }
 
 /**
- * The segments of a journal (`<path>.<n>`, oldest first) and the active file,
- * as they exist on disk, with the highest segment number.
+ * The journal files no open writer of this process owns (`<path>`, `<path>.<tag>`,
+ * `<path>.<tag>.<n>`), each writer's segments in order before its open file.
  */
-export function journalFiles(path: string): { files: string[]; lastSegment: number } {
+export function journalFiles(path: string): string[] {
   const name = basename(path);
-  const segments: [number, string][] = [];
+  const found: { tag: string; seq: number; file: string }[] = [];
   try {
     for (const entry of Deno.readDirSync(dirname(path))) {
-      const m = entry.isFile && entry.name.startsWith(name + ".")
-        ? /^(\d+)$/.exec(entry.name.slice(name.length + 1))
-        : null;
-      if (m) segments.push([Number(m[1]), join(dirname(path), entry.name)]);
+      if (!entry.isFile) continue;
+      if (entry.name !== name && !entry.name.startsWith(name + ".")) continue;
+      const [tag = "", seq] = entry.name.slice(name.length + 1).split(".");
+      if (live.has(tag)) continue;
+      const n = seq === undefined ? Infinity : Number(seq);
+      found.push({
+        tag,
+        seq: Number.isFinite(n) ? n : Infinity,
+        file: join(dirname(path), entry.name),
+      });
     }
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
-  segments.sort((a, b) => a[0] - b[0]);
-  return {
-    files: [...segments.map(([, p]) => p), path],
-    lastSegment: segments.at(-1)?.[0] ?? 0,
-  };
+  found.sort((a, b) => a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : a.seq - b.seq);
+  return found.map((f) => f.file);
 }
 
 /**

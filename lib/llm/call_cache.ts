@@ -162,14 +162,13 @@ export class CallCache {
     connection: DuckDBConnection,
     opts: CallCacheOptions = {},
     recovered = 0,
-    lastSegment = 0,
   ) {
     this.connection = connection;
     this.journal = opts.journal;
     this.recovered = recovered;
     this.#commitRows = opts.commitRows ?? 2000;
     this.#commitMs = opts.commitMs ?? 1000;
-    if (opts.journal) this.#writer = new JournalWriter(opts.journal, lastSegment);
+    if (opts.journal) this.#writer = new JournalWriter(opts.journal);
     this.collector = BatchCollector.for(opts.journal);
   }
 
@@ -186,20 +185,18 @@ export class CallCache {
     await connection.run(TABLES.llm_calls);
     await connection.run(TABLES.meta);
     let recovered = 0;
-    let lastSegment = 0;
     if (opts.journal) {
-      const found = journalFiles(opts.journal);
-      lastSegment = found.lastSegment;
+      const files = journalFiles(opts.journal);
       const calls: StoredCall[] = [];
-      for (const file of found.files) calls.push(...(await readJournal(file)).calls);
+      for (const file of files) calls.push(...(await readJournal(file)).calls);
       if (calls.length) {
         const cache = new CallCache(connection);
         await cache.putMany(calls);
         recovered = new Set(calls.map((c) => c.key)).size;
       }
-      removeJournalFiles(found.files);
+      removeJournalFiles(files);
     }
-    return new CallCache(connection, opts, recovered, lastSegment);
+    return new CallCache(connection, opts, recovered);
   }
 
   /** Number of commits made so far (one per group of rows written together). */
@@ -359,6 +356,15 @@ export class CallCache {
          SELECT ${COLUMNS}, now() FROM temp.${this.#stage}`,
     );
     await this.connection.run(`DELETE FROM temp.${this.#stage}`);
+  }
+
+  /**
+   * Stops journaling without committing: journal files with uncommitted calls stay
+   * for the next open to fold in, as after a kill. Call {@link CallCache.flush} first
+   * to commit them instead.
+   */
+  release(): void {
+    this.#writer?.release();
   }
 
   /**

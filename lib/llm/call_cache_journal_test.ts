@@ -25,6 +25,12 @@ function journalFiles(journal: string): string[] {
   ).sort();
 }
 
+/** The text of every journal file, in name order. */
+function journalText(journal: string): string {
+  return journalFiles(journal).map((n) => Deno.readTextFileSync(join(dirname(journal), n)))
+    .join("");
+}
+
 async function rows(
   connection: { runAndReadAll(sql: string): Promise<{ getRows(): unknown[][] }> },
 ) {
@@ -41,7 +47,7 @@ Deno.test("a journaled put is on disk before it is committed, and the journal em
     const cache = await CallCache.open(connection, { journal });
     const puts = [cache.put(call("a")), cache.put(call("b"))];
     // Both answers are in the journal the moment put returns, before any commit.
-    const lines = Deno.readTextFileSync(journal).trim().split("\n");
+    const lines = journalText(journal).trim().split("\n");
     assert.deepEqual(lines.map((l) => JSON.parse(l).key), ["a", "b"]);
     await Promise.all(puts);
     // Readers see journaled calls whether or not they are committed yet.
@@ -91,12 +97,13 @@ Deno.test("journaled calls commit in groups of commitRows; a kill between groups
     await cache.get("a"); // runs after the commit on the cache's queue
     assert.equal(cache.commits, 1);
     assert.deepEqual(await rows(connection), ["a", "b", "c"]);
-    assert.deepEqual(journalFiles(journal), ["llm_journal.jsonl"]);
+    assert.equal(journalFiles(journal).length, 1);
     assert.deepEqual(
-      Deno.readTextFileSync(journal).trim().split("\n").map((l) => JSON.parse(l).key),
+      journalText(journal).trim().split("\n").map((l) => JSON.parse(l).key),
       ["d"],
     );
     // A killed process: the connection goes without a flush; d is only in the journal.
+    cache.release();
     connection.closeSync();
     connection = await db.connect();
     const again = await CallCache.open(connection, { journal });
@@ -112,9 +119,10 @@ Deno.test("journaled calls commit in groups of commitRows; a kill between groups
 Deno.test("segments a killed process left mid-commit are folded in, later calls winning", async () => {
   const dir = await Deno.makeTempDir();
   const journal = join(dir, "llm_journal.jsonl");
-  await Deno.writeTextFile(`${journal}.2`, JSON.stringify(call("a")) + "\n");
+  // A writer's segment 2 (being committed at the kill) and its open file.
+  await Deno.writeTextFile(`${journal}.w1.2`, JSON.stringify(call("a")) + "\n");
   await Deno.writeTextFile(
-    journal,
+    `${journal}.w1`,
     JSON.stringify({ ...call("a"), response: "5" }) + "\n" + JSON.stringify(call("b")) + "\n",
   );
   const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
@@ -125,11 +133,43 @@ Deno.test("segments a killed process left mid-commit are folded in, later calls 
     assert.equal((await cache.get("a"))?.response, "5");
     assert.deepEqual(await rows(connection), ["a", "b"]);
     assert.deepEqual(journalFiles(journal), []);
-    // Numbering goes on after the highest segment found.
+    // New answers go to a file of its own and are committed on flush.
     await cache.put(call("c"));
     await cache.flush();
     assert.deepEqual(journalFiles(journal), []);
     assert.deepEqual(await rows(connection), ["a", "b", "c"]);
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+  }
+});
+
+Deno.test("two caches on one journal keep their own files: a commit of one never drops the other's calls", async () => {
+  const dir = await Deno.makeTempDir();
+  const journal = join(dir, "llm_journal.jsonl");
+  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
+  let connection = await db.connect();
+  try {
+    const judge = await CallCache.open(connection, { journal });
+    const generator = await CallCache.open(connection, { journal });
+    await judge.put(call("j1"));
+    await generator.put(call("g1"));
+    await judge.flush();
+    assert.deepEqual(await rows(connection), ["j1"]);
+    // The generator's answer is still on disk, in its own file.
+    assert.deepEqual(journalText(journal).trim().split("\n").map((l) => JSON.parse(l).key), [
+      "g1",
+    ]);
+    // Opening a third cache meanwhile leaves the live generator's file alone.
+    await CallCache.open(connection, { journal });
+    assert.equal(journalFiles(journal).length, 1);
+    generator.release();
+    judge.release();
+    connection.closeSync();
+    connection = await db.connect();
+    const next = await CallCache.open(connection, { journal });
+    assert.equal(next.recovered, 1);
+    assert.deepEqual(await rows(connection), ["g1", "j1"]);
   } finally {
     connection.closeSync();
     db.closeSync();
