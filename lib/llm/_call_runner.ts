@@ -1,6 +1,6 @@
 // Runs one call with bounded retries, limits and a durable trace write.
 import type { CallCache, CallStatus, StoredCall } from "./call_cache.ts";
-import type { ParseResult, Usage } from "./types.ts";
+import type { ParseResult, RetryWait, Usage } from "./types.ts";
 import type { Semaphore } from "./_limiter.ts";
 import type { RateLimiter } from "./_limiter.ts";
 import { backoffMs, delay, TransportError } from "./_retry.ts";
@@ -17,6 +17,8 @@ export interface Job {
   messages: unknown;
   /** Rough token count for the tokens-per-minute limit. */
   tokens: number;
+  /** Full URL the job is sent to (no credentials), for messages; default: the endpoint. */
+  url?: string;
   send(signal: AbortSignal | undefined): Promise<{ response: string; usage: Usage }>;
 }
 
@@ -33,8 +35,21 @@ export interface RunContext {
   maxRetries: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** Longest wait before a retry, whatever `Retry-After` asks. */
+  maxRetryWaitMs: number;
+  /** Largest answer stored, in UTF-8 bytes; a larger one is recorded failed. */
+  maxAnswerBytes: number;
+  /** Told of every wait before a retry, when it begins. */
+  onWait?: (wait: RetryWait) => void;
   random: () => number;
   signal?: AbortSignal;
+}
+
+/** UTF-8 size of a text (exact; counted only when it could exceed `limit`). */
+function overLimit(text: string, limit: number): number | undefined {
+  if (text.length * 3 <= limit) return undefined;
+  const bytes = new TextEncoder().encode(text).length;
+  return bytes > limit ? bytes : undefined;
 }
 
 /**
@@ -73,6 +88,21 @@ export async function runJob(
         ctx.slots.release();
         latencyMs = performance.now() - started;
       }
+      const size = answer && overLimit(answer.response, ctx.maxAnswerBytes);
+      if (answer && size !== undefined) {
+        // Not stored and not retried: the same request would bring the same answer.
+        const call = record(job, ctx, {
+          response: "",
+          usage: answer.usage,
+          status: "failed",
+          attempts,
+          latencyMs,
+        });
+        call.error = `Answer of ${size} bytes from ${job.url ?? ctx.endpoint} exceeds the ` +
+          `maximum of ${ctx.maxAnswerBytes} bytes (maxAnswerBytes); not stored`;
+        await ctx.cache?.put(call);
+        return call;
+      }
       if (answer) {
         const parsed = opts.parse?.(answer.response);
         const status: CallStatus = parsed && !parsed.ok ? "unparsed" : "ok";
@@ -87,15 +117,22 @@ export async function runJob(
     if (!failure) throw new Error("Unreachable: attempt ended without answer or failure");
     lastError = failure.message;
     if (!failure.failure.retryable || attempt > ctx.maxRetries) break;
-    await delay(
-      backoffMs(attempt, {
-        baseMs: ctx.backoffBaseMs,
-        maxMs: ctx.backoffMaxMs,
-        random: ctx.random,
-        retryAfterMs: failure.failure.retryAfterMs,
-      }),
-      signal,
-    );
+    const wanted = backoffMs(attempt, {
+      baseMs: ctx.backoffBaseMs,
+      maxMs: ctx.backoffMaxMs,
+      random: ctx.random,
+      retryAfterMs: failure.failure.retryAfterMs,
+    });
+    const waitMs = Math.min(wanted, ctx.maxRetryWaitMs);
+    ctx.onWait?.({
+      url: job.url ?? ctx.endpoint,
+      waitMs,
+      retryAfterMs: failure.failure.retryAfterMs,
+      capped: wanted > ctx.maxRetryWaitMs,
+      reason: failure.message,
+      attempt: attempt + 1,
+    });
+    await delay(waitMs, signal);
   }
   const call = record(job, ctx, {
     response: "",

@@ -11,6 +11,11 @@ export function duration(ms: number): string {
     : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
 
+/** A wait: tenths of a second below 10 s, else as {@link duration}. */
+function waitText(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : duration(ms);
+}
+
 export function progressLine(e: ProgressEvent): string {
   const pct = e.total ? ((100 * e.done) / e.total).toFixed(1) : "100.0";
   const parts = [
@@ -20,5 +25,17 @@ export function progressLine(e: ProgressEvent): string {
     `${e.rate.toFixed(1)}/s`,
     e.done === e.total ? `took ${duration(e.elapsedMs)}` : `ETA ${duration(e.etaMs)}`,
   ];
+  if (e.waits) parts.push(`retry waits ${e.waits.count} (${waitText(e.waits.totalMs)})`);
+  const w = e.waiting;
+  if (w) {
+    const asked = w.retryAfterMs === undefined
+      ? ""
+      : `; Retry-After ${waitText(w.retryAfterMs)}${w.capped ? " capped" : ""}`;
+    parts.push(
+      `waiting ${waitText(w.waitMs)} before attempt ${w.attempt} at ${w.url}${asked} (${
+        w.reason.slice(0, 120)
+      })`,
+    );
+  }
   return parts.join("  ");
 }

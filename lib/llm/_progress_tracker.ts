@@ -1,11 +1,13 @@
 // Counts finished requests and turns them into progress events with rate and ETA.
-import type { ProgressFn } from "./types.ts";
+import type { ProgressEvent, ProgressFn, RetryWait } from "./types.ts";
 
 export class ProgressTracker {
   #done = 0;
   #cached = 0;
   #failed = 0;
   #started = performance.now();
+  #waits = 0;
+  #waitedMs = 0;
   constructor(
     readonly step: string,
     readonly total: number,
@@ -19,7 +21,13 @@ export class ProgressTracker {
     if (outcome.failed) this.#failed++;
     this.onProgress?.(this.#event());
   }
-  #event() {
+  /** Counts a wait before a retry and announces it at once. */
+  wait(w: RetryWait): void {
+    this.#waits++;
+    this.#waitedMs += w.waitMs;
+    this.onProgress?.({ ...this.#event(), waiting: w });
+  }
+  #event(): ProgressEvent {
     const elapsedMs = performance.now() - this.#started;
     const sent = this.#done - this.#cached;
     const rate = elapsedMs > 0 ? sent / (elapsedMs / 1000) : 0;
@@ -34,6 +42,7 @@ export class ProgressTracker {
       elapsedMs,
       rate,
       etaMs,
+      ...(this.#waits ? { waits: { count: this.#waits, totalMs: this.#waitedMs } } : {}),
     };
   }
 }

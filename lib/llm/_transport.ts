@@ -50,18 +50,30 @@ export function publicUrl(url: string): string {
   }
 }
 
-function fail(error: unknown, secret: string | undefined, signal?: AbortSignal): never {
+/**
+ * Turns any failure of a request to `url` into a TransportError naming the full
+ * URL (credentials, query and fragment stripped; the key redacted).
+ */
+function fail(
+  error: unknown,
+  secret: string | undefined,
+  url: string,
+  signal?: AbortSignal,
+  timeoutMs?: number,
+): never {
   if (signal?.aborted) throw signal.reason;
   if (error instanceof TransportError) throw error;
+  const where = publicUrl(url);
+  const after = timeoutMs === undefined ? "" : ` after ${timeoutMs} ms`;
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    throw new TransportError({ retryable: true, message: "Request timed out" });
+    throw new TransportError({ retryable: true, message: `Request to ${where} timed out${after}` });
   }
   if (error instanceof OpenAI.APIConnectionError) {
     const cause = (error as { cause?: unknown }).cause;
     const detail = cause instanceof Error ? `: ${cause.message}` : "";
     throw new TransportError({
       retryable: true,
-      message: redact(`Connection error${detail}`, secret),
+      message: redact(`Connection to ${where} failed${detail}`, secret),
     });
   }
   if (error instanceof OpenAI.APIError && typeof error.status === "number") {
@@ -69,15 +81,33 @@ function fail(error: unknown, secret: string | undefined, signal?: AbortSignal):
       retryable: isRetryableStatus(error.status),
       status: error.status,
       retryAfterMs: retryAfterMs(error.headers),
-      message: redact(`HTTP ${error.status}: ${error.message}`, secret),
+      message: redact(`HTTP ${error.status} from ${where}: ${error.message}`, secret),
     });
   }
-  // Broken bodies (dropped connections, non-JSON answers) are transient.
+  // A refused or dropped connection (fetch's TypeError) or a broken body (non-JSON
+  // answer) is transient.
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error
+    ? `; ${error.cause.message}`
+    : "";
+  const text = error instanceof TypeError
+    ? `Connection to ${where} failed (${message}${cause})`
+    : `Bad response from ${where} (${message}${cause})`;
   throw new TransportError({
     retryable: true,
-    message: redact(`Bad response (${message})`, secret),
+    message: redact(text.split(url).join(where), secret),
   });
+}
+
+/** `path` appended to the base URL's path; its query (e.g. `api-version`) is kept. */
+function joinUrl(base: string, path: string): string {
+  try {
+    const u = new URL(base);
+    u.pathname = u.pathname.replace(/\/$/, "") + path;
+    return u.href;
+  } catch {
+    return `${base.replace(/\/$/, "")}${path}`;
+  }
 }
 
 /** The `error.message` of an OpenAI-style error body, else the body's start. */
@@ -108,6 +138,7 @@ export function openAiTransport(opts: TransportOptions): Transport {
     async chat(body, opts) {
       // Plain fetch: the openai client costs ~2-3 ms of CPU per call, which is
       // 5% of throughput at 160 calls/s. Errors are classified the same way.
+      const url = `${transport.baseUrl}/chat/completions`;
       const res = await this.post("/chat/completions", body, opts) as {
         choices?: { message?: { content?: string | null } }[];
         usage?: { prompt_tokens?: number; completion_tokens?: number };
@@ -116,7 +147,7 @@ export function openAiTransport(opts: TransportOptions): Transport {
       if (!choice) {
         throw new TransportError({
           retryable: true,
-          message: "Bad response (no choices in the answer)",
+          message: `Bad response from ${publicUrl(url)} (no choices in the answer)`,
         });
       }
       return { text: choice.message?.content ?? "", usage: usageOf(res.usage) };
@@ -133,7 +164,7 @@ export function openAiTransport(opts: TransportOptions): Transport {
         }
         return { vectors, usage: usageOf(res.usage) };
       } catch (error) {
-        fail(error, secret, signal);
+        fail(error, secret, joinUrl(opts.baseUrl, "/embeddings"), signal, timeoutMs);
       }
     },
     async post(path, body, { signal, timeoutMs }) {
@@ -143,8 +174,8 @@ export function openAiTransport(opts: TransportOptions): Transport {
       const onAbort = () => controller.abort(signal?.reason);
       signal?.addEventListener("abort", onAbort, { once: true });
       const timer = setTimeout(() => controller.abort(new Error("timeout")), timeoutMs);
+      const url = joinUrl(opts.baseUrl, path);
       try {
-        const url = `${opts.baseUrl.replace(/\/$/, "")}${path}`;
         const headers: Record<string, string> = { "content-type": "application/json" };
         if (secret) headers.authorization = `Bearer ${secret}`;
         const res = await fetcher(url, {
@@ -159,15 +190,19 @@ export function openAiTransport(opts: TransportOptions): Transport {
             retryable: isRetryableStatus(res.status),
             status: res.status,
             retryAfterMs: retryAfterMs(res.headers),
-            message: redact(`HTTP ${res.status} from ${path}: ${errorText(text)}`, secret),
+            message: redact(
+              `HTTP ${res.status} from ${publicUrl(url)}: ${errorText(text)}`,
+              secret,
+            ),
           });
         }
         return JSON.parse(text);
       } catch (error) {
         if (controller.signal.aborted && !signal?.aborted) {
-          fail(new TransportError({ retryable: true, message: "Request timed out" }), secret);
+          const message = `Request to ${publicUrl(url)} timed out after ${timeoutMs} ms`;
+          fail(new TransportError({ retryable: true, message }), secret, url);
         }
-        fail(error, secret, signal);
+        fail(error, secret, url, signal);
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);

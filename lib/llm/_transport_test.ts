@@ -24,5 +24,8 @@ Deno.test("openAiTransport.post turns its own timeout into a retryable error and
   });
   const error = await t.post("/score", {}, { timeoutMs: 20 }).catch((e) => e);
   assert.ok(error instanceof TransportError);
-  assert.deepEqual([error.failure.retryable, error.message], [true, "Request timed out"]);
+  assert.deepEqual([error.failure.retryable, error.message], [
+    true,
+    "Request to http://127.0.0.1:9/v1/score timed out after 20 ms",
+  ]);
 });

@@ -1,7 +1,8 @@
-import type { DuckDBConnection } from "@duckdb/node-api";
+import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import { TABLES } from "@lib/store/schema.ts";
 import type { Usage } from "./types.ts";
-import { appendJournal, clearJournal, readJournal } from "./_journal.ts";
+import { journalFiles, JournalWriter, readJournal, removeJournalFiles } from "./_journal.ts";
+import { BatchCollector } from "./batch_collector.ts";
 
 /** Stored state of a call: answered, answered but unparseable, failed, or exported to a batch. */
 export type CallStatus = "ok" | "unparsed" | "failed" | "pending";
@@ -30,11 +31,17 @@ export interface StoredCall {
 export interface CallCacheOptions {
   /**
    * Path of an append-only answer journal (e.g. `<workspace>/llm_journal.jsonl`).
-   * Each answer is appended the moment it arrives and committed to DuckDB in
-   * groups; the journal is emptied once everything in it is committed. Default:
-   * none (`put` waits for the commit).
+   * Each answer is appended the moment it arrives, and `put` resolves then: the
+   * journal is the durable place. Answers are committed to DuckDB in groups (every
+   * `commitRows` answers or `commitMs` milliseconds, and on `flush`); a journal file
+   * is deleted once everything in it is committed. Default: none (`put` waits for
+   * the commit).
    */
   journal?: string;
+  /** With a journal: commit once this many answers wait. Default 2,000. */
+  commitRows?: number;
+  /** With a journal: commit when the oldest waiting answer is this old. Default 1,000 ms. */
+  commitMs?: number;
 }
 
 /** Per model, template and status: counts and token sums (see {@link CallCache.stats}). */
@@ -52,10 +59,9 @@ export interface CallStatsRow {
 }
 
 const COLUMNS =
-  "key, model, endpoint, template, params, messages, response, usage, status, error, attempts, latency_ms, created_at";
-const ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())";
-const CHUNK = 200;
+  "key, model, endpoint, template, params, messages, response, usage, status, error, attempts, latency_ms";
 const HITS = "llm.cache_hits|";
+let stageCount = 0;
 
 interface Waiter {
   call: StoredCall;
@@ -63,20 +69,23 @@ interface Waiter {
   reject: (e: unknown) => void;
 }
 
-const toValues = (c: StoredCall) => [
-  c.key,
-  c.model,
-  c.endpoint,
-  c.template ?? null,
-  JSON.stringify(c.params),
-  JSON.stringify(c.messages),
-  c.response,
-  JSON.stringify(c.usage),
-  c.status,
-  c.error ?? null,
-  c.attempts,
-  c.latencyMs,
-];
+function appendRow(a: DuckDBAppender, c: StoredCall): void {
+  a.appendVarchar(c.key);
+  a.appendVarchar(c.model);
+  a.appendVarchar(c.endpoint);
+  if (c.template == null) a.appendNull();
+  else a.appendVarchar(c.template);
+  a.appendVarchar(JSON.stringify(c.params));
+  a.appendVarchar(JSON.stringify(c.messages));
+  a.appendVarchar(c.response);
+  a.appendVarchar(JSON.stringify(c.usage));
+  a.appendVarchar(c.status);
+  if (c.error == null) a.appendNull();
+  else a.appendVarchar(c.error);
+  a.appendInteger(c.attempts);
+  a.appendDouble(c.latencyMs);
+  a.endRow();
+}
 
 function fromRow(r: Record<string, unknown>): StoredCall {
   return {
@@ -100,13 +109,14 @@ function fromRow(r: Record<string, unknown>): StoredCall {
  * (DDL from `lib/store/schema.ts`) on a DuckDB connection.
  *
  * Writes are durable per call. With a journal (see {@link CallCacheOptions}),
- * {@link CallCache.put} appends the call to the journal file the moment it is
- * called, so a kill loses only the calls still on the wire: a journal left by a
- * killed process is folded in when the cache is next opened. `put` resolves
- * after the row is committed to DuckDB (its WAL is written on commit). Calls
- * finishing while a commit runs are committed together in the next statement
- * (group commit), so many concurrent calls cost one commit each few milliseconds
- * rather than one each. All statements of one cache run one at a time.
+ * {@link CallCache.put} appends the call to the journal file and resolves at
+ * once, so a kill loses only the calls still on the wire: the journal files a
+ * killed process left are folded in when the cache is next opened. Journaled
+ * calls are committed to DuckDB in large groups (appender into a staging table,
+ * then one `INSERT OR REPLACE`), so many concurrent calls cost one commit each
+ * second or two thousand answers. Without a journal, `put` resolves after its
+ * row is committed; calls finishing while a commit runs are committed together
+ * in the next one (group commit). All statements of one cache run one at a time.
  *
  * @example
  * ```ts
@@ -132,11 +142,34 @@ export class CallCache {
   #commits = 0;
   /** Journaled calls not committed yet (read by `get` so they are never sent twice). */
   #unflushed = new Map<string, StoredCall>();
+  #writer?: JournalWriter;
+  /** Journal segments whose calls wait for a commit. */
+  #segments: string[] = [];
+  #oldest = 0;
+  #commitRows: number;
+  #commitMs: number;
+  /** The error of a failed background commit, rethrown by the next `flush`. */
+  #failure?: unknown;
+  /**
+   * Set when a batch export runs on this cache's workspace: unanswered chat
+   * requests go to the collector instead of the model (see {@link BatchCollector}).
+   */
+  readonly collector?: BatchCollector;
+  readonly #stage = `llm_calls_stage_${++stageCount}`;
+  #staged = false;
 
-  private constructor(connection: DuckDBConnection, journal?: string, recovered = 0) {
+  private constructor(
+    connection: DuckDBConnection,
+    opts: CallCacheOptions = {},
+    recovered = 0,
+  ) {
     this.connection = connection;
-    this.journal = journal;
+    this.journal = opts.journal;
     this.recovered = recovered;
+    this.#commitRows = opts.commitRows ?? 2000;
+    this.#commitMs = opts.commitMs ?? 1000;
+    if (opts.journal) this.#writer = new JournalWriter(opts.journal);
+    this.collector = BatchCollector.for(opts.journal);
   }
 
   /**
@@ -144,7 +177,8 @@ export class CallCache {
    * With `journal`, calls a killed process left in the journal are committed first.
    *
    * @param connection An open DuckDB connection (e.g. a workspace's `connection`).
-   * @param opts `journal`: path of the answer journal (see {@link CallCacheOptions}).
+   * @param opts `journal`: path of the answer journal; `commitRows`, `commitMs`: group
+   *   size and age of journaled commits (see {@link CallCacheOptions}).
    * @returns The cache.
    */
   static async open(connection: DuckDBConnection, opts: CallCacheOptions = {}): Promise<CallCache> {
@@ -152,15 +186,17 @@ export class CallCache {
     await connection.run(TABLES.meta);
     let recovered = 0;
     if (opts.journal) {
-      const { calls } = await readJournal(opts.journal);
+      const files = journalFiles(opts.journal);
+      const calls: StoredCall[] = [];
+      for (const file of files) calls.push(...(await readJournal(file)).calls);
       if (calls.length) {
         const cache = new CallCache(connection);
         await cache.putMany(calls);
-        recovered = calls.length;
+        recovered = new Set(calls.map((c) => c.key)).size;
       }
-      clearJournal(opts.journal);
+      removeJournalFiles(files);
     }
-    return new CallCache(connection, opts.journal, recovered);
+    return new CallCache(connection, opts, recovered);
   }
 
   /** Number of commits made so far (one per group of rows written together). */
@@ -213,22 +249,34 @@ export class CallCache {
   }
 
   /**
-   * Stores (or replaces) a call; resolves once the row is committed.
+   * Stores (or replaces) a call. With a journal it resolves once the call is in
+   * the journal (committed to DuckDB later, in a group); without, once its row is
+   * committed.
    *
    * @param call The call to store.
-   * @returns A promise that settles after the commit (rejects if the write fails).
+   * @returns A promise that settles when the call is durable (rejects if the write fails).
    */
   put(call: StoredCall): Promise<void> {
-    if (this.journal) {
+    if (this.#writer) {
       // Durable at once: a kill from here on loses nothing (the journal is folded in
-      // on the next open). The caller still waits for the group commit, so the cache
-      // never writes on the connection behind the caller's back.
+      // on the next open).
       try {
-        appendJournal(this.journal, call);
+        this.#writer.append(call);
       } catch (error) {
         return Promise.reject(error);
       }
       this.#unflushed.set(call.key, call);
+      if (this.#pending.length === 0) this.#oldest = performance.now();
+      this.#pending.push({ call, resolve: () => {}, reject: () => {} });
+      if (
+        !this.#scheduled &&
+        (this.#pending.length >= this.#commitRows ||
+          performance.now() - this.#oldest >= this.#commitMs)
+      ) {
+        this.#scheduled = true;
+        this.#exclusive(() => this.#writePending()).catch(() => {});
+      }
+      return Promise.resolve();
     }
     const done = new Promise<void>((resolve, reject) =>
       this.#pending.push({ call, resolve, reject })
@@ -246,40 +294,77 @@ export class CallCache {
    * @param calls Calls to store; later duplicates of a key win.
    * @returns A promise that settles after the commit.
    */
-  putMany(calls: readonly StoredCall[]): Promise<void> {
-    return Promise.all(calls.map((c) => this.put(c))).then(() => {});
+  async putMany(calls: readonly StoredCall[]): Promise<void> {
+    await Promise.all(calls.map((c) => this.put(c)));
+    if (this.#writer) await this.flush();
   }
 
   async #writePending(): Promise<void> {
     this.#scheduled = false;
+    // The calls of every journal file written so far are in `batch`.
+    const segment = this.#writer?.rotate();
+    if (segment) this.#segments.push(segment);
+    const segments = [...this.#segments];
     const batch = this.#pending.splice(0);
+    if (batch.length === 0 && segments.length === 0) return;
     const byKey = new Map<string, StoredCall>();
     for (const w of batch) byKey.set(w.call.key, w.call);
-    const rows = [...byKey.values()];
     try {
-      const multi = rows.length > CHUNK;
-      if (multi) await this.connection.run("BEGIN TRANSACTION");
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        const part = rows.slice(i, i + CHUNK);
-        await this.connection.run(
-          `INSERT OR REPLACE INTO llm_calls (${COLUMNS}) VALUES ${part.map(() => ROW).join(",")}`,
-          part.flatMap(toValues),
-        );
-      }
-      if (multi) await this.connection.run("COMMIT");
+      await this.#writeRows([...byKey.values()]);
       this.#commits++;
+      this.#failure = undefined;
       for (const w of batch) {
         if (this.#unflushed.get(w.call.key) === w.call) this.#unflushed.delete(w.call.key);
         w.resolve();
       }
-      // Everything journaled is committed: start the journal afresh.
-      if (this.journal && this.#unflushed.size === 0 && this.#pending.length === 0) {
-        clearJournal(this.journal);
+      if (segments.length) {
+        removeJournalFiles(segments);
+        this.#segments = this.#segments.filter((s) => !segments.includes(s));
       }
     } catch (error) {
-      if (rows.length > CHUNK) await this.connection.run("ROLLBACK").catch(() => {});
+      if (this.#writer) {
+        // Still journaled: keep the calls for the next commit and report at `flush`.
+        this.#failure = error;
+        this.#pending.unshift(...batch);
+      }
       for (const w of batch) w.reject(error);
     }
+  }
+
+  /** Appends the rows to a staging table and moves them into `llm_calls` in one statement. */
+  async #writeRows(rows: readonly StoredCall[]): Promise<void> {
+    if (rows.length === 0) return;
+    if (!this.#staged) {
+      await this.connection.run(
+        `CREATE TEMP TABLE IF NOT EXISTS ${this.#stage} (key VARCHAR, model VARCHAR,
+           endpoint VARCHAR, template VARCHAR, params VARCHAR, messages VARCHAR,
+           response VARCHAR, usage VARCHAR, status VARCHAR, error VARCHAR,
+           attempts INTEGER, latency_ms DOUBLE)`,
+      );
+      this.#staged = true;
+    }
+    await this.connection.run(`DELETE FROM temp.${this.#stage}`);
+    const appender = await this.connection.createAppender(this.#stage, "main", "temp");
+    try {
+      for (const row of rows) appendRow(appender, row);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+    await this.connection.run(
+      `INSERT OR REPLACE INTO llm_calls (${COLUMNS}, created_at)
+         SELECT ${COLUMNS}, now() FROM temp.${this.#stage}`,
+    );
+    await this.connection.run(`DELETE FROM temp.${this.#stage}`);
+  }
+
+  /**
+   * Stops journaling without committing: journal files with uncommitted calls stay
+   * for the next open to fold in, as after a kill. Call {@link CallCache.flush} first
+   * to commit them instead.
+   */
+  release(): void {
+    this.#writer?.release();
   }
 
   /**
@@ -305,8 +390,9 @@ export class CallCache {
    *
    * @returns One row per (model, template, status), sorted.
    */
-  stats(): Promise<CallStatsRow[]> {
-    return this.#exclusive(async () => {
+  async stats(): Promise<CallStatsRow[]> {
+    if (this.#writer) await this.flush();
+    return await this.#exclusive(async () => {
       const reader = await this.connection.runAndReadAll(
         `WITH c AS (
            SELECT model, coalesce(template, '') AS template, status, count(*)::DOUBLE AS calls,
@@ -338,11 +424,18 @@ export class CallCache {
   }
 
   /**
-   * Waits until every write issued so far is committed.
+   * Commits every call stored so far (journaled ones included) and closes the
+   * journal's file handle.
    *
-   * @returns A promise that settles when the queue is empty.
+   * @returns A promise that settles when everything is committed.
+   * @throws The error of a commit that failed (its calls stay in the journal).
    */
   async flush(): Promise<void> {
-    await this.#exclusive(() => Promise.resolve());
+    if (this.#writer) {
+      this.#scheduled = true;
+      await this.#exclusive(() => this.#writePending());
+      this.#writer.close();
+      if (this.#failure) throw this.#failure;
+    } else await this.#exclusive(() => Promise.resolve());
   }
 }

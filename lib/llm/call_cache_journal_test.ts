@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { CallCache, type StoredCall } from "./call_cache.ts";
 
@@ -17,6 +17,20 @@ const call = (key: string): StoredCall => ({
   latencyMs: 50,
 });
 
+/** Journal files on disk (active file and segments), by name. */
+function journalFiles(journal: string): string[] {
+  const dir = dirname(journal);
+  return [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) =>
+    n.startsWith(basename(journal))
+  ).sort();
+}
+
+/** The text of every journal file, in name order. */
+function journalText(journal: string): string {
+  return journalFiles(journal).map((n) => Deno.readTextFileSync(join(dirname(journal), n)))
+    .join("");
+}
+
 async function rows(
   connection: { runAndReadAll(sql: string): Promise<{ getRows(): unknown[][] }> },
 ) {
@@ -33,14 +47,16 @@ Deno.test("a journaled put is on disk before it is committed, and the journal em
     const cache = await CallCache.open(connection, { journal });
     const puts = [cache.put(call("a")), cache.put(call("b"))];
     // Both answers are in the journal the moment put returns, before any commit.
-    const lines = Deno.readTextFileSync(journal).trim().split("\n");
+    const lines = journalText(journal).trim().split("\n");
     assert.deepEqual(lines.map((l) => JSON.parse(l).key), ["a", "b"]);
     await Promise.all(puts);
     // Readers see journaled calls whether or not they are committed yet.
     assert.equal((await cache.get("b"))?.response, "4");
+    // Nothing is committed before the group is full, old enough, or flushed.
+    assert.deepEqual(await rows(connection), []);
     await cache.flush();
     assert.deepEqual(await rows(connection), ["a", "b"]);
-    assert.equal(await Deno.readTextFile(journal), "");
+    assert.deepEqual(journalFiles(journal), []);
   } finally {
     connection.closeSync();
     db.closeSync();
@@ -61,8 +77,99 @@ Deno.test("a journal left by a killed process is folded in on open; a torn last 
     const cache = await CallCache.open(connection, { journal });
     assert.equal(cache.recovered, 2);
     assert.deepEqual(await rows(connection), ["a", "b"]);
-    assert.equal(await Deno.readTextFile(journal), "");
+    assert.deepEqual(journalFiles(journal), []);
     assert.equal(await cache.get("c"), undefined);
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+  }
+});
+
+Deno.test("journaled calls commit in groups of commitRows; a kill between groups loses nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  const journal = join(dir, "llm_journal.jsonl");
+  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
+  let connection = await db.connect();
+  try {
+    const cache = await CallCache.open(connection, { journal, commitRows: 3, commitMs: 60_000 });
+    for (const k of ["a", "b", "c", "d"]) await cache.put(call(k));
+    // The third put started a commit of a, b, c (its segment is deleted after); d waits.
+    await cache.get("a"); // runs after the commit on the cache's queue
+    assert.equal(cache.commits, 1);
+    assert.deepEqual(await rows(connection), ["a", "b", "c"]);
+    assert.equal(journalFiles(journal).length, 1);
+    assert.deepEqual(
+      journalText(journal).trim().split("\n").map((l) => JSON.parse(l).key),
+      ["d"],
+    );
+    // A killed process: the connection goes without a flush; d is only in the journal.
+    cache.release();
+    connection.closeSync();
+    connection = await db.connect();
+    const again = await CallCache.open(connection, { journal });
+    assert.equal(again.recovered, 1);
+    assert.deepEqual(await rows(connection), ["a", "b", "c", "d"]);
+    assert.deepEqual(journalFiles(journal), []);
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+  }
+});
+
+Deno.test("segments a killed process left mid-commit are folded in, later calls winning", async () => {
+  const dir = await Deno.makeTempDir();
+  const journal = join(dir, "llm_journal.jsonl");
+  // A writer's segment 2 (being committed at the kill) and its open file.
+  await Deno.writeTextFile(`${journal}.w1.2`, JSON.stringify(call("a")) + "\n");
+  await Deno.writeTextFile(
+    `${journal}.w1`,
+    JSON.stringify({ ...call("a"), response: "5" }) + "\n" + JSON.stringify(call("b")) + "\n",
+  );
+  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
+  const connection = await db.connect();
+  try {
+    const cache = await CallCache.open(connection, { journal });
+    assert.equal(cache.recovered, 2);
+    assert.equal((await cache.get("a"))?.response, "5");
+    assert.deepEqual(await rows(connection), ["a", "b"]);
+    assert.deepEqual(journalFiles(journal), []);
+    // New answers go to a file of its own and are committed on flush.
+    await cache.put(call("c"));
+    await cache.flush();
+    assert.deepEqual(journalFiles(journal), []);
+    assert.deepEqual(await rows(connection), ["a", "b", "c"]);
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+  }
+});
+
+Deno.test("two caches on one journal keep their own files: a commit of one never drops the other's calls", async () => {
+  const dir = await Deno.makeTempDir();
+  const journal = join(dir, "llm_journal.jsonl");
+  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
+  let connection = await db.connect();
+  try {
+    const judge = await CallCache.open(connection, { journal });
+    const generator = await CallCache.open(connection, { journal });
+    await judge.put(call("j1"));
+    await generator.put(call("g1"));
+    await judge.flush();
+    assert.deepEqual(await rows(connection), ["j1"]);
+    // The generator's answer is still on disk, in its own file.
+    assert.deepEqual(journalText(journal).trim().split("\n").map((l) => JSON.parse(l).key), [
+      "g1",
+    ]);
+    // Opening a third cache meanwhile leaves the live generator's file alone.
+    await CallCache.open(connection, { journal });
+    assert.equal(journalFiles(journal).length, 1);
+    generator.release();
+    judge.release();
+    connection.closeSync();
+    connection = await db.connect();
+    const next = await CallCache.open(connection, { journal });
+    assert.equal(next.recovered, 1);
+    assert.deepEqual(await rows(connection), ["g1", "j1"]);
   } finally {
     connection.closeSync();
     db.closeSync();

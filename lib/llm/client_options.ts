@@ -23,6 +23,16 @@ export interface LlmClientOptions {
   backoffBaseMs?: number;
   /** Longest backoff delay in ms. Default 20000. */
   backoffMaxMs?: number;
+  /**
+   * Longest wait before a retry, whatever the server's `Retry-After` asks, in ms.
+   * Every wait is announced through the progress callback. Default 120000.
+   */
+  maxRetryWaitMs?: number;
+  /**
+   * Largest answer accepted, in bytes (UTF-8). A larger answer is recorded `failed`
+   * with its size and is not stored. Default 262144 (256 KiB).
+   */
+  maxAnswerBytes?: number;
   /** Requests per minute limit. Default: none. */
   rpm?: number;
   /** Tokens per minute limit (prompt characters / 4 + max tokens). Default: none. */

@@ -9,6 +9,7 @@ import { ProgressTracker } from "./_progress_tracker.ts";
 import { toWire } from "./_wire.ts";
 import { toRecord } from "./_to_record.ts";
 import { embedJob, rerankJob } from "./_other_jobs.ts";
+import { type BatchCollector, EXPORTED_NOTE } from "./batch_collector.ts";
 
 /** The `max_tokens` an answer used up (so it was cut), or `undefined` when it was not or usage is unknown. */
 function cutAt(call: StoredCall): number | undefined {
@@ -30,10 +31,12 @@ const largerLimit = (max: number) => Math.max(2 * max, max + 256);
  * per-call timeout, cancellation, and a durable cache so a repeated request is
  * answered without any HTTP request.
  *
- * A call is finished only once its outcome is committed to the cache. At most
- * `concurrency` requests are on the wire, and at most `4 * concurrency` calls are
- * between sending and committing (answers wait for a group commit without
- * holding a request slot), so `kill -9` loses at most that many answers.
+ * A call is finished only once its outcome is durable in the cache: appended to
+ * the cache's journal (committed to the database later, in groups) or, without a
+ * journal, committed. At most `concurrency` requests are on the wire, and at most
+ * `4 * concurrency` calls are between sending and being durable (answers wait for
+ * a group commit without holding a request slot), so `kill -9` loses at most the
+ * answers on the wire with a journal, and at most that many without.
  *
  * @example
  * ```ts
@@ -82,7 +85,7 @@ export class LlmClient {
     return this.#transport.baseUrl;
   }
 
-  #context(signal?: AbortSignal): RunContext {
+  #context(signal?: AbortSignal, onWait?: RunContext["onWait"]): RunContext {
     const o = this.#opts;
     return {
       endpoint: this.#transport.baseUrl,
@@ -94,6 +97,9 @@ export class LlmClient {
       maxRetries: o.maxRetries ?? 4,
       backoffBaseMs: o.backoffBaseMs ?? 500,
       backoffMaxMs: o.backoffMaxMs ?? 20_000,
+      maxRetryWaitMs: o.maxRetryWaitMs ?? 120_000,
+      maxAnswerBytes: o.maxAnswerBytes ?? 262_144,
+      onWait,
       random: o.random ?? Math.random,
       signal,
     };
@@ -123,6 +129,7 @@ export class LlmClient {
       messages,
       body,
       tokens: Math.ceil(chars / 4) + Number(params.max_tokens ?? 0),
+      url: `${this.#transport.baseUrl}/chat/completions`,
       send: async (signal) => {
         const { text, usage } = await this.#transport.chat(body, { signal, timeoutMs });
         return { response: text, usage };
@@ -150,6 +157,8 @@ export class LlmClient {
    * With a parser, an answer cut by the token limit (completion tokens reaching
    * `max_tokens`) is asked once more with twice the limit (at least 256 more);
    * cut again, its `parsed` is a failure with the raw text.
+   * Every answer is durable (journaled or committed) before it counts, and all are
+   * committed to the cache's database before this resolves.
    *
    * @param requests The requests.
    * @param opts Signal, progress callback, parser and re-asks.
@@ -166,7 +175,7 @@ export class LlmClient {
       ? await cache.getMany(jobs.map((j) => j.key))
       : new Map<string, StoredCall>();
     const tracker = new ProgressTracker(opts.step ?? "chat", requests.length, opts.onProgress);
-    const ctx = this.#context(opts.signal);
+    const ctx = this.#context(opts.signal, (w) => tracker.wait(w));
     const inflight = new Map<string, Promise<{ call: StoredCall; cached: boolean }>>();
     const hits = new Map<string, number>();
     const parse = opts.parse as ((t: string) => ParseResult<unknown>) | undefined;
@@ -177,8 +186,11 @@ export class LlmClient {
         const prior = seen.get(job.key);
         const usable = prior && (prior.status === "ok" || prior.status === "unparsed" ||
           (prior.status === "failed" && this.#opts.retryFailed === false));
+        const collector = cache?.collector;
         p = usable
           ? Promise.resolve({ call: prior, cached: true })
+          : collector
+          ? Promise.resolve({ call: this.#collect(collector, job), cached: false })
           : runJob(job, ctx, { prior, parse }).then((call) => ({ call, cached: false }));
         inflight.set(job.key, p);
       }
@@ -237,14 +249,41 @@ export class LlmClient {
       });
     };
 
-    const records = await Promise.all(requests.map((r, i) => one(r, jobs[i])));
+    let records: CallRecord<T>[];
+    try {
+      records = await Promise.all(requests.map((r, i) => one(r, jobs[i])));
+    } catch (error) {
+      // Commit what was answered (it is journaled either way); the abort wins.
+      await cache?.flush().catch(() => {});
+      throw error;
+    }
     if (cache) {
       for (const [k, n] of hits) {
         const [model, template] = k.split("\u0000");
         await cache.addHits(model, template, n);
       }
+      await cache.flush();
     }
     return records;
+  }
+
+  /** Hands a chat job to a batch collector; the caller sees it failed, with a note. */
+  #collect(collector: BatchCollector, job: Job): StoredCall {
+    const { body } = job as Job & { body: Record<string, unknown> };
+    const base = {
+      key: job.key,
+      model: job.model,
+      endpoint: `${this.endpoint} batch`,
+      template: job.template,
+      params: job.params,
+      messages: job.messages,
+      response: "",
+      usage: { promptTokens: 0, completionTokens: 0 },
+      attempts: 0,
+      latencyMs: 0,
+    };
+    collector.add({ key: job.key, body, pending: { ...base, status: "pending" } });
+    return { ...base, status: "failed", error: EXPORTED_NOTE };
   }
 
   async #single(job: Job, signal?: AbortSignal): Promise<StoredCall> {
@@ -255,6 +294,7 @@ export class LlmClient {
       return prior;
     }
     const call = await runJob(job, this.#context(signal), { prior });
+    await cache?.flush();
     if (call.status === "failed") {
       throw new Error(
         `Model call to ${this.endpoint} (${job.kind}, model "${job.model}") failed: ${call.error}`,

@@ -13,6 +13,8 @@ export interface RoleSettings extends SamplingParams {
   baseUrl?: string;
   /** Name of the environment variable holding this role's key (keys never live in configs). */
   apiKeyEnv?: string;
+  /** Largest answer accepted from this role, in bytes (default: the `llm` section's, else 256 KiB). */
+  maxAnswerBytes?: number;
 }
 
 /** The `llm` section of an experiment config. */
@@ -20,6 +22,10 @@ export interface LlmSettings {
   baseUrl?: string;
   concurrency?: number;
   maxRetries?: number;
+  /** Longest wait before a retry, whatever `Retry-After` asks, in ms (default 120000). */
+  maxRetryWaitMs?: number;
+  /** Largest answer accepted, in bytes (default 262144); roles may set their own. */
+  maxAnswerBytes?: number;
   timeoutMs?: number;
   rpm?: number;
   tpm?: number;
@@ -105,6 +111,8 @@ export function resolveRoleConfig(
       pick(o.concurrency, num(env.CRUX_LLM_CONCURRENCY, "CRUX_LLM_CONCURRENCY"), cfg.concurrency) ??
         8,
     maxRetries: pick(o.maxRetries, cfg.maxRetries),
+    maxRetryWaitMs: pick(o.maxRetryWaitMs, cfg.maxRetryWaitMs),
+    maxAnswerBytes: pick(o.maxAnswerBytes, r.maxAnswerBytes, cfg.maxAnswerBytes),
     timeoutMs: pick(o.timeoutMs, cfg.timeoutMs),
     rpm: pick(o.rpm, cfg.rpm),
     tpm: pick(o.tpm, cfg.tpm),

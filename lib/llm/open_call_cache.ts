@@ -69,6 +69,7 @@ export async function openCallCache(
     path,
     async close() {
       await cache.flush();
+      cache.release();
       connection.closeSync();
       instance.closeSync();
     },

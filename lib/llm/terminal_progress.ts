@@ -36,10 +36,12 @@ export function terminalProgress(
     const end = e.done >= e.total;
     if (end && finished) return;
     const t = now();
-    if (!end && t - last < interval) return;
+    // A wait before a retry is announced at once, whatever the interval.
+    if (!end && !e.waiting && t - last < interval) return;
     last = t;
     finished = end;
     const line = progressLine(e);
-    write(tty ? `\r\x1b[K${line}${end ? "\n" : ""}` : `${line}\n`);
+    // A wait keeps its own line, so the redraws that follow do not hide it.
+    write(tty ? `\r\x1b[K${line}${end || e.waiting ? "\n" : ""}` : `${line}\n`);
   };
 }

@@ -89,6 +89,26 @@ export interface ProgressEvent {
   rate: number;
   /** Estimated milliseconds to completion (`NaN` before the first answer). */
   etaMs: number;
+  /** Retry waits so far and their total length in ms (absent when none). */
+  waits?: { count: number; totalMs: number };
+  /** The wait that just began, announced when it starts. */
+  waiting?: RetryWait;
+}
+
+/** A wait before a retry: where, why, how long (capped) and how long the server asked. */
+export interface RetryWait {
+  /** Full URL of the request (no credentials). */
+  url: string;
+  /** The wait, in ms, after the cap. */
+  waitMs: number;
+  /** The server's `Retry-After`, in ms, when it sent one. */
+  retryAfterMs?: number;
+  /** True when the server asked for longer than the cap. */
+  capped: boolean;
+  /** The failure being retried, e.g. `HTTP 429 from http://host/v1/chat/completions: busy`. */
+  reason: string;
+  /** Number of the coming attempt. */
+  attempt: number;
 }
 
 /** A progress callback. */

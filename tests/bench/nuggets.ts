@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { CallCache, LlmClient } from "@lib/llm/mod.ts";
+import { join } from "node:path";
+import { CallCache, JOURNAL_FILE, LlmClient } from "@lib/llm/mod.ts";
 import { assignNuggets, llmNuggetBackend, scoreNuggets } from "@lib/nuggets/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServerInWorker } from "../support/openai_server_worker.ts";
@@ -51,7 +52,8 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
         name: "nuggetLabelRule",
       },
     });
-    const cache = await CallCache.open(ws.connection);
+    // Opened as the pipeline opens it: answers journaled, committed in groups.
+    const cache = await CallCache.open(ws.connection, { journal: join(dir, JOURNAL_FILE) });
     const client = new LlmClient({ baseUrl: server.url, model: "bench", cache, concurrency });
     const backend = llmNuggetBackend(client);
     const t0 = performance.now();

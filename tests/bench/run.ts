@@ -17,6 +17,7 @@ const SUITES = [
   "store",
   "report",
   "nuggets",
+  "stages",
 ] as const;
 
 const { values } = parseArgs({

@@ -89,7 +89,7 @@ Deno.test("the API key never reaches the workspace, the output, logs or error me
   ]);
   assert.equal(
     rows[0].error,
-    "Failed after 1 attempt(s): HTTP 401 from /chat/completions: Incorrect API key provided: [redacted]",
+    `Failed after 1 attempt(s): HTTP 401 from ${server.url}/chat/completions: Incorrect API key provided: [redacted]`,
   );
   assert.match(String(rows[3].error), /Bearer \[redacted\]/);
   assert.ok(rows.slice(0, 5).every((r) => r.raw === null), "failed calls have no model output");

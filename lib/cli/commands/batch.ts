@@ -19,10 +19,22 @@ import {
   resolveRoleConfig,
 } from "@lib/llm/mod.ts";
 import { clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
+import { RUN_STAGES, type RunStage } from "@lib/analysis/mod.ts";
+import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import { exportExperimentBatch } from "./_export_experiment.ts";
 
 const HELP = `Usage:
+  crux batch export --config FILE --out REQUESTS.jsonl [--until STAGE] [--experiment NAME]
   crux batch export answerability --input PAIRS.jsonl --out REQUESTS.jsonl [options]
   crux batch import --file RESULTS.jsonl [--requests REQUESTS.jsonl] [--workspace DIR]
+
+export --config  runs the experiment's stages (as \`crux run\` would, every method's model
+        stages included) on a copy of its workspace, taking each chat request the cache
+        cannot answer instead of sending it; writes them as one Batch input file and
+        marks them pending in the workspace. The workspace itself is not changed
+        otherwise. Stages that need the answers of exported requests produce their own
+        requests only after the import, so repeat export and import until export writes
+        0 requests; \`crux run\` then makes no model call.
 
 export  writes the requests the workspace cache cannot answer yet as OpenAI Batch input
         ({"custom_id", "method", "url", "body"}; custom_id = cache key) and marks them
@@ -41,8 +53,13 @@ Example:
 
 async function runExport(args: string[], io: Io): Promise<number> {
   const [step, ...rest] = args;
+  if (step?.startsWith("--")) return await runExportExperiment(args, io);
   if (step !== "answerability") {
-    throw new UsageError(`Unknown step "${step ?? ""}" to export: use answerability`);
+    throw new UsageError(
+      `Unknown step "${
+        step ?? ""
+      }" to export: use answerability, or --config FILE for an experiment`,
+    );
   }
   const { values } = parseArgs({
     args: rest,
@@ -71,6 +88,42 @@ async function runExport(args: string[], io: Io): Promise<number> {
   } finally {
     await opened.close();
   }
+  return 0;
+}
+
+async function runExportExperiment(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      config: { type: "string" },
+      out: { type: "string" },
+      until: { type: "string" },
+      experiment: { type: "string" },
+    },
+  });
+  if (!values.config || !values.out) throw new UsageError("--config and --out are required");
+  const until = (values.until ?? "analyze") as RunStage;
+  if (!RUN_STAGES.includes(until)) {
+    throw new UsageError(
+      `--until "${values.until}" is not a stage; use one of ${RUN_STAGES.join(", ")}`,
+    );
+  }
+  const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
+  const config = await loadExperimentConfig(values.config, { experiment });
+  await guardOutputs({
+    inputs: { "--config": values.config },
+    outputs: { "--out": values.out },
+    workspace: config.workspace,
+  });
+  const r = await exportExperimentBatch(config, {
+    until,
+    onEvent: (e) => io.err(`batch export: [${e.stage}] ${e.message}\n`),
+  });
+  await Deno.writeTextFile(values.out, r.jsonl);
+  io.out(
+    `Exported ${r.exported} requests to ${values.out} (${r.cached} already cached)` +
+      (r.stoppedBy ? `; the stages stopped early: ${r.stoppedBy}` : "") + "\n",
+  );
   return 0;
 }
 

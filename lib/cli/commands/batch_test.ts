@@ -85,3 +85,23 @@ Deno.test("crux batch export, a batch run, crux batch import, then crux judge se
   assert.match(io5.stderr(), /Unknown batch action "upload": use export or import/);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("crux batch export: --config needs --out, a known --until, and a step name otherwise", async () => {
+  const run = async (...args: string[]) => {
+    const io = memoryIo();
+    const code = await main(["batch", "export", ...args], io, [batchCommand]);
+    return { code, err: io.stderr() };
+  };
+  const noOut = await run("--config", "x.json");
+  assert.equal(noOut.code, 2);
+  assert.match(noOut.err, /--config and --out are required/);
+  const badStage = await run("--config", "x.json", "--out", "o.jsonl", "--until", "judging");
+  assert.equal(badStage.code, 2);
+  assert.match(badStage.err, /--until "judging" is not a stage; use one of .*judge/);
+  const badStep = await run("nuggets");
+  assert.equal(badStep.code, 2);
+  assert.match(
+    badStep.err,
+    /Unknown step "nuggets" to export: use answerability, or --config FILE for an experiment/,
+  );
+});

@@ -1,0 +1,11 @@
+// Chat rule of the stage benchmark (loaded by the worker test server): the first
+// line of the prompt says how long the answer is (`answer-chars: N`), as each
+// stage's real answers are (a 400-word report, a label list, one digit).
+
+/** Answers with as many characters as the prompt's `answer-chars:` line asks. */
+export function stageShapeRule(req: { messages: { content: string }[] }): { content: string } {
+  const u = req.messages[req.messages.length - 1].content;
+  const n = Number(/^answer-chars: (\d+)/.exec(u)?.[1] ?? 1);
+  const word = "answer ";
+  return { content: word.repeat(Math.ceil(n / word.length)).slice(0, n) };
+}
