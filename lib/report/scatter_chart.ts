@@ -13,6 +13,7 @@ import {
   topLevel,
 } from "./_style.ts";
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
+import { placeLabels } from "./_label_layout.ts";
 
 /** Options of {@linkcode scatterChart}. */
 export interface ScatterChartOptions extends FigureOptions {
@@ -36,12 +37,21 @@ export interface ScatterChartOptions extends FigureOptions {
   fitOn?: readonly string[];
   /** Field splitting the points into side-by-side panels (e.g. `dataset`), each with its own fit. */
   facet?: string;
+  /** X axis range. Default: the data's range with a margin. */
+  xDomain?: [number, number];
+  /** Y axis range (e.g. `[0, 1]` for a score). Default: the data's range with a margin. */
+  yDomain?: [number, number];
 }
 
 /**
  * Points of `y` against `x`, with the ordinary least-squares line (Vega-Lite's
  * `regression` transform, linear; over `fitOn` points only when given) and
- * optional point labels. Points that coincide (equal at 3 decimals) are
+ * optional point labels, placed beside their points where they fit without
+ * covering another label or point (farther away with a leader line), else
+ * replaced by the colour and shape legend. The line is clipped to the plot,
+ * the axes span the data (or `xDomain`, `yDomain`), and the subtitle names
+ * what the fit leans on: points at (0, 0) and a point without which Pearson's
+ * r moves by more than 0.15. Points that coincide (equal at 3 decimals) are
  * dodged horizontally by 1.5% of the x range so each stays visible, and the
  * subtitle names them; tooltips give the exact values. With `facet`, one
  * panel per value (e.g. per dataset) side by side, each with its own line. The caller puts the
@@ -69,17 +79,79 @@ export function scatterChart(
   ];
   const values = pick("scatter chart", data, { numeric: [x, y], text });
   const ties = dodge(values, x, y, opts.label ?? opts.color, opts.facet);
+  const xDomain = opts.xDomain ?? padded(values.map((v) => v._x as number));
+  const yDomain = opts.yDomain ?? padded(values.map((v) => v[y] as number));
   const xEnc = {
     field: "_x",
     type: "quantitative",
     title: opts.xTitle ?? x,
-    scale: { zero: false, nice: true },
+    scale: { domain: xDomain, nice: false, zero: false },
   };
-  const yEnc = { field: y, type: "quantitative", title: opts.yTitle ?? y, scale: { zero: false } };
+  const yEnc = {
+    field: y,
+    type: "quantitative",
+    title: opts.yTitle ?? y,
+    scale: { domain: yDomain, nice: false, zero: false },
+  };
   const drawn = opts.color ? names(values, opts.color) : [];
-  const enc = opts.color
-    ? seriesEncodings(opts.color, drawn, opts.colorTitle ?? opts.color, opts.palette)
+  const panels = opts.facet ? names(values, opts.facet) : [];
+  const width = opts.width ??
+    (panels.length > 1
+      ? Math.max(120, Math.floor(320 / panels.length))
+      : opts.color
+      ? SINGLE - 20
+      : SINGLE - 60);
+  const height = opts.height ?? 170;
+  // Direct labels where every one fits beside its point (with a leader line
+  // when moved away); otherwise the colour and shape legend names the points.
+  let labelled = false;
+  if (opts.label) {
+    labelled = true;
+    for (const panel of panels.length ? panels : [undefined]) {
+      const rows = values.filter((v) => panel === undefined || String(v[opts.facet!]) === panel);
+      const places = placeLabels(
+        rows.map((v) => ({
+          px: scale(v._x as number, xDomain, width),
+          py: height - scale(v[y] as number, yDomain, height),
+          text: String(v[opts.label!]),
+        })),
+        width,
+        height,
+      );
+      if (!places) {
+        labelled = false;
+        break;
+      }
+      rows.forEach((v, i) => {
+        const b = places[i];
+        v._lx = unscale(b.x1 + 1, xDomain, width);
+        v._ly = unscale(height - (b.y1 + b.y2) / 2, yDomain, height);
+        if (b.leader) {
+          v._ax = unscale(b.leader.x, xDomain, width);
+          v._ay = unscale(height - b.leader.y, yDomain, height);
+        }
+      });
+    }
+    if (!labelled) {
+      for (const v of values) delete v._lx, delete v._ly, delete v._ax, delete v._ay;
+    }
+  }
+  const colorField = opts.color ?? (opts.label && !labelled ? opts.label : undefined);
+  const enc = colorField
+    ? seriesEncodings(
+      colorField,
+      names(values, colorField),
+      opts.colorTitle ?? colorField,
+      opts.palette,
+    )
     : undefined;
+  if (!labelled && enc) {
+    // Without direct labels the legend must name every point.
+    enc.color.legend = { ...(enc.color.legend as object), title: opts.colorTitle ?? colorField };
+  } else if (labelled && enc && !opts.color) {
+    enc.color.legend = null;
+    enc.shape.legend = null;
+  }
   const layers: Record<string, unknown>[] = [];
   if (opts.fit ?? true) {
     const keep = opts.fitOn && opts.color
@@ -87,11 +159,12 @@ export function scatterChart(
       : [];
     layers.push({
       transform: [...keep, { regression: y, on: x }, { calculate: `datum["${x}"]`, as: "_x" }],
-      mark: { type: "line", color: "#777777", strokeDash: [4, 2], strokeWidth: 1 },
+      // Clipped to the plot: the line never stretches an axis past the measure's range.
+      mark: { type: "line", color: "#777777", strokeDash: [4, 2], strokeWidth: 1, clip: true },
     });
   }
   layers.push({
-    ...(enc ? { params: [focusParam(opts.color!)] } : {}),
+    ...(enc ? { params: [focusParam(colorField!)] } : {}),
     mark: { type: "point", filled: true, size: 36, ...(enc ? {} : { color: "#0072B2" }) },
     encoding: {
       ...(enc ? { color: enc.color, shape: enc.shape, opacity: focusOpacity() } : {}),
@@ -102,30 +175,41 @@ export function scatterChart(
       ],
     },
   });
-  if (opts.label) {
+  if (labelled && values.some((v) => v._ax !== undefined)) {
     layers.push({
-      mark: { type: "text", align: "left", dx: 5, dy: -3, fontSize: 7, color: "#333333" },
-      encoding: { text: { field: opts.label, type: "nominal" } },
+      transform: [{ filter: "isValid(datum._ax)" }],
+      mark: { type: "rule", color: "#999999", strokeWidth: 0.5 },
+      encoding: {
+        x2: { field: "_ax" },
+        y2: { field: "_ay" },
+      },
     });
   }
-  const subtitle = ties.length
-    ? [opts.subtitle, `coincide (dodged): ${ties.map((g) => g.join(" = ")).join("; ")}`]
-      .filter(Boolean).join("; ")
-    : opts.subtitle;
-  const panels = opts.facet ? names(values, opts.facet) : [];
-  const width = opts.width ??
-    (panels.length > 1
-      ? Math.max(120, Math.floor(320 / panels.length))
-      : enc
-      ? SINGLE - 20
-      : SINGLE - 60);
+  if (labelled) {
+    layers.push({
+      mark: { type: "text", align: "left", baseline: "middle", fontSize: 7, color: "#333333" },
+      encoding: {
+        x: { field: "_lx", type: "quantitative" },
+        y: { field: "_ly", type: "quantitative" },
+        text: { field: opts.label, type: "nominal" },
+      },
+    });
+  }
+  const leans = opts.fit ?? true
+    ? leaning(values, x, y, opts.label ?? opts.color, opts.fitOn, opts.color)
+    : [];
+  const subtitle = [
+    opts.subtitle,
+    ties.length ? `coincide (dodged): ${ties.map((g) => g.join(" = ")).join("; ")}` : "",
+    ...leans,
+  ].filter(Boolean).join("; ");
   const inner = {
     width,
-    height: opts.height ?? 170,
+    height,
     encoding: { x: xEnc, y: yEnc },
     layer: layers,
   };
-  const total = (panels.length || 1) * (width + 10) + (enc ? 130 : 60);
+  const total = (panels.length || 1) * (width + 10) + (enc && !labelled ? 130 : 60);
   if (panels.length <= 1) return topLevel({ ...opts, subtitle }, values, inner, total);
   return topLevel({ ...opts, subtitle }, values, {
     facet: { column: { field: opts.facet, type: "nominal", sort: panels, title: null } },
@@ -133,7 +217,70 @@ export function scatterChart(
   }, total);
 }
 
-/** Set `_x` to x, dodging points that coincide; returns the names of each tied group. */
+/** The data range with 8% room on each side (0.1 either side of a single value). */
+function padded(xs: readonly number[]): [number, number] {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  const pad = hi > lo ? (hi - lo) * 0.08 : 0.1;
+  return [lo - pad, hi + pad];
+}
+
+const scale = (v: number, d: [number, number], size: number) => (v - d[0]) / (d[1] - d[0]) * size;
+const unscale = (px: number, d: [number, number], size: number) => d[0] + px / size * (d[1] - d[0]);
+
+function pearsonOf(pts: readonly [number, number][]): number {
+  const n = pts.length;
+  const mx = pts.reduce((s, p) => s + p[0], 0) / n;
+  const my = pts.reduce((s, p) => s + p[1], 0) / n;
+  let sxy = 0, sxx = 0, syy = 0;
+  for (const [a, b] of pts) {
+    sxy += (a - mx) * (b - my);
+    sxx += (a - mx) ** 2;
+    syy += (b - my) ** 2;
+  }
+  return sxx && syy ? sxy / Math.sqrt(sxx * syy) : NaN;
+}
+
+/**
+ * What the fit leans on: points at (0, 0) and a point without which Pearson's
+ * r moves by more than 0.15 (named with r with and without it).
+ */
+function leaning(
+  values: readonly Record<string, unknown>[],
+  x: string,
+  y: string,
+  name: string | undefined,
+  fitOn: readonly string[] | undefined,
+  color: string | undefined,
+): string[] {
+  const rows = values.filter((v) => !fitOn || !color || fitOn.includes(String(v[color])));
+  const label = (v: Record<string, unknown>) => (name ? String(v[name]) : "a point");
+  const out: string[] = [];
+  const zero = rows.filter((v) => v[x] === 0 && v[y] === 0);
+  if (zero.length) out.push(`at (0, 0): ${zero.map(label).join(", ")}`);
+  if (rows.length < 4) return out;
+  const pts = rows.map((v) => [v[x] as number, v[y] as number] as [number, number]);
+  const r = pearsonOf(pts);
+  if (!Number.isFinite(r)) return out;
+  let worst = -1;
+  let worstR = r;
+  pts.forEach((_, i) => {
+    const without = pearsonOf(pts.filter((_, j) => j !== i));
+    if (Number.isFinite(without) && Math.abs(without - r) > Math.abs(worstR - r)) {
+      worst = i;
+      worstR = without;
+    }
+  });
+  if (worst >= 0 && Math.abs(worstR - r) > 0.15) {
+    out.push(
+      `Pearson r ${r.toFixed(3)} leans on ${label(rows[worst])}: without it r = ${
+        worstR.toFixed(3)
+      }`,
+    );
+  }
+  return out;
+}
+
 function dodge(
   values: Record<string, unknown>[],
   x: string,

@@ -27,10 +27,17 @@ Deno.test("scatterChart has a regression layer, points and labels", () => {
   const enc = spec.encoding as Record<string, Record<string, unknown>>;
   assert.equal(enc.x.field, "_x");
   assert.equal(enc.y.field, "reportCov");
+  const values = (spec.data as { values: Record<string, number>[] }).values;
   assert.deepEqual(
-    (spec.data as { values: unknown[] }).values,
+    values.map(({ _lx: _a, _ly: _b, ...v }) => v),
     DATA.map((d) => ({ ...d, _x: d.contextCov })),
   );
+  // Axes span the data with 8% room: x 0.5-0.7 -> [0.484, 0.716], y 0.4-0.55 -> [0.388, 0.562].
+  assert.deepEqual(enc.x.scale, { domain: [0.484, 0.716], nice: false, zero: false });
+  // bm25 (lower left) is labelled to its right at its height; dense (upper right corner)
+  // has no room on the right, so its label goes to the left, also at its height.
+  assert.ok(values[0]._lx > values[0]._x && Math.abs(values[0]._ly - 0.4) < 1e-9);
+  assert.ok(values[1]._lx < values[1]._x && Math.abs(values[1]._ly - 0.55) < 1e-9);
 });
 
 Deno.test("scatterChart without fit or labels colours points by a field", () => {

@@ -14,6 +14,7 @@ import {
   names,
   pick,
   seriesEncodings,
+  smallMultiples,
   topLevel,
 } from "./_style.ts";
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
@@ -74,8 +75,17 @@ export function topicChart(
   const topic = opts.topic ?? "topicId";
   const color = opts.color ?? "run";
   const y = opts.y ?? "value";
-  const values = pick("topic chart", data, { numeric: [y], text: [topic, color] })
-    .map((r) => ({ ...r, _panel: String(r[color]) }));
+  const picked = pick("topic chart", data, { numeric: [y], text: [topic, color] })
+    .map((r): Record<string, unknown> => ({ ...r, _panel: String(r[color]) }));
+  // A series that is zero on every topic is not drawn (as in the bar charts)
+  // and the subtitle says so.
+  const zero = names(picked, color).filter((s) =>
+    picked.every((r) => String(r[color]) !== s || r[y] === 0)
+  );
+  const values = zero.length > 0 && zero.length < names(picked, color).length
+    ? picked.filter((r) => !zero.includes(String(r[color])))
+    : picked;
+  const hidden = values === picked ? [] : zero;
   const humanLabel = opts.humanLabel ?? "human";
   const human = opts.human
     ? pick("topic chart overlay", opts.human, { numeric: [y], text: [topic] })
@@ -101,6 +111,7 @@ export function topicChart(
   const subtitle = [
     opts.subtitle,
     same.length ? `equal on every topic: ${same.map((g) => g.join(" = ")).join("; ")}` : "",
+    hidden.length ? `not drawn (zero everywhere): ${hidden.join(", ")}` : "",
   ].filter(Boolean).join("; ");
   const yEnc = {
     field: y,
@@ -159,9 +170,5 @@ export function topicChart(
   }
   const ordered = enc.palette.order.filter((s) => series.includes(s));
   const panels = [...ordered, ...(human.length && !opts.humanSeries ? [humanLabel] : [])];
-  return topLevel({ ...opts, subtitle }, all, {
-    facet: { field: "_panel", type: "nominal", sort: panels, title: null },
-    columns,
-    spec: inner,
-  }, DOUBLE);
+  return topLevel({ ...opts, subtitle }, all, smallMultiples(panels, inner, columns), DOUBLE);
 }
