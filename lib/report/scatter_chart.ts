@@ -93,7 +93,6 @@ export function scatterChart(
     title: opts.yTitle ?? y,
     scale: { domain: yDomain, nice: false, zero: false },
   };
-  const drawn = opts.color ? names(values, opts.color) : [];
   const panels = opts.facet ? names(values, opts.facet) : [];
   const width = opts.width ??
     (panels.length > 1
