@@ -240,7 +240,7 @@ async function versusCrux(
           colorTitle: "run",
           xTitle: "CRUX report coverage Cov(y)",
           yTitle: "KPR",
-          yDomain: [0, 1],
+          yLimits: [0, 1],
           palette,
         }),
       }

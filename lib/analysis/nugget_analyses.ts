@@ -217,7 +217,7 @@ export async function nuggetAnalyses(
           label: "run",
           xTitle: "CRUX report coverage Cov(y)",
           yTitle: measure,
-          yDomain: [0, 1],
+          yLimits: [0, 1],
           palette,
         }),
       }
