@@ -125,13 +125,21 @@ export function topicChart(
   const step = topics.length <= 20 ? 16 : 9;
   const width = opts.width ?? Math.min(plotMax, Math.max(facets ? 100 : 160, topics.length * step));
   const offset = facets ? {} : { xOffset: { field: color, type: "nominal", sort: drawn } };
+  // A prefix every topic id shares (e.g. `multi_news-test-`) goes to the axis
+  // title, so the labels keep the part that tells topics apart.
+  const prefix = sharedPrefix(topics);
   const xEnc = {
     field: topic,
     type: "nominal",
     sort: topics,
-    title: "topic",
+    title: prefix ? `topic (${prefix}…)` : "topic",
     scale: { type: "band", paddingInner: 0.15 },
-    axis: { labelAngle: -90, labelLimit: 70, labelFontSize: topics.length > 30 ? 6 : 8 },
+    axis: {
+      labelAngle: -90,
+      labelLimit: 70,
+      labelFontSize: topics.length > 30 ? 6 : 8,
+      ...(prefix ? { labelExpr: `slice(datum.label, ${prefix.length})` } : {}),
+    },
   };
   const tooltip = [
     { field: topic, type: "nominal" },
@@ -171,4 +179,14 @@ export function topicChart(
   const ordered = enc.palette.order.filter((s) => series.includes(s));
   const panels = [...ordered, ...(human.length && !opts.humanSeries ? [humanLabel] : [])];
   return topLevel({ ...opts, subtitle }, all, smallMultiples(panels, inner, columns), DOUBLE);
+}
+
+/** The longest prefix of every id ending at a separator (`-`, `_`, `:`, `/`), when 6+ characters. */
+function sharedPrefix(ids: readonly string[]): string {
+  if (ids.length < 2) return "";
+  let p = ids[0];
+  for (const id of ids) while (!id.startsWith(p)) p = p.slice(0, -1);
+  const cut = Math.max(...["-", "_", ":", "/"].map((c) => p.lastIndexOf(c)));
+  p = cut >= 0 ? p.slice(0, cut + 1) : "";
+  return p.length >= 6 && ids.every((id) => id.length > p.length) ? p : "";
 }

@@ -108,3 +108,15 @@ Deno.test("topicChart: a series zero on every topic is not drawn and named", () 
     "not drawn (zero everywhere): empty context",
   ]);
 });
+
+Deno.test("topicChart: a prefix shared by every topic id moves to the axis title", () => {
+  const data = ["multi_news-test-100", "multi_news-test-100-1", "multi_news-test-107"]
+    .map((topicId) => ({ topicId, run: "bm25", value: 0.5 }));
+  const x = (topicChart(data, { title: "t" }).encoding as { x: Record<string, unknown> }).x;
+  assert.equal(x.title, "topic (multi_news-test-…)");
+  assert.equal((x.axis as { labelExpr: string }).labelExpr, "slice(datum.label, 16)");
+  // "sample-" (7 characters) moves too.
+  const s = ["sample-01", "sample-02"].map((topicId) => ({ topicId, run: "bm25", value: 0.5 }));
+  const xs = (topicChart(s, { title: "t" }).encoding as { x: Record<string, unknown> }).x;
+  assert.equal(xs.title, "topic (sample-…)");
+});
