@@ -14,7 +14,7 @@ export const GALLERY_GROUPS: readonly { title: string; pattern: RegExp }[] = [
   { title: "Dataset", pattern: /^(dataset|ratings?_|topics?_stat|passage)/ },
   {
     title: "Retrieval and contexts",
-    pattern: /^(context|per_topic_coverage|metric_correlations|retrieval|run_)/,
+    pattern: /^(context(?!_size)|per_topic_coverage|metric_correlations|retrieval|run_)/,
   },
   { title: "Generation", pattern: /^(generation|report_length)/ },
   {

@@ -189,3 +189,31 @@ Deno.test({
     }
   },
 });
+
+Deno.test("galleryGroup: names go to their stage or method", async () => {
+  const { galleryGroup } = await import("./_gallery_files.ts");
+  assert.deepEqual(
+    [
+      "dataset_statistics",
+      "ratings_t1",
+      "context_measures",
+      "context_size_table",
+      "main_table",
+      "keypoint_vs_crux",
+      "subq_win_rates",
+      "method_system",
+      "zzz",
+    ].map(galleryGroup),
+    [
+      "Dataset",
+      "Dataset",
+      "Retrieval and contexts",
+      "CRUX: report coverage",
+      "CRUX: report coverage",
+      "Key points",
+      "Typed sub-questions",
+      "Methods side by side",
+      "Other",
+    ],
+  );
+});
