@@ -287,7 +287,7 @@ type Side = "left" | "main" | "right";
 /**
  * Points to draw apart on x: repeatedly the lowest or highest point when its
  * gap to the next one exceeds the span of the rest (at least 0.02), while at
- * least three points stay; points `keep` accepts (e.g. the pipelines) stay.
+ * at least three points stay (two with `keep`); points `keep` accepts (e.g. the pipelines) stay.
  */
 function farApart(
   values: readonly Record<string, unknown>[],
@@ -296,7 +296,8 @@ function farApart(
 ): Map<Record<string, unknown>, Side> {
   const out = new Map<Record<string, unknown>, Side>();
   const rest = [...values].sort((a, b) => (a[x] as number) - (b[x] as number));
-  while (rest.length > 3) {
+  // With kept points (pipelines) three points are enough to tell a reference apart.
+  while (rest.length > (keep ? 2 : 3)) {
     const lowGap = (rest[1][x] as number) - (rest[0][x] as number);
     const highGap = (rest.at(-1)![x] as number) - (rest.at(-2)![x] as number);
     const spanLow = Math.max(0.02, (rest.at(-1)![x] as number) - (rest[1][x] as number));
