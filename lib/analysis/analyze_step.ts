@@ -12,6 +12,7 @@ import { contextReport } from "./context_report.ts";
 import { saveAnalysis } from "./save_analysis.ts";
 import type { Analysis } from "./types.ts";
 import { METHOD_ANALYSES } from "./method_sections.ts";
+import { runPalette } from "./_run_palette.ts";
 
 /** Options of {@linkcode analyzeStep}. */
 export interface AnalyzeStepOptions {
@@ -77,6 +78,7 @@ export function analyzeStep(
       const report = contextReport(contexts, {
         dataset: config.name,
         notes: [`Passage ratings by judge "${analyses.data.passageJudge}".`],
+        palette: await runPalette(ws),
       });
       const extra: Analysis[] = [
         { name: "context_evaluation", data: contexts.means, table: report.table },

@@ -19,6 +19,7 @@ import { topicCoverage } from "./topic_coverage.ts";
 import { readHumanLabels } from "./human_labels.ts";
 import { humanReportLabels } from "./human_report_labels.ts";
 import { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
+import { conditionAliases } from "./_run_palette.ts";
 
 /** Options of {@linkcode analyzeWorkspace}. */
 export interface AnalyzeWorkspaceOptions extends AnalysisSettings {
@@ -84,10 +85,11 @@ export async function analyzeWorkspace(
   const conditions = resolveConditions(data, { pipelines });
   // One colour and shape per condition for every figure of the experiment,
   // stored in the workspace so notebooks and later runs reuse it.
-  data.palette = await experimentPalette(
-    ws,
-    conditions.map((c) => ({ name: c.label, kind: c.kind })),
-  );
+  // The generation and retrieval runs of a condition share its style.
+  data.palette = await experimentPalette(ws, [
+    ...conditions.map((c) => ({ name: c.label, kind: c.kind })),
+    ...conditionAliases(conditions),
+  ]);
   const common = { conditions, tau: opts.tau, w: opts.w };
   const analyses: Analysis[] = [
     generationOverview(data, { conditions }),

@@ -6,11 +6,13 @@
 import {
   barChart,
   metricTable,
+  type Palette,
   type Table,
   topicChart,
   type VegaLiteSpec,
 } from "@lib/report/mod.ts";
 import type { ContextEvaluationResult } from "./context_evaluation.ts";
+import { contextPalette } from "./_run_palette.ts";
 
 /** Options of {@linkcode contextReport}. */
 export interface ContextReportOptions {
@@ -18,6 +20,12 @@ export interface ContextReportOptions {
   notes?: string[];
   /** Dataset name for titles. Default `sample`. */
   dataset?: string;
+  /**
+   * The experiment's palette by run (see `runPalette`): a run's contexts take
+   * its pipeline's colour, P* the oracle context's, the empty context direct
+   * prompting's. Default: those rules over a fresh palette.
+   */
+  palette?: Palette;
 }
 
 /** The table and figures of a context evaluation. */
@@ -48,6 +56,7 @@ export function contextReport(
   opts: ContextReportOptions = {},
 ): ContextReport {
   const dataset = opts.dataset ?? "sample";
+  const palette = contextPalette(opts.palette ?? { series: {}, order: [] }, result.conditions);
   const reference = result.conditions.filter((c) => c.kind !== "run").map((c) => c.label);
   const notes = [
     ...(opts.notes ?? []),
@@ -74,6 +83,8 @@ export function contextReport(
       y: "value",
       colorTitle: "context",
       yTitle: "mean over topics",
+      yDomain: [0, 1],
+      palette,
     },
   );
   const perTopic = topicChart(result.perTopic.filter((m) => m.measure === "Cov"), {
@@ -84,6 +95,7 @@ export function contextReport(
     y: "value",
     yTitle: "Cov",
     colorTitle: "context",
+    palette,
   });
   return {
     table,

@@ -89,6 +89,10 @@ export function generationOverview(
   }
   reports.sort((a, b) => naturalCompare(a.topicId, b.topicId));
   const lab = labelling(data);
+  // Said only when the experiment has an oracle result.
+  const human = conditions.some((c) => c.kind === "oracle-result")
+    ? "; the oracle result is the human summary"
+    : "";
   const budgetMarks = [...budgets].filter(([t]) => reports.some((r) => r.topicId === t))
     .sort(([a], [b]) => naturalCompare(a, b))
     .map(([topicId, budget]) => ({ topicId, value: budget }));
@@ -139,8 +143,7 @@ export function generationOverview(
         })),
         {
           title: `Report length relative to the budget per topic and condition${lab.suffix}`,
-          subtitle:
-            "tokens / budget (budget = tokens of P*; 1 = at the budget); the oracle result is the human summary",
+          subtitle: `tokens / budget (budget = tokens of P*; 1 = at the budget)${human}`,
           palette: conditionPalette(data, conditions),
           note: lab.note,
           color: "series",
@@ -152,7 +155,7 @@ export function generationOverview(
       : barChart(bars, {
         title: `Report length per topic and condition vs the budget${lab.suffix}`,
         subtitle:
-          "tokens (Llama-3.1 unless configured otherwise); black dash: the topic's budget = tokens of P*; the oracle result is the human summary",
+          `tokens (Llama-3.1 unless configured otherwise); black dash: the topic's budget = tokens of P*${human}`,
         reference: budgetMarks,
         palette: conditionPalette(data, conditions),
         note: lab.note,

@@ -6,12 +6,13 @@
  * @module
  */
 import { kendallTau, pearson } from "@lib/metrics/mod.ts";
-import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
+import { barChart, naturalCompare, type Palette, scatterChart, table } from "@lib/report/mod.ts";
 import type { WorkspaceLike } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
 import { bucketMeans } from "./_keypoint_buckets.ts";
 import { extractionAnalyses } from "./_keypoint_extraction.ts";
 import { reportCoverage } from "./_report_coverage.ts";
+import { runPalette } from "./_run_palette.ts";
 
 /** Options of {@linkcode keyPointAnalyses}. */
 export interface KeyPointAnalysesOptions {
@@ -79,6 +80,7 @@ export async function keyPointAnalyses(
     ? "key points of a topic come from its oracle passages P*, the same set for every run"
     : `key points from ${source.slice(5)}`;
   const runs = [...new Set(rows.map((r) => r.run))].sort(naturalCompare);
+  const palette = await runPalette(ws);
   const agg = (run: string, m: string) =>
     rows.find((r) => r.run === run && r.topicId === "all" && r.measure === m);
   const scoreTable = table({
@@ -124,6 +126,7 @@ export async function keyPointAnalyses(
       note,
       yDomain: [0, 1],
       yTitle: "score",
+      palette,
     }),
   }];
   out.push(...await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 }));
@@ -142,21 +145,38 @@ export async function keyPointAnalyses(
   for (const side of ["input", "response"] as const) {
     const edges = opts.buckets?.[side] ??
       (side === "input" ? [250, 500, 1000, 2000] : [100, 200, 400]);
+    // A response without input documents (direct prompting, the oracle
+    // result) has no input length: it is left out of the input buckets.
+    const unbucketed = new Set<string>();
     const data = bucketMeans(
       lengths.flatMap((l) => {
         const v = kpr.get(`${l.run}\u0000${l.topicId}`);
-        return v === undefined ? [] : [{ run: l.run, length: Number(l[side] ?? 0), value: v }];
+        if (v === undefined) return [];
+        if (l[side] === null) {
+          unbucketed.add(l.run);
+          return [];
+        }
+        return [{ run: l.run, length: Number(l[side]), value: v }];
       }),
       edges,
     );
+    const bucketed = new Set(data.map((d) => d.run));
+    const left = [...unbucketed].filter((r) => !bucketed.has(r)).sort(naturalCompare);
     out.push({
       name: `keypoint_length_${side}`,
       data,
       figure: barChart(data, {
         title: `KPR by ${side} length`,
-        subtitle: side === "input"
-          ? "tokens of the documents given to the response (none for direct prompting)"
-          : "tokens of the response",
+        subtitle: [
+          side === "input"
+            ? "tokens of the documents given to the response"
+            : "tokens of the response",
+          left.length
+            ? `not bucketed (no ${side} ${side === "input" ? "documents" : "text"}): ${
+              left.join(", ")
+            }`
+            : "",
+        ].filter(Boolean).join("; "),
         note,
         x: "bucket",
         color: "run",
@@ -164,10 +184,13 @@ export async function keyPointAnalyses(
         xTitle: `${side} tokens`,
         yTitle: "mean KPR",
         yDomain: [0, 1],
+        palette,
       }),
     });
   }
-  out.push(await versusCrux(ws, runs.map((run) => ({ run, kpr: agg(run, "KPR")?.value })), note));
+  out.push(
+    await versusCrux(ws, runs.map((run) => ({ run, kpr: agg(run, "KPR")?.value })), note, palette),
+  );
   return out;
 }
 
@@ -175,6 +198,7 @@ async function versusCrux(
   ws: WorkspaceLike,
   kpr: readonly { run: string; kpr?: number }[],
   note: string,
+  palette: Palette,
 ): Promise<Analysis> {
   const { coverage } = await reportCoverage(ws);
   const points = kpr.flatMap((k) => {
@@ -212,8 +236,12 @@ async function versusCrux(
           x: "coverage",
           y: "kpr",
           label: "run",
+          color: "run",
+          colorTitle: "run",
           xTitle: "CRUX report coverage Cov(y)",
           yTitle: "KPR",
+          yLimits: [0, 1],
+          palette,
         }),
       }
       : {}),

@@ -123,16 +123,20 @@ Deno.test("keyPointAnalyses: scores, span checks, merge map, length buckets, KPR
   assert.deepEqual(map.map((m) => [m.id, m.originals]), [["k1", ["o1 (a)", "o2 (b)"]], ["k2", [
     "o3 (b)",
   ]]]);
-  // Input: rag 700 tokens (>=500), short 300 and direct 0 (<500). Response: rag 150 (>=100), short, direct <100.
+  // Input: rag 700 tokens (>=500), short 300 (<500); direct has no input documents and is
+  // not bucketed. Response: rag 150 (>=100), short, direct <100.
   assert.deepEqual(
     (a[3].data as { run: string; bucket: string; value: number }[]).map((
       d,
     ) => [d.run, d.bucket, d.value]),
     [
       ["short", "<500", 0.5],
-      ["direct", "<500", 0],
       ["rag", ">=500", 1],
     ],
+  );
+  assert.match(
+    (a[3].figure!.title as { subtitle: string[] }).subtitle.join(" "),
+    /^tokens of the documents given to the response; not bucketed \(no input documents\): direct /,
   );
   assert.deepEqual((a[4].data as { run: string; bucket: string }[]).map((d) => [d.run, d.bucket]), [
     ["short", "<100"],

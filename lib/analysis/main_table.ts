@@ -146,7 +146,7 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     ...lab.notes,
     `Context Z = the top-|P*| passages given to the generator; Den exponent w = ${w}.`,
     symbolNote(t),
-    "References: direct prompting without context, the report generated from the oracle context P*, and the oracle result (the human summary).",
+    ...referenceNote(conditions),
     `Kendall τ: tau-b across ${pipelines.length} pipelines (references excluded) of Cov(Z) and α-nDCG against Cov(y), and of Den(Z) against Den(y).`,
     ...fewSystemsNote(taus.map((x) => x.pipelines)),
     "Den = [(Cov / tokens) / (Cov of P* / tokens of P*)]^w: coverage per token relative to P*; above 1 when a text covers more per token than P*, as a concise human summary can.",
@@ -220,4 +220,17 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       yTitle: "Cov(y) of the report",
     }),
   };
+}
+
+/** The references the table holds, named by what they are (none: no note). */
+function referenceNote(conditions: readonly Condition[]): string[] {
+  const kinds = new Set(conditions.map((c) => c.kind));
+  const parts = [
+    kinds.has("direct") ? "direct prompting without context" : "",
+    kinds.has("oracle-context") ? "the report generated from the oracle context P*" : "",
+    kinds.has("oracle-result") ? "the oracle result (the human summary)" : "",
+  ].filter(Boolean);
+  if (!parts.length) return [];
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return [`References: ${list}.`];
 }

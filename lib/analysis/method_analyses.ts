@@ -26,6 +26,7 @@ import {
   systemTable,
 } from "./_method_tables.ts";
 import { judgeVarianceTable } from "./_judge_variance_table.ts";
+import { runPalette } from "./_run_palette.ts";
 
 /** Options of {@linkcode methodAnalyses}. */
 export interface MethodAnalysesOptions extends MethodScoresOptions {
@@ -163,10 +164,16 @@ export async function methodAnalyses(
     ),
     ...(bars.length
       ? {
+        // Coverage, nugget and key point scores lie in [0, 1]; the sub-question
+        // rating does not, so each method gets its own panel and y scale.
         figure: barChart(bars, {
           title: "Each method's headline score per run",
           note: notes[0],
-          yDomain: [0, 1],
+          panels: true,
+          yDomains: Object.fromEntries(
+            read.present.filter((m) => m.method !== "subq").map((m) => [m.label, [0, 1]]),
+          ),
+          palette: await runPalette(ws),
         }),
       }
       : {}),

@@ -9,6 +9,7 @@ import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.t
 import type { WorkspaceLike } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
 import { reportCoverage } from "./_report_coverage.ts";
+import { runPalette } from "./_run_palette.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
 export interface NuggetAnalysesOptions {
@@ -74,6 +75,7 @@ export async function nuggetAnalyses(
   if (!pairs.length) return [];
   const { judge, source } = pairs[0];
   const measure = opts.measure ?? "strict_vital";
+  const palette = await runPalette(ws);
   const means = await ws.query<{ run: string; measure: string; value: number; topics: number }>(
     `SELECT run, measure, value, topics FROM measures
      WHERE method = 'nuggets' AND topic_id = 'all' AND judge = $1 AND source = $2`,
@@ -160,6 +162,8 @@ export async function nuggetAnalyses(
         color: "run",
         y: "support",
         yTitle: "support credit",
+        yDomain: [0, 1],
+        palette,
       }),
     },
   ];
@@ -177,6 +181,12 @@ export async function nuggetAnalyses(
     coverage: p.reportCoverage!,
     nuggets: p[field(measure)],
   }));
+  // Runs whose reports are all empty score 0 on both measures: say so, since
+  // such a point can carry the correlation.
+  const empty = (await ws.query<{ run: string }>(
+    `SELECT run FROM generations GROUP BY run
+     HAVING bool_and(coalesce(trim(text), '') = '') ORDER BY run`,
+  )).map((e) => e.run).filter((e) => points.some((p) => p.run === e));
   out.push({
     name: "nugget_agreement",
     data: { runs: points, kendallTau: tau, pearson: r, measure },
@@ -196,13 +206,19 @@ export async function nuggetAnalyses(
       ? {
         figure: scatterChart(points, {
           title: `Nugget ${measure} against CRUX report coverage`,
-          subtitle: `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`,
+          subtitle: [
+            `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`,
+            empty.length ? `reports all empty: ${empty.join(", ")}` : "",
+          ].filter(Boolean).join("; "),
           note,
           x: "coverage",
           y: "nuggets",
           color: "run",
+          label: "run",
           xTitle: "CRUX report coverage Cov(y)",
           yTitle: measure,
+          yLimits: [0, 1],
+          palette,
         }),
       }
       : {}),

@@ -59,10 +59,14 @@ export async function saveAnalysis(
 ): Promise<SavedAnalysis> {
   const out: SavedAnalysis = { name: analysis.name };
   if (analysis.table) {
-    out.table = await saveTable(analysis.table, join(outDir, "tables", analysis.name));
+    out.table = await saveTable(analysis.table, join(outDir, "tables", analysis.name), {
+      gallery: false,
+    });
   }
   if (analysis.figure) {
-    out.figure = await saveFigure(analysis.figure, join(outDir, "figures", analysis.name));
+    out.figure = await saveFigure(analysis.figure, join(outDir, "figures", analysis.name), {
+      gallery: false,
+    });
   }
   if (opts.gallery ?? true) {
     const rel = <T extends object>(files: T): T =>

@@ -75,8 +75,10 @@ export async function subqAnalyses(
   const note = (extra: string[] = []) => {
     const all = [...new Set([...backends, judge, ...extra])];
     const off = all.filter((b) => OFFLINE.has(b));
+    // Each backend named once: the offline ones on their own line.
+    const online = all.filter((b) => !OFFLINE.has(b));
     return [
-      `sub-questions: ${source}; backends: ${all.join(", ")}`,
+      `sub-questions: ${source}${online.length ? `; backends: ${online.join(", ")}` : ""}`,
       ...(off.length ? [`offline backends: ${off.join(", ")}`] : []),
     ];
   };
@@ -154,6 +156,7 @@ export async function subqAnalyses(
           "net win rate of the row over the column: (wins - losses) / topics; position-swapped judge",
         note: notes.join("; "),
         symmetric: false,
+        order: names,
         valueTitle: "net win rate",
       },
     );

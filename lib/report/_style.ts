@@ -63,8 +63,26 @@ export function config(): Record<string, unknown> {
   };
 }
 
-/** Break text into lines at most `width` points wide (DejaVu Sans at `size`) at spaces. */
+/**
+ * Break text into lines at most `width` points wide (DejaVu Sans at `size`) at
+ * spaces, balanced: as few lines as the greedy break needs, made as even as
+ * possible, so no word is left alone on a last line when it can be avoided.
+ */
 export function wrap(text: string, width: number, size: number, bold = false): string[] {
+  const lines = greedy(text, width, size, bold);
+  if (lines.length < 2) return lines;
+  // The narrowest width that still needs no more lines (halving the interval).
+  let lo = 0;
+  let hi = width;
+  for (let i = 0; i < 20; i++) {
+    const mid = (lo + hi) / 2;
+    if (greedy(text, mid, size, bold).length <= lines.length) hi = mid;
+    else lo = mid;
+  }
+  return greedy(text, hi, size, bold);
+}
+
+function greedy(text: string, width: number, size: number, bold: boolean): string[] {
   const out: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {
@@ -202,4 +220,42 @@ export function distinct(rows: readonly Record<string, unknown>[], field: string
 /** Distinct values of a field as strings, in order of first appearance. */
 export function names(rows: readonly Record<string, unknown>[], field: string): string[] {
   return distinct(rows, field).map(String);
+}
+
+/**
+ * Panels of one spec per value of the `_panel` field, `columns` to a row. A
+ * panel shows its x axis labels only when no panel lies below it, so the
+ * last row ends cleanly (no axis detached under an empty slot); the y axis is
+ * titled in the first column only. Scales are shared.
+ */
+export function smallMultiples(
+  panels: readonly string[],
+  inner: Record<string, unknown> & { encoding: Record<string, Record<string, unknown>> },
+  columns: number,
+): Record<string, unknown> {
+  return {
+    concat: panels.map((panel, i) => {
+      const bottom = i + columns >= panels.length;
+      const first = i % columns === 0;
+      const x = inner.encoding.x;
+      const y = inner.encoding.y;
+      return {
+        ...inner,
+        title: { text: panel, fontSize: 8, fontWeight: "normal", anchor: "middle", offset: 2 },
+        transform: [{ filter: { field: "_panel", equal: panel } }],
+        encoding: {
+          ...inner.encoding,
+          x: bottom ? x : {
+            ...x,
+            title: null,
+            axis: { ...(x.axis as object), labels: false, ticks: false, title: null },
+          },
+          y: first ? y : { ...y, title: null },
+        },
+      };
+    }),
+    columns,
+    spacing: { row: 8, column: 8 },
+    resolve: { scale: { x: "shared", y: "shared" } },
+  };
 }

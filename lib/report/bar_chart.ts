@@ -40,6 +40,14 @@ export interface BarChartOptions extends FigureOptions {
   reference?: readonly object[];
   /** Most x groups per row; more wrap into rows. Default: as many as fit 7 inches. */
   wrap?: number;
+  /**
+   * One panel per x group, each with its own y scale titled with the group,
+   * for groups measured on different scales (e.g. scores in [0, 1] beside a
+   * rating that exceeds 1). Default false: one shared y scale.
+   */
+  panels?: boolean;
+  /** With `panels`, the y range per group; other groups span 0 to their largest value. */
+  yDomains?: Readonly<Record<string, [number, number]>>;
 }
 
 /**
@@ -53,7 +61,7 @@ export interface BarChartOptions extends FigureOptions {
  *
  * @param data Records with the `x`, `color` and `y` fields; copied, not modified.
  * @param opts Title (required), subtitle/note, fields, titles, domain, palette,
- *   reference dashes, wrap, size (default height 150 per row).
+ *   reference dashes, wrap, panels with their own y scales, size (default height 150 per row).
  * @returns A Vega-Lite v6 spec with the data inline.
  * @throws {TypeError} When the title is empty or a record lacks a field.
  * @example
@@ -149,6 +157,34 @@ export function barChart(
     }
     : opts;
   const inner = { width, height, encoding: { x: xEnc, y: yEnc }, layer: layers };
+  if (opts.panels && groups.length > 1) {
+    // One panel per group, side by side while they fit, each its own y scale.
+    const panelW = Math.max(60, drawn.length * 8 + 10);
+    const columns = Math.max(1, Math.min(groups.length, Math.floor(maxPlot / (panelW + 45))));
+    return topLevel(shown, [...values, ...refs], {
+      concat: groups.map((g) => {
+        const top = Math.max(0, ...values.filter((r) => r[x] === g).map((r) => r[y] as number));
+        const domain = opts.yDomains?.[g] ?? opts.yDomain ?? [0, top || 1];
+        return {
+          ...inner,
+          width: panelW,
+          height: opts.height ?? 130,
+          transform: [{ filter: { field: x, equal: g } }],
+          encoding: {
+            x: { ...xEnc, axis: { labelAngle: 0, labelLimit: panelW + 30 } },
+            y: {
+              ...yEnc,
+              title: opts.yTitle ?? null,
+              scale: { domain, nice: !opts.yDomains?.[g] },
+            },
+          },
+        };
+      }),
+      columns,
+      spacing: 12,
+      resolve: { scale: { y: "independent" } },
+    }, columns * (panelW + 45) + legendW + 20);
+  }
   if (rows <= 1) {
     return topLevel(shown, [...values, ...refs], inner, width + legendW + 60);
   }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { writeAtomic } from "@lib/formats/mod.ts";
 import { htmlEscape } from "./_html_escape.ts";
 import { type GalleryEntry, MANIFEST, readManifest } from "./_manifest.ts";
+import { GALLERY_GROUPS, galleryContent } from "./_gallery_files.ts";
 
 /** Options of {@linkcode buildGallery}. */
 export interface BuildGalleryOptions {
@@ -14,26 +15,43 @@ export interface BuildGalleryOptions {
   title?: string;
 }
 
-const STYLE = `body{font-family:"DejaVu Sans",system-ui,sans-serif;max-width:60rem;margin:2rem auto;
-padding:0 1rem;color:#222;line-height:1.4}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2.5rem;
-border-top:1px solid #ddd;padding-top:1rem}figure{margin:1rem 0}img{max-width:100%;height:auto}
-figcaption,.notes,.files{font-size:.85rem;color:#555}.crux-table{border-collapse:collapse;
+const STYLE = `body{font-family:"DejaVu Sans",system-ui,sans-serif;max-width:75rem;margin:2rem auto;
+padding:0 1rem;color:#222;line-height:1.4}h1{font-size:1.5rem}h2.group{font-size:1.3rem;margin-top:3rem;
+border-bottom:2px solid #222}h3{font-size:1.05rem;margin-top:2rem;border-top:1px solid #ddd;padding-top:1rem}
+figure{margin:1rem 0;overflow-x:auto}figure img{max-width:none;cursor:zoom-in}
+figcaption,.notes,.files,.missing{font-size:.85rem;color:#555}.crux-table{border-collapse:collapse;
 font-size:.85rem;margin:1rem 0}.crux-table caption{text-align:left;font-weight:bold;padding:.3rem 0}
 .crux-table th,.crux-table td{padding:.2rem .6rem}.crux-table thead{border-bottom:1px solid #222}
-.crux-sortable thead tr:last-child th{cursor:pointer}.scroll{overflow-x:auto}`;
+.crux-sortable thead tr:last-child th{cursor:pointer}.scroll{overflow-x:auto}summary{cursor:pointer;
+font-size:.9rem}#zoom{position:fixed;inset:0;background:rgba(255,255,255,.97);overflow:auto;z-index:10;
+cursor:zoom-out}#zoom[hidden]{display:none}#zoom img{display:block;width:min(100%,2100px);margin:auto}`;
+
+/** Tables with more rows than this are collapsed (a click shows them). */
+const LONG_TABLE = 20;
+
+// Click a figure to see its 300 dpi PNG across the window; click or Escape closes.
+const ZOOM_SCRIPT = `<script>(()=>{const z=document.getElementById("zoom"),i=z.querySelector("img");
+document.querySelectorAll("figure img").forEach((f)=>f.addEventListener("click",()=>{
+i.src=f.dataset.full||f.src;i.alt=f.alt;z.hidden=false;}));const close=()=>{z.hidden=true;};
+z.addEventListener("click",close);document.addEventListener("keydown",(e)=>{if(e.key==="Escape")close();});})();</script>`;
 
 /**
- * Write `<outDir>/index.html`: a table of contents, then per saved analysis
- * (in the order of `analyses.json`, see {@linkcode recordGalleryEntry}) its
- * title, the figure (the saved SVG) with its subtitle lines, the table
- * (the saved sortable HTML: click a header to sort) with its notes, and
- * links to every file (CSV, Markdown, LaTeX, PNG, SVG, Vega-Lite). The page
- * has no external resources, so it opens offline.
+ * Write `<outDir>/index.html`: every figure and table saved under `outDir`
+ * — those recorded in `analyses.json` (see {@linkcode recordGalleryEntry}),
+ * in their order, and any other file under `figures/` and `tables/` (e.g.
+ * saved from a notebook), titled from its spec or caption — grouped by stage
+ * and method (dataset, retrieval and contexts, generation, CRUX, judges,
+ * nuggets, key points, sub-questions, methods side by side), with counts
+ * that match the files. Each shows its title, the figure at its size (click
+ * to see the 300 dpi PNG across the window) with its subtitle lines, the
+ * table (sortable; more than 20 rows collapsed behind their row count), and
+ * links to the files present. Recorded entries whose files are gone are left
+ * out and named. The page has no external resources, so it opens offline.
  *
  * @param outDir The experiment's output folder (holding `analyses.json`).
  * @param opts `title`.
  * @returns The page's path.
- * @throws {Error} When `analyses.json` is missing or invalid, or a table file is missing.
+ * @throws {Error} When nothing is saved under `outDir`, or `analyses.json` is invalid.
  * @example
  * ```ts
  * import { recordGalleryEntry, saveTable } from "@lib/report/mod.ts";
@@ -56,17 +74,26 @@ export async function buildGallery(
   opts: BuildGalleryOptions = {},
 ): Promise<string> {
   const manifest = await readManifest(outDir);
-  if (!manifest.analyses.length) {
+  const { entries, missing } = await galleryContent(outDir, manifest.analyses);
+  if (!entries.length) {
     throw new Error(
       `${join(outDir, MANIFEST)}: no saved analyses; run the analyses (crux run, crux demo) first`,
     );
   }
   const name = outDir.replace(/\/+$/, "").split("/").pop() || outDir;
   const title = opts.title ?? `Tables and figures of ${name}`;
-  const sections: string[] = [];
-  for (const a of manifest.analyses) sections.push(await section(outDir, a));
-  const figures = manifest.analyses.filter((a) => a.figure).length;
-  const tables = manifest.analyses.filter((a) => a.table).length;
+  const groups = [...GALLERY_GROUPS.map((g) => g.title), "Other"]
+    .map((g) => ({ title: g, entries: entries.filter((e) => e.group === g) }))
+    .filter((g) => g.entries.length);
+  const figures = entries.filter((a) => a.figure).length;
+  const tables = entries.filter((a) => a.table).length;
+  const body: string[] = [];
+  for (const g of groups) {
+    body.push(
+      `<h2 class="group" id="${anchor(g.title)}">${htmlEscape(g.title)} (${count(g.entries)})</h2>`,
+    );
+    for (const a of g.entries) body.push(await section(outDir, a));
+  }
   const html = [
     "<!doctype html>",
     '<html lang="en">',
@@ -78,11 +105,25 @@ export async function buildGallery(
     "</head>",
     "<body>",
     `<h1>${htmlEscape(title)}</h1>`,
-    `<p>${figures} figure(s) and ${tables} table(s). Figures are 300 dpi PNG and outlined SVG sized in points (3.3 in = one column, 7 in = two); tables come as CSV, Markdown and LaTeX (booktabs, siunitx).</p>`,
+    `<p class="counts">${figures} figure(s) and ${tables} table(s), every file under figures/ and tables/. Figures are 300 dpi PNG and outlined SVG sized in points (3.3 in = one column, 7 in = two), shown at their size: click one to enlarge it. Tables come as CSV, Markdown and LaTeX (booktabs, siunitx); click a column header to sort.</p>`,
+    ...(missing.length
+      ? [
+        `<p class="missing">Recorded but no longer on disk (left out): ${
+          missing.map(htmlEscape).join(", ")
+        }.</p>`,
+      ]
+      : []),
     "<nav><ol>",
-    ...manifest.analyses.map((a) => `<li><a href="#${a.name}">${htmlEscape(a.title)}</a></li>`),
+    ...groups.map((g) =>
+      `<li><a href="#${anchor(g.title)}">${htmlEscape(g.title)}</a><ol>${
+        g.entries.map((a) => `<li><a href="#${htmlEscape(a.name)}">${htmlEscape(a.title)}</a></li>`)
+          .join("")
+      }</ol></li>`
+    ),
     "</ol></nav>",
-    ...sections,
+    ...body,
+    '<div id="zoom" hidden><img alt=""></div>',
+    ZOOM_SCRIPT,
     "</body>",
     "</html>",
   ].join("\n") + "\n";
@@ -91,12 +132,33 @@ export async function buildGallery(
   return path;
 }
 
+const anchor = (group: string) => `group-${group.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
+function count(entries: readonly GalleryEntry[]): string {
+  const f = entries.filter((e) => e.figure).length;
+  const t = entries.filter((e) => e.table).length;
+  return [f ? `${f} figure${f > 1 ? "s" : ""}` : "", t ? `${t} table${t > 1 ? "s" : ""}` : ""]
+    .filter(Boolean).join(", ");
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
 async function section(outDir: string, a: GalleryEntry): Promise<string> {
-  const out = [`<section id="${htmlEscape(a.name)}">`, `<h2>${htmlEscape(a.title)}</h2>`];
+  const out = [`<section id="${htmlEscape(a.name)}">`, `<h3>${htmlEscape(a.title)}</h3>`];
   if (a.figure) {
+    const svg = await exists(join(outDir, a.figure.svg));
+    const png = await exists(join(outDir, a.figure.png));
     out.push(
       "<figure>",
-      `<img src="${htmlEscape(a.figure.svg)}" alt="${htmlEscape(a.title)}">`,
+      `<img src="${htmlEscape(svg ? a.figure.svg : a.figure.png)}"${
+        png ? ` data-full="${htmlEscape(a.figure.png)}"` : ""
+      } alt="${htmlEscape(a.title)}">`,
       a.subtitle.length
         ? `<figcaption>${a.subtitle.map(htmlEscape).join("<br>")}</figcaption>`
         : "",
@@ -114,7 +176,13 @@ async function section(outDir: string, a: GalleryEntry): Promise<string> {
         }); save the analysis again`,
       );
     }
-    out.push(`<div class="scroll">${html}</div>`);
+    const body = html.match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1] ?? "";
+    const rows = (body.match(/<tr[\s>]/g) ?? []).length;
+    out.push(
+      rows > LONG_TABLE
+        ? `<details><summary>Table: ${rows} rows (click to show)</summary><div class="scroll">${html}</div></details>`
+        : `<div class="scroll">${html}</div>`,
+    );
   }
   const files = [
     ...(a.figure
@@ -122,9 +190,11 @@ async function section(outDir: string, a: GalleryEntry): Promise<string> {
       : []),
     ...(a.table ? [["CSV", a.table.csv], ["Markdown", a.table.md], ["LaTeX", a.table.tex]] : []),
   ];
+  const present: string[][] = [];
+  for (const f of files) if (await exists(join(outDir, f[1]))) present.push(f);
   out.push(
     `<p class="files">Files: ${
-      files.map(([k, p]) => `<a href="${htmlEscape(p)}">${k}</a>`).join(" · ")
+      present.map(([k, p]) => `<a href="${htmlEscape(p)}">${k}</a>`).join(" · ")
     }</p>`,
     "</section>",
   );

@@ -55,6 +55,16 @@ async function gallery(dir: string): Promise<string> {
     notes: [],
     figure: { svg: rel(per.svg), png: rel(per.png), spec: rel(per.spec) },
   });
+  // Saved from a notebook: files only, not recorded in analyses.json.
+  await saveFigure(
+    barChart([{ run: "bm25", measure: "P", value: 0.3 }], { title: "Ratings of topic t1" }),
+    join(dir, "figures", "ratings_t1"),
+  );
+  await saveTable({
+    caption: "Dataset statistics",
+    columns: [{ key: "n", label: "Passages", decimals: 0 }],
+    rows: Array.from({ length: 30 }, (_, i) => ({ label: `t${i + 1}`, values: { n: i } })),
+  }, join(dir, "tables", "dataset_statistics"));
   return await buildGallery(dir, { title: "Gallery <test>" });
 }
 
@@ -65,11 +75,20 @@ Deno.test("buildGallery lists every entry with links, inline tables and escaped 
     assert.ok(page.startsWith("<!doctype html>\n"));
     assert.ok(page.includes("<h1>Gallery &lt;test&gt;</h1>"));
     assert.ok(page.includes('<li><a href="#cov">Coverage</a></li>'));
-    assert.ok(page.includes('<img src="figures/per_topic.svg" alt="Per topic">'));
+    assert.ok(page.includes(
+      '<img src="figures/per_topic.svg" data-full="figures/per_topic.png" alt="Per topic">',
+    ));
     assert.ok(page.includes('<a href="tables/cov.csv">CSV</a>'));
     assert.ok(page.includes("<figcaption>offline backends: lexical judge</figcaption>"));
     assert.ok(page.includes('class="crux-table crux-sortable"'));
-    assert.ok(page.includes("2 figure(s) and 1 table(s)"));
+    // The notebook's files are listed, titled from their spec and caption, in their groups.
+    assert.ok(page.includes("3 figure(s) and 2 table(s)"));
+    assert.ok(page.includes("<h3>Ratings of topic t1</h3>"));
+    assert.ok(
+      page.includes('<h2 class="group" id="group-dataset">Dataset (1 figure, 1 table)</h2>'),
+    );
+    assert.ok(page.indexOf("group-dataset") < page.indexOf('<section id="cov">'));
+    assert.ok(page.includes("<summary>Table: 30 rows (click to show)</summary>"));
     assert.ok(!/https?:\/\/(?!vega\.github\.io)/.test(page), "no external resources");
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -119,26 +138,49 @@ Deno.test({
       page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
       page.on("pageerror", (e) => errors.push(String(e)));
       await page.goto(`file://${path}`, { waitUntil: "load" });
-      const images = await page.$$eval("img", (imgs) =>
+      const images = await page.$$eval("figure img", (imgs) =>
         imgs.map((i) => ({
           src: i.getAttribute("src"),
           ok: i.complete && i.naturalWidth > 0,
           width: i.naturalWidth,
+          shown: i.getBoundingClientRect().width,
         })));
+      // One image per figure file on disk, each loaded and shown at its own size.
+      const pngs = [...Deno.readDirSync(join(dir, "figures"))].filter((f) =>
+        f.name.endsWith(".png")
+      );
+      assert.equal(images.length, pngs.length);
       assert.deepEqual(images.map((i) => [i.src, i.ok]), [
+        ["figures/ratings_t1.svg", true],
         ["figures/cov.svg", true],
         ["figures/per_topic.svg", true],
       ]);
       assert.ok(images.every((i) => i.width <= 7 * 96), "at most 7 in wide at 96 px/in");
+      assert.ok(images.every((i) => Math.abs(i.shown - i.width) < 1), "not scaled down");
+      // A click shows the 300 dpi PNG across the window; another click closes it.
+      await page.click('img[src="figures/cov.svg"]');
+      const zoom = await page.$eval("#zoom img", (i) => ({
+        src: i.getAttribute("src"),
+        hidden: i.parentElement!.hasAttribute("hidden"),
+      }));
+      assert.deepEqual(zoom, { src: "figures/cov.png", hidden: false });
+      await page.waitForFunction('document.querySelector("#zoom img").naturalWidth > 0');
+      await page.click("#zoom");
+      assert.equal(await page.$eval("#zoom", (z) => z.hasAttribute("hidden")), true);
+      // The 30-row table is collapsed until its summary is clicked.
+      const visible = () => page.isVisible("details .crux-table");
+      assert.equal(await visible(), false);
+      await page.click("details summary");
+      assert.equal(await visible(), true);
       const order = () =>
         page.$$eval(
-          ".crux-sortable tbody tr td:first-child",
+          "#cov .crux-sortable tbody tr td:first-child",
           (tds) => tds.map((t) => t.textContent),
         );
       assert.deepEqual(await order(), ["dense", "bm25", "splade"]);
-      await page.click(".crux-sortable thead tr:last-child th:nth-child(2)");
+      await page.click("#cov .crux-sortable thead tr:last-child th:nth-child(2)");
       assert.deepEqual(await order(), ["bm25", "splade", "dense"]);
-      await page.click(".crux-sortable thead tr:last-child th:nth-child(2)");
+      await page.click("#cov .crux-sortable thead tr:last-child th:nth-child(2)");
       assert.deepEqual(await order(), ["dense", "splade", "bm25"]);
       assert.deepEqual(errors, []);
     } finally {
@@ -146,4 +188,32 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("galleryGroup: names go to their stage or method", async () => {
+  const { galleryGroup } = await import("./_gallery_files.ts");
+  assert.deepEqual(
+    [
+      "dataset_statistics",
+      "ratings_t1",
+      "context_measures",
+      "context_size_table",
+      "main_table",
+      "keypoint_vs_crux",
+      "subq_win_rates",
+      "method_system",
+      "zzz",
+    ].map(galleryGroup),
+    [
+      "Dataset",
+      "Dataset",
+      "Retrieval and contexts",
+      "CRUX: report coverage",
+      "CRUX: report coverage",
+      "Key points",
+      "Typed sub-questions",
+      "Methods side by side",
+      "Other",
+    ],
+  );
 });

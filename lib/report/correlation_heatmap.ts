@@ -12,6 +12,12 @@ import type { FigureOptions, VegaLiteSpec } from "./types.ts";
 export interface CorrelationHeatmapOptions extends FigureOptions {
   /** Fill (b, a) from (a, b) and 1 on the diagonal. Default true. */
   symmetric?: boolean;
+  /**
+   * Order of rows and columns (both the same, so self-cells lie on the
+   * diagonal). Default: order of first appearance in `pairs`, rows and
+   * columns alike.
+   */
+  order?: readonly string[];
   /** Display label per measure. */
   labels?: Record<string, string>;
   /** Legend title, e.g. `Kendall tau`. Default `correlation`. */
@@ -26,7 +32,8 @@ export interface CorrelationHeatmapOptions extends FigureOptions {
  * A correlation matrix on a diverging red-blue scale fixed to [-1, 1] (red
  * negative, white 0, blue positive), each cell printed with its value. With
  * `symmetric` (default) the matrix is square over every measure named, with 1
- * on the diagonal; otherwise rows are the `a` and columns the `b` measures.
+ * on the diagonal; otherwise rows are the `a` and columns the `b` measures,
+ * both axes in one order (`order`), so a self-cell lies on the diagonal.
  *
  * @param pairs Correlation per (a, b) pair, as for `correlationTable`; not modified.
  * @param opts Title (required), subtitle/note, `symmetric`, labels, format, cell size.
@@ -73,15 +80,20 @@ export function correlationHeatmap(
   if (symmetric) {
     for (const m of rows) if (!cells.has(`${m}\u0000${m}`)) put(m, m, 1);
   }
-  const values = rows.flatMap((r) =>
-    (symmetric ? rows : cols).flatMap((c) => {
+  // One order on both axes: given, else first appearance as row or column.
+  const axis = [
+    ...(opts.order ?? []),
+    ...[...rows, ...cols].filter((m) => !opts.order?.includes(m)),
+  ].filter((m, i, all) => all.indexOf(m) === i && (rows.includes(m) || cols.includes(m)));
+  const values = axis.flatMap((r) =>
+    axis.flatMap((c) => {
       const cell = cells.get(`${r}\u0000${c}`);
       return cell ? [cell] : [];
     })
   );
   const body = heatmapBody({
-    x: { field: "b", title: "", sort: (symmetric ? rows : cols).map(label) },
-    y: { field: "a", title: "", sort: rows.map(label) },
+    x: { field: "b", title: "", sort: axis.map(label) },
+    y: { field: "a", title: "", sort: axis.map(label) },
     color: {
       field: "value",
       type: "quantitative",
@@ -93,5 +105,5 @@ export function correlationHeatmap(
     cell: opts.cell ?? 24,
   });
   // Title lines wrap to the matrix plus its labels and legend, not to a full page width.
-  return topLevel(opts, values, body, rows.length * (opts.cell ?? 24) + 230);
+  return topLevel(opts, values, body, axis.length * (opts.cell ?? 24) + 230);
 }

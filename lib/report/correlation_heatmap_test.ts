@@ -53,3 +53,28 @@ Deno.test("correlationHeatmap rejects out-of-range and conflicting values", () =
     { message: /\(y, x\) is given as 0.1 and 0.2/ },
   );
 });
+
+Deno.test("correlationHeatmap (not symmetric): rows and columns in one order, self-cells on the diagonal", () => {
+  // Win rates of a over b for three runs; the pairs list direct first as a row and last as a column.
+  const pairs = [
+    { a: "direct", b: "rag", value: -1 },
+    { a: "direct", b: "oracle", value: -1 },
+    { a: "oracle", b: "rag", value: 0.5 },
+    { a: "oracle", b: "direct", value: 1 },
+    { a: "rag", b: "oracle", value: -0.5 },
+    { a: "rag", b: "direct", value: 1 },
+  ];
+  const spec = correlationHeatmap(pairs, {
+    title: "t",
+    symmetric: false,
+    order: ["rag", "oracle", "direct"],
+  });
+  const enc = (spec as unknown as { encoding: Record<string, { sort: string[] }> }).encoding;
+  assert.deepEqual(enc.x.sort, ["rag", "oracle", "direct"]);
+  assert.deepEqual(enc.y.sort, ["rag", "oracle", "direct"]);
+  // Without `order`: first appearance, the same on both axes.
+  const plain = correlationHeatmap(pairs, { title: "t", symmetric: false });
+  const e2 = (plain as unknown as { encoding: Record<string, { sort: string[] }> }).encoding;
+  assert.deepEqual(e2.x.sort, ["direct", "oracle", "rag"]);
+  assert.deepEqual(e2.y.sort, e2.x.sort);
+});

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { refreshGallery } from "./_refresh_gallery.ts";
 import { dirname } from "node:path";
 import { writeAtomic } from "@lib/formats/mod.ts";
 import { outlineSvg } from "./_outline.ts";
@@ -27,6 +28,11 @@ export interface SaveFigureOptions {
   keepText?: boolean;
   /** Receives rendering warnings. Default: dropped. */
   onWarning?: (message: string) => void;
+  /**
+   * Rebuild the experiment's gallery when saving into `<outDir>/figures/`
+   * and `<outDir>/index.html` exists. Default true.
+   */
+  gallery?: boolean;
 }
 
 /**
@@ -71,5 +77,6 @@ export async function saveFigure(
   await writeAtomic(files.svg, svg);
   await writeAtomic(files.png, png);
   await writeAtomic(files.spec, JSON.stringify(spec, null, 2) + "\n");
+  if (opts.gallery ?? true) await refreshGallery(basePath, "figures");
   return files;
 }

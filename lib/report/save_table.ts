@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { refreshGallery } from "./_refresh_gallery.ts";
 import { dirname } from "node:path";
 import { writeAtomic } from "@lib/formats/mod.ts";
 import { tableCsv } from "./table_csv.ts";
@@ -30,6 +31,8 @@ export interface SavedTable {
  *
  * @param t The table.
  * @param basePath Path without extension, e.g. `outputs/exp1/tables/coverage`.
+ * @param opts `gallery`: rebuild the experiment's gallery when saving into
+ *   `<outDir>/tables/` and `<outDir>/index.html` exists (default true).
  * @returns The four paths written.
  * @throws {TypeError | RangeError} When the table is invalid.
  * @throws {Error} When a file cannot be written.
@@ -43,7 +46,11 @@ export interface SavedTable {
  * // paths.tex === `${dir}/coverage.tex`
  * ```
  */
-export async function saveTable(t: Table, basePath: string): Promise<SavedTable> {
+export async function saveTable(
+  t: Table,
+  basePath: string,
+  opts: { gallery?: boolean } = {},
+): Promise<SavedTable> {
   const files: SavedTable = {
     csv: `${basePath}.csv`,
     md: `${basePath}.md`,
@@ -61,5 +68,6 @@ export async function saveTable(t: Table, basePath: string): Promise<SavedTable>
   await writeAtomic(files.md, texts.md);
   await writeAtomic(files.tex, texts.tex);
   await writeAtomic(files.html, texts.html);
+  if (opts.gallery ?? true) await refreshGallery(basePath, "tables");
   return files;
 }

@@ -27,10 +27,17 @@ Deno.test("scatterChart has a regression layer, points and labels", () => {
   const enc = spec.encoding as Record<string, Record<string, unknown>>;
   assert.equal(enc.x.field, "_x");
   assert.equal(enc.y.field, "reportCov");
+  const values = (spec.data as { values: Record<string, number>[] }).values;
   assert.deepEqual(
-    (spec.data as { values: unknown[] }).values,
-    DATA.map((d) => ({ ...d, _x: d.contextCov })),
+    values.map(({ _lx: _a, _ly: _b, ...v }) => v),
+    DATA.map((d) => ({ ...d, _x: d.contextCov, _side: "main" })),
   );
+  // Axes span the data with 8% room: x 0.5-0.7 -> [0.484, 0.716], y 0.4-0.55 -> [0.388, 0.562].
+  assert.deepEqual(enc.x.scale, { domain: [0.484, 0.716], nice: false, zero: false });
+  // bm25 (lower left) is labelled to its right at its height; dense (upper right corner)
+  // has no room on the right, so its label goes to the left, also at its height.
+  assert.ok(values[0]._lx > values[0]._x && Math.abs(values[0]._ly - 0.4) < 1e-9);
+  assert.ok(values[1]._lx < values[1]._x && Math.abs(values[1]._ly - 0.55) < 1e-9);
 });
 
 Deno.test("scatterChart without fit or labels colours points by a field", () => {
@@ -72,10 +79,11 @@ Deno.test("scatterChart dodges coinciding points, names them and fits on chosen 
     y: "y",
     color: "run",
     fitOn: ["bm25", "bm25-k1.2", "dense"],
+    breakAxis: false,
   });
   const values = (spec.data as { values: { _x: number; x: number }[] }).values;
-  // span 0.5; offsets of +-0.0075 keep the true x for the tooltip
-  assert.deepEqual(values.map((v) => Number(v._x.toFixed(4))), [0.4963, 0.5038, 0.7, 1]);
+  // span 0.5; offsets of +-4% of it (0.01) keep the true x for the tooltip
+  assert.deepEqual(values.map((v) => Number(v._x.toFixed(4))), [0.49, 0.51, 0.7, 1]);
   assert.deepEqual(values.map((v) => v.x), [0.5, 0.5, 0.7, 1]);
   assert.deepEqual((spec.title as { subtitle: string[] }).subtitle, [
     "s; coincide (dodged): bm25 = bm25-k1.2",
@@ -89,4 +97,36 @@ Deno.test("scatterChart dodges coinciding points, names them and fits on chosen 
     domain: ["bm25", "bm25-k1.2", "dense", "oracle"],
     range: ["#0072B2", "#E69F00", "#009E73", "#CC79A7"],
   });
+});
+
+Deno.test("scatterChart breaks the x axis for a reference far from the pipelines", () => {
+  const data = [
+    { run: "bm25", x: 0.5, y: 0.4 },
+    { run: "bm25-k1.2", x: 0.5, y: 0.4 },
+    { run: "dense", x: 0.7, y: 0.6 },
+    { run: "oracle", x: 1, y: 0.9 },
+  ];
+  const spec = scatterChart(data, {
+    title: "t",
+    x: "x",
+    y: "y",
+    color: "run",
+    fitOn: ["bm25", "bm25-k1.2", "dense"],
+  });
+  // The oracle's gap (0.3) exceeds the span of the rest (0.2): it gets a panel of its own,
+  // and the tie is dodged by 4% of the main panel's span (0.2): +-0.004.
+  const values = (spec.data as { values: { _x: number; _side: string }[] }).values;
+  assert.deepEqual(values.map((v) => v._side), ["main", "main", "main", "right"]);
+  assert.deepEqual(values.map((v) => Number(v._x.toFixed(4))), [0.496, 0.504, 0.7, 1]);
+  const panels = spec.hconcat as {
+    width: number;
+    encoding: { x: { scale: { domain: number[] } } };
+  }[];
+  assert.equal(panels.length, 2);
+  assert.deepEqual(panels[1].encoding.x.scale.domain, [0.9, 1.1]);
+  assert.ok(panels[0].width > panels[1].width);
+  assert.match(
+    (spec.title as { subtitle: string[] }).subtitle.join(" "),
+    /^coincide \(dodged\): bm25 = bm25-k1\.2; x axis broken: oracle \(1\.000\) in a narrow panel of its own$/,
+  );
 });

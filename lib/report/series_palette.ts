@@ -28,8 +28,12 @@ export interface Palette {
   order: string[];
 }
 
-/** A series to style: its name, or its name and kind. */
-export type SeriesInput = string | { name: string; kind?: SeriesKind };
+/**
+ * A series to style: its name, or its name and kind; `like` names a series
+ * (earlier in the list or in the base palette) whose style it shares, e.g. a
+ * generation run `rag-bm25` like its pipeline `bm25`.
+ */
+export type SeriesInput = string | { name: string; kind?: SeriesKind; like?: string };
 
 /**
  * Colours of pipelines and other series: Okabe-Ito (safe with colour-vision
@@ -68,7 +72,7 @@ export const RESERVED: Readonly<Record<string, Omit<SeriesStyle, "kind">>> = {
  * (`direct`, `oracle-context`, `oracle-result`, `human`) take their reserved
  * colour and shape; pipelines and other series take the first colour-shape
  * pair not yet used (13 colours and 6 shapes cycling together, so up to 78
- * series never share both).
+ * series never share both); a series `like` another takes that one's style.
  *
  * @param series Names (kind `other`) or `{ name, kind }`, in the order to assign.
  * @param base An earlier palette (e.g. stored with the experiment); not modified.
@@ -91,6 +95,12 @@ export function seriesPalette(series: readonly SeriesInput[], base?: Palette): P
     const name = typeof s === "string" ? s : s.name;
     const kind = (typeof s === "string" ? undefined : s.kind) ?? "other";
     if (out.series[name]) continue;
+    const like = typeof s === "string" ? undefined : s.like;
+    if (like !== undefined && out.series[like]) {
+      out.series[name] = { ...out.series[like] };
+      out.order.push(name);
+      continue;
+    }
     let style: SeriesStyle | undefined;
     const reserved = RESERVED[kind];
     if (reserved) style = { ...reserved, kind };

@@ -36,3 +36,16 @@ Deno.test("seriesPalette: 20 series never share both colour and shape", () => {
   assertEquals(p.series["run-13"], { color: "#0072B2", shape: "square", kind: "other" });
   assertNotEquals(p.series["run-6"].shape, p.series["run-5"].shape);
 });
+
+Deno.test("seriesPalette: a series like another shares its style and takes no new pair", () => {
+  const p = seriesPalette([
+    { name: "bm25", kind: "pipeline" },
+    { name: "rag-bm25", like: "bm25" },
+    { name: "dense", kind: "pipeline" },
+    { name: "direct", like: "Direct (no context)" }, // unknown yet: a style of its own
+  ]);
+  assertEquals(p.series["rag-bm25"], { color: "#0072B2", shape: "circle", kind: "pipeline" });
+  assertEquals(p.series["dense"], { color: "#E69F00", shape: "square", kind: "pipeline" });
+  assertEquals(p.series["direct"], { color: "#009E73", shape: "triangle-up", kind: "other" });
+  assertEquals(p.order, ["bm25", "rag-bm25", "dense", "direct"]);
+});

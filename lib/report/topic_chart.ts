@@ -14,6 +14,7 @@ import {
   names,
   pick,
   seriesEncodings,
+  smallMultiples,
   topLevel,
 } from "./_style.ts";
 import type { FigureOptions, VegaLiteSpec } from "./types.ts";
@@ -74,8 +75,17 @@ export function topicChart(
   const topic = opts.topic ?? "topicId";
   const color = opts.color ?? "run";
   const y = opts.y ?? "value";
-  const values = pick("topic chart", data, { numeric: [y], text: [topic, color] })
-    .map((r) => ({ ...r, _panel: String(r[color]) }));
+  const picked = pick("topic chart", data, { numeric: [y], text: [topic, color] })
+    .map((r): Record<string, unknown> => ({ ...r, _panel: String(r[color]) }));
+  // A series that is zero on every topic is not drawn (as in the bar charts)
+  // and the subtitle says so.
+  const zero = names(picked, color).filter((s) =>
+    picked.every((r) => String(r[color]) !== s || r[y] === 0)
+  );
+  const values = zero.length > 0 && zero.length < names(picked, color).length
+    ? picked.filter((r) => !zero.includes(String(r[color])))
+    : picked;
+  const hidden = values === picked ? [] : zero;
   const humanLabel = opts.humanLabel ?? "human";
   const human = opts.human
     ? pick("topic chart overlay", opts.human, { numeric: [y], text: [topic] })
@@ -101,6 +111,7 @@ export function topicChart(
   const subtitle = [
     opts.subtitle,
     same.length ? `equal on every topic: ${same.map((g) => g.join(" = ")).join("; ")}` : "",
+    hidden.length ? `not drawn (zero everywhere): ${hidden.join(", ")}` : "",
   ].filter(Boolean).join("; ");
   const yEnc = {
     field: y,
@@ -114,13 +125,21 @@ export function topicChart(
   const step = topics.length <= 20 ? 16 : 9;
   const width = opts.width ?? Math.min(plotMax, Math.max(facets ? 100 : 160, topics.length * step));
   const offset = facets ? {} : { xOffset: { field: color, type: "nominal", sort: drawn } };
+  // A prefix every topic id shares (e.g. `multi_news-test-`) goes to the axis
+  // title, so the labels keep the part that tells topics apart.
+  const prefix = sharedPrefix(topics);
   const xEnc = {
     field: topic,
     type: "nominal",
     sort: topics,
-    title: "topic",
+    title: prefix ? `topic (${prefix}…)` : "topic",
     scale: { type: "band", paddingInner: 0.15 },
-    axis: { labelAngle: -90, labelLimit: 70, labelFontSize: topics.length > 30 ? 6 : 8 },
+    axis: {
+      labelAngle: -90,
+      labelLimit: 70,
+      labelFontSize: topics.length > 30 ? 6 : 8,
+      ...(prefix ? { labelExpr: `slice(datum.label, ${prefix.length})` } : {}),
+    },
   };
   const tooltip = [
     { field: topic, type: "nominal" },
@@ -159,9 +178,15 @@ export function topicChart(
   }
   const ordered = enc.palette.order.filter((s) => series.includes(s));
   const panels = [...ordered, ...(human.length && !opts.humanSeries ? [humanLabel] : [])];
-  return topLevel({ ...opts, subtitle }, all, {
-    facet: { field: "_panel", type: "nominal", sort: panels, title: null },
-    columns,
-    spec: inner,
-  }, DOUBLE);
+  return topLevel({ ...opts, subtitle }, all, smallMultiples(panels, inner, columns), DOUBLE);
+}
+
+/** The longest prefix of every id ending at a separator (`-`, `_`, `:`, `/`), when 6+ characters. */
+function sharedPrefix(ids: readonly string[]): string {
+  if (ids.length < 2) return "";
+  let p = ids[0];
+  for (const id of ids) while (!id.startsWith(p)) p = p.slice(0, -1);
+  const cut = Math.max(...["-", "_", ":", "/"].map((c) => p.lastIndexOf(c)));
+  p = cut >= 0 ? p.slice(0, cut + 1) : "";
+  return p.length >= 6 && ids.every((id) => id.length > p.length) ? p : "";
 }

@@ -37,18 +37,33 @@ Deno.test("topicChart: more than eight series become small multiples; ties are n
       ["test-10", "test-2", "test-1"].map((topicId) => ({
         topicId,
         run: `r${s}`,
-        value: s === 1 ? 0.55 : s / 10,
+        value: s === 1 ? 0.55 : (s + 1) / 11,
       })),
   ).flat();
   data.push(...data.filter((d) => d.run === "r5").map((d) => ({ ...d, run: "r9" })));
   const spec = topicChart(data, { title: "t" });
-  const facet = spec.facet as { field: string; sort: string[] };
-  assert.equal(facet.field, "_panel");
-  assert.equal(facet.sort.length, 10);
+  type Panel = {
+    title: { text: string };
+    width: number;
+    encoding: { x: { sort: string[]; axis: { labels?: boolean } }; y: { title: unknown } };
+  };
+  const panels = spec.concat as Panel[];
+  assert.equal(panels.length, 10);
   assert.equal(spec.columns, 3);
-  const inner = spec.spec as { encoding: { x: { sort: string[] } }; width: number };
-  assert.deepEqual(inner.encoding.x.sort, ["test-1", "test-2", "test-10"]);
-  assert.ok(inner.width <= 139, `panel width ${inner.width}`);
+  assert.deepEqual(panels.map((p) => p.title.text).slice(0, 2), ["r0", "r1"]);
+  assert.deepEqual(panels[0].encoding.x.sort, ["test-1", "test-2", "test-10"]);
+  assert.ok(panels[0].width <= 139, `panel width ${panels[0].width}`);
+  // 10 panels in rows of 3: the x labels show under panels 8, 9, 10 (nothing below
+  // them) and under no other, so no axis hangs under the two empty slots.
+  assert.deepEqual(
+    panels.map((p, i) => p.encoding.x.axis.labels === false ? -1 : i + 1).filter((i) => i > 0),
+    [8, 9, 10],
+  );
+  // The y axis is titled in the first column only.
+  assert.deepEqual(
+    panels.map((p, i) => p.encoding.y.title === null ? -1 : i + 1).filter((i) => i > 0),
+    [1, 4, 7, 10],
+  );
   assert.deepEqual((spec.title as { subtitle: string[] }).subtitle, [
     "equal on every topic: r5 = r9",
   ]);
@@ -73,9 +88,35 @@ Deno.test("topicChart: 50 topics of 4 series become small multiples within 7 inc
     Array.from({ length: 50 }, (_, t) => ({ topicId: `test-${t}`, run, value: t / 50 }))
   );
   const spec = topicChart(data, { title: "t" });
-  const inner = spec.spec as { width: number; encoding: { x: { sort: string[] } } };
-  assert.ok(spec.facet, "faceted");
+  const inner = (spec.concat as { width: number; encoding: { x: { sort: string[] } } }[])[0];
   assert.ok(3 * inner.width + 50 <= 504, `3 panels of ${inner.width} pt fit 7 in`);
   assert.deepEqual(inner.encoding.x.sort.slice(0, 3), ["test-0", "test-1", "test-2"]);
   assert.equal(inner.encoding.x.sort[10], "test-10");
+});
+
+Deno.test("topicChart: a series zero on every topic is not drawn and named", () => {
+  const data = ["t1", "t2"].flatMap((topicId) => [
+    { topicId, run: "bm25", value: 0.4 },
+    { topicId, run: "empty context", value: 0 },
+  ]);
+  const spec = topicChart(data, { title: "t" });
+  assert.deepEqual(
+    (spec.data as { values: { run: string }[] }).values.map((v) => v.run),
+    ["bm25", "bm25"],
+  );
+  assert.deepEqual((spec.title as { subtitle: string[] }).subtitle, [
+    "not drawn (zero everywhere): empty context",
+  ]);
+});
+
+Deno.test("topicChart: a prefix shared by every topic id moves to the axis title", () => {
+  const data = ["multi_news-test-100", "multi_news-test-100-1", "multi_news-test-107"]
+    .map((topicId) => ({ topicId, run: "bm25", value: 0.5 }));
+  const x = (topicChart(data, { title: "t" }).encoding as { x: Record<string, unknown> }).x;
+  assert.equal(x.title, "topic (multi_news-test-…)");
+  assert.equal((x.axis as { labelExpr: string }).labelExpr, "slice(datum.label, 16)");
+  // "sample-" (7 characters) moves too.
+  const s = ["sample-01", "sample-02"].map((topicId) => ({ topicId, run: "bm25", value: 0.5 }));
+  const xs = (topicChart(s, { title: "t" }).encoding as { x: Record<string, unknown> }).x;
+  assert.equal(xs.title, "topic (sample-…)");
 });
