@@ -10,6 +10,7 @@ import { experimentBackends, experimentPipelines } from "./_experiment_pipelines
 import { evaluateContexts } from "./context_evaluation.ts";
 import { contextReport } from "./context_report.ts";
 import { saveAnalysis } from "./save_analysis.ts";
+import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
 import type { Analysis } from "./types.ts";
 import { METHOD_ANALYSES } from "./method_sections.ts";
 import { runPalette } from "./_run_palette.ts";
@@ -95,7 +96,8 @@ export function analyzeStep(
           ...await method.analyses(ws, { section, experiment: config.name, onNote: opts.onNote }),
         );
       }
-      for (const a of extra) {
+      const gaps = await runGaps(ws);
+      for (const a of extra.map((x) => withContextGapNote(x, gaps))) {
         analyses.analyses.push(a);
         analyses.saved.push(await saveAnalysis(a, config.workspace));
       }

@@ -8,6 +8,7 @@ import type { Workspace } from "@lib/store/mod.ts";
 import type { Analysis, CruxData } from "./types.ts";
 import type { AnalysisSettings } from "@lib/pipeline/mod.ts";
 import { loadCruxData } from "./load_crux_data.ts";
+import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
 import { type PipelineSpec, resolveConditions } from "./resolve_conditions.ts";
 import { generationOverview } from "./generation_overview.ts";
 import { reportScores } from "./report_scores.ts";
@@ -108,6 +109,9 @@ export async function analyzeWorkspace(
     if (stored.length) human = stored;
   }
   analyses.push(topicCoverage(data, { ...common, human: human?.length ? human : undefined }));
+  // Every table that shows a run whose report contexts lacked passages says so.
+  const gaps = await runGaps(ws);
+  analyses.splice(0, analyses.length, ...analyses.map((a) => withContextGapNote(a, gaps)));
   const saved: SavedAnalysis[] = [];
   if (opts.save ?? true) {
     for (const a of analyses) saved.push(await saveAnalysis(a, opts.outDir ?? ws.dir));

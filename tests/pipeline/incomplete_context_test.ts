@@ -53,6 +53,21 @@ Deno.test("a retrieved passage without text: the context is flagged per run and 
     assert.ok(!kept.ids.includes(pid));
     ws.close();
 
+    // Every table that shows the run names the incomplete context and the rule followed.
+    const r = await runCruxExperiment(
+      testConfig({
+        ...base,
+        analysis: { correlation: { samples: 2, size: 5, depth: 20, seed: 1 } },
+      }),
+    );
+    const main = r.analyses!.analyses.find((a) => a.name === "main_table")!;
+    assert.ok(
+      main.table!.notes!.some((n) =>
+        n.includes("rag-bm25 (from bm25): 1 of") && n.includes("the shorter context kept")
+      ),
+      main.table!.notes!.join("\n"),
+    );
+
     // `fill` re-generates that run: the place goes to the next readable passage of the run.
     await runCruxExperiment(testConfig({ ...base, missingText: "fill" }), { until: "generate" });
     ws = await openWorkspace(dir);
