@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 const SUITES = [
   "bm25",
   "bm25_sweep",
+  "bm25_lucene",
   "evaluator",
   "streaming",
   "llm",
