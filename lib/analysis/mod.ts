@@ -138,3 +138,4 @@ export {
   type NuggetRunRow,
 } from "./nugget_analyses.ts";
 export { keyPointAnalyses, type KeyPointAnalysesOptions } from "./keypoint_analyses.ts";
+export { type MethodView, methodView, type MethodViewOptions } from "./method_view.ts";
