@@ -52,7 +52,8 @@ export function analyzeStep(
       analysis: config.analysis ?? null,
       pipelines,
       contexts: { runs: contextRuns, cutoffs: contextCutoffs },
-      methods: Object.keys(config.methods ?? {}),
+      // Whole sections: a changed method setting (buckets, weights, ...) redraws its analyses.
+      methods: config.methods ?? {},
     },
     async run(ws) {
       const analyses = await analyzeWorkspace(ws, {

@@ -30,6 +30,11 @@ export interface SubqAnalysesOptions {
   /** Validation share and seed of the weight search. Defaults 0.5 and 42. */
   validation?: number;
   seed?: number;
+  /**
+   * Who made each preference file's pairs, by file (`human`, `model`, `made-up`); only
+   * `human` sets are called human. Default: undeclared.
+   */
+  preferenceOrigins?: Readonly<Record<string, "human" | "model" | "made-up">>;
 }
 
 const OFFLINE = new Set<string>(Object.values(OFFLINE_BACKENDS));
@@ -129,7 +134,9 @@ export async function subqAnalyses(
     out.push({
       name: "subq_preferences",
       data: { set, ...r },
-      table: preferenceTable(r, [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])]),
+      table: preferenceTable(r, [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])], {
+        origin: opts.preferenceOrigins?.[set],
+      }),
     });
   }
   const verdicts = await ws.query<
