@@ -7,8 +7,7 @@
 import type { AnalyzeStep, CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
 import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
-import { evaluateContexts } from "./context_evaluation.ts";
-import { contextReport } from "./context_report.ts";
+import { contextAnalyses, contextSettings } from "./context_analyses.ts";
 import { saveAnalysis } from "./save_analysis.ts";
 import type { Analysis } from "./types.ts";
 import { METHOD_ANALYSES } from "./method_sections.ts";
@@ -44,9 +43,7 @@ export function analyzeStep(
   opts: AnalyzeStepOptions = {},
 ): AnalyzeStep {
   const pipelines = experimentPipelines(config);
-  const contextRuns = config.analysis?.contexts?.runs ??
-    [(config.retrieve ?? [{ name: "bm25" }])[0].name];
-  const contextCutoffs = config.analysis?.contexts?.cutoffs ?? [10, "oracle"];
+  const { runs: contextRuns, cutoffs: contextCutoffs } = contextSettings(config);
   return {
     params: {
       analysis: config.analysis ?? null,
@@ -69,24 +66,9 @@ export function analyzeStep(
       });
       // The retrieval contexts of the first runs at fixed depths, with the
       // oracle and empty references (the evaluator of crux eval and crux measure).
-      const contexts = await evaluateContexts(ws, {
-        runs: contextRuns,
-        cutoffs: contextCutoffs,
-        tau: config.analysis?.tau,
+      const extra: Analysis[] = await contextAnalyses(ws, config, {
         judge: analyses.data.passageJudge,
       });
-      const report = contextReport(contexts, {
-        dataset: config.name,
-        notes: [`Passage ratings by judge "${analyses.data.passageJudge}".`],
-      });
-      const extra: Analysis[] = [
-        { name: "context_evaluation", data: contexts.means, table: report.table },
-        ...report.figures.map((f) => ({
-          name: f.name === "per_topic_coverage" ? "context_per_topic_coverage" : f.name,
-          data: contexts.perTopic,
-          figure: f.spec,
-        })),
-      ];
       for (const method of METHOD_ANALYSES) {
         const section = config.methods?.[method.key];
         if (section === undefined) continue;

@@ -139,3 +139,4 @@ export {
 } from "./nugget_analyses.ts";
 export { keyPointAnalyses, type KeyPointAnalysesOptions } from "./keypoint_analyses.ts";
 export { type MethodView, methodView, type MethodViewOptions } from "./method_view.ts";
+export { contextAnalyses, contextSettings } from "./context_analyses.ts";
