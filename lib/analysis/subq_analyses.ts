@@ -73,8 +73,10 @@ export async function subqAnalyses(
       r,
     ) => r.run);
   const backends = (await ws.query<{ b: string }>(
-    `SELECT DISTINCT decomposer AS b FROM subq_questions WHERE source = $1
-     UNION SELECT DISTINCT classifier FROM subq_questions WHERE source = $1 AND classifier IS NOT NULL`,
+    // Decomposers first, then classifiers, each in name order: the notes are the same every time.
+    `SELECT b FROM (SELECT DISTINCT decomposer AS b, 0 AS k FROM subq_questions WHERE source = $1
+       UNION SELECT DISTINCT classifier, 1 FROM subq_questions
+       WHERE source = $1 AND classifier IS NOT NULL) ORDER BY k, b`,
     [source],
   )).map((r) => r.b);
   const note = (extra: string[] = []) => {
