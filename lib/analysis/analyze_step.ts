@@ -5,12 +5,9 @@
  * @module
  */
 import type { AnalyzeStep, CruxExperimentConfig } from "@lib/pipeline/mod.ts";
-import {
-  analyzeWorkspace,
-  type AnalyzeWorkspaceOptions,
-  type WorkspaceAnalyses,
-} from "./analyze_workspace.ts";
-import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
+import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
+import { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
+import { experimentPipelines } from "./_experiment_pipelines.ts";
 import { contextAnalyses, contextSettings } from "./context_analyses.ts";
 import { saveAnalysis } from "./save_analysis.ts";
 import type { Analysis } from "./types.ts";
@@ -80,38 +77,5 @@ export function analyzeStep(
       opts.onAnalyses?.(analyses);
       return `${analyses.saved.length} tables and figures`;
     },
-  };
-}
-
-/**
- * The settings the analyze stage gives `analyzeWorkspace` for a config, so a
- * notebook that draws the CRUX analyses gets the same tables and figures,
- * saved under the experiment's folder.
- *
- * @param config The checked experiment config.
- * @param opts Environment (model names in backend notes) and a note callback.
- * @returns Options for `analyzeWorkspace`.
- * @example
- * ```ts
- * import { experimentAnalysisOptions } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
- * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
- * experimentAnalysisOptions(config).correlation?.runs; // ["bm25", "bm25-k1.2-b0.75", ...]
- * ```
- */
-export function experimentAnalysisOptions(
-  config: CruxExperimentConfig,
-  opts: { env?: Record<string, string | undefined>; onNote?: (message: string) => void } = {},
-): AnalyzeWorkspaceOptions {
-  return {
-    ...config.analysis,
-    correlation: {
-      runs: (config.retrieve ?? [{ name: "bm25" }]).map((r) => r.name),
-      ...config.analysis?.correlation,
-    },
-    pipelines: experimentPipelines(config),
-    backends: experimentBackends(config, opts.env),
-    outDir: config.workspace,
-    onNote: opts.onNote,
   };
 }

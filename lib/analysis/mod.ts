@@ -123,7 +123,8 @@ export {
 } from "./human_agreement_analyses.ts";
 export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
 export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
-export { analyzeStep, type AnalyzeStepOptions, experimentAnalysisOptions } from "./analyze_step.ts";
+export { analyzeStep, type AnalyzeStepOptions } from "./analyze_step.ts";
+export { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 export {
   type ContextCondition,
   type ContextEvaluationResult,
