@@ -13,6 +13,7 @@ import {
   type RunStagesResult,
   type StageSpec,
 } from "@lib/pipeline/mod.ts";
+import { join } from "node:path";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { METHOD_ANALYSES } from "./method_sections.ts";
 import { runCruxExperiment } from "./run_crux_experiment.ts";
@@ -24,14 +25,22 @@ export interface MethodViewOptions {
   onEvent?: (event: { stage: string; message: string }) => void;
   /** Environment for model settings. Default `Deno.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * A named variation of the method's settings (e.g. `{ name: "rounds2", settings: { rounds: 2 } }`).
+   * It runs in its own workspace `<workspace>.<name>` (a copy of the experiment's, made once),
+   * as experiment `<experiment>.<name>`, so its stages, rows and files never replace the config's.
+   */
+  overlay?: { name: string; settings: Record<string, unknown> };
 }
 
 /** What {@linkcode methodView} returns. */
 export interface MethodView {
   /** The method's checked section: the config's, or the method's defaults when the config has none. */
   section: unknown;
-  /** True when the section is the config's own. */
+  /** True when the section is the config's own (no overlay). */
   fromConfig: boolean;
+  /** The workspace the stages ran in and the analyses read: the config's, or the overlay's. */
+  workspace: string;
   /** The method's stage instances as the pipeline declares them (ids, parameters). */
   specs: StageSpec[];
   /** Stage instances that ran, were up to date or were not started. */
@@ -75,11 +84,36 @@ export async function methodView(
     );
   }
   const own = config.methods?.[key];
-  const section = own ?? method.parse({}, config.file ?? "(config)");
-  const effective: CruxExperimentConfig = own !== undefined
+  const file = config.file ?? "(config)";
+  const overlay = opts.overlay;
+  if (overlay && !/^[\w-]+$/.test(overlay.name)) {
+    throw new RangeError(
+      `Cannot use overlay name "${overlay.name}": use letters, digits, "_" or "-" (it names a workspace)`,
+    );
+  }
+  const base = own ?? method.parse({}, file);
+  const section = overlay
+    ? method.parse({ ...(base as Record<string, unknown>), ...overlay.settings }, file)
+    : base;
+  const effective: CruxExperimentConfig = overlay
+    ? {
+      ...config,
+      name: `${config.name}.${overlay.name}`,
+      workspace: `${config.workspace}.${overlay.name}`,
+      methods: { [key]: section },
+    }
+    : own !== undefined
     ? config
     : { ...config, methods: { [key]: section } };
-  if (own === undefined) {
+  if (overlay) {
+    await copyWorkspaceOnce(config.workspace, effective.workspace);
+    opts.onEvent?.({
+      stage: key,
+      message: `overlay "${overlay.name}" (${
+        JSON.stringify(overlay.settings)
+      }) runs in ${effective.workspace}; the config's rows stay as they are`,
+    });
+  } else if (own === undefined) {
     opts.onEvent?.({
       stage: key,
       message: `the config has no "${key}" section: the method runs with its defaults`,
@@ -102,12 +136,33 @@ export async function methodView(
   try {
     return {
       section,
-      fromConfig: own !== undefined,
+      fromConfig: own !== undefined && !overlay,
+      workspace: effective.workspace,
       specs,
       stages: stages.stages,
       analyses: await analyses.analyses(ws, { section, experiment: effective.name }),
     };
   } finally {
     ws.close();
+  }
+}
+
+/** Copies the experiment's workspace database to the overlay's folder unless it exists. */
+async function copyWorkspaceOnce(from: string, to: string): Promise<void> {
+  try {
+    await Deno.stat(join(to, "workspace.duckdb"));
+    return;
+  } catch {
+    // not there yet
+  }
+  await Deno.mkdir(to, { recursive: true });
+  try {
+    await Deno.copyFile(join(from, "workspace.duckdb"), join(to, "workspace.duckdb"));
+  } catch (e) {
+    throw new Error(
+      `Cannot start overlay workspace "${to}": cannot copy "${from}/workspace.duckdb" (${
+        (e as Error).message
+      }); run the experiment first`,
+    );
   }
 }

@@ -4,7 +4,8 @@
  * nugget and key point sources (files exported from the first run) and
  * parameters of every method re-runs without error, leaves each method's
  * headline under exactly the new (judge, source), and `crux compare --config`
- * reads the sources the config's `compare` section names.
+ * reads the sources the config's `compare` section names. A notebook's named
+ * overlay runs in its own workspace and leaves the config's rows alone.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -14,6 +15,8 @@ import { COMMANDS } from "../../lib/cli/registry.ts";
 import { openWorkspace } from "../../lib/store/mod.ts";
 import { formatKeyPoints, formatNuggets } from "../../lib/formats/mod.ts";
 import { readStoredKeyPoints } from "../../lib/keypoints/mod.ts";
+import { methodView } from "../../lib/analysis/mod.ts";
+import { loadExperimentConfig } from "../../lib/pipeline/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const fixtures = join(root, "tests", "golden", "crux", "fixtures");
@@ -35,6 +38,19 @@ async function provenance(workspace: string): Promise<Record<string, string[]>> 
        GROUP BY method ORDER BY method`,
     );
     return Object.fromEntries(rows.map((r) => [r.method, [...r.pairs]]));
+  } finally {
+    ws.close();
+  }
+}
+
+/** Stage instances with their fingerprint, time and parameters. */
+async function stageRows(workspace: string) {
+  const ws = await openWorkspace(workspace, { readOnly: true });
+  try {
+    return await ws.query<{ id: string; fingerprint: string; at: string; params: string }>(
+      `SELECT id, fingerprint, finished_at::VARCHAR AS at, params::VARCHAR AS params
+         FROM stage_runs ORDER BY id`,
+    );
   } finally {
     ws.close();
   }
@@ -88,6 +104,21 @@ Deno.test({
       assert.deepEqual(first.compare.missing.map((m: { method: string }) => m.method), [
         "nuggets",
       ]);
+
+      // A named overlay (two key point rounds) runs in its own workspace: the config's stages
+      // and rows stay as they are.
+      const stagesBefore = await stageRows(workspace);
+      const view = await methodView(await loadExperimentConfig(configFile), "keypoints", {
+        overlay: { name: "rounds2", settings: { rounds: 2 } },
+      });
+      assert.equal(view.workspace, `${workspace}.rounds2`);
+      assert.ok(view.stages.ran.includes("judge:keypoints/extract"), view.stages.ran.join(", "));
+      assert.ok(!view.stages.ran.some((id) => /subq|nuggets|compare/.test(id)));
+      assert.deepEqual(await stageRows(workspace), stagesBefore);
+      assert.deepEqual(await provenance(workspace), before);
+      const overlayStages = await stageRows(view.workspace);
+      const extract = overlayStages.find((r) => r.id === "judge:keypoints/extract")!;
+      assert.equal(JSON.parse(extract.params).rounds, 2);
 
       // The source of the sub-questions: the CRUX ones instead of a decomposition.
       base.subq = { ...base.subq, source: "crux" };
