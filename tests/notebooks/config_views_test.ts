@@ -3,7 +3,8 @@
  * release-format experiment with all four evaluation methods, executing
  * notebooks 01-09 on the same config runs no stage (every `stage_runs` row
  * keeps its fingerprint and time), leaves every table `crux run` wrote
- * byte-identical, and adds no generation run the config does not name.
+ * byte-identical, and adds no generation run the config does not name. The
+ * notebooks also show nothing of the sample on this experiment.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -101,6 +102,7 @@ Deno.test({
         COMMANDS,
       );
       assert.equal(code, 0, io.stderr());
+      assert.match(io.stderr(), /\[select\] select: judge "import:judgments\.jsonl"/);
       const before = await snapshot(workspace);
       const tables = await digests(join(workspace, "tables"));
       const figures = await digests(join(workspace, "figures"));
@@ -118,6 +120,14 @@ Deno.test({
         assert.deepEqual(errors, [], `${name} (${nb.mode})`);
         const text = nb.outputs.map((o) => o.text).join("\n");
         if (/^0[6-9]/.test(name)) assert.match(text, /\n0 stages ran, \d+ up to date/, name);
+        // The notebooks work on any experiment: nothing of the sample in their outputs.
+        assert.doesNotMatch(
+          text,
+          /sample-\d\d|the sample's|hand-assigned/,
+          `${name} mentions the sample`,
+        );
+        const displays = nb.outputs.filter((o) => o.kind === "display").length;
+        assert.ok(displays >= 2, `${name}: ${displays} displays`);
         const after = await snapshot(workspace);
         assert.deepEqual(after.stages, before.stages, `${name} ran a stage`);
         assert.deepEqual(after.runs, before.runs, `${name} made runs the config does not name`);
