@@ -127,7 +127,11 @@ Deno.test({
           `${name} mentions the sample`,
         );
         const displays = nb.outputs.filter((o) => o.kind === "display").length;
-        assert.ok(displays >= 2, `${name}: ${displays} displays`);
+        if (name.startsWith("06")) {
+          // The offline nugget creator finds no nugget in the fixture's made-up words; the
+          // notebook says so instead of drawing empty tables.
+          assert.match(text, /no nugget scores in the workspace/);
+        } else assert.ok(displays >= 2, `${name}: ${displays} displays`);
         const after = await snapshot(workspace);
         assert.deepEqual(after.stages, before.stages, `${name} ran a stage`);
         assert.deepEqual(after.runs, before.runs, `${name} made runs the config does not name`);
