@@ -107,8 +107,19 @@ export function metricsTable(scores: ReadonlyMap<string, SystemScores>, notes: s
   });
 }
 
+/** Caption words for who made a preference set: only a declared human set is called human. */
+const ORIGIN = {
+  human: "human pairwise preferences",
+  model: "model pairwise preferences (not human judgments)",
+  "made-up": "made-up pairwise preferences (not human judgments)",
+};
+
 /** Preference accuracy of the core-only and hybrid ratings, the pairwise judge and the weight search. */
-export function preferenceTable(r: PreferenceResults, notes: string[]): Table {
+export function preferenceTable(
+  r: PreferenceResults,
+  notes: string[],
+  opts: { origin?: "human" | "model" | "made-up" } = {},
+): Table {
   const rows = [
     { label: "core-only rating (1, 0, 0)", values: { acc: r.coreOnly, pairs: r.labelled } },
     { label: "hybrid rating", values: { acc: r.hybrid, pairs: r.labelled } },
@@ -130,7 +141,11 @@ export function preferenceTable(r: PreferenceResults, notes: string[]): Table {
     });
   }
   return table({
-    caption: "Agreement with human pairwise preferences (ties removed)",
+    caption: `Agreement with ${
+      opts.origin
+        ? ORIGIN[opts.origin]
+        : "pairwise preferences of undeclared origin (set subq.preferencesOrigin)"
+    }, ties removed`,
     rowHeader: "Predictor",
     columns: [
       { key: "acc", label: "accuracy", direction: "higher" },
@@ -141,7 +156,7 @@ export function preferenceTable(r: PreferenceResults, notes: string[]): Table {
       ...notes,
       `${
         r.pairs - r.labelled
-      } of ${r.pairs} pairs are human ties and left out; equal ratings and judge ties count as misses.`,
+      } of ${r.pairs} pairs are ties and left out; equal ratings and judge ties count as misses.`,
     ],
   });
 }

@@ -6,14 +6,13 @@
  */
 import type { AnalyzeStep, CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts";
-import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
-import { evaluateContexts } from "./context_evaluation.ts";
-import { contextReport } from "./context_report.ts";
+import { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
+import { experimentPipelines } from "./_experiment_pipelines.ts";
+import { contextAnalyses, contextSettings } from "./context_analyses.ts";
 import { saveAnalysis } from "./save_analysis.ts";
 import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
 import type { Analysis } from "./types.ts";
 import { METHOD_ANALYSES } from "./method_sections.ts";
-import { runPalette } from "./_run_palette.ts";
 
 /** Options of {@linkcode analyzeStep}. */
 export interface AnalyzeStepOptions {
@@ -46,49 +45,25 @@ export function analyzeStep(
   opts: AnalyzeStepOptions = {},
 ): AnalyzeStep {
   const pipelines = experimentPipelines(config);
-  const contextRuns = config.analysis?.contexts?.runs ??
-    [(config.retrieve ?? [{ name: "bm25" }])[0].name];
-  const contextCutoffs = config.analysis?.contexts?.cutoffs ?? [10, "oracle"];
+  const { runs: contextRuns, cutoffs: contextCutoffs } = contextSettings(config);
   return {
     params: {
       analysis: config.analysis ?? null,
       pipelines,
       contexts: { runs: contextRuns, cutoffs: contextCutoffs },
-      methods: Object.keys(config.methods ?? {}),
+      // Whole sections: a changed method setting (buckets, weights, ...) redraws its analyses.
+      methods: config.methods ?? {},
     },
     async run(ws) {
-      const analyses = await analyzeWorkspace(ws, {
-        ...config.analysis,
-        correlation: {
-          runs: (config.retrieve ?? [{ name: "bm25" }]).map((r) => r.name),
-          ...config.analysis?.correlation,
-        },
-        pipelines,
-        backends: experimentBackends(config, opts.env),
-        outDir: config.workspace,
-        onNote: opts.onNote,
-      });
+      const analyses = await analyzeWorkspace(
+        ws,
+        experimentAnalysisOptions(config, { env: opts.env, onNote: opts.onNote }),
+      );
       // The retrieval contexts of the first runs at fixed depths, with the
       // oracle and empty references (the evaluator of crux eval and crux measure).
-      const contexts = await evaluateContexts(ws, {
-        runs: contextRuns,
-        cutoffs: contextCutoffs,
-        tau: config.analysis?.tau,
+      const extra: Analysis[] = await contextAnalyses(ws, config, {
         judge: analyses.data.passageJudge,
       });
-      const report = contextReport(contexts, {
-        dataset: config.name,
-        notes: [`Passage ratings by judge "${analyses.data.passageJudge}".`],
-        palette: await runPalette(ws),
-      });
-      const extra: Analysis[] = [
-        { name: "context_evaluation", data: contexts.means, table: report.table },
-        ...report.figures.map((f) => ({
-          name: f.name === "per_topic_coverage" ? "context_per_topic_coverage" : f.name,
-          data: contexts.perTopic,
-          figure: f.spec,
-        })),
-      ];
       for (const method of METHOD_ANALYSES) {
         const section = config.methods?.[method.key];
         if (section === undefined) continue;

@@ -52,6 +52,9 @@ export const METHOD_ANALYSES: readonly MethodAnalyses[] = [
         weights: s.weights,
         validation: s.validation,
         seed: s.seed,
+        ...(s.preferences && s.preferencesOrigin
+          ? { preferenceOrigins: { [s.preferences]: s.preferencesOrigin } }
+          : {}),
       });
     },
   },

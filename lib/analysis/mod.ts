@@ -124,6 +124,7 @@ export {
 export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
 export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
 export { analyzeStep, type AnalyzeStepOptions } from "./analyze_step.ts";
+export { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 export {
   type ContextCondition,
   type ContextEvaluationResult,
@@ -138,3 +139,5 @@ export {
   type NuggetRunRow,
 } from "./nugget_analyses.ts";
 export { keyPointAnalyses, type KeyPointAnalysesOptions } from "./keypoint_analyses.ts";
+export { type MethodView, methodView, type MethodViewOptions } from "./method_view.ts";
+export { contextAnalyses, contextSettings } from "./context_analyses.ts";

@@ -30,6 +30,11 @@ export interface SubqAnalysesOptions {
   /** Validation share and seed of the weight search. Defaults 0.5 and 42. */
   validation?: number;
   seed?: number;
+  /**
+   * Who made each preference file's pairs, by file (`human`, `model`, `made-up`); only
+   * `human` sets are called human. Default: undeclared.
+   */
+  preferenceOrigins?: Readonly<Record<string, "human" | "model" | "made-up">>;
 }
 
 const OFFLINE = new Set<string>(Object.values(OFFLINE_BACKENDS));
@@ -68,8 +73,10 @@ export async function subqAnalyses(
       r,
     ) => r.run);
   const backends = (await ws.query<{ b: string }>(
-    `SELECT DISTINCT decomposer AS b FROM subq_questions WHERE source = $1
-     UNION SELECT DISTINCT classifier FROM subq_questions WHERE source = $1 AND classifier IS NOT NULL`,
+    // Decomposers first, then classifiers, each in name order: the notes are the same every time.
+    `SELECT b FROM (SELECT DISTINCT decomposer AS b, 0 AS k FROM subq_questions WHERE source = $1
+       UNION SELECT DISTINCT classifier, 1 FROM subq_questions
+       WHERE source = $1 AND classifier IS NOT NULL) ORDER BY k, b`,
     [source],
   )).map((r) => r.b);
   const note = (extra: string[] = []) => {
@@ -131,7 +138,9 @@ export async function subqAnalyses(
     out.push({
       name: "subq_preferences",
       data: { set, ...r },
-      table: preferenceTable(r, [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])]),
+      table: preferenceTable(r, [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])], {
+        origin: opts.preferenceOrigins?.[set],
+      }),
     });
   }
   const verdicts = await ws.query<

@@ -311,7 +311,7 @@ export async function judgeReports(
     }
     if (acc.unjudged) {
       opts.onNote?.(
-        `Run "${run}": ${acc.unjudged} context passages had no rating and counted 0 (use --judge-unjudged to rate them)`,
+        `Run "${run}": ${acc.unjudged} context passages had no rating and counted 0 (rate them with: crux judge reports --workspace DIR --run ${run} --judge-unjudged)`,
       );
     }
   }

@@ -29,8 +29,13 @@ export interface SubqSection {
   baseline?: string;
   depth?: number;
   perQuestion?: number;
-  /** Human pairwise preference file (JSONL). */
+  /** Pairwise preference file (JSONL). */
   preferences?: string;
+  /**
+   * Who made the preferences: `human` (only then are they called human), `model`, or
+   * `made-up` (invented for a demo, like the sample's). Undeclared: said so in the tables.
+   */
+  preferencesOrigin?: "human" | "model" | "made-up";
   /** Validation share of the weight search. Default 0.5. */
   validation?: number;
   seed?: number;
@@ -62,6 +67,7 @@ const FIELDS = [
   "depth",
   "perQuestion",
   "preferences",
+  "preferencesOrigin",
   "validation",
   "seed",
 ];
@@ -145,6 +151,15 @@ export function parseSubqSection(raw: unknown, file: string): SubqSection {
       throw bad("preferences", "expected a preference file (JSONL)");
     }
     out.preferences = path(r.preferences);
+  }
+  if (r.preferencesOrigin !== undefined) {
+    if (!["human", "model", "made-up"].includes(r.preferencesOrigin as string)) {
+      throw bad(
+        "preferencesOrigin",
+        `expected "human", "model" or "made-up", got ${JSON.stringify(r.preferencesOrigin)}`,
+      );
+    }
+    out.preferencesOrigin = r.preferencesOrigin as SubqSection["preferencesOrigin"];
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { checkRuns } from "./_check_runs.ts";
 /** The bundled sample layout (`datasets/sample`). */
 export interface SampleDataset {
   source: "sample";
-  /** Folder of the sample layout. Default `datasets/sample`. */
+  /** Folder of the sample layout, relative to the config file. Default: the bundled `datasets/sample`. */
   dir?: string;
 }
 
@@ -35,7 +35,7 @@ export interface CruxReleaseDataset {
 export interface ExperimentConfig {
   /** Experiment name (labels only). */
   name?: string;
-  /** Workspace folder, e.g. `outputs/<experiment>`. */
+  /** Workspace folder, relative to the config file. Default `outputs/<name>` under the root. */
   workspace: string;
   /** Data to import when the workspace has no topics: the bundled sample layout. Default: none. */
   dataset?: SampleDataset | CruxReleaseDataset;
@@ -85,7 +85,7 @@ export interface AnalysisSettings {
   correlation?: { runs?: string[]; samples?: number; size?: number; depth?: number; seed?: number };
   /** Contexts of the context-evaluation table: runs (default: the first retrieval run) and depths (default 10 and |P*|). */
   contexts?: { runs?: string[]; cutoffs?: (number | "oracle")[] };
-  /** Human labels file (see `readHumanLabels`), relative to the repository root. */
+  /** Human labels file (see `readHumanLabels`), relative to the config file. */
   human?: string;
   /** Judges of passage and report ratings. Defaults: see `loadCruxData`. */
   passageJudge?: string;
@@ -111,7 +111,11 @@ export interface CruxExperimentConfig extends ExperimentConfig {
 export interface ExperimentConfigOptions {
   /** Overrides the name; the workspace becomes `outputs/<experiment>` under `root`. */
   experiment?: string;
-  /** Folder relative paths (workspace, dataset, human labels) resolve against. Default: the current directory. */
+  /**
+   * Folder of the default workspace (`outputs/<name>`) and of the bundled sample
+   * (`datasets/sample`). Default: the current directory. Relative paths written in the
+   * config resolve against the config file's folder, not against this.
+   */
   root?: string;
 }
 
@@ -132,10 +136,11 @@ const KEYS = [
 ];
 
 /**
- * Parses and checks an experiment config (JSON). Relative paths are resolved
- * against `root`, except run files (`retrieve` entries of kind `file`), which
- * resolve against the folder of `file` (itself resolved against the cwd);
- * `experiment` (e.g. from `CRUX_EXPERIMENT`) renames the
+ * Parses and checks an experiment config (JSON). Every relative path written in
+ * the config (`workspace`, `dataset` files and folder, run files, `analysis.human`
+ * and the methods' files) resolves against the folder of `file` (itself resolved
+ * against the cwd); `root` only places the default workspace `outputs/<name>` and
+ * the bundled sample; `experiment` (e.g. from `CRUX_EXPERIMENT`) renames the
  * experiment and points the workspace at `outputs/<experiment>`. Secrets are
  * never part of a config: model names, base URL and key come from the
  * environment (`CRUX_<ROLE>_MODEL`, `OPENAI_BASE_URL`, `OPENAI_API_KEY`).
@@ -151,9 +156,10 @@ const KEYS = [
  * @example
  * ```ts
  * const cfg = parseExperimentConfig('{"name": "demo", "dataset": {"source": "sample"}}', {
- *   file: "demo.json", root: "/repo",
+ *   file: "/repo/configs/demo.json", root: "/repo",
  * });
  * cfg.workspace; // "/repo/outputs/demo"
+ * cfg.dataset; // { source: "sample", dir: "/repo/datasets/sample" }
  * ```
  */
 export function parseExperimentConfig(
@@ -199,17 +205,18 @@ export function parseExperimentConfig(
   for (const key of ["retrieve", "rerank", "generate", "measures"]) {
     if (raw[key] !== undefined && !Array.isArray(raw[key])) throw bad(key, "must be a list");
   }
+  const configDir = dirname(resolve(opts.file));
   const runs = checkRuns(
     raw.retrieve as Record<string, unknown>[] | undefined,
     raw.rerank as Record<string, unknown>[] | undefined,
-    { bad, online: raw.backend === "openai", configDir: dirname(resolve(opts.file)) },
+    { bad, online: raw.backend === "openai", configDir },
   );
   const root = opts.root ?? Deno.cwd();
-  const abs = (p: string) => (isAbsolute(p) ? p : join(root, p));
+  const abs = (p: string) => (isAbsolute(p) ? p : join(configDir, p));
   const workspace = opts.experiment !== undefined || typeof raw.workspace !== "string"
     ? join(root, "outputs", name)
     : abs(raw.workspace);
-  const dataset = checkDataset(raw.dataset, bad, (p) => (isAbsolute(p) ? p : join(root, p)));
+  const dataset = checkDataset(raw.dataset, bad, abs, join(root, "datasets", "sample"));
   const analysis = raw.analysis as AnalysisSettings | undefined;
   const { $comment: _, ...rest } = raw;
   for (const key of methodKeys) delete rest[key];
@@ -231,7 +238,9 @@ export function parseExperimentConfig(
  * @param path The JSON file.
  * @param opts `experiment`, `root` (default cwd).
  * @returns The checked config.
- * @throws {Deno.errors.NotFound} When the file does not exist; as {@linkcode parseExperimentConfig}.
+ * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @throws {TypeError} When a file or folder the config names does not exist (naming the
+ *   config file and the field); as {@linkcode parseExperimentConfig}.
  * @example
  * ```ts
  * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json", { experiment: "sample" });
@@ -241,7 +250,45 @@ export async function loadExperimentConfig(
   path: string,
   opts: ExperimentConfigOptions = {},
 ): Promise<CruxExperimentConfig> {
-  return parseExperimentConfig(await Deno.readTextFile(path), { ...opts, file: path });
+  const config = parseExperimentConfig(await Deno.readTextFile(path), { ...opts, file: path });
+  for (const [field, file] of configFiles(config)) {
+    try {
+      await Deno.stat(file);
+    } catch {
+      throw new TypeError(
+        `Cannot read experiment config "${path}": field "${field}" names "${file}", which does not exist; relative paths resolve against the config's folder ${
+          dirname(resolve(path))
+        }`,
+      );
+    }
+  }
+  return config;
+}
+
+/** The files and folders a checked config names, by field (methods' fields: their absolute paths). */
+function configFiles(config: CruxExperimentConfig): [string, string][] {
+  const out: [string, string][] = [];
+  const d = config.dataset;
+  if (d?.source === "sample" && d.dir) out.push(["dataset.dir", d.dir]);
+  if (d?.source === "crux") {
+    for (const k of ["corpus", "topics", "judgments", "subquestions"] as const) {
+      if (d[k]) out.push([`dataset.${k}`, d[k]!]);
+    }
+    d.qrels?.forEach((q, i) => out.push([`dataset.qrels[${i}]`, q]));
+  }
+  if (config.analysis?.human) out.push(["analysis.human", config.analysis.human]);
+  for (const [key, section] of Object.entries(config.methods ?? {})) {
+    if (section === null || typeof section !== "object") continue;
+    for (const [field, value] of Object.entries(section as Record<string, unknown>)) {
+      const values = Array.isArray(value) ? value : [value];
+      values.forEach((v, i) => {
+        if (typeof v === "string" && isAbsolute(v)) {
+          out.push([`${key}.${field}${Array.isArray(value) ? `[${i}]` : ""}`, v]);
+        }
+      });
+    }
+  }
+  return out;
 }
 
 /** Checks `dataset` and resolves its paths: the sample layout, or CRUX release files. */
@@ -249,6 +296,7 @@ function checkDataset(
   value: unknown,
   bad: (field: string, message: string) => Error,
   abs: (p: string) => string,
+  sample: string,
 ): CruxExperimentConfig["dataset"] | undefined {
   if (value === undefined) return undefined;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -266,7 +314,7 @@ function checkDataset(
     if (extra) {
       throw bad(`dataset.${extra}`, `is unknown for the sample; known: ${known.join(", ")}`);
     }
-    return { source: "sample", dir: str("dir", false) ?? abs("datasets/sample") };
+    return { source: "sample", dir: str("dir", false) ?? sample };
   }
   if (d.source === "crux") {
     const known = [

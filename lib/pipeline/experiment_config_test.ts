@@ -5,19 +5,83 @@ import { experimentPaths } from "@lib/analysis/mod.ts";
 const parse = (obj: unknown, opts: { experiment?: string } = {}) =>
   parseExperimentConfig(JSON.stringify(obj), { file: "exp.json", root: "/repo", ...opts });
 
-Deno.test("parseExperimentConfig: paths resolve against the root; the experiment renames the workspace", () => {
-  const cfg = parse({
+Deno.test("parseExperimentConfig: paths in the config resolve against its folder; the experiment renames the workspace", () => {
+  const at = (obj: unknown, opts: { experiment?: string } = {}) =>
+    parseExperimentConfig(JSON.stringify(obj), {
+      file: "/elsewhere/configs/exp.json",
+      root: "/repo",
+      ...opts,
+    });
+  const cfg = at({
     name: "demo",
     dataset: { source: "sample" },
-    analysis: { human: "datasets/h.jsonl" },
+    analysis: { human: "../data/h.jsonl" },
   });
+  // Defaults (no path written in the config) stay under the root.
   assert.equal(cfg.workspace, "/repo/outputs/demo");
   assert.deepEqual(cfg.dataset, { source: "sample", dir: "/repo/datasets/sample" });
-  assert.equal(cfg.analysis!.human, "/repo/datasets/h.jsonl");
-  const renamed = parse({ name: "demo", workspace: "elsewhere" }, { experiment: "nb-1" });
+  assert.equal(cfg.analysis!.human, "/elsewhere/data/h.jsonl");
+  assert.deepEqual(at({ name: "d", dataset: { source: "sample", dir: "../s" } }).dataset, {
+    source: "sample",
+    dir: "/elsewhere/s",
+  });
+  const crux = at({
+    name: "d",
+    dataset: {
+      source: "crux",
+      corpus: "c.jsonl",
+      topics: "/abs/t.jsonl",
+      judgments: "../j.jsonl",
+      qrels: ["q.txt"],
+    },
+  }).dataset;
+  assert.deepEqual(crux, {
+    source: "crux",
+    corpus: "/elsewhere/configs/c.jsonl",
+    topics: "/abs/t.jsonl",
+    judgments: "/elsewhere/j.jsonl",
+    qrels: ["/elsewhere/configs/q.txt"],
+  });
+  const renamed = at({ name: "demo", workspace: "elsewhere" }, { experiment: "nb-1" });
   assert.equal(renamed.name, "nb-1");
   assert.equal(renamed.workspace, "/repo/outputs/nb-1");
-  assert.equal(parse({ name: "demo", workspace: "ws/x" }).workspace, "/repo/ws/x");
+  assert.equal(at({ name: "demo", workspace: "ws/x" }).workspace, "/elsewhere/configs/ws/x");
+});
+
+Deno.test("loadExperimentConfig: a config copied to another folder names the field of a missing file", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const src = new URL("../../notebooks/configs/sample-offline.json", import.meta.url).pathname;
+    await Deno.copyFile(src, `${dir}/copy.json`);
+    await assert.rejects(
+      () => loadExperimentConfig(`${dir}/copy.json`),
+      (e: Error) => {
+        assert.match(e.message, new RegExp(`"${dir}/copy\\.json": field "dataset\\.dir"`));
+        assert.match(
+          e.message,
+          /does not exist; relative paths resolve against the config's folder/,
+        );
+        return true;
+      },
+    );
+    // Absolute paths make the copy work from anywhere.
+    const raw = JSON.parse(await Deno.readTextFile(src));
+    const root = new URL("../../", import.meta.url).pathname;
+    raw.dataset.dir = `${root}datasets/sample`;
+    raw.subq.preferences = `${root}datasets/sample/preferences.jsonl`;
+    await Deno.writeTextFile(`${dir}/copy.json`, JSON.stringify(raw));
+    const cfg = await loadExperimentConfig(`${dir}/copy.json`, { root: dir });
+    assert.equal(cfg.workspace, `${dir}/outputs/sample`);
+    delete raw.dataset.dir;
+    raw.subq.preferences = "nowhere.jsonl";
+    await Deno.writeTextFile(`${dir}/copy.json`, JSON.stringify(raw));
+    await assert.rejects(
+      () => loadExperimentConfig(`${dir}/copy.json`),
+      new RegExp(`field "subq\\.preferences" names "${dir}/nowhere\\.jsonl", which does not exist`),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("parseExperimentConfig: mistakes name the file and the field", () => {

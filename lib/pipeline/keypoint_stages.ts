@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { previousParams } from "./_previous_params.ts";
 import { resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
   DEFAULT_EXTRACTION_ROUNDS,
@@ -173,7 +174,12 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
     params: { runs: ctx.answerRuns, source, judge: judgeName, precision },
     deps: judges.map((j) => j.id),
     clear: async (ws) => {
-      await ws.exec("DELETE FROM measures WHERE method = 'keypoints' AND source = $1", [source]);
+      // Its rows now and those of its last run (another source), so none is stale.
+      const before = await previousParams<{ source: string }>(ws, "measure:keypoints");
+      await ws.exec(
+        "DELETE FROM measures WHERE method = 'keypoints' AND source IN ($1, $2)",
+        [source, before.source ?? source],
+      );
     },
     run: async (ws) => {
       const r = await measureKeyPoints(ws, {

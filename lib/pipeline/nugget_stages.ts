@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { previousParams } from "./_previous_params.ts";
 import { basename } from "node:path";
 import { roleClient } from "@lib/construct/mod.ts";
 import { readNuggetQuestions, readNuggets, readRagAnswers } from "@lib/formats/mod.ts";
@@ -214,9 +215,15 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
     params: { origin, judge, runs },
     deps: assignIds,
     clear: async (ws) => {
+      // Its rows now and those of its last run (another origin or judge), so none is stale.
+      const before = await previousParams<{ origin: string; judge: string }>(
+        ws,
+        "measure:nuggets",
+      );
       await ws.exec(
-        `DELETE FROM measures WHERE method = 'nuggets' AND judge = $1 AND source = $2`,
-        [judge, origin],
+        `DELETE FROM measures WHERE method = 'nuggets'
+           AND ((judge = $1 AND source = $2) OR (judge = $3 AND source = $4))`,
+        [judge, origin, before.judge ?? judge, before.origin ?? origin],
       );
     },
     run: async (ws) => {

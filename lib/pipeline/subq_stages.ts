@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { previousParams } from "./_previous_params.ts";
 import { type Decomposition, readDecompositions, readPreferences } from "@lib/formats/mod.ts";
 import { extractiveGenerator, llmGenerator } from "@lib/llm/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
@@ -229,7 +230,12 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
     params: { runs, source, weights: s.weights ?? null },
     deps: ["judge:subq-coverage"],
     clear: async (ws) => {
-      await ws.exec(`DELETE FROM measures WHERE method = 'subq' AND source = $1`, [source]);
+      // Its rows now and those of its last run (another source), so none is stale.
+      const before = await previousParams<{ source: string }>(ws, "measure:subq");
+      await ws.exec(`DELETE FROM measures WHERE method = 'subq' AND source IN ($1, $2)`, [
+        source,
+        before.source ?? source,
+      ]);
     },
     run: async (ws) => {
       const judge = await judgeName(ws);

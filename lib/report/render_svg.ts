@@ -58,6 +58,9 @@ export async function renderSvg(spec: VegaLiteSpec, opts: RenderSvgOptions = {})
     );
   }
   try {
+    // Gradient and clip ids count up per process; from 0 for each figure, the same figure
+    // gives the same bytes whichever process draws it.
+    vega.resetSVGDefIds();
     return await view.toSVG();
   } catch (e) {
     throw new Error(`Cannot render figure ${title}: ${(e as Error).message}`, { cause: e });

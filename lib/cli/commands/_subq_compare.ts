@@ -63,7 +63,7 @@ async function comparePreferences(
       const f = (
         v: number | null | undefined,
       ) => (v === null || v === undefined ? "-" : v.toFixed(4));
-      io.out(`pairs ${r.pairs}, with a human preference ${r.labelled}\n`);
+      io.out(`pairs ${r.pairs}, with a preference (not a tie) ${r.labelled}\n`);
       io.out(
         `accuracy core-only ${f(r.coreOnly)}  hybrid ${f(r.hybrid)}  pairwise judge ${
           f(r.pairwise)

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { intOption } from "../_options.ts";
 import { methodAnalyses, type MethodAnalysesData, saveAnalysis } from "@lib/analysis/mod.ts";
-import { loadExperimentConfig, METHOD_HEADLINES } from "@lib/pipeline/mod.ts";
+import { type CompareSection, loadExperimentConfig, METHOD_HEADLINES } from "@lib/pipeline/mod.ts";
 import { guardAnalysisOutputs, tableCsv, tableText } from "@lib/report/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 
@@ -37,7 +37,8 @@ the topics where two methods order two runs oppositely. Methods without rows are
 as missing. Tables and figures are saved under the experiment folder (tables/, figures/).
 
 Options:
-  --config FILE        experiment config (its workspace is read)
+  --config FILE        experiment config (its workspace is read; its "compare" section gives
+                       the methods, judges, sources and min-runs, which the flags override)
   --workspace DIR      a workspace folder instead of a config
   --experiment NAME    with --config: the experiment renamed (workspace outputs/NAME)
   --methods LIST       comma-separated subset of crux,nuggets,keypoints,subq (default all)
@@ -142,15 +143,23 @@ async function run(args: string[], io: Io): Promise<number> {
     }
     return out;
   };
-  const judges = pick("judge", values.judge);
-  const sources = pick("source", values.source);
-  const minRuns = intOption("min-runs", values["min-runs"], { min: 2, fallback: 3 });
+  const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
+  const config = values.config
+    ? await loadExperimentConfig(values.config, { experiment })
+    : undefined;
+  // With --config, the config's compare section decides; a flag overrides its field.
+  const section = (config?.methods?.compare ?? {}) as CompareSection;
+  const judges = { ...section.judges, ...pick("judge", values.judge) };
+  const sources = { ...section.sources, ...pick("source", values.source) };
+  const methods = wanted ?? section.methods;
+  const minRuns = intOption("min-runs", values["min-runs"], {
+    min: 2,
+    fallback: section.minRuns ?? 3,
+  });
   const trials = intOption("trials", values.trials, { min: 1, fallback: 10_000 });
   const seed = intOption("seed", values.seed, { min: 0, fallback: 1 });
   const limit = intOption("disagreements", values.disagreements, { min: 0, fallback: 20 })!;
-  const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
-  const dir = values.workspace ??
-    (await loadExperimentConfig(values.config!, { experiment })).workspace;
+  const dir = values.workspace ?? config!.workspace;
   try {
     await Deno.stat(join(dir, "workspace.duckdb"));
   } catch {
@@ -165,7 +174,7 @@ async function run(args: string[], io: Io): Promise<number> {
   let analyses;
   try {
     analyses = await methodAnalyses(ws, {
-      methods: wanted ? METHOD_HEADLINES.filter((h) => wanted.includes(h.method)) : undefined,
+      methods: methods ? METHOD_HEADLINES.filter((h) => methods.includes(h.method)) : undefined,
       judges,
       sources,
       minRuns,

@@ -165,7 +165,7 @@ const COMPARE_HELP =
 
 With --preferences (JSONL {"question", "answer_a", "answer_b", "preference": -1..1},
 0 = tie): decomposes, types and judges both answers, then reports the preference
-accuracy (human ties removed; equal ratings are a miss) of the core-only rating, the
+accuracy (ties removed; equal ratings are a miss) of the core-only rating, the
 hybrid rating (weights, default 1,0.5,-1) and the pairwise judge (asked in both orders;
 disagreement = tie, counted as a miss), and a weight search on a validation split
 (share S, default 0.5; seed default 42) with its accuracy on the other pairs.

@@ -1,0 +1,73 @@
+/**
+ * The context-evaluation analyses of an experiment: the retrieval contexts of
+ * the config's context runs at its depths, with the oracle and empty
+ * references, as the analyze stage and notebook 02 show them.
+ *
+ * @module
+ */
+import { runPalette } from "./_run_palette.ts";
+import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import { defaultReportJudge, passageJudge, type Workspace } from "@lib/store/mod.ts";
+import { evaluateContexts } from "./context_evaluation.ts";
+import { contextReport } from "./context_report.ts";
+import type { Analysis } from "./types.ts";
+
+/** The context runs and depths of a config: `analysis.contexts`, else the first run at 10 and |P*|. */
+export function contextSettings(
+  config: CruxExperimentConfig,
+): { runs: string[]; cutoffs: (number | "oracle")[] } {
+  return {
+    runs: config.analysis?.contexts?.runs ?? [(config.retrieve ?? [{ name: "bm25" }])[0].name],
+    cutoffs: config.analysis?.contexts?.cutoffs ?? [10, "oracle"],
+  };
+}
+
+/**
+ * Evaluates the config's retrieval contexts (the evaluator of `crux eval` and
+ * `crux measure`) and returns the table `context_evaluation` and its figures
+ * (`context_per_topic_coverage`, ...).
+ *
+ * @param ws The workspace (after the retrieve and rerank stages).
+ * @param config The checked experiment config (`analysis.contexts`, `analysis.tau`).
+ * @param opts `judge` of the passage ratings. Default: the analyses' rule (the config's
+ *   `analysis.passageJudge`, the only one, or the report judge when it rated passages).
+ * @returns The analyses, for `saveAnalysis`.
+ * @throws {RangeError} When no passage judge can be chosen.
+ * @example
+ * ```ts
+ * import { contextAnalyses } from "@lib/analysis/mod.ts";
+ * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * const ws = await openWorkspace(config.workspace, { readOnly: true });
+ * (await contextAnalyses(ws, config))[0].name; // "context_evaluation"
+ * ```
+ */
+export async function contextAnalyses(
+  ws: Workspace,
+  config: CruxExperimentConfig,
+  opts: { judge?: string } = {},
+): Promise<Analysis[]> {
+  const judge = opts.judge ?? await passageJudge(
+    ws,
+    `analyse workspace "${ws.dir}"`,
+    config.analysis?.passageJudge,
+    { prefer: config.analysis?.reportJudge ?? await defaultReportJudge(ws) },
+  );
+  const { runs, cutoffs } = contextSettings(config);
+  const contexts = await evaluateContexts(ws, { runs, cutoffs, tau: config.analysis?.tau, judge });
+  const report = contextReport(contexts, {
+    dataset: config.name,
+    // What the evaluation left out (topics, measures) is said in the table.
+    notes: [`Passage ratings by judge "${judge}".`, ...contexts.skipped],
+    palette: await runPalette(ws),
+  });
+  return [
+    { name: "context_evaluation", data: contexts.means, table: report.table },
+    ...report.figures.map((f) => ({
+      name: f.name === "per_topic_coverage" ? "context_per_topic_coverage" : f.name,
+      data: contexts.perTopic,
+      figure: f.spec,
+    })),
+  ];
+}

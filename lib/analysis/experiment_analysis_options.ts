@@ -1,0 +1,42 @@
+/**
+ * The `analyzeWorkspace` settings of an experiment config, shared by the
+ * analyze stage and the notebooks that draw the CRUX analyses.
+ *
+ * @module
+ */
+import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import type { AnalyzeWorkspaceOptions } from "./analyze_workspace.ts";
+import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
+
+/**
+ * The settings the analyze stage gives `analyzeWorkspace` for a config, so a
+ * notebook that draws the CRUX analyses gets the same tables and figures,
+ * saved under the experiment's folder.
+ *
+ * @param config The checked experiment config.
+ * @param opts Environment (model names in backend notes) and a note callback.
+ * @returns Options for `analyzeWorkspace`.
+ * @example
+ * ```ts
+ * import { experimentAnalysisOptions } from "@lib/analysis/mod.ts";
+ * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * experimentAnalysisOptions(config).correlation?.runs; // ["bm25", "bm25-k1.2-b0.75", ...]
+ * ```
+ */
+export function experimentAnalysisOptions(
+  config: CruxExperimentConfig,
+  opts: { env?: Record<string, string | undefined>; onNote?: (message: string) => void } = {},
+): AnalyzeWorkspaceOptions {
+  return {
+    ...config.analysis,
+    correlation: {
+      runs: (config.retrieve ?? [{ name: "bm25" }]).map((r) => r.name),
+      ...config.analysis?.correlation,
+    },
+    pipelines: experimentPipelines(config),
+    backends: experimentBackends(config, opts.env),
+    outDir: config.workspace,
+    onNote: opts.onNote,
+  };
+}

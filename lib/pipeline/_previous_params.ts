@@ -1,0 +1,25 @@
+/**
+ * The parameters a stage instance recorded when it last ran, so its `clear`
+ * can drop the rows it wrote under an earlier source or judge.
+ *
+ * @module
+ */
+import type { Workspace } from "@lib/store/mod.ts";
+
+/**
+ * Reads the parameters `stage_runs` holds for a stage instance.
+ *
+ * @param ws The workspace.
+ * @param id Stage instance id, e.g. `measure:subq`.
+ * @returns The recorded parameters, or undefined when the stage never ran.
+ */
+export async function previousParams<T>(ws: Workspace, id: string): Promise<Partial<T>> {
+  const rows = await ws.query<{ params: string | null }>(
+    "SELECT params::VARCHAR AS params FROM stage_runs WHERE id = $1",
+    [id],
+  );
+  const text = rows[0]?.params;
+  if (!text) return {};
+  const parsed = JSON.parse(text);
+  return parsed !== null && typeof parsed === "object" ? parsed as Partial<T> : {};
+}
