@@ -25,7 +25,7 @@ export interface RateItemsOptions {
 export interface RateItemsResult {
   /** Ratings stored (parsed ones and -1 for unparseable answers). */
   written: number;
-  /** Pairs already rated by this judge, not asked again. */
+  /** Pairs already rated 0-5 by this judge, not asked again. */
   skipped: number;
   /** Pairs whose call failed after retries; not stored, so a re-run retries them. */
   failed: number;
@@ -38,8 +38,8 @@ const SEP = "\u0000";
 /**
  * Rates every (item, question) pair with an answerability judge (0-5) and
  * stores the ratings in the workspace, skipping pairs this judge already rated
- * (so re-runs make no calls). An unparseable answer is stored as -1; a failed
- * call stores nothing and is counted.
+ * (so re-runs make no calls for them). An unparseable answer is stored as -1
+ * and asked again by the next run; a failed call stores nothing and is counted.
  *
  * @param ws The experiment workspace.
  * @param items Texts and the questions to rate them on.
@@ -65,7 +65,7 @@ export async function rateItems(
   const judge = opts.judge;
   const done = new Set(
     (await ws.query<{ k: string }>(
-      `SELECT item_id || chr(0) || question_id AS k FROM ratings WHERE judge = $1`,
+      `SELECT item_id || chr(0) || question_id AS k FROM ratings WHERE judge = $1 AND rating >= 0`,
       [judge.name],
     )).map((r) => r.k),
   );

@@ -27,7 +27,7 @@ export interface LlmClientOptions {
   rpm?: number;
   /** Tokens per minute limit (prompt characters / 4 + max tokens). Default: none. */
   tpm?: number;
-  /** Retry calls stored as `failed` by an earlier run. Default true. */
+  /** Ask again calls stored as `failed` or `unparsed` by an earlier run. Default true. */
   retryFailed?: boolean;
   /** Texts per embeddings request. Default 64. */
   embedBatchSize?: number;

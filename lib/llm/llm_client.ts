@@ -159,8 +159,10 @@ export class LlmClient {
       let p = inflight.get(job.key);
       if (!p) {
         const prior = seen.get(job.key);
-        const usable = prior && (prior.status === "ok" || prior.status === "unparsed" ||
-          (prior.status === "failed" && this.#opts.retryFailed === false));
+        // Failed and unparsed answers of an earlier run are asked again (unless
+        // `retryFailed` is false): only results are answered from the cache.
+        const usable = prior && (prior.status === "ok" ||
+          (prior.status !== "pending" && this.#opts.retryFailed === false));
         p = usable
           ? Promise.resolve({ call: prior, cached: true })
           : runJob(job, ctx, { prior, parse }).then((call) => ({ call, cached: false }));

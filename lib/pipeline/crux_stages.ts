@@ -173,7 +173,15 @@ export async function cruxStages(
       if (judges.length === 0 || judges.includes(judge.name)) {
         steps.push(await rateTopics(ws, { ...common, judge, onNote: note("construct") }));
       }
-      return steps.map((s) => `${s.step} ${s.written}`).join(", ");
+      const failed = steps.reduce((n, s) => n + s.failed, 0);
+      const unparsed = steps.reduce((n, s) => n + s.unparsed, 0);
+      return {
+        summary: steps.map((s) => `${s.step} ${s.written}`).join(", ") +
+          (failed + unparsed ? `; ${failed} failed, ${unparsed} unparsed` : ""),
+        items: steps.reduce((n, s) => n + s.written + s.failed, 0),
+        failed,
+        unparsed,
+      };
     },
   });
   specs.push({
@@ -278,7 +286,11 @@ export async function cruxStages(
           storeHuman: false,
           onNote: note("generate"),
         });
-        return `${s.written} reports by ${s.backend}${s.failed ? `, ${s.failed} failed` : ""}`;
+        return {
+          summary: `${s.written} reports by ${s.backend}${s.failed ? `, ${s.failed} failed` : ""}`,
+          items: s.written + s.skipped + s.failed,
+          failed: s.failed,
+        };
       },
     });
   }
@@ -320,7 +332,13 @@ export async function cruxStages(
       async run(ws) {
         const judge = roleJudge(ws, await client(ws, "judge"));
         const r = await judgeReports(ws, { judge, run, tau, ...common, onNote: note("judge") });
-        return `${r.written} ratings by ${judge.name}`;
+        return {
+          summary: `${r.written} ratings by ${judge.name}` +
+            (r.failed + r.unparsed ? `; ${r.failed} failed, ${r.unparsed} unparsed` : ""),
+          items: r.asked,
+          failed: r.failed,
+          unparsed: r.unparsed,
+        };
       },
     });
   }

@@ -58,3 +58,4 @@ export {
   recordTokenizer,
 } from "./provenance.ts";
 export { migrateWorkspace } from "./migrate_workspace.ts";
+export { failedGenerations, recordFailedGenerations } from "./failed_generations.ts";
