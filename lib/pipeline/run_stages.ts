@@ -166,12 +166,14 @@ export async function runStages(
       continue;
     }
     const before = recorded.get(spec.id);
-    if (before?.fingerprint === fp && r < from) {
+    // An upstream instance that ran again with the same fingerprint (it was
+    // incomplete) may have changed what this one reads: not fresh either.
+    const upstream = spec.deps.filter((d) => changed.has(d));
+    if (before?.fingerprint === fp && r < from && !upstream.length) {
       result.fresh.push(spec.id);
       say({ id: spec.id, stage: spec.stage, state: "fresh", message: "up to date" });
       continue;
     }
-    const upstream = spec.deps.filter((d) => changed.has(d));
     const why = r >= from
       ? `forced (--from ${opts.from})`
       : !before
