@@ -188,3 +188,73 @@ for (const mode of ["http", "null", "empty"] as const) {
     }
   });
 }
+
+Deno.test("crux judge reports with 40% faults: exit 1, no Cov or Den from partial ratings, a re-run sends only the failed calls", async () => {
+  const tmp = await Deno.makeTempDir({ prefix: "crux-faults-" });
+  const state = { mode: "healthy" as Mode };
+  const { server, answered, faulted } = faultyServer(state);
+  await using _ = server;
+  // Two workspaces with the same data and reports: one judged cleanly, one with faults.
+  const dirs = [await tinyWorkspaceDir(), await tinyWorkspaceDir()];
+  const judge = (dir: string) =>
+    crux([
+      "judge",
+      "reports",
+      "--workspace",
+      dir,
+      "--backend",
+      "openai",
+      "--model",
+      "judge-model",
+      "--base-url",
+      server.url,
+      "--max-retries",
+      "0",
+    ]);
+  try {
+    for (const dir of dirs) {
+      const config = await writeConfig(tmp, dir, server.url);
+      assert.equal((await crux(["run", "--config", config, "--until", "generate"])).code, 0);
+    }
+    const [cleanDir, dir] = dirs;
+    assert.equal((await judge(cleanDir)).code, 0);
+    const clean = await measures(cleanDir);
+    assert.ok(clean.some((r) => r.source === "report" && r.topicId === "all"));
+
+    // The faulty judge asks only what the clean one asked (the same reports): none
+    // of those answers is cached in `dir`, so 40% of them fail.
+    state.mode = "http";
+    const before = new Set(answered);
+    server.reset();
+    faulted.clear();
+    const faulty = await judge(dir);
+    assert.equal(faulty.code, 1, "failed ratings make the exit status 1");
+    assert.ok(faulted.size > 0);
+    assert.match(
+      faulty.err,
+      new RegExp(`judge reports: ${faulted.size} failed and 0 unparsed of \\d+ ratings`),
+    );
+    assert.match(faulty.err, /Retry exactly those ratings with: deno task crux judge reports /);
+    assert.match(faulty.err, /Run "[^"]+": no mean Cov or Den of its reports; \d+ ratings failed/);
+    assertSubset(await measures(dir), clean);
+    const means = (rows: Row[]) =>
+      rows.filter((r) => r.source === "report" && r.topicId === "all").map((r) => r.run);
+    assert.ok(
+      means(await measures(dir)).length < means(clean).length,
+      "a run with a failed rating has no mean",
+    );
+
+    state.mode = "healthy";
+    const failedKeys = [...faulted];
+    server.reset();
+    const again = await judge(dir);
+    assert.equal(again.code, 0, again.err);
+    const sent = server.log.filter((e) => e.path === "/v1/chat/completions").map((e) => e.key);
+    assert.deepEqual(sent.sort(), failedKeys.sort(), "exactly the failed calls are sent again");
+    assert.ok(sent.every((k) => before.has(k)), "the clean workspace asked the same calls");
+    assert.deepEqual(await measures(dir), clean, "the measure table equals a clean run's");
+  } finally {
+    for (const d of dirs) await Deno.remove(d, { recursive: true });
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
