@@ -91,10 +91,24 @@ Deno.test("model chain against the test server: one call per request, faults sur
     }
     assert.ok(r.stages.ran.filter((id) => id.startsWith("judge:")).length >= 3);
 
+    // The malformed ratings leave their stages incomplete: a re-run asks exactly
+    // those again (the model still answers them badly) and nothing else.
+    assert.ok(r.stages.incomplete.some((i) => i.unparsed > 0));
+    assert.equal(
+      r.stages.incomplete.reduce((n, i) => n + i.unparsed + i.failed, 0),
+      malformed.size,
+    );
     server.reset();
     const again = await runCruxExperiment(config, { env, until: "measure" });
-    assert.equal(server.requests, 0, "a re-run makes no HTTP request");
-    assert.deepEqual(again.stages.ran, [], "and runs no stage");
+    assert.deepEqual(
+      server.log.map((e) => e.key).sort(),
+      [...malformed].sort(),
+      "a re-run sends only the unparsed calls, once each",
+    );
+    assert.deepEqual(
+      again.stages.incomplete.map((i) => [i.id, i.unparsed]),
+      r.stages.incomplete.map((i) => [i.id, i.unparsed]),
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -8,6 +8,7 @@
  */
 import type { Command, Io } from "../command.ts";
 import { evaluate, type EvaluationResult } from "@lib/metrics/evaluate.ts";
+import { evaluationNotes, judgedNotes } from "./_eval_notes.ts";
 import { formatEvaluation } from "@lib/metrics/format_evaluation.ts";
 import { type EvalOptions, parseOptions } from "./_eval_options.ts";
 import { loadInputs } from "./_eval_inputs.ts";
@@ -88,75 +89,6 @@ Example:
   crux eval --run bm25.run --qrels qrels.txt --judgments judge.jsonl -m "nDCG@10 Cov@oracle"
 `;
 
-function diagnostics(result: EvaluationResult, opts: EvalOptions, topicNote?: string): string[] {
-  const lines: string[] = topicNote ? [topicNote] : [];
-  for (const run of result.runs) {
-    const counts = [...new Set(Object.values(run.counts))];
-    const averaged = counts.length === 1
-      ? `${counts[0]}`
-      : result.measures.map((m) => `${m} ${run.counts[m]}`).join(", ");
-    lines.push(
-      `# ${run.run}: ${run.topics} topics evaluated (${
-        opts.complete ? "every judged topic" : "run ∩ judged"
-      }); averaged: ${averaged}`,
-    );
-    if (run.duplicates) {
-      lines.push(`# ${run.run}: ${run.duplicates} repeated documents dropped (best-ranked kept)`);
-    }
-    if (run.unjudgedTopics.length) {
-      lines.push(
-        `# ${run.run}: ${run.unjudgedTopics.length} run topics have no judgments (ignored)`,
-      );
-    }
-    const skipped = result.skipped.filter((s) => s.run === run.run);
-    const reasons = new Map<string, number>();
-    for (const s of skipped) {
-      reasons.set(`${s.measure}: ${s.reason}`, (reasons.get(`${s.measure}: ${s.reason}`) ?? 0) + 1);
-    }
-    for (const [reason, n] of reasons) {
-      lines.push(`# ${run.run}: ${n} topics left out of ${reason}`);
-    }
-  }
-  if (result.unparseableRatings) {
-    lines.push(`# ${result.unparseableRatings} unparseable ratings (-1) counted as 0`);
-  }
-  if (opts.measures.some((m) => m.name === "Den")) {
-    lines.push(`# tokens counted with the ${opts.tokenizer} tokenizer`);
-  }
-  return lines;
-}
-
-/** Footer lines for runs whose top k holds unjudged documents (k: largest cutoff asked, or 10). */
-function judgedNotes(
-  runs: Parameters<typeof evaluate>[0][],
-  judged: Parameters<typeof evaluate>[2],
-  opts: EvalOptions,
-): string[] {
-  const cutoffs = opts.measures.map((m) => m.cutoff).filter((c): c is number =>
-    typeof c === "number"
-  );
-  const k = cutoffs.length ? Math.max(...cutoffs) : 10;
-  const out: string[] = [];
-  // Diversity qrels alone give no document-level judgments to count.
-  if (!("has" in judged) || !judged.has.qrels) return out;
-  for (const r of runs) {
-    const result = evaluate(r, [`judged@${k}`], judged, {
-      complete: opts.complete,
-      order: opts.order,
-    });
-    for (const a of result.aggregates) {
-      if (a.value < 1) {
-        out.push(
-          `# ${a.run}: judged@${k} ${a.value.toFixed(4)}: ${
-            ((1 - a.value) * 100).toFixed(1)
-          }% of the top ${k} has no judgment (counted non-relevant, rated 0)`,
-        );
-      }
-    }
-  }
-  return out;
-}
-
 async function run(args: string[], io: Io): Promise<number> {
   const opts = parseOptions(args);
   const { judged, runs: loaded } = await loadInputs(opts);
@@ -186,7 +118,7 @@ async function run(args: string[], io: Io): Promise<number> {
       merged.skipped.push(...result.skipped);
     }
   }
-  const notes = diagnostics(merged!, opts, topicSetNote(judged, opts));
+  const notes = evaluationNotes(merged!, opts, topicSetNote(judged, opts));
   notes.push(...judgedNotes(runs, judged, opts));
   io.out(formatEvaluation(merged!, opts.format, { perQuery: opts.perQuery }));
   // The table carries its notes as a footer; JSON and CSV keep stdout machine-readable.
