@@ -10,7 +10,7 @@ import type { Command, Io } from "../command.ts";
 import { evaluate, type EvaluationResult } from "@lib/metrics/evaluate.ts";
 import { evaluationNotes, judgedNotes } from "./_eval_notes.ts";
 import { formatEvaluation } from "@lib/metrics/format_evaluation.ts";
-import { type EvalOptions, parseOptions } from "./_eval_options.ts";
+import { parseOptions } from "./_eval_options.ts";
 import { loadInputs } from "./_eval_inputs.ts";
 import { checkSharedTopics, runTopics, topicSetNote } from "./_eval_topics.ts";
 
