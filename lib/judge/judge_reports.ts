@@ -2,6 +2,7 @@ import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
 import type { Generation, MetricRow, Rating } from "@lib/types/mod.ts";
 import {
   failedGenerations,
+  incompleteRatingTopics,
   measureRow,
   passageJudge,
   readPassages,
@@ -261,6 +262,9 @@ export async function judgeReports(
     const failedReports = (await failedGenerations(ws, run)).filter((t) =>
       answerable.get(t)?.length && oracleTokens.has(t)
     );
+    // Topics the selection left out for failed passage ratings have no report value
+    // yet, so no mean over the others either.
+    const unselected = await incompleteRatingTopics(ws, contextJudge);
     for (const g of list) {
       const qs = answerable.get(g.topicId)!.map((q) => q.questionId);
       const base = { answerable: qs, oracleTokens: oracleTokens.get(g.topicId)! };
@@ -327,7 +331,8 @@ export async function judgeReports(
     runs.push(r);
     // The run's mean of report values exists only when every report has all its
     // ratings: a mean over the topics that happen to have them is another number.
-    const partial = acc.missingTopics.length > 0 || failedReports.length > 0;
+    const partial = acc.missingTopics.length > 0 || failedReports.length > 0 ||
+      unselected.length > 0;
     if (partial) {
       r.coverage = NaN;
       r.density = NaN;
@@ -342,6 +347,9 @@ export async function judgeReports(
             ? `; ${failedReports.length} reports failed to generate (${
               failedReports.slice(0, 3).join(", ")
             }${failedReports.length > 3 ? ", ..." : ""})`
+            : "") +
+          (unselected.length
+            ? `; ${unselected.length} topics are not selected yet (failed passage ratings)`
             : "") +
           "; re-run to retry them",
       );

@@ -31,6 +31,8 @@ export interface RateItemsResult {
   failed: number;
   /** Pairs stored as -1 because the answer had no rating. */
   unparsed: number;
+  /** Topics with a failed or unparsed pair in this call. */
+  incompleteTopics: string[];
 }
 
 const SEP = "\u0000";
@@ -89,7 +91,14 @@ export async function rateItems(
       });
     }
   }
-  const result: RateItemsResult = { written: 0, skipped, failed: 0, unparsed: 0 };
+  const result: RateItemsResult = {
+    written: 0,
+    skipped,
+    failed: 0,
+    unparsed: 0,
+    incompleteTopics: [],
+  };
+  const incomplete = new Set<string>();
   const size = opts.batchSize ?? 2000;
   for (let start = 0; start < pairs.length; start += size) {
     const batch = pairs.slice(start, start + size);
@@ -103,9 +112,13 @@ export async function rateItems(
       const r = byId.get(p.id);
       if (!r || r.status === "failed") {
         result.failed++;
+        incomplete.add(p.topicId);
         return;
       }
-      if (r.status === "unparsed") result.unparsed++;
+      if (r.status === "unparsed") {
+        result.unparsed++;
+        incomplete.add(p.topicId);
+      }
       rows.push({
         topicId: p.topicId,
         itemId: p.itemId,
@@ -120,5 +133,6 @@ export async function rateItems(
     }
     result.written += rows.length;
   }
+  result.incompleteTopics = [...incomplete].sort();
   return result;
 }

@@ -49,6 +49,7 @@ export {
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
 export {
   clearMeasureValues,
+  clearRunMeans,
   measureValues,
   type MeasureValuesOptions,
   type MeasureValuesResult,

@@ -59,3 +59,4 @@ export {
 } from "./provenance.ts";
 export { migrateWorkspace } from "./migrate_workspace.ts";
 export { failedGenerations, recordFailedGenerations } from "./failed_generations.ts";
+export { incompleteRatingTopics, recordIncompleteRatingTopics } from "./incomplete_ratings.ts";

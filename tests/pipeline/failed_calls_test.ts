@@ -114,8 +114,15 @@ async function cleanMeasures(tmp: string): Promise<Row[]> {
   return rows;
 }
 
-for (const mode of ["http", "null", "empty"] as const) {
-  Deno.test(`crux run with 40% ${mode} faults: exit 1, no value from a failed item, a re-run sends only the failed calls`, async () => {
+const CASES = [
+  { mode: "http", from: "start" },
+  { mode: "http", from: "generate" },
+  { mode: "null", from: "generate" },
+  { mode: "empty", from: "generate" },
+] as const;
+
+for (const { mode, from } of CASES) {
+  Deno.test(`crux run with 40% ${mode} faults from ${from}: exit 1, no value from a failed item, a re-run sends only the failed calls`, async () => {
     const tmp = await Deno.makeTempDir({ prefix: "crux-faults-" });
     const clean = await cleanMeasures(tmp);
     assert.ok(clean.some((r) => r.source === "report" && r.topicId === "all"));
@@ -126,14 +133,21 @@ for (const mode of ["http", "null", "empty"] as const) {
     const dir = await tinyWorkspaceDir();
     const config = await writeConfig(tmp, dir, server.url);
     try {
-      // The data (passages, questions, selection) first, then faults on every later call.
-      assert.equal((await crux(["run", "--config", config, "--until", "select"])).code, 0);
+      // Faults on every call, or the data (passages, questions, selection) first and
+      // faults on every later call.
+      if (from === "generate") {
+        assert.equal((await crux(["run", "--config", config, "--until", "select"])).code, 0);
+      }
       state.mode = mode;
       const faulty = await crux(["run", "--config", config, "--until", "measure"]);
       assert.equal(faulty.code, 1, "failed items make the exit status 1");
       assert.ok(faulted.size > 0);
-      assert.match(faulty.out, /Incomplete: generate:\S+: [12] failed, 0 unparsed of 2 items/);
-      assert.match(faulty.out, /Incomplete: judge:\S+: \d+ failed, 0 unparsed of \d+ items/);
+      if (from === "generate") {
+        assert.match(faulty.out, /Incomplete: generate:\S+: [12] failed, 0 unparsed of 2 items/);
+        assert.match(faulty.out, /Incomplete: judge:\S+: \d+ failed, 0 unparsed of \d+ items/);
+      } else {
+        assert.match(faulty.out, /Incomplete: construct: \d+ failed, 0 unparsed of \d+ items/);
+      }
       assert.match(faulty.out, /Retry exactly those items with: deno task crux run --config /);
       assert.match(faulty.err, /more failed or unparsed items than --allow-failed 0 accepts/);
       const ws = await openWorkspace(dir);
@@ -162,7 +176,7 @@ for (const mode of ["http", "null", "empty"] as const) {
         "1",
       ]);
       assert.equal(accepted.code, 0, accepted.err);
-      assert.match(accepted.out, /Incomplete: generate:/);
+      assert.match(accepted.out, /Incomplete: (construct|generate):/);
 
       // Healthy again: the re-run sends the failed calls and the calls that depend on them.
       state.mode = "healthy";
