@@ -142,7 +142,12 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
         window,
         maxNuggets: s.maxNuggets,
       });
-      return `${r.nuggets} nuggets for ${r.topics} topics (${origin}, ${r.windows} windows, ${r.failed} failed)`;
+      return {
+        summary:
+          `${r.nuggets} nuggets for ${r.topics} topics (${origin}, ${r.windows} windows, ${r.failed} failed)`,
+        items: r.windows,
+        failed: r.failed,
+      };
     },
   });
   out.push({
@@ -167,9 +172,14 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
         window,
         keep: s.keep,
       });
-      return `${r.labelled} labelled: ${r.vital} vital, ${r.okay} okay, ${r.failed} failed; ${r.dropped} past the top ${
-        s.keep ?? 20
-      } dropped`;
+      return {
+        summary:
+          `${r.labelled} labelled: ${r.vital} vital, ${r.okay} okay, ${r.failed} failed; ${r.dropped} past the top ${
+            s.keep ?? 20
+          } dropped`,
+        items: r.labelled + r.failed,
+        failed: r.failed,
+      };
     },
   });
   const assignIds: string[] = [];
@@ -201,9 +211,13 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
           runs: [run],
           window,
         });
-        return `${r.labels} labels for ${
-          r.answers - r.withoutNuggets
-        } answers (${judge}); ${r.failed} failed`;
+        return {
+          summary: `${r.labels} labels for ${
+            r.answers - r.withoutNuggets
+          } answers (${judge}); ${r.failed} failed`,
+          items: r.labels + r.failed,
+          failed: r.failed,
+        };
       },
     });
   }
