@@ -55,4 +55,9 @@ export interface ChatManyOptions<T> {
   reasks?: number;
   /** Temperature of re-asks. Default 0.2. */
   reaskTemperature?: number;
+  /**
+   * Answer from the cache a call stored as `unparsed` (the caller re-asks it
+   * itself). Default false: an unparsed answer of an earlier run is asked again.
+   */
+  keepUnparsed?: boolean;
 }

@@ -155,13 +155,16 @@ export class LlmClient {
     const hits = new Map<string, number>();
     const parse = opts.parse as ((t: string) => ParseResult<unknown>) | undefined;
 
-    const resolve = (job: Job, seen: Map<string, StoredCall>) => {
+    const resolve = (job: Job, seen: Map<string, StoredCall>, keepUnparsed = false) => {
       let p = inflight.get(job.key);
       if (!p) {
         const prior = seen.get(job.key);
         // Failed and unparsed answers of an earlier run are asked again (unless
-        // `retryFailed` is false): only results are answered from the cache.
+        // `retryFailed` is false): only results are answered from the cache. An
+        // unparsed answer followed by a re-ask is kept: the re-asks repeat from
+        // the cache, and only the last one of an item still unparsed is sent.
         const usable = prior && (prior.status === "ok" ||
+          (prior.status === "unparsed" && keepUnparsed) ||
           (prior.status !== "pending" && this.#opts.retryFailed === false));
         p = usable
           ? Promise.resolve({ call: prior, cached: true })
@@ -172,9 +175,10 @@ export class LlmClient {
     };
 
     const one = async (request: ChatRequest, job: Job): Promise<CallRecord<T>> => {
-      let { call, cached } = await resolve(job, stored);
+      const reasks = opts.reasks ?? 0;
+      let { call, cached } = await resolve(job, stored, reasks > 0 || opts.keepUnparsed === true);
       let parsed = parse && call.status !== "failed" ? parse(call.response) : undefined;
-      for (let i = 1; i <= (opts.reasks ?? 0) && parsed && !parsed.ok; i++) {
+      for (let i = 1; i <= reasks && parsed && !parsed.ok; i++) {
         const base = { ...this.#opts.params, ...request.params };
         const again = this.prepareChat({
           ...request,
@@ -185,7 +189,7 @@ export class LlmClient {
           },
         });
         const seen = cache ? await cache.getMany([again.key]) : new Map<string, StoredCall>();
-        ({ call, cached } = await resolve(again, seen));
+        ({ call, cached } = await resolve(again, seen, i < reasks));
         parsed = call.status === "failed" ? parsed : parse!(call.response);
       }
       if (cached) {
