@@ -126,6 +126,7 @@ export function contextSizeTable(
       : [],
   ));
   const taus: ContextSizeTau[] = [];
+  const leftOut = new Map<string, Set<string>>();
   const means: ContextSizeTableData["means"] = [];
   const vector = (m: Map<string, { value: number }>, d: string, measure: string) =>
     pipelines.map((c) => m.get(meanKey(d, c.name, measure))?.value ?? NaN);
@@ -143,6 +144,13 @@ export function contextSizeTable(
         for (const report of REPORT) {
           const y = vector(reportMeans, d, report);
           const n = x.filter((v, i) => !Number.isNaN(v) && !Number.isNaN(y[i])).length;
+          // Pipelines without one of the two values are left out of this τ, by name.
+          pipelines.forEach((c, i) => {
+            if (!Number.isNaN(x[i]) && !Number.isNaN(y[i])) return;
+            const what = `${LABELS[Number.isNaN(x[i]) ? context : report]}`;
+            const names = leftOut.get(what) ?? new Set<string>();
+            leftOut.set(what, names.add(c.label));
+          });
           const value = tau(x, y);
           const row: ContextSizeTau = { dataset: d, cutoff, context, report, value, pipelines: n };
           if (Number.isNaN(value)) row.undefinedBecause = undefinedBecause(x, y);
@@ -190,6 +198,11 @@ export function contextSizeTable(
   notes.push(...undefinedTauNotes(taus.filter(constant), multi));
   const skipped = all.filter((c) => c.run === undefined).map((c) => c.label);
   if (skipped.length) notes.push(`Left out (no retrieval run found): ${skipped.join(", ")}.`);
+  for (const [what, names] of leftOut) {
+    notes.push(
+      `${what}: no value for ${[...names].join(", ")}; τ is over the other pipelines.`,
+    );
+  }
   return {
     name: "context_size_table",
     data: { taus, means },

@@ -127,3 +127,18 @@ Deno.test("contextSizeTable says when too few pipelines leave tau undefined", ()
   const cells = r.table!.rows.flatMap((row) => Object.values(row.values));
   assert.ok(cells.every((v) => v === "n/a (n=1)"), "never a number, never bold");
 });
+
+Deno.test("contextSizeTable names the pipelines without a value and correlates over the others", () => {
+  const data = withRuns();
+  const conditions = resolveConditions(data);
+  data.runs.set("c", []); // pipeline c's run has no ranking: no context measure
+  const r = contextSizeTable(data, { conditions, cutoffs: ["oracle"] });
+  assert.ok(r.data.taus.every((x) => x.pipelines === 2), "tau over a and b");
+  const named = r.table!.notes!.filter((n) => n.includes("no value for"));
+  assert.ok(named.length > 0);
+  assert.ok(
+    named.every((n) => / no value for c; τ is over the other pipelines\.$/.test(n)),
+    named.join("\n"),
+  );
+  assert.ok(named.some((n) => n.startsWith("Den(Z):")));
+});

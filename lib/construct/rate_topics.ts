@@ -1,6 +1,13 @@
 import type { AnswerabilityJudge } from "@lib/llm/mod.ts";
 import { rateItems, type RatingItem } from "@lib/judge/rate_items.ts";
-import { readPassages, readSubquestions, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  incompleteRatingTopics,
+  readPassages,
+  readSubquestions,
+  readTopics,
+  recordIncompleteRatingTopics,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 
 /** Options of {@link rateTopics}. */
@@ -17,8 +24,9 @@ export interface RateTopicsOptions extends StepOptions {
  * Construction step `ratings`: the full rating matrix of every topic, i.e. the
  * graded answerability (0-5) of every (passage, sub-question) pair, plus the
  * human summary under item id `{topic}:report`. Pairs this judge already rated
- * are skipped; unparseable answers are stored as -1 (counted as 0 by measures)
- * and counted; failed calls are not stored, so a re-run retries them.
+ * are skipped; unparseable answers are stored as -1 and failed calls are not
+ * stored; both are counted, asked again by a re-run, and their topics recorded
+ * (see `incompleteRatingTopics`) so the selection leaves them out meanwhile.
  *
  * @param ws The experiment workspace.
  * @param opts `judge` (required), `includeSummary` (default true), callbacks.
@@ -63,6 +71,13 @@ export async function rateTopics(ws: WorkspaceLike, opts: RateTopicsOptions): Pr
     onProgress: opts.onProgress,
     signal: opts.signal,
   });
+  // Topics with failed or unparsed pairs are recorded, so the selection leaves them
+  // out until a re-run rates them; topics not rated now keep their record.
+  const covered = new Set(items.map((i) => i.topicId));
+  await recordIncompleteRatingTopics(ws, opts.judge.name, [
+    ...(await incompleteRatingTopics(ws, opts.judge.name)).filter((t) => !covered.has(t)),
+    ...r.incompleteTopics,
+  ]);
   if (r.failed) {
     opts.onNote?.(`${r.failed} ratings failed after retries; re-run the step to retry them`);
   }

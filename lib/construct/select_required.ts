@@ -1,5 +1,6 @@
 import type { Question } from "@lib/types/mod.ts";
 import {
+  incompleteRatingTopics,
   passageJudge,
   readPassages,
   readRatings,
@@ -77,14 +78,33 @@ export async function selectRequired(
       (passages.get(t.topicId) ?? []).map((p) => p.passageId),
     ]),
   );
+  // A topic whose ratings have failed or unparsed pairs is not selected from
+  // partial ratings: it waits, without qrels, until a re-run rates them.
+  const incomplete = (await incompleteRatingTopics(ws, judge)).filter((t) => ids.has(t));
+  for (const t of incomplete) {
+    ids.delete(t);
+    await ws.exec(`DELETE FROM qrels WHERE topic_id = $1 AND (name = $2 OR name = $3)`, [
+      t,
+      prName,
+      divName,
+    ]);
+  }
+  if (incomplete.length) {
+    opts.onNote?.(
+      `${incomplete.length} topics have failed or unparsed ratings by "${judge}" and are left out ` +
+        `of the selection until a re-run rates them: ${incomplete.slice(0, 5).join(", ")}${
+          incomplete.length > 5 ? ", ..." : ""
+        }`,
+    );
+  }
   const qids = new Map([...ids.keys()].map((t) => [t, questions.get(t)!.map((q) => q.questionId)]));
   const matrices = ratingMatrices(await readRatings(ws, judge), qids, ids);
   const summary: SelectSummary = {
     step: "select",
     topics: 0,
-    skipped: topics.length - ids.size,
+    skipped: topics.length - ids.size - incomplete.length,
     written: 0,
-    failed: 0,
+    failed: incomplete.length,
     unparsed: 0,
     judge,
     dropped: [],

@@ -9,11 +9,13 @@ import {
 import type { Generation } from "@lib/types/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
 import {
+  failedGenerations,
   readPassages,
   readQrels,
   readRun,
   readTopics,
   recordContextGaps,
+  recordFailedGenerations,
   recordGeneration,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
@@ -253,6 +255,13 @@ export async function generateReports(
   }
   if (out.length) await ws.upsert("generations", out);
   await recordContextGaps(ws, opts.run, incomplete);
+  // The run's topics without a report because their call failed: earlier failures
+  // not attempted now stay recorded, so the judge never averages over a partial run.
+  const attempted = new Set(todo.map((t) => t.topicId));
+  await recordFailedGenerations(ws, opts.run, [
+    ...(await failedGenerations(ws, opts.run)).filter((t) => !attempted.has(t)),
+    ...todo.filter((t) => !out.some((g) => g.topicId === t.topicId)).map((t) => t.topicId),
+  ]);
   await recordGeneration(ws, {
     run: opts.run,
     condition: opts.condition,

@@ -1,6 +1,8 @@
 import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
 import type { Generation, MetricRow, Rating } from "@lib/types/mod.ts";
 import {
+  failedGenerations,
+  incompleteRatingTopics,
   measureRow,
   passageJudge,
   readPassages,
@@ -54,6 +56,15 @@ export interface ReportJudgment {
   unjudgedContext: number;
   /** Answerable questions rated -1 for a report. */
   unparsed: number;
+  /**
+   * Report ratings without a result (failed call or unparsed answer). Their
+   * topics have no report value, and the run no mean of report values.
+   */
+  missingRatings: number;
+  /** Topics left out of the report values for missing ratings. */
+  missingTopics: string[];
+  /** Topics whose report failed to generate (the run's mean is left out too). */
+  failedReports: string[];
 }
 
 /** What {@link judgeReports} returns. */
@@ -68,6 +79,10 @@ export interface JudgeReportsResult {
   /** New report ratings stored, and failed calls (not stored; re-run to retry). */
   written: number;
   failed: number;
+  /** Answers stored as -1 because they had no rating (asked again on a re-run). */
+  unparsed: number;
+  /** Report ratings asked for (new, failed and unparsed ones; not those already stored). */
+  asked: number;
 }
 
 /** Item id a report is judged under: `{topic}:report` for the human summary, `{topic}:report:{run}` otherwise. */
@@ -211,6 +226,8 @@ export async function judgeReports(
         signal: opts.signal,
       });
       rated.failed += r.failed;
+      rated.unparsed += r.unparsed;
+      rated.written += r.written;
       const online = await ratingsOf(opts.judge.name);
       const merged = new Map(contextRatings);
       for (const e of extra) {
@@ -238,25 +255,42 @@ export async function judgeReports(
       cden: [] as number[],
       unjudged: 0,
       unparsed: 0,
+      missingRatings: 0,
+      missingTopics: [] as string[],
       noDensity: [] as string[],
     };
+    const failedReports = (await failedGenerations(ws, run)).filter((t) =>
+      answerable.get(t)?.length && oracleTokens.has(t)
+    );
+    // Topics the selection left out for failed passage ratings have no report value
+    // yet, so no mean over the others either.
+    const unselected = await incompleteRatingTopics(ws, contextJudge);
     for (const g of list) {
       const qs = answerable.get(g.topicId)!.map((q) => q.questionId);
       const base = { answerable: qs, oracleTokens: oracleTokens.get(g.topicId)! };
-      const s = coverageScores({
-        ...base,
-        ratings: reportRatings.get(reportItemId(g)) ?? new Map(),
-        tokens: g.tokens ?? 0,
-      }, { tau, w });
-      if (s.coverage === null) continue;
-      acc.unparsed += s.unparseable;
-      acc.cov.push(s.coverage);
-      metrics.push({ run, topicId: g.topicId, measure: "Cov_report", value: s.coverage });
+      const ratings = reportRatings.get(reportItemId(g)) ?? new Map<string, number>();
+      // A report with a failed or unparsed rating has no Cov(y) or Den(y): a missing
+      // rating is not a 0.
+      const unrated = qs.filter((q) => !((ratings.get(q) ?? -1) >= 0));
       const oracleMissing = missingText.get(g.topicId);
-      if (oracleMissing === undefined) {
-        acc.den.push(s.density!);
-        metrics.push({ run, topicId: g.topicId, measure: `Den_report${den}`, value: s.density! });
-      } else acc.noDensity.push(`${g.topicId} (passage "${oracleMissing}" of P*)`);
+      if (unrated.length) {
+        acc.unparsed += unrated.filter((q) => ratings.get(q) === -1).length;
+        acc.missingRatings += unrated.length;
+        acc.missingTopics.push(g.topicId);
+      } else {
+        const s = coverageScores({ ...base, ratings, tokens: g.tokens ?? 0 }, { tau, w });
+        acc.cov.push(s.coverage!);
+        metrics.push({ run, topicId: g.topicId, measure: "Cov_report", value: s.coverage! });
+        if (oracleMissing === undefined) {
+          acc.den.push(s.density!);
+          metrics.push({
+            run,
+            topicId: g.topicId,
+            measure: `Den_report${den}`,
+            value: s.density!,
+          });
+        } else acc.noDensity.push(`${g.topicId} (passage "${oracleMissing}" of P*)`);
+      }
       const ctx = g.contextIds ?? [];
       if (!ctx.length) continue;
       const best = new Map<string, number>();
@@ -290,10 +324,40 @@ export async function judgeReports(
       contextDensity: mean(acc.cden),
       unjudgedContext: acc.unjudged,
       unparsed: acc.unparsed,
+      missingRatings: acc.missingRatings,
+      missingTopics: acc.missingTopics,
+      failedReports,
     };
     runs.push(r);
-    if (r.topics) metrics.push({ run, topicId: "all", measure: "Cov_report", value: r.coverage });
-    if (acc.den.length) {
+    // The run's mean of report values exists only when every report has all its
+    // ratings: a mean over the topics that happen to have them is another number.
+    const partial = acc.missingTopics.length > 0 || failedReports.length > 0 ||
+      unselected.length > 0;
+    if (partial) {
+      r.coverage = NaN;
+      r.density = NaN;
+      opts.onNote?.(
+        `Run "${run}": no mean Cov or Den of its reports` +
+          (acc.missingTopics.length
+            ? `; ${acc.missingRatings} ratings failed or unparsed in ${acc.missingTopics.length} topics (${
+              acc.missingTopics.slice(0, 3).join(", ")
+            }${acc.missingTopics.length > 3 ? ", ..." : ""}), which have no value`
+            : "") +
+          (failedReports.length
+            ? `; ${failedReports.length} reports failed to generate (${
+              failedReports.slice(0, 3).join(", ")
+            }${failedReports.length > 3 ? ", ..." : ""})`
+            : "") +
+          (unselected.length
+            ? `; ${unselected.length} topics are not selected yet (failed passage ratings)`
+            : "") +
+          "; re-run to retry them",
+      );
+    }
+    if (r.topics && !partial) {
+      metrics.push({ run, topicId: "all", measure: "Cov_report", value: r.coverage });
+    }
+    if (acc.den.length && !partial) {
       metrics.push({ run, topicId: "all", measure: `Den_report${den}`, value: r.density });
     }
     if (acc.ccov.length) {
@@ -346,5 +410,12 @@ export async function judgeReports(
     });
   });
   if (measureRows.length) await ws.upsert("measures", measureRows);
-  return { runs, metrics, written: rated.written, failed: rated.failed };
+  return {
+    runs,
+    metrics,
+    written: rated.written,
+    failed: rated.failed,
+    unparsed: rated.unparsed,
+    asked: rated.written + rated.failed,
+  };
 }

@@ -108,7 +108,7 @@ Deno.test("judgeReports: hand-checked Cov/Den of a report and its context; re-ru
   }
 });
 
-Deno.test("judgeReports --judge-unjudged rates foreign context passages; -1 counted as 0 and reported", async () => {
+Deno.test("judgeReports --judge-unjudged rates foreign context passages; a report with an unparsed rating has no value", async () => {
   const { ws, dir } = await fixture();
   try {
     const { judge, asked } = scriptedJudge({ REPORT: { "Q1?": 5 }, X0: { "Q1?": 0, "Q2?": 5 } });
@@ -116,16 +116,22 @@ Deno.test("judgeReports --judge-unjudged rates foreign context passages; -1 coun
     assert.deepEqual(asked.sort(), ["REPORT|Q1?", "REPORT|Q2?", "X0|Q1?", "X0|Q2?"]);
     const run = r.runs[0];
     assert.equal(run.unparsed, 1); // REPORT|Q2? had no rating -> -1
-    assert.equal(run.coverage, 0.5);
+    // Its report has no Cov or Den (a missing rating is not a 0), nor has the run a mean.
+    assert.deepEqual([run.missingRatings, run.missingTopics, run.topics], [1, ["t"], 0]);
+    assert.ok(Number.isNaN(run.coverage) && Number.isNaN(run.density));
+    assert.ok(
+      !r.metrics.some((m) => m.measure.endsWith("_report") || m.measure.startsWith("Den_report")),
+    );
     // Context now covers q1 (t:0#2 = 3) and q2 (x:0#0 = 5): Cov 1, Den (1/130)/(1/400) with w = 1.
     assert.equal(run.contextCoverage, 1);
     assert.ok(Math.abs(run.contextDensity - 400 / 130) < 1e-12);
     assert.equal(run.unjudgedContext, 0);
-    assert.ok(r.metrics.some((m) => m.measure === "Den_report(w=1)"));
-    // A re-run keeps scoring contexts with the construction matrix (human) plus the extra ratings.
+    assert.ok(r.metrics.some((m) => m.measure === "Den_context(w=1)"));
+    // A re-run keeps scoring contexts with the construction matrix (human) plus the extra
+    // ratings, and asks the unparsed pair again (and only it).
     const again = await judgeReports(ws, { judge, judgeUnjudged: true, w: 1 });
     assert.deepEqual(again.runs, r.runs);
-    assert.equal(asked.length, 4);
+    assert.deepEqual(asked.slice(4), ["REPORT|Q2?"]);
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });

@@ -25,12 +25,14 @@ export interface RateItemsOptions {
 export interface RateItemsResult {
   /** Ratings stored (parsed ones and -1 for unparseable answers). */
   written: number;
-  /** Pairs already rated by this judge, not asked again. */
+  /** Pairs already rated 0-5 by this judge, not asked again. */
   skipped: number;
   /** Pairs whose call failed after retries; not stored, so a re-run retries them. */
   failed: number;
   /** Pairs stored as -1 because the answer had no rating. */
   unparsed: number;
+  /** Topics with a failed or unparsed pair in this call. */
+  incompleteTopics: string[];
 }
 
 const SEP = "\u0000";
@@ -38,8 +40,8 @@ const SEP = "\u0000";
 /**
  * Rates every (item, question) pair with an answerability judge (0-5) and
  * stores the ratings in the workspace, skipping pairs this judge already rated
- * (so re-runs make no calls). An unparseable answer is stored as -1; a failed
- * call stores nothing and is counted.
+ * (so re-runs make no calls for them). An unparseable answer is stored as -1
+ * and asked again by the next run; a failed call stores nothing and is counted.
  *
  * @param ws The experiment workspace.
  * @param items Texts and the questions to rate them on.
@@ -65,7 +67,7 @@ export async function rateItems(
   const judge = opts.judge;
   const done = new Set(
     (await ws.query<{ k: string }>(
-      `SELECT item_id || chr(0) || question_id AS k FROM ratings WHERE judge = $1`,
+      `SELECT item_id || chr(0) || question_id AS k FROM ratings WHERE judge = $1 AND rating >= 0`,
       [judge.name],
     )).map((r) => r.k),
   );
@@ -89,7 +91,14 @@ export async function rateItems(
       });
     }
   }
-  const result: RateItemsResult = { written: 0, skipped, failed: 0, unparsed: 0 };
+  const result: RateItemsResult = {
+    written: 0,
+    skipped,
+    failed: 0,
+    unparsed: 0,
+    incompleteTopics: [],
+  };
+  const incomplete = new Set<string>();
   const size = opts.batchSize ?? 2000;
   for (let start = 0; start < pairs.length; start += size) {
     const batch = pairs.slice(start, start + size);
@@ -103,9 +112,13 @@ export async function rateItems(
       const r = byId.get(p.id);
       if (!r || r.status === "failed") {
         result.failed++;
+        incomplete.add(p.topicId);
         return;
       }
-      if (r.status === "unparsed") result.unparsed++;
+      if (r.status === "unparsed") {
+        result.unparsed++;
+        incomplete.add(p.topicId);
+      }
       rows.push({
         topicId: p.topicId,
         itemId: p.itemId,
@@ -120,5 +133,6 @@ export async function rateItems(
     }
     result.written += rows.length;
   }
+  result.incompleteTopics = [...incomplete].sort();
   return result;
 }

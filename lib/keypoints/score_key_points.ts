@@ -45,7 +45,7 @@ export interface RunKeyPointScores {
   aggregate: Record<KeyPointMeasure, number>;
   /** Questions averaged per measure. */
   topics: Record<KeyPointMeasure, number>;
-  /** Questions with key points but no label at all for this run (scored 0). */
+  /** Questions with key points but no label at all for this run (scored 0, or left out with `unanswered: "skip"`). */
   missing: string[];
   /** Key points without a label in a question that has labels (not covered). */
   unlabelled: number;
@@ -68,11 +68,13 @@ const THREE_WAY: Record<string, KeyPointLabel> = {
  * the harmonic mean. Aggregates are means over the questions where each is
  * defined. Questions without key points are left out of KPR and the rates; a
  * question with key points but no label for a run scores 0 and is listed in
- * `missing`.
+ * `missing`; with `unanswered: "skip"` it is left out instead (the run has no
+ * answer there), so a run without any label has no value at all.
  *
  * @param keypoints Key points per question (those with none are not scored).
  * @param labels Labels of every run.
- * @param opts `statements` (KPP), `runs` (default: the runs in labels and statements, in order).
+ * @param opts `statements` (KPP), `runs` (default: the runs in labels and statements, in order),
+ *   `unanswered`: `zero` (default) scores a question without labels 0, `skip` leaves it out.
  * @returns One entry per run.
  * @example
  * ```ts
@@ -88,7 +90,11 @@ const THREE_WAY: Record<string, KeyPointLabel> = {
 export function scoreKeyPoints(
   keypoints: readonly QuestionKeyPoints[],
   labels: readonly LabelInput[],
-  opts: { statements?: readonly StatementInput[]; runs?: readonly string[] } = {},
+  opts: {
+    statements?: readonly StatementInput[];
+    runs?: readonly string[];
+    unanswered?: "zero" | "skip";
+  } = {},
 ): RunKeyPointScores[] {
   const statements = opts.statements ?? [];
   const runs = opts.runs ??
@@ -112,10 +118,12 @@ export function scoreKeyPoints(
       ...[...stated.keys()].filter((q) => !scored.some((s) => s.qid === q)),
     ];
     const points = new Map(scored.map((q) => [q.qid, q.keypoints]));
-    const perQuestion = qids.map((qid): QuestionScores => {
+    const unanswered = (qid: string) => (points.get(qid) ?? []).length > 0 && !mine.has(qid);
+    for (const qid of qids) if (unanswered(qid)) missing.push(qid);
+    const kept = opts.unanswered === "skip" ? qids.filter((q) => !unanswered(q)) : qids;
+    const perQuestion = kept.map((qid): QuestionScores => {
       const ks = points.get(qid) ?? [];
       const got = mine.get(qid);
-      if (ks.length && !got) missing.push(qid);
       if (got) unlabelled += ks.filter((k) => !got.has(k.id)).length;
       const three = ks.map((k) => THREE_WAY[got?.get(k.id) ?? ""] ?? "omitted");
       const s = keyPointScores([{

@@ -97,3 +97,18 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
   });
   assert.equal(rows.filter((r) => r.topicId === "q3").map((r) => r.measure).join(), "KPP");
 });
+
+Deno.test('scoreKeyPoints with unanswered "skip": a question without labels is left out, a run without any has no value', () => {
+  const labels = [
+    L("q1", "b", "k1", null), // q1 of b: 1 of 4 covered (k2); k3, k4 unlabelled
+    L("q1", "b", "k2", "yes"),
+  ];
+  const [b, none] = scoreKeyPoints(POINTS, labels, { runs: ["b", "none"], unanswered: "skip" });
+  // Only q1 counts: KPR 1/4 (with "zero", q2 would score 0 and the mean be 0.125).
+  assert.equal(b.aggregate.KPR, 0.25);
+  assert.equal(b.topics.KPR, 1);
+  assert.deepEqual(b.missing, ["q2"]);
+  assert.deepEqual(none.missing, ["q1", "q2"]);
+  assert.ok(Number.isNaN(none.aggregate.KPR));
+  assert.deepEqual(keyPointMeasureRows([none], { judge: "j", source: "s" }), []);
+});

@@ -80,6 +80,15 @@ export async function runJob(
         signal?.throwIfAborted();
         attempts++;
         answer = await job.send(signal);
+        // An empty answer (`content` null or "") is no answer: it fails like a
+        // server error, so it is retried and never cached as a result.
+        if (job.kind === "chat" && answer.response.trim() === "") {
+          answer = undefined;
+          throw new TransportError({
+            retryable: true,
+            message: "empty answer (content null or empty)",
+          });
+        }
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         failure = error;

@@ -37,7 +37,7 @@ export interface LlmClientOptions {
   rpm?: number;
   /** Tokens per minute limit (prompt characters / 4 + max tokens). Default: none. */
   tpm?: number;
-  /** Retry calls stored as `failed` by an earlier run. Default true. */
+  /** Ask again calls stored as `failed` or `unparsed` by an earlier run. Default true. */
   retryFailed?: boolean;
   /** Texts per embeddings request. Default 64. */
   embedBatchSize?: number;
@@ -65,4 +65,9 @@ export interface ChatManyOptions<T> {
   reasks?: number;
   /** Temperature of re-asks. Default 0.2. */
   reaskTemperature?: number;
+  /**
+   * Answer from the cache a call stored as `unparsed` (the caller re-asks it
+   * itself). Default false: an unparsed answer of an earlier run is asked again.
+   */
+  keepUnparsed?: boolean;
 }

@@ -180,12 +180,17 @@ export class LlmClient {
     const hits = new Map<string, number>();
     const parse = opts.parse as ((t: string) => ParseResult<unknown>) | undefined;
 
-    const resolve = (job: Job, seen: Map<string, StoredCall>) => {
+    const resolve = (job: Job, seen: Map<string, StoredCall>, keepUnparsed = false) => {
       let p = inflight.get(job.key);
       if (!p) {
         const prior = seen.get(job.key);
-        const usable = prior && (prior.status === "ok" || prior.status === "unparsed" ||
-          (prior.status === "failed" && this.#opts.retryFailed === false));
+        // Failed and unparsed answers of an earlier run are asked again (unless
+        // `retryFailed` is false): only results are answered from the cache. An
+        // unparsed answer followed by a re-ask is kept: the re-asks repeat from
+        // the cache, and only the last one of an item still unparsed is sent.
+        const usable = prior && (prior.status === "ok" ||
+          (prior.status === "unparsed" && keepUnparsed) ||
+          (prior.status !== "pending" && this.#opts.retryFailed === false));
         const collector = cache?.collector;
         p = usable
           ? Promise.resolve({ call: prior, cached: true })
@@ -198,7 +203,9 @@ export class LlmClient {
     };
 
     const one = async (request: ChatRequest, job: Job): Promise<CallRecord<T>> => {
-      let { call, cached } = await resolve(job, stored);
+      const reasks = opts.reasks ?? 0;
+      const keep = reasks > 0 || opts.keepUnparsed === true;
+      let { call, cached } = await resolve(job, stored, keep);
       // An answer cut by the token limit is asked once more with a larger limit
       // (a cut answer may hide a later revision, so even one that parses is not
       // kept); cut again, it is a parse failure with the raw text.
@@ -208,7 +215,7 @@ export class LlmClient {
         request = { ...request, params: { ...base, maxTokens: largerLimit(limit) } };
         const again = this.prepareChat(request);
         const seen = cache ? await cache.getMany([again.key]) : new Map<string, StoredCall>();
-        ({ call, cached } = await resolve(again, seen));
+        ({ call, cached } = await resolve(again, seen, keep));
       }
       const read = (c: StoredCall): ParseResult<unknown> | undefined => {
         if (!parse || c.status === "failed") return undefined;
@@ -221,7 +228,7 @@ export class LlmClient {
         };
       };
       let parsed = read(call);
-      for (let i = 1; i <= (opts.reasks ?? 0) && parsed && !parsed.ok; i++) {
+      for (let i = 1; i <= reasks && parsed && !parsed.ok; i++) {
         const base = { ...this.#opts.params, ...request.params };
         const again = this.prepareChat({
           ...request,
@@ -232,7 +239,7 @@ export class LlmClient {
           },
         });
         const seen = cache ? await cache.getMany([again.key]) : new Map<string, StoredCall>();
-        ({ call, cached } = await resolve(again, seen));
+        ({ call, cached } = await resolve(again, seen, i < reasks));
         parsed = call.status === "failed" ? parsed : read(call);
       }
       if (cached) {

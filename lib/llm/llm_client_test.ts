@@ -143,9 +143,14 @@ Deno.test("LlmClient parses answers, stores parse failures, and re-asks at tempe
   assert.deepEqual(once.parsed, { ok: false, raw: "no idea", reason: "no rating 0-5 stated" });
   assert.equal((await cache.get(once.key))!.status, "unparsed");
   assert.equal((await cache.get(once.key))!.error, "Unparseable output: no rating 0-5 stated");
+  // With re-asks, the cached unparsed answer leads to them (no new request for it).
   const [asked] = await client.chatMany([ask("retry")], { parse: parseRating, reasks: 3 });
   assert.deepEqual(asked.parsed, { ok: true, value: 4 });
   assert.deepEqual(temps, [[0, undefined], [0.2, 1], [0.2, 2]]);
+  // Without re-asks, an unparsed answer of an earlier call is asked again.
+  const [plainAgain] = await client.chatMany([ask("retry")], { parse: parseRating });
+  assert.deepEqual(plainAgain.parsed, { ok: true, value: 4 });
+  assert.deepEqual(temps.length, 4);
   close();
 });
 

@@ -53,6 +53,8 @@ async function askAll<T>(
       parse: (t) =>
         parseJsonValue(t, "array").ok ? { ok: true, value: t } : parseJsonValue(t, "object"),
       step: round === 0 ? opts.step : `${opts.step} (re-ask ${round})`,
+      // Cached unparsed answers lead to the cached re-asks; only the last is asked again.
+      keepUnparsed: round < opts.reasks,
       onProgress: opts.onProgress,
       signal: opts.signal,
     });

@@ -149,7 +149,13 @@ export async function measureKeyPoints(
      ORDER BY run, topic_id, ordinal`,
     [opts.supportJudge],
   );
-  const scores = scoreKeyPoints(keypoints, labels, { statements, runs: opts.runs });
+  // A question a run has no answer for is left out, not scored 0: a condition
+  // without answers has no value at all.
+  const scores = scoreKeyPoints(keypoints, labels, {
+    statements,
+    runs: opts.runs,
+    unanswered: "skip",
+  });
   const rows = keyPointMeasureRows(scores, { judge: opts.judge, source: opts.source });
   if (rows.length) await ws.upsert("measures", rows);
   const missing = scores.flatMap((s) => s.missing.map((q) => `${s.runId}/${q}`));

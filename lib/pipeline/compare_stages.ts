@@ -63,6 +63,16 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
       if (missing.length) {
         ctx.onNote?.("measure", `compare: no ${missing.join(", ")} scores in the measure table`);
       }
+      // Runs (conditions) a present method has no value for: missing, never a 0.
+      const absent = read.present.flatMap((p) =>
+        ctx.answerRuns.filter((r) => !p.runs.includes(r)).map((r) => `${p.method}/${r}`)
+      );
+      if (absent.length) {
+        ctx.onNote?.(
+          "measure",
+          `compare: runs without values, left out of the comparison: ${absent.join(", ")}`,
+        );
+      }
       if (read.present.length < 2) {
         return `${read.present.length} method present (missing: ${
           missing.join(", ") || "none"
@@ -78,7 +88,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
         `${k.a}~${k.b} ${Number.isFinite(k.kendall) ? k.kendall.toFixed(2) : "undefined"}`
       );
       return `${c.methods.length} methods on ${c.runs.length} runs (missing: ${
-        missing.join(", ") || "none"
+        [...missing, ...absent].join(", ") || "none"
       }); Kendall tau-b ${taus.join(", ")}`;
     },
   };

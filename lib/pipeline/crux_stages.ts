@@ -12,6 +12,7 @@ import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod
 import {
   importCrux,
   importSample,
+  incompleteRatingTopics,
   passageJudge as choosePassageJudge,
   recordRun,
   type Workspace,
@@ -30,8 +31,8 @@ import {
 import { generateReports, storeHumanSummaries } from "@lib/generate/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
 import { measureRuns } from "./measure_runs.ts";
-import { clearMeasureValues } from "./measure_values.ts";
-import type { StageSpec } from "./run_stages.ts";
+import { clearMeasureValues, clearRunMeans } from "./measure_values.ts";
+import type { StageOutcome, StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { MethodStageContext } from "./method_stage.ts";
 import { METHODS } from "./methods.ts";
@@ -126,6 +127,23 @@ export async function cruxStages(
       prefer: await judgeName(ws),
       selection: !selecting,
     });
+  /**
+   * Runs a stage's work; when it finds nothing to work on because every topic waits
+   * for failed passage ratings (left out of the selection), says so instead of failing.
+   */
+  const unlessWaiting = async (
+    ws: Workspace,
+    work: () => Promise<string | StageOutcome>,
+  ): Promise<string | StageOutcome> => {
+    try {
+      return await work();
+    } catch (error) {
+      const waiting = error instanceof RangeError &&
+        (await incompleteRatingTopics(ws, await judgeName(ws))).length > 0;
+      if (!waiting) throw error;
+      return `nothing to do: every topic waits for failed passage ratings (re-run to retry them)`;
+    }
+  };
   const specs: StageSpec[] = [];
 
   specs.push({
@@ -176,7 +194,15 @@ export async function cruxStages(
       if (judges.length === 0 || judges.includes(judge.name)) {
         steps.push(await rateTopics(ws, { ...common, judge, onNote: note("construct") }));
       }
-      return steps.map((s) => `${s.step} ${s.written}`).join(", ");
+      const failed = steps.reduce((n, s) => n + s.failed, 0);
+      const unparsed = steps.reduce((n, s) => n + s.unparsed, 0);
+      return {
+        summary: steps.map((s) => `${s.step} ${s.written}`).join(", ") +
+          (failed + unparsed ? `; ${failed} failed, ${unparsed} unparsed` : ""),
+        items: steps.reduce((n, s) => n + s.written + s.failed, 0),
+        failed,
+        unparsed,
+      };
     },
   });
   specs.push({
@@ -275,22 +301,27 @@ export async function cruxStages(
       params: { ...g, ...fill, models },
       deps: ["select", ...(g.context ? [source(g.context)] : [])],
       clear: async (ws) => void await ws.exec("DELETE FROM generations WHERE run = $1", [g.run]),
-      async run(ws) {
-        const gen = await client(ws, "generator");
-        const s = await generateReports(ws, {
-          ...g,
-          ...fill,
-          client: gen?.client,
-          templatesDir: gen?.templatesDir,
-          ...common,
-          storeHuman: false,
-          onNote: note("generate"),
-        });
-        const gaps = s.incomplete.length ? `, ${s.incomplete.length} contexts incomplete` : "";
-        return `${s.written} reports by ${s.backend}${
-          s.failed ? `, ${s.failed} failed` : ""
-        }${gaps}`;
-      },
+      run: (ws) =>
+        unlessWaiting(ws, async () => {
+          const gen = await client(ws, "generator");
+          const s = await generateReports(ws, {
+            ...g,
+            ...fill,
+            client: gen?.client,
+            templatesDir: gen?.templatesDir,
+            ...common,
+            storeHuman: false,
+            onNote: note("generate"),
+          });
+          const gaps = s.incomplete.length ? `, ${s.incomplete.length} contexts incomplete` : "";
+          return {
+            summary: `${s.written} reports by ${s.backend}${
+              s.failed ? `, ${s.failed} failed` : ""
+            }${gaps}`,
+            items: s.written + s.skipped + s.failed,
+            failed: s.failed,
+          };
+        }),
     });
   }
   specs.push({
@@ -300,7 +331,7 @@ export async function cruxStages(
     params: {},
     deps: ["select"],
     clear: async (ws) => void await ws.exec("DELETE FROM generations WHERE run = 'oracle-result'"),
-    run: async (ws) => `${await storeHumanSummaries(ws)} human summaries`,
+    run: (ws) => unlessWaiting(ws, async () => `${await storeHumanSummaries(ws)} human summaries`),
   });
   const judged = [...generations.map((g) => g.run), "oracle-result"];
   for (const run of judged) {
@@ -328,11 +359,18 @@ export async function cruxStages(
           run,
         ]);
       },
-      async run(ws) {
-        const judge = roleJudge(ws, await client(ws, "judge"));
-        const r = await judgeReports(ws, { judge, run, tau, ...common, onNote: note("judge") });
-        return `${r.written} ratings by ${judge.name}`;
-      },
+      run: (ws) =>
+        unlessWaiting(ws, async () => {
+          const judge = roleJudge(ws, await client(ws, "judge"));
+          const r = await judgeReports(ws, { judge, run, tau, ...common, onNote: note("judge") });
+          return {
+            summary: `${r.written} ratings by ${judge.name}` +
+              (r.failed + r.unparsed ? `; ${r.failed} failed, ${r.unparsed} unparsed` : ""),
+            items: r.asked,
+            failed: r.failed,
+            unparsed: r.unparsed,
+          };
+        }),
     });
   }
   for (const name of runNames) {
@@ -345,13 +383,24 @@ export async function cruxStages(
       // Rows of measures the config no longer asks for must not outlive a re-run.
       clear: (ws) => clearMeasureValues(ws, name),
       async run(ws) {
+        const judge = await passageJudge(ws);
         const rows = await measureRuns(ws, [name], {
           measures: config.measures,
           tau,
-          judge: await passageJudge(ws),
+          judge,
           missingTokens: "skip",
           onNote: note("measure"),
         });
+        // Topics left out of the selection for failed ratings: the run's means would
+        // be over the other topics, so none is kept until a re-run rates them.
+        const unselected = await incompleteRatingTopics(ws, judge);
+        if (unselected.length) {
+          await clearRunMeans(ws, name, judge);
+          note("measure")(
+            `Run "${name}": no means stored; ${unselected.length} topics have failed or unparsed passage ratings (re-run to retry them)`,
+          );
+          return `${rows.length} aggregate values computed, not stored as means`;
+        }
         return `${rows.length} aggregate values`;
       },
     });

@@ -189,7 +189,10 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
         supportJudge: precision ? judgeName : undefined,
       });
       if (r.missing.length) {
-        ctx.onNote?.("measure", `keypoints: no response for ${r.missing.join(", ")} (scored 0)`);
+        ctx.onNote?.(
+          "measure",
+          `keypoints: no response for ${r.missing.join(", ")} (left out; no value)`,
+        );
       }
       return `${r.rows} key point measure rows; ${r.summary}`;
     },

@@ -115,6 +115,31 @@ export async function clearMeasureValues(ws: Workspace, run: string): Promise<vo
   ]);
 }
 
+/**
+ * Deletes a run's means (topic `all`) of the measure step by one judge, and the
+ * memo that would reuse them: for a run whose topic set is not complete yet
+ * (topics left out for failed ratings), a mean over the other topics is not kept.
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @param judge The passage judge.
+ * @example
+ * ```ts
+ * import { clearRunMeans } from "@lib/pipeline/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await clearRunMeans(ws, "bm25", "llm:judge-model");
+ * ```
+ */
+export async function clearRunMeans(ws: Workspace, run: string, judge: string): Promise<void> {
+  await ws.exec(
+    `DELETE FROM measures WHERE run = $1 AND judge = $2 AND topic_id = 'all' AND ${OWNED}`,
+    [run, judge],
+  );
+  await ws.exec("DELETE FROM measure_inputs WHERE run = $1 AND judge = $2", [run, judge]);
+  await ws.exec("DELETE FROM meta WHERE key = $1", [summaryKey(run, judge)]);
+}
+
 /** The run-level part of an evaluation, for one relevance source. */
 interface StoredRun {
   topics: number;

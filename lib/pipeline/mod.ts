@@ -38,15 +38,18 @@ export {
 export { METHODS } from "./methods.ts";
 export { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 export {
+  type IncompleteStage,
   runStages,
   type RunStagesOptions,
   type RunStagesResult,
   type StageEvent,
+  type StageOutcome,
   type StageSpec,
 } from "./run_stages.ts";
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
 export {
   clearMeasureValues,
+  clearRunMeans,
   measureValues,
   type MeasureValuesOptions,
   type MeasureValuesResult,

@@ -143,7 +143,12 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
         window,
         maxNuggets: s.maxNuggets,
       });
-      return `${r.nuggets} nuggets for ${r.topics} topics (${origin}, ${r.windows} windows, ${r.failed} failed)`;
+      return {
+        summary:
+          `${r.nuggets} nuggets for ${r.topics} topics (${origin}, ${r.windows} windows, ${r.failed} failed)`,
+        items: r.windows,
+        failed: r.failed,
+      };
     },
   });
   out.push({
@@ -168,9 +173,14 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
         window,
         keep: s.keep,
       });
-      return `${r.labelled} labelled: ${r.vital} vital, ${r.okay} okay, ${r.failed} failed; ${r.dropped} past the top ${
-        s.keep ?? 20
-      } dropped`;
+      return {
+        summary:
+          `${r.labelled} labelled: ${r.vital} vital, ${r.okay} okay, ${r.failed} failed; ${r.dropped} past the top ${
+            s.keep ?? 20
+          } dropped`,
+        items: r.labelled + r.failed,
+        failed: r.failed,
+      };
     },
   });
   const assignIds: string[] = [];
@@ -202,9 +212,13 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
           runs: [run],
           window,
         });
-        return `${r.labels} labels for ${
-          r.answers - r.withoutNuggets
-        } answers (${judge}); ${r.failed} failed`;
+        return {
+          summary: `${r.labels} labels for ${
+            r.answers - r.withoutNuggets
+          } answers (${judge}); ${r.failed} failed`,
+          items: r.labels + r.failed,
+          failed: r.failed,
+        };
       },
     });
   }

@@ -20,16 +20,49 @@ export interface StageSpec {
   deps: readonly string[];
   /** Deletes the rows it wrote before, so a re-run replaces them. Default: nothing. */
   clear?: (ws: Workspace) => Promise<void>;
-  /** Computes its output; resolves to a one-line summary. */
-  run: (ws: Workspace) => Promise<string>;
+  /**
+   * Computes its output; resolves to a one-line summary, or to an outcome that
+   * also counts the items (model calls) that have no result.
+   */
+  run: (ws: Workspace) => Promise<string | StageOutcome>;
+}
+
+/**
+ * What one run of a stage instance produced. An instance with failed or
+ * unparsed items is incomplete: it is recorded as such, so the next run
+ * retries it (its model calls that succeeded come from the cache) and re-runs
+ * the stages that read it.
+ */
+export interface StageOutcome {
+  /** One-line summary. */
+  summary: string;
+  /** Items the stage owns (e.g. reports to write, ratings to make). */
+  items?: number;
+  /** Items whose call failed (after its retries), or whose answer was empty. */
+  failed?: number;
+  /** Items whose answer could not be parsed. */
+  unparsed?: number;
+}
+
+/** A stage instance that ran but left items without a result. */
+export interface IncompleteStage {
+  id: string;
+  stage: string;
+  /** Items the stage owns (at least `failed + unparsed`). */
+  items: number;
+  failed: number;
+  unparsed: number;
 }
 
 /** What happened to one stage instance. */
 export interface StageEvent {
   id: string;
   stage: string;
-  /** `fresh`: fingerprint matched, skipped. `ran`: computed. `stopped`: past `until`. */
-  state: "fresh" | "ran" | "stopped";
+  /**
+   * `fresh`: fingerprint matched, skipped. `ran`: computed. `incomplete`: computed,
+   * but some items failed or were unparsed (retried next run). `stopped`: past `until`.
+   */
+  state: "fresh" | "ran" | "incomplete" | "stopped";
   /** Why it ran (`new`, `params changed: k1: 0.9 -> 1.2`, `upstream changed: retrieve:bm25`, `forced`) or its summary. */
   message: string;
 }
@@ -50,7 +83,12 @@ export interface RunStagesResult {
   ran: string[];
   fresh: string[];
   stopped: string[];
+  /** Instances (among `ran`) that left failed or unparsed items; a re-run retries them. */
+  incomplete: IncompleteStage[];
 }
+
+/** Marks the recorded fingerprint of an incomplete instance, so it never matches. */
+const INCOMPLETE = "incomplete:";
 
 /**
  * Runs the stages in list order. An instance whose fingerprint (parameters,
@@ -58,6 +96,9 @@ export interface RunStagesResult {
  * fresh and skipped without any write; otherwise its old rows are cleared, it
  * runs, and its fingerprint is recorded. A changed parameter therefore re-runs
  * exactly the stages that depend on it, and an unchanged re-run does nothing.
+ * An instance whose outcome counts failed or unparsed items is recorded as
+ * incomplete: it is not fresh on the next run, which retries it and re-runs
+ * every stage that reads it.
  *
  * @param ws The workspace (holds `stage_runs`).
  * @param specs Stage instances, each after the ones it depends on.
@@ -90,13 +131,13 @@ export async function runStages(
   const until = opts.until === undefined ? Infinity : rank(opts.until);
   const from = opts.from === undefined ? Infinity : rank(opts.from);
   const recorded = new Map(
-    (await ws.query<{ id: string; fingerprint: string; params: unknown }>(
-      "SELECT id, fingerprint, params FROM stage_runs",
+    (await ws.query<{ id: string; fingerprint: string; params: unknown; summary: string }>(
+      "SELECT id, fingerprint, params, summary FROM stage_runs",
     )).map((r) => [r.id, r]),
   );
   const fingerprints = new Map<string, string>();
   const changed = new Set<string>();
-  const result: RunStagesResult = { ran: [], fresh: [], stopped: [] };
+  const result: RunStagesResult = { ran: [], fresh: [], stopped: [], incomplete: [] };
   const say = (e: StageEvent) => opts.onEvent?.(e);
   for (const spec of specs) {
     for (const d of spec.deps) {
@@ -125,16 +166,20 @@ export async function runStages(
       continue;
     }
     const before = recorded.get(spec.id);
-    if (before?.fingerprint === fp && r < from) {
+    // An upstream instance that ran again with the same fingerprint (it was
+    // incomplete) may have changed what this one reads: not fresh either.
+    const upstream = spec.deps.filter((d) => changed.has(d));
+    if (before?.fingerprint === fp && r < from && !upstream.length) {
       result.fresh.push(spec.id);
       say({ id: spec.id, stage: spec.stage, state: "fresh", message: "up to date" });
       continue;
     }
-    const upstream = spec.deps.filter((d) => changed.has(d));
     const why = r >= from
       ? `forced (--from ${opts.from})`
       : !before
       ? "new"
+      : before.fingerprint === INCOMPLETE + fp
+      ? `incomplete last time: ${before.summary}`
       : upstream.length
       ? `upstream changed: ${upstream.join(", ")}`
       : paramChanges(before.params, spec.params).length
@@ -142,14 +187,38 @@ export async function runStages(
       : "code version changed";
     say({ id: spec.id, stage: spec.stage, state: "ran", message: why });
     await spec.clear?.(ws); // rows of an earlier run of this stage (or of an older workspace)
-    const summary = await spec.run(ws);
+    const out = await spec.run(ws);
+    const outcome: StageOutcome = typeof out === "string" ? { summary: out } : out;
+    const failed = outcome.failed ?? 0;
+    const unparsed = outcome.unparsed ?? 0;
+    const incomplete = failed + unparsed > 0;
     await ws.exec(
       `INSERT OR REPLACE INTO stage_runs VALUES ($1, $2, $3, $4::JSON, $5, now())`,
-      [spec.id, spec.stage, fp, canonicalJson(spec.params), summary],
+      [
+        spec.id,
+        spec.stage,
+        incomplete ? INCOMPLETE + fp : fp,
+        canonicalJson(spec.params),
+        outcome.summary,
+      ],
     );
     changed.add(spec.id);
     result.ran.push(spec.id);
-    say({ id: spec.id, stage: spec.stage, state: "ran", message: summary });
+    if (incomplete) {
+      result.incomplete.push({
+        id: spec.id,
+        stage: spec.stage,
+        items: Math.max(outcome.items ?? 0, failed + unparsed),
+        failed,
+        unparsed,
+      });
+    }
+    say({
+      id: spec.id,
+      stage: spec.stage,
+      state: incomplete ? "incomplete" : "ran",
+      message: outcome.summary,
+    });
   }
   return result;
 }

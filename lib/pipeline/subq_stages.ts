@@ -61,7 +61,12 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
           source,
           n: s.n,
         });
-        return `${r.written} sub-questions for ${r.topics} topics (${r.backend}); ${r.failed} failed`;
+        return {
+          summary:
+            `${r.written} sub-questions for ${r.topics} topics (${r.backend}); ${r.failed} failed`,
+          items: r.topics,
+          failed: r.failed,
+        };
       },
     },
     {
@@ -85,9 +90,13 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
           examples,
         });
         const c = r.counts;
-        return `${r.typed} typed (${r.backend}): core ${c.core ?? 0}, background ${
-          c.background ?? 0
-        }, follow-up ${c["follow-up"] ?? 0}; ${r.failed} failed`;
+        return {
+          summary: `${r.typed} typed (${r.backend}): core ${c.core ?? 0}, background ${
+            c.background ?? 0
+          }, follow-up ${c["follow-up"] ?? 0}; ${r.failed} failed`,
+          items: r.typed + r.failed,
+          failed: r.failed,
+        };
       },
     },
   ];
@@ -149,7 +158,13 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
           threshold: s.threshold,
           chunks: s.chunks,
         });
-        return `${r.judged} judgments of ${r.answers} answers (${r.judge}); ${r.flagged} spans not in the text, ${r.unparsed} unparsed, ${r.failed} failed`;
+        return {
+          summary:
+            `${r.judged} judgments of ${r.answers} answers (${r.judge}); ${r.flagged} spans not in the text, ${r.unparsed} unparsed, ${r.failed} failed`,
+          items: r.judged + r.failed,
+          failed: r.failed,
+          unparsed: r.unparsed,
+        };
       },
     },
     {

@@ -77,3 +77,5 @@ export {
   type TopicListing,
   type Verdict,
 } from "./explorer_reads.ts";
+export { failedGenerations, recordFailedGenerations } from "./failed_generations.ts";
+export { incompleteRatingTopics, recordIncompleteRatingTopics } from "./incomplete_ratings.ts";

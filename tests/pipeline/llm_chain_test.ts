@@ -13,7 +13,7 @@ function hash(s: string): number {
   return h;
 }
 
-Deno.test("model chain against the test server: one call per request, faults survived, re-run free", async () => {
+Deno.test("model chain against the test server: one call per request, faults survived, a re-run asks only the unparsed again", async () => {
   const dir = await tinyWorkspaceDir();
   const malformed = new Set<string>();
   await using server = startOpenAiServer({
@@ -91,10 +91,29 @@ Deno.test("model chain against the test server: one call per request, faults sur
     }
     assert.ok(r.stages.ran.filter((id) => id.startsWith("judge:")).length >= 3);
 
+    // The malformed ratings leave their stages incomplete: a re-run asks exactly
+    // those again (the model still answers them badly) and nothing else.
+    assert.ok(r.stages.incomplete.some((i) => i.unparsed > 0));
+    assert.equal(
+      r.stages.incomplete.reduce((n, i) => n + i.unparsed + i.failed, 0),
+      malformed.size,
+    );
     server.reset();
     const again = await runCruxExperiment(config, { env, until: "measure" });
-    assert.equal(server.requests, 0, "a re-run makes no HTTP request");
-    assert.deepEqual(again.stages.ran, [], "and runs no stage");
+    assert.deepEqual(
+      [...new Set(server.log.map((e) => e.key))].sort(),
+      [...malformed].sort(),
+      "a re-run sends only the unparsed calls",
+    );
+    assert.equal(
+      server.log.filter((e) => e.answered).length,
+      malformed.size,
+      "each answered once (after its scripted first fault, if any)",
+    );
+    assert.deepEqual(
+      again.stages.incomplete.map((i) => [i.id, i.unparsed]),
+      r.stages.incomplete.map((i) => [i.id, i.unparsed]),
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

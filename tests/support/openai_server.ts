@@ -43,9 +43,9 @@ export interface ServerChatRequest {
 
 /** What the server does with one request. */
 export type Reply =
-  /** A successful chat answer; usage is estimated from lengths unless given. */
+  /** A successful chat answer (`null`: a message without content); usage is estimated from lengths unless given. */
   | {
-    content: string;
+    content: string | null;
     delayMs?: number;
     usage?: { prompt_tokens: number; completion_tokens: number };
   }
@@ -180,7 +180,8 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
     }
     record("/v1/chat/completions", key, 200, true);
     const prompt = body.messages.reduce((n, m) => n + words(m.content), 0);
-    const usage = reply.usage ?? { prompt_tokens: prompt, completion_tokens: words(reply.content) };
+    const usage = reply.usage ??
+      { prompt_tokens: prompt, completion_tokens: words(reply.content ?? "") };
     return json({
       id: `chatcmpl-${requests}`,
       object: "chat.completion",

@@ -10,8 +10,9 @@ import type { Command, Io } from "../command.ts";
 import type { EvaluationResult } from "@lib/metrics/evaluate.ts";
 import { parseMeasure } from "@lib/metrics/parse_measure.ts";
 import { formatMeasure } from "@lib/metrics/format_measure.ts";
+import { evaluationNotes } from "./_eval_notes.ts";
 import { formatEvaluation } from "@lib/metrics/format_evaluation.ts";
-import { type EvalOptions, parseOptions } from "./_eval_options.ts";
+import { parseOptions } from "./_eval_options.ts";
 import { loadInputs } from "./_eval_inputs.ts";
 import { checkSharedTopics, topicSetNote } from "./_eval_topics.ts";
 import { evaluateRunFile } from "./_eval_runs.ts";
@@ -95,44 +96,6 @@ Example:
   crux eval --run bm25.run --qrels qrels.txt --judgments judge.jsonl -m "nDCG@10 Cov@oracle"
 `;
 
-function diagnostics(result: EvaluationResult, opts: EvalOptions, topicNote?: string): string[] {
-  const lines: string[] = topicNote ? [topicNote] : [];
-  for (const run of result.runs) {
-    const counts = [...new Set(Object.values(run.counts))];
-    const averaged = counts.length === 1
-      ? `${counts[0]}`
-      : result.measures.map((m) => `${m} ${run.counts[m]}`).join(", ");
-    lines.push(
-      `# ${run.run}: ${run.topics} topics evaluated (${
-        opts.complete ? "every judged topic" : "run ∩ judged"
-      }); averaged: ${averaged}`,
-    );
-    if (run.duplicates) {
-      lines.push(`# ${run.run}: ${run.duplicates} repeated documents dropped (best-ranked kept)`);
-    }
-    if (run.unjudgedTopics.length) {
-      lines.push(
-        `# ${run.run}: ${run.unjudgedTopics.length} run topics have no judgments (ignored)`,
-      );
-    }
-    const skipped = result.skipped.filter((s) => s.run === run.run);
-    const reasons = new Map<string, number>();
-    for (const s of skipped) {
-      reasons.set(`${s.measure}: ${s.reason}`, (reasons.get(`${s.measure}: ${s.reason}`) ?? 0) + 1);
-    }
-    for (const [reason, n] of reasons) {
-      lines.push(`# ${run.run}: ${n} topics left out of ${reason}`);
-    }
-  }
-  if (result.unparseableRatings) {
-    lines.push(`# ${result.unparseableRatings} unparseable ratings (-1) counted as 0`);
-  }
-  if (opts.measures.some((m) => m.name === "Den")) {
-    lines.push(`# tokens counted with the ${opts.tokenizer} tokenizer`);
-  }
-  return lines;
-}
-
 async function run(args: string[], io: Io): Promise<number> {
   const opts = parseOptions(args);
   const { judged, rewrite, notes: inputNotes } = await loadInputs(opts);
@@ -178,7 +141,7 @@ async function run(args: string[], io: Io): Promise<number> {
   }
   const judgedLines = withJudged ? judgedNotes(merged!, judgedKey, k) : [];
   if (withJudged && !asked) dropMeasure(merged!, judgedKey);
-  notes.unshift(...inputNotes, ...diagnostics(merged!, opts, topicSetNote(judged, opts)));
+  notes.unshift(...inputNotes, ...evaluationNotes(merged!, opts, topicSetNote(judged, opts)));
   notes.push(...judgedLines);
   io.out(formatEvaluation(merged!, opts.format, { perQuery: opts.perQuery }));
   // The table carries its notes as a footer; JSON and CSV keep stdout machine-readable.

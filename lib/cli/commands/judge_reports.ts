@@ -107,12 +107,14 @@ export const judgeReportsCommand: Command = {
           }\t${f(run.contextDensity)}\n`,
         );
       }
+      io.err(`judge reports: ${r.written} new ratings by ${judge.name}\n`);
+      if (!r.failed && !r.unparsed) return 0;
       io.err(
-        `judge reports: ${r.written} new ratings by ${judge.name}${
-          r.failed ? `, ${r.failed} failed (re-run to retry)` : ""
-        }\n`,
+        `judge reports: ${r.failed} failed and ${r.unparsed} unparsed of ${r.asked} ratings; ` +
+          `the reports without all their ratings have no Cov or Den, and their runs no mean. ` +
+          `Retry exactly those ratings with: deno task crux judge reports ${args.join(" ")}\n`,
       );
-      return r.failed ? 1 : 0;
+      return 1;
     } finally {
       ws.close();
     }

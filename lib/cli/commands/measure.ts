@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { parseMeasures } from "./_eval_options.ts";
+import { evaluationNotes, judgedNotes } from "./_eval_notes.ts";
 import { formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import {
@@ -15,6 +16,7 @@ import {
   type MeasureValuesResult,
   type MeasureValuesRun,
   type RelevanceSource,
+  workspaceJudged,
 } from "@lib/pipeline/mod.ts";
 
 const HELP = `crux measure - a workspace's measures for its stored runs
@@ -92,6 +94,7 @@ async function run(args: string[], io: Io): Promise<number> {
   }
   const ws = await openWorkspace(values.workspace);
   let measured: MeasureValuesResult;
+  let evalNotes: string[] = [];
   try {
     const stored = new Set(
       (await ws.query<{ run: string }>("SELECT DISTINCT run FROM runs")).map((r) => r.run),
@@ -109,6 +112,23 @@ async function run(args: string[], io: Io): Promise<number> {
       tau,
       judge: values.judge,
     });
+    // The notes crux eval prints for the same inputs: counts, topics left out, judged@k.
+    const tokenizer: "whitespace" | "llama3.1" = (await ws.query<{ value: string }>(
+        "SELECT value FROM meta WHERE key = 'tokenizer.passages'",
+      ))[0]?.value === "whitespace"
+      ? "whitespace"
+      : "llama3.1";
+    const opts = { measures, complete: false, order: "score" as const, tokenizer };
+    const { inputs } = await workspaceJudged(ws, { source, judge: measured.judge });
+    const runRows = await Promise.all(values.run.map((r) => ws.runRows(r)));
+    evalNotes = [
+      ...evaluationNotes(measured.result, opts),
+      ...judgedNotes(runRows, inputs, opts),
+      ...unmeasurable(measured.result, {
+        source,
+        divQrels: (inputs.diversityQrels ?? []).length > 0,
+      }),
+    ];
   } finally {
     ws.close();
   }
@@ -123,13 +143,38 @@ async function run(args: string[], io: Io): Promise<number> {
         ? "the selection's qrels (crux_pr 3/2/1, crux_div)"
         : `the ratings alone (relevant at rating >= ${tau})`
     }; ratings by judge "${judge}"; stored in the measure table`,
-    ...result.runs.map((r) =>
-      `# ${r.run}: ${r.topics} topics evaluated; ${reuseNote(runs.get(r.run)!)}`
-    ),
+    ...result.runs.map((r) => `# ${r.run}: ${reuseNote(runs.get(r.run)!)}`),
+    ...evalNotes,
   ];
   if (format === "table") io.out(notes.join("\n") + "\n");
   else io.err(notes.join("\n") + "\n");
   return 0;
+}
+
+/**
+ * Why a measure has no value for a run, and what to do: alpha-nDCG from the
+ * selection needs its diversity qrels; any measure needs some evaluated topic
+ * with the judgments it reads.
+ */
+function unmeasurable(
+  result: MeasureValuesResult["result"],
+  ctx: { source: RelevanceSource; divQrels: boolean },
+): string[] {
+  const out: string[] = [];
+  for (const r of result.runs) {
+    for (const key of result.measures) {
+      const v = r.aggregate[key];
+      if (v !== undefined && v !== null && !Number.isNaN(v)) continue;
+      out.push(
+        key.startsWith("alpha_nDCG") && ctx.source === "selection" && !ctx.divQrels
+          ? `# ${r.run}: ${key} cannot be computed: the workspace has no diversity qrels (crux_div) ` +
+            "of a selection; run the select stage (crux construct select) or pass --relevance judgments"
+          : `# ${r.run}: ${key} cannot be computed: none of the ${r.topics} evaluated topics has ` +
+            "the judgments it needs (see the topics left out above)",
+      );
+    }
+  }
+  return out;
 }
 
 /** "3 measures reused, 1 computed (inputs unchanged since 2025-01-31 09:15:02 UTC)". */

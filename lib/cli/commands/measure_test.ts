@@ -59,14 +59,17 @@ Deno.test("crux measure prints what a fresh evaluation prints; the second run re
     assert.equal(first.out, await evaluated(dir, "json"));
     assert.match(
       first.err,
-      /^# bm25: 10 topics evaluated; 0 measures reused, 5 computed \(no values stored before\)$/m,
+      /^# bm25: 0 measures reused, 5 computed \(no values stored before\)$/m,
     );
+    // The notes of crux eval for the same inputs: every measure averaged 10 topics.
+    assert.match(first.err, /^# bm25: 10 topics evaluated \(run ∩ judged\); averaged: 10$/m);
+    assert.match(first.err, /^# tokens counted with the llama3.1 tokenizer$/m);
     const second = await crux([...args, "--format", "json"]);
     assert.equal(second.code, 0, second.err);
     assert.equal(second.out, first.out);
     assert.match(
       second.err,
-      /^# bm25: 10 topics evaluated; 5 measures reused, 0 computed \(inputs unchanged since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/m,
+      /^# bm25: 5 measures reused, 0 computed \(inputs unchanged since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/m,
     );
     // Table and CSV, reused, are the fresh evaluation's too.
     for (const format of ["table", "csv"] as const) {
@@ -116,4 +119,36 @@ Deno.test("crux measure --help says stored values with unchanged inputs are reus
     io.stdout().replace(/\s+/g, " "),
     /Values already stored are reused while their inputs are unchanged/,
   );
+});
+
+Deno.test("crux measure says why alpha-nDCG has no value without diversity qrels, and what to do", async () => {
+  const dir = await sampleDir();
+  try {
+    const ws = await openWorkspace(dir);
+    try {
+      await ws.exec("DELETE FROM qrels WHERE name = 'crux_div'");
+    } finally {
+      ws.close();
+    }
+    const r = await crux(["--workspace", dir, "--run", "bm25", "-m", "alpha_nDCG@10 P@10"]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(
+      r.out,
+      /^# bm25: alpha_nDCG@10 cannot be computed: the workspace has no diversity qrels \(crux_div\) of a selection; run the select stage \(crux construct select\) or pass --relevance judgments$/m,
+    );
+    assert.doesNotMatch(r.out, /P@10 cannot be computed/);
+    const judged = await crux([
+      "--workspace",
+      dir,
+      "--run",
+      "bm25",
+      "-m",
+      "alpha_nDCG@10",
+      "--relevance",
+      "judgments",
+    ]);
+    assert.doesNotMatch(judged.out, /cannot be computed/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

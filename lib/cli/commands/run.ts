@@ -42,11 +42,18 @@ Options:
   --until STAGE       last stage: dataset | construct | select | retrieve | rerank | generate |
                       judge | measure | analyze
   --from STAGE        re-run this stage and every later one even when up to date
+  --allow-failed SHARE  accept stages where at most this share (0..1) of the items
+                      failed or were unparsed; default 0: any failed item makes the exit
+                      status 1
 
 Each stage instance (one per retrieval run, generation run, ...) records a fingerprint of
 its parameters and of the stages it reads; it runs again only when that fingerprint
 changes, so a changed parameter re-runs exactly the dependent stages (each says why) and
-an unchanged config does nothing: no model call, no write.
+an unchanged config does nothing: no model call, no write. A stage instance is complete
+only when every item it owns (report, rating, ...) has a result: one with failed or
+unparsed items is recorded as incomplete, and the next run retries exactly those items
+(the others come from the model call cache) and recomputes what reads them. A value
+whose inputs include a failed or unparsed item is not stored (see METRICS in the README).
                       (default analyze)
   --experiment NAME   rename the experiment: workspace outputs/NAME
                       (default: the config's name, or $CRUX_EXPERIMENT when set)
@@ -63,6 +70,7 @@ Example:
         until: { type: "string" },
         from: { type: "string" },
         experiment: { type: "string" },
+        "allow-failed": { type: "string" },
       },
     });
     if (!values.config) throw new UsageError("--config FILE is required");
@@ -76,6 +84,12 @@ Example:
     if (from !== undefined && !RUN_STAGES.includes(from)) {
       throw new UsageError(
         `--from "${values.from}" is not a stage; use one of ${RUN_STAGES.join(", ")}`,
+      );
+    }
+    const allowed = values["allow-failed"] === undefined ? 0 : Number(values["allow-failed"]);
+    if (!(allowed >= 0 && allowed <= 1)) {
+      throw new UsageError(
+        `--allow-failed "${values["allow-failed"]}" is not a share; give a number from 0 to 1`,
       );
     }
     const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
@@ -108,6 +122,26 @@ Example:
           : "") +
         (s.ran.length === 0 ? "; nothing changed" : "") + "\n",
     );
-    return 0;
+    if (!s.incomplete.length) return 0;
+    const retry = `deno task crux run --config ${values.config}` +
+      (values.experiment ? ` --experiment ${values.experiment}` : "");
+    let over = 0;
+    for (const i of s.incomplete) {
+      const share = (i.failed + i.unparsed) / i.items;
+      if (share > allowed) over++;
+      io.out(
+        `Incomplete: ${i.id}: ${i.failed} failed, ${i.unparsed} unparsed of ${i.items} items ` +
+          `(${(100 * share).toFixed(1)}%)\n`,
+      );
+    }
+    io.out(
+      `${s.incomplete.length} stages have items without a result; their values are left out. ` +
+        `Retry exactly those items with: ${retry}\n`,
+    );
+    if (over === 0) return 0;
+    io.err(
+      `run: ${over} stages have more failed or unparsed items than --allow-failed ${allowed} accepts\n`,
+    );
+    return 1;
   },
 };

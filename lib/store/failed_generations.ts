@@ -1,0 +1,61 @@
+/**
+ * Which topics of a generation run have no report because the model call
+ * failed: kept in `meta` under `generation.failed|<run>`, so a reader of the
+ * run's reports (the judge) knows the run is incomplete and stores no mean
+ * over the reports that exist.
+ *
+ * @module
+ */
+import type { WorkspaceLike } from "./workspace_reads.ts";
+
+const KEY = "generation.failed|";
+
+/**
+ * The topics of a generation run whose report failed (empty when none did).
+ *
+ * @param ws The workspace.
+ * @param run The generation run.
+ * @returns Topic ids, sorted.
+ * @example
+ * ```ts
+ * import { failedGenerations } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await failedGenerations(ws, "rag-bm25"); // e.g. ["d30001t"]
+ * ```
+ */
+export async function failedGenerations(ws: WorkspaceLike, run: string): Promise<string[]> {
+  const rows = await ws.query<{ value: string }>(`SELECT value FROM meta WHERE key = $1`, [
+    KEY + run,
+  ]);
+  return rows.length ? (JSON.parse(rows[0].value) as string[]) : [];
+}
+
+/**
+ * Records the topics of a generation run whose report failed; an empty list
+ * removes the record.
+ *
+ * @param ws The workspace.
+ * @param run The generation run.
+ * @param topics Topic ids without a report because their call failed.
+ * @example
+ * ```ts
+ * import { recordFailedGenerations } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await recordFailedGenerations(ws, "rag-bm25", []); // the run is complete
+ * ```
+ */
+export async function recordFailedGenerations(
+  ws: WorkspaceLike,
+  run: string,
+  topics: readonly string[],
+): Promise<void> {
+  await ws.exec(`DELETE FROM meta WHERE key = $1`, [KEY + run]);
+  if (topics.length) {
+    await ws.exec(`INSERT INTO meta VALUES ($1, $2)`, [
+      KEY + run,
+      JSON.stringify([...new Set(topics)].sort()),
+    ]);
+  }
+}
