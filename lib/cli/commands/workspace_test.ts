@@ -29,8 +29,8 @@ Deno.test("crux workspace check: a healthy workspace prints rows per table and e
   assert.equal(await main(["workspace", "check", "--workspace", dir], io, [workspaceCommand]), 0);
   const out = io.stdout();
   assert.match(out, /^Workspace /);
-  assert.match(out, /\n  runs +100 rows\n/);
-  assert.match(out, /\n  topics +0 rows\n/);
+  assert.match(out, /\n {2}runs +100 rows\n/);
+  assert.match(out, /\n {2}topics +0 rows\n/);
   assert.match(out, /OK: every table reads to the end\n$/);
 });
 
