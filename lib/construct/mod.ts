@@ -63,3 +63,9 @@ export {
   type RerankSummary,
 } from "./rerank_run.ts";
 export { contextRows, rankings } from "./run_rankings.ts";
+export {
+  type ListwiseQuery,
+  type ListwiseRanking,
+  type LlmListwiseOptions,
+  llmListwiseRerank,
+} from "./llm_listwise_rerank.ts";
