@@ -8,8 +8,8 @@ import {
   type ListwiseCounts,
   type ListwiseOptions,
   listwiseRerank,
-  type Permutation,
   parsePermutation,
+  type Permutation,
   type WindowRanking,
 } from "@lib/retrieval/mod.ts";
 

@@ -36,7 +36,7 @@ export { combMnz } from "./comb_mnz.ts";
 export { mmr, type MmrOptions, type MmrPick } from "./mmr.ts";
 export { bm25Run, type Bm25RunOptions } from "./bm25_run.ts";
 export { denseRun, type DenseRunOptions } from "./dense_run.ts";
-export { type Permutation, parsePermutation } from "./parse_permutation.ts";
+export { parsePermutation, type Permutation } from "./parse_permutation.ts";
 export { listwiseWindows } from "./listwise_windows.ts";
 export {
   type ListwiseCounts,
