@@ -1,0 +1,174 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { main } from "../main.ts";
+import { memoryIo } from "../command.ts";
+import { rerankCommand } from "./rerank.ts";
+import { startOpenAiServer } from "../../../tests/support/openai_server.ts";
+
+const jsonl = (...xs: unknown[]) => xs.map((x) => JSON.stringify(x)).join("\n") + "\n";
+
+/** Topic t1 with four candidates (first stage: a, b, c, d) and topic t2 with one. */
+async function inputs() {
+  const dir = await Deno.makeTempDir();
+  const p = (n: string) => join(dir, n);
+  await Deno.writeTextFile(
+    p("in.run"),
+    "t1 Q0 a 1 4 bm25\nt1 Q0 b 2 3 bm25\nt1 Q0 c 3 2 bm25\nt1 Q0 d 4 1 bm25\nt2 Q0 e 1 1 bm25\n",
+  );
+  await Deno.writeTextFile(
+    p("topics.jsonl"),
+    jsonl({ id: "t1", request: "storm" }, { id: "t2", request: "quiet" }),
+  );
+  await Deno.writeTextFile(
+    p("corpus.jsonl"),
+    jsonl(
+      { id: "a", contents: "storm" },
+      { id: "b", contents: "flood flood" },
+      { id: "c", contents: "storm flood" },
+      { id: "d", contents: "sunny day" },
+      { id: "e", contents: "calm" },
+    ),
+  );
+  await Deno.writeTextFile(p("questions.json"), JSON.stringify({ t1: ["How bad was the flood?"] }));
+  return p;
+}
+
+async function crux(args: string[]) {
+  const io = memoryIo();
+  const code = await main(["rerank", ...args], io, [rerankCommand]);
+  return { code, out: io.stdout(), err: io.stderr() };
+}
+
+Deno.test("crux rerank --method lexical expands the request by sub-questions (offline)", async () => {
+  const p = await inputs();
+  const base = ["--run", p("in.run"), "--topics", p("topics.jsonl"), "--corpus", p("corpus.jsonl")];
+  const r = await crux([
+    ...base,
+    "--subquestions",
+    p("questions.json"),
+    "--method",
+    "lexical",
+    "--out",
+    p("out.run"),
+  ]);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /offline stand-in/);
+  // "storm" + "flood" (see lexical_rerank_test): c matches both, b has flood twice, a storm once.
+  assert.equal(
+    await Deno.readTextFile(p("out.run")),
+    "t1 Q0 c 1 4 bm25-lexical\nt1 Q0 b 2 3 bm25-lexical\nt1 Q0 a 3 2 bm25-lexical\n" +
+      "t1 Q0 d 4 1 bm25-lexical\nt2 Q0 e 1 1 bm25-lexical\n",
+  );
+  // --depth 2: only a and b are reranked (b first on "flood"), c and d stay below.
+  const cut = await crux([
+    ...base,
+    "--subquestions",
+    p("questions.json"),
+    "--method",
+    "lexical",
+    "--depth",
+    "2",
+    "--tag",
+    "x",
+    "--out",
+    p("cut.run"),
+  ]);
+  assert.equal(cut.code, 0, cut.err);
+  const firsts = (await Deno.readTextFile(p("cut.run"))).split("\n").slice(0, 4)
+    .map((l) => l.split(" ")[2]);
+  assert.deepEqual(firsts, ["b", "a", "c", "d"]);
+  // Model flags never pass silently with the offline method.
+  const stray = await crux([...base, "--method", "lexical", "--model", "m", "--out", p("o.run")]);
+  assert.equal(stray.code, 2);
+  assert.match(stray.err, /--model only apply to --method listwise/);
+  // A candidate without text names the corpus and the passage.
+  await Deno.writeTextFile(p("small.jsonl"), jsonl({ id: "a", contents: "storm" }));
+  const absent = await crux([
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("small.jsonl"),
+    "--method",
+    "lexical",
+    "--out",
+    p("o.run"),
+  ]);
+  assert.notEqual(absent.code, 0);
+  assert.match(absent.err, /small\.jsonl: no passage "b" \(topic "t1"/);
+});
+
+Deno.test("crux rerank --method listwise writes the model's order; a re-run makes no call", async () => {
+  const p = await inputs();
+  // The model puts the passages in reverse alphabetical order of their text.
+  await using server = startOpenAiServer({
+    chat: (req) => {
+      const prompt = req.messages.at(-1)!.content;
+      const lines = [...prompt.matchAll(/^\[(\d+)\] (.*)$/gm)];
+      const order = lines.map((m, i) => [m[2], i] as const).sort((x, y) =>
+        y[0].localeCompare(x[0])
+      );
+      return { content: order.map(([, i]) => `[${i + 1}]`).join(" > ") };
+    },
+  });
+  const args = [
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--method",
+    "listwise",
+    "--model",
+    "ranker",
+    "--base-url",
+    server.url,
+    "--workspace",
+    p("ws"),
+    "--out",
+    p("out.run"),
+  ];
+  const r = await crux(args);
+  assert.equal(r.code, 0, r.err);
+  // Texts: sunny day (d) > storm flood (c) > storm (a) > flood flood (b).
+  assert.equal(
+    await Deno.readTextFile(p("out.run")),
+    "t1 Q0 d 1 4 bm25-listwise\nt1 Q0 c 2 3 bm25-listwise\nt1 Q0 a 3 2 bm25-listwise\n" +
+      "t1 Q0 b 4 1 bm25-listwise\nt2 Q0 e 1 1 bm25-listwise\n",
+  );
+  assert.equal(server.requests, 2);
+  assert.match(r.err, /2 window call\(s\); repairs: 0 missing/);
+  const again = await crux(args);
+  assert.equal(again.code, 0, again.err);
+  assert.equal(server.requests, 2);
+});
+
+Deno.test("crux rerank --method listwise writes nothing when a call fails", async () => {
+  const p = await inputs();
+  await using server = startOpenAiServer({ chat: () => ({ status: 500, message: "down" }) });
+  const r = await crux([
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--method",
+    "listwise",
+    "--model",
+    "ranker",
+    "--base-url",
+    server.url,
+    "--max-retries",
+    "0",
+    "--workspace",
+    p("ws"),
+    "--out",
+    p("out.run"),
+  ]);
+  assert.equal(r.code, 1);
+  assert.match(r.err, /2 topic\(s\) had failed calls \(first: topic "t1": .*HTTP 500/);
+  await assert.rejects(() => Deno.stat(p("out.run")), Deno.errors.NotFound);
+});
