@@ -20,6 +20,7 @@ const BUILTIN: Record<string, string[]> = {
   subq_type: ["question", "subquestions", "examples"],
   subq_coverage: ["subquestion", "text"],
   relevance: ["query", "passage"],
+  rerank_listwise: ["query", "n", "passages"],
 };
 
 Deno.test("every built-in template loads with its declared placeholders", async () => {
