@@ -46,3 +46,9 @@ export {
   type WindowRanking,
 } from "./listwise_rerank.ts";
 export { type LexicalCandidate, type LexicalPick, lexicalRerank } from "./lexical_rerank.ts";
+export {
+  type SetChoice,
+  type SetwiseCounts,
+  type SetwiseOptions,
+  setwiseRerank,
+} from "./setwise_rerank.ts";
