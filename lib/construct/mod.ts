@@ -69,3 +69,8 @@ export {
   type LlmListwiseOptions,
   llmListwiseRerank,
 } from "./llm_listwise_rerank.ts";
+export {
+  type LlmSetwiseOptions,
+  llmSetwiseRerank,
+  type SetwiseRanking,
+} from "./llm_setwise_rerank.ts";

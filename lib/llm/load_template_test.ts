@@ -21,6 +21,7 @@ const BUILTIN: Record<string, string[]> = {
   subq_coverage: ["subquestion", "text"],
   relevance: ["query", "passage"],
   rerank_listwise: ["query", "n", "passages"],
+  rerank_setwise: ["query", "passages", "labels"],
 };
 
 Deno.test("every built-in template loads with its declared placeholders", async () => {

@@ -21,9 +21,9 @@ export interface SetwiseOptions {
 export interface SetwiseCounts {
   /** Sets compared (calls made or read from a cache). */
   comparisons: number;
-  /** Comparisons whose answer named no passage of the set (the parent kept its place). */
+  /** Comparisons whose answer named no passage of the set (first-stage order decided). */
   unparsed: number;
-  /** Comparisons that failed (the parent kept its place). */
+  /** Comparisons that failed (first-stage order decided). */
   failed: number;
   /** The first failure's reason, when any failed. */
   firstError?: string;
@@ -36,8 +36,9 @@ export interface SetwiseCounts {
  * each sift step asks `choose` for the best of a node and its children (a set
  * of at most `c`; a node without children asks nothing). The selected
  * candidates come first, in order; the other candidates follow in their
- * first-stage order. An unparsed or failed comparison keeps the parent in
- * place and is counted.
+ * first-stage order. An unparsed or failed comparison is counted and decided
+ * by first-stage order (the set's earliest candidate wins), so a ranker that
+ * never answers leaves the first-stage ranking as it was.
  *
  * @param candidates The first-stage ranking, best first.
  * @param choose Picks the best of a set (candidates in heap order).
@@ -78,20 +79,22 @@ export async function setwiseRerank<T>(
       const set = [i, ...kids];
       const r = await choose(set.map((p) => heap[p].item));
       counts.comparisons++;
-      if ("failed" in r) {
-        counts.failed++;
-        counts.firstError ??= r.failed;
-        return;
+      let best: number;
+      if ("best" in r) {
+        if (!Number.isInteger(r.best) || r.best < 0 || r.best >= set.length) {
+          throw new RangeError(`Setwise choice ${r.best} is outside the set of ${set.length}`);
+        }
+        best = r.best;
+      } else {
+        if ("failed" in r) {
+          counts.failed++;
+          counts.firstError ??= r.failed;
+        } else counts.unparsed++;
+        // No choice: the set's earliest first-stage candidate, so first-stage order stands.
+        best = set.reduce((a, p, i) => (heap[p].first < heap[set[a]].first ? i : a), 0);
       }
-      if ("unparsed" in r) {
-        counts.unparsed++;
-        return;
-      }
-      if (!Number.isInteger(r.best) || r.best < 0 || r.best >= set.length) {
-        throw new RangeError(`Setwise choice ${r.best} is outside the set of ${set.length}`);
-      }
-      if (r.best === 0) return;
-      const j = set[r.best];
+      if (best === 0) return;
+      const j = set[best];
       [heap[i], heap[j]] = [heap[j], heap[i]];
       i = j;
     }

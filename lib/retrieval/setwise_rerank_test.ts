@@ -30,16 +30,24 @@ Deno.test("setwiseRerank orders the whole list with k = n and keeps the rest bel
   assert.deepEqual(cut.ranked, [9, 8, 7, 3, 1, 2, 6, 4, 5, 0, 11, 10]);
 });
 
-Deno.test("setwiseRerank keeps the parent on unparsed or failed comparisons and counts them", async () => {
+Deno.test("setwiseRerank decides unparsed or failed comparisons by first-stage order, counted", async () => {
   const answers: SetChoice[] = [{ unparsed: "no label" }, { failed: "HTTP 500" }];
   const { ranked, counts } = await setwiseRerank(
     ["a", "b", "c"],
     () => Promise.resolve(answers.shift() ?? { best: 0 }),
     { c: 3, k: 2 },
   );
-  // Heapify asks once (unparsed: a stays on top); extracting a leaves [c, b], asked once (failed).
-  assert.deepEqual(ranked, ["a", "c", "b"]);
+  // Heapify asks {a, b, c} (unparsed: a, the earliest, stays on top); extracting a moves c
+  // to the root and asks {c, b} (failed: b, the earlier, wins).
+  assert.deepEqual(ranked, ["a", "b", "c"]);
   assert.deepEqual(counts, { comparisons: 2, unparsed: 1, failed: 1, firstError: "HTTP 500" });
+  // A chooser that never answers leaves a longer list in first-stage order.
+  const silent = await setwiseRerank(
+    [5, 3, 8, 1, 9, 2, 7],
+    () => Promise.resolve({ unparsed: "" }),
+    { c: 3, k: 7 },
+  );
+  assert.deepEqual(silent.ranked, [5, 3, 8, 1, 9, 2, 7]);
   await assert.rejects(
     () => setwiseRerank([1, 2], () => Promise.resolve({ best: 5 })),
     /outside the set of 2/,
