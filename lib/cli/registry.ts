@@ -47,7 +47,7 @@ export const COMMANDS: LazyCommand[] = [
   },
   {
     name: "rerank",
-    summary: "Rerank a TREC run: listwise LLM (sliding window) or the offline lexical stand-in",
+    summary: "Rerank a TREC run: listwise or setwise LLM, or the offline lexical stand-in",
     load: lazy("rerank", "rerankCommand"),
   },
   {

@@ -101,8 +101,9 @@ export async function setwiseRerank<T>(
   };
   for (let i = Math.floor((n - 2) / d); i >= 0; i--) await sift(i, n);
   const top: { item: T; first: number }[] = [];
-  for (let size = n; size > 0 && top.length < k; size--) {
+  for (let size = n; size > 0; size--) {
     top.push(heap[0]);
+    if (top.length === k) break;
     heap[0] = heap[size - 1];
     await sift(0, size - 1);
   }

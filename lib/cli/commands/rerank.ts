@@ -17,7 +17,13 @@ import {
 } from "@lib/formats/mod.ts";
 import { LlmClient, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
 import { lexicalRerank } from "@lib/retrieval/mod.ts";
-import { type ListwiseQuery, llmListwiseRerank } from "@lib/construct/mod.ts";
+import {
+  type ListwiseQuery,
+  type ListwiseRanking,
+  llmListwiseRerank,
+  llmSetwiseRerank,
+  type SetwiseRanking,
+} from "@lib/construct/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import {
@@ -30,7 +36,7 @@ import {
 } from "./_llm_flags.ts";
 
 const HELP = `Usage: deno task crux rerank --run FILE --topics FILE --corpus FILE
-         --method listwise|lexical --out FILE [options]
+         --method listwise|setwise|lexical --out FILE [options]
 
 Reranks the top --depth candidates of every topic of a TREC run and writes a TREC
 run (the rest keep their order below; scores are N - rank + 1, so trec_eval reads
@@ -45,6 +51,10 @@ Methods:
              identifiers dropped, answers without identifiers keep the window's
              order; each repair is counted. Calls are cached in --workspace: a
              repeated run sends nothing.
+  setwise    an LLM names the most relevant of sets of --c passages (Zhuang et
+             al.); heap sort selects the top --k, the rest follow in first-stage
+             order; comparisons per topic are reported. Answers naming no
+             passage of the set, counted, leave first-stage order to decide.
   lexical    offline stand-in (no model): BM25 over each topic's candidates for
              the request expanded by the topic's sub-questions (--subquestions).
 
@@ -52,7 +62,7 @@ Options:
   --run FILE            TREC run to rerank (required)
   --topics FILE         JSONL topics: the request is the query (required)
   --corpus FILE         JSONL passages {"id", "contents"} with the candidates' text (required)
-  --method NAME         listwise or lexical (required)
+  --method NAME         listwise, setwise or lexical (required)
   --out FILE            run file to write (required; written atomically)
   --depth N             candidates reranked per topic (default 100)
   --tag NAME            run name in the last column (default: <input run>-<method>)
@@ -60,12 +70,15 @@ Options:
   --window N            listwise: passages per window (default 20)
   --stride N            listwise: step between windows, at most the window (default 10)
   --passes N            listwise: passes over the list (default 1)
-  --passage-words N     listwise: words of each passage shown (default 300)
+  --c N                 setwise: passages compared at once (default 4)
+  --k N                 setwise: candidates selected to the top (default 10)
+  --passage-words N     listwise, setwise: words of each passage shown (default 300)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
   --rpm N, --tpm N, --templates DIR, --config FILE
-                        listwise: the reranker role's model and endpoint
+                        listwise, setwise: the reranker role's model and endpoint
                         (or CRUX_RERANKER_MODEL, CRUX_RERANKER_BASE_URL, ...)
-  --workspace DIR       listwise: workspace holding the call cache (default outputs/default)
+  --workspace DIR       listwise, setwise: workspace holding the call cache
+                        (default outputs/default)
 
 Example:
   deno task crux rerank --run outputs/demo/bm25.run --topics datasets/sample/topics.jsonl \\
@@ -73,7 +86,9 @@ Example:
     --method lexical --out outputs/demo/bm25-lexical.run
 `;
 
-const LISTWISE_ONLY = ["window", "stride", "passes", "passage-words", "workspace"] as const;
+const WINDOW_FLAGS = ["window", "stride", "passes"] as const;
+const SET_FLAGS = ["c", "k"] as const;
+const MODEL_ONLY = ["passage-words", "workspace"] as const;
 
 /** The run's rankings per topic, in trec_eval's order, in order of first appearance. */
 function rankings(rows: readonly RunRow[], file: string): Map<string, RunRow[]> {
@@ -114,6 +129,8 @@ async function run(args: string[], io: Io): Promise<number> {
       stride: { type: "string" },
       passes: { type: "string" },
       "passage-words": { type: "string" },
+      c: { type: "string" },
+      k: { type: "string" },
       ...clientFlags,
     },
     strict: true,
@@ -123,23 +140,36 @@ async function run(args: string[], io: Io): Promise<number> {
     if (!values[k]) throw new UsageError(`Missing --${k}; see crux rerank --help`);
   }
   const method = values.method!;
-  if (method !== "listwise" && method !== "lexical") {
-    throw new UsageError(`Unknown --method "${method}": use listwise or lexical`);
+  if (method !== "listwise" && method !== "setwise" && method !== "lexical") {
+    throw new UsageError(`Unknown --method "${method}": use listwise, setwise or lexical`);
   }
+  const stray = (flags: readonly string[]) =>
+    flags.filter((k) => values[k as keyof typeof values] !== undefined).map((k) => `--${k}`);
   if (method === "lexical") {
-    const stray = [...MODEL_FLAGS, ...TUNING_FLAGS, ...LISTWISE_ONLY]
-      .filter((k) => values[k] !== undefined).map((k) => `--${k}`);
-    if (stray.length) {
+    const given = stray([
+      ...MODEL_FLAGS,
+      ...TUNING_FLAGS,
+      ...MODEL_ONLY,
+      ...WINDOW_FLAGS,
+      ...SET_FLAGS,
+    ]);
+    if (given.length) {
       throw new UsageError(
-        `${stray.join(", ")} only apply to --method listwise; the lexical method is an offline ` +
-          `stand-in that calls no model: drop them or use --method listwise`,
+        `${given.join(", ")} only apply to the model methods; the lexical method is an offline ` +
+          `stand-in that calls no model: drop them or use --method listwise or setwise`,
       );
     }
-  } else if (values.subquestions !== undefined) {
-    throw new UsageError(
-      "--subquestions only applies to --method lexical; the listwise prompt shows the request",
+  } else {
+    const other = stray(
+      method === "listwise" ? [...SET_FLAGS, "subquestions"] : [...WINDOW_FLAGS, "subquestions"],
     );
+    if (other.length) {
+      throw new UsageError(
+        `${other.join(", ")} do not apply to --method ${method}; see crux rerank --help`,
+      );
+    }
   }
+  const online = method !== "lexical";
   const workspace = values.workspace ?? join("outputs", "default");
   await guardOutputs({
     inputs: {
@@ -150,7 +180,7 @@ async function run(args: string[], io: Io): Promise<number> {
       "--config": values.config,
     },
     outputs: { "--out": values.out },
-    workspace: method === "listwise" ? workspace : undefined,
+    workspace: online ? workspace : undefined,
   });
   const depth = int("depth", values.depth, 1) ?? 100;
   const window = int("window", values.window, 1) ?? 20;
@@ -160,6 +190,9 @@ async function run(args: string[], io: Io): Promise<number> {
   }
   const passes = int("passes", values.passes, 1) ?? 1;
   const passageWords = int("passage-words", values["passage-words"], 1) ?? 300;
+  const c = int("c", values.c, 2) ?? 4;
+  if (c > 26) throw new UsageError(`--c must be at most 26 (passages are lettered), got ${c}`);
+  const k = int("k", values.k, 1) ?? 10;
 
   const rows = await readRun(values.run!);
   const tag = values.tag ?? `${rows[0].run}-${method}`;
@@ -215,15 +248,10 @@ async function run(args: string[], io: Io): Promise<number> {
     const opened = await openCallCache(workspace);
     try {
       const client = new LlmClient({ ...settings, cache: opened.cache });
-      const results = await llmListwiseRerank(queries, {
-        client,
-        templatesDir: settings.templatesDir,
-        window,
-        stride,
-        passes,
-        depth,
-        passageWords,
-      });
+      const common = { client, templatesDir: settings.templatesDir, depth, passageWords };
+      const results: (ListwiseRanking | SetwiseRanking)[] = method === "listwise"
+        ? await llmListwiseRerank(queries, { ...common, window, stride, passes })
+        : await llmSetwiseRerank(queries, { ...common, c, k });
       const failed = results.filter((r) => r.counts.failed > 0);
       if (failed.length) {
         io.err(
@@ -234,15 +262,21 @@ async function run(args: string[], io: Io): Promise<number> {
         );
         return 1;
       }
-      const sum = (k: "calls" | "missing" | "repeated" | "unknown" | "unparsed") =>
-        results.reduce((s, r) => s + r.counts[k], 0);
+      const sumOf = (r: ListwiseRanking | SetwiseRanking, key: string) =>
+        (r.counts as unknown as Record<string, number>)[key] ?? 0;
+      const sum = (key: string) => results.reduce((s, r) => s + sumOf(r, key), 0);
       io.err(
-        `listwise reranker ${settings.model} (window ${window}, stride ${stride}, ` +
-          `${passes} pass(es), depth ${depth}): ${queries.length} topic(s), ${
-            sum("calls")
-          } window call(s); repairs: ${sum("missing")} missing identifier(s) appended, ` +
-          `${sum("repeated")} repeated and ${sum("unknown")} unknown dropped, ` +
-          `${sum("unparsed")} unparsed window(s) kept in order\n`,
+        method === "listwise"
+          ? `listwise reranker ${settings.model} (window ${window}, stride ${stride}, ` +
+            `${passes} pass(es), depth ${depth}): ${queries.length} topic(s), ${
+              sum("calls")
+            } window call(s); repairs: ${sum("missing")} missing identifier(s) appended, ` +
+            `${sum("repeated")} repeated and ${sum("unknown")} unknown dropped, ` +
+            `${sum("unparsed")} unparsed window(s) kept in order\n`
+          : `setwise reranker ${settings.model} (c ${c}, top ${k}, depth ${depth}): ` +
+            `${queries.length} topic(s), ${sum("comparisons")} comparison(s) (per topic: ${
+              results.map((r) => `${r.topicId} ${sumOf(r, "comparisons")}`).join(", ")
+            }); ${sum("unparsed")} unparsed, decided by first-stage order\n`,
       );
       for (const r of results) order.set(r.topicId, r.docIds);
     } finally {
@@ -267,7 +301,7 @@ async function run(args: string[], io: Io): Promise<number> {
 /** The `crux rerank` command. */
 export const rerankCommand: Command = {
   name: "rerank",
-  summary: "Rerank a TREC run (listwise LLM, or the offline lexical stand-in)",
+  summary: "Rerank a TREC run (listwise or setwise LLM, or the offline lexical stand-in)",
   help: HELP,
   run,
 };

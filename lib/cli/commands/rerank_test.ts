@@ -80,7 +80,7 @@ Deno.test("crux rerank --method lexical expands the request by sub-questions (of
   // Model flags never pass silently with the offline method.
   const stray = await crux([...base, "--method", "lexical", "--model", "m", "--out", p("o.run")]);
   assert.equal(stray.code, 2);
-  assert.match(stray.err, /--model only apply to --method listwise/);
+  assert.match(stray.err, /--model only apply to the model methods/);
   // A candidate without text names the corpus and the passage.
   await Deno.writeTextFile(p("small.jsonl"), jsonl({ id: "a", contents: "storm" }));
   const absent = await crux([
@@ -143,6 +143,52 @@ Deno.test("crux rerank --method listwise writes the model's order; a re-run make
   const again = await crux(args);
   assert.equal(again.code, 0, again.err);
   assert.equal(server.requests, 2);
+});
+
+Deno.test("crux rerank --method setwise selects the top k by the model's choices", async () => {
+  const p = await inputs();
+  // The model picks the passage whose text comes last in alphabetical order.
+  await using server = startOpenAiServer({
+    chat: (req) => {
+      const prompt = req.messages.at(-1)!.content;
+      const set = [...prompt.matchAll(/^Passage ([A-Z]): (.*)$/gm)];
+      return { content: set.reduce((a, b) => (b[2] > a[2] ? b : a))[1] };
+    },
+  });
+  const args = (extra: string[]) => [
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--method",
+    "setwise",
+    "--model",
+    "ranker",
+    "--base-url",
+    server.url,
+    "--workspace",
+    p("ws"),
+    "--out",
+    p("out.run"),
+    ...extra,
+  ];
+  const r = await crux(args(["--c", "3", "--k", "2"]));
+  assert.equal(r.code, 0, r.err);
+  // Top 2: "sunny day" (d), "storm flood" (c); then a, b in first-stage order.
+  assert.equal(
+    await Deno.readTextFile(p("out.run")),
+    "t1 Q0 d 1 4 bm25-setwise\nt1 Q0 c 2 3 bm25-setwise\nt1 Q0 a 3 2 bm25-setwise\n" +
+      "t1 Q0 b 4 1 bm25-setwise\nt2 Q0 e 1 1 bm25-setwise\n",
+  );
+  // Heap of a, b, c, d with two children per node: heapify asks {b, d}, {a, d, c}, {a, b};
+  // extracting d asks {c, a, b}; extracting c asks nothing more (k = 2). t2 asks nothing.
+  assert.match(r.err, /4 comparison\(s\) \(per topic: t1 4, t2 0\)/);
+  assert.equal(server.requests, 4);
+  const wrong = await crux(args(["--window", "5"]));
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.err, /--window do not apply to --method setwise/);
 });
 
 Deno.test("crux rerank --method listwise writes nothing when a call fails", async () => {
