@@ -74,3 +74,9 @@ export {
   llmSetwiseRerank,
   type SetwiseRanking,
 } from "./llm_setwise_rerank.ts";
+export {
+  type LlmPointwiseOptions,
+  llmPointwiseRerank,
+  type PointwiseCounts,
+  type PointwiseRanking,
+} from "./llm_pointwise_rerank.ts";
