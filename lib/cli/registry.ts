@@ -47,7 +47,8 @@ export const COMMANDS: LazyCommand[] = [
   },
   {
     name: "rerank",
-    summary: "Rerank a TREC run: listwise or setwise LLM, or the offline lexical stand-in",
+    summary:
+      "Rerank a TREC run: listwise, setwise or pointwise LLM, or the offline lexical stand-in",
     load: lazy("rerank", "rerankCommand"),
   },
   {

@@ -21,7 +21,9 @@ import {
   type ListwiseQuery,
   type ListwiseRanking,
   llmListwiseRerank,
+  llmPointwiseRerank,
   llmSetwiseRerank,
+  type PointwiseRanking,
   type SetwiseRanking,
 } from "@lib/construct/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
@@ -36,7 +38,7 @@ import {
 } from "./_llm_flags.ts";
 
 const HELP = `Usage: deno task crux rerank --run FILE --topics FILE --corpus FILE
-         --method listwise|setwise|lexical --out FILE [options]
+         --method listwise|setwise|pointwise|lexical --out FILE [options]
 
 Reranks the top --depth candidates of every topic of a TREC run and writes a TREC
 run (the rest keep their order below; scores are N - rank + 1, so trec_eval reads
@@ -55,6 +57,9 @@ Methods:
              al.); heap sort selects the top --k, the rest follow in first-stage
              order; comparisons per topic are reported. Answers naming no
              passage of the set, counted, leave first-stage order to decide.
+  pointwise  an LLM grades each passage 0-3 (the relevance template, a final
+             "##final score: N" line); passages by grade, ties in first-stage
+             order; ungraded ones (counted) below the graded ones.
   lexical    offline stand-in (no model): BM25 over each topic's candidates for
              the request expanded by the topic's sub-questions (--subquestions).
 
@@ -62,7 +67,7 @@ Options:
   --run FILE            TREC run to rerank (required)
   --topics FILE         JSONL topics: the request is the query (required)
   --corpus FILE         JSONL passages {"id", "contents"} with the candidates' text (required)
-  --method NAME         listwise, setwise or lexical (required)
+  --method NAME         listwise, setwise, pointwise or lexical (required)
   --out FILE            run file to write (required; written atomically)
   --depth N             candidates reranked per topic (default 100)
   --tag NAME            run name in the last column (default: <input run>-<method>)
@@ -72,12 +77,12 @@ Options:
   --passes N            listwise: passes over the list (default 1)
   --c N                 setwise: passages compared at once (default 4)
   --k N                 setwise: candidates selected to the top (default 10)
-  --passage-words N     listwise, setwise: words of each passage shown (default 300)
+  --passage-words N     model methods: words of each passage shown (default 300)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
   --rpm N, --tpm N, --templates DIR, --config FILE
-                        listwise, setwise: the reranker role's model and endpoint
+                        model methods: the reranker role's model and endpoint
                         (or CRUX_RERANKER_MODEL, CRUX_RERANKER_BASE_URL, ...)
-  --workspace DIR       listwise, setwise: workspace holding the call cache
+  --workspace DIR       model methods: workspace holding the call cache
                         (default outputs/default)
 
 Example:
@@ -140,8 +145,10 @@ async function run(args: string[], io: Io): Promise<number> {
     if (!values[k]) throw new UsageError(`Missing --${k}; see crux rerank --help`);
   }
   const method = values.method!;
-  if (method !== "listwise" && method !== "setwise" && method !== "lexical") {
-    throw new UsageError(`Unknown --method "${method}": use listwise, setwise or lexical`);
+  if (!["listwise", "setwise", "pointwise", "lexical"].includes(method)) {
+    throw new UsageError(
+      `Unknown --method "${method}": use listwise, setwise, pointwise or lexical`,
+    );
   }
   const stray = (flags: readonly string[]) =>
     flags.filter((k) => values[k as keyof typeof values] !== undefined).map((k) => `--${k}`);
@@ -156,13 +163,15 @@ async function run(args: string[], io: Io): Promise<number> {
     if (given.length) {
       throw new UsageError(
         `${given.join(", ")} only apply to the model methods; the lexical method is an offline ` +
-          `stand-in that calls no model: drop them or use --method listwise or setwise`,
+          `stand-in that calls no model: drop them or use a model method`,
       );
     }
   } else {
-    const other = stray(
-      method === "listwise" ? [...SET_FLAGS, "subquestions"] : [...WINDOW_FLAGS, "subquestions"],
-    );
+    const other = stray([
+      ...(method === "listwise" ? [] : WINDOW_FLAGS),
+      ...(method === "setwise" ? [] : SET_FLAGS),
+      "subquestions",
+    ]);
     if (other.length) {
       throw new UsageError(
         `${other.join(", ")} do not apply to --method ${method}; see crux rerank --help`,
@@ -249,9 +258,11 @@ async function run(args: string[], io: Io): Promise<number> {
     try {
       const client = new LlmClient({ ...settings, cache: opened.cache });
       const common = { client, templatesDir: settings.templatesDir, depth, passageWords };
-      const results: (ListwiseRanking | SetwiseRanking)[] = method === "listwise"
+      const results: (ListwiseRanking | SetwiseRanking | PointwiseRanking)[] = method === "listwise"
         ? await llmListwiseRerank(queries, { ...common, window, stride, passes })
-        : await llmSetwiseRerank(queries, { ...common, c, k });
+        : method === "setwise"
+        ? await llmSetwiseRerank(queries, { ...common, c, k })
+        : await llmPointwiseRerank(queries, common);
       const failed = results.filter((r) => r.counts.failed > 0);
       if (failed.length) {
         io.err(
@@ -262,7 +273,7 @@ async function run(args: string[], io: Io): Promise<number> {
         );
         return 1;
       }
-      const sumOf = (r: ListwiseRanking | SetwiseRanking, key: string) =>
+      const sumOf = (r: (typeof results)[number], key: string) =>
         (r.counts as unknown as Record<string, number>)[key] ?? 0;
       const sum = (key: string) => results.reduce((s, r) => s + sumOf(r, key), 0);
       io.err(
@@ -273,10 +284,15 @@ async function run(args: string[], io: Io): Promise<number> {
             } window call(s); repairs: ${sum("missing")} missing identifier(s) appended, ` +
             `${sum("repeated")} repeated and ${sum("unknown")} unknown dropped, ` +
             `${sum("unparsed")} unparsed window(s) kept in order\n`
-          : `setwise reranker ${settings.model} (c ${c}, top ${k}, depth ${depth}): ` +
+          : method === "setwise"
+          ? `setwise reranker ${settings.model} (c ${c}, top ${k}, depth ${depth}): ` +
             `${queries.length} topic(s), ${sum("comparisons")} comparison(s) (per topic: ${
               results.map((r) => `${r.topicId} ${sumOf(r, "comparisons")}`).join(", ")
-            }); ${sum("unparsed")} unparsed, decided by first-stage order\n`,
+            }); ${sum("unparsed")} unparsed, decided by first-stage order\n`
+          : `pointwise reranker ${settings.model} (relevance 0-3, depth ${depth}): ` +
+            `${queries.length} topic(s), ${sum("calls")} passage(s) graded; ${
+              sum("unparsed")
+            } without a grade, ranked below the graded ones\n`,
       );
       for (const r of results) order.set(r.topicId, r.docIds);
     } finally {
@@ -301,7 +317,8 @@ async function run(args: string[], io: Io): Promise<number> {
 /** The `crux rerank` command. */
 export const rerankCommand: Command = {
   name: "rerank",
-  summary: "Rerank a TREC run (listwise or setwise LLM, or the offline lexical stand-in)",
+  summary:
+    "Rerank a TREC run (listwise, setwise or pointwise LLM, or the offline lexical stand-in)",
   help: HELP,
   run,
 };

@@ -191,6 +191,48 @@ Deno.test("crux rerank --method setwise selects the top k by the model's choices
   assert.match(wrong.err, /--window do not apply to --method setwise/);
 });
 
+Deno.test("crux rerank --method pointwise orders passages by their parsed grade", async () => {
+  const p = await inputs();
+  // Grades: a 1, b no grade, c 2, d 2, e 0.
+  const grade: Record<string, string> = {
+    storm: "##final score: 1",
+    "flood flood": "relevant, I think",
+    "storm flood": "##final score: 2",
+    "sunny day": "##final score: 2",
+    calm: "##final score: 0",
+  };
+  await using server = startOpenAiServer({
+    chat: (req) => ({
+      content: grade[/Passage:\n(.*)$/.exec(req.messages.at(-1)!.content)![1]],
+    }),
+  });
+  const r = await crux([
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--method",
+    "pointwise",
+    "--model",
+    "grader",
+    "--base-url",
+    server.url,
+    "--workspace",
+    p("ws"),
+    "--out",
+    p("out.run"),
+  ]);
+  assert.equal(r.code, 0, r.err);
+  // c and d tie at 2 (first-stage order), a 1, b ungraded below.
+  const ids = (await Deno.readTextFile(p("out.run"))).trim().split("\n").map((l) =>
+    l.split(" ")[2]
+  );
+  assert.deepEqual(ids, ["c", "d", "a", "b", "e"]);
+  assert.match(r.err, /5 passage\(s\) graded; 1 without a grade/);
+});
+
 Deno.test("crux rerank --method listwise writes nothing when a call fails", async () => {
   const p = await inputs();
   await using server = startOpenAiServer({ chat: () => ({ status: 500, message: "down" }) });
