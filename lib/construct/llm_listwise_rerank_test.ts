@@ -208,3 +208,37 @@ Deno.test("a listwise rerank ordering windows by known relevance reaches that or
   assert.equal(value(docs), 0);
   assert.deepEqual(r.docIds.slice(0, 5), ideal);
 });
+
+Deno.test("an interrupted listwise rerank repeats at most the call in flight", async () => {
+  const docs = ids(100);
+  const target = shuffled(docs);
+  const pos = new Map(target.map((d, i) => [d, i]));
+  const controller = new AbortController();
+  let seen = 0;
+  await using server = startOpenAiServer({
+    chat: (req) => {
+      const docsIn = windowDocs(req);
+      const order = [...docsIn.keys()].sort((a, b) => pos.get(docsIn[a])! - pos.get(docsIn[b])!);
+      const content = order.map((i) => `[${i + 1}]`).join(" > ");
+      // The fourth window is interrupted while its call is in flight.
+      if (++seen === 4) {
+        controller.abort(new Error("interrupted"));
+        return { content, delayMs: 200 };
+      }
+      return { content };
+    },
+  });
+  using mem = await memoryCache();
+  const client = new LlmClient({ baseUrl: server.url, model: "ranker", cache: mem.cache });
+  await assert.rejects(
+    () => llmListwiseRerank([query("t1", docs)], { client, signal: controller.signal }),
+    /interrupted/,
+  );
+  assert.equal(server.requests, 4);
+  server.reset();
+  const [r] = await llmListwiseRerank([query("t1", docs)], { client });
+  // Three answered windows come from the cache; the one in flight and the other five are sent.
+  assert.equal(server.requests, 6);
+  assert.equal(r.counts.calls, 9);
+  assert.deepEqual(r.docIds.slice(0, 10), target.slice(0, 10));
+});
