@@ -52,3 +52,4 @@ export {
   type SetwiseOptions,
   setwiseRerank,
 } from "./setwise_rerank.ts";
+export { embeddingMmr } from "./embedding_mmr.ts";
