@@ -48,7 +48,7 @@ export const COMMANDS: LazyCommand[] = [
   {
     name: "rerank",
     summary:
-      "Rerank a TREC run: listwise, setwise or pointwise LLM, or the offline lexical stand-in",
+      "Rerank a TREC run: listwise, setwise or pointwise LLM, MMR, or the offline lexical stand-in",
     load: lazy("rerank", "rerankCommand"),
   },
   {

@@ -15,8 +15,8 @@ import {
   readTopicsFile,
   writeRun,
 } from "@lib/formats/mod.ts";
-import { LlmClient, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
-import { lexicalRerank } from "@lib/retrieval/mod.ts";
+import { LlmClient, openAiEmbedder, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
+import { type Embedder, embeddingMmr, lexicalRerank, tfidfEmbedder } from "@lib/retrieval/mod.ts";
 import {
   type ListwiseQuery,
   type ListwiseRanking,
@@ -38,7 +38,7 @@ import {
 } from "./_llm_flags.ts";
 
 const HELP = `Usage: deno task crux rerank --run FILE --topics FILE --corpus FILE
-         --method listwise|setwise|pointwise|lexical --out FILE [options]
+         --method listwise|setwise|pointwise|mmr|lexical --out FILE [options]
 
 Reranks the top --depth candidates of every topic of a TREC run and writes a TREC
 run (the rest keep their order below; scores are N - rank + 1, so trec_eval reads
@@ -60,6 +60,12 @@ Methods:
   pointwise  an LLM grades each passage 0-3 (the relevance template, a final
              "##final score: N" line); passages by grade, ties in first-stage
              order; ungraded ones (counted) below the graded ones.
+  mmr        maximal marginal relevance (lambda * run score, min-max normalised,
+             minus (1 - lambda) * the largest cosine to passages already
+             picked) over vectors from the embeddings endpoint (the embedder
+             role, with --model; the paper uses all-mpnet-base-v2), or over
+             TF-IDF vectors of the topic's candidates without a model
+             (offline stand-in).
   lexical    offline stand-in (no model): BM25 over each topic's candidates for
              the request expanded by the topic's sub-questions (--subquestions).
 
@@ -67,7 +73,7 @@ Options:
   --run FILE            TREC run to rerank (required)
   --topics FILE         JSONL topics: the request is the query (required)
   --corpus FILE         JSONL passages {"id", "contents"} with the candidates' text (required)
-  --method NAME         listwise, setwise, pointwise or lexical (required)
+  --method NAME         listwise, setwise, pointwise, mmr or lexical (required)
   --out FILE            run file to write (required; written atomically)
   --depth N             candidates reranked per topic (default 100)
   --tag NAME            run name in the last column (default: <input run>-<method>)
@@ -77,11 +83,13 @@ Options:
   --passes N            listwise: passes over the list (default 1)
   --c N                 setwise: passages compared at once (default 4)
   --k N                 setwise: candidates selected to the top (default 10)
+  --lambda X            mmr: weight of relevance against novelty, 0-1 (default 0.5)
   --passage-words N     model methods: words of each passage shown (default 300)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
   --rpm N, --tpm N, --templates DIR, --config FILE
                         model methods: the reranker role's model and endpoint
-                        (or CRUX_RERANKER_MODEL, CRUX_RERANKER_BASE_URL, ...)
+                        (or CRUX_RERANKER_MODEL, CRUX_RERANKER_BASE_URL, ...);
+                        mmr: the embedder role's (CRUX_EMBEDDER_MODEL, ...)
   --workspace DIR       model methods: workspace holding the call cache
                         (default outputs/default)
 
@@ -136,6 +144,7 @@ async function run(args: string[], io: Io): Promise<number> {
       "passage-words": { type: "string" },
       c: { type: "string" },
       k: { type: "string" },
+      lambda: { type: "string" },
       ...clientFlags,
     },
     strict: true,
@@ -145,20 +154,36 @@ async function run(args: string[], io: Io): Promise<number> {
     if (!values[k]) throw new UsageError(`Missing --${k}; see crux rerank --help`);
   }
   const method = values.method!;
-  if (!["listwise", "setwise", "pointwise", "lexical"].includes(method)) {
+  if (!["listwise", "setwise", "pointwise", "mmr", "lexical"].includes(method)) {
     throw new UsageError(
-      `Unknown --method "${method}": use listwise, setwise, pointwise or lexical`,
+      `Unknown --method "${method}": use listwise, setwise, pointwise, mmr or lexical`,
     );
   }
   const stray = (flags: readonly string[]) =>
     flags.filter((k) => values[k as keyof typeof values] !== undefined).map((k) => `--${k}`);
-  if (method === "lexical") {
+  // MMR calls a model (the embedder role) only when a model or endpoint is named.
+  const mmrOnline = method === "mmr" && stray(MODEL_FLAGS).length > 0;
+  if (method === "mmr" && !mmrOnline) {
+    const given = stray([...TUNING_FLAGS, ...MODEL_ONLY, ...WINDOW_FLAGS, ...SET_FLAGS]);
+    if (given.length) {
+      throw new UsageError(
+        `${given.join(", ")} do not apply to --method mmr over TF-IDF vectors (offline); ` +
+          `add --model M (an embeddings model) for endpoint vectors, or drop them`,
+      );
+    }
+  } else if (method === "mmr") {
+    const given = stray(["passage-words", ...WINDOW_FLAGS, ...SET_FLAGS, "subquestions"]);
+    if (given.length) {
+      throw new UsageError(`${given.join(", ")} do not apply to --method mmr`);
+    }
+  } else if (method === "lexical") {
     const given = stray([
       ...MODEL_FLAGS,
       ...TUNING_FLAGS,
       ...MODEL_ONLY,
       ...WINDOW_FLAGS,
       ...SET_FLAGS,
+      "lambda",
     ]);
     if (given.length) {
       throw new UsageError(
@@ -171,6 +196,7 @@ async function run(args: string[], io: Io): Promise<number> {
       ...(method === "listwise" ? [] : WINDOW_FLAGS),
       ...(method === "setwise" ? [] : SET_FLAGS),
       "subquestions",
+      "lambda",
     ]);
     if (other.length) {
       throw new UsageError(
@@ -178,7 +204,7 @@ async function run(args: string[], io: Io): Promise<number> {
       );
     }
   }
-  const online = method !== "lexical";
+  const online = method !== "lexical" && (method !== "mmr" || mmrOnline);
   const workspace = values.workspace ?? join("outputs", "default");
   await guardOutputs({
     inputs: {
@@ -202,6 +228,10 @@ async function run(args: string[], io: Io): Promise<number> {
   const c = int("c", values.c, 2) ?? 4;
   if (c > 26) throw new UsageError(`--c must be at most 26 (passages are lettered), got ${c}`);
   const k = int("k", values.k, 1) ?? 10;
+  const lambda = values.lambda === undefined ? 0.5 : Number(values.lambda);
+  if (!(lambda >= 0 && lambda <= 1)) {
+    throw new UsageError(`--lambda must be a number from 0 to 1, got "${values.lambda}"`);
+  }
 
   const rows = await readRun(values.run!);
   const tag = values.tag ?? `${rows[0].run}-${method}`;
@@ -238,7 +268,36 @@ async function run(args: string[], io: Io): Promise<number> {
   }
 
   const order = new Map<string, string[]>();
-  if (method === "lexical") {
+  if (method === "mmr") {
+    const opened = mmrOnline ? await openCallCache(workspace) : undefined;
+    try {
+      let endpoint: Embedder | undefined;
+      if (opened) {
+        const config = await readLlmConfig(values.config);
+        const settings = resolveRoleConfig("embedder", {
+          config,
+          overrides: clientOverrides(values),
+        });
+        endpoint = openAiEmbedder(new LlmClient({ ...settings, cache: opened.cache }));
+      }
+      for (const q of queries) {
+        const list = byTopic.get(q.topicId)!;
+        const hits = q.candidates.map((c, i) => ({ ...c, score: list[i].score }));
+        const embedder = endpoint ?? tfidfEmbedder(hits.map((h) => h.text));
+        const picks = await embeddingMmr(hits, embedder, { lambda });
+        order.set(q.topicId, picks.map((p) => p.docId));
+      }
+      io.err(
+        `MMR (lambda ${lambda}, depth ${depth}) over ${
+          endpoint
+            ? `${endpoint.name} vectors from the embeddings endpoint`
+            : "TF-IDF vectors fitted on each topic's candidates (offline stand-in)"
+        }: ${queries.length} topic(s)\n`,
+      );
+    } finally {
+      await opened?.close();
+    }
+  } else if (method === "lexical") {
     const subq = values.subquestions ? await readSubquestions(values.subquestions) : undefined;
     let without = 0;
     for (const q of queries) {
@@ -317,8 +376,7 @@ async function run(args: string[], io: Io): Promise<number> {
 /** The `crux rerank` command. */
 export const rerankCommand: Command = {
   name: "rerank",
-  summary:
-    "Rerank a TREC run (listwise, setwise or pointwise LLM, or the offline lexical stand-in)",
+  summary: "Rerank a TREC run (listwise, setwise or pointwise LLM, MMR, or the lexical stand-in)",
   help: HELP,
   run,
 };

@@ -233,6 +233,58 @@ Deno.test("crux rerank --method pointwise orders passages by their parsed grade"
   assert.match(r.err, /5 passage\(s\) graded; 1 without a grade/);
 });
 
+Deno.test("crux rerank --method mmr uses endpoint vectors with --model, TF-IDF without", async () => {
+  const p = await inputs();
+  // Run scores a 4, b 3, c 2, d 1 -> relevance 1, 2/3, 1/3, 0. Endpoint vectors: a and b the
+  // same direction, c and d orthogonal to them and to each other.
+  const table: Record<string, number[]> = {
+    storm: [1, 0, 0],
+    "flood flood": [1, 0, 0],
+    "storm flood": [0, 1, 0],
+    "sunny day": [0, 0, 1],
+    calm: [1, 1, 1],
+  };
+  await using server = startOpenAiServer({ embed: (text) => table[text] });
+  const base = [
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--method",
+    "mmr",
+  ];
+  const online = await crux([
+    ...base,
+    "--model",
+    "emb",
+    "--base-url",
+    server.url,
+    "--workspace",
+    p("ws"),
+    "--out",
+    p("mmr.run"),
+  ]);
+  assert.equal(online.code, 0, online.err);
+  assert.match(online.err, /emb vectors from the embeddings endpoint/);
+  // lambda 0.5: a (0.5); then b 1/3 - 1/2 < 0, c 1/6, d 0 -> c; then b -1/6, d 0 -> d; then b.
+  const ids = async (f: string) =>
+    (await Deno.readTextFile(p(f))).trim().split("\n").map((l) => l.split(" ")[2]);
+  assert.deepEqual(await ids("mmr.run"), ["a", "c", "d", "b", "e"]);
+  assert.ok(server.requests > 0);
+  // Offline: TF-IDF vectors of the candidates. a and b share no term (cosine 0), so b follows a
+  // (0.5 * 2/3); then c (1/6 minus half its cosine with a or b, both sharing a term) falls below
+  // d (0, no shared term): a, b, d, c.
+  const offline = await crux([...base, "--out", p("tfidf.run")]);
+  assert.equal(offline.code, 0, offline.err);
+  assert.match(offline.err, /TF-IDF vectors .* \(offline stand-in\)/);
+  assert.deepEqual(await ids("tfidf.run"), ["a", "b", "d", "c", "e"]);
+  const stray = await crux([...base, "--concurrency", "2", "--out", p("x.run")]);
+  assert.equal(stray.code, 2);
+  assert.match(stray.err, /--concurrency do not apply to --method mmr over TF-IDF/);
+});
+
 Deno.test("crux rerank --method listwise writes nothing when a call fails", async () => {
   const p = await inputs();
   await using server = startOpenAiServer({ chat: () => ({ status: 500, message: "down" }) });
