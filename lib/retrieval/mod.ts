@@ -2,6 +2,10 @@
  * Retrieval: a persistent Lucene-compatible BM25 index (`Bm25Index`), TF-IDF
  * vectors and an offline TF-IDF embedder, brute-force dense search
  * (`DenseIndex`, `denseRun`), run fusion (`rrf`, `combSum`, `combMnz`) and MMR re-ranking.
+ * Reranking cores independent of the model: sliding-window listwise
+ * (`listwiseRerank`, `listwiseWindows`, `parsePermutation`), setwise heap sort
+ * (`setwiseRerank`), MMR over any embedder (`embeddingMmr`) and the offline
+ * lexical stand-in (`lexicalRerank`).
  *
  * @example
  * ```ts
