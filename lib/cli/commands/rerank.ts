@@ -40,7 +40,8 @@ import {
 const HELP = `Usage: deno task crux rerank --run FILE --topics FILE --corpus FILE
          --method listwise|setwise|pointwise|mmr|lexical --out FILE [options]
 
-Reranks the top --depth candidates of every topic of a TREC run and writes a TREC
+Reranks the top --depth candidates of every topic of a TREC run (taken in
+trec_eval's order: score descending, ties by docid descending) and writes a TREC
 run (the rest keep their order below; scores are N - rank + 1, so trec_eval reads
 the new order).
 
