@@ -46,6 +46,12 @@ export const COMMANDS: LazyCommand[] = [
     load: lazy("search", "searchCommand"),
   },
   {
+    name: "rerank",
+    summary:
+      "Rerank a TREC run: listwise, setwise or pointwise LLM, MMR, or the offline lexical stand-in",
+    load: lazy("rerank", "rerankCommand"),
+  },
+  {
     name: "construct",
     summary:
       "Build CRUX evaluation data: passages, requests, sub-questions, ratings, required subset",

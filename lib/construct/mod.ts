@@ -64,3 +64,20 @@ export {
   type RerankSummary,
 } from "./rerank_run.ts";
 export { contextRows, rankings } from "./run_rankings.ts";
+export {
+  type ListwiseQuery,
+  type ListwiseRanking,
+  type LlmListwiseOptions,
+  llmListwiseRerank,
+} from "./llm_listwise_rerank.ts";
+export {
+  type LlmSetwiseOptions,
+  llmSetwiseRerank,
+  type SetwiseRanking,
+} from "./llm_setwise_rerank.ts";
+export {
+  type LlmPointwiseOptions,
+  llmPointwiseRerank,
+  type PointwiseCounts,
+  type PointwiseRanking,
+} from "./llm_pointwise_rerank.ts";

@@ -23,6 +23,8 @@ const BUILTIN: Record<string, string[]> = {
   subq_type: ["question", "subquestion", "examples"],
   subq_coverage: ["subquestion", "text"],
   relevance: ["query", "passage"],
+  rerank_listwise: ["query", "n", "passages"],
+  rerank_setwise: ["query", "passages", "labels"],
 };
 
 Deno.test("every built-in template loads with its declared placeholders", async () => {

@@ -2,6 +2,10 @@
  * Retrieval: a persistent Lucene-compatible BM25 index (`Bm25Index`), TF-IDF
  * vectors and an offline TF-IDF embedder, brute-force dense search
  * (`DenseIndex`, `denseRun`), run fusion (`rrf`, `combSum`, `combMnz`) and MMR re-ranking.
+ * Reranking cores independent of the model: sliding-window listwise
+ * (`listwiseRerank`, `listwiseWindows`, `parsePermutation`), setwise heap sort
+ * (`setwiseRerank`), MMR over any embedder (`embeddingMmr`) and the offline
+ * lexical stand-in (`lexicalRerank`).
  *
  * @example
  * ```ts
@@ -36,3 +40,20 @@ export { combMnz } from "./comb_mnz.ts";
 export { mmr, type MmrOptions, type MmrPick } from "./mmr.ts";
 export { bm25Run, type Bm25RunOptions } from "./bm25_run.ts";
 export { denseRun, type DenseRunOptions } from "./dense_run.ts";
+export { parsePermutation, type Permutation } from "./parse_permutation.ts";
+export { listwiseWindows } from "./listwise_windows.ts";
+export {
+  type ListwiseCounts,
+  type ListwiseOptions,
+  listwiseRerank,
+  type ListwiseResult,
+  type WindowRanking,
+} from "./listwise_rerank.ts";
+export { type LexicalCandidate, type LexicalPick, lexicalRerank } from "./lexical_rerank.ts";
+export {
+  type SetChoice,
+  type SetwiseCounts,
+  type SetwiseOptions,
+  setwiseRerank,
+} from "./setwise_rerank.ts";
+export { embeddingMmr } from "./embedding_mmr.ts";
