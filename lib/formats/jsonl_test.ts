@@ -38,6 +38,7 @@ Deno.test("human-study records default list fields and require qid and topic", (
       docids: ["d1"],
       report: "R",
       response: "S",
+      naQuestions: [],
     }],
   );
   assert.equal(
