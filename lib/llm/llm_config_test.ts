@@ -17,6 +17,8 @@ Deno.test("resolveRoleConfig: flags > role env > config role > general env > con
     concurrency: 4,
     maxRetries: undefined,
     timeoutMs: undefined,
+    maxRetryWaitMs: undefined,
+    maxAnswerBytes: undefined,
     rpm: undefined,
     tpm: undefined,
     templatesDir: undefined,

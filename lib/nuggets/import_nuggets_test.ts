@@ -73,12 +73,23 @@ Deno.test("TREC RAG answers and nuggets in, assignments out, in the AutoNuggetiz
         ["r2", ["not_support", "not_support", "not_support"]],
       ],
     );
+    // The file's repeat rule: an exact repeat is dropped and counted, a different answer to
+    // the same topic by the same run names both lines.
+    let dropped = -1;
+    const again = parseRagAnswers(ANSWERS + "\n" + ANSWERS.split("\n")[0], {
+      file: "a",
+      onDuplicates: (n) => dropped = n,
+    });
+    assert.equal(dropped, 1);
+    assert.equal(again.length, 2);
+    const other = JSON.stringify({ ...JSON.parse(ANSWERS.split("\n")[0]), answer: [] });
+    assert.throws(
+      () => parseRagAnswers(ANSWERS + "\n" + other, { file: "a" }),
+      /a:3: topic_id: run "r1" answers topic "q1" again with another answer \(first on line 1\)/,
+    );
+    // Answers given to the workspace twice for one run and topic are refused.
     await assert.rejects(
-      () =>
-        importRagAnswers(
-          ws,
-          parseRagAnswers(ANSWERS + "\n" + ANSWERS.split("\n")[0], { file: "a" }),
-        ),
+      () => importRagAnswers(ws, [...again, again[0]]),
       /Run "r1" answers topic "q1" twice/,
     );
   } finally {
