@@ -77,3 +77,21 @@ export {
   type TopicListing,
   type Verdict,
 } from "./explorer_reads.ts";
+export {
+  type AnnotationItem,
+  type AnnotationSources,
+  type AnnotationTaskKind,
+  type AnnotationTaskRecord,
+  hasAnnotationTask,
+  type ItemTexts,
+  type QueuedItem,
+  readAnnotationLabels,
+  readAnnotationSources,
+  readAnnotationTask,
+  readAnnotatorByToken,
+  readAnnotatorQueue,
+  readItemTexts,
+  saveAnnotationLabel,
+  saveAnnotationTask,
+  type StoredLabel,
+} from "./annotations.ts";
