@@ -241,6 +241,11 @@ export async function readAnnotationTask(
   ws: Workspace,
   task: string,
 ): Promise<{ items: AnnotationItem[]; annotators: string[] }> {
+  const made = await ws.query(
+    "SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND table_name = 'annotators'",
+  );
+  // A workspace last opened read-write before annotation tables existed has none yet.
+  if (made.length === 0) return { items: [], annotators: [] };
   const items = (await ws.query<AnnotationItem>(
     `SELECT ${ITEM_COLUMNS} FROM annotation_items i WHERE i.task = $1 ORDER BY i.position`,
     [task],

@@ -541,3 +541,72 @@ Deno.test("plain crux serve stays read-only and has no annotation pages; bad cre
     /Condition "rag-secret" has 1 reports on topics with sub-questions left to sample, fewer than --per-condition 3/,
   );
 });
+
+Deno.test({
+  name: "annotation in headless Chromium: fill and submit a form, reload, restart, progress kept",
+  ignore: !hasChromium,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const dir = await workspace();
+    const tokens = await create(dir, [
+      "--task",
+      "answerability",
+      "--annotators",
+      "a,b",
+      "--per-condition",
+      "1",
+    ]);
+    const queue = await queueOf(dir, "answerability", "a");
+    assert.equal(queue.length, 4);
+    let server = await serveWorkspace(dir, { port: 0, annotate: true });
+    const { chromium } = await import("playwright-core");
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
+    try {
+      const page = await browser.newPage();
+      const home = () => `${server.url}/annotate/${tokens.get("a")}`;
+      await page.goto(home(), { waitUntil: "load" });
+      assert.match(await page.innerText("body"), /Progress: 0 \/ 4 done/);
+      await page.click("text=Continue with the next item");
+      assert.ok(page.url().endsWith(`/${queue[0].itemId}`));
+      await page.check('input[name="label"][value="1"]');
+      await page.fill('textarea[name="span"]', span);
+      await page.screenshot({ path: join(dir, "annotate_item.png") });
+      await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+      // The browser's own POST (with its Origin header) was accepted and stored.
+      assert.ok(page.url().endsWith(`/${queue[1].itemId}`), page.url());
+      await page.reload({ waitUntil: "load" });
+      assert.match(await page.innerText("body"), /Item 2 of 4/);
+      assert.match(await page.innerText("body"), /Progress: 1 \/ 4 done/);
+      // Leaving the form empty: the browser refuses to submit (required), nothing stored.
+      await page.click('button[type="submit"]');
+      assert.equal(
+        await page.$eval(
+          "form",
+          (f) => (f as unknown as { checkValidity(): boolean }).checkValidity(),
+        ),
+        false,
+      );
+      assert.equal(await page.evaluate(() => (globalThis as { __hit?: number }).__hit), undefined);
+      // Kill the server mid-task and start another: the annotator resumes where they stopped.
+      await server.shutdown();
+      server = await serveWorkspace(dir, { port: 0, annotate: true });
+      await page.goto(home(), { waitUntil: "load" });
+      const text = await page.innerText("body");
+      assert.match(text, /Progress: 1 \/ 4 done/);
+      await page.click("text=Continue with the next item");
+      assert.ok(page.url().endsWith(`/${queue[1].itemId}`));
+      await page.screenshot({ path: join(dir, "annotate_queue.png") });
+    } finally {
+      await browser.close();
+      await server.shutdown();
+    }
+    const labels = await readLabels(dir);
+    assert.deepEqual(labels.map((l) => [l.annotator, l.itemId, l.label, l.span]), [
+      ["a", queue[0].itemId, "1", span],
+    ]);
+  },
+});
