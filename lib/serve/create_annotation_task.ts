@@ -10,6 +10,8 @@ import {
   type AnnotationItem,
   type AnnotationSources,
   type AnnotationTaskKind,
+  hasAnnotationTask,
+  readAnnotationLabels,
   readAnnotationSources,
   saveAnnotationTask,
   type Workspace,
@@ -36,6 +38,8 @@ export interface AnnotationTaskOptions {
   seed?: number;
   /** Deepest rank of a sampled passage (passages task). Default 10. */
   depth?: number;
+  /** Replace a stored task of this kind and discard its labels. Default false. */
+  replace?: boolean;
 }
 
 /** A unit: items labelled together by the same annotators (a report's sub-questions). */
@@ -150,7 +154,8 @@ export async function tokenHash(token: string): Promise<string> {
 }
 
 /**
- * Samples and stores a task (replacing a stored task of the same kind and its labels).
+ * Samples and stores a task; a stored task of the same kind (and its labels) is replaced
+ * only with `replace`.
  * Conditions are the generation runs (answerability, nuggets), the retrieval runs
  * (passages) or the pairs of generation runs (preference); `perCondition` units are
  * drawn from each, units are shuffled and unit `j` goes to annotators `j, j+1, ...,
@@ -159,7 +164,8 @@ export async function tokenHash(token: string): Promise<string> {
  * @param ws The workspace (read-write).
  * @param opts Task, annotators, sample size, overlap, seed.
  * @returns Each annotator's secret token (only its hash is stored) and the item count.
- * @throws {RangeError} On bad options or too few candidates, naming what is missing.
+ * @throws {RangeError} On bad options, too few candidates (naming what is missing), or a
+ *   task of this kind already stored without `replace`.
  * @example
  * ```ts
  * import { openWorkspace } from "@lib/store/mod.ts";
@@ -176,6 +182,7 @@ export async function createAnnotationTask(
     perCondition: 5,
     seed: 42,
     depth: 10,
+    replace: false,
     ...opts,
     overlap: opts.overlap ?? Math.min(2, opts.annotators.length),
   };
@@ -198,6 +205,13 @@ export async function createAnnotationTask(
   }
   if (!Number.isInteger(o.perCondition) || o.perCondition < 1) {
     throw new RangeError(`--per-condition must be a positive integer, got ${o.perCondition}`);
+  }
+  if (!o.replace && await hasAnnotationTask(ws, o.task)) {
+    const labels = (await readAnnotationLabels(ws, o.task)).length;
+    throw new RangeError(
+      `Workspace "${ws.dir}" already holds a ${o.task} task with ${labels} label(s); export ` +
+        "them first, then pass --replace to discard the task and its labels",
+    );
   }
   const random = seededRandom(o.seed);
   const sampled = shuffle(units(await readAnnotationSources(ws, o.depth), o, random), random);

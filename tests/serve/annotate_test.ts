@@ -516,6 +516,23 @@ Deno.test("plain crux serve stays read-only and has no annotation pages; bad cre
     2,
   );
   assert.match(io.stderr(), /--overlap must be 1 to 2 \(the annotators\), got 3/);
+  const again = memoryIo();
+  const repeat = [
+    "annotate",
+    "create",
+    "--workspace",
+    dir,
+    "--task",
+    "preference",
+    "--annotators",
+    "a",
+  ];
+  assert.equal(await main(repeat.concat(["--per-condition", "1"]), again, COMMANDS), 2);
+  assert.match(again.stderr(), /already holds a preference task with 0 label\(s\).*--replace/);
+  assert.equal(
+    await main(repeat.concat(["--per-condition", "1", "--replace"]), memoryIo(), COMMANDS),
+    0,
+  );
   const io2 = memoryIo();
   assert.equal(
     await main(

@@ -16,7 +16,7 @@ const CREATE_HELP = `Usage: crux annotate create --workspace DIR --task TASK --a
          [--per-condition N] [--overlap K] [--seed S] [--depth D] [--base-url URL]
 
 Samples the items of a human annotation study and stores them in the workspace
-(replacing a task of the same kind and its labels):
+(a stored task of the same kind is kept unless --replace is given):
 
   answerability  a report and one of its sub-questions: answerable 0/1, with the
                  supporting span copied from the report; N reports per generation run,
@@ -38,6 +38,7 @@ Options:
   --overlap K        annotators per item, 1 to the number of annotators (default 2)
   --seed S           sampling seed (default 42)
   --base-url URL     the server's address in the printed links (default http://127.0.0.1:8765)
+  --replace          discard a stored task of this kind and all its labels
 `;
 
 const EXPORT_HELP = `Usage: crux annotate export --workspace DIR --task TASK --out DIR
@@ -77,6 +78,7 @@ async function create(args: string[], io: Io): Promise<number> {
       seed: { type: "string" },
       depth: { type: "string" },
       "base-url": { type: "string" },
+      replace: { type: "boolean" },
     },
     strict: true,
   });
@@ -93,6 +95,7 @@ async function create(args: string[], io: Io): Promise<number> {
       overlap: intOption("overlap", values.overlap, { min: 1 }),
       seed: intOption("seed", values.seed, { min: 0, fallback: 42 }),
       depth: intOption("depth", values.depth, { min: 1, fallback: 10 }),
+      replace: values.replace ?? false,
     });
     const base = (values["base-url"] ?? "http://127.0.0.1:8765").replace(/\/+$/, "");
     io.err(
