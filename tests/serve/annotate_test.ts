@@ -392,6 +392,21 @@ Deno.test({
       );
       assert.equal(r.status, 303);
       assert.equal(r.headers.get("location"), `/annotate/${p.get("a")}/${qp[1].itemId}`);
+      // b rates the same three passages (in b's own queue order, matched by passage).
+      const qpb = await readAnnotatorQueue(ws, "passages", "b");
+      const RATED: Record<string, [string, string][]> = {
+        a: [["4", "0"], ["2", "5"], ["3", "3"]],
+        b: [["5", "1"], ["1", "5"], ["0", "3"]],
+      };
+      for (const [who, queue] of [["a", qp], ["b", qpb]] as const) {
+        for (const [k, item] of qp.entries()) {
+          if (who === "a" && k === 0) continue;
+          const mine = queue.find((i) => i.passageId === item.passageId)!;
+          const [q0, q1] = RATED[who][k];
+          const res = await ask(ws, `/annotate/${p.get(who)}/${mine.itemId}`, form({ q0, q1 }));
+          assert.equal(res.status, 303);
+        }
+      }
       // Nuggets: one report per run, both nuggets of its topic.
       const qn = await readAnnotatorQueue(ws, "nuggets", "b");
       assert.equal(qn.length, 4);
@@ -447,14 +462,27 @@ Deno.test({
     const qn = await readAnnotatorQueue(ws2, "nuggets", "b");
     const qf = await readAnnotatorQueue(ws2, "preference", "a");
     ws2.close();
-    assert.deepEqual((await exported("passages", "a")).lines, [
-      {
-        id: qp[0].topicId,
-        document: qp[0].passageId,
-        relevances: { "0": 4, "1": 0 },
-        rationales: {},
-      },
-    ]);
+    const passagesA = (await exported("passages", "a")).lines;
+    assert.equal(passagesA.length, 3);
+    assert.deepEqual(passagesA.find((l) => l.document === qp[0].passageId), {
+      id: qp[0].topicId,
+      document: qp[0].passageId,
+      relevances: { "0": 4, "1": 0 },
+      rationales: {},
+    });
+    // Answerable at >= 3: a = [1,0, 0,1, 1,1], b = [1,0, 0,1, 0,1]: p_o = 5/6,
+    // p_e = 4/6 * 3/6 + 2/6 * 3/6 = 1/2, Cohen's kappa = (5/6 - 1/2) / (1/2) = 2/3.
+    const agree = memoryIo();
+    const files = ["a", "b"].map((w) => join(dir, "passages", `${w}.jsonl`));
+    assert.equal(
+      await main(["agreement", "--labels", ...files, "--format", "json"], agree, COMMANDS),
+      0,
+      agree.stderr(),
+    );
+    const kappa = JSON.parse(agree.stdout());
+    assert.equal(kappa.kind, "passage");
+    assert.equal(kappa.items, 6);
+    assert.ok(Math.abs(kappa.cohen_kappa[0][1] - 2 / 3) < 1e-12, String(kappa.cohen_kappa[0][1]));
     const nug = await exported("nuggets", "b");
     assert.deepEqual(nug.lines, [{
       qid: qn[0].topicId,
@@ -585,7 +613,9 @@ Deno.test({
     try {
       const page = await browser.newPage();
       const home = () => `${server.url}/annotate/${tokens.get("a")}`;
+      let start = performance.now();
       await page.goto(home(), { waitUntil: "load" });
+      const timings = [`queue ${(performance.now() - start).toFixed(0)} ms`];
       assert.match(await page.innerText("body"), /Progress: 0 \/ 4 done/);
       await page.click("text=Continue with the next item");
       assert.ok(page.url().endsWith(`/${queue[0].itemId}`));
@@ -595,7 +625,10 @@ Deno.test({
       await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
       // The browser's own POST (with its Origin header) was accepted and stored.
       assert.ok(page.url().endsWith(`/${queue[1].itemId}`), page.url());
+      start = performance.now();
       await page.reload({ waitUntil: "load" });
+      timings.push(`item ${(performance.now() - start).toFixed(0)} ms`);
+      console.log(`annotation page loads: ${timings.join(", ")}`);
       assert.match(await page.innerText("body"), /Item 2 of 4/);
       assert.match(await page.innerText("body"), /Progress: 1 \/ 4 done/);
       // Leaving the form empty: the browser refuses to submit (required), nothing stored.
