@@ -197,13 +197,20 @@ function readForm(
   return { label };
 }
 
+/** The server's origin, and the same port under `localhost` when bound to 127.0.0.1. */
+function ownOrigins(origin: string): string[] {
+  const u = new URL(origin);
+  return u.hostname === "127.0.0.1" ? [origin, `${u.protocol}//localhost:${u.port}`] : [origin];
+}
+
 function sameOrigin(request: Request, origin: string): boolean {
+  const own = ownOrigins(origin);
   const given = request.headers.get("origin");
-  if (given !== null) return given === origin;
+  if (given !== null) return own.includes(given);
   const referer = request.headers.get("referer");
   if (!referer) return false;
   try {
-    return new URL(referer).origin === origin;
+    return own.includes(new URL(referer).origin);
   } catch {
     return false;
   }
@@ -213,7 +220,8 @@ function sameOrigin(request: Request, origin: string): boolean {
  * Answers a request under `/annotate/<token>`: GET the queue, GET `/<item>` an item,
  * POST `/<item>` a form (saved, then redirected to the next unanswered item).
  * Unknown tokens and items outside the token's queue get 403, as does a POST whose
- * `Origin` (or, without one, `Referer`) is not the server's own origin.
+ * `Origin` (or, without one, `Referer`) is not the server's own origin (for a server
+ * on 127.0.0.1, `localhost` with the same port counts as its own).
  *
  * @param ws The workspace (read-write for POST).
  * @param request The request.

@@ -206,6 +206,10 @@ Deno.test({
         403,
       );
       assert.equal((await post(A, u1[0].itemId, { label: "0" }, "")).status, 403);
+      const port = new URL(origin()).port;
+      for (const other of [`http://localhost:${Number(port) + 1}`, `https://127.0.0.1:${port}`]) {
+        assert.equal((await post(A, u1[0].itemId, { label: "0" }, other)).status, 403, other);
+      }
       // A span that is not in the report, or "answerable" without a span: 400.
       const bad = await post(A, u1[0].itemId, { label: "1", span: "not in the report" });
       assert.equal(bad.status, 400);
@@ -225,7 +229,14 @@ Deno.test({
           ...queue.filter((i) => i.unit === "u4"),
         ];
         for (const [k, item] of items.entries()) {
-          const r = await post(token, item.itemId, { label: labels[k][0], span: labels[k][1] });
+          // One answer comes from the same server named localhost: accepted.
+          const from = token === B && k === 0 ? `http://localhost:${port}` : undefined;
+          const r = await post(
+            token,
+            item.itemId,
+            { label: labels[k][0], span: labels[k][1] },
+            from,
+          );
           assert.equal(r.status, 303);
           assert.match(
             r.headers.get("location")!,
