@@ -136,4 +136,9 @@ export const COMMANDS: LazyCommand[] = [
     summary: "Explore an experiment in the browser: topics, rankings, reports, comparisons",
     load: lazy("serve", "serveCommand"),
   },
+  {
+    name: "annotate",
+    summary: "Human annotation studies: create tasks with per-annotator links, export labels",
+    load: lazy("annotate", "annotateCommand"),
+  },
 ];

@@ -44,11 +44,20 @@ mark{background:#fff1a8}
 figure{margin:.4rem 0 1.2rem}
 figure img{max-width:100%;border:1px solid #ddd}
 code{font-size:13px}
+fieldset{border:1px solid #ccc;margin:.6rem 0}
+textarea{width:100%;max-width:60rem}
+button{font-size:15px;padding:.3rem 1rem}
+.error{color:#a00000;font-weight:600}
 `;
 
 /** A whole page: title, navigation and body (the body is already escaped HTML). */
-export function page(title: string, body: string, nav: [string, string][] = []): string {
-  const links = [["/", "Experiment"], ...nav]
+export function page(
+  title: string,
+  body: string,
+  nav: [string, string][] = [],
+  opts: { home?: boolean } = {},
+): string {
+  const links = [...(opts.home === false ? [] : [["/", "Experiment"]]), ...nav]
     .map(([href, label]) => `<a href="${esc(href)}">${esc(label)}</a>`)
     .join("");
   return `<!doctype html>

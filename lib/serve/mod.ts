@@ -22,8 +22,17 @@ export { markSpans, reportPage } from "./report_page.ts";
 export { topicPage, type TopicPageOptions } from "./topic_page.ts";
 export {
   explorerResponse,
+  type ExplorerResponseOptions,
   type ExplorerServer,
   isLoopback,
   type ServeOptions,
   serveWorkspace,
 } from "./serve_workspace.ts";
+export { type AnnotateOptions, annotateResponse } from "./annotate_response.ts";
+export {
+  ANNOTATION_TASKS,
+  type AnnotationTaskOptions,
+  createAnnotationTask,
+  tokenHash,
+} from "./create_annotation_task.ts";
+export { type AnnotationExport, exportAnnotations } from "./export_annotations.ts";

@@ -11,6 +11,7 @@ import { experimentPage } from "./experiment_page.ts";
 import { reportPage } from "./report_page.ts";
 import { topicPage } from "./topic_page.ts";
 import { esc, page } from "./_html.ts";
+import { annotateResponse } from "./annotate_response.ts";
 
 /** Options of {@linkcode serveWorkspace}. */
 export interface ServeOptions {
@@ -24,6 +25,19 @@ export interface ServeOptions {
   signal?: AbortSignal;
   /** Called once listening, with the base URL. */
   onListen?: (url: string) => void;
+  /**
+   * Serve the annotation pages (`/annotate/<token>`) instead of the explorer, with
+   * the workspace opened read-write so every answer is saved when posted. Default false.
+   */
+  annotate?: boolean;
+}
+
+/** Options of {@linkcode explorerResponse}. */
+export interface ExplorerResponseOptions {
+  /** Answer `/annotate/...` (and only that); the workspace must be read-write. */
+  annotate?: boolean;
+  /** The server's own origin, which write requests must come from. */
+  origin?: string;
 }
 
 /** A running explorer. */
@@ -96,11 +110,27 @@ async function file(dir: string, rel: string): Promise<Response> {
  * `/compare/<topic>?a=<run>&b=<run>`; `/files/tables/...` and `/files/figures/...`
  * the saved tables and figures. Path segments are URL-encoded ids.
  *
- * @param ws The workspace (read-only).
+ * With `annotate`, only the annotation pages answer (see `annotateResponse`): the
+ * explorer would show annotators the run names.
+ *
+ * @param ws The workspace (read-only; read-write with `annotate`).
  * @param request The request.
+ * @param opts `annotate` and the server's origin.
  * @returns The response.
  */
-export async function explorerResponse(ws: Workspace, request: Request): Promise<Response> {
+export async function explorerResponse(
+  ws: Workspace,
+  request: Request,
+  opts: ExplorerResponseOptions = {},
+): Promise<Response> {
+  if (opts.annotate) {
+    try {
+      return await annotateResponse(ws, request, { origin: opts.origin });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return html(page("Error", `<p>${esc(message)}</p>`, [], { home: false }), 500);
+    }
+  }
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response("The explorer only reads: GET pages", { status: 405 });
   }
@@ -163,7 +193,7 @@ export async function serveWorkspace(
         "workspace. Bind to 127.0.0.1 (the default), or pass --allow-remote to accept that",
     );
   }
-  const ws = await openWorkspace(dir, { readOnly: true });
+  const ws = await openWorkspace(dir, { readOnly: !opts.annotate });
   let url = "";
   const server = Deno.serve({
     hostname,
@@ -173,7 +203,7 @@ export async function serveWorkspace(
       url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
       opts.onListen?.(url);
     },
-  }, (request) => explorerResponse(ws, request));
+  }, (request) => explorerResponse(ws, request, { annotate: opts.annotate, origin: url }));
   const finished = server.finished.finally(() => ws.close());
   return {
     get url() {

@@ -79,3 +79,21 @@ export {
 } from "./explorer_reads.ts";
 export { failedGenerations, recordFailedGenerations } from "./failed_generations.ts";
 export { incompleteRatingTopics, recordIncompleteRatingTopics } from "./incomplete_ratings.ts";
+export {
+  type AnnotationItem,
+  type AnnotationSources,
+  type AnnotationTaskKind,
+  type AnnotationTaskRecord,
+  hasAnnotationTask,
+  type ItemTexts,
+  type QueuedItem,
+  readAnnotationLabels,
+  readAnnotationSources,
+  readAnnotationTask,
+  readAnnotatorByToken,
+  readAnnotatorQueue,
+  readItemTexts,
+  saveAnnotationLabel,
+  saveAnnotationTask,
+  type StoredLabel,
+} from "./annotations.ts";

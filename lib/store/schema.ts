@@ -9,6 +9,7 @@
 import { NUGGET_TABLES } from "./schema_nuggets.ts";
 import { KEYPOINT_TABLES } from "./schema_keypoints.ts";
 import { SUBQ_TABLES } from "./schema_subq.ts";
+import { ANNOTATION_TABLES } from "./schema_annotations.ts";
 
 /** Version of the schema; stored in `meta` and checked when a workspace is opened. */
 export const SCHEMA_VERSION = 3;
@@ -100,4 +101,5 @@ export const TABLES: Readonly<Record<string, string>> = {
   ...NUGGET_TABLES,
   ...KEYPOINT_TABLES,
   ...SUBQ_TABLES,
+  ...ANNOTATION_TABLES,
 };

@@ -25,12 +25,19 @@ of every measured value). Every page has a stable URL:
 
 The workspace is opened read-only. Stop with Ctrl-C.
 
+With --annotate the server shows the annotation pages instead (the explorer would
+show annotators the run names): /annotate/<token> is an annotator's queue, from the
+links crux annotate create prints. The workspace is then opened read-write and every
+answer is saved the moment it is posted; answers are accepted only from the
+server's own pages (Origin or Referer checked).
+
 Options:
   --workspace DIR   the experiment workspace (required)
   --port N          port (default 8765; 0 picks a free one)
   --host ADDR       address to bind (default 127.0.0.1, loopback only)
   --allow-remote    allow an address other than loopback (anyone reaching it can read
                     the workspace; a warning is printed)
+  --annotate        serve the annotation pages, workspace read-write
 `;
 
 async function run(args: string[], io: Io): Promise<number> {
@@ -41,6 +48,7 @@ async function run(args: string[], io: Io): Promise<number> {
       port: { type: "string" },
       host: { type: "string" },
       "allow-remote": { type: "boolean" },
+      annotate: { type: "boolean" },
     },
     strict: true,
     allowPositionals: false,
@@ -69,7 +77,13 @@ async function run(args: string[], io: Io): Promise<number> {
       hostname,
       allowRemote: values["allow-remote"] ?? false,
       signal: stop.signal,
-      onListen: (url) => io.err(`Explorer of ${values.workspace} at ${url}/ (Ctrl-C stops)\n`),
+      annotate: values.annotate ?? false,
+      onListen: (url) =>
+        io.err(
+          values.annotate
+            ? `Annotation pages of ${values.workspace} at ${url}/annotate/<token> (Ctrl-C stops)\n`
+            : `Explorer of ${values.workspace} at ${url}/ (Ctrl-C stops)\n`,
+        ),
     });
     await server.finished;
   } finally {

@@ -1,0 +1,158 @@
+/**
+ * `crux annotate`: `create` samples a human annotation task and prints one link per
+ * annotator; `export` writes the labels in the release formats.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type Command, type Io, UsageError } from "../command.ts";
+import { runAction } from "../_actions.ts";
+import { intOption } from "../_options.ts";
+import { ANNOTATION_TASKS, createAnnotationTask, exportAnnotations } from "@lib/serve/mod.ts";
+import { type AnnotationTaskKind, openWorkspace } from "@lib/store/mod.ts";
+
+const CREATE_HELP = `Usage: crux annotate create --workspace DIR --task TASK --annotators a,b,c
+         [--per-condition N] [--overlap K] [--seed S] [--depth D] [--base-url URL]
+
+Samples the items of a human annotation study and stores them in the workspace
+(a stored task of the same kind is kept unless --replace is given):
+
+  answerability  a report and one of its sub-questions: answerable 0/1, with the
+                 supporting span copied from the report; N reports per generation run,
+                 each topic in one run only (one report per topic and annotator)
+  passages       a ranked passage (rank <= --depth, default 10) rated 0-5 for every
+                 sub-question of its topic, rubric shown; N passages per retrieval run
+  nuggets        a report and each kept nugget of its topic: support / partial / not;
+                 N reports per generation run
+  preference     two reports of a topic, A/B/tie; N topics per pair of generation runs,
+                 the side of each run drawn at random
+
+Each item (all sub-questions of a report together) goes to K annotators (--overlap,
+default 2), so agreement can be measured; items get opaque ids and pages never show
+run names. Prints one secret link per annotator: the token is stored only as its
+SHA-256. Serve the links with crux serve --workspace DIR --annotate.
+
+Options:
+  --per-condition N  items sampled per condition (default 5)
+  --overlap K        annotators per item, 1 to the number of annotators (default 2)
+  --seed S           sampling seed (default 42)
+  --base-url URL     the server's address in the printed links (default http://127.0.0.1:8765)
+  --replace          discard a stored task of this kind and all its labels
+`;
+
+const EXPORT_HELP = `Usage: crux annotate export --workspace DIR --task TASK --out DIR
+
+Writes one JSONL file per annotator, OUT/<annotator>.jsonl:
+
+  answerability  CRUX human-study report labels {"id", "question_based_nugget",
+                 "answerability", "coverage"}  (crux agreement --labels OUT/*.jsonl)
+  passages       CRUX passage labels {"id", "document", "relevances", "rationales"}
+                 (crux agreement --labels OUT/*.jsonl)
+  nuggets        nugget assignments {"qid", "run_id", "nuggets": [{"text",
+                 "importance", "assignment"}]}
+  preference     pairwise preferences {"question", "answer_a", "answer_b",
+                 "preference": 1 (A) | -1 (B) | 0 (tie), "id", "run_a", "run_b"}
+
+A report with sub-questions (or nuggets) an annotator has not all answered is left
+out of that annotator's file and listed on stderr.
+`;
+
+function task(value: string | undefined): AnnotationTaskKind {
+  if (!value) throw new UsageError(`Missing --task (${ANNOTATION_TASKS.join(", ")})`);
+  if (!ANNOTATION_TASKS.includes(value as AnnotationTaskKind)) {
+    throw new UsageError(`--task must be one of ${ANNOTATION_TASKS.join(", ")}, not "${value}"`);
+  }
+  return value as AnnotationTaskKind;
+}
+
+async function create(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      workspace: { type: "string" },
+      task: { type: "string" },
+      annotators: { type: "string" },
+      "per-condition": { type: "string" },
+      overlap: { type: "string" },
+      seed: { type: "string" },
+      depth: { type: "string" },
+      "base-url": { type: "string" },
+      replace: { type: "boolean" },
+    },
+    strict: true,
+  });
+  if (!values.workspace) throw new UsageError("Missing --workspace DIR");
+  const kind = task(values.task);
+  const annotators = (values.annotators ?? "").split(",").map((a) => a.trim()).filter(Boolean);
+  if (annotators.length === 0) throw new UsageError("Missing --annotators a,b,c");
+  const ws = await openWorkspace(values.workspace);
+  try {
+    const r = await createAnnotationTask(ws, {
+      task: kind,
+      annotators,
+      perCondition: intOption("per-condition", values["per-condition"], { min: 1, fallback: 5 }),
+      overlap: intOption("overlap", values.overlap, { min: 1 }),
+      seed: intOption("seed", values.seed, { min: 0, fallback: 42 }),
+      depth: intOption("depth", values.depth, { min: 1, fallback: 10 }),
+      replace: values.replace ?? false,
+    });
+    const base = (values["base-url"] ?? "http://127.0.0.1:8765").replace(/\/+$/, "");
+    io.err(
+      `Created the ${kind} task: ${r.units} units, ${r.items} items, ${annotators.length} ` +
+        `annotators. Serve with: crux serve --workspace ${values.workspace} --annotate\n`,
+    );
+    for (const [a, token] of r.tokens) io.out(`${a}\t${base}/annotate/${token}\n`);
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    ws.close();
+  }
+  return 0;
+}
+
+async function exportLabels(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { workspace: { type: "string" }, task: { type: "string" }, out: { type: "string" } },
+    strict: true,
+  });
+  if (!values.workspace) throw new UsageError("Missing --workspace DIR");
+  if (!values.out) throw new UsageError("Missing --out DIR");
+  const kind = task(values.task);
+  const ws = await openWorkspace(values.workspace, { readOnly: true });
+  try {
+    const r = await exportAnnotations(ws, kind);
+    await Deno.mkdir(values.out, { recursive: true });
+    for (const [a, text] of r.files) {
+      const path = join(values.out, `${a}.jsonl`);
+      await Deno.writeTextFile(path, text);
+      io.out(`${path}\t${r.lines.get(a)} lines\n`);
+    }
+    for (const l of r.leftOut) io.err(`Left out: ${l}\n`);
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    ws.close();
+  }
+  return 0;
+}
+
+const USAGE = `Usage: crux annotate create --workspace DIR --task TASK --annotators a,b,c [...]
+       crux annotate export --workspace DIR --task TASK --out DIR
+`;
+
+/** The `crux annotate` command. */
+export const annotateCommand: Command = {
+  name: "annotate",
+  summary: "Human annotation studies: create tasks with per-annotator links, export labels",
+  help: USAGE,
+  run: (args, io) =>
+    runAction(args, io, {
+      what: "annotate action",
+      actions: { create, export: exportLabels },
+      help: (a) => a === "create" ? CREATE_HELP : a === "export" ? EXPORT_HELP : USAGE,
+    }),
+};

@@ -1,0 +1,124 @@
+/**
+ * `exportAnnotations`: a task's labels in the release formats, one JSONL text per
+ * annotator: CRUX human-study report labels (answerability), CRUX passage labels
+ * (passages), nugget assignments (nuggets) and pairwise preferences (preference).
+ *
+ * @module
+ */
+import {
+  readAnnotationLabels,
+  readAnnotationTask,
+  readItemTexts,
+  type StoredLabel,
+  type Workspace,
+} from "@lib/store/mod.ts";
+
+/** What {@linkcode exportAnnotations} gives. */
+export interface AnnotationExport {
+  /** Annotator -> JSONL text (one line per report, passage or pair). */
+  files: Map<string, string>;
+  /** Lines written per annotator. */
+  lines: Map<string, number>;
+  /** What was left out and why (e.g. a report with sub-questions still unanswered). */
+  leftOut: string[];
+}
+
+const round = (x: number) => Math.round(x * 10000) / 10000;
+
+/**
+ * Exports the labels of a task, one JSONL text per annotator, in the formats
+ * `crux agreement` reads (answerability, passages) or FORMATS.md names (nugget
+ * assignments; preferences in [-1, 1], positive preferring the answer shown as A).
+ * A report whose sub-questions (or nuggets) are not all answered by an annotator is
+ * left out of that annotator's file and named in `leftOut`.
+ *
+ * @param ws The workspace.
+ * @param task The task kind.
+ * @returns The texts per annotator and what was left out.
+ * @throws {RangeError} When no such task is stored.
+ * @example
+ * ```ts
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { exportAnnotations } from "@lib/serve/mod.ts";
+ * const ws = await openWorkspace("outputs/demo", { readOnly: true });
+ * const { files } = await exportAnnotations(ws, "answerability");
+ * ```
+ */
+export async function exportAnnotations(ws: Workspace, task: string): Promise<AnnotationExport> {
+  const { items, annotators } = await readAnnotationTask(ws, task);
+  if (annotators.length === 0) {
+    throw new RangeError(`No "${task}" annotation task in workspace "${ws.dir}"; create one first`);
+  }
+  const unitSize = new Map<string, number>();
+  for (const i of items) unitSize.set(i.unit, (unitSize.get(i.unit) ?? 0) + 1);
+  const labels = await readAnnotationLabels(ws, task);
+  const out: AnnotationExport = { files: new Map(), lines: new Map(), leftOut: [] };
+  const texts = new Map<string, Awaited<ReturnType<typeof readItemTexts>>>();
+  const textsOf = async (l: StoredLabel) => {
+    const key = `${l.run ?? ""}\0${l.runB ?? ""}\0${l.topicId}\0${l.passageId ?? ""}`;
+    if (!texts.has(key)) texts.set(key, await readItemTexts(ws, l));
+    return texts.get(key)!;
+  };
+  for (const annotator of annotators) {
+    const mine = labels.filter((l) => l.annotator === annotator);
+    const lines: unknown[] = [];
+    const byUnit = Map.groupBy(mine, (l) => l.unit);
+    for (const [unit, ls] of byUnit) {
+      const first = ls[0];
+      if (ls.length < unitSize.get(unit)!) {
+        out.leftOut.push(
+          `${annotator}: topic ${first.topicId} (item ${first.itemId}), ${ls.length} of ` +
+            `${unitSize.get(unit)} answered`,
+        );
+        continue;
+      }
+      const t = await textsOf(first);
+      if (task === "answerability") {
+        const order = new Map(t.subquestions.map((q, i) => [q.questionId, i]));
+        const sorted = [...ls].sort((a, b) =>
+          order.get(a.questionId!)! - order.get(b.questionId!)!
+        );
+        const values = sorted.map((l) => Number(l.label));
+        const spans: Record<string, string> = {};
+        for (const l of sorted) {
+          spans[t.subquestions[order.get(l.questionId!)!].text] = l.span ?? "";
+        }
+        lines.push({
+          id: first.topicId,
+          question_based_nugget: spans,
+          answerability: values,
+          coverage: round(values.filter((v) => v === 1).length / values.length),
+        });
+      } else if (task === "passages") {
+        const given: Record<string, number> = JSON.parse(first.label);
+        const relevances: Record<string, number> = {};
+        t.subquestions.forEach((q, i) => relevances[String(i)] = given[q.questionId] ?? -1);
+        lines.push({ id: first.topicId, document: first.passageId, relevances, rationales: {} });
+      } else if (task === "nuggets") {
+        const nuggets = [];
+        for (const l of [...ls].sort((a, b) => a.ordinal! - b.ordinal!)) {
+          const n = await readItemTexts(ws, l);
+          nuggets.push({
+            text: n.nugget ?? "",
+            importance: n.nuggetImportance ?? "",
+            assignment: l.label,
+          });
+        }
+        lines.push({ qid: first.topicId, run_id: first.run, nuggets });
+      } else {
+        lines.push({
+          question: t.request ?? "",
+          answer_a: t.report ?? "",
+          answer_b: t.reportB ?? "",
+          preference: first.label === "A" ? 1 : first.label === "B" ? -1 : 0,
+          id: first.topicId,
+          run_a: first.run,
+          run_b: first.runB,
+        });
+      }
+    }
+    out.files.set(annotator, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+    out.lines.set(annotator, lines.length);
+  }
+  return out;
+}
