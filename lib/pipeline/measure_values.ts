@@ -145,6 +145,8 @@ interface StoredRun {
   topics: number;
   duplicates: number;
   unjudgedTopics: string[];
+  /** Documents retrieved per evaluated topic (for judged@k notes). */
+  retrieved?: Record<string, number>;
 }
 
 /** One stored measure key: how it was computed and which topics it left out (and why). */
@@ -493,6 +495,7 @@ async function storeRun(
     topics: r.topics,
     duplicates: r.duplicates,
     unjudgedTopics: r.unjudgedTopics,
+    ...(r.retrieved ? { retrieved: r.retrieved } : {}),
   };
   for (const key of kept) {
     (summary.keys[label] ??= {})[key] = {
@@ -587,6 +590,7 @@ function assembleRun(
     counts: {},
     duplicates: summary.duplicates,
     unjudgedTopics: [...summary.unjudgedTopics],
+    ...(summary.retrieved ? { retrieved: { ...summary.retrieved } } : {}),
   };
   for (const measure of keys) {
     const value = aggregate.get(measure)!;
