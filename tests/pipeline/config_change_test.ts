@@ -105,20 +105,20 @@ Deno.test({
         "nuggets",
       ]);
 
-      // A named overlay (two key point rounds) runs in its own workspace: the config's stages
+      // A named overlay (three key point rounds) runs in its own workspace: the config's stages
       // and rows stay as they are.
       const stagesBefore = await stageRows(workspace);
       const view = await methodView(await loadExperimentConfig(configFile), "keypoints", {
-        overlay: { name: "rounds2", settings: { rounds: 2 } },
+        overlay: { name: "rounds3", settings: { rounds: 3 } },
       });
-      assert.equal(view.workspace, `${workspace}.rounds2`);
+      assert.equal(view.workspace, `${workspace}.rounds3`);
       assert.ok(view.stages.ran.includes("judge:keypoints/extract"), view.stages.ran.join(", "));
       assert.ok(!view.stages.ran.some((id) => /subq|nuggets|compare/.test(id)));
       assert.deepEqual(await stageRows(workspace), stagesBefore);
       assert.deepEqual(await provenance(workspace), before);
       const overlayStages = await stageRows(view.workspace);
       const extract = overlayStages.find((r) => r.id === "judge:keypoints/extract")!;
-      assert.equal(JSON.parse(extract.params).rounds, 2);
+      assert.equal(JSON.parse(extract.params).rounds, 3);
 
       // The source of the sub-questions: the CRUX ones instead of a decomposition.
       base.subq = { ...base.subq, source: "crux" };
