@@ -141,7 +141,10 @@ Deno.test("invalid UTF-8 is an error with its line in every reader; a BOM is acc
     "P@5",
   ]);
   assert.equal(runBad.code, 1);
-  assert.match(runBad.err, /bad\.run:2: not valid UTF-8 \(byte 0xff at column 12\)/);
+  assert.match(
+    runBad.err,
+    /bad\.run:2: not valid UTF-8 \(byte 0xff at column 12, file offset 32\)/,
+  );
   const qrelsBad = await crux([
     "import",
     "qrels",
