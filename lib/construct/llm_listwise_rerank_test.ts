@@ -143,12 +143,13 @@ Deno.test("listwise rerank repairs malformed permutations and counts unparsed an
   assert.deepEqual(down.docIds, docs);
   assert.equal(down.counts.failed, 1);
   assert.match(down.counts.firstError!, /HTTP 500/);
-  // The unparsed answer is cached too: a re-run sends only the failed call again.
+  // A re-run answers the parsed windows from the cache and asks again exactly the failed
+  // (down) and the unparsed (prose) ones.
   server.reset();
   await llmListwiseRerank([query("messy", docs), query("prose", docs), query("down", docs)], {
     client,
   });
-  assert.equal(server.requests, 1);
+  assert.equal(server.requests, 2);
 });
 
 /** Greedy ideal alpha-nDCG ordering (alpha 0.5, ties to the larger id), written out here. */

@@ -36,10 +36,10 @@ Deno.test("pointwise rerank orders by the parsed 0-3 grade; ungraded passages go
     assert.equal(r.counts.failed, 1);
     assert.match(r.counts.firstError!, /HTTP 500/);
     assert.equal(server.requests, 5);
-    // A re-run sends only the failed call again.
+    // A re-run asks again exactly the failed (e) and the unparsed (c) grade.
     server.reset();
     await llmPointwiseRerank([query], { client, depth: 5 });
-    assert.equal(server.requests, 1);
+    assert.equal(server.requests, 2);
   } finally {
     connection.closeSync();
     db.closeSync();

@@ -27,6 +27,13 @@ export function heat(rating: number | undefined): string {
   return `rgb(${mix(255, 0)},${mix(255, 109)},${mix(255, 44)})`;
 }
 
+/** Inline style of a 0-5 rating cell: its colour, with light text on the dark end. */
+export function heatStyle(rating: number | undefined): string {
+  return `background:${heat(rating)};color:${
+    rating !== undefined && rating >= 3 ? "#fff" : "#1b1b1b"
+  }`;
+}
+
 const STYLE = `
 body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1b1b1b}
 header{background:#20324a;color:#fff;padding:.6rem 1.2rem}

@@ -11,7 +11,7 @@ import {
   readReportVerdicts,
   type Workspace,
 } from "@lib/store/mod.ts";
-import { esc, heat, page, seg, table } from "./_html.ts";
+import { esc, heatStyle, page, seg, table } from "./_html.ts";
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -102,7 +102,7 @@ export async function reportPage(
         esc(q.text),
         ...[...byJudge.values()].map((m) => {
           const v = m.get(q.questionId);
-          return `<td class="heat" style="background:${heat(v)}">${v ?? ""}</td>`;
+          return `<td class="heat" style="${heatStyle(v)}">${v ?? ""}</td>`;
         }),
       ]),
     ),

@@ -12,7 +12,7 @@ import {
   readTopicRanking,
   type Workspace,
 } from "@lib/store/mod.ts";
-import { esc, heat, page, seg, table } from "./_html.ts";
+import { esc, heatStyle, page, seg, table } from "./_html.ts";
 
 /** Options of {@linkcode topicPage}. */
 export interface TopicPageOptions {
@@ -66,7 +66,7 @@ export async function topicPage(
     const m = ratings.get(docId);
     return questions.map((q) => {
       const v = m?.get(q.questionId);
-      return `<td class="heat" style="background:${heat(v)}" title="${esc(q.questionId)}: ${
+      return `<td class="heat" style="${heatStyle(v)}" title="${esc(q.questionId)}: ${
         v ?? "unrated"
       }">${v ?? ""}</td>`;
     });
