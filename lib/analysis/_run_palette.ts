@@ -5,7 +5,12 @@
  * @module
  */
 import { type Palette, PALETTE_KEY, type SeriesInput, seriesPalette } from "@lib/report/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readGeneratedRuns,
+  readMetaJson,
+  readRetrievalRunNames,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import { REFERENCE_LABELS } from "./resolve_conditions.ts";
 import type { Condition } from "./types.ts";
 
@@ -30,24 +35,12 @@ export function conditionAliases(conditions: readonly Condition[]): SeriesInput[
  * pipeline (`bm25`), `direct` like `Direct (no context)`, and so on.
  */
 export async function runPalette(ws: WorkspaceLike): Promise<Palette> {
-  const stored = await ws.query<{ value: string }>(
-    "SELECT value FROM meta WHERE key = ?",
-    [PALETTE_KEY],
-  ).catch(() => []);
-  let base: Palette | undefined;
-  try {
-    const p = stored.length ? JSON.parse(stored[0].value) as Palette : undefined;
-    if (p && Array.isArray(p.order) && typeof p.series === "object") base = p;
-  } catch {
-    base = undefined; // an invalid stored palette is reported by experimentPalette
-  }
-  const gens = await ws.query<{ run: string; condition: string | null }>(
-    "SELECT run, any_value(condition) AS condition FROM generations GROUP BY run ORDER BY run",
-  ).catch(() => []);
-  const runs = new Set(
-    (await ws.query<{ run: string }>("SELECT DISTINCT run FROM runs").catch(() => []))
-      .map((r) => r.run),
-  );
+  const stored = await readMetaJson<Palette>(ws, PALETTE_KEY).catch(() => undefined);
+  const base = stored && Array.isArray(stored.order) && typeof stored.series === "object"
+    ? stored
+    : undefined; // an invalid stored palette is reported by experimentPalette
+  const gens = await readGeneratedRuns(ws).catch(() => []);
+  const runs = new Set(await readRetrievalRunNames(ws).catch(() => []));
   const conditions: Condition[] = [];
   for (const g of gens) {
     const kind = g.condition ?? "rag";

@@ -23,9 +23,11 @@ const active = new Map<string, BatchCollector>();
  *
  * @example
  * ```ts
+ * import { join } from "node:path";
  * import { BatchCollector } from "@lib/llm/mod.ts";
+ * const workspaceCopy = await Deno.makeTempDir(); // a copy of the workspace folder
  * const collector = new BatchCollector();
- * const detach = collector.attach("/tmp/copy/llm_journal.jsonl");
+ * const detach = collector.attach(join(workspaceCopy, "llm_journal.jsonl"));
  * try {
  *   // run the stages on the workspace whose journal that is
  * } finally {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Workspace } from "@lib/store/mod.ts";
+import { readStageParams, type Workspace } from "@lib/store/mod.ts";
 
 /**
  * Reads the parameters `stage_runs` holds for a stage instance.
@@ -14,12 +14,6 @@ import type { Workspace } from "@lib/store/mod.ts";
  * @returns The recorded parameters, or undefined when the stage never ran.
  */
 export async function previousParams<T>(ws: Workspace, id: string): Promise<Partial<T>> {
-  const rows = await ws.query<{ params: string | null }>(
-    "SELECT params::VARCHAR AS params FROM stage_runs WHERE id = $1",
-    [id],
-  );
-  const text = rows[0]?.params;
-  if (!text) return {};
-  const parsed = JSON.parse(text);
+  const parsed = await readStageParams(ws, id);
   return parsed !== null && typeof parsed === "object" ? parsed as Partial<T> : {};
 }

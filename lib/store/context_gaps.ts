@@ -5,6 +5,7 @@
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
+import { writeMetaJson } from "./meta_json.ts";
 
 /** One topic's incomplete context in a generated run. */
 export interface ContextGap {
@@ -39,11 +40,7 @@ export async function recordContextGaps(
   run: string,
   gaps: readonly ContextGap[],
 ): Promise<void> {
-  if (gaps.length === 0) {
-    await ws.exec("DELETE FROM meta WHERE key = $1", [KEY + run]);
-    return;
-  }
-  await ws.exec("INSERT OR REPLACE INTO meta VALUES ($1, $2)", [KEY + run, JSON.stringify(gaps)]);
+  await writeMetaJson(ws, KEY + run, gaps.length ? gaps : undefined);
 }
 
 /**

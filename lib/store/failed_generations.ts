@@ -7,6 +7,7 @@
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
+import { readMetaJson, writeMetaJson } from "./meta_json.ts";
 
 const KEY = "generation.failed|";
 
@@ -25,10 +26,7 @@ const KEY = "generation.failed|";
  * ```
  */
 export async function failedGenerations(ws: WorkspaceLike, run: string): Promise<string[]> {
-  const rows = await ws.query<{ value: string }>(`SELECT value FROM meta WHERE key = $1`, [
-    KEY + run,
-  ]);
-  return rows.length ? (JSON.parse(rows[0].value) as string[]) : [];
+  return await readMetaJson<string[]>(ws, KEY + run) ?? [];
 }
 
 /**
@@ -51,11 +49,9 @@ export async function recordFailedGenerations(
   run: string,
   topics: readonly string[],
 ): Promise<void> {
-  await ws.exec(`DELETE FROM meta WHERE key = $1`, [KEY + run]);
-  if (topics.length) {
-    await ws.exec(`INSERT INTO meta VALUES ($1, $2)`, [
-      KEY + run,
-      JSON.stringify([...new Set(topics)].sort()),
-    ]);
-  }
+  await writeMetaJson(
+    ws,
+    KEY + run,
+    topics.length ? [...new Set(topics)].sort() : undefined,
+  );
 }

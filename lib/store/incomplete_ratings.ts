@@ -8,6 +8,7 @@
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
+import { readMetaJson, writeMetaJson } from "./meta_json.ts";
 
 const KEY = "ratings.incomplete|";
 
@@ -29,10 +30,7 @@ export async function incompleteRatingTopics(
   ws: WorkspaceLike,
   judge: string,
 ): Promise<string[]> {
-  const rows = await ws.query<{ value: string }>(`SELECT value FROM meta WHERE key = $1`, [
-    KEY + judge,
-  ]);
-  return rows.length ? (JSON.parse(rows[0].value) as string[]) : [];
+  return await readMetaJson<string[]>(ws, KEY + judge) ?? [];
 }
 
 /**
@@ -55,11 +53,9 @@ export async function recordIncompleteRatingTopics(
   judge: string,
   topics: readonly string[],
 ): Promise<void> {
-  await ws.exec(`DELETE FROM meta WHERE key = $1`, [KEY + judge]);
-  if (topics.length) {
-    await ws.exec(`INSERT INTO meta VALUES ($1, $2)`, [
-      KEY + judge,
-      JSON.stringify([...new Set(topics)].sort()),
-    ]);
-  }
+  await writeMetaJson(
+    ws,
+    KEY + judge,
+    topics.length ? [...new Set(topics)].sort() : undefined,
+  );
 }

@@ -97,3 +97,5 @@ export {
   saveAnnotationTask,
   type StoredLabel,
 } from "./annotations.ts";
+export { readMetaJson, writeMetaJson } from "./meta_json.ts";
+export { readGeneratedRuns, readRetrievalRunNames, readStageParams } from "./run_names.ts";
