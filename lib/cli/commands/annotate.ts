@@ -11,6 +11,7 @@ import { runAction } from "../_actions.ts";
 import { intOption } from "../_options.ts";
 import { ANNOTATION_TASKS, createAnnotationTask, exportAnnotations } from "@lib/serve/mod.ts";
 import { type AnnotationTaskKind, openWorkspace } from "@lib/store/mod.ts";
+import { guardOutputs, writeAtomic } from "@lib/formats/mod.ts";
 
 const CREATE_HELP = `Usage: crux annotate create --workspace DIR --task TASK --annotators a,b,c
          [--per-condition N] [--overlap K] [--seed S] [--depth D] [--base-url URL]
@@ -124,11 +125,16 @@ async function exportLabels(args: string[], io: Io): Promise<number> {
   const ws = await openWorkspace(values.workspace, { readOnly: true });
   try {
     const r = await exportAnnotations(ws, kind);
+    const paths = new Map([...r.files.keys()].map((a) => [a, join(values.out!, `${a}.jsonl`)]));
+    // The same guard as every --out: no export file may replace a workspace file.
+    await guardOutputs({
+      outputs: Object.fromEntries([...paths].map(([a, p]) => [`--out (${a})`, p])),
+      workspace: values.workspace,
+    });
     await Deno.mkdir(values.out, { recursive: true });
     for (const [a, text] of r.files) {
-      const path = join(values.out, `${a}.jsonl`);
-      await Deno.writeTextFile(path, text);
-      io.out(`${path}\t${r.lines.get(a)} lines\n`);
+      await writeAtomic(paths.get(a)!, text);
+      io.out(`${paths.get(a)}\t${r.lines.get(a)} lines\n`);
     }
     for (const l of r.leftOut) io.err(`Left out: ${l}\n`);
   } catch (error) {
