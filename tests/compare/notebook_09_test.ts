@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { executeNotebook } from "../notebooks/_execute.ts";
+import { displaySummary, type ExecutedNotebook, executeNotebook } from "../notebooks/_execute.ts";
 import { seededRandom } from "@lib/metrics/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -46,17 +46,23 @@ Deno.test({
     const dir = await Deno.makeTempDir();
     try {
       const files = await labelFiles(dir);
+      const count = (nb: ExecutedNotebook, mime: string) =>
+        nb.outputs.filter((o) => o.kind === "display" && o.mimes.includes(mime)).length;
+      // Comparison: bars (+ heatmap with two methods); human: coverage figure.
+      // system, correlations, disagreements, significance; human agreement, confusion, coverage.
+      const want = { figures: 2, tables: 7 };
       const nb = await executeNotebook(`${root}notebooks/09_methods_side_by_side.ipynb`, {
         env: { CRUX_EXPERIMENT: experiment, CRUX_HUMAN_LABELS: files.join(",") },
+        // A display the loaded kernel delivers after its cell's reply is lost by nbclient;
+        // such a run (no errors, displays missing) is executed again.
+        complete: (nb) =>
+          count(nb, "image/svg+xml") >= want.figures && count(nb, "text/html") >= want.tables,
       });
       const errors = nb.outputs.filter((o) => o.kind === "error");
       assert.deepEqual(errors.map((e) => e.text), []);
-      const count = (mime: string) =>
-        nb.outputs.filter((o) => o.kind === "display" && o.mimes.includes(mime)).length;
-      // Comparison: bars (+ heatmap with two methods); human: coverage figure.
-      assert.ok(count("image/svg+xml") >= 2, `figures: ${count("image/svg+xml")}`);
-      // system, correlations, disagreements, significance; human agreement, confusion, coverage.
-      assert.ok(count("text/html") >= 7, `tables: ${count("text/html")}`);
+      const seen = `cell:display ${displaySummary(nb)}; ${nb.attempts?.join("; ") || "one run"}`;
+      assert.ok(count(nb, "image/svg+xml") >= want.figures, `figures: ${seen}`);
+      assert.ok(count(nb, "text/html") >= want.tables, `tables: ${seen}`);
       for (
         const f of [
           "tables/method_system.csv",
