@@ -9,7 +9,7 @@ import type { EvaluationResult } from "@lib/metrics/evaluate.ts";
 import type { EvalOptions } from "./_eval_options.ts";
 
 /** The largest cutoff asked (10 when none): the depth of the judged@k note. */
-export function judgedDepth(opts: EvalOptions): number {
+export function judgedDepth(opts: Pick<EvalOptions, "measures">): number {
   const cutoffs = opts.measures.map((m) => m.cutoff).filter((c): c is number =>
     typeof c === "number"
   );

@@ -7,7 +7,9 @@
  * @module
  */
 import { evaluate, type EvaluationResult } from "@lib/metrics/evaluate.ts";
+import { type Judged, type JudgedInputs, prepareJudged } from "@lib/metrics/judged.ts";
 import type { EvalOptions } from "./_eval_options.ts";
+import { judgedDepth, judgedNotes as judgedFooter } from "./_eval_judged.ts";
 
 /** What the notes need to know about the evaluation's options. */
 export type NotesOptions = Pick<EvalOptions, "measures" | "complete" | "tokenizer">;
@@ -67,7 +69,9 @@ export function evaluationNotes(
 
 /**
  * Footer lines for runs whose top k holds unjudged documents (k: largest cutoff
- * asked, or 10): `# bm25: judged@10 0.5440: 45.6% of the top 10 has no judgment ...`.
+ * asked, or 10), worded as `crux eval` words them (one writer:
+ * `_eval_judged.ts`): `# bm25: judged@10 0.5440: 45.6% of the top 10 has no
+ * judgment ...`, counting what a run retrieved when a topic has fewer than k.
  *
  * @param runs Run rows, one entry per run.
  * @param judged The judgments they were evaluated with.
@@ -79,27 +83,17 @@ export function judgedNotes(
   judged: Parameters<typeof evaluate>[2],
   opts: Pick<EvalOptions, "measures" | "complete" | "order">,
 ): string[] {
-  const cutoffs = opts.measures.map((m) => m.cutoff).filter((c): c is number =>
-    typeof c === "number"
-  );
-  const k = cutoffs.length ? Math.max(...cutoffs) : 10;
-  const out: string[] = [];
+  const k = judgedDepth(opts);
+  const prepared = "kind" in judged && judged.kind === "judged"
+    ? judged as Judged
+    : prepareJudged(judged as JudgedInputs);
   // Diversity qrels alone give no document-level judgments to count.
-  if (!("has" in judged) || !judged.has.qrels) return out;
-  for (const r of runs) {
-    const result = evaluate(r, [`judged@${k}`], judged, {
-      complete: opts.complete,
-      order: opts.order,
-    });
-    for (const a of result.aggregates) {
-      if (a.value < 1) {
-        out.push(
-          `# ${a.run}: judged@${k} ${a.value.toFixed(4)}: ${
-            ((1 - a.value) * 100).toFixed(1)
-          }% of the top ${k} has no judgment (counted non-relevant, rated 0)`,
-        );
-      }
-    }
-  }
-  return out;
+  if (!prepared.has.qrels) return [];
+  return runs.flatMap((r) =>
+    judgedFooter(
+      evaluate(r, [`judged@${k}`], prepared, { complete: opts.complete, order: opts.order }),
+      `judged@${k}`,
+      k,
+    )
+  );
 }

@@ -16,12 +16,12 @@ async function crux(args: string[]) {
 }
 
 /** A workspace folder with the bundled sample, its selection and a BM25 run. */
-async function sampleDir(): Promise<string> {
+async function sampleDir(k = 100): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "crux-measure-" });
   const config = testConfig({
     workspace: dir,
     dataset: { source: "sample", dir: "datasets/sample" },
-    retrieve: [{ name: "bm25", k: 100 }],
+    retrieve: [{ name: "bm25", k }],
   });
   const ws = await openWorkspace(dir);
   try {
@@ -107,6 +107,23 @@ Deno.test("crux measure prints what a fresh evaluation prints; the second run re
       changed.err,
       /0 measures reused, 5 computed \(inputs changed: earlier values discarded\)/,
     );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("crux measure words judged@k as crux eval does, counting what a short run retrieved", async () => {
+  const dir = await sampleDir(5);
+  try {
+    const r = await crux(["--workspace", dir, "--run", "bm25", "-m", "P@10", "--format", "json"]);
+    assert.equal(r.code, 0, r.err);
+    // Five passages per topic: judged@10 divides by 10, the note counts the five retrieved.
+    const m = r.err.match(
+      /^# bm25: judged@10 (\d\.\d{4}): 10 of 10 topics have fewer than 10 documents, 5\.0 retrieved per topic in the top 10 \(judged@10 divides by 10\); (\d+\.\d)% of the retrieved ones have no judgment/m,
+    );
+    assert.ok(m, r.err);
+    // judged@10 = judged / 10 per topic, so the unjudged share of the five is 1 - 2 * judged@10.
+    assert.equal(Number(m[2]), Math.round((1 - 2 * Number(m[1])) * 1000) / 10);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
