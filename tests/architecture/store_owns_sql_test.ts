@@ -1,0 +1,101 @@
+/**
+ * The store owns the schema: no library file outside `lib/store` holds SQL,
+ * apart from the notebook query helper (`lib/report/query_table.ts`), whose
+ * purpose is to run a researcher's own query.
+ */
+import assert from "node:assert/strict";
+import { join, relative } from "node:path";
+
+const root = new URL("../../", import.meta.url).pathname;
+
+/** Files allowed to hold SQL outside `lib/store`. */
+const ALLOWED = new Set(["lib/report/query_table.ts"]);
+
+/** SQL statements as they are written in this code base (keywords upper case). */
+const SQL =
+  /\b(SELECT\s+(?:DISTINCT\s+)?[\w*"(]|INSERT\s+(?:OR\s+\w+\s+)?INTO|DELETE\s+FROM|UPDATE\s+"?\w+"?\s+SET|CREATE\s+(?:OR\s+REPLACE\s+)?(?:TEMP\w*\s+)?(?:TABLE|VIEW|INDEX|SEQUENCE)|DROP\s+(?:TABLE|VIEW)|ALTER\s+TABLE|COPY\s*\(|ATTACH\s+['"$]|PRAGMA\s+\w)/;
+
+/** Code without its comments (strings are kept: that is where SQL lives). */
+function withoutComments(text: string): string {
+  let out = "";
+  let i = 0;
+  let quote: string | null = null;
+  while (i < text.length) {
+    const c = text[i];
+    if (quote) {
+      out += c;
+      if (c === "\\") {
+        out += text[i + 1] ?? "";
+        i += 2;
+        continue;
+      }
+      if (c === quote) quote = null;
+      i++;
+    } else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      // Keep the comment's line breaks, so that line numbers stay right.
+      out += text.slice(i, stop).replace(/[^\n]/g, "");
+      i = stop;
+    } else {
+      if (c === '"' || c === "'" || c === "`") quote = c;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Lines of `text` (a library file at `path`) that hold SQL, as `path:line: text`.
+ *
+ * @param path Repository-relative path, for the message.
+ * @param text The file's content.
+ */
+export function sqlLines(path: string, text: string): string[] {
+  return withoutComments(text).split("\n").flatMap((line, i) =>
+    SQL.test(line) ? [`${path}:${i + 1}: ${line.trim().slice(0, 100)}`] : []
+  );
+}
+
+function* files(dir: string): Generator<string> {
+  for (const e of Deno.readDirSync(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory) yield* files(p);
+    else if (p.endsWith(".ts")) yield p;
+  }
+}
+
+Deno.test("the SQL finder sees statements in strings and ignores comments and prose", () => {
+  const code = [
+    "/** Reads rows; SELECT in a comment is prose. */",
+    'const a = await ws.query("SELECT topic_id FROM topics");',
+    "// DELETE FROM measures is only a comment here",
+    "await ws.exec(`DELETE FROM measures WHERE run = $1`, [run]);",
+    'const note = "select the runs you want"; // lower case prose',
+    "const sql = `INSERT INTO runs BY NAME SELECT * FROM t`;",
+    "await ws.exec(`UPDATE ratings SET rating = 5`);",
+    "const url = 'http://example.org/SELECT'; const b = 1;",
+  ].join("\n");
+  assert.deepEqual(sqlLines("x.ts", code).map((l) => l.split(":")[1]), ["2", "4", "6", "7"]);
+  // Line numbers stay right after a multi-line comment.
+  assert.deepEqual(
+    sqlLines("y.ts", "/*\n a\n b\n*/\nconst q = `\n  SELECT 1`;").map((l) => l.split(":")[1]),
+    ["6"],
+  );
+});
+
+Deno.test("no SQL outside lib/store, apart from the notebook query helper", () => {
+  const found: string[] = [];
+  for (const file of files(join(root, "lib"))) {
+    const rel = relative(root, file);
+    if (rel.startsWith("lib/store/") || rel.endsWith("_test.ts") || rel.includes("/testdata/")) {
+      continue;
+    }
+    if (ALLOWED.has(rel)) continue;
+    found.push(...sqlLines(rel, Deno.readTextFileSync(file)));
+  }
+  assert.deepEqual(found, [], `SQL outside lib/store:\n${found.join("\n")}`);
+});
