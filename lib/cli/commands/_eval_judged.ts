@@ -21,7 +21,7 @@ export function judgedDepth(opts: Pick<EvalOptions, "measures">): number {
  * judged@k rows of `result`; when a run retrieved fewer than k documents for a
  * topic, the note counts what it retrieved rather than k.
  */
-export function judgedNotes(result: EvaluationResult, key: string, k: number): string[] {
+export function judgedFooter(result: EvaluationResult, key: string, k: number): string[] {
   const out: string[] = [];
   for (const run of result.runs) {
     const value = run.aggregate[key];

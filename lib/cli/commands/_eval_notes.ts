@@ -9,7 +9,7 @@
 import { evaluate, type EvaluationResult } from "@lib/metrics/evaluate.ts";
 import { type Judged, type JudgedInputs, prepareJudged } from "@lib/metrics/judged.ts";
 import type { EvalOptions } from "./_eval_options.ts";
-import { judgedDepth, judgedNotes as judgedFooter } from "./_eval_judged.ts";
+import { judgedDepth, judgedFooter } from "./_eval_judged.ts";
 
 /** What the notes need to know about the evaluation's options. */
 export type NotesOptions = Pick<EvalOptions, "measures" | "complete" | "tokenizer">;

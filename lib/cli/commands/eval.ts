@@ -16,7 +16,7 @@ import { parseOptions } from "./_eval_options.ts";
 import { loadInputs } from "./_eval_inputs.ts";
 import { checkSharedTopics, topicSetNote } from "./_eval_topics.ts";
 import { evaluateRunFile } from "./_eval_runs.ts";
-import { dropMeasure, judgedDepth, judgedNotes } from "./_eval_judged.ts";
+import { dropMeasure, judgedDepth, judgedFooter } from "./_eval_judged.ts";
 
 const HELP =
   `crux eval - evaluate runs (trec_eval-compatible, alpha-nDCG, CRUX coverage and density)
@@ -139,7 +139,7 @@ async function run(args: string[], io: Io): Promise<number> {
       merged.skipped.push(...result.skipped);
     }
   }
-  const judgedLines = withJudged ? judgedNotes(merged!, judgedKey, k) : [];
+  const judgedLines = withJudged ? judgedFooter(merged!, judgedKey, k) : [];
   if (withJudged && !asked) dropMeasure(merged!, judgedKey);
   notes.unshift(...inputNotes, ...evaluationNotes(merged!, opts, topicSetNote(judged, opts)));
   notes.push(...judgedLines);
