@@ -4,7 +4,7 @@
  * @module
  */
 import { answerGeneration, type RagAnswer } from "@lib/formats/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /**
  * Stores answers as generations (run = `run_id`, text = the sentences joined by
@@ -39,9 +39,7 @@ export async function importRagAnswers(
     }
     seen.add(key);
   }
-  const known = new Set(
-    (await ws.query<{ t: string }>(`SELECT topic_id AS t FROM topics`)).map((r) => r.t),
-  );
+  const known = new Set((await readTopics(ws)).map((t) => t.topicId));
   const topics = new Map<string, object>();
   for (const a of answers) {
     if (!known.has(a.topicId) && !topics.has(a.topicId)) {

@@ -7,7 +7,15 @@ import { type Generator, type LlmClient, loadTemplate, renderTemplate } from "@l
 import { Bm25Index } from "@lib/retrieval/mod.ts";
 import { oracleBudgets } from "@lib/generate/mod.ts";
 import { countTokens, splitSentences } from "@lib/text/mod.ts";
-import { readQrels, recordGeneration, recordRun, type Workspace } from "@lib/store/mod.ts";
+import {
+  clearRunRows,
+  readPassagesById,
+  readQrels,
+  readTopics,
+  recordGeneration,
+  recordRun,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import { subqByTopic } from "./_typed_rows.ts";
 import { CORE_DEFINITION, top, withinBudget } from "./_variant_parts.ts";
 import { lexicalCoverage } from "./lexical_coverage.ts";
@@ -76,11 +84,7 @@ export async function generateCoreVariants(
 ): Promise<string[]> {
   const variants = opts.variants ?? CORE_VARIANTS;
   const prefix = opts.prefix ?? "subq-core";
-  const passages = await ws.query<
-    { id: string; topicId: string; text: string; tokens: number | null }
-  >(
-    `SELECT passage_id AS id, topic_id AS "topicId", text, tokens FROM passages ORDER BY passage_id`,
-  );
+  const passages = await readPassagesById(ws);
   const texts = new Map(passages.map((p) => [p.id, p.text]));
   const budgets = oracleBudgets(
     await readQrels(ws, "crux_pr"),
@@ -91,11 +95,7 @@ export async function generateCoreVariants(
     b: opts.b ?? 0.4,
   });
   const subqs = await subqByTopic(ws, opts.source ?? "decompose");
-  const requests = new Map(
-    (await ws.query<{ topicId: string; request: string }>(
-      `SELECT topic_id AS "topicId", request FROM topics`,
-    )).map((r) => [r.topicId, r.request]),
-  );
+  const requests = new Map((await readTopics(ws)).map((r) => [r.topicId, r.request]));
   const compose = opts.client
     ? await loadTemplate("subq_compose", { dir: opts.templatesDir })
     : undefined;
@@ -184,7 +184,7 @@ export async function generateCoreVariants(
         tokens: countTokens(text),
       });
     }
-    await ws.exec(`DELETE FROM runs WHERE run = $1`, [run]);
+    await clearRunRows(ws, run);
     if (runRows.length) await ws.upsert("runs", runRows);
     if (gens.length) await ws.upsert("generations", gens);
     await recordRun(ws, {
