@@ -5,7 +5,14 @@
  * @module
  */
 import type { NuggetSet, TopicNuggetQuestions } from "@lib/formats/mod.ts";
-import { clearTopicNuggets, readTopics, type WorkspaceLike, writeNuggets } from "@lib/store/mod.ts";
+import type { Topic } from "@lib/types/mod.ts";
+import {
+  clearTopicNuggets,
+  readTopics,
+  type WorkspaceLike,
+  writeNuggets,
+  writeTopicRows,
+} from "@lib/store/mod.ts";
 
 /** What {@linkcode importNuggets} wrote. */
 export interface ImportNuggetsResult {
@@ -48,7 +55,7 @@ export async function importNuggets(
   opts: { origin: string },
 ): Promise<ImportNuggetsResult> {
   const known = new Set((await readTopics(ws)).map((t) => t.topicId));
-  const topics: object[] = [];
+  const topics: Topic[] = [];
   const rows: object[] = [];
   let unlabelled = 0;
   for (const s of sets) {
@@ -80,7 +87,7 @@ export async function importNuggets(
       });
     });
   }
-  if (topics.length) await ws.upsert("topics", topics);
+  await writeTopicRows(ws, topics);
   await writeNuggets(ws, rows);
   return { origin: opts.origin, topics: sets.length, nuggets: rows.length, unlabelled };
 }

@@ -1,8 +1,10 @@
 /**
- * Reads of passages for the evaluation methods (sub-question coverage).
+ * Reads of passages and writes of topics for the evaluation methods (nuggets,
+ * sub-question coverage).
  *
  * @module
  */
+import type { Topic } from "@lib/types/mod.ts";
 import type { WorkspaceLike } from "./workspace_reads.ts";
 
 /**
@@ -50,4 +52,21 @@ export async function readPassagesById(ws: WorkspaceLike): Promise<PassageTokens
   return await ws.query<PassageTokens>(
     `SELECT passage_id AS id, topic_id AS "topicId", text, tokens FROM passages ORDER BY passage_id`,
   );
+}
+
+/**
+ * Stores topics, replacing those with the same id.
+ *
+ * @param ws The workspace.
+ * @param rows The topics.
+ * @example
+ * ```ts
+ * import { writeTopicRows } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await writeTopicRows(ws, [{ topicId: "q1", request: "Why?", source: "answers" }]);
+ * ```
+ */
+export async function writeTopicRows(ws: WorkspaceLike, rows: readonly Topic[]): Promise<void> {
+  if (rows.length) await ws.upsert("topics", rows);
 }

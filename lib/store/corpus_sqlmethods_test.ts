@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { clearRunRows, openWorkspace, readPassagesById, readPassageTexts } from "./mod.ts";
+import { openWorkspace, readPassagesById, readPassageTexts, replaceRunRows } from "./mod.ts";
 
-Deno.test("passages by id with tokens; clearRunRows deletes one run", async () => {
+Deno.test("passages by id with tokens; replaceRunRows deletes one run", async () => {
   const ws = await openWorkspace(await Deno.makeTempDir());
   try {
     await ws.upsert("passages", [
@@ -18,8 +18,23 @@ Deno.test("passages by id with tokens; clearRunRows deletes one run", async () =
       { run: "x", topicId: "t1", docId: "d2#1", rank: 2, score: 1 },
       { run: "y", topicId: "t1", docId: "d1#1", rank: 1, score: 1 },
     ]);
-    assert.equal(await clearRunRows(ws, "x"), 2);
-    assert.deepEqual(await ws.query(`SELECT run, doc_id FROM runs`), [{ run: "y", docId: "d1#1" }]);
+    assert.equal(
+      await replaceRunRows(ws, "x", [{
+        run: "x",
+        topicId: "t1",
+        docId: "d2#1",
+        rank: 1,
+        score: 5,
+      }]),
+      2,
+    );
+    assert.deepEqual(await ws.query(`SELECT run, doc_id, rank FROM runs ORDER BY run`), [
+      { run: "x", docId: "d2#1", rank: 1 },
+      { run: "y", docId: "d1#1", rank: 1 },
+    ]);
+    // An empty list leaves the run without rows.
+    assert.equal(await replaceRunRows(ws, "x", []), 1);
+    assert.deepEqual(await ws.query(`SELECT run FROM runs`), [{ run: "y" }]);
   } finally {
     ws.close();
   }

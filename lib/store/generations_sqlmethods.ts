@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Generation } from "@lib/types/mod.ts";
 import type { WorkspaceLike } from "./workspace_reads.ts";
 
 /** A generated answer with its context passages (null when it has none recorded). */
@@ -42,4 +43,24 @@ export async function readGeneratedAnswers(
        WHERE list_contains($1::JSON::VARCHAR[], run) ORDER BY run, topic_id`,
       [JSON.stringify(runs)],
     );
+}
+
+/**
+ * Stores generated answers, replacing those of the same run and topic.
+ *
+ * @param ws The workspace.
+ * @param rows The answers.
+ * @example
+ * ```ts
+ * import { writeGenerationRows } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await writeGenerationRows(ws, [{ run: "rag", topicId: "t1", text: "An answer.", condition: "file" }]);
+ * ```
+ */
+export async function writeGenerationRows(
+  ws: WorkspaceLike,
+  rows: readonly Generation[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("generations", rows);
 }

@@ -134,9 +134,18 @@ export {
   readKeypointSources,
   writeKeypointRows,
 } from "./keypoints.ts";
-export { type PassageTokens, readPassagesById, readPassageTexts } from "./corpus_sqlmethods.ts";
-export { type GeneratedAnswer, readGeneratedAnswers } from "./generations_sqlmethods.ts";
-export { clearRunRows } from "./runs_sqlmethods.ts";
+export {
+  type PassageTokens,
+  readPassagesById,
+  readPassageTexts,
+  writeTopicRows,
+} from "./corpus_sqlmethods.ts";
+export {
+  type GeneratedAnswer,
+  readGeneratedAnswers,
+  writeGenerationRows,
+} from "./generations_sqlmethods.ts";
+export { replaceRunRows } from "./runs_sqlmethods.ts";
 export {
   clearMethodMeasures,
   type MethodMeasureSelection,

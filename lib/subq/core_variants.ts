@@ -8,14 +8,16 @@ import { Bm25Index } from "@lib/retrieval/mod.ts";
 import { oracleBudgets } from "@lib/generate/mod.ts";
 import { countTokens, splitSentences } from "@lib/text/mod.ts";
 import {
-  clearRunRows,
   readPassagesById,
   readQrels,
   readTopics,
   recordGeneration,
   recordRun,
+  replaceRunRows,
   type Workspace,
+  writeGenerationRows,
 } from "@lib/store/mod.ts";
+import type { Generation, RunRow } from "@lib/types/mod.ts";
 import { subqByTopic } from "./_typed_rows.ts";
 import { CORE_DEFINITION, top, withinBudget } from "./_variant_parts.ts";
 import { lexicalCoverage } from "./lexical_coverage.ts";
@@ -102,8 +104,8 @@ export async function generateCoreVariants(
   const written: string[] = [];
   for (const variant of variants) {
     const run = `${prefix}-${variant}`;
-    const runRows: object[] = [];
-    const gens: object[] = [];
+    const runRows: RunRow[] = [];
+    const gens: Generation[] = [];
     for (const [topicId, budget] of budgets) {
       const request = requests.get(topicId);
       const core = (subqs.get(topicId) ?? []).filter((q) => q.type === "core").map((q) => q.text);
@@ -184,9 +186,8 @@ export async function generateCoreVariants(
         tokens: countTokens(text),
       });
     }
-    await clearRunRows(ws, run);
-    if (runRows.length) await ws.upsert("runs", runRows);
-    if (gens.length) await ws.upsert("generations", gens);
+    await replaceRunRows(ws, run, runRows);
+    await writeGenerationRows(ws, gens);
     await recordRun(ws, {
       run,
       kind: `subq-core-${variant}`,
