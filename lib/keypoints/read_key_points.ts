@@ -4,7 +4,7 @@
  * @module
  */
 import type { KeyPoint, QuestionKeyPoints } from "@lib/formats/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { readKeypointRows, readKeypointSources, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /**
  * Reads the key points of one level and source from the workspace table
@@ -29,10 +29,7 @@ export async function readStoredKeyPoints(
 ): Promise<{ keypoints: QuestionKeyPoints[]; source: string | undefined }> {
   let source = opts.source;
   if (source === undefined) {
-    const sources = (await ws.query<{ source: string }>(
-      "SELECT DISTINCT source FROM keypoints WHERE level = $1 ORDER BY source",
-      [opts.level],
-    )).map((r) => r.source);
+    const sources = await readKeypointSources(ws, opts.level);
     if (sources.length > 1) {
       throw new RangeError(
         `The workspace has ${opts.level} key points from ${sources.join(", ")}; name one as source`,
@@ -40,19 +37,7 @@ export async function readStoredKeyPoints(
     }
     source = sources[0];
   }
-  const rows = await ws.query<{
-    topicId: string;
-    keypointId: string;
-    text: string;
-    docId: string | null;
-    spans: string[];
-    spanStatus: KeyPoint["spanStatus"] | null;
-    mergedFrom: string[];
-  }>(
-    `SELECT topic_id, keypoint_id, text, doc_id, spans, span_status, merged_from FROM keypoints
-     WHERE level = $1 AND source = $2`,
-    [opts.level, source ?? ""],
-  );
+  const rows = await readKeypointRows(ws, opts.level, source ?? "");
   const natural = new Intl.Collator("en", { numeric: true });
   rows.sort((a, b) =>
     natural.compare(a.topicId, b.topicId) || natural.compare(a.keypointId, b.keypointId)

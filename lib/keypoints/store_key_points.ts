@@ -4,7 +4,7 @@
  * @module
  */
 import type { QuestionKeyPoints } from "@lib/formats/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { type WorkspaceLike, writeKeypointRows } from "@lib/store/mod.ts";
 
 /**
  * Stores key points in the workspace table `keypoints` (topic id = qid),
@@ -47,6 +47,6 @@ export async function storeKeyPoints(
       source: opts.source,
     }))
   );
-  if (rows.length) await ws.upsert("keypoints", rows);
+  await writeKeypointRows(ws, rows);
   return rows.length;
 }

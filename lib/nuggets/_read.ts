@@ -1,33 +1,27 @@
 // Reads of the nugget tables shared by the steps.
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  type NuggetRow,
+  readStoredNuggets,
+  readTopics,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import { groupBy } from "./_windows.ts";
 
-/** A stored nugget. */
-export interface NuggetRow {
-  topicId: string;
-  origin: string;
-  ordinal: number;
-  text: string;
-  importance: "vital" | "okay" | "failed" | null;
-  importanceBy: string | null;
-  kept: boolean | null;
-  importanceCall: string | null;
-  importanceRaw: string | null;
-  call: string | null;
-}
+export type { NuggetRow };
 
 /** Nuggets of one origin by topic, in creation order. */
 export async function readNuggetRows(
   ws: WorkspaceLike,
   origin: string,
 ): Promise<Map<string, NuggetRow[]>> {
-  const rows = await ws.query<NuggetRow>(
-    `SELECT topic_id AS "topicId", origin, ordinal, text, importance, importance_by AS "importanceBy",
-       kept, importance_call AS "importanceCall", importance_raw AS "importanceRaw", call
-     FROM nuggets WHERE origin = $1 ORDER BY topic_id, ordinal`,
-    [origin],
+  return groupBy(await readStoredNuggets(ws, origin), (r) => r.topicId);
+}
+
+/** Each topic's query as shown to the model: its request, else its title, else its id. */
+export async function topicQueries(ws: WorkspaceLike): Promise<Map<string, string>> {
+  return new Map(
+    (await readTopics(ws)).map((t) => [t.topicId, t.request || (t.title ?? t.topicId)]),
   );
-  return groupBy(rows.map((r) => ({ ...r, ordinal: Number(r.ordinal) })), (r) => r.topicId);
 }
 
 /** Importance rank for sorting: vital, okay, then unlabelled or failed. */
@@ -39,12 +33,4 @@ export function judgedNuggets(rows: readonly NuggetRow[]): NuggetRow[] {
     (a.importance ? RANK[a.importance] : 2) - (b.importance ? RANK[b.importance] : 2) ||
     a.ordinal - b.ordinal
   );
-}
-
-/** Every distinct origin stored, with its nugget count. */
-export async function nuggetOrigins(ws: WorkspaceLike): Promise<string[]> {
-  const rows = await ws.query<{ origin: string }>(
-    `SELECT DISTINCT origin FROM nuggets ORDER BY origin`,
-  );
-  return rows.map((r) => r.origin);
 }

@@ -4,9 +4,14 @@
  *
  * @module
  */
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  clearNuggetAssignments,
+  readGeneratedAnswers,
+  type WorkspaceLike,
+  writeNuggetAssignments,
+} from "@lib/store/mod.ts";
 import type { AssignWindow, NuggetBackend, WindowCallOptions } from "./types.ts";
-import { judgedNuggets, type NuggetRow, readNuggetRows } from "./_read.ts";
+import { judgedNuggets, type NuggetRow, readNuggetRows, topicQueries } from "./_read.ts";
 import { windows } from "./_windows.ts";
 
 /** Options of {@linkcode assignNuggets}. */
@@ -62,14 +67,8 @@ export async function assignNuggets(
   const size = opts.window ?? 10;
   const judge = opts.backend.judge;
   const byTopic = await readNuggetRows(ws, opts.origin);
-  const queries = new Map(
-    (await ws.query<{ topicId: string; q: string }>(
-      `SELECT topic_id AS "topicId", coalesce(nullif(request, ''), title, topic_id) AS q FROM topics`,
-    )).map((r) => [r.topicId, r.q]),
-  );
-  const answers = (await ws.query<{ run: string; topicId: string; text: string | null }>(
-    `SELECT run, topic_id AS "topicId", text FROM generations ORDER BY run, topic_id`,
-  )).filter((g) => !opts.runs || opts.runs.includes(g.run));
+  const queries = await topicQueries(ws);
+  const answers = await readGeneratedAnswers(ws, opts.runs);
   const tasks: { run: string; rows: NuggetRow[]; w: AssignWindow }[] = [];
   const result: AssignNuggetsResult = {
     judge,
@@ -130,11 +129,8 @@ export async function assignNuggets(
   }
   const runs = opts.runs ?? [...new Set(answers.map((a) => a.run))];
   for (const run of runs) {
-    await ws.exec(
-      `DELETE FROM nugget_assignments WHERE run = $1 AND origin = $2 AND judge = $3`,
-      [run, opts.origin, judge],
-    );
+    await clearNuggetAssignments(ws, { run, origin: opts.origin, judge });
   }
-  if (rows.length) await ws.upsert("nugget_assignments", rows);
+  await writeNuggetAssignments(ws, rows);
   return result;
 }

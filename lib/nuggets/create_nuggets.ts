@@ -3,7 +3,12 @@
  *
  * @module
  */
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  clearTopicNuggets,
+  type WorkspaceLike,
+  writeNuggetPassages,
+  writeNuggets,
+} from "@lib/store/mod.ts";
 import type { NuggetBackend, WindowCallOptions } from "./types.ts";
 import type { NuggetSource } from "./relevant_passages.ts";
 import { windows } from "./_windows.ts";
@@ -143,14 +148,9 @@ export async function createNuggets(
     );
   }));
   for (const s of sources) {
-    for (const table of ["nuggets", "nugget_passages", "nugget_assignments"]) {
-      await ws.exec(`DELETE FROM ${table} WHERE topic_id = $1 AND origin = $2`, [
-        s.topicId,
-        origin,
-      ]);
-    }
+    await clearTopicNuggets(ws, { topicId: s.topicId, origin, passages: true });
   }
-  if (nuggetRows.length) await ws.upsert("nuggets", nuggetRows);
-  if (passageRows.length) await ws.upsert("nugget_passages", passageRows);
+  await writeNuggets(ws, nuggetRows);
+  await writeNuggetPassages(ws, passageRows);
   return result;
 }

@@ -4,8 +4,8 @@
  * @module
  */
 import type { NuggetAssignment, NuggetSet } from "@lib/formats/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
-import { judgedNuggets, readNuggetRows } from "./_read.ts";
+import { readNuggetLabels, type WorkspaceLike } from "@lib/store/mod.ts";
+import { judgedNuggets, readNuggetRows, topicQueries } from "./_read.ts";
 
 /** What {@linkcode exportNuggets} returns. */
 export interface ExportedNuggets {
@@ -40,11 +40,7 @@ export async function exportNuggets(
   opts: { origin: string; judge?: string; runs?: readonly string[] },
 ): Promise<ExportedNuggets> {
   const byTopic = await readNuggetRows(ws, opts.origin);
-  const queries = new Map(
-    (await ws.query<{ topicId: string; q: string }>(
-      `SELECT topic_id AS "topicId", coalesce(nullif(request, ''), title, topic_id) AS q FROM topics`,
-    )).map((r) => [r.topicId, r.q]),
-  );
+  const queries = await topicQueries(ws);
   const judged = new Map([...byTopic].map(([t, rows]) => [t, judgedNuggets(rows)]));
   const nuggets: NuggetSet[] = [...judged].map(([qid, rows]) => ({
     qid,
@@ -57,11 +53,7 @@ export async function exportNuggets(
   }));
   const assignments: NuggetAssignment[] = [];
   if (opts.judge !== undefined) {
-    const labels = await ws.query<{ run: string; topicId: string; ordinal: number; label: string }>(
-      `SELECT run, topic_id AS "topicId", ordinal, label FROM nugget_assignments
-       WHERE origin = $1 AND judge = $2 ORDER BY run, topic_id`,
-      [opts.origin, opts.judge],
-    );
+    const labels = await readNuggetLabels(ws, opts.origin, opts.judge);
     const by = new Map<string, Map<number, string>>();
     for (const l of labels) {
       if (opts.runs && !opts.runs.includes(l.run)) continue;

@@ -5,7 +5,14 @@
  * @module
  */
 import type { NuggetSet, TopicNuggetQuestions } from "@lib/formats/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import type { Topic } from "@lib/types/mod.ts";
+import {
+  clearTopicNuggets,
+  readTopics,
+  type WorkspaceLike,
+  writeNuggets,
+  writeTopicRows,
+} from "@lib/store/mod.ts";
 
 /** What {@linkcode importNuggets} wrote. */
 export interface ImportNuggetsResult {
@@ -47,10 +54,8 @@ export async function importNuggets(
   sets: readonly (NuggetSet | TopicNuggetQuestions)[],
   opts: { origin: string },
 ): Promise<ImportNuggetsResult> {
-  const known = new Set(
-    (await ws.query<{ t: string }>(`SELECT topic_id AS t FROM topics`)).map((r) => r.t),
-  );
-  const topics: object[] = [];
+  const known = new Set((await readTopics(ws)).map((t) => t.topicId));
+  const topics: Topic[] = [];
   const rows: object[] = [];
   let unlabelled = 0;
   for (const s of sets) {
@@ -65,14 +70,7 @@ export async function importNuggets(
         importance: undefined,
       }))
       : s.nuggets;
-    await ws.exec(`DELETE FROM nuggets WHERE topic_id = $1 AND origin = $2`, [
-      topicId,
-      opts.origin,
-    ]);
-    await ws.exec(
-      `DELETE FROM nugget_assignments WHERE topic_id = $1 AND origin = $2`,
-      [topicId, opts.origin],
-    );
+    await clearTopicNuggets(ws, { topicId, origin: opts.origin });
     list.forEach((n, i) => {
       if (!n.importance) unlabelled++;
       rows.push({
@@ -89,7 +87,7 @@ export async function importNuggets(
       });
     });
   }
-  if (topics.length) await ws.upsert("topics", topics);
-  if (rows.length) await ws.upsert("nuggets", rows);
+  await writeTopicRows(ws, topics);
+  await writeNuggets(ws, rows);
   return { origin: opts.origin, topics: sets.length, nuggets: rows.length, unlabelled };
 }

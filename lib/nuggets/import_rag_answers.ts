@@ -4,7 +4,13 @@
  * @module
  */
 import { answerGeneration, type RagAnswer } from "@lib/formats/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import type { Topic } from "@lib/types/mod.ts";
+import {
+  readTopics,
+  type WorkspaceLike,
+  writeGenerationRows,
+  writeTopicRows,
+} from "@lib/store/mod.ts";
 
 /**
  * Stores answers as generations (run = `run_id`, text = the sentences joined by
@@ -39,21 +45,17 @@ export async function importRagAnswers(
     }
     seen.add(key);
   }
-  const known = new Set(
-    (await ws.query<{ t: string }>(`SELECT topic_id AS t FROM topics`)).map((r) => r.t),
-  );
-  const topics = new Map<string, object>();
+  const known = new Set((await readTopics(ws)).map((t) => t.topicId));
+  const topics = new Map<string, Topic>();
   for (const a of answers) {
     if (!known.has(a.topicId) && !topics.has(a.topicId)) {
       topics.set(a.topicId, { topicId: a.topicId, request: a.topic, source: "answers" });
     }
   }
-  if (topics.size) await ws.upsert("topics", [...topics.values()]);
-  if (answers.length) {
-    await ws.upsert(
-      "generations",
-      answers.map((a) => ({ ...answerGeneration(a), condition: "file", backend: "file" })),
-    );
-  }
+  await writeTopicRows(ws, [...topics.values()]);
+  await writeGenerationRows(
+    ws,
+    answers.map((a) => ({ ...answerGeneration(a), condition: "file", backend: "file" })),
+  );
   return { runs: [...new Set(answers.map((a) => a.runId))], answers: answers.length };
 }

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { readNuggetPassageTexts, type WorkspaceLike, writeNuggets } from "@lib/store/mod.ts";
 import type { LabelWindow, NuggetBackend, WindowCallOptions } from "./types.ts";
-import { judgedNuggets, type NuggetRow, readNuggetRows } from "./_read.ts";
+import { judgedNuggets, type NuggetRow, readNuggetRows, topicQueries } from "./_read.ts";
 import { relevantPassages } from "./relevant_passages.ts";
 import { windows } from "./_windows.ts";
 
@@ -62,10 +62,7 @@ export async function labelNuggets(
   const size = opts.window ?? 10;
   const keep = opts.keep ?? 20;
   const byTopic = await readNuggetRows(ws, opts.origin);
-  const shown = await ws.query<{ topicId: string; text: string }>(
-    `SELECT topic_id AS "topicId", text FROM nugget_passages WHERE origin = $1 ORDER BY topic_id, ordinal`,
-    [opts.origin],
-  );
+  const shown = await readNuggetPassageTexts(ws, opts.origin);
   // Topics without recorded passages (imported nuggets) fall back to their relevant
   // passages, which only the offline backend reads.
   const needsFallback = opts.backend.offline &&
@@ -75,11 +72,7 @@ export async function labelNuggets(
       ? (await relevantPassages(ws)).map((s) => [s.topicId, s.passages.map((p) => p.text)])
       : [],
   );
-  const queries = new Map(
-    (await ws.query<{ topicId: string; q: string }>(
-      `SELECT topic_id AS "topicId", coalesce(nullif(request, ''), title, topic_id) AS q FROM topics`,
-    )).map((r) => [r.topicId, r.q]),
-  );
+  const queries = await topicQueries(ws);
   const query = (t: string) => queries.get(t) ?? t;
   const tasks: { rows: NuggetRow[]; w: LabelWindow }[] = [];
   for (const [topicId, rows] of byTopic) {
@@ -138,6 +131,6 @@ export async function labelNuggets(
     result.dropped += merged.length - kept.size;
     rows.push(...merged.map((r) => ({ ...r, kept: kept.has(r.ordinal) })));
   }
-  if (rows.length) await ws.upsert("nuggets", rows);
+  await writeNuggets(ws, rows);
   return result;
 }

@@ -4,7 +4,13 @@
  * @module
  */
 import { type NuggetJudgment, type NuggetScores, nuggetScores } from "@lib/metrics/mod.ts";
-import { measureRow, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  clearMethodMeasures,
+  measureRow,
+  readNuggetJudgments,
+  type WorkspaceLike,
+  writeMethodMeasures,
+} from "@lib/store/mod.ts";
 import { groupBy } from "./_windows.ts";
 
 /** The four measures, as stored in `measures` (`name` = `measure`, cutoff ''). */
@@ -64,15 +70,7 @@ export async function scoreNuggets(
   ws: WorkspaceLike,
   opts: ScoreNuggetsOptions,
 ): Promise<RunNuggetScores[]> {
-  const rows = await ws.query<
-    { run: string; topicId: string; importance: string | null; label: string }
-  >(
-    `SELECT a.run, a.topic_id AS "topicId", n.importance, a.label
-     FROM nugget_assignments a JOIN nuggets n
-       ON n.topic_id = a.topic_id AND n.origin = a.origin AND n.ordinal = a.ordinal
-     WHERE a.origin = $1 AND a.judge = $2 ORDER BY a.run, a.topic_id, n.ordinal`,
-    [opts.origin, opts.judge],
-  );
+  const rows = await readNuggetJudgments(ws, opts.origin, opts.judge);
   const out: RunNuggetScores[] = [];
   for (const [run, list] of groupBy(rows, (r) => r.run)) {
     if (opts.runs && !opts.runs.includes(run)) continue;
@@ -122,12 +120,14 @@ export async function scoreNuggets(
       )
     );
     for (const r of out) {
-      await ws.exec(
-        `DELETE FROM measures WHERE method = 'nuggets' AND run = $1 AND judge = $2 AND source = $3`,
-        [r.run, opts.judge, opts.origin],
-      );
+      await clearMethodMeasures(ws, {
+        method: "nuggets",
+        judge: opts.judge,
+        source: opts.origin,
+        run: r.run,
+      });
     }
-    if (measures.length) await ws.upsert("measures", measures);
+    await writeMethodMeasures(ws, measures);
   }
   return out;
 }

@@ -99,3 +99,55 @@ export {
 } from "./annotations.ts";
 export { readMetaJson, writeMetaJson } from "./meta_json.ts";
 export { readGeneratedRuns, readRetrievalRunNames, readStageParams } from "./run_names.ts";
+export {
+  clearSubqPairwise,
+  readSubqCoverage,
+  readSubqCoverageDone,
+  readSubqQuestions,
+  readSubqTopicIds,
+  replaceSubqPreferences,
+  setSubqType,
+  type SubqCoverageVerdict,
+  type SubqQuestionRow,
+  writeSubqCoverage,
+  writeSubqFailures,
+  writeSubqPairwise,
+  writeSubqQuestions,
+} from "./subq.ts";
+export {
+  clearNuggetAssignments,
+  clearTopicNuggets,
+  type NuggetJudgmentRow,
+  type NuggetLabelRow,
+  type NuggetRow,
+  readNuggetJudgments,
+  readNuggetLabels,
+  readNuggetPassageTexts,
+  readStoredNuggets,
+  writeNuggetAssignments,
+  writeNuggetPassages,
+  writeNuggets,
+} from "./nuggets.ts";
+export {
+  type KeypointRow,
+  readKeypointRows,
+  readKeypointSources,
+  writeKeypointRows,
+} from "./keypoints.ts";
+export {
+  type PassageTokens,
+  readPassagesById,
+  readPassageTexts,
+  writeTopicRows,
+} from "./corpus_sqlmethods.ts";
+export {
+  type GeneratedAnswer,
+  readGeneratedAnswers,
+  writeGenerationRows,
+} from "./generations_sqlmethods.ts";
+export { replaceRunRows } from "./runs_sqlmethods.ts";
+export {
+  clearMethodMeasures,
+  type MethodMeasureSelection,
+  writeMethodMeasures,
+} from "./measures_sqlmethods.ts";

@@ -1,6 +1,6 @@
 // Judging (text, sub-question) items for coverage and storing each verdict in
 // `subq_coverage`, shared by the coverage stage and the preference evaluation.
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { type WorkspaceLike, writeSubqCoverage } from "@lib/store/mod.ts";
 import { type CoverageResult, judgeCoverage } from "./judge_coverage.ts";
 import type { SubqStepOptions } from "./types.ts";
 
@@ -37,6 +37,6 @@ export async function judgeAndStoreCoverage(
     status: r.status,
     raw: r.raw ?? null,
   }));
-  if (rows.length) await ws.upsert("subq_coverage", rows);
+  await writeSubqCoverage(ws, rows);
   return new Map(results.map((r) => [r.id, r]));
 }

@@ -1,5 +1,5 @@
 /** Reading typed sub-questions from the workspace; private to `@lib/subq`. */
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { readSubqQuestions, type WorkspaceLike } from "@lib/store/mod.ts";
 import type { SubquestionType } from "@lib/metrics/mod.ts";
 
 /** A typed sub-question row. */
@@ -15,11 +15,7 @@ export async function subqByTopic(
   ws: WorkspaceLike,
   source: string,
 ): Promise<Map<string, SubqRow[]>> {
-  const rows = await ws.query<SubqRow>(
-    `SELECT topic_id AS "topicId", ordinal, text, type FROM subq_questions WHERE source = $1
-     ORDER BY topic_id, ordinal`,
-    [source],
-  );
+  const rows = await readSubqQuestions(ws, source) as SubqRow[];
   const out = new Map<string, SubqRow[]>();
   for (const r of rows) out.set(r.topicId, [...(out.get(r.topicId) ?? []), r]);
   return out;

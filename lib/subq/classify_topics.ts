@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
+import { readTopics, setSubqType, type WorkspaceLike, writeSubqFailures } from "@lib/store/mod.ts";
 import type { Decomposition } from "@lib/formats/mod.ts";
 import { classifySubquestions } from "./classify_subquestions.ts";
 import { subqByTopic } from "./_typed_rows.ts";
@@ -68,7 +68,7 @@ export async function classifyTopics(
     if (r.status !== "ok") {
       const untyped = r.types.filter((t) => t === null).length;
       summary.failed++;
-      await ws.upsert("subq_failures", [
+      await writeSubqFailures(ws, [
         {
           topicId: r.id,
           source,
@@ -85,11 +85,13 @@ export async function classifyTopics(
     for (let i = 0; i < r.types.length; i++) {
       const type = r.types[i];
       if (type === null) continue;
-      await ws.exec(
-        `UPDATE subq_questions SET type = $1, classifier = $2
-         WHERE topic_id = $3 AND source = $4 AND ordinal = $5`,
-        [type, r.backend, r.id, source, ordinals.get(r.id)![i]],
-      );
+      await setSubqType(ws, {
+        topicId: r.id,
+        source,
+        ordinal: ordinals.get(r.id)![i],
+        type,
+        classifier: r.backend,
+      });
       summary.counts[type] = (summary.counts[type] ?? 0) + 1;
       summary.typed++;
     }

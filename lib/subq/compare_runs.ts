@@ -4,7 +4,13 @@
  * @module
  */
 import type { SubquestionType } from "@lib/metrics/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  clearSubqPairwise,
+  readGeneratedAnswers,
+  readTopics,
+  type WorkspaceLike,
+  writeSubqPairwise,
+} from "@lib/store/mod.ts";
 import { pairwiseJudge } from "./pairwise_judge.ts";
 import { systemScores } from "./system_scores.ts";
 import { OFFLINE_BACKENDS, type SubqStepOptions } from "./types.ts";
@@ -45,16 +51,9 @@ export async function compareRuns(
   opts: CompareRunsOptions,
 ): Promise<{ verdicts: RunVerdict[]; judge: string }> {
   const judge = opts.client?.model ?? OFFLINE_BACKENDS.pairwise;
-  const gens = await ws.query<{ run: string; topicId: string; text: string }>(
-    `SELECT run, topic_id AS "topicId", text FROM generations WHERE list_contains($1::JSON::VARCHAR[], run)`,
-    [JSON.stringify(opts.runs)],
-  );
+  const gens = await readGeneratedAnswers(ws, opts.runs);
   const answers = new Map(gens.map((g) => [`${g.run}\0${g.topicId}`, g.text]));
-  const requests = new Map(
-    (await ws.query<{ topicId: string; request: string }>(
-      `SELECT topic_id AS "topicId", request FROM topics`,
-    )).map((r) => [r.topicId, r.request]),
-  );
+  const requests = new Map((await readTopics(ws)).map((r) => [r.topicId, r.request]));
   const { lines } = opts.client
     ? { lines: [] }
     : await workspaceCoverageLines(ws, { runs: opts.runs, judge: opts.judge, source: opts.source });
@@ -85,11 +84,7 @@ export async function compareRuns(
     }
   }
   const results = await pairwiseJudge(inputs, opts);
-  await ws.exec(
-    `DELETE FROM subq_pairwise WHERE judge = $1 AND list_contains($2::JSON::VARCHAR[], run_a)
-     AND list_contains($2::JSON::VARCHAR[], run_b)`,
-    [judge, JSON.stringify(opts.runs)],
-  );
+  await clearSubqPairwise(ws, judge, opts.runs);
   const rows = results.map((r, i) => ({
     ...meta[i],
     judge,
@@ -97,7 +92,7 @@ export async function compareRuns(
     swapped: r.swapped,
     verdict: r.verdict,
   }));
-  if (rows.length) await ws.upsert("subq_pairwise", rows);
+  await writeSubqPairwise(ws, rows);
   return {
     verdicts: rows.map((r) => ({
       topicId: r.topicId,

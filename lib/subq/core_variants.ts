@@ -7,7 +7,17 @@ import { type Generator, type LlmClient, loadTemplate, renderTemplate } from "@l
 import { Bm25Index } from "@lib/retrieval/mod.ts";
 import { oracleBudgets } from "@lib/generate/mod.ts";
 import { countTokens, splitSentences } from "@lib/text/mod.ts";
-import { readQrels, recordGeneration, recordRun, type Workspace } from "@lib/store/mod.ts";
+import {
+  readPassagesById,
+  readQrels,
+  readTopics,
+  recordGeneration,
+  recordRun,
+  replaceRunRows,
+  type Workspace,
+  writeGenerationRows,
+} from "@lib/store/mod.ts";
+import type { Generation, RunRow } from "@lib/types/mod.ts";
 import { subqByTopic } from "./_typed_rows.ts";
 import { CORE_DEFINITION, top, withinBudget } from "./_variant_parts.ts";
 import { lexicalCoverage } from "./lexical_coverage.ts";
@@ -76,11 +86,7 @@ export async function generateCoreVariants(
 ): Promise<string[]> {
   const variants = opts.variants ?? CORE_VARIANTS;
   const prefix = opts.prefix ?? "subq-core";
-  const passages = await ws.query<
-    { id: string; topicId: string; text: string; tokens: number | null }
-  >(
-    `SELECT passage_id AS id, topic_id AS "topicId", text, tokens FROM passages ORDER BY passage_id`,
-  );
+  const passages = await readPassagesById(ws);
   const texts = new Map(passages.map((p) => [p.id, p.text]));
   const budgets = oracleBudgets(
     await readQrels(ws, "crux_pr"),
@@ -91,19 +97,15 @@ export async function generateCoreVariants(
     b: opts.b ?? 0.4,
   });
   const subqs = await subqByTopic(ws, opts.source ?? "decompose");
-  const requests = new Map(
-    (await ws.query<{ topicId: string; request: string }>(
-      `SELECT topic_id AS "topicId", request FROM topics`,
-    )).map((r) => [r.topicId, r.request]),
-  );
+  const requests = new Map((await readTopics(ws)).map((r) => [r.topicId, r.request]));
   const compose = opts.client
     ? await loadTemplate("subq_compose", { dir: opts.templatesDir })
     : undefined;
   const written: string[] = [];
   for (const variant of variants) {
     const run = `${prefix}-${variant}`;
-    const runRows: object[] = [];
-    const gens: object[] = [];
+    const runRows: RunRow[] = [];
+    const gens: Generation[] = [];
     for (const [topicId, budget] of budgets) {
       const request = requests.get(topicId);
       const core = (subqs.get(topicId) ?? []).filter((q) => q.type === "core").map((q) => q.text);
@@ -184,9 +186,8 @@ export async function generateCoreVariants(
         tokens: countTokens(text),
       });
     }
-    await ws.exec(`DELETE FROM runs WHERE run = $1`, [run]);
-    if (runRows.length) await ws.upsert("runs", runRows);
-    if (gens.length) await ws.upsert("generations", gens);
+    await replaceRunRows(ws, run, runRows);
+    await writeGenerationRows(ws, gens);
     await recordRun(ws, {
       run,
       kind: `subq-core-${variant}`,

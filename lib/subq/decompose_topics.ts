@@ -3,7 +3,15 @@
  *
  * @module
  */
-import { readPassages, readSubquestions, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readPassages,
+  readSubqTopicIds,
+  readSubquestions,
+  readTopics,
+  type WorkspaceLike,
+  writeSubqFailures,
+  writeSubqQuestions,
+} from "@lib/store/mod.ts";
 import { decomposeQuestions } from "./decompose_questions.ts";
 import type { SubqStepOptions } from "./types.ts";
 
@@ -50,12 +58,7 @@ export async function decomposeTopics(
   opts: DecomposeTopicsOptions = {},
 ): Promise<DecomposeTopicsSummary> {
   const source = opts.source ?? "decompose";
-  const done = new Set(
-    (await ws.query<{ topicId: string }>(
-      `SELECT DISTINCT topic_id AS "topicId" FROM subq_questions WHERE source = $1`,
-      [source],
-    )).map((r) => r.topicId),
-  );
+  const done = new Set(await readSubqTopicIds(ws, source));
   const topics = (await readTopics(ws)).filter((t) => t.request && !done.has(t.topicId));
   const summary = { topics: 0, written: 0, failed: 0, backend: "" };
   const rows: object[] = [];
@@ -101,9 +104,9 @@ export async function decomposeTopics(
         rows.push({ topicId: r.id, source, ordinal: i + 1, text, decomposer: r.backend })
       );
     }
-    if (failures.length) await ws.upsert("subq_failures", failures);
+    await writeSubqFailures(ws, failures);
   }
-  if (rows.length) await ws.upsert("subq_questions", rows);
+  await writeSubqQuestions(ws, rows);
   summary.written = rows.length;
   return summary;
 }

@@ -5,7 +5,7 @@
  */
 import type { Decomposition, PreferenceLine } from "@lib/formats/mod.ts";
 import type { SubquestionType, TypedCoverage } from "@lib/metrics/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import { replaceSubqPreferences, type WorkspaceLike } from "@lib/store/mod.ts";
 import { classifySubquestions } from "./classify_subquestions.ts";
 import { decomposeQuestions } from "./decompose_questions.ts";
 import { type CoverageItem, judgeAndStoreCoverage } from "./_store_coverage.ts";
@@ -115,9 +115,9 @@ export async function evaluatePreferences(
     { ...opts, client: opts.pairwiseClient ?? opts.client },
   );
   verdicts.forEach((v, i) => (out[i].pairwise = v.verdict));
-  await ws.exec(`DELETE FROM subq_preferences WHERE source = $1`, [opts.name]);
-  await ws.upsert(
-    "subq_preferences",
+  await replaceSubqPreferences(
+    ws,
+    opts.name,
     pairs.map((p, i) => ({
       source: opts.name,
       pair: i + 1,

@@ -4,7 +4,12 @@
  *
  * @module
  */
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readGeneratedAnswers,
+  readPassageTexts,
+  readSubqCoverageDone,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import { type CoverageItem, judgeAndStoreCoverage } from "./_store_coverage.ts";
 import { textKey } from "./_text_key.ts";
 import { subqByTopic } from "./_typed_rows.ts";
@@ -64,22 +69,9 @@ export async function judgeAnswers(
 ): Promise<JudgeAnswersSummary> {
   const judge = coverageJudgeName(opts);
   const subqs = await subqByTopic(ws, opts.source ?? "decompose");
-  const texts = new Map(
-    (await ws.query<{ id: string; text: string }>(`SELECT passage_id AS id, text FROM passages`))
-      .map((r) => [r.id, r.text]),
-  );
-  const gens = await ws.query<{ topicId: string; text: string; contextIds: string[] | null }>(
-    `SELECT topic_id AS "topicId", text, context_ids AS "contextIds" FROM generations
-     WHERE list_contains($1::JSON::VARCHAR[], run) ORDER BY run, topic_id`,
-    [JSON.stringify(opts.runs)],
-  );
-  const done = new Set(
-    (await ws.query<{ k: string }>(
-      `SELECT text_key || chr(0) || sub_question AS k FROM subq_coverage
-       WHERE judge = $1 AND status <> 'failed'`,
-      [judge],
-    )).map((r) => r.k),
-  );
+  const texts = await readPassageTexts(ws);
+  const gens = await readGeneratedAnswers(ws, opts.runs);
+  const done = new Set(await readSubqCoverageDone(ws, judge));
   const todo = new Map<string, CoverageItem>();
   for (const g of gens) {
     const qs = (subqs.get(g.topicId) ?? []).filter((q) => q.type);

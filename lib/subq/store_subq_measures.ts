@@ -5,7 +5,12 @@
  */
 import type { TypedCoverageLine } from "@lib/formats/mod.ts";
 import type { SubquestionType } from "@lib/metrics/mod.ts";
-import { measureRow, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  clearMethodMeasures,
+  measureRow,
+  type WorkspaceLike,
+  writeMethodMeasures,
+} from "@lib/store/mod.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
 import { type SystemScores, systemScores } from "./system_scores.ts";
 
@@ -104,10 +109,7 @@ export async function storeSubqMeasures(
   rows: readonly MeasureRow[],
   opts: { judge: string; source: string },
 ): Promise<number> {
-  await ws.exec(`DELETE FROM measures WHERE method = 'subq' AND judge = $1 AND source = $2`, [
-    opts.judge,
-    opts.source,
-  ]);
-  if (rows.length) await ws.upsert("measures", rows);
+  await clearMethodMeasures(ws, { method: "subq", judge: opts.judge, source: opts.source });
+  await writeMethodMeasures(ws, rows);
   return rows.length;
 }

@@ -4,7 +4,12 @@
  * @module
  */
 import type { TypedCoverageLine } from "@lib/formats/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readGeneratedAnswers,
+  readPassageTexts,
+  readSubqCoverage,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import { textKey } from "./_text_key.ts";
 import { subqByTopic } from "./_typed_rows.ts";
 
@@ -43,24 +48,9 @@ export async function workspaceCoverageLines(
   opts: CoverageLinesOptions,
 ): Promise<{ lines: TypedCoverageLine[]; missing: number }> {
   const subqs = await subqByTopic(ws, opts.source ?? "decompose");
-  const judged = new Map(
-    (await ws.query<{ k: string; answered: boolean | null; position: number | null }>(
-      `SELECT text_key || chr(0) || sub_question AS k, answered, position FROM subq_coverage
-       WHERE judge = $1`,
-      [opts.judge],
-    )).map((r) => [r.k, r]),
-  );
-  const passages = new Map(
-    (await ws.query<{ id: string; text: string }>(`SELECT passage_id AS id, text FROM passages`))
-      .map((r) => [r.id, r.text]),
-  );
-  const gens = await ws.query<
-    { run: string; topicId: string; text: string; contextIds: string[] | null }
-  >(
-    `SELECT run, topic_id AS "topicId", text, context_ids AS "contextIds" FROM generations
-     WHERE list_contains($1::JSON::VARCHAR[], run) ORDER BY run, topic_id`,
-    [JSON.stringify(opts.runs)],
-  );
+  const judged = new Map((await readSubqCoverage(ws, opts.judge)).map((r) => [r.k, r]));
+  const passages = await readPassageTexts(ws);
+  const gens = await readGeneratedAnswers(ws, opts.runs);
   const lines: TypedCoverageLine[] = [];
   let missing = 0;
   for (const g of gens) {

@@ -1,0 +1,282 @@
+/**
+ * The tables of sub-question coverage by type (`subq_questions`, `subq_failures`,
+ * `subq_coverage`, `subq_pairwise`, `subq_preferences`): their reads, writes and
+ * clears.
+ *
+ * @module
+ */
+import type { WorkspaceLike } from "./workspace_reads.ts";
+
+/** A stored sub-question of a topic (`type` null until classified). */
+export interface SubqQuestionRow {
+  topicId: string;
+  ordinal: number;
+  text: string;
+  type: string | null;
+}
+
+/**
+ * The sub-questions of one origin, ordered by topic and ordinal.
+ *
+ * @param ws The workspace.
+ * @param source The origin (`decompose`, `crux`, a file).
+ * @returns The rows, types null where not classified yet.
+ * @example
+ * ```ts
+ * import { readSubqQuestions } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * (await readSubqQuestions(ws, "decompose")).filter((q) => q.type === "core");
+ * ```
+ */
+export async function readSubqQuestions(
+  ws: WorkspaceLike,
+  source: string,
+): Promise<SubqQuestionRow[]> {
+  return await ws.query<SubqQuestionRow>(
+    `SELECT topic_id AS "topicId", ordinal, text, type FROM subq_questions WHERE source = $1
+     ORDER BY topic_id, ordinal`,
+    [source],
+  );
+}
+
+/**
+ * The topics that have sub-questions of one origin (in no particular order).
+ *
+ * @param ws The workspace.
+ * @param source The origin.
+ * @returns Topic ids, each once.
+ * @example
+ * ```ts
+ * import { readSubqTopicIds } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const done = new Set(await readSubqTopicIds(ws, "decompose"));
+ * ```
+ */
+export async function readSubqTopicIds(ws: WorkspaceLike, source: string): Promise<string[]> {
+  return (await ws.query<{ topicId: string }>(
+    `SELECT DISTINCT topic_id AS "topicId" FROM subq_questions WHERE source = $1`,
+    [source],
+  )).map((r) => r.topicId);
+}
+
+/**
+ * Stores sub-questions (camelCase `subq_questions` records), replacing rows with
+ * the same topic, source and ordinal.
+ *
+ * @param ws The workspace.
+ * @param rows Records with `topicId`, `source`, `ordinal`, `text` and optionally `type`, `decomposer`, `classifier`.
+ * @example
+ * ```ts
+ * import { writeSubqQuestions } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await writeSubqQuestions(ws, [{ topicId: "t1", source: "decompose", ordinal: 1, text: "Who?" }]);
+ * ```
+ */
+export async function writeSubqQuestions(
+  ws: WorkspaceLike,
+  rows: readonly object[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("subq_questions", rows);
+}
+
+/**
+ * Sets the type and classifier of one stored sub-question.
+ *
+ * @param ws The workspace.
+ * @param row The sub-question (topic, source, ordinal) and its type and classifier.
+ * @returns The number of rows changed (0 when there is no such sub-question).
+ * @example
+ * ```ts
+ * import { setSubqType } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await setSubqType(ws, { topicId: "t1", source: "decompose", ordinal: 1, type: "core", classifier: "offline" });
+ * ```
+ */
+export async function setSubqType(
+  ws: WorkspaceLike,
+  row: { topicId: string; source: string; ordinal: number; type: string; classifier: string },
+): Promise<number> {
+  return Number(
+    await ws.exec(
+      `UPDATE subq_questions SET type = $1, classifier = $2
+       WHERE topic_id = $3 AND source = $4 AND ordinal = $5`,
+      [row.type, row.classifier, row.topicId, row.source, row.ordinal],
+    ) ?? 0,
+  );
+}
+
+/**
+ * Records steps that left a topic without output (camelCase `subq_failures`
+ * records), replacing the row of the same topic, source and step.
+ *
+ * @param ws The workspace.
+ * @param rows Records with `topicId`, `source`, `step`, `status`, `raw`, `backend`.
+ * @example
+ * ```ts
+ * import { writeSubqFailures } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await writeSubqFailures(ws, [{ topicId: "t1", source: "decompose", step: "decompose", status: "failed", raw: "", backend: "m" }]);
+ * ```
+ */
+export async function writeSubqFailures(
+  ws: WorkspaceLike,
+  rows: readonly object[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("subq_failures", rows);
+}
+
+/** A stored coverage judgment, keyed by text key and sub-question joined by a NUL. */
+export interface SubqCoverageVerdict {
+  /** `text_key + "\0" + sub_question`. */
+  k: string;
+  answered: boolean | null;
+  position: number | null;
+}
+
+/**
+ * The coverage judgments of one judge (in no particular order).
+ *
+ * @param ws The workspace.
+ * @param judge The coverage judge's name.
+ * @returns Key (`textKey\0subQuestion`), answered (null when unparsed or failed) and position.
+ * @example
+ * ```ts
+ * import { readSubqCoverage } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const judged = new Map((await readSubqCoverage(ws, "m")).map((r) => [r.k, r]));
+ * ```
+ */
+export async function readSubqCoverage(
+  ws: WorkspaceLike,
+  judge: string,
+): Promise<SubqCoverageVerdict[]> {
+  return await ws.query<SubqCoverageVerdict>(
+    `SELECT text_key || chr(0) || sub_question AS k, answered, position FROM subq_coverage
+     WHERE judge = $1`,
+    [judge],
+  );
+}
+
+/**
+ * The keys (`textKey\0subQuestion`) a judge has a judgment for that did not fail
+ * (answered or unparsed), so a re-run asks only the failed and missing ones.
+ *
+ * @param ws The workspace.
+ * @param judge The coverage judge's name.
+ * @returns The keys (in no particular order).
+ * @example
+ * ```ts
+ * import { readSubqCoverageDone } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const done = new Set(await readSubqCoverageDone(ws, "m"));
+ * ```
+ */
+export async function readSubqCoverageDone(ws: WorkspaceLike, judge: string): Promise<string[]> {
+  return (await ws.query<{ k: string }>(
+    `SELECT text_key || chr(0) || sub_question AS k FROM subq_coverage
+     WHERE judge = $1 AND status <> 'failed'`,
+    [judge],
+  )).map((r) => r.k);
+}
+
+/**
+ * Stores coverage judgments (camelCase `subq_coverage` records), replacing those
+ * of the same text key, sub-question and judge.
+ *
+ * @param ws The workspace.
+ * @param rows Records with `textKey`, `subQuestion`, `judge` and the verdict's fields.
+ * @example
+ * ```ts
+ * import { writeSubqCoverage } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await writeSubqCoverage(ws, [{ textKey: "ab12", subQuestion: "Who?", judge: "m", answered: true, status: "ok" }]);
+ * ```
+ */
+export async function writeSubqCoverage(
+  ws: WorkspaceLike,
+  rows: readonly object[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("subq_coverage", rows);
+}
+
+/**
+ * Deletes a judge's pairwise verdicts between runs that are both in `runs`.
+ *
+ * @param ws The workspace.
+ * @param judge The pairwise judge.
+ * @param runs The runs compared.
+ * @returns The number of rows deleted.
+ * @example
+ * ```ts
+ * import { clearSubqPairwise } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await clearSubqPairwise(ws, "m", ["rag-bm25", "direct"]);
+ * ```
+ */
+export async function clearSubqPairwise(
+  ws: WorkspaceLike,
+  judge: string,
+  runs: readonly string[],
+): Promise<number> {
+  return Number(
+    await ws.exec(
+      `DELETE FROM subq_pairwise WHERE judge = $1 AND list_contains($2::JSON::VARCHAR[], run_a)
+       AND list_contains($2::JSON::VARCHAR[], run_b)`,
+      [judge, JSON.stringify(runs)],
+    ) ?? 0,
+  );
+}
+
+/**
+ * Stores pairwise verdicts (camelCase `subq_pairwise` records), replacing those
+ * of the same topic, runs and judge.
+ *
+ * @param ws The workspace.
+ * @param rows Records with `topicId`, `runA`, `runB`, `judge`, `forward`, `swapped`, `verdict`.
+ * @example
+ * ```ts
+ * import { writeSubqPairwise } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await writeSubqPairwise(ws, [{ topicId: "t1", runA: "a", runB: "b", judge: "m", verdict: "A" }]);
+ * ```
+ */
+export async function writeSubqPairwise(
+  ws: WorkspaceLike,
+  rows: readonly object[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("subq_pairwise", rows);
+}
+
+/**
+ * Replaces the rows of one preference set in `subq_preferences`: deletes every
+ * row of `source`, then stores `rows`.
+ *
+ * @param ws The workspace.
+ * @param source The preference set's name.
+ * @param rows Its records (camelCase `subq_preferences` fields, `source` = `source`).
+ * @example
+ * ```ts
+ * import { replaceSubqPreferences } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await replaceSubqPreferences(ws, "preferences.jsonl", []);
+ * ```
+ */
+export async function replaceSubqPreferences(
+  ws: WorkspaceLike,
+  source: string,
+  rows: readonly object[],
+): Promise<void> {
+  await ws.exec(`DELETE FROM subq_preferences WHERE source = $1`, [source]);
+  await ws.upsert("subq_preferences", rows);
+}
