@@ -8,6 +8,8 @@ import type { Backends } from "@lib/report/mod.ts";
 import {
   defaultReportJudge,
   passageJudge as choosePassageJudge,
+  readRatedItemKinds,
+  readRatingJudgeKinds,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
@@ -50,10 +52,7 @@ export async function loadCruxData(
   ws: Workspace,
   opts: LoadCruxDataOptions = {},
 ): Promise<CruxData> {
-  const counts = await ws.query<{ judge: string; report: boolean }>(
-    `SELECT DISTINCT judge, i.item_kind <> 'passage' AS report
-     FROM ratings JOIN rated_items i USING (item_id, judge) ORDER BY judge`,
-  );
+  const counts = await readRatingJudgeKinds(ws);
   const reportJudge = opts.reportJudge ?? await defaultReportJudge(ws);
   if (opts.reportJudge && !counts.some((c) => c.report && c.judge === opts.reportJudge)) {
     throw new RangeError(
@@ -88,12 +87,7 @@ export async function loadCruxData(
   for (const judge of new Set([passageJudge, reportJudge])) {
     if (!judge) continue;
     // What an item is comes from rated_items (recorded whenever ratings are written).
-    const kinds = new Map(
-      (await ws.query<{ itemId: string; kind: string }>(
-        `SELECT item_id AS "itemId", item_kind AS kind FROM rated_items WHERE judge = $1`,
-        [judge],
-      )).map((k) => [k.itemId, k.kind]),
-    );
+    const kinds = await readRatedItemKinds(ws, judge);
     for (const r of await ws.ratings({ judge })) {
       const kind = kinds.get(r.itemId);
       if (kind === undefined) {
