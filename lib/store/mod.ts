@@ -107,7 +107,10 @@ export {
 } from "./generations.ts";
 export { readRatedItemKinds, readReportJudges } from "./rated_items.ts";
 export {
+  type PassageJudgment,
+  type PassageJudgments,
   type RatingJudgeKind,
+  readPassageJudgments,
   readRatingJudgeKinds,
   readReportQuestionRatings,
   type ReportQuestionRating,
