@@ -70,7 +70,7 @@ export interface GenerationLength {
  * import { readGenerationLengths } from "@lib/store/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace;
- * for (const l of await readGenerationLengths(ws)) console.log(l.run, l.input, l.response);
+ * const long = (await readGenerationLengths(ws)).filter((l) => (l.input ?? 0) > 1000);
  * ```
  */
 export async function readGenerationLengths(ws: WorkspaceLike): Promise<GenerationLength[]> {
