@@ -1,5 +1,9 @@
 import { naturalCompare, table } from "@lib/report/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  countKeyPointProblems,
+  readKeyPointsOfSource,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
 
 const cut = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n - 1)}\u2026` : s);
@@ -9,24 +13,9 @@ export async function extractionAnalyses(
   ws: WorkspaceLike,
   opts: { source: string; note: string; mergeRows: number },
 ): Promise<Analysis[]> {
-  const points = await ws.query<{
-    topicId: string;
-    keypointId: string;
-    level: string;
-    text: string;
-    docId: string | null;
-    spanStatus: string[] | null;
-    mergedFrom: string[];
-    spans: string[];
-  }>(
-    `SELECT topic_id, keypoint_id, level, text, doc_id, span_status, merged_from, spans FROM keypoints
-     WHERE source = $1`,
-    [opts.source],
-  );
+  const points = await readKeyPointsOfSource(ws, opts.source);
   if (!points.length) return [];
-  const problems = await ws.query<{ topicId: string; n: number }>(
-    "SELECT topic_id, count(*)::INT AS n FROM keypoint_problems WHERE step IN ('extract', 'merge') GROUP BY ALL",
-  );
+  const problems = await countKeyPointProblems(ws);
   const topics = [...new Set(points.map((p) => p.topicId))].sort(naturalCompare);
   const missing = (p: (typeof points)[number]) =>
     (p.spanStatus ?? []).filter((s) => s === "missing").length;

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Judgment } from "@lib/formats/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { readReportJudges, readReportQuestionRatings, type Workspace } from "@lib/store/mod.ts";
 
 /** Options of {@linkcode humanAgreementJudge}. */
 export interface HumanAgreementJudgeOptions {
@@ -29,7 +29,7 @@ export interface HumanAgreementJudgeOptions {
  * @example
  * ```ts
  * import { humanAgreementJudge } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
+ * import { readReportJudges, readReportQuestionRatings, type Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace;
  * const { judge, judgments } = await humanAgreementJudge(ws, { run: "rag-bm25" });
  * ```
@@ -42,9 +42,7 @@ export async function humanAgreementJudge(
   const item = (t: string) => (run === "oracle-result" ? `${t}:report` : `${t}:report:${run}`);
   let judge = opts.judge;
   if (judge === undefined) {
-    const judges = (await ws.query<{ judge: string }>(
-      `SELECT DISTINCT judge FROM rated_items WHERE item_kind <> 'passage' ORDER BY judge`,
-    )).map((r) => r.judge);
+    const judges = await readReportJudges(ws);
     if (judges.length !== 1) {
       throw new RangeError(
         judges.length
@@ -54,15 +52,7 @@ export async function humanAgreementJudge(
     }
     judge = judges[0];
   }
-  const itemSql = run === "oracle-result"
-    ? "q.topic_id || ':report'"
-    : "q.topic_id || ':report:' || $2";
-  const rows = await ws.query<{ topicId: string; rating: number | null }>(
-    `SELECT q.topic_id, r.rating FROM questions q
-     LEFT JOIN ratings r ON r.question_id = q.question_id AND r.judge = $1 AND r.item_id = ${itemSql}
-     WHERE q.kind = 'subquestion' ORDER BY q.topic_id, q.ordinal`,
-    run === "oracle-result" ? [judge] : [judge, run],
-  );
+  const rows = await readReportQuestionRatings(ws, judge, run);
   const byTopic = new Map<string, (number | null)[]>();
   for (const r of rows) byTopic.set(r.topicId, [...(byTopic.get(r.topicId) ?? []), r.rating]);
   const judgments = [...byTopic].filter(([, rs]) => rs.some((r) => r !== null))

@@ -7,7 +7,12 @@
  */
 import { kendallTau, pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, type Palette, scatterChart, table } from "@lib/report/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readGenerationLengths,
+  readMeasureJudgeSources,
+  readMethodMeasures,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
 import { bucketMeans } from "./_keypoint_buckets.ts";
 import { extractionAnalyses } from "./_keypoint_extraction.ts";
@@ -56,22 +61,13 @@ export async function keyPointAnalyses(
   ws: WorkspaceLike,
   opts: KeyPointAnalysesOptions = {},
 ): Promise<Analysis[]> {
-  const pairs = await ws.query<{ judge: string; source: string; n: number }>(
-    `SELECT judge, source, count(*)::INT AS n FROM measures
-     WHERE method = 'keypoints' AND ($1::VARCHAR IS NULL OR source = $1)
-       AND ($2::VARCHAR IS NULL OR judge = $2)
-     GROUP BY ALL ORDER BY n DESC, judge, source`,
-    [opts.source ?? null, opts.judge ?? null],
-  );
+  const pairs = await readMeasureJudgeSources(ws, "keypoints", {
+    source: opts.source,
+    judge: opts.judge,
+  });
   if (!pairs.length) return [];
   const { judge, source } = pairs[0];
-  const rows = await ws.query<
-    { run: string; topicId: string; measure: string; value: number; topics: number | null }
-  >(
-    `SELECT run, topic_id, measure, value, topics FROM measures
-     WHERE method = 'keypoints' AND judge = $1 AND source = $2`,
-    [judge, source],
-  );
+  const rows = await readMethodMeasures(ws, "keypoints", judge, source);
   const offline = judge.startsWith("offline") || source.includes("offline");
   const note = `key points ${source}, entailment judge ${judge}${
     offline ? "; offline backends: salient sentences, lexical merging, lexical entailment" : ""
@@ -130,13 +126,7 @@ export async function keyPointAnalyses(
     }),
   }];
   out.push(...await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 }));
-  const lengths = await ws.query<
-    { run: string; topicId: string; response: number | null; input: number | null }
-  >(
-    `SELECT g.run, g.topic_id, g.tokens AS response,
-       (SELECT sum(p.tokens) FROM passages p WHERE list_contains(g.context_ids, p.passage_id))::INT AS input
-     FROM generations g`,
-  );
+  const lengths = await readGenerationLengths(ws);
   const kpr = new Map(
     rows.filter((r) => r.measure === "KPR" && r.topicId !== "all").map((
       r,

@@ -8,6 +8,9 @@ import type { Backends } from "@lib/report/mod.ts";
 import {
   defaultReportJudge,
   passageJudge as choosePassageJudge,
+  readPassageJudgments,
+  readRatedItemKinds,
+  readRatingJudgeKinds,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
@@ -50,10 +53,7 @@ export async function loadCruxData(
   ws: Workspace,
   opts: LoadCruxDataOptions = {},
 ): Promise<CruxData> {
-  const counts = await ws.query<{ judge: string; report: boolean }>(
-    `SELECT DISTINCT judge, i.item_kind <> 'passage' AS report
-     FROM ratings JOIN rated_items i USING (item_id, judge) ORDER BY judge`,
-  );
+  const counts = await readRatingJudgeKinds(ws);
   const reportJudge = opts.reportJudge ?? await defaultReportJudge(ws);
   if (opts.reportJudge && !counts.some((c) => c.report && c.judge === opts.reportJudge)) {
     throw new RangeError(
@@ -82,39 +82,26 @@ export async function loadCruxData(
   }
   const passages = await ws.passages();
   const tokens = new Map(passages.map((p) => [p.passageId, p.tokens ?? countTokens(p.text)]));
-  const topicOf = new Map(passages.map((p) => [p.passageId, p.topicId]));
-  const byItem = new Map<string, Map<string, number>>();
+  // Passage judgments: the store's one reading (the measure stage's too).
+  const passageRatings: ItemRatings[] = passageJudge
+    ? (await readPassageJudgments(ws, passageJudge, `analyse workspace "${ws.dir}"`)).judgments
+    : [];
   const reportRatings = new Map<string, Map<string, number>>();
-  for (const judge of new Set([passageJudge, reportJudge])) {
-    if (!judge) continue;
+  if (reportJudge) {
     // What an item is comes from rated_items (recorded whenever ratings are written).
-    const kinds = new Map(
-      (await ws.query<{ itemId: string; kind: string }>(
-        `SELECT item_id AS "itemId", item_kind AS kind FROM rated_items WHERE judge = $1`,
-        [judge],
-      )).map((k) => [k.itemId, k.kind]),
-    );
-    for (const r of await ws.ratings({ judge })) {
+    const kinds = await readRatedItemKinds(ws, reportJudge);
+    for (const r of await ws.ratings({ judge: reportJudge })) {
       const kind = kinds.get(r.itemId);
       if (kind === undefined) {
         throw new RangeError(
-          `Cannot analyse workspace "${ws.dir}": rated item "${r.itemId}" of judge "${judge}" is not in rated_items; run \`crux workspace migrate --workspace ${ws.dir}\``,
+          `Cannot analyse workspace "${ws.dir}": rated item "${r.itemId}" of judge "${reportJudge}" is not in rated_items; run \`crux workspace migrate --workspace ${ws.dir}\``,
         );
       }
-      const target = kind !== "passage"
-        ? (judge === reportJudge ? reportRatings : undefined)
-        : (judge === passageJudge ? byItem : undefined);
-      if (!target) continue;
-      let m = target.get(r.itemId);
-      if (!m) target.set(r.itemId, m = new Map());
+      if (kind === "passage") continue;
+      let m = reportRatings.get(r.itemId);
+      if (!m) reportRatings.set(r.itemId, m = new Map());
       m.set(r.questionId, r.rating);
     }
-  }
-  const passageRatings: ItemRatings[] = [];
-  for (const [itemId, m] of byItem) {
-    const topicId = topicOf.get(itemId) ?? itemId.slice(0, itemId.lastIndexOf(":"));
-    const qs = questions.get(topicId);
-    if (qs) passageRatings.push({ topicId, itemId, ratings: qs.map((q) => m.get(q) ?? 0) });
   }
   const runs = new Map<string, RunRow[]>();
   for (const r of await ws.runRows()) {

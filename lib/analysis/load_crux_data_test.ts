@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { workspaceJudged } from "@lib/pipeline/mod.ts";
 import { loadCruxData } from "./load_crux_data.ts";
 import { humanReportLabels } from "./human_report_labels.ts";
 import { mainTable } from "./main_table.ts";
@@ -61,6 +62,38 @@ Deno.test({
         () => loadCruxData(ws, { reportJudge: "gpt" }),
         /Cannot use report judge "gpt": it rated no report/,
       );
+    } finally {
+      ws.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "loadCruxData reads the passage judgments the measure stage reads, a passage without text included",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    const ws = await tinyWorkspace(dir);
+    try {
+      // A rated passage whose text was never imported keeps its ratings in both readings.
+      const [q] = await ws.questions({ topicId: "t1", kind: "subquestion" });
+      await ws.upsert("ratings", [{
+        topicId: "t1",
+        itemId: "t1:9#0",
+        questionId: q.questionId,
+        rating: 4,
+        judge: "human",
+      }]);
+      const data = await loadCruxData(ws);
+      const { inputs, judge } = await workspaceJudged(ws, { judge: data.passageJudge });
+      assert.equal(judge, "human");
+      assert.deepEqual(data.passageRatings, inputs.judgments);
+      const added = data.passageRatings.find((r) => r.itemId === "t1:9#0");
+      assert.equal(added?.ratings[0], 4);
+      assert.ok(added!.ratings.slice(1).every((r) => r === 0), "unrated sub-questions count 0");
+      assert.equal(data.tokens.has("t1:9#0"), false);
     } finally {
       ws.close();
       await Deno.remove(dir, { recursive: true });

@@ -6,7 +6,14 @@
  */
 import { kendallTau, pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
-import type { WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readEmptyGenerationRuns,
+  readMeasureJudgeSources,
+  readMethodMeasures,
+  readNuggetSupport,
+  readNuggetTopicCounts,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
 import { reportCoverage } from "./_report_coverage.ts";
 import { runPalette } from "./_run_palette.ts";
@@ -65,32 +72,17 @@ export async function nuggetAnalyses(
   ws: WorkspaceLike,
   opts: NuggetAnalysesOptions = {},
 ): Promise<Analysis[]> {
-  const pairs = await ws.query<{ judge: string; source: string; n: number }>(
-    `SELECT judge, source, count(*)::INT AS n FROM measures
-     WHERE method = 'nuggets' AND topic_id <> 'all' AND measure = 'strict_vital'
-       AND ($1::VARCHAR IS NULL OR source = $1) AND ($2::VARCHAR IS NULL OR judge = $2)
-     GROUP BY ALL ORDER BY n DESC, judge, source`,
-    [opts.origin ?? null, opts.judge ?? null],
-  );
+  const pairs = await readMeasureJudgeSources(ws, "nuggets", {
+    source: opts.origin,
+    judge: opts.judge,
+    perTopicMeasure: "strict_vital",
+  });
   if (!pairs.length) return [];
   const { judge, source } = pairs[0];
   const measure = opts.measure ?? "strict_vital";
   const palette = await runPalette(ws);
-  const means = await ws.query<{ run: string; measure: string; value: number; topics: number }>(
-    `SELECT run, measure, value, topics FROM measures
-     WHERE method = 'nuggets' AND topic_id = 'all' AND judge = $1 AND source = $2`,
-    [judge, source],
-  );
-  const support = await ws.query<
-    { run: string; importance: string; credit: number; failed: number }
-  >(
-    `SELECT a.run, CASE WHEN n.importance = 'vital' THEN 'vital' ELSE 'okay' END AS importance,
-       avg(CASE a.label WHEN 'support' THEN 1.0 WHEN 'partial_support' THEN 0.5 ELSE 0.0 END) AS credit,
-       count(*) FILTER (WHERE a.label = 'failed')::INT AS failed
-     FROM nugget_assignments a JOIN nuggets n USING (topic_id, origin, ordinal)
-     WHERE a.origin = $1 AND a.judge = $2 GROUP BY ALL`,
-    [source, judge],
-  );
+  const means = await readMethodMeasures(ws, "nuggets", judge, source, { meansOnly: true });
+  const support = await readNuggetSupport(ws, source, judge);
   const { coverage } = await reportCoverage(ws);
   const runs = [...new Set(means.map((m) => m.run))].sort(naturalCompare);
   const rows: NuggetRunRow[] = runs.map((run) => {
@@ -183,10 +175,7 @@ export async function nuggetAnalyses(
   }));
   // Runs whose reports are all empty score 0 on both measures: say so, since
   // such a point can carry the correlation.
-  const empty = (await ws.query<{ run: string }>(
-    `SELECT run FROM generations GROUP BY run
-     HAVING bool_and(coalesce(trim(text), '') = '') ORDER BY run`,
-  )).map((e) => e.run).filter((e) => points.some((p) => p.run === e));
+  const empty = (await readEmptyGenerationRuns(ws)).filter((e) => points.some((p) => p.run === e));
   out.push({
     name: "nugget_agreement",
     data: { runs: points, kendallTau: tau, pearson: r, measure },
@@ -247,20 +236,8 @@ export interface NuggetTopicRow {
 }
 
 async function topicAnalysis(ws: WorkspaceLike, origin: string, note: string): Promise<Analysis> {
-  const rows = (await ws.query<NuggetTopicRow>(
-    `SELECT n.topic_id AS "topicId",
-       coalesce(any_value(p.passages), 0)::INT AS passages, coalesce(any_value(p.windows), 0)::INT AS windows,
-       count(*)::INT AS nuggets,
-       count(*) FILTER (WHERE importance = 'vital')::INT AS vital,
-       count(*) FILTER (WHERE importance = 'okay')::INT AS okay,
-       count(*) FILTER (WHERE importance = 'failed')::INT AS failed,
-       count(*) FILTER (WHERE kept IS NOT false)::INT AS kept
-     FROM nuggets n LEFT JOIN (
-       SELECT topic_id, count(*) AS passages, count(DISTINCT window_index) AS windows
-       FROM nugget_passages WHERE origin = $1 GROUP BY topic_id) p ON p.topic_id = n.topic_id
-     WHERE n.origin = $1 GROUP BY n.topic_id`,
-    [origin],
-  )).sort((a, b) => naturalCompare(a.topicId, b.topicId));
+  const rows: NuggetTopicRow[] = (await readNuggetTopicCounts(ws, origin))
+    .sort((a, b) => naturalCompare(a.topicId, b.topicId));
   const keys = ["passages", "windows", "nuggets", "vital", "okay", "failed", "kept"] as const;
   return {
     name: "nugget_topics",

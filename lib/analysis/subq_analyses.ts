@@ -4,7 +4,14 @@
  * @module
  */
 import { correlationHeatmap } from "@lib/report/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import {
+  readGeneratedRuns,
+  readMainSubqCoverageJudge,
+  readSubqBackends,
+  readSubqPairwiseVerdicts,
+  readSubqPreferenceRows,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import {
   type JudgedPreference,
   OFFLINE_BACKENDS,
@@ -53,7 +60,14 @@ const OFFLINE = new Set<string>(Object.values(OFFLINE_BACKENDS));
  * @example
  * ```ts
  * import { saveAnalysis, subqAnalyses } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
+ * import {
+  readGeneratedRuns,
+  readMainSubqCoverageJudge,
+  readSubqBackends,
+  readSubqPairwiseVerdicts,
+  readSubqPreferenceRows,
+  type Workspace,
+} from "@lib/store/mod.ts";
  * declare const ws: Workspace;
  * for (const a of await subqAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
  * ```
@@ -63,22 +77,11 @@ export async function subqAnalyses(
   opts: SubqAnalysesOptions = {},
 ): Promise<Analysis[]> {
   const source = opts.source ?? "decompose";
-  const judge = opts.judge ??
-    (await ws.query<{ judge: string }>(
-      `SELECT judge FROM subq_coverage GROUP BY judge ORDER BY count(*) DESC, judge LIMIT 1`,
-    ))[0]?.judge;
+  const judge = opts.judge ?? await readMainSubqCoverageJudge(ws);
   if (!judge) return [];
-  const runs = opts.runs ??
-    (await ws.query<{ run: string }>(`SELECT DISTINCT run FROM generations ORDER BY run`)).map((
-      r,
-    ) => r.run);
-  const backends = (await ws.query<{ b: string }>(
-    // Decomposers first, then classifiers, each in name order: the notes are the same every time.
-    `SELECT b FROM (SELECT DISTINCT decomposer AS b, 0 AS k FROM subq_questions WHERE source = $1
-       UNION SELECT DISTINCT classifier, 1 FROM subq_questions
-       WHERE source = $1 AND classifier IS NOT NULL) ORDER BY k, b`,
-    [source],
-  )).map((r) => r.b);
+  const runs = opts.runs ?? (await readGeneratedRuns(ws)).map((r) => r.run);
+  // Decomposers first, then classifiers, each in name order: the notes are the same every time.
+  const backends = await readSubqBackends(ws, source);
   const note = (extra: string[] = []) => {
     const all = [...new Set([...backends, judge, ...extra])];
     const off = all.filter((b) => OFFLINE.has(b));
@@ -107,19 +110,7 @@ export async function subqAnalyses(
     },
     { name: "subq_metrics", data: Object.fromEntries(scores), table: metricsTable(scores, note()) },
   ];
-  const prefs = await ws.query<
-    {
-      source: string;
-      human: "A" | "B" | "tie";
-      itemsA: string;
-      itemsB: string;
-      pairwise: string;
-      pairwiseJudge: string;
-    }
-  >(
-    `SELECT source, human, items_a::VARCHAR AS "itemsA", items_b::VARCHAR AS "itemsB", pairwise,
-       pairwise_judge AS "pairwiseJudge" FROM subq_preferences ORDER BY source, pair`,
-  );
+  const prefs = await readSubqPreferenceRows(ws);
   for (const set of [...new Set(prefs.map((p) => p.source))]) {
     const mine = prefs.filter((p) => p.source === set);
     const items = (s: string) =>
@@ -143,11 +134,7 @@ export async function subqAnalyses(
       }),
     });
   }
-  const verdicts = await ws.query<
-    { topicId: string; runA: string; runB: string; verdict: "A" | "B" | "tie"; judge: string }
-  >(
-    `SELECT topic_id AS "topicId", run_a AS "runA", run_b AS "runB", verdict, judge FROM subq_pairwise ORDER BY ALL`,
-  );
+  const verdicts = await readSubqPairwiseVerdicts(ws);
   if (verdicts.length) {
     const names = [...new Set(verdicts.flatMap((v) => [v.runA, v.runB]))].sort();
     const cells = winRates(verdicts, names);

@@ -122,11 +122,12 @@ export {
   type TypedSubquestion,
 } from "./typed_subquestions.ts";
 export {
+  checkMultiNewsColumns,
   type MultiNewsExample,
   type MultiNewsOptions,
+  multiNewsRowExample,
   readMultiNewsJsonl,
   readMultiNewsPairs,
-  readMultiNewsParquet,
   splitMultiNewsDocument,
 } from "./multi_news.ts";
 export {

@@ -1,6 +1,6 @@
 /**
- * Multi-News (Fabbri et al. 2019) readers: JSONL `{"document", "summary"}`, Parquet
- * with the same columns (read through DuckDB), and `.src`/`.tgt` line pairs. Source
+ * Multi-News (Fabbri et al. 2019) readers: JSONL `{"document", "summary"}`, rows of a
+ * Parquet table with the same columns (read by the store), and `.src`/`.tgt` line pairs. Source
  * articles are joined by `|||||` (or `story_separator_special_tag`); `NEWLINE_CHAR`
  * tokens of the original release become newlines.
  *
@@ -138,47 +138,43 @@ export async function readMultiNewsPairs(
 }
 
 /**
- * Reads Multi-News Parquet (columns `document` and `summary`) through DuckDB.
+ * The Multi-News example of a row of a table with `document` and `summary`
+ * columns (a Parquet file): articles split and cleaned as in the other readers.
  *
- * @param path The Parquet file.
- * @param opts `limit` (default all).
- * @returns The examples in row order.
- * @throws {InputError} When the file lacks the `document` or `summary` column.
+ * @param index The row's position (0-based).
+ * @param document The joined articles (null reads as empty).
+ * @param summary The summary (null reads as empty).
+ * @returns The example.
  * @example
  * ```ts
- * const examples = await readMultiNewsParquet("multi_news/test.parquet", { limit: 100 });
+ * multiNewsRowExample(0, "A. ||||| B.", "S."); // { index: 0, documents: ["A.", "B."], summary: "S." }
  * ```
  */
-export async function readMultiNewsParquet(
-  path: string,
-  opts: MultiNewsOptions = {},
-): Promise<MultiNewsExample[]> {
-  await Deno.stat(path).catch(() => {
-    throw new Deno.errors.NotFound(`Cannot read "${path}": no such file; check the path`);
-  });
-  // Imported here so that readers of other formats do not load DuckDB.
-  const { DuckDBInstance } = await import("@duckdb/node-api");
-  const instance = await DuckDBInstance.create(":memory:");
-  const connection = await instance.connect();
-  try {
-    const schema = await connection.runAndReadAll("DESCRIBE SELECT * FROM read_parquet($1)", [
-      path,
-    ]);
-    const names = schema.getRowObjectsJS().map((r) => String(r.column_name));
-    const missing = ["document", "summary"].filter((c) => !names.includes(c));
-    if (missing.length > 0) {
-      const problems = new Problems(path);
-      problems.add(0, missing.join(", "), `missing column; found ${names.join(", ")}`);
-      problems.throwIfAny();
-    }
-    const limit = opts.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.floor(opts.limit))}`;
-    const reader = await connection.runAndReadAll(
-      `SELECT document, summary FROM read_parquet($1)${limit}`,
-      [path],
-    );
-    return reader.getRowsJS().map(([d, s], i) => exampleOf(i, String(d ?? ""), String(s ?? "")));
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
+export function multiNewsRowExample(
+  index: number,
+  document: unknown,
+  summary: unknown,
+): MultiNewsExample {
+  return exampleOf(index, String(document ?? ""), String(summary ?? ""));
+}
+
+/**
+ * Checks that a table of Multi-News rows (a Parquet file) has the `document` and
+ * `summary` columns.
+ *
+ * @param path The file, named in the error.
+ * @param columns Its column names.
+ * @throws {InputError} Naming the missing columns and the ones found.
+ * @example
+ * ```ts
+ * checkMultiNewsColumns("mn.parquet", ["document", "summary"]); // passes
+ * ```
+ */
+export function checkMultiNewsColumns(path: string, columns: readonly string[]): void {
+  const missing = ["document", "summary"].filter((c) => !columns.includes(c));
+  if (missing.length > 0) {
+    const problems = new Problems(path);
+    problems.add(0, missing.join(", "), `missing column; found ${columns.join(", ")}`);
+    problems.throwIfAny();
   }
 }

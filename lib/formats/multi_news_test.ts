@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { DuckDBInstance } from "@duckdb/node-api";
 import { join } from "node:path";
-import { inputErrorOf } from "./_testing.ts";
+import { inputError, inputErrorOf } from "./_testing.ts";
 import {
+  checkMultiNewsColumns,
+  multiNewsRowExample,
   readMultiNewsJsonl,
   readMultiNewsPairs,
-  readMultiNewsParquet,
   splitMultiNewsDocument,
 } from "./multi_news.ts";
 
@@ -58,24 +58,16 @@ Deno.test("readMultiNewsJsonl accepts a joined document or a list", async () => 
   assert.equal((await readMultiNewsJsonl(join(DATA, "test.jsonl"), { limit: 1 })).length, 1);
 });
 
-Deno.test("readMultiNewsParquet reads document/summary columns and names missing ones", async () => {
-  const dir = await Deno.makeTempDir();
-  const db = await DuckDBInstance.create(":memory:");
-  const c = await db.connect();
-  await c.run(
-    `COPY (SELECT * FROM (VALUES ('P1. ||||| P2.', 'S1'), ('Q1.', 'S2')) t(document, summary))
-     TO '${join(dir, "mn.parquet")}' (FORMAT parquet)`,
-  );
-  await c.run(`COPY (SELECT 'x' AS text) TO '${join(dir, "bad.parquet")}' (FORMAT parquet)`);
-  c.closeSync();
-  db.closeSync();
-  assert.deepEqual(await readMultiNewsParquet(join(dir, "mn.parquet"), { limit: 5 }), [
-    { index: 0, documents: ["P1.", "P2."], summary: "S1" },
-    { index: 1, documents: ["Q1."], summary: "S2" },
-  ]);
-  const e = await inputErrorOf(readMultiNewsParquet(join(dir, "bad.parquet")));
+Deno.test("multiNewsRowExample splits a row's articles; checkMultiNewsColumns names missing ones", () => {
+  assert.deepEqual(multiNewsRowExample(3, "P1. NEWLINE_CHAR x ||||| P2.", "S1"), {
+    index: 3,
+    documents: ["P1.\nx", "P2."],
+    summary: "S1",
+  });
+  assert.deepEqual(multiNewsRowExample(0, null, null), { index: 0, documents: [], summary: "" });
+  checkMultiNewsColumns("mn.parquet", ["summary", "document"]);
   assert.equal(
-    e.message,
-    `${join(dir, "bad.parquet")}: document, summary: missing column; found text`,
+    inputError(() => checkMultiNewsColumns("bad.parquet", ["text", "summary"])).message,
+    "bad.parquet: document: missing column; found text, summary",
   );
 });

@@ -10,6 +10,7 @@ import type { Generation } from "@lib/types/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
 import {
   failedGenerations,
+  readGeneratedTopics,
   readPassages,
   readQrels,
   readRun,
@@ -142,11 +143,7 @@ export async function generateReports(
     );
   }
   const done = new Set(
-    (await ws.query<{ topicId: string }>(
-      `SELECT topic_id AS "topicId" FROM generations WHERE run = $1`,
-      [opts.run],
-    ))
-      .map((r) => r.topicId),
+    await readGeneratedTopics(ws, opts.run),
   );
   const plan = planGenerations(opts.condition, {
     topics,
@@ -290,10 +287,7 @@ async function storeHumanReports(
   tk: { tokenizer?: "llama3.1" | "whitespace" },
 ): Promise<number> {
   const have = new Set(
-    (await ws.query<{ topicId: string }>(
-      `SELECT topic_id AS "topicId" FROM generations WHERE run = 'oracle-result'`,
-    ))
-      .map((r) => r.topicId),
+    await readGeneratedTopics(ws, "oracle-result"),
   );
   const rows: Generation[] = (await readTopics(ws))
     .filter((t) => t.summary && budgets.has(t.topicId) && !have.has(t.topicId))

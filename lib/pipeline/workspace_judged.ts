@@ -4,15 +4,7 @@
  * @module
  */
 import type { JudgedInputs } from "@lib/metrics/mod.ts";
-import {
-  passageJudge,
-  passageOrdinal,
-  readPassages,
-  readQrels,
-  readRatings,
-  readSubquestions,
-  type Workspace,
-} from "@lib/store/mod.ts";
+import { passageJudge, readPassageJudgments, readQrels, type Workspace } from "@lib/store/mod.ts";
 
 /**
  * Where P, R, AP, nDCG and alpha-nDCG take relevance from: `selection` uses the
@@ -52,10 +44,10 @@ export interface WorkspaceJudgedOptions {
 }
 
 /**
- * Reads the ratings of passages (reports excluded), the selection's qrels when
- * `source` is `selection`, and the stored token counts. A passage without a
- * token count (or missing from the workspace) is an error naming it, raised
- * when a density measure asks for it.
+ * Reads the judge's passage judgments and stored token counts (the store's
+ * `readPassageJudgments`, whose rules hold here) and the selection's qrels when
+ * `source` is `selection`. A passage without a token count (or missing from the
+ * workspace) is an error naming it, raised when a density measure asks for it.
  *
  * @param ws The workspace.
  * @param opts `source` (default `selection`) and `judge`.
@@ -76,25 +68,10 @@ export async function workspaceJudged(
   opts: WorkspaceJudgedOptions = {},
 ): Promise<{ inputs: JudgedInputs; judge: string; source: RelevanceSource }> {
   const judge = await passageJudge(ws, "evaluate passage contexts", opts.judge);
-  const questions = await readSubquestions(ws);
-  // Ratings drive coverage, whether or not the passage's text was imported: a
-  // rated passage missing from the corpus keeps its ratings (only density needs
-  // its text, and says so).
-  const byItem = new Map<string, { topicId: string; ratings: Map<string, number> }>();
-  for (const r of await readRatings(ws, judge, { kind: "passage" })) {
-    let m = byItem.get(r.itemId);
-    if (!m) byItem.set(r.itemId, m = { topicId: r.topicId, ratings: new Map() });
-    m.ratings.set(r.questionId, r.rating);
-  }
-  const passages = [...(await readPassages(ws)).values()].flat();
-  const tokens = new Map(passages.map((p) => [p.passageId, p.tokens]));
-  const judgments = [...byItem].filter(([, m]) => questions.has(m.topicId))
-    .sort(([a], [b]) => passageOrdinal(a) - passageOrdinal(b) || (a < b ? -1 : a > b ? 1 : 0))
-    .map(([itemId, m]) => ({
-      topicId: m.topicId,
-      itemId,
-      ratings: questions.get(m.topicId)!.map((q) => m.ratings.get(q.questionId) ?? 0),
-    }));
+  // The store's one reading of passage judgments: a rated passage keeps its
+  // ratings whether or not its text was imported; only density needs its
+  // (stored) token count, and says so.
+  const { judgments, tokens } = await readPassageJudgments(ws, judge, "evaluate passage contexts");
   const source = opts.source ?? "selection";
   const inputs: JudgedInputs = {
     judgments,

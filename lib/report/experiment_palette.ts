@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Workspace } from "@lib/store/mod.ts";
+import { metaKeyRemoval, readMetaText, type Workspace } from "@lib/store/mod.ts";
 import {
   type Palette,
   type SeriesInput,
@@ -39,11 +39,8 @@ export async function experimentPalette(
   ws: Workspace,
   series: readonly SeriesInput[],
 ): Promise<Palette> {
-  const rows = await ws.query<{ value: string }>(
-    "SELECT value FROM meta WHERE key = ?",
-    [PALETTE_KEY],
-  );
-  const stored = rows.length ? parse(rows[0].value, ws.dir) : undefined;
+  const text = await readMetaText(ws, PALETTE_KEY);
+  const stored = text === undefined ? undefined : parse(text, ws.dir);
   const palette = seriesPalette(series, stored);
   if (!ws.readOnly && palette.order.length !== (stored?.order.length ?? 0)) {
     await ws.upsert("meta", [{ key: PALETTE_KEY, value: JSON.stringify(palette) }]);
@@ -54,7 +51,9 @@ export async function experimentPalette(
 function parse(text: string, dir: string): Palette {
   const fail = (why: string) =>
     new Error(
-      `${dir}: meta ${PALETTE_KEY}: ${why}; delete the row (DELETE FROM meta WHERE key = '${PALETTE_KEY}') to reassign colours`,
+      `${dir}: meta ${PALETTE_KEY}: ${why}; delete the row (${
+        metaKeyRemoval(PALETTE_KEY)
+      }) to reassign colours`,
     );
   let value: unknown;
   try {

@@ -4,14 +4,10 @@
  *
  * @module
  */
-import {
-  type MultiNewsExample,
-  readMultiNewsJsonl,
-  readMultiNewsPairs,
-  readMultiNewsParquet,
-} from "@lib/formats/mod.ts";
+import { type MultiNewsExample, readMultiNewsJsonl, readMultiNewsPairs } from "@lib/formats/mod.ts";
 import type { Document, Topic } from "@lib/types/mod.ts";
 import type { ImportCounts, ImportOptions } from "./_import.ts";
+import { readMultiNewsParquet } from "./multi_news_parquet.ts";
 import type { Workspace } from "./workspace.ts";
 
 /** Where the examples come from: exactly one of `jsonl`, `parquet` or `src` + `tgt`. */

@@ -151,3 +151,48 @@ export {
   type MethodMeasureSelection,
   writeMethodMeasures,
 } from "./measures_sqlmethods.ts";
+  type GenerationLength,
+  readEmptyGenerationRuns,
+  readGeneratedTopics,
+  readGenerationLengths,
+} from "./generations.ts";
+export { readRatedItemKinds, readReportJudges } from "./rated_items.ts";
+export {
+  type PassageJudgment,
+  type PassageJudgments,
+  type RatingJudgeKind,
+  readPassageJudgments,
+  readRatingJudgeKinds,
+  readReportQuestionRatings,
+  type ReportQuestionRating,
+} from "./ratings_sqlcore.ts";
+export {
+  type JudgeVarianceRow,
+  type MeasureJudgeSource,
+  type MeasureJudgeSourceOptions,
+  type MethodMeasureValue,
+  readJudgeVarianceRows,
+  readMeasureJudgeSources,
+  readMethodMeasures,
+} from "./measures_sqlcore.ts";
+export {
+  countKeyPointProblems,
+  readKeyPointsOfSource,
+  type StoredKeyPoint,
+} from "./keypoints_sqlcore.ts";
+export {
+  type NuggetSupport,
+  type NuggetTopicCounts,
+  readNuggetSupport,
+  readNuggetTopicCounts,
+} from "./nuggets_sqlcore.ts";
+export {
+  readMainSubqCoverageJudge,
+  readSubqBackends,
+  readSubqPairwiseVerdicts,
+  readSubqPreferenceRows,
+  type SubqPairwiseVerdict,
+  type SubqPreferenceRow,
+} from "./subq_sqlcore.ts";
+export { metaKeyRemoval, readMetaText } from "./meta_sqlcore.ts";
+export { readMultiNewsParquet } from "./multi_news_parquet.ts";

@@ -1,0 +1,54 @@
+/**
+ * Multi-News examples from a Parquet file (columns `document` and `summary`),
+ * read through an in-memory DuckDB.
+ *
+ * @module
+ */
+import {
+  checkMultiNewsColumns,
+  type MultiNewsExample,
+  type MultiNewsOptions,
+  multiNewsRowExample,
+} from "@lib/formats/mod.ts";
+
+/**
+ * Reads Multi-News Parquet (columns `document` and `summary`) through DuckDB.
+ *
+ * @param path The Parquet file.
+ * @param opts `limit` (default all).
+ * @returns The examples in row order.
+ * @throws {InputError} When the file lacks the `document` or `summary` column.
+ * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @example
+ * ```ts
+ * import { readMultiNewsParquet } from "@lib/store/mod.ts";
+ * const examples = await readMultiNewsParquet("multi_news/test.parquet", { limit: 100 });
+ * ```
+ */
+export async function readMultiNewsParquet(
+  path: string,
+  opts: MultiNewsOptions = {},
+): Promise<MultiNewsExample[]> {
+  await Deno.stat(path).catch(() => {
+    throw new Deno.errors.NotFound(`Cannot read "${path}": no such file; check the path`);
+  });
+  // Imported here so that importers of other formats do not load DuckDB.
+  const { DuckDBInstance } = await import("@duckdb/node-api");
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  try {
+    const schema = await connection.runAndReadAll("DESCRIBE SELECT * FROM read_parquet($1)", [
+      path,
+    ]);
+    checkMultiNewsColumns(path, schema.getRowObjectsJS().map((r) => String(r.column_name)));
+    const limit = opts.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.floor(opts.limit))}`;
+    const reader = await connection.runAndReadAll(
+      `SELECT document, summary FROM read_parquet($1)${limit}`,
+      [path],
+    );
+    return reader.getRowsJS().map(([d, s], i) => multiNewsRowExample(i, d, s));
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}

@@ -1,0 +1,98 @@
+import assert from "node:assert/strict";
+import {
+  openWorkspace,
+  readPassageJudgments,
+  readRatingJudgeKinds,
+  readReportQuestionRatings,
+  type Workspace,
+} from "./mod.ts";
+
+const q = (topicId: string, n: number) => ({
+  topicId,
+  questionId: `${topicId}#q${n}`,
+  kind: "subquestion",
+  ordinal: n,
+  text: `question ${n}`,
+});
+const r = (topicId: string, itemId: string, n: number, rating: number, judge = "human") => ({
+  topicId,
+  itemId,
+  questionId: `${topicId}#q${n}`,
+  rating,
+  judge,
+});
+
+async function withWorkspace(fn: (ws: Workspace) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    await fn(ws);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("readPassageJudgments: passages only, sub-question order, 0 for unrated, text optional", async () => {
+  await withWorkspace(async (ws) => {
+    // Ordinals 2 before 10: the ratings follow the ordinal, not the id's text.
+    await ws.upsert("questions", [q("t", 10), q("t", 2), q("u", 1)]);
+    await ws.upsert("passages", [
+      { passageId: "t:0#10", topicId: "t", docId: "t:0", text: "ten", tokens: 4 },
+      { passageId: "t:0#2", topicId: "t", docId: "t:0", text: "two", tokens: null },
+    ]);
+    await ws.upsert("ratings", [
+      r("t", "t:0#10", 10, 5),
+      r("t", "t:0#10", 2, 3),
+      r("t", "t:0#2", 2, 4),
+      // No text in the workspace: kept. An id of another scheme sorts last.
+      r("t", "t:1#0", 10, 1),
+      r("t", "t-extra", 2, 1),
+      // A report and another judge: left out.
+      r("t", "t:report:rag", 2, 5),
+      r("t", "t:0#2", 10, 5, "gpt"),
+      // A topic without sub-questions: left out.
+      { topicId: "v", itemId: "v:0#0", questionId: "v#q1", rating: 5, judge: "human" },
+    ]);
+    const { judgments, tokens } = await readPassageJudgments(ws, "human", "measure");
+    assert.deepEqual(judgments, [
+      { topicId: "t", itemId: "t:1#0", ratings: [0, 1] },
+      { topicId: "t", itemId: "t:0#2", ratings: [4, 0] },
+      { topicId: "t", itemId: "t:0#10", ratings: [3, 5] },
+      { topicId: "t", itemId: "t-extra", ratings: [1, 0] },
+    ]);
+    assert.deepEqual(tokens, new Map([["t:0#10", 4], ["t:0#2", null]]));
+    // A rating whose item was never recorded in rated_items is an error.
+    await ws.exec("DELETE FROM rated_items WHERE item_id = 't:0#2' AND judge = 'human'");
+    await assert.rejects(
+      () => readPassageJudgments(ws, "human", "measure"),
+      /Cannot measure: rated item "t:0#2" of judge "human" is not in rated_items; run `crux workspace migrate`/,
+    );
+  });
+});
+
+Deno.test("readReportQuestionRatings: one row per sub-question, null where unrated; readRatingJudgeKinds", async () => {
+  await withWorkspace(async (ws) => {
+    await ws.upsert("questions", [q("t", 1), q("t", 2), q("u", 1)]);
+    await ws.upsert("ratings", [
+      r("t", "t:report:rag", 2, 4, "gpt"),
+      r("t", "t:report", 1, 5, "gpt"),
+      r("u", "u:report:rag", 1, 3, "gpt"),
+      r("t", "t:d#0", 1, 2, "human"),
+    ]);
+    assert.deepEqual(await readReportQuestionRatings(ws, "gpt", "rag"), [
+      { topicId: "t", rating: null },
+      { topicId: "t", rating: 4 },
+      { topicId: "u", rating: 3 },
+    ]);
+    assert.deepEqual(await readReportQuestionRatings(ws, "gpt", "oracle-result"), [
+      { topicId: "t", rating: 5 },
+      { topicId: "t", rating: null },
+      { topicId: "u", rating: null },
+    ]);
+    assert.deepEqual(await readRatingJudgeKinds(ws), [
+      { judge: "gpt", report: true },
+      { judge: "human", report: false },
+    ]);
+  });
+});
