@@ -151,6 +151,7 @@ export {
   type MethodMeasureSelection,
   writeMethodMeasures,
 } from "./measures_sqlmethods.ts";
+export {
   type GenerationLength,
   readEmptyGenerationRuns,
   readGeneratedTopics,
