@@ -57,11 +57,18 @@ export { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
 export { type RoleClient, roleClient, roleJudge } from "./role_client.ts";
 export {
   type EndpointRerankConfig,
+  type LexicalRerankConfig,
+  type ListwiseRerankConfig,
   type MmrRerankConfig,
+  MODEL_RERANKERS,
+  type PointwiseRerankConfig,
   type RerankConfig,
+  rerankRole,
   rerankRun,
   type RerankRunOptions,
   type RerankSummary,
+  type RerankUsage,
+  type SetwiseRerankConfig,
 } from "./rerank_run.ts";
 export { contextRows, rankings } from "./run_rankings.ts";
 export {

@@ -99,3 +99,11 @@ export {
 } from "./annotations.ts";
 export { readMetaJson, writeMetaJson } from "./meta_json.ts";
 export { readGeneratedRuns, readRetrievalRunNames, readStageParams } from "./run_names.ts";
+export {
+  clearRerankUsage,
+  type GridMeasureRow,
+  readGridMeasures,
+  readRerankUsage,
+  recordRerankUsage,
+  type RerankUsageRow,
+} from "./runs_grid.ts";
