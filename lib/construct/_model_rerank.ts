@@ -1,5 +1,5 @@
 /** Lexical, embedding-MMR and LLM reranking of one run's rankings (private to `rerankRun`). */
-import { openAiEmbedder, type LlmClient } from "@lib/llm/mod.ts";
+import { type LlmClient, openAiEmbedder } from "@lib/llm/mod.ts";
 import { embeddingMmr, lexicalRerank } from "@lib/retrieval/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 import { type ListwiseQuery, llmListwiseRerank } from "./llm_listwise_rerank.ts";

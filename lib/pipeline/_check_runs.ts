@@ -182,7 +182,10 @@ export function checkRerank(
     if (e.method === "listwise") {
       const window = (e.window as number | undefined) ?? 20;
       if (((e.stride as number | undefined) ?? 10) > window) {
-        throw ctx.bad(`${at}.stride`, `must not exceed the window (${window}), got ${show(e.stride)}`);
+        throw ctx.bad(
+          `${at}.stride`,
+          `must not exceed the window (${window}), got ${show(e.stride)}`,
+        );
       }
     }
     if (e.method === "setwise") {

@@ -62,7 +62,10 @@ export function parseGridSection(
   let stages: string[] = [...first];
   if (g.first !== undefined) {
     if (!Array.isArray(g.first) || g.first.length === 0) {
-      throw bad("grid.first", `must be a non-empty list of retrieve run names, got ${show(g.first)}`);
+      throw bad(
+        "grid.first",
+        `must be a non-empty list of retrieve run names, got ${show(g.first)}`,
+      );
     }
     stages = g.first.map((f, i) => {
       if (typeof f !== "string" || !first.includes(f)) {
@@ -80,7 +83,9 @@ export function parseGridSection(
   if (!Array.isArray(g.rerankers) || g.rerankers.length === 0) {
     throw bad(
       "grid.rerankers",
-      `must be a non-empty list of rerankers such as {"method": "lexical"}, got ${show(g.rerankers)}`,
+      `must be a non-empty list of rerankers such as {"method": "lexical"}, got ${
+        show(g.rerankers)
+      }`,
     );
   }
   const names: string[] = [];
@@ -97,11 +102,16 @@ export function parseGridSection(
     if (typeof name !== "string" || !/^[\w.-]+$/.test(name)) {
       throw bad(
         `${at}.name`,
-        `must be a reranker name of letters, digits, . _ - (default: the method), got ${show(name)}`,
+        `must be a reranker name of letters, digits, . _ - (default: the method), got ${
+          show(name)
+        }`,
       );
     }
     if (names.includes(name)) {
-      throw bad(`${at}.name`, `repeats the reranker name "${name}"; give each reranker its own name`);
+      throw bad(
+        `${at}.name`,
+        `repeats the reranker name "${name}"; give each reranker its own name`,
+      );
     }
     names.push(name);
     return { name, e, at };

@@ -126,10 +126,12 @@ export async function readRerankUsage(ws: WorkspaceLike): Promise<RerankUsageRow
   if (!(await hasTable(ws))) return [];
   const rows = await ws.query<Record<string, unknown>>(
     `SELECT run, source, method, reranker, model, offline, calls, cached, embedded,
-            prompt_tokens::DOUBLE AS prompt_tokens, completion_tokens::DOUBLE AS completion_tokens,
-            wall_ms, cost_usd, counts
+            prompt_tokens::DOUBLE AS "promptTokens",
+            completion_tokens::DOUBLE AS "completionTokens",
+            wall_ms AS "wallMs", cost_usd AS "costUsd", counts
        FROM rerank_usage ORDER BY run`,
   );
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return rows.map((r) => ({
     run: r.run as string,
     source: r.source as string,
@@ -140,10 +142,10 @@ export async function readRerankUsage(ws: WorkspaceLike): Promise<RerankUsageRow
     calls: Number(r.calls),
     cached: Number(r.cached),
     embedded: Number(r.embedded),
-    promptTokens: r.prompt_tokens === null ? null : Number(r.prompt_tokens),
-    completionTokens: r.completion_tokens === null ? null : Number(r.completion_tokens),
-    wallMs: Number(r.wall_ms),
-    costUsd: r.cost_usd === null ? null : Number(r.cost_usd),
+    promptTokens: num(r.promptTokens),
+    completionTokens: num(r.completionTokens),
+    wallMs: Number(r.wallMs),
+    costUsd: num(r.costUsd),
     counts: JSON.parse(r.counts as string) as Record<string, number>,
   }));
 }
