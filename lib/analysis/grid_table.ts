@@ -179,7 +179,7 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
     ? { key: "calls", title: "model calls per cell", of: (r: GridRow) => r.calls }
     : {
       key: "time",
-      title: "wall time per cell (s; no cell calls a model)",
+      title: "wall time per cell (s)",
       of: (r: GridRow) => r.wallMs === null ? null : r.wallMs / 1000,
     };
   const points = rows.flatMap((r) =>
@@ -198,12 +198,13 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
       title: `Cov(Z) and α-nDCG against ${axis.title}`,
       subtitle: `${cells.length} cells over ${input.grid.first.length} first stages; ` +
         (axis.key === "time"
-          ? "first stages not shown (no rerank stage)"
+          ? "no cell calls a model; first stages not shown (no rerank stage)"
           : "first stages alone at 0 (no reranker)"),
       x: axis.key,
       y: "value",
       color: "reranker",
       colorTitle: "reranker",
+      label: "run",
       facet: "measure",
       fit: false,
       xTitle: axis.title,

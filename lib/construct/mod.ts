@@ -72,6 +72,11 @@ export {
 } from "./rerank_run.ts";
 export { contextRows, rankings } from "./run_rankings.ts";
 export {
+  type EndpointPointwiseOptions,
+  type EndpointPointwiseRanking,
+  endpointPointwiseRerank,
+} from "./endpoint_pointwise_rerank.ts";
+export {
   type ListwiseQuery,
   type ListwiseRanking,
   type LlmListwiseOptions,
