@@ -161,8 +161,11 @@ const KEYS = [
  * @throws {SyntaxError} When the text is not JSON.
  * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field:
  *   unknown run kinds or fields, repeated run names, fusion of runs not listed earlier,
- *   reranking of a run that is not a `retrieve` entry, and endpoint embedders or
- *   rerankers (`"embedder": "openai"`, `"method": "endpoint"`) without `"backend": "openai"`.
+ *   reranking of a run that is not a `retrieve` entry, model rerankers and endpoint
+ *   embedders (`"embedder": "openai"`, methods `endpoint`, `listwise`, `setwise`,
+ *   `pointwise`, MMR `"vectors": "embedder"`) without `"backend": "openai"`, and a
+ *   malformed `grid` section (fields `grid.first[i]`, `grid.rerankers[i].<field>`,
+ *   `grid.prices.<model>.<field>`).
  * @example
  * ```ts
  * const cfg = parseExperimentConfig('{"name": "demo", "dataset": {"source": "sample"}}', {
