@@ -60,7 +60,6 @@ export {
   type LexicalRerankConfig,
   type ListwiseRerankConfig,
   type MmrRerankConfig,
-  MODEL_RERANKERS,
   type PointwiseRerankConfig,
   type RerankConfig,
   rerankRole,

@@ -116,9 +116,6 @@ export type RerankConfig =
   | PointwiseRerankConfig
   | EndpointRerankConfig;
 
-/** Reranker methods that call a model with every configuration. */
-export const MODEL_RERANKERS = ["listwise", "setwise", "pointwise", "endpoint"] as const;
-
 /**
  * Whether a reranker calls a model: the LLM rerankers, the endpoint and MMR
  * over endpoint vectors; the lexical reranker and TF-IDF MMR call none.
