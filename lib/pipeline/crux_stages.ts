@@ -280,7 +280,10 @@ export async function cruxStages(
         });
         const wallMs = performance.now() - started;
         await recordRerankCell(ws, config, r, s, { wallMs, model: c?.client.model ?? null });
-        return `${s.written} rows` + (s.usage.calls ? `, ${s.usage.calls} model calls` : "");
+        const u = s.usage;
+        return `${s.written} rows` +
+          (u.calls ? `, ${u.calls} model calls (${u.cached} from the cache)` : "") +
+          (s.counts.unparsed ? `, ${s.counts.unparsed} unparsed answers (counted)` : "");
       },
     });
     runNames.push(r.name);
