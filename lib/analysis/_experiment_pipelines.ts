@@ -4,13 +4,27 @@ import type { Backends } from "@lib/report/mod.ts";
 import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 import type { PipelineSpec } from "./resolve_conditions.ts";
 
-/** The config's pipelines: every retrieval and reranked run, with its reports `rag-{run}`. */
+/**
+ * The config's pipelines: every retrieval and reranked run, with its reports
+ * `rag-{run}`. With a `grid` section the grid's runs come grouped as in the
+ * CRUX paper's Table 1: each first stage followed by its reranked cells, in
+ * reranker order; then the other runs in config order.
+ */
 export function experimentPipelines(config: CruxExperimentConfig): PipelineSpec[] {
   const names = [
     ...(config.retrieve ?? [{ name: "bm25" }]).map((r) => r.name),
     ...(config.rerank ?? []).map((r) => r.name),
   ];
-  return names.map((name) => ({ generation: `rag-${name}`, run: name, label: name }));
+  const grid = config.grid;
+  const grouped = grid
+    ? [
+      ...grid.first.flatMap((
+        f,
+      ) => [f, ...grid.cells.filter((c) => c.first === f).map((c) => c.run)]),
+      ...names.filter((n) => !grid.first.includes(n) && !grid.cells.some((c) => c.run === n)),
+    ]
+    : names;
+  return grouped.map((name) => ({ generation: `rag-${name}`, run: name, label: name }));
 }
 
 /** The model of a role as configured, or `fallback` when none is (yet) set. */
@@ -42,11 +56,20 @@ export function experimentBackends(
     if (r.kind !== "dense") continue;
     embedders.add(r.embedder === "tfidf" ? "tfidf" : roleModel("embedder", config, env, "openai"));
   }
-  if (config.rerank?.some((r) => r.method === "mmr")) embedders.add("tfidf");
+  for (const r of config.rerank ?? []) {
+    if (r.method !== "mmr") continue;
+    embedders.add(
+      r.vectors === "embedder" ? roleModel("embedder", config, env, "openai") : "tfidf",
+    );
+  }
   const backends: Backends = {};
   if (embedders.size) backends.embedder = [...embedders].sort().join(" + ");
-  if (config.rerank?.some((r) => r.method === "endpoint")) {
-    backends.reranker = roleModel("reranker", config, env, "endpoint");
+  // The lexical reranker is the offline stand-in ("lexical" is labelled offline).
+  const rerankers = new Set<string>();
+  for (const r of config.rerank ?? []) {
+    if (r.method === "lexical") rerankers.add("lexical");
+    else if (r.method !== "mmr") rerankers.add(roleModel("reranker", config, env, "endpoint"));
   }
+  if (rerankers.size) backends.reranker = [...rerankers].sort().join(" + ");
   return Object.keys(backends).length ? backends : undefined;
 }

@@ -13,6 +13,7 @@ import { saveAnalysis } from "./save_analysis.ts";
 import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
 import type { Analysis } from "./types.ts";
 import { METHOD_ANALYSES } from "./method_sections.ts";
+import { gridAnalysis } from "./grid_analysis.ts";
 
 /** Options of {@linkcode analyzeStep}. */
 export interface AnalyzeStepOptions {
@@ -53,6 +54,7 @@ export function analyzeStep(
       contexts: { runs: contextRuns, cutoffs: contextCutoffs },
       // Whole sections: a changed method setting (buckets, weights, ...) redraws its analyses.
       methods: config.methods ?? {},
+      ...(config.grid ? { grid: config.grid } : {}),
     },
     async run(ws) {
       const analyses = await analyzeWorkspace(
@@ -69,6 +71,11 @@ export function analyzeStep(
         if (section === undefined) continue;
         extra.push(
           ...await method.analyses(ws, { section, experiment: config.name, onNote: opts.onNote }),
+        );
+      }
+      if (config.grid) {
+        extra.push(
+          await gridAnalysis(ws, config, { judge: analyses.data.passageJudge, env: opts.env }),
         );
       }
       const gaps = await runGaps(ws);

@@ -141,3 +141,5 @@ export {
 export { keyPointAnalyses, type KeyPointAnalysesOptions } from "./keypoint_analyses.ts";
 export { type MethodView, methodView, type MethodViewOptions } from "./method_view.ts";
 export { contextAnalyses, contextSettings } from "./context_analyses.ts";
+export { type GridRow, gridTable, type GridTableInput } from "./grid_table.ts";
+export { gridAnalysis } from "./grid_analysis.ts";

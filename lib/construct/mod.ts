@@ -57,13 +57,24 @@ export { workspaceLexicalJudge } from "./workspace_lexical_judge.ts";
 export { type RoleClient, roleClient, roleJudge } from "./role_client.ts";
 export {
   type EndpointRerankConfig,
+  type LexicalRerankConfig,
+  type ListwiseRerankConfig,
   type MmrRerankConfig,
+  type PointwiseRerankConfig,
   type RerankConfig,
+  rerankRole,
   rerankRun,
   type RerankRunOptions,
   type RerankSummary,
+  type RerankUsage,
+  type SetwiseRerankConfig,
 } from "./rerank_run.ts";
 export { contextRows, rankings } from "./run_rankings.ts";
+export {
+  type EndpointPointwiseOptions,
+  type EndpointPointwiseRanking,
+  endpointPointwiseRerank,
+} from "./endpoint_pointwise_rerank.ts";
 export {
   type ListwiseQuery,
   type ListwiseRanking,

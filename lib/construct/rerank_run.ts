@@ -1,15 +1,24 @@
 /**
- * Reranking of a first-stage run: offline MMR over TF-IDF passage vectors, or
- * a cross-encoder endpoint (the reranker role of the LLM layer).
+ * Reranking of a first-stage run: the offline lexical stand-in, MMR over
+ * TF-IDF or endpoint vectors, listwise, setwise and pointwise LLM rerankers,
+ * or a cross-encoder endpoint (the reranker role of the LLM layer).
  *
  * @module
  */
 import type { LlmClient } from "@lib/llm/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { readSubquestions, type Workspace } from "@lib/store/mod.ts";
 import { mmrRows } from "./_mmr_rerank.ts";
 import { endpointRows } from "./_endpoint_rerank.ts";
+import { countingClient, emptyUsage, type RerankUsage } from "./_counting_client.ts";
+import { modelRerankRows } from "./_model_rerank.ts";
 
-/** A reranked run by maximal marginal relevance over TF-IDF vectors (offline). */
+export type { RerankUsage } from "./_counting_client.ts";
+
+/**
+ * A reranked run by maximal marginal relevance over TF-IDF vectors (offline)
+ * or over vectors from the embeddings endpoint (`vectors: "embedder"`, the
+ * embedder role; the CRUX paper uses all-mpnet-base-v2).
+ */
 export interface MmrRerankConfig {
   /** Name of the run written (its reports are generated as `rag-{name}`). */
   name: string;
@@ -20,8 +29,69 @@ export interface MmrRerankConfig {
   lambda?: number;
   /** Candidates taken from the top of `from`. Default 50. */
   depth?: number;
-  /** Passage vectors of the similarity. Only `tfidf` (offline). Default `tfidf`. */
-  vectors?: "tfidf";
+  /** Passage vectors of the similarity: `tfidf` (offline) or `embedder` (endpoint). Default `tfidf`. */
+  vectors?: "tfidf" | "embedder";
+}
+
+/**
+ * The offline stand-in for the model rerankers: BM25 over each topic's
+ * candidates for the request expanded by the topic's sub-questions (no model).
+ */
+export interface LexicalRerankConfig {
+  /** Name of the run written (its reports are generated as `rag-{name}`). */
+  name: string;
+  /** First-stage run reranked (a `retrieve` entry). */
+  from: string;
+  method: "lexical";
+  /** Candidates taken from the top of `from`. Default 50. */
+  depth?: number;
+  /** BM25 `k1` over the candidates. Default 0.9. */
+  k1?: number;
+  /** BM25 `b` over the candidates. Default 0.4. */
+  b?: number;
+}
+
+/** A reranked run from an LLM over sliding windows (RankGPT / RankZephyr; the reranker role). */
+export interface ListwiseRerankConfig {
+  name: string;
+  from: string;
+  method: "listwise";
+  /** Candidates taken from the top of `from`. Default 50. */
+  depth?: number;
+  /** Passages per window. Default 20. */
+  window?: number;
+  /** Step between windows, at most the window. Default 10. */
+  stride?: number;
+  /** Passes over the list, each from the bottom up. Default 1. */
+  passes?: number;
+  /** Words of each passage shown to the model. Default 300. */
+  passageWords?: number;
+}
+
+/** A reranked run by setwise heap sort (Zhuang et al.; the reranker role). */
+export interface SetwiseRerankConfig {
+  name: string;
+  from: string;
+  method: "setwise";
+  /** Candidates taken from the top of `from`. Default 50. */
+  depth?: number;
+  /** Passages compared at once. Default 4. */
+  c?: number;
+  /** Candidates selected to the top (the rest follow in first-stage order). Default 10. */
+  k?: number;
+  /** Words of each passage shown to the model. Default 300. */
+  passageWords?: number;
+}
+
+/** A reranked run by an LLM's 0-3 relevance grade per passage (the reranker role). */
+export interface PointwiseRerankConfig {
+  name: string;
+  from: string;
+  method: "pointwise";
+  /** Candidates taken from the top of `from`. Default 50. */
+  depth?: number;
+  /** Words of each passage shown to the model. Default 300. */
+  passageWords?: number;
 }
 
 /** A reranked run from a cross-encoder endpoint (the reranker role; `backend` must be `openai`). */
@@ -37,8 +107,33 @@ export interface EndpointRerankConfig {
   api?: "rerank" | "score";
 }
 
-/** A reranked run computed from a first-stage run: `mmr` (offline) or `endpoint`. */
-export type RerankConfig = MmrRerankConfig | EndpointRerankConfig;
+/** A reranked run computed from a first-stage run, by any reranker. */
+export type RerankConfig =
+  | LexicalRerankConfig
+  | MmrRerankConfig
+  | ListwiseRerankConfig
+  | SetwiseRerankConfig
+  | PointwiseRerankConfig
+  | EndpointRerankConfig;
+
+/**
+ * Whether a reranker calls a model: the LLM rerankers, the endpoint and MMR
+ * over endpoint vectors; the lexical reranker and TF-IDF MMR call none.
+ *
+ * @param cfg The reranker.
+ * @returns The role whose client it needs, or `null` when it runs offline.
+ * @example
+ * ```ts
+ * import { rerankRole } from "@lib/construct/mod.ts";
+ * rerankRole({ name: "b+l", from: "bm25", method: "lexical" }); // null
+ * rerankRole({ name: "b+m", from: "bm25", method: "mmr", vectors: "embedder" }); // "embedder"
+ * ```
+ */
+export function rerankRole(cfg: RerankConfig): "reranker" | "embedder" | null {
+  if (cfg.method === "mmr") return cfg.vectors === "embedder" ? "embedder" : null;
+  if (cfg.method === "lexical") return null;
+  return "reranker";
+}
 
 /** What {@linkcode rerankRun} did. */
 export interface RerankSummary {
@@ -46,30 +141,53 @@ export interface RerankSummary {
   /** Run rows written (0 when the run was already in the workspace). */
   written: number;
   skipped: boolean;
+  /** Model calls and tokens (all zero for the offline rerankers and skipped runs). */
+  usage: RerankUsage;
+  /**
+   * Per-method counts summed over topics: listwise `calls`, `missing`,
+   * `repeated`, `unknown`, `unparsed`; setwise `comparisons`, `unparsed`;
+   * pointwise `calls`, `unparsed`; lexical `withoutSubquestions` (topics whose
+   * request was used alone).
+   */
+  counts: Record<string, number>;
 }
 
 /** Options of {@linkcode rerankRun}. */
 export interface RerankRunOptions {
-  /** Client of the reranker role; required by method `endpoint`. */
+  /**
+   * Client of the model the method calls: the reranker role (`endpoint`,
+   * `listwise`, `setwise`, `pointwise`) or the embedder role (`mmr` with
+   * `vectors: "embedder"`).
+   */
   client?: LlmClient;
+  /** Folder of prompt templates overriding the built-in ones (LLM methods). */
+  templatesDir?: string;
   signal?: AbortSignal;
 }
 
 /**
  * Computes a reranked run from a first-stage run in the workspace and stores
  * it. For each topic the top `depth` passages (default 50) of `from` are
- * reordered:
+ * reordered (scores `depth - i` unless said otherwise):
+ * - `lexical` (offline stand-in for the model rerankers): BM25 over the
+ *   topic's candidates for its request expanded by its sub-questions.
  * - `mmr`: maximal marginal relevance (lambda default 0.5) with min-max
  *   normalised first-stage scores as relevance and the cosine of TF-IDF vectors
- *   (fitted on the topic's candidates) as similarity; scores are `depth - i`
- *   so that score order is MMR order.
+ *   (fitted on the topic's candidates; offline) or of endpoint vectors
+ *   (`vectors: "embedder"`) as similarity.
+ * - `listwise`, `setwise`, `pointwise`: the LLM rerankers
+ *   (`llmListwiseRerank`, `llmSetwiseRerank`, `llmPointwiseRerank`); a failed
+ *   call stops the run with nothing stored, repairs and unparsed answers are
+ *   counted in `counts`.
  * - `endpoint`: one `client.rerank` call per topic (the topic's request against
  *   the candidates' texts, API `rerank` or `score`), sorted by the returned
  *   scores (kept as run scores; ties by docid descending). Calls are cached in
  *   the workspace's `llm_calls`, so a run recomputed after deletion sends none.
  *   A topic without a request keeps its first-stage order.
  *
- * A run already stored is left untouched (no call is made).
+ * A run already stored is left untouched (no call is made). Calls and tokens
+ * of the model methods are counted in `usage` (cache hits included, so a
+ * re-run reports what the run costs, with `cached` saying what was not sent).
  *
  * @param ws The experiment workspace.
  * @param cfg Run name, first-stage run, method and its settings.
@@ -77,7 +195,8 @@ export interface RerankRunOptions {
  * @returns Rows written, or `skipped` when the run exists.
  * @throws {RangeError} When the first-stage run is not in the workspace, or the
  *   reranker gives no score for a passage.
- * @throws {TypeError} When method `endpoint` has no client.
+ * @throws {TypeError} When a model method has no client.
+ * @throws {Error} When an LLM reranker's call failed.
  * @example
  * ```ts
  * import { rerankRun } from "@lib/construct/mod.ts";
@@ -95,7 +214,9 @@ export async function rerankRun(
     `SELECT count(*)::INTEGER AS n FROM runs WHERE run = $1`,
     [cfg.name],
   );
-  if (have[0].n > 0) return { run: cfg.name, written: 0, skipped: true };
+  if (have[0].n > 0) {
+    return { run: cfg.name, written: 0, skipped: true, usage: emptyUsage(), counts: {} };
+  }
   const source = await ws.runRows(cfg.from);
   if (source.length === 0) {
     throw new RangeError(
@@ -103,21 +224,36 @@ export async function rerankRun(
     );
   }
   const texts = new Map((await ws.passages()).map((p) => [p.passageId, p.text]));
+  const usage = emptyUsage();
+  const client = opts.client ? countingClient(opts.client, usage) : undefined;
   let rows;
+  let counts: Record<string, number> = {};
   if (cfg.method === "endpoint") {
-    if (!opts.client) {
+    if (!client) {
       throw new TypeError(
         `Cannot rerank "${cfg.from}" into "${cfg.name}" with method "endpoint": no reranker client; pass \`client\` (the reranker role)`,
       );
     }
     const requests = new Map((await ws.topics()).map((t) => [t.topicId, t.request ?? ""]));
-    rows = await endpointRows(source, texts, requests, cfg, {
-      client: opts.client,
+    rows = await endpointRows(source, texts, requests, cfg, { client, signal: opts.signal });
+  } else if (cfg.method === "mmr" && (cfg.vectors ?? "tfidf") === "tfidf") {
+    rows = mmrRows(source, texts, cfg);
+  } else {
+    const requests = new Map((await ws.topics()).map((t) => [t.topicId, t.request ?? ""]));
+    const subquestions = new Map<string, string[]>();
+    if (cfg.method === "lexical") {
+      for (const [topic, qs] of await readSubquestions(ws)) {
+        subquestions.set(topic, qs.map((q) => q.text));
+      }
+    }
+    const out = await modelRerankRows({ source, texts, requests, subquestions }, cfg, {
+      client,
+      templatesDir: opts.templatesDir,
       signal: opts.signal,
     });
-  } else {
-    rows = mmrRows(source, texts, cfg);
+    rows = out.rows;
+    counts = out.counts;
   }
   await ws.insert("runs", rows);
-  return { run: cfg.name, written: rows.length, skipped: false };
+  return { run: cfg.name, written: rows.length, skipped: false, usage, counts };
 }

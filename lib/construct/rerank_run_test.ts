@@ -24,7 +24,21 @@ Deno.test({
       // Relevance 1, 0.5, 0 after min-max. Step 2: the duplicate scores 0.5*0.5 - 0.5*1 = -0.25,
       // the novel passage 0.5*0 - 0.5*0 = 0, so it comes second.
       const s = await rerankRun(ws, { name: "mmr", from: "bm25", method: "mmr", lambda: 0.5 });
-      assert.deepEqual(s, { run: "mmr", written: 3, skipped: false });
+      // TF-IDF MMR calls no model.
+      assert.deepEqual(s, {
+        run: "mmr",
+        written: 3,
+        skipped: false,
+        usage: {
+          calls: 0,
+          embedded: 0,
+          cached: 0,
+          failed: 0,
+          promptTokens: 0,
+          completionTokens: 0,
+        },
+        counts: {},
+      });
       const rows = await ws.runRows("mmr");
       assert.deepEqual(rows.map((r) => [r.docId, r.rank, r.score]), [["t:0#0", 1, 3], [
         "t:1#2",
@@ -38,6 +52,15 @@ Deno.test({
         run: "mmr",
         written: 0,
         skipped: true,
+        usage: {
+          calls: 0,
+          embedded: 0,
+          cached: 0,
+          failed: 0,
+          promptTokens: 0,
+          completionTokens: 0,
+        },
+        counts: {},
       });
       await assert.rejects(
         () => rerankRun(ws, { name: "x", from: "dense", method: "mmr" }),
@@ -94,7 +117,21 @@ Deno.test({
         /Cannot rerank "bm25" into "ce" with method "endpoint": no reranker client/,
       );
       const s = await rerankRun(ws, cfg, { client: await client() });
-      assert.deepEqual(s, { run: "ce", written: 3, skipped: false });
+      // One /rerank call (topic u has no request); the endpoint reports no tokens.
+      assert.deepEqual(s, {
+        run: "ce",
+        written: 3,
+        skipped: false,
+        usage: {
+          calls: 1,
+          embedded: 0,
+          cached: 0,
+          failed: 0,
+          promptTokens: null,
+          completionTokens: null,
+        },
+        counts: {},
+      });
       // Depth 2: "mayor wins the vote" scores 0/2, "storm hits" 1/2; the third passage is cut.
       // Topic u has no request: first-stage order, no call.
       const rows = await ws.runRows("ce");

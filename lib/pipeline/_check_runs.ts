@@ -13,9 +13,16 @@ const RETRIEVE_FIELDS: Record<string, string[]> = {
   file: ["name", "kind", "path"],
 };
 const RERANK_FIELDS: Record<string, string[]> = {
+  lexical: ["name", "from", "method", "depth", "k1", "b"],
   mmr: ["name", "from", "method", "lambda", "depth", "vectors"],
+  listwise: ["name", "from", "method", "depth", "window", "stride", "passes", "passageWords"],
+  setwise: ["name", "from", "method", "depth", "c", "k", "passageWords"],
+  pointwise: ["name", "from", "method", "depth", "passageWords"],
   endpoint: ["name", "from", "method", "depth", "api"],
 };
+
+/** The reranker methods an experiment config accepts. */
+export const RERANK_METHODS = Object.keys(RERANK_FIELDS);
 
 const show = (v: unknown) => JSON.stringify(v) ?? String(v);
 const list = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(", ");
@@ -121,9 +128,19 @@ function checkRetrieve(
   return { ...e } as unknown as RetrievalConfig;
 }
 
-function checkRerank(e: Entry, at: string, first: readonly string[], ctx: RunsContext) {
+/**
+ * Checks one reranker entry (`at` names it, e.g. `rerank[1]` or
+ * `grid.rerankers[0]`): known method and fields, `from` a first-stage run,
+ * value ranges, and model methods only with `"backend": "openai"`.
+ */
+export function checkRerank(
+  e: Entry,
+  at: string,
+  first: readonly string[],
+  ctx: RunsContext,
+): RerankConfig {
   const c = checker(e, at, ctx.bad);
-  c.oneOf("method", Object.keys(RERANK_FIELDS), true);
+  c.oneOf("method", RERANK_METHODS, true);
   c.fields(RERANK_FIELDS[e.method as string], `method "${e.method}"`);
   if (typeof e.from !== "string" || !first.includes(e.from)) {
     throw ctx.bad(
@@ -132,10 +149,27 @@ function checkRerank(e: Entry, at: string, first: readonly string[], ctx: RunsCo
     );
   }
   c.positiveInt("depth");
+  const needsModel = (what: string) => {
+    if (!ctx.online) {
+      throw ctx.bad(
+        `${at}.method`,
+        `"${e.method}" ${what}; set "backend": "openai" or use "lexical" or "mmr" offline`,
+      );
+    }
+  };
   if (e.method === "mmr") {
-    c.oneOf("vectors", ["tfidf"]);
+    c.oneOf("vectors", ["tfidf", "embedder"]);
     c.number("lambda", 0, 1);
-  } else {
+    if (e.vectors === "embedder" && !ctx.online) {
+      throw ctx.bad(
+        `${at}.vectors`,
+        '"embedder" calls an embeddings endpoint (the embedder role); set "backend": "openai" or use "tfidf" offline',
+      );
+    }
+  } else if (e.method === "lexical") {
+    c.number("k1", 0);
+    c.number("b", 0, 1);
+  } else if (e.method === "endpoint") {
     c.oneOf("api", ["rerank", "score"]);
     if (!ctx.online) {
       throw ctx.bad(
@@ -143,6 +177,21 @@ function checkRerank(e: Entry, at: string, first: readonly string[], ctx: RunsCo
         '"endpoint" calls a cross-encoder endpoint (the reranker role); set "backend": "openai" or use "mmr" offline',
       );
     }
+  } else {
+    for (const k of ["window", "stride", "passes", "c", "k", "passageWords"]) c.positiveInt(k);
+    if (e.method === "listwise") {
+      const window = (e.window as number | undefined) ?? 20;
+      if (((e.stride as number | undefined) ?? 10) > window) {
+        throw ctx.bad(
+          `${at}.stride`,
+          `must not exceed the window (${window}), got ${show(e.stride)}`,
+        );
+      }
+    }
+    if (e.method === "setwise") {
+      c.number("c", 2, 26);
+    }
+    needsModel("calls an LLM (the reranker role)");
   }
   return { ...e } as unknown as RerankConfig;
 }

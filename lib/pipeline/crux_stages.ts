@@ -10,6 +10,7 @@
  */
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
+  clearRerankUsage,
   importCrux,
   importSample,
   incompleteRatingTopics,
@@ -22,6 +23,7 @@ import {
   buildQuestions,
   buildRequests,
   rateTopics,
+  rerankRole,
   rerankRun,
   retrieveRun,
   roleClient,
@@ -36,6 +38,7 @@ import type { StageOutcome, StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { MethodStageContext } from "./method_stage.ts";
 import { METHODS } from "./methods.ts";
+import { recordRerankCell } from "./_rerank_cell.ts";
 
 /** Stage kinds of a CRUX experiment, in order. */
 export const CRUX_STAGES = [
@@ -256,18 +259,31 @@ export async function cruxStages(
     runNames.push(r.name);
   }
   for (const r of config.rerank ?? []) {
+    const role = rerankRole(r);
     specs.push({
       id: `rerank:${r.name}`,
       stage: "rerank",
       version: 1,
-      params: r.method === "endpoint" ? { ...r, model: models } : { ...r },
+      params: role ? { ...r, model: models } : { ...r },
       deps: [`retrieve:${r.from}`],
-      clear: async (ws) => void await ws.exec("DELETE FROM runs WHERE run = $1", [r.name]),
+      clear: async (ws) => {
+        await ws.exec("DELETE FROM runs WHERE run = $1", [r.name]);
+        await clearRerankUsage(ws, r.name);
+      },
       async run(ws) {
-        const c = r.method === "endpoint" ? (await client(ws, "reranker"))?.client : undefined;
-        const s = await rerankRun(ws, r, { client: c, signal: opts.signal });
-        await recordRun(ws, { run: r.name, kind: r.method, params: r, sources: [r.from] });
-        return `${s.written} rows`;
+        const c = role ? await client(ws, role) : undefined;
+        const started = performance.now();
+        const s = await rerankRun(ws, r, {
+          client: c?.client,
+          templatesDir: c?.templatesDir,
+          signal: opts.signal,
+        });
+        const wallMs = performance.now() - started;
+        await recordRerankCell(ws, config, r, s, { wallMs, model: c?.client.model ?? null });
+        const u = s.usage;
+        return `${s.written} rows` +
+          (u.calls ? `, ${u.calls} model calls (${u.cached} from the cache)` : "") +
+          (s.counts.unparsed ? `, ${s.counts.unparsed} unparsed answers (counted)` : "");
       },
     });
     runNames.push(r.name);

@@ -9,6 +9,9 @@ import type { RerankConfig, RetrievalConfig } from "@lib/construct/mod.ts";
 import type { LlmSettings } from "@lib/llm/mod.ts";
 import { METHODS } from "./methods.ts";
 import { checkRuns } from "./_check_runs.ts";
+import { type GridSection, parseGridSection } from "./_grid_section.ts";
+
+export type { GridCell, GridPrice, GridSection } from "./_grid_section.ts";
 
 /** The bundled sample layout (`datasets/sample`). */
 export interface SampleDataset {
@@ -97,6 +100,12 @@ export interface CruxExperimentConfig extends ExperimentConfig {
   /** Experiment name; the workspace is `outputs/<name>` unless `workspace` is given. */
   name: string;
   rerank?: RerankConfig[];
+  /**
+   * First stages x rerankers: every combination is a reranked run
+   * `<first>+<reranker>` (appended to `rerank`), the first stages are the
+   * references; see `parseGridSection`.
+   */
+  grid?: GridSection;
   analysis?: AnalysisSettings;
   /**
    * Sections of the other evaluation methods (`nuggets`, `keypoints`, `subq`,
@@ -129,6 +138,7 @@ const KEYS = [
   "construct",
   "retrieve",
   "rerank",
+  "grid",
   "generate",
   "missingText",
   "measures",
@@ -151,8 +161,11 @@ const KEYS = [
  * @throws {SyntaxError} When the text is not JSON.
  * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field:
  *   unknown run kinds or fields, repeated run names, fusion of runs not listed earlier,
- *   reranking of a run that is not a `retrieve` entry, and endpoint embedders or
- *   rerankers (`"embedder": "openai"`, `"method": "endpoint"`) without `"backend": "openai"`.
+ *   reranking of a run that is not a `retrieve` entry, model rerankers and endpoint
+ *   embedders (`"embedder": "openai"`, methods `endpoint`, `listwise`, `setwise`,
+ *   `pointwise`, MMR `"vectors": "embedder"`) without `"backend": "openai"`, and a
+ *   malformed `grid` section (fields `grid.first[i]`, `grid.rerankers[i].<field>`,
+ *   `grid.prices.<model>.<field>`).
  * @example
  * ```ts
  * const cfg = parseExperimentConfig('{"name": "demo", "dataset": {"source": "sample"}}', {
@@ -206,11 +219,19 @@ export function parseExperimentConfig(
     if (raw[key] !== undefined && !Array.isArray(raw[key])) throw bad(key, "must be a list");
   }
   const configDir = dirname(resolve(opts.file));
+  const runsContext = { bad, online: raw.backend === "openai", configDir };
   const runs = checkRuns(
     raw.retrieve as Record<string, unknown>[] | undefined,
     raw.rerank as Record<string, unknown>[] | undefined,
-    { bad, online: raw.backend === "openai", configDir },
+    runsContext,
   );
+  if (raw.grid !== undefined) {
+    const first = (runs.retrieve ?? [{ name: "bm25" }]).map((r) => r.name);
+    const taken = new Set([...first, ...(runs.rerank ?? []).map((r) => r.name)]);
+    const expanded = parseGridSection(raw.grid, first, taken, runsContext);
+    runs.rerank = [...(runs.rerank ?? []), ...expanded.rerank];
+    raw = { ...raw, grid: expanded.grid };
+  }
   const root = opts.root ?? Deno.cwd();
   const abs = (p: string) => (isAbsolute(p) ? p : join(configDir, p));
   const workspace = opts.experiment !== undefined || typeof raw.workspace !== "string"

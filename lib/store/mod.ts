@@ -197,3 +197,11 @@ export {
 } from "./subq_sqlcore.ts";
 export { metaKeyRemoval, readMetaText } from "./meta_sqlcore.ts";
 export { readMultiNewsParquet } from "./multi_news_parquet.ts";
+export {
+  clearRerankUsage,
+  type GridMeasureRow,
+  readGridMeasures,
+  readRerankUsage,
+  recordRerankUsage,
+  type RerankUsageRow,
+} from "./runs_grid.ts";

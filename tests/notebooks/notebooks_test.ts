@@ -20,6 +20,8 @@ const EXPECT: Record<string, { figures: number; tables: number }> = {
   // The sample config names no core sub-question variants: no win-rate matrix.
   "08_subquestion_types.ipynb": { figures: 0, tables: 3 },
   "09_methods_side_by_side.ipynb": { figures: 1, tables: 4 },
+  // The grid table, the main table grouped by first stage, the per-cell provenance.
+  "10_rerankers.ipynb": { figures: 1, tables: 3 },
 };
 
 const notebooks = [...Deno.readDirSync(`${root}notebooks`)]

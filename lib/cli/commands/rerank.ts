@@ -18,6 +18,7 @@ import {
 import { LlmClient, openAiEmbedder, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
 import { type Embedder, embeddingMmr, lexicalRerank, tfidfEmbedder } from "@lib/retrieval/mod.ts";
 import {
+  endpointPointwiseRerank,
   type ListwiseQuery,
   type ListwiseRanking,
   llmListwiseRerank,
@@ -38,7 +39,7 @@ import {
 } from "./_llm_flags.ts";
 
 const HELP = `Usage: deno task crux rerank --run FILE --topics FILE --corpus FILE
-         --method listwise|setwise|pointwise|mmr|lexical --out FILE [options]
+         --method listwise|setwise|pointwise|endpoint|mmr|lexical --out FILE [options]
 
 Reranks the top --depth candidates of every topic of a TREC run (taken in
 trec_eval's order: score descending, ties by docid descending) and writes a TREC
@@ -61,6 +62,12 @@ Methods:
   pointwise  an LLM grades each passage 0-3 (the relevance template, a final
              "##final score: N" line); passages by grade, ties in first-stage
              order; ungraded ones (counted) below the graded ones.
+  endpoint   a cross-encoder endpoint scores each passage against the request
+             (miniLM, monoT5 or any model behind a server speaking /rerank, or
+             vLLM's /score with --api score), --batch passages per request;
+             requests per topic = ceil(min(N, depth) / batch); cached in
+             --workspace, so a repeated run sends nothing. Passages by score,
+             ties in first-stage order.
   mmr        maximal marginal relevance (lambda * run score, min-max normalised,
              minus (1 - lambda) * the largest cosine to passages already
              picked) over vectors from the embeddings endpoint (the embedder
@@ -74,7 +81,7 @@ Options:
   --run FILE            TREC run to rerank (required)
   --topics FILE         JSONL topics: the request is the query (required)
   --corpus FILE         JSONL passages {"id", "contents"} with the candidates' text (required)
-  --method NAME         listwise, setwise, pointwise, mmr or lexical (required)
+  --method NAME         listwise, setwise, pointwise, endpoint, mmr or lexical (required)
   --out FILE            run file to write (required; written atomically)
   --depth N             candidates reranked per topic (default 100)
   --tag NAME            run name in the last column (default: <input run>-<method>)
@@ -84,6 +91,8 @@ Options:
   --passes N            listwise: passes over the list (default 1)
   --c N                 setwise: passages compared at once (default 4)
   --k N                 setwise: candidates selected to the top (default 10)
+  --api NAME            endpoint: rerank (default) or score
+  --batch N             endpoint: passages per request (default 32)
   --lambda X            mmr: weight of relevance against novelty, 0-1 (default 0.5)
   --passage-words N     model methods: words of each passage shown (default 300)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
@@ -103,6 +112,7 @@ Example:
 const WINDOW_FLAGS = ["window", "stride", "passes"] as const;
 const SET_FLAGS = ["c", "k"] as const;
 const MODEL_ONLY = ["passage-words", "workspace"] as const;
+const ENDPOINT_FLAGS = ["api", "batch"] as const;
 
 /** The run's rankings per topic, in trec_eval's order, in order of first appearance. */
 function rankings(rows: readonly RunRow[], file: string): Map<string, RunRow[]> {
@@ -146,6 +156,8 @@ async function run(args: string[], io: Io): Promise<number> {
       c: { type: "string" },
       k: { type: "string" },
       lambda: { type: "string" },
+      api: { type: "string" },
+      batch: { type: "string" },
       ...clientFlags,
     },
     strict: true,
@@ -155,13 +167,19 @@ async function run(args: string[], io: Io): Promise<number> {
     if (!values[k]) throw new UsageError(`Missing --${k}; see crux rerank --help`);
   }
   const method = values.method!;
-  if (!["listwise", "setwise", "pointwise", "mmr", "lexical"].includes(method)) {
+  if (!["listwise", "setwise", "pointwise", "endpoint", "mmr", "lexical"].includes(method)) {
     throw new UsageError(
-      `Unknown --method "${method}": use listwise, setwise, pointwise, mmr or lexical`,
+      `Unknown --method "${method}": use listwise, setwise, pointwise, endpoint, mmr or lexical`,
     );
   }
   const stray = (flags: readonly string[]) =>
     flags.filter((k) => values[k as keyof typeof values] !== undefined).map((k) => `--${k}`);
+  if (method !== "endpoint") {
+    const given = stray(ENDPOINT_FLAGS);
+    if (given.length) {
+      throw new UsageError(`${given.join(", ")} only apply to --method endpoint`);
+    }
+  }
   // MMR calls a model (the embedder role) only when a model or endpoint is named.
   const mmrOnline = method === "mmr" && stray(MODEL_FLAGS).length > 0;
   if (method === "mmr" && !mmrOnline) {
@@ -196,6 +214,7 @@ async function run(args: string[], io: Io): Promise<number> {
     const other = stray([
       ...(method === "listwise" ? [] : WINDOW_FLAGS),
       ...(method === "setwise" ? [] : SET_FLAGS),
+      ...(method === "endpoint" ? ["passage-words"] : []),
       "subquestions",
       "lambda",
     ]);
@@ -229,6 +248,11 @@ async function run(args: string[], io: Io): Promise<number> {
   const c = int("c", values.c, 2) ?? 4;
   if (c > 26) throw new UsageError(`--c must be at most 26 (passages are lettered), got ${c}`);
   const k = int("k", values.k, 1) ?? 10;
+  const batch = int("batch", values.batch, 1) ?? 32;
+  const api = values.api ?? "rerank";
+  if (api !== "rerank" && api !== "score") {
+    throw new UsageError(`--api must be "rerank" or "score", got "${api}"`);
+  }
   const lambda = values.lambda === undefined ? 0.5 : Number(values.lambda);
   if (!(lambda >= 0 && lambda <= 1)) {
     throw new UsageError(`--lambda must be a number from 0 to 1, got "${values.lambda}"`);
@@ -317,6 +341,17 @@ async function run(args: string[], io: Io): Promise<number> {
     const opened = await openCallCache(workspace);
     try {
       const client = new LlmClient({ ...settings, cache: opened.cache });
+      if (method === "endpoint") {
+        const ranked = await endpointPointwiseRerank(queries, { client, api, depth, batch });
+        io.err(
+          `endpoint reranker ${settings.model} (/${api}, ${batch} passage(s) per request, ` +
+            `depth ${depth}): ${queries.length} topic(s), ${
+              ranked.reduce((n, r) => n + r.calls, 0)
+            } request(s) (cache hits included)\n`,
+        );
+        for (const r of ranked) order.set(r.topicId, r.docIds);
+        return await writeOut(byTopic, order, tag, values.out!, io);
+      }
       const common = { client, templatesDir: settings.templatesDir, depth, passageWords };
       const results: (ListwiseRanking | SetwiseRanking | PointwiseRanking)[] = method === "listwise"
         ? await llmListwiseRerank(queries, { ...common, window, stride, passes })
@@ -360,6 +395,17 @@ async function run(args: string[], io: Io): Promise<number> {
     }
   }
 
+  return await writeOut(byTopic, order, tag, values.out!, io);
+}
+
+/** Writes the reranked heads followed by the rest of each topic's list. */
+async function writeOut(
+  byTopic: Map<string, RunRow[]>,
+  order: Map<string, string[]>,
+  tag: string,
+  file: string,
+  io: Io,
+): Promise<number> {
   const out: RunRow[] = [];
   for (const [topicId, list] of byTopic) {
     const head = order.get(topicId)!;
@@ -368,16 +414,17 @@ async function run(args: string[], io: Io): Promise<number> {
       out.push({ run: tag, topicId, docId, rank: i + 1, score: ids.length - i })
     );
   }
-  await Deno.mkdir(dirname(values.out!), { recursive: true });
-  await writeRun(values.out!, out);
-  io.out(`Wrote ${out.length} rows for ${byTopic.size} topics to ${values.out}\n`);
+  await Deno.mkdir(dirname(file), { recursive: true });
+  await writeRun(file, out);
+  io.out(`Wrote ${out.length} rows for ${byTopic.size} topics to ${file}\n`);
   return 0;
 }
 
 /** The `crux rerank` command. */
 export const rerankCommand: Command = {
   name: "rerank",
-  summary: "Rerank a TREC run (listwise, setwise or pointwise LLM, MMR, or the lexical stand-in)",
+  summary:
+    "Rerank a TREC run (listwise, setwise or pointwise LLM, cross-encoder endpoint, MMR, or the lexical stand-in)",
   help: HELP,
   run,
 };

@@ -105,7 +105,10 @@ Example:
     });
     const analyses = result.analyses?.analyses ?? [];
     for (const a of analyses) {
-      if (a.table && ["main_table", "threshold_table", "context_size_table"].includes(a.name)) {
+      if (
+        a.table &&
+        ["main_table", "threshold_table", "context_size_table", "grid_table"].includes(a.name)
+      ) {
         io.out(tableText(a.table) + "\n\n");
       }
     }
