@@ -99,3 +99,17 @@ export {
 } from "./annotations.ts";
 export { readMetaJson, writeMetaJson } from "./meta_json.ts";
 export { readGeneratedRuns, readRetrievalRunNames, readStageParams } from "./run_names.ts";
+export {
+  addLlmCacheHits,
+  type CallLogprobs,
+  createLlmCacheTables,
+  type LlmCallRow,
+  type LlmCallStage,
+  type LlmCallStatsRow,
+  newLlmCallStage,
+  readLlmCalls,
+  readLlmCallStats,
+  type TokenAlternative,
+  type TokenLogprob,
+  writeLlmCalls,
+} from "./llm_cache.ts";
