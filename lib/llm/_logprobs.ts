@@ -5,9 +5,7 @@ import type { CallLogprobs, TokenLogprob } from "@lib/store/llm_cache.ts";
 /** How many generated tokens' log-probabilities are kept per call. */
 export const LOGPROB_TOKENS = 16;
 
-const finite = (x: unknown): x is number =>
-  typeof x === "number" && Number.isFinite(x) ||
-  x === -Infinity;
+const finite = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
 
 /**
  * The first {@link LOGPROB_TOKENS} tokens of `choice.logprobs.content` (OpenAI and
