@@ -83,14 +83,15 @@ function noteOf(c: FirstTokenCounts): string {
 /**
  * Reranks each query's candidates by the first generated label (FIRST, Reddy et
  * al. 2024): one call per window of the `rerank_first` template (lettered
- * passages `[A]`..), asking `logprobs` with `top_logprobs` alternatives; the
+ * passages `[A]`..), asking `logprobs` with `top_logprobs` alternatives. The
  * window is ordered by the log-probabilities of the labels at the answer's
- * first label token (opening `[`, as the template asks: an answer opening with
- * prose is read by its text; counted as `noLabel`) (labels not among the alternatives follow,
- * in the order the answer names them, then in input order; counted as
- * `unscored`). Where the answer carries no log-probabilities (an endpoint
- * without support) the whole generated line is read as a permutation, as
- * `llmListwiseRerank` does (repairs counted), and the ranking says so
+ * first label token, which must follow an opening `[` as the template asks;
+ * labels not among the alternatives follow in the order the answer names them,
+ * then in input order (counted as `unscored`). An answer with log-probabilities
+ * that does not open with a label (prose) is read by its text (counted as
+ * `noLabel`). Where the answer carries no readable log-probabilities (an
+ * endpoint without support) the whole generated line is read as a permutation,
+ * as `llmListwiseRerank` does (repairs counted), and the ranking says so
  * (`fallback`, `note`). Windows as in `listwiseRerank` of `@lib/retrieval`
  * (window 20, stride 10, bottom up, `passes` times), so calls per query and
  * pass are `ceil((N - window) / stride) + 1` (1 when `N <= window`).
