@@ -370,3 +370,53 @@ Deno.test("crux rerank --method first-token orders by the first label's logprobs
   assert.equal(wide.code, 2);
   assert.match(wide.err, /--window must be at most 26 for --method first-token/);
 });
+
+Deno.test("crux rerank --method setwise-logprobs reads the labels' logprobs; counts comparisons", async () => {
+  const p = await inputs();
+  // The answer is always "A"; the logprobs favour the passage whose text comes last
+  // in alphabetical order (as the setwise test's model chooses).
+  await using server = startOpenAiServer({
+    chat: (req) => {
+      const set = [...req.messages.at(-1)!.content.matchAll(/^Passage ([A-Z]): (.*)$/gm)];
+      const alts = [...set].sort((x, y) => y[2].localeCompare(x[2]))
+        .map((m, rank) => ({ token: m[1], logprob: -rank }));
+      const a = alts.find((x) => x.token === "A")!;
+      return { content: "A", logprobs: [{ token: "A", logprob: a.logprob, top: alts }] };
+    },
+  });
+  const r = await crux([
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--method",
+    "setwise-logprobs",
+    "--model",
+    "ranker",
+    "--base-url",
+    server.url,
+    "--workspace",
+    p("ws"),
+    "--out",
+    p("out.run"),
+    "--c",
+    "3",
+    "--k",
+    "2",
+  ]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(
+    await Deno.readTextFile(p("out.run")),
+    "t1 Q0 d 1 4 bm25-setwise-logprobs\nt1 Q0 c 2 3 bm25-setwise-logprobs\n" +
+      "t1 Q0 a 3 2 bm25-setwise-logprobs\nt1 Q0 b 4 1 bm25-setwise-logprobs\n" +
+      "t2 Q0 e 1 1 bm25-setwise-logprobs\n",
+  );
+  // The same heap sort as the setwise test: 4 comparisons for t1, none for t2.
+  assert.match(
+    r.err,
+    /4 comparison\(s\) \(per topic: t1 4, t2 0\); 4 decided by log-probabilities, 0 by/,
+  );
+  assert.equal(server.requests, 4);
+});
