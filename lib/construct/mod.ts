@@ -92,3 +92,15 @@ export {
   type PointwiseCounts,
   type PointwiseRanking,
 } from "./llm_pointwise_rerank.ts";
+export {
+  type FirstTokenCounts,
+  type FirstTokenRanking,
+  type LlmFirstTokenOptions,
+  llmFirstTokenRerank,
+} from "./llm_first_token_rerank.ts";
+export {
+  type LlmSetwiseLogprobOptions,
+  llmSetwiseLogprobRerank,
+  type SetwiseLogprobCounts,
+  type SetwiseLogprobRanking,
+} from "./llm_setwise_logprob_rerank.ts";

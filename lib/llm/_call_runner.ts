@@ -1,6 +1,7 @@
 // Runs one call with bounded retries, limits and a durable trace write.
 import type { CallCache, CallStatus, StoredCall } from "./call_cache.ts";
 import type { ParseResult, RetryWait, Usage } from "./types.ts";
+import type { CallLogprobs } from "@lib/store/llm_cache.ts";
 import type { Semaphore } from "./_limiter.ts";
 import type { RateLimiter } from "./_limiter.ts";
 import { backoffMs, delay, TransportError } from "./_retry.ts";
@@ -19,7 +20,11 @@ export interface Job {
   tokens: number;
   /** Full URL the job is sent to (no credentials), for messages; default: the endpoint. */
   url?: string;
-  send(signal: AbortSignal | undefined): Promise<{ response: string; usage: Usage }>;
+  /** `top_logprobs` asked (chat only); undefined when no log-probabilities are asked. */
+  topLogprobs?: number;
+  send(
+    signal: AbortSignal | undefined,
+  ): Promise<{ response: string; usage: Usage; logprobs?: CallLogprobs }>;
 }
 
 /** Limits, retry policy and sinks shared by all calls of a client. */
@@ -74,7 +79,7 @@ export async function runJob(
     let failure: TransportError | undefined;
     try {
       await ctx.slots.acquire(signal);
-      let answer: { response: string; usage: Usage } | undefined;
+      let answer: { response: string; usage: Usage; logprobs?: CallLogprobs } | undefined;
       const started = performance.now();
       try {
         signal?.throwIfAborted();
@@ -158,9 +163,16 @@ export async function runJob(
 function record(
   job: Job,
   ctx: RunContext,
-  r: { response: string; usage: Usage; status: CallStatus; attempts: number; latencyMs: number },
+  r: {
+    response: string;
+    usage: Usage;
+    status: CallStatus;
+    attempts: number;
+    latencyMs: number;
+    logprobs?: CallLogprobs;
+  },
 ): StoredCall {
-  return {
+  const call: StoredCall = {
     key: job.key,
     model: job.model,
     endpoint: `${ctx.endpoint} ${job.kind}`,
@@ -169,4 +181,6 @@ function record(
     messages: job.messages,
     ...r,
   };
+  if (call.logprobs === undefined) delete call.logprobs;
+  return call;
 }

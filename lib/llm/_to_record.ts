@@ -20,5 +20,6 @@ export function toRecord<T>(
   if (call.template !== undefined) rec.template = call.template;
   if (call.status === "failed") rec.error = call.error;
   if (extra.parsed) rec.parsed = extra.parsed;
+  if (call.logprobs && call.status !== "failed") rec.logprobs = call.logprobs.tokens;
   return rec;
 }

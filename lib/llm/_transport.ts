@@ -4,7 +4,8 @@
 import { sameOriginRedirects } from "./_redirects.ts";
 import { reportedUsage } from "./_usage.ts";
 import OpenAI from "openai";
-import type { Usage } from "./types.ts";
+import type { TokenLogprob, Usage } from "./types.ts";
+import { readLogprobs } from "./_logprobs.ts";
 import { isRetryableStatus, redact, retryAfterMs, TransportError } from "./_retry.ts";
 
 export interface SendOptions {
@@ -15,6 +16,8 @@ export interface SendOptions {
 export interface ChatAnswer {
   text: string;
   usage: Usage;
+  /** The first tokens' log-probabilities when the body asked for them (`null`: none returned). */
+  logprobs?: TokenLogprob[] | null;
 }
 
 export interface Transport {
@@ -150,7 +153,9 @@ export function openAiTransport(opts: TransportOptions): Transport {
           message: `Bad response from ${publicUrl(url)} (no choices in the answer)`,
         });
       }
-      return { text: choice.message?.content ?? "", usage: usageOf(res.usage) };
+      const answer: ChatAnswer = { text: choice.message?.content ?? "", usage: usageOf(res.usage) };
+      if (body.logprobs === true) answer.logprobs = readLogprobs(choice);
+      return answer;
     },
     async embed(body, { signal, timeoutMs }) {
       try {

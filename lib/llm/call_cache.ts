@@ -1,5 +1,13 @@
-import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
-import { TABLES } from "@lib/store/schema.ts";
+import type { DuckDBConnection } from "@duckdb/node-api";
+import {
+  addLlmCacheHits,
+  createLlmCacheTables,
+  newLlmCallStage,
+  readLlmCalls,
+  readLlmCallStats,
+  writeLlmCalls,
+} from "@lib/store/llm_cache.ts";
+import type { CallLogprobs } from "@lib/store/llm_cache.ts";
 import type { Usage } from "./types.ts";
 import { journalFiles, JournalWriter, readJournal, removeJournalFiles } from "./_journal.ts";
 import { BatchCollector } from "./batch_collector.ts";
@@ -25,6 +33,11 @@ export interface StoredCall {
   error?: string;
   attempts: number;
   latencyMs: number;
+  /**
+   * Present when the call asked for log-probabilities: the `top_logprobs` asked and the
+   * first generated tokens (`null` when the endpoint returned none).
+   */
+  logprobs?: CallLogprobs;
 }
 
 /** Options of {@link CallCache.open}. */
@@ -58,50 +71,10 @@ export interface CallStatsRow {
   hits: number;
 }
 
-const COLUMNS =
-  "key, model, endpoint, template, params, messages, response, usage, status, error, attempts, latency_ms";
-const HITS = "llm.cache_hits|";
-let stageCount = 0;
-
 interface Waiter {
   call: StoredCall;
   resolve: () => void;
   reject: (e: unknown) => void;
-}
-
-function appendRow(a: DuckDBAppender, c: StoredCall): void {
-  a.appendVarchar(c.key);
-  a.appendVarchar(c.model);
-  a.appendVarchar(c.endpoint);
-  if (c.template == null) a.appendNull();
-  else a.appendVarchar(c.template);
-  a.appendVarchar(JSON.stringify(c.params));
-  a.appendVarchar(JSON.stringify(c.messages));
-  a.appendVarchar(c.response);
-  a.appendVarchar(JSON.stringify(c.usage));
-  a.appendVarchar(c.status);
-  if (c.error == null) a.appendNull();
-  else a.appendVarchar(c.error);
-  a.appendInteger(c.attempts);
-  a.appendDouble(c.latencyMs);
-  a.endRow();
-}
-
-function fromRow(r: Record<string, unknown>): StoredCall {
-  return {
-    key: String(r.key),
-    model: String(r.model),
-    endpoint: String(r.endpoint ?? ""),
-    template: r.template == null ? undefined : String(r.template),
-    params: JSON.parse(String(r.params ?? "{}")),
-    messages: JSON.parse(String(r.messages ?? "null")),
-    response: String(r.response ?? ""),
-    usage: JSON.parse(String(r.usage ?? '{"promptTokens":0,"completionTokens":0}')),
-    status: String(r.status) as CallStatus,
-    error: r.error == null ? undefined : String(r.error),
-    attempts: Number(r.attempts ?? 0),
-    latencyMs: Number(r.latency_ms ?? 0),
-  };
 }
 
 /**
@@ -155,8 +128,7 @@ export class CallCache {
    * requests go to the collector instead of the model (see {@link BatchCollector}).
    */
   readonly collector?: BatchCollector;
-  readonly #stage = `llm_calls_stage_${++stageCount}`;
-  #staged = false;
+  readonly #stage = newLlmCallStage();
 
   private constructor(
     connection: DuckDBConnection,
@@ -182,8 +154,7 @@ export class CallCache {
    * @returns The cache.
    */
   static async open(connection: DuckDBConnection, opts: CallCacheOptions = {}): Promise<CallCache> {
-    await connection.run(TABLES.llm_calls);
-    await connection.run(TABLES.meta);
+    await createLlmCacheTables(connection);
     let recovered = 0;
     if (opts.journal) {
       const files = journalFiles(opts.journal);
@@ -234,15 +205,8 @@ export class CallCache {
         if (j) found.set(k, j);
         return !j;
       });
-      for (let i = 0; i < unique.length; i += 500) {
-        const part = unique.slice(i, i + 500);
-        const reader = await this.connection.runAndReadAll(
-          `SELECT key, model, endpoint, template, params::VARCHAR AS params,
-             messages::VARCHAR AS messages, response, usage::VARCHAR AS usage, status, error,
-             attempts, latency_ms FROM llm_calls WHERE key IN (${part.map(() => "?").join(",")})`,
-          part,
-        );
-        for (const row of reader.getRowObjectsJS()) found.set(String(row.key), fromRow(row));
+      for (const [key, row] of await readLlmCalls(this.connection, unique)) {
+        found.set(key, row as StoredCall);
       }
       return found;
     });
@@ -331,31 +295,9 @@ export class CallCache {
     }
   }
 
-  /** Appends the rows to a staging table and moves them into `llm_calls` in one statement. */
+  /** Writes the rows in one group (staging table, then one replace). */
   async #writeRows(rows: readonly StoredCall[]): Promise<void> {
-    if (rows.length === 0) return;
-    if (!this.#staged) {
-      await this.connection.run(
-        `CREATE TEMP TABLE IF NOT EXISTS ${this.#stage} (key VARCHAR, model VARCHAR,
-           endpoint VARCHAR, template VARCHAR, params VARCHAR, messages VARCHAR,
-           response VARCHAR, usage VARCHAR, status VARCHAR, error VARCHAR,
-           attempts INTEGER, latency_ms DOUBLE)`,
-      );
-      this.#staged = true;
-    }
-    await this.connection.run(`DELETE FROM temp.${this.#stage}`);
-    const appender = await this.connection.createAppender(this.#stage, "main", "temp");
-    try {
-      for (const row of rows) appendRow(appender, row);
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
-    }
-    await this.connection.run(
-      `INSERT OR REPLACE INTO llm_calls (${COLUMNS}, created_at)
-         SELECT ${COLUMNS}, now() FROM temp.${this.#stage}`,
-    );
-    await this.connection.run(`DELETE FROM temp.${this.#stage}`);
+    await writeLlmCalls(this.connection, rows, this.#stage);
   }
 
   /**
@@ -376,13 +318,7 @@ export class CallCache {
    */
   addHits(model: string, template: string, hits: number): Promise<void> {
     if (hits <= 0) return Promise.resolve();
-    return this.#exclusive(async () => {
-      await this.connection.run(
-        `INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE
-           SET value = CAST(CAST(meta.value AS BIGINT) + CAST(excluded.value AS BIGINT) AS VARCHAR)`,
-        [`${HITS}${model}|${template}`, String(hits)],
-      );
-    });
+    return this.#exclusive(() => addLlmCacheHits(this.connection, model, template, hits));
   }
 
   /**
@@ -392,35 +328,12 @@ export class CallCache {
    */
   async stats(): Promise<CallStatsRow[]> {
     if (this.#writer) await this.flush();
-    return await this.#exclusive(async () => {
-      const reader = await this.connection.runAndReadAll(
-        `WITH c AS (
-           SELECT model, coalesce(template, '') AS template, status, count(*)::DOUBLE AS calls,
-             sum(attempts)::DOUBLE AS attempts,
-             sum(coalesce(TRY_CAST(usage->>'promptTokens' AS DOUBLE), 0)) AS prompt_tokens,
-             sum(coalesce(TRY_CAST(usage->>'completionTokens' AS DOUBLE), 0)) AS completion_tokens,
-             sum(latency_ms)::DOUBLE AS latency_ms
-           FROM llm_calls GROUP BY ALL),
-         h AS (
-           SELECT split_part(key, '|', 2) AS model, split_part(key, '|', 3) AS template,
-             CAST(value AS DOUBLE) AS hits FROM meta WHERE starts_with(key, ?))
-         SELECT c.*, coalesce(h.hits, 0) AS hits FROM c
-           LEFT JOIN h ON c.model = h.model AND c.template = h.template
-         ORDER BY c.model, c.template, c.status`,
-        [HITS],
-      );
-      return reader.getRowObjectsJS().map((r) => ({
-        model: String(r.model),
-        template: String(r.template),
-        status: String(r.status) as CallStatus,
-        calls: Number(r.calls),
-        attempts: Number(r.attempts),
-        promptTokens: Number(r.prompt_tokens),
-        completionTokens: Number(r.completion_tokens),
-        latencyMs: Number(r.latency_ms),
-        hits: Number(r.hits),
-      }));
-    });
+    return await this.#exclusive(async () =>
+      (await readLlmCallStats(this.connection)).map((r) => ({
+        ...r,
+        status: r.status as CallStatus,
+      }))
+    );
   }
 
   /**

@@ -175,3 +175,30 @@ Deno.test("two caches on one journal keep their own files: a commit of one never
     db.closeSync();
   }
 });
+
+Deno.test("log-probabilities survive the journal: a kill before the commit keeps them for the next open", async () => {
+  const dir = await Deno.makeTempDir();
+  const journal = join(dir, "llm_journal.jsonl");
+  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
+  const connection = await db.connect();
+  const logprobs = {
+    topK: 3,
+    tokens: [{ token: "A", logprob: -0.2, top: [{ token: "A", logprob: -0.2 }] }],
+  };
+  try {
+    const cache = await CallCache.open(connection, { journal, commitMs: 60_000 });
+    await cache.put({ ...call("lp"), logprobs });
+    assert.deepEqual((await cache.get("lp"))?.logprobs, logprobs);
+    // As after a kill: nothing committed, the journal stays.
+    cache.release();
+    assert.deepEqual(await rows(connection), []);
+    const reopened = await CallCache.open(connection, { journal });
+    assert.equal(reopened.recovered, 1);
+    assert.deepEqual((await reopened.get("lp"))?.logprobs, logprobs);
+    await reopened.flush();
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,3 +1,4 @@
+import { carriesLogprobs } from "./_logprobs.ts";
 import type { CallCache } from "./call_cache.ts";
 import type { LlmClient } from "./llm_client.ts";
 import type { ChatRequest } from "./types.ts";
@@ -47,7 +48,10 @@ export async function exportBatch(
   const pending = [];
   for (const job of jobs) {
     const prior = stored.get(job.key);
-    if (prior && (prior.status === "ok" || prior.status === "unparsed")) {
+    if (
+      prior && (prior.status === "ok" || prior.status === "unparsed") &&
+      carriesLogprobs(prior, job.topLogprobs)
+    ) {
       cached++;
       continue;
     }
@@ -62,7 +66,11 @@ export async function exportBatch(
       }),
     );
     if (!prior) {
+      const logprobs = job.topLogprobs === undefined
+        ? {}
+        : { logprobs: { topK: job.topLogprobs, tokens: null } };
       pending.push({
+        ...logprobs,
         key: job.key,
         model: job.model,
         endpoint: `${client.endpoint} batch`,

@@ -1,6 +1,7 @@
 import { reportedUsage } from "./_usage.ts";
 import type { CallCache, StoredCall } from "./call_cache.ts";
 import { cacheKey } from "./cache_key.ts";
+import { carriesLogprobs, readLogprobs } from "./_logprobs.ts";
 
 /** What {@link importBatch} stored. */
 export interface BatchImport {
@@ -68,13 +69,14 @@ export async function importBatch(
   for (const [n, o] of lines) {
     const key = o.custom_id!;
     let base = stored.get(key);
-    if (base?.status === "ok") {
+    const body = bodies.get(key);
+    const asked = body?.logprobs === true ? Number(body.top_logprobs ?? 0) : base?.logprobs?.topK;
+    if (base?.status === "ok" && carriesLogprobs(base, asked)) {
       unchanged++;
       continue;
     }
-    const body = bodies.get(key);
     if (!base && body) {
-      const { model, messages, ...params } = body;
+      const { model, messages, logprobs: _lp, top_logprobs: _top, ...params } = body;
       if (cacheKey({ model: String(model), params, messages }) !== key) {
         problems.push(
           `${opts.file}:${n}: custom_id ${key} does not match its request body (templated requests must be exported by crux)`,
@@ -106,14 +108,16 @@ export async function importBatch(
       | { prompt_tokens?: number; completion_tokens?: number }
       | undefined;
     if (!o.error && res?.status_code === 200 && choice) {
-      calls.push({
+      const answered: StoredCall = {
         ...base,
         response: choice.message?.content ?? "",
         status: "ok",
         attempts: base.attempts + 1,
         usage: reportedUsage(usage),
         error: undefined,
-      });
+      };
+      if (asked !== undefined) answered.logprobs = { topK: asked, tokens: readLogprobs(choice) };
+      calls.push(answered);
     } else {
       const why = o.error?.message ?? `status ${res?.status_code ?? "missing"}`;
       calls.push({

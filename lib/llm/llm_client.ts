@@ -9,6 +9,7 @@ import { ProgressTracker } from "./_progress_tracker.ts";
 import { toWire } from "./_wire.ts";
 import { toRecord } from "./_to_record.ts";
 import { embedJob, rerankJob } from "./_other_jobs.ts";
+import { carriesLogprobs } from "./_logprobs.ts";
 import { type BatchCollector, EXPORTED_NOTE } from "./batch_collector.ts";
 
 /** The `max_tokens` an answer used up (so it was cut), or `undefined` when it was not or usage is unknown. */
@@ -117,7 +118,14 @@ export class LlmClient {
     const params = toWire({ ...this.#opts.params, ...request.params });
     const messages = request.messages.map((m) => ({ role: m.role, content: m.content }));
     const key = cacheKey({ model, params, messages, template: request.template });
-    const body = { model, messages, ...params };
+    const topK = request.logprobs;
+    if (topK !== undefined && (!Number.isInteger(topK) || topK < 0)) {
+      throw new RangeError(
+        `Invalid logprobs ${topK} in a chat request: use the number of alternatives per token (an integer >= 0)`,
+      );
+    }
+    const body: Record<string, unknown> = { model, messages, ...params };
+    if (topK !== undefined) Object.assign(body, { logprobs: true, top_logprobs: topK });
     const chars = messages.reduce((n, m) => n + m.content.length, 0);
     const timeoutMs = this.#opts.timeoutMs ?? 60_000;
     return {
@@ -130,9 +138,14 @@ export class LlmClient {
       body,
       tokens: Math.ceil(chars / 4) + Number(params.max_tokens ?? 0),
       url: `${this.#transport.baseUrl}/chat/completions`,
+      topLogprobs: topK,
       send: async (signal) => {
-        const { text, usage } = await this.#transport.chat(body, { signal, timeoutMs });
-        return { response: text, usage };
+        const answer = await this.#transport.chat(body, { signal, timeoutMs });
+        return {
+          response: answer.text,
+          usage: answer.usage,
+          logprobs: topK === undefined ? undefined : { topK, tokens: answer.logprobs ?? null },
+        };
       },
     };
   }
@@ -188,7 +201,9 @@ export class LlmClient {
         // `retryFailed` is false): only results are answered from the cache. An
         // unparsed answer followed by a re-ask is kept: the re-asks repeat from
         // the cache, and only the last one of an item still unparsed is sent.
-        const usable = prior && (prior.status === "ok" ||
+        // A request asking for log-probabilities is not answered by a call stored
+        // without them.
+        const usable = prior && carriesLogprobs(prior, job.topLogprobs) && (prior.status === "ok" ||
           (prior.status === "unparsed" && keepUnparsed) ||
           (prior.status !== "pending" && this.#opts.retryFailed === false));
         const collector = cache?.collector;
@@ -289,7 +304,9 @@ export class LlmClient {
       attempts: 0,
       latencyMs: 0,
     };
-    collector.add({ key: job.key, body, pending: { ...base, status: "pending" } });
+    const pending: StoredCall = { ...base, status: "pending" };
+    if (job.topLogprobs !== undefined) pending.logprobs = { topK: job.topLogprobs, tokens: null };
+    collector.add({ key: job.key, body, pending });
     return { ...base, status: "failed", error: EXPORTED_NOTE };
   }
 

@@ -25,6 +25,7 @@ const BUILTIN: Record<string, string[]> = {
   relevance: ["query", "passage"],
   rerank_listwise: ["query", "n", "passages"],
   rerank_setwise: ["query", "passages", "labels"],
+  rerank_first: ["query", "n", "last", "passages"],
 };
 
 Deno.test("every built-in template loads with its declared placeholders", async () => {

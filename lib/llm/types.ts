@@ -4,6 +4,8 @@
  *
  * @module
  */
+import type { TokenLogprob } from "@lib/store/llm_cache.ts";
+export type { TokenAlternative, TokenLogprob } from "@lib/store/llm_cache.ts";
 
 /** The roles a model can play in an experiment; each may use its own endpoint and model. */
 export type Role = "generator" | "judge" | "embedder" | "reranker";
@@ -34,6 +36,12 @@ export interface ChatRequest {
   template?: string;
   /** Caller's identifier, echoed in the record (not part of the cache key). */
   id?: string;
+  /**
+   * Asks for log-probabilities with this many alternatives per token (`logprobs: true,
+   * top_logprobs: k` on the wire; not part of the cache key: a cached answer serves the
+   * request when it was stored with at least `k` alternatives asked, else it is asked again).
+   */
+  logprobs?: number;
 }
 
 /** Result of parsing a model output: a value, or a failure that keeps the raw text. */
@@ -70,6 +78,11 @@ export interface CallRecord<T = unknown> {
   error?: string;
   /** Parsed output when a parser was given. */
   parsed?: ParseResult<T>;
+  /**
+   * The first generated tokens' log-probabilities, when the call asked for them;
+   * `null` when the endpoint returned none.
+   */
+  logprobs?: TokenLogprob[] | null;
 }
 
 /** Progress of a job, reported through a callback. */

@@ -205,3 +205,17 @@ export {
   recordRerankUsage,
   type RerankUsageRow,
 } from "./runs_grid.ts";
+export {
+  addLlmCacheHits,
+  type CallLogprobs,
+  createLlmCacheTables,
+  type LlmCallRow,
+  type LlmCallStage,
+  type LlmCallStatsRow,
+  newLlmCallStage,
+  readLlmCalls,
+  readLlmCallStats,
+  type TokenAlternative,
+  type TokenLogprob,
+  writeLlmCalls,
+} from "./llm_cache.ts";

@@ -48,6 +48,12 @@ export const TABLES: Readonly<Record<string, string>> = {
     params JSON, messages JSON, response VARCHAR, usage JSON, status VARCHAR,
     error VARCHAR, attempts INTEGER, latency_ms DOUBLE, created_at TIMESTAMP)`,
   /**
+   * The first generated tokens' log-probabilities of the cached calls that asked for
+   * them (`{topK, tokens}` JSON, `tokens` null when the endpoint returned none).
+   */
+  llm_logprobs: `CREATE TABLE IF NOT EXISTS llm_logprobs (
+    key VARCHAR PRIMARY KEY, logprobs JSON)`,
+  /**
    * The measure table: every number the workbench reports, one row per (run, topic,
    * measure, judge, source); `topic_id = 'all'` holds the aggregate. `measure` is the
    * canonical string as the registry prints it (`Cov@10`, `alpha_nDCG@oracle`,

@@ -7,8 +7,11 @@
  * Answers come from a rule: a function from the request (and how many times the
  * same request key was seen) to a {@link Reply}. A reply is either a chat answer,
  * an HTTP error (optionally with `Retry-After`), a dropped connection (the body
- * stream breaks after the headers), or a malformed (non-JSON) body. Every request
- * is counted per key, so tests can check that a request was never repeated.
+ * stream breaks after the headers), or a malformed (non-JSON) body. A request with
+ * `logprobs: true` gets the answer's tokens with their log-probabilities and
+ * `top_logprobs` alternatives (scripted by the reply, or one token per word), unless
+ * the server was started with `logprobs: false`. Every request is counted per key,
+ * so tests can check that a request was never repeated.
  *
  * ```ts
  * import { startOpenAiServer } from "../support/openai_server.ts";
@@ -41,13 +44,28 @@ export interface ServerChatRequest {
   [other: string]: unknown;
 }
 
+/** One scripted generated token with its log-probability and the alternatives at its position. */
+export interface ScriptedToken {
+  token: string;
+  logprob: number;
+  /** Alternatives, most likely first; the server sends the first `top_logprobs` of them. */
+  top?: { token: string; logprob: number }[];
+}
+
 /** What the server does with one request. */
 export type Reply =
-  /** A successful chat answer (`null`: a message without content); usage is estimated from lengths unless given. */
+  /**
+   * A successful chat answer (`null`: a message without content); usage is estimated
+   * from lengths unless given. `logprobs` scripts the tokens' log-probabilities sent
+   * when the request asks for them (`logprobs: true`); without it, the content is cut
+   * into word and punctuation tokens, each with log-probability 0 and itself as the
+   * only alternative.
+   */
   | {
     content: string | null;
     delayMs?: number;
     usage?: { prompt_tokens: number; completion_tokens: number };
+    logprobs?: ScriptedToken[];
   }
   /** An HTTP error; `retryAfter` (seconds) sets the `Retry-After` header. */
   | { status: number; retryAfter?: number; message?: string; delayMs?: number }
@@ -80,6 +98,11 @@ export interface ServerOptions {
   keyOf?: (request: ServerChatRequest) => string;
   /** When set, requests without `Authorization: Bearer <apiKey>` get 401. */
   apiKey?: string;
+  /**
+   * `false`: an endpoint without log-probability support, whose answers never carry
+   * `logprobs` (the request's `logprobs` is ignored). Default `true`.
+   */
+  logprobs?: boolean;
 }
 
 /** One request as the server saw it. */
@@ -135,6 +158,29 @@ function defaultScore(query: string, doc: string): number {
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+/** The `choices[0].logprobs` of an answer to a request asking `top_logprobs` alternatives. */
+function logprobsOf(content: string, scripted: ScriptedToken[] | undefined, topK: number) {
+  const tokens = scripted ??
+    (content.match(/\s*[A-Za-z0-9]+|\s*[^\sA-Za-z0-9]/g) ?? []).map((token) => ({
+      token,
+      logprob: 0,
+      top: [{ token, logprob: 0 }],
+    }));
+  const bytes = (t: string) => [...new TextEncoder().encode(t)];
+  return {
+    content: tokens.map((t) => ({
+      token: t.token,
+      logprob: t.logprob,
+      bytes: bytes(t.token),
+      top_logprobs: (t.top ?? []).slice(0, topK).map((a) => ({
+        token: a.token,
+        logprob: a.logprob,
+        bytes: bytes(a.token),
+      })),
+    })),
+  };
+}
+
 /**
  * Starts the server on 127.0.0.1 with an ephemeral port.
  *
@@ -182,6 +228,8 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
     const prompt = body.messages.reduce((n, m) => n + words(m.content), 0);
     const usage = reply.usage ??
       { prompt_tokens: prompt, completion_tokens: words(reply.content ?? "") };
+    const asked = body.logprobs === true && opts.logprobs !== false;
+    const topK = typeof body.top_logprobs === "number" ? body.top_logprobs : 0;
     return json({
       id: `chatcmpl-${requests}`,
       object: "chat.completion",
@@ -190,6 +238,7 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
       choices: [{
         index: 0,
         message: { role: "assistant", content: reply.content },
+        logprobs: asked ? logprobsOf(reply.content ?? "", reply.logprobs, topK) : null,
         finish_reason: "stop",
       }],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },

@@ -89,3 +89,50 @@ Deno.test("test server in a worker: named rule, stats and clean stop", async () 
   assert.equal(stats.requests, 1);
   assert.equal(stats.counts.get("What happened to item number 4 in the ledger?"), 1);
 });
+
+Deno.test("test server: scripted log-probabilities, default tokens, and an endpoint without them", async () => {
+  const scripted = [
+    { token: "[", logprob: -0.01, top: [{ token: "[", logprob: -0.01 }] },
+    {
+      token: "B",
+      logprob: -0.2,
+      top: [{ token: "B", logprob: -0.2 }, { token: "A", logprob: -1.9 }, {
+        token: "C",
+        logprob: -3,
+      }],
+    },
+  ];
+  await using server = startOpenAiServer({
+    chat: (req) => ({ content: "[B] > [A]", logprobs: req.seed === 1 ? undefined : scripted }),
+  });
+  const ask = async (url: string, extra: Record<string, unknown>) =>
+    (await (await post(`${url}/chat/completions`, { ...chat("rank"), ...extra })).json())
+      .choices[0].logprobs;
+  const two = await ask(server.url, { logprobs: true, top_logprobs: 2 });
+  assert.deepEqual(
+    two.content.map((t: { token: string; logprob: number; top_logprobs: { token: string }[] }) => [
+      t.token,
+      t.logprob,
+      t.top_logprobs.map((a) => a.token),
+    ]),
+    [["[", -0.01, ["["]], ["B", -0.2, ["B", "A"]]],
+  );
+  assert.deepEqual(two.content[1].bytes, [66]);
+  assert.equal(await ask(server.url, {}), null, "not asked: no logprobs");
+  const plain = await ask(server.url, { logprobs: true, top_logprobs: 1, seed: 1 });
+  assert.deepEqual(plain.content.map((t: { token: string }) => t.token), [
+    "[",
+    "B",
+    "]",
+    " >",
+    " [",
+    "A",
+    "]",
+  ]);
+  assert.deepEqual(plain.content[3].top_logprobs, [{ token: " >", logprob: 0, bytes: [32, 62] }]);
+  await using bare = startOpenAiServer({
+    logprobs: false,
+    chat: () => ({ content: "[B] > [A]", logprobs: scripted }),
+  });
+  assert.equal(await ask(bare.url, { logprobs: true, top_logprobs: 2 }), null);
+});

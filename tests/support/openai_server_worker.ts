@@ -38,7 +38,9 @@ export interface WorkerServer extends AsyncDisposable {
  * @returns The running server.
  */
 export async function startOpenAiServerInWorker(
-  opts: Pick<ServerOptions, "latencyMs" | "apiKey"> & { rule?: { module: string; name: string } },
+  opts: Pick<ServerOptions, "latencyMs" | "apiKey" | "logprobs"> & {
+    rule?: { module: string; name: string };
+  },
 ): Promise<WorkerServer> {
   const worker = new Worker(new URL("./_server_worker.ts", import.meta.url), { type: "module" });
   const ask = <T>(message: unknown, reply: string) =>

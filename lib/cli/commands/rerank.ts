@@ -19,12 +19,16 @@ import { LlmClient, openAiEmbedder, openCallCache, resolveRoleConfig } from "@li
 import { type Embedder, embeddingMmr, lexicalRerank, tfidfEmbedder } from "@lib/retrieval/mod.ts";
 import {
   endpointPointwiseRerank,
+  type FirstTokenRanking,
   type ListwiseQuery,
   type ListwiseRanking,
+  llmFirstTokenRerank,
   llmListwiseRerank,
   llmPointwiseRerank,
+  llmSetwiseLogprobRerank,
   llmSetwiseRerank,
   type PointwiseRanking,
+  type SetwiseLogprobRanking,
   type SetwiseRanking,
 } from "@lib/construct/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
@@ -39,7 +43,8 @@ import {
 } from "./_llm_flags.ts";
 
 const HELP = `Usage: deno task crux rerank --run FILE --topics FILE --corpus FILE
-         --method listwise|setwise|pointwise|endpoint|mmr|lexical --out FILE [options]
+         --method listwise|first-token|setwise|setwise-logprobs|pointwise|endpoint|mmr|lexical
+         --out FILE [options]
 
 Reranks the top --depth candidates of every topic of a TREC run (taken in
 trec_eval's order: score descending, ties by docid descending) and writes a TREC
@@ -59,6 +64,16 @@ Methods:
              al.); heap sort selects the top --k, the rest follow in first-stage
              order; comparisons per topic are reported. Answers naming no
              passage of the set, counted, leave first-stage order to decide.
+  first-token
+             listwise windows as above (at most 26 passages, lettered [A]..),
+             each ordered by the log-probabilities of the first generated label
+             (FIRST style; logprobs / top_logprobs of the endpoint); where the
+             endpoint returns none, by the generated permutation instead, and
+             the run is reported as such (fallback).
+  setwise-logprobs
+             setwise, the best of each set read from the labels'
+             log-probabilities; the generated label where the endpoint returns
+             none (reported as a fallback).
   pointwise  an LLM grades each passage 0-3 (the relevance template, a final
              "##final score: N" line); passages by grade, ties in first-stage
              order; ungraded ones (counted) below the graded ones.
@@ -81,16 +96,17 @@ Options:
   --run FILE            TREC run to rerank (required)
   --topics FILE         JSONL topics: the request is the query (required)
   --corpus FILE         JSONL passages {"id", "contents"} with the candidates' text (required)
-  --method NAME         listwise, setwise, pointwise, endpoint, mmr or lexical (required)
+  --method NAME         listwise, first-token, setwise, setwise-logprobs, pointwise,
+                        endpoint, mmr or lexical (required)
   --out FILE            run file to write (required; written atomically)
   --depth N             candidates reranked per topic (default 100)
   --tag NAME            run name in the last column (default: <input run>-<method>)
   --subquestions FILE   lexical: CRUX sub-questions JSON {"topic": ["question", ...]}
-  --window N            listwise: passages per window (default 20)
-  --stride N            listwise: step between windows, at most the window (default 10)
-  --passes N            listwise: passes over the list (default 1)
-  --c N                 setwise: passages compared at once (default 4)
-  --k N                 setwise: candidates selected to the top (default 10)
+  --window N            listwise, first-token: passages per window (default 20)
+  --stride N            listwise, first-token: step between windows, at most the window (default 10)
+  --passes N            listwise, first-token: passes over the list (default 1)
+  --c N                 setwise, setwise-logprobs: passages compared at once (default 4)
+  --k N                 setwise, setwise-logprobs: candidates selected to the top (default 10)
   --api NAME            endpoint: rerank (default) or score
   --batch N             endpoint: passages per request (default 32)
   --lambda X            mmr: weight of relevance against novelty, 0-1 (default 0.5)
@@ -167,11 +183,23 @@ async function run(args: string[], io: Io): Promise<number> {
     if (!values[k]) throw new UsageError(`Missing --${k}; see crux rerank --help`);
   }
   const method = values.method!;
-  if (!["listwise", "setwise", "pointwise", "endpoint", "mmr", "lexical"].includes(method)) {
+  const methods = [
+    "listwise",
+    "first-token",
+    "setwise",
+    "setwise-logprobs",
+    "pointwise",
+    "endpoint",
+    "mmr",
+    "lexical",
+  ];
+  if (!methods.includes(method)) {
     throw new UsageError(
-      `Unknown --method "${method}": use listwise, setwise, pointwise, endpoint, mmr or lexical`,
+      `Unknown --method "${method}": use ${methods.slice(0, -1).join(", ")} or lexical`,
     );
   }
+  const windowed = method === "listwise" || method === "first-token";
+  const setwise = method === "setwise" || method === "setwise-logprobs";
   const stray = (flags: readonly string[]) =>
     flags.filter((k) => values[k as keyof typeof values] !== undefined).map((k) => `--${k}`);
   if (method !== "endpoint") {
@@ -212,8 +240,8 @@ async function run(args: string[], io: Io): Promise<number> {
     }
   } else {
     const other = stray([
-      ...(method === "listwise" ? [] : WINDOW_FLAGS),
-      ...(method === "setwise" ? [] : SET_FLAGS),
+      ...(windowed ? [] : WINDOW_FLAGS),
+      ...(setwise ? [] : SET_FLAGS),
       ...(method === "endpoint" ? ["passage-words"] : []),
       "subquestions",
       "lambda",
@@ -244,6 +272,11 @@ async function run(args: string[], io: Io): Promise<number> {
     throw new UsageError(`--stride (${stride}) must not exceed --window (${window})`);
   }
   const passes = int("passes", values.passes, 1) ?? 1;
+  if (method === "first-token" && window > 26) {
+    throw new UsageError(
+      `--window must be at most 26 for --method first-token (passages are lettered), got ${window}`,
+    );
+  }
   const passageWords = int("passage-words", values["passage-words"], 1) ?? 300;
   const c = int("c", values.c, 2) ?? 4;
   if (c > 26) throw new UsageError(`--c must be at most 26 (passages are lettered), got ${c}`);
@@ -353,10 +386,20 @@ async function run(args: string[], io: Io): Promise<number> {
         return await writeOut(byTopic, order, tag, values.out!, io);
       }
       const common = { client, templatesDir: settings.templatesDir, depth, passageWords };
-      const results: (ListwiseRanking | SetwiseRanking | PointwiseRanking)[] = method === "listwise"
+      const results: (
+        | ListwiseRanking
+        | FirstTokenRanking
+        | SetwiseRanking
+        | SetwiseLogprobRanking
+        | PointwiseRanking
+      )[] = method === "listwise"
         ? await llmListwiseRerank(queries, { ...common, window, stride, passes })
+        : method === "first-token"
+        ? await llmFirstTokenRerank(queries, { ...common, window, stride, passes })
         : method === "setwise"
         ? await llmSetwiseRerank(queries, { ...common, c, k })
+        : method === "setwise-logprobs"
+        ? await llmSetwiseLogprobRerank(queries, { ...common, c, k })
         : await llmPointwiseRerank(queries, common);
       const failed = results.filter((r) => r.counts.failed > 0);
       if (failed.length) {
@@ -372,7 +415,29 @@ async function run(args: string[], io: Io): Promise<number> {
         (r.counts as unknown as Record<string, number>)[key] ?? 0;
       const sum = (key: string) => results.reduce((s, r) => s + sumOf(r, key), 0);
       io.err(
-        method === "listwise"
+        method === "first-token"
+          ? `first-token listwise reranker ${settings.model} (window ${window}, stride ${stride}, ` +
+            `${passes} pass(es), depth ${depth}): ${queries.length} topic(s), ${
+              sum("calls")
+            } window call(s); ${sum("byLogprobs")} ordered by the first label's ` +
+            `log-probabilities, ${sum("fallback")} by the generated permutation (FALLBACK: no ` +
+            `log-probabilities returned), ${sum("noLabel")} without a label token read by their ` +
+            `text; repairs: ${sum("missing")} missing identifier(s) appended, ${
+              sum("repeated")
+            } repeated and ${sum("unknown")} unknown dropped, ${sum("unparsed")} unparsed ` +
+            `window(s) kept in order\n`
+          : method === "setwise-logprobs"
+          ? `setwise reranker by label log-probabilities ${settings.model} (c ${c}, top ${k}, ` +
+            `depth ${depth}): ${queries.length} topic(s), ${
+              sum("comparisons")
+            } comparison(s) (per topic: ${
+              results.map((r) => `${r.topicId} ${sumOf(r, "comparisons")}`).join(", ")
+            }); ${sum("byLogprobs")} decided by log-probabilities, ${
+              sum("fallback")
+            } by the generated label (FALLBACK: no log-probabilities returned); ${
+              sum("unparsed")
+            } unparsed, decided by first-stage order\n`
+          : method === "listwise"
           ? `listwise reranker ${settings.model} (window ${window}, stride ${stride}, ` +
             `${passes} pass(es), depth ${depth}): ${queries.length} topic(s), ${
               sum("calls")

@@ -312,3 +312,111 @@ Deno.test("crux rerank --method listwise writes nothing when a call fails", asyn
   assert.match(r.err, /2 topic\(s\) had failed calls \(first: topic "t1": .*HTTP 500/);
   await assert.rejects(() => Deno.stat(p("out.run")), Deno.errors.NotFound);
 });
+
+Deno.test("crux rerank --method first-token orders by the first label's logprobs, and reports the fallback", async () => {
+  const p = await inputs();
+  // Logprobs rank the passages in reverse alphabetical order of their text; the line
+  // itself keeps the input order, so it shows only when the logprobs are missing.
+  const rule = (req: { messages: { content: string }[] }) => {
+    const lines = [...req.messages.at(-1)!.content.matchAll(/^\[([A-Z])\] (.*)$/gm)];
+    const alts = lines.map((m, i) => ({ token: m[1], logprob: -i, text: m[2] }))
+      .sort((x, y) => y.text.localeCompare(x.text))
+      .map((a, rank) => ({ token: a.token, logprob: -rank }));
+    return {
+      content: lines.map((m) => `[${m[1]}]`).join(" > "),
+      logprobs: [{ token: "[", logprob: 0 }, { token: alts[0].token, logprob: 0, top: alts }],
+    };
+  };
+  await using server = startOpenAiServer({ chat: rule });
+  await using bare = startOpenAiServer({ logprobs: false, chat: rule });
+  const args = (url: string, out: string) => [
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--method",
+    "first-token",
+    "--model",
+    "ranker",
+    "--base-url",
+    url,
+    "--workspace",
+    p(out),
+    "--out",
+    p(`${out}.run`),
+  ];
+  const r = await crux(args(server.url, "ws"));
+  assert.equal(r.code, 0, r.err);
+  assert.equal(
+    await Deno.readTextFile(p("ws.run")),
+    "t1 Q0 d 1 4 bm25-first-token\nt1 Q0 c 2 3 bm25-first-token\n" +
+      "t1 Q0 a 3 2 bm25-first-token\nt1 Q0 b 4 1 bm25-first-token\nt2 Q0 e 1 1 bm25-first-token\n",
+  );
+  assert.match(r.err, /2 window call\(s\); 2 ordered by the first label's log-probabilities, 0 by/);
+  const f = await crux(args(bare.url, "bare"));
+  assert.equal(f.code, 0, f.err);
+  assert.match(
+    f.err,
+    /0 ordered by the first label's log-probabilities, 2 by the generated permutation \(FALLBACK/,
+  );
+  assert.equal(
+    (await Deno.readTextFile(p("bare.run"))).split("\n").slice(0, 4).map((l) => l.split(" ")[2])
+      .join(""),
+    "abcd",
+  );
+  const wide = await crux([...args(server.url, "ws"), "--window", "27"]);
+  assert.equal(wide.code, 2);
+  assert.match(wide.err, /--window must be at most 26 for --method first-token/);
+});
+
+Deno.test("crux rerank --method setwise-logprobs reads the labels' logprobs; counts comparisons", async () => {
+  const p = await inputs();
+  // The answer is always "A"; the logprobs favour the passage whose text comes last
+  // in alphabetical order (as the setwise test's model chooses).
+  await using server = startOpenAiServer({
+    chat: (req) => {
+      const set = [...req.messages.at(-1)!.content.matchAll(/^Passage ([A-Z]): (.*)$/gm)];
+      const alts = [...set].sort((x, y) => y[2].localeCompare(x[2]))
+        .map((m, rank) => ({ token: m[1], logprob: -rank }));
+      const a = alts.find((x) => x.token === "A")!;
+      return { content: "A", logprobs: [{ token: "A", logprob: a.logprob, top: alts }] };
+    },
+  });
+  const r = await crux([
+    "--run",
+    p("in.run"),
+    "--topics",
+    p("topics.jsonl"),
+    "--corpus",
+    p("corpus.jsonl"),
+    "--method",
+    "setwise-logprobs",
+    "--model",
+    "ranker",
+    "--base-url",
+    server.url,
+    "--workspace",
+    p("ws"),
+    "--out",
+    p("out.run"),
+    "--c",
+    "3",
+    "--k",
+    "2",
+  ]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(
+    await Deno.readTextFile(p("out.run")),
+    "t1 Q0 d 1 4 bm25-setwise-logprobs\nt1 Q0 c 2 3 bm25-setwise-logprobs\n" +
+      "t1 Q0 a 3 2 bm25-setwise-logprobs\nt1 Q0 b 4 1 bm25-setwise-logprobs\n" +
+      "t2 Q0 e 1 1 bm25-setwise-logprobs\n",
+  );
+  // The same heap sort as the setwise test: 4 comparisons for t1, none for t2.
+  assert.match(
+    r.err,
+    /4 comparison\(s\) \(per topic: t1 4, t2 0\); 4 decided by log-probabilities, 0 by/,
+  );
+  assert.equal(server.requests, 4);
+});

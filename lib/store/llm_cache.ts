@@ -1,0 +1,270 @@
+/**
+ * Reads and writes of the model-call cache: the tables `llm_calls` (one row per
+ * call) and `llm_logprobs` (the first tokens' log-probabilities of the calls that
+ * asked for them), and the cache-hit counters kept in `meta`. The DDL is in
+ * `schema.ts`; the call cache of `@lib/llm` is the only writer.
+ *
+ * @module
+ */
+import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
+import { TABLES } from "./schema.ts";
+
+/** One alternative token and its log-probability. */
+export interface TokenAlternative {
+  token: string;
+  logprob: number;
+}
+
+/** One generated token: its text, its log-probability and the most likely alternatives. */
+export interface TokenLogprob extends TokenAlternative {
+  /** The `top_logprobs` most likely tokens at this position, most likely first. */
+  top: TokenAlternative[];
+}
+
+/**
+ * The log-probabilities stored with a call that asked for them: `topK` is the
+ * `top_logprobs` asked, `tokens` the first generated tokens, or `null` when the
+ * endpoint returned none (it does not support them).
+ */
+export interface CallLogprobs {
+  topK: number;
+  tokens: TokenLogprob[] | null;
+}
+
+/** One row of `llm_calls` (with its `llm_logprobs` row), camelCase. */
+export interface LlmCallRow {
+  key: string;
+  model: string;
+  /** Base URL and path kind, e.g. `http://host/v1 chat`; never contains credentials. */
+  endpoint: string;
+  template?: string;
+  /** Wire parameters (`temperature`, `top_p`, `max_tokens`, `seed`, `stop`). */
+  params: Record<string, unknown>;
+  /** Chat messages, or the inputs of embeddings/rerank calls. */
+  messages: unknown;
+  /** Answer text (chat) or JSON text of the result (other kinds). */
+  response: string;
+  /** Token usage; `null` = unknown. */
+  usage: { promptTokens: number | null; completionTokens: number | null };
+  /** `ok`, `unparsed`, `failed` or `pending`. */
+  status: string;
+  error?: string;
+  attempts: number;
+  latencyMs: number;
+  /** Present when the call asked for log-probabilities. */
+  logprobs?: CallLogprobs;
+}
+
+/** Per model, template and status: counts and token sums of stored calls, with cache hits. */
+export interface LlmCallStatsRow {
+  model: string;
+  template: string;
+  status: string;
+  calls: number;
+  attempts: number;
+  promptTokens: number;
+  completionTokens: number;
+  latencyMs: number;
+  /** Cache hits recorded for this model and template (same value on every status row). */
+  hits: number;
+}
+
+/** A staging table of one cache, created on its first write (see {@link writeLlmCalls}). */
+export interface LlmCallStage {
+  readonly name: string;
+  created: boolean;
+}
+
+const COLUMNS =
+  "key, model, endpoint, template, params, messages, response, usage, status, error, attempts, latency_ms";
+const HITS = "llm.cache_hits|";
+let stageCount = 0;
+
+/**
+ * Creates `llm_calls`, `llm_logprobs` and `meta` when missing.
+ *
+ * @param connection An open DuckDB connection.
+ */
+export async function createLlmCacheTables(connection: DuckDBConnection): Promise<void> {
+  await connection.run(TABLES.llm_calls);
+  await connection.run(TABLES.llm_logprobs);
+  await connection.run(TABLES.meta);
+}
+
+/**
+ * A new staging table name for one cache's group writes (a temp table, unique per process).
+ *
+ * @returns The stage, not created yet.
+ */
+export function newLlmCallStage(): LlmCallStage {
+  return { name: `llm_calls_stage_${++stageCount}`, created: false };
+}
+
+function appendRow(a: DuckDBAppender, c: LlmCallRow): void {
+  a.appendVarchar(c.key);
+  a.appendVarchar(c.model);
+  a.appendVarchar(c.endpoint);
+  if (c.template == null) a.appendNull();
+  else a.appendVarchar(c.template);
+  a.appendVarchar(JSON.stringify(c.params));
+  a.appendVarchar(JSON.stringify(c.messages));
+  a.appendVarchar(c.response);
+  a.appendVarchar(JSON.stringify(c.usage));
+  a.appendVarchar(c.status);
+  if (c.error == null) a.appendNull();
+  else a.appendVarchar(c.error);
+  a.appendInteger(c.attempts);
+  a.appendDouble(c.latencyMs);
+  if (c.logprobs == null) a.appendNull();
+  else a.appendVarchar(JSON.stringify(c.logprobs));
+  a.endRow();
+}
+
+function fromRow(r: Record<string, unknown>): LlmCallRow {
+  const row: LlmCallRow = {
+    key: String(r.key),
+    model: String(r.model),
+    endpoint: String(r.endpoint ?? ""),
+    template: r.template == null ? undefined : String(r.template),
+    params: JSON.parse(String(r.params ?? "{}")),
+    messages: JSON.parse(String(r.messages ?? "null")),
+    response: String(r.response ?? ""),
+    usage: JSON.parse(String(r.usage ?? '{"promptTokens":0,"completionTokens":0}')),
+    status: String(r.status),
+    error: r.error == null ? undefined : String(r.error),
+    attempts: Number(r.attempts ?? 0),
+    latencyMs: Number(r.latency_ms ?? 0),
+  };
+  if (r.logprobs != null) row.logprobs = JSON.parse(String(r.logprobs));
+  return row;
+}
+
+/**
+ * Reads stored calls by key (500 keys per query), with their log-probabilities.
+ *
+ * @param connection An open DuckDB connection with the cache tables.
+ * @param keys Cache keys, without duplicates.
+ * @returns Map from key to row, for the keys found.
+ */
+export async function readLlmCalls(
+  connection: DuckDBConnection,
+  keys: readonly string[],
+): Promise<Map<string, LlmCallRow>> {
+  const found = new Map<string, LlmCallRow>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const part = keys.slice(i, i + 500);
+    const reader = await connection.runAndReadAll(
+      `SELECT c.key, c.model, c.endpoint, c.template, c.params::VARCHAR AS params,
+         c.messages::VARCHAR AS messages, c.response, c.usage::VARCHAR AS usage, c.status,
+         c.error, c.attempts, c.latency_ms, l.logprobs::VARCHAR AS logprobs
+       FROM llm_calls c LEFT JOIN llm_logprobs l ON l.key = c.key
+       WHERE c.key IN (${part.map(() => "?").join(",")})`,
+      part,
+    );
+    for (const row of reader.getRowObjectsJS()) found.set(String(row.key), fromRow(row));
+  }
+  return found;
+}
+
+/**
+ * Writes calls in one group: appends them to the stage, then replaces their rows
+ * of `llm_calls` (stamped `created_at = now()`) and of `llm_logprobs` (a call
+ * written without log-probabilities drops the ones of the answer it replaces).
+ *
+ * @param connection An open DuckDB connection with the cache tables.
+ * @param rows Calls to write, one per key.
+ * @param stage The cache's staging table ({@link newLlmCallStage}); created on first use.
+ */
+export async function writeLlmCalls(
+  connection: DuckDBConnection,
+  rows: readonly LlmCallRow[],
+  stage: LlmCallStage,
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (!stage.created) {
+    await connection.run(
+      `CREATE TEMP TABLE IF NOT EXISTS ${stage.name} (key VARCHAR, model VARCHAR,
+         endpoint VARCHAR, template VARCHAR, params VARCHAR, messages VARCHAR,
+         response VARCHAR, usage VARCHAR, status VARCHAR, error VARCHAR,
+         attempts INTEGER, latency_ms DOUBLE, logprobs VARCHAR)`,
+    );
+    stage.created = true;
+  }
+  await connection.run(`DELETE FROM temp.${stage.name}`);
+  const appender = await connection.createAppender(stage.name, "main", "temp");
+  try {
+    for (const row of rows) appendRow(appender, row);
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  await connection.run(
+    `INSERT OR REPLACE INTO llm_calls (${COLUMNS}, created_at)
+       SELECT ${COLUMNS}, now() FROM temp.${stage.name}`,
+  );
+  await connection.run(
+    `DELETE FROM llm_logprobs WHERE key IN (SELECT key FROM temp.${stage.name})`,
+  );
+  await connection.run(
+    `INSERT INTO llm_logprobs (key, logprobs)
+       SELECT key, logprobs FROM temp.${stage.name} WHERE logprobs IS NOT NULL`,
+  );
+  await connection.run(`DELETE FROM temp.${stage.name}`);
+}
+
+/**
+ * Adds to the cache-hit counter of a model and template (kept in `meta`).
+ *
+ * @param connection An open DuckDB connection with `meta`.
+ * @param model Model name.
+ * @param template Template `id@version` or `""`.
+ * @param hits Number of hits to add (positive).
+ */
+export async function addLlmCacheHits(
+  connection: DuckDBConnection,
+  model: string,
+  template: string,
+  hits: number,
+): Promise<void> {
+  await connection.run(
+    `INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE
+       SET value = CAST(CAST(meta.value AS BIGINT) + CAST(excluded.value AS BIGINT) AS VARCHAR)`,
+    [`${HITS}${model}|${template}`, String(hits)],
+  );
+}
+
+/**
+ * Aggregates the stored calls per model, template and status, with cache hits.
+ *
+ * @param connection An open DuckDB connection with the cache tables.
+ * @returns One row per (model, template, status), sorted by them.
+ */
+export async function readLlmCallStats(connection: DuckDBConnection): Promise<LlmCallStatsRow[]> {
+  const reader = await connection.runAndReadAll(
+    `WITH c AS (
+       SELECT model, coalesce(template, '') AS template, status, count(*)::DOUBLE AS calls,
+         sum(attempts)::DOUBLE AS attempts,
+         sum(coalesce(TRY_CAST(usage->>'promptTokens' AS DOUBLE), 0)) AS prompt_tokens,
+         sum(coalesce(TRY_CAST(usage->>'completionTokens' AS DOUBLE), 0)) AS completion_tokens,
+         sum(latency_ms)::DOUBLE AS latency_ms
+       FROM llm_calls GROUP BY ALL),
+     h AS (
+       SELECT split_part(key, '|', 2) AS model, split_part(key, '|', 3) AS template,
+         CAST(value AS DOUBLE) AS hits FROM meta WHERE starts_with(key, ?))
+     SELECT c.*, coalesce(h.hits, 0) AS hits FROM c
+       LEFT JOIN h ON c.model = h.model AND c.template = h.template
+     ORDER BY c.model, c.template, c.status`,
+    [HITS],
+  );
+  return reader.getRowObjectsJS().map((r) => ({
+    model: String(r.model),
+    template: String(r.template),
+    status: String(r.status),
+    calls: Number(r.calls),
+    attempts: Number(r.attempts),
+    promptTokens: Number(r.prompt_tokens),
+    completionTokens: Number(r.completion_tokens),
+    latencyMs: Number(r.latency_ms),
+    hits: Number(r.hits),
+  }));
+}

@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { DuckDBInstance } from "@duckdb/node-api";
+import {
+  addLlmCacheHits,
+  createLlmCacheTables,
+  type LlmCallRow,
+  newLlmCallStage,
+  readLlmCalls,
+  readLlmCallStats,
+  writeLlmCalls,
+} from "./llm_cache.ts";
+
+const row = (key: string, extra: Partial<LlmCallRow> = {}): LlmCallRow => ({
+  key,
+  model: "m",
+  endpoint: "http://h/v1 chat",
+  template: "t@1",
+  params: { temperature: 0 },
+  messages: [{ role: "user", content: key }],
+  response: `answer ${key}`,
+  usage: { promptTokens: 3, completionTokens: 2 },
+  status: "ok",
+  error: undefined,
+  attempts: 1,
+  latencyMs: 5,
+  ...extra,
+});
+
+Deno.test("llm cache store: rows and log-probabilities round-trip; a replace without them drops them; stats with hits", async () => {
+  const db = await DuckDBInstance.create(":memory:");
+  const con = await db.connect();
+  try {
+    await createLlmCacheTables(con);
+    const stage = newLlmCallStage();
+    const logprobs = {
+      topK: 2,
+      tokens: [{ token: "B", logprob: -0.5, top: [{ token: "B", logprob: -0.5 }] }],
+    };
+    await writeLlmCalls(con, [
+      row("a", { logprobs }),
+      row("b", {
+        template: undefined,
+        status: "failed",
+        error: "HTTP 500",
+        usage: {
+          promptTokens: null,
+          completionTokens: null,
+        },
+      }),
+    ], stage);
+    assert.equal(stage.created, true);
+    const got = await readLlmCalls(con, ["a", "b", "zz"]);
+    assert.deepEqual([...got.keys()].sort(), ["a", "b"]);
+    assert.deepEqual(got.get("a"), row("a", { logprobs }));
+    assert.deepEqual(
+      got.get("b"),
+      row("b", {
+        template: undefined,
+        status: "failed",
+        error: "HTTP 500",
+        usage: { promptTokens: null, completionTokens: null },
+      }),
+    );
+    // Replaced without log-probabilities: the stale ones go.
+    await writeLlmCalls(con, [row("a", { response: "new" })], stage);
+    const again = (await readLlmCalls(con, ["a"])).get("a")!;
+    assert.deepEqual([again.response, again.logprobs], ["new", undefined]);
+    await addLlmCacheHits(con, "m", "t@1", 3);
+    await addLlmCacheHits(con, "m", "t@1", 2);
+    const stats = await readLlmCallStats(con);
+    assert.deepEqual(stats.map((s) => [s.template, s.status, s.calls, s.promptTokens, s.hits]), [
+      ["", "failed", 1, 0, 0],
+      ["t@1", "ok", 1, 3, 5],
+    ]);
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+});
