@@ -155,6 +155,16 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
       "tokens: prompt + completion as the endpoint reported them; time: wall time of the rerank " +
       "stage when it last ran; cost: US dollars from the configured prices per million tokens.",
   );
+  for (const u of input.usage) {
+    const fell = u.counts.fallback ?? 0;
+    if (fell > 0) {
+      notes.push(
+        `FALLBACK: ${u.run} (${u.method}) decided ${fell} ${
+          u.method === "first-token" ? "window(s)" : "comparison(s)"
+        } by the generated text: the endpoint returned no log-probabilities.`,
+      );
+    }
+  }
   const cached = rows.reduce((n, r) => n + (r.cached ?? 0), 0);
   if (cached) notes.push(`${cached} of the calls were answered from the call cache.`);
   const missing = (what: string, pick: (r: GridRow) => unknown) => {

@@ -4,8 +4,10 @@ import { embeddingMmr, lexicalRerank } from "@lib/retrieval/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 import { type ListwiseQuery, llmListwiseRerank } from "./llm_listwise_rerank.ts";
 import { llmSetwiseRerank } from "./llm_setwise_rerank.ts";
+import { llmFirstTokenRerank } from "./llm_first_token_rerank.ts";
+import { llmSetwiseLogprobRerank } from "./llm_setwise_logprob_rerank.ts";
 import { llmPointwiseRerank } from "./llm_pointwise_rerank.ts";
-import type { RerankConfig } from "./rerank_run.ts";
+import type { ListwiseRerankConfig, RerankConfig } from "./rerank_run.ts";
 import { contextRows, rankings } from "./run_rankings.ts";
 
 /** What the private rerankers need from the workspace. */
@@ -44,7 +46,8 @@ function sum(into: Record<string, number>, counts: object): void {
 
 /**
  * Reranks with the offline lexical stand-in, MMR over endpoint vectors, or an
- * LLM reranker (listwise, setwise, pointwise); every topic's top `depth`
+ * LLM reranker (listwise, first-token, setwise, setwise-logprobs, pointwise);
+ * every topic's top `depth`
  * (default 50) is written with scores `depth - i`. A failed model call stops
  * the run (nothing stored; the answered calls are cached for the re-run).
  *
@@ -100,16 +103,20 @@ export async function modelRerankRows(
     passageWords: cfg.passageWords,
     signal: opts.signal,
   };
+  const windows = (c: ListwiseRerankConfig) => ({
+    window: c.window,
+    stride: c.stride,
+    passes: c.passes,
+    depth,
+  });
   const results = cfg.method === "listwise"
-    ? await llmListwiseRerank(queries, {
-      ...common,
-      window: cfg.window,
-      stride: cfg.stride,
-      passes: cfg.passes,
-      depth,
-    })
+    ? await llmListwiseRerank(queries, { ...common, ...windows(cfg) })
+    : cfg.method === "first-token"
+    ? await llmFirstTokenRerank(queries, { ...common, ...windows(cfg) })
     : cfg.method === "setwise"
     ? await llmSetwiseRerank(queries, { ...common, c: cfg.c, k: cfg.k, depth })
+    : cfg.method === "setwise-logprobs"
+    ? await llmSetwiseLogprobRerank(queries, { ...common, c: cfg.c, k: cfg.k, depth })
     : await llmPointwiseRerank(queries, { ...common, depth });
   for (const r of results) sum(counts, r.counts);
   const failed = results.find((r) => r.counts.failed > 0);

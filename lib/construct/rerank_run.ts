@@ -51,11 +51,16 @@ export interface LexicalRerankConfig {
   b?: number;
 }
 
-/** A reranked run from an LLM over sliding windows (RankGPT / RankZephyr; the reranker role). */
+/**
+ * A reranked run from an LLM over sliding windows (RankGPT / RankZephyr; the
+ * reranker role). `first-token` orders each window by the log-probabilities of
+ * the first generated label (FIRST) and falls back to the generated permutation,
+ * counted as `fallback`, where the endpoint returns none.
+ */
 export interface ListwiseRerankConfig {
   name: string;
   from: string;
-  method: "listwise";
+  method: "listwise" | "first-token";
   /** Candidates taken from the top of `from`. Default 50. */
   depth?: number;
   /** Passages per window. Default 20. */
@@ -68,11 +73,16 @@ export interface ListwiseRerankConfig {
   passageWords?: number;
 }
 
-/** A reranked run by setwise heap sort (Zhuang et al.; the reranker role). */
+/**
+ * A reranked run by setwise heap sort (Zhuang et al.; the reranker role).
+ * `setwise-logprobs` picks each set's best by the labels' log-probabilities,
+ * falling back to the generated label (counted as `fallback`) where the
+ * endpoint returns none.
+ */
 export interface SetwiseRerankConfig {
   name: string;
   from: string;
-  method: "setwise";
+  method: "setwise" | "setwise-logprobs";
   /** Candidates taken from the top of `from`. Default 50. */
   depth?: number;
   /** Passages compared at once. Default 4. */

@@ -158,3 +158,54 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "rerankRun first-token: the first label's log-probabilities order the run; without them the fallback is counted",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    // Scripted relevance c > b > a, told only through the log-probabilities; the generated
+    // text names the opposite order, so the run shows which of the two was read.
+    const rank: Record<string, number> = { c: 0, b: 1, a: 2 };
+    const chat = (req: { messages: { content: string }[] }) => {
+      const window = [...req.messages.at(-1)!.content.matchAll(/^\[([A-Z])\] text of (\w)/gm)]
+        .map((m) => [m[1], m[2]] as const);
+      const alts = window.map(([label, id]) => ({ token: label, logprob: -rank[id] }))
+        .sort((x, y) => y.logprob - x.logprob);
+      const byText = [...window].sort((x, y) => rank[y[1]] - rank[x[1]]);
+      return {
+        content: byText.map(([l]) => `[${l}]`).join(" > "),
+        logprobs: [
+          { token: "[", logprob: -0.01, top: [{ token: "[", logprob: -0.01 }] },
+          { token: alts[0].token, logprob: alts[0].logprob, top: alts },
+        ],
+      };
+    };
+    for (const logprobs of [true, false]) {
+      await using server = startOpenAiServer({ chat, logprobs });
+      const { ws, dir } = await workspace();
+      try {
+        const client = new LlmClient({
+          baseUrl: server.url,
+          model: "ranker",
+          cache: await CallCache.open(ws.connection),
+        });
+        const cfg = { name: "ft", from: "bm25", method: "first-token" } as const;
+        const s = await rerankRun(ws, cfg, { client });
+        const order = (await ws.runRows("ft")).map((r) => r.docId);
+        assert.deepEqual(
+          order,
+          logprobs ? ["c", "b", "a"] : ["a", "b", "c"],
+          `logprobs ${logprobs}`,
+        );
+        assert.equal(s.usage.calls, 1);
+        assert.equal(s.counts.fallback ?? 0, logprobs ? 0 : 1);
+        assert.equal(s.counts.byLogprobs ?? 0, logprobs ? 1 : 0);
+      } finally {
+        ws.close();
+        await Deno.remove(dir, { recursive: true });
+      }
+    }
+  },
+});

@@ -16,7 +16,9 @@ const RERANK_FIELDS: Record<string, string[]> = {
   lexical: ["name", "from", "method", "depth", "k1", "b"],
   mmr: ["name", "from", "method", "lambda", "depth", "vectors"],
   listwise: ["name", "from", "method", "depth", "window", "stride", "passes", "passageWords"],
+  "first-token": ["name", "from", "method", "depth", "window", "stride", "passes", "passageWords"],
   setwise: ["name", "from", "method", "depth", "c", "k", "passageWords"],
+  "setwise-logprobs": ["name", "from", "method", "depth", "c", "k", "passageWords"],
   pointwise: ["name", "from", "method", "depth", "passageWords"],
   endpoint: ["name", "from", "method", "depth", "api"],
 };
@@ -179,7 +181,8 @@ export function checkRerank(
     }
   } else {
     for (const k of ["window", "stride", "passes", "c", "k", "passageWords"]) c.positiveInt(k);
-    if (e.method === "listwise") {
+    if (e.method === "first-token") c.number("window", 2, 26);
+    if (e.method === "listwise" || e.method === "first-token") {
       const window = (e.window as number | undefined) ?? 20;
       if (((e.stride as number | undefined) ?? 10) > window) {
         throw ctx.bad(
@@ -188,7 +191,7 @@ export function checkRerank(
         );
       }
     }
-    if (e.method === "setwise") {
+    if (e.method === "setwise" || e.method === "setwise-logprobs") {
       c.number("c", 2, 26);
     }
     needsModel("calls an LLM (the reranker role)");
