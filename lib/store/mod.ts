@@ -99,3 +99,51 @@ export {
 } from "./annotations.ts";
 export { readMetaJson, writeMetaJson } from "./meta_json.ts";
 export { readGeneratedRuns, readRetrievalRunNames, readStageParams } from "./run_names.ts";
+export {
+  clearAnswerMeasures,
+  clearJudgeVarianceMeasures,
+  clearMethodMeasures,
+  deleteMeasureInputs,
+  deleteMeasureStepRows,
+  type MeasureInput,
+  type MeasureStepFilter,
+  type MeasureStepRow,
+  readCruxMeans,
+  readMeasureInput,
+  readMeasureInputFingerprints,
+  readMeasureJudges,
+  readMeasureStepRows,
+  readTopicValues,
+  recordMeasureInput,
+} from "./measures.ts";
+export { readStageRuns, recordStageRun, type StageRunRecord } from "./stage_runs.ts";
+export { deleteMetaPrefix, readPassageTokenizer } from "./meta.ts";
+export {
+  clearReportRatings,
+  clearSampleJudgeRatings,
+  readPassageJudges,
+} from "./ratings_sqlpipe.ts";
+export { clearSelectionQrels, countTopics, readTopicIds } from "./corpus_sqlpipe.ts";
+export { clearRunRows, clearRunsEverywhere } from "./runs_sqlpipe.ts";
+export { clearGenerations, readRunReports, type RunReport } from "./generations_sqlpipe.ts";
+export {
+  clearKeyPointJudgments,
+  clearKeyPointSource,
+  clearKeyPointStep,
+  readKeyPointLabels,
+  readKeyPointStatements,
+  type StoredKeyPointLabel,
+} from "./keypoints_sqlpipe.ts";
+export {
+  clearNuggetAssignments,
+  clearNuggetImportance,
+  clearNuggetOrigin,
+  readNuggetOrigins,
+} from "./nuggets_sqlpipe.ts";
+export {
+  clearSubqCoverage,
+  clearSubqPairwise,
+  clearSubqPreferences,
+  clearSubquestionSource,
+  clearSubquestionTypes,
+} from "./subq_sqlpipe.ts";
