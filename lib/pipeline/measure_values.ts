@@ -18,18 +18,15 @@ import {
 } from "@lib/metrics/mod.ts";
 import { compareBytes } from "@lib/formats/mod.ts";
 import {
-  deleteMeasureInputs,
+  clearMeasureMemo,
   deleteMeasureStepRows,
-  deleteMetaPrefix,
   type MeasureStepRow,
   passageJudge,
-  readMeasureInput,
   readMeasureInputFingerprints,
+  readMeasureMemo,
   readMeasureStepRows,
-  readMetaJson,
-  recordMeasureInput,
   type Workspace,
-  writeMetaJson,
+  writeMeasureMemo,
 } from "@lib/store/mod.ts";
 import { type RelevanceSource, workspaceJudged } from "./workspace_judged.ts";
 import { evaluateAvailable } from "./evaluate_available.ts";
@@ -118,9 +115,7 @@ const FINGERPRINT_VERSION = "measure-inputs-v1";
  */
 export async function clearMeasureValues(ws: Workspace, run: string): Promise<void> {
   await deleteMeasureStepRows(ws, { run });
-  await deleteMeasureInputs(ws, run);
-  // Summary keys are `measure_values:["<run>","<judge>"]`: the prefix up to the judge.
-  await deleteMetaPrefix(ws, `measure_values:${JSON.stringify([run]).slice(0, -1)},`);
+  await clearMeasureMemo(ws, run);
 }
 
 /**
@@ -141,8 +136,7 @@ export async function clearMeasureValues(ws: Workspace, run: string): Promise<vo
  */
 export async function clearRunMeans(ws: Workspace, run: string, judge: string): Promise<void> {
   await deleteMeasureStepRows(ws, { run, judge, topicId: "all" });
-  await deleteMeasureInputs(ws, run, judge);
-  await writeMetaJson(ws, summaryKey(run, judge), undefined);
+  await clearMeasureMemo(ws, run, judge);
 }
 
 /** The run-level part of an evaluation, for one relevance source. */
@@ -360,8 +354,6 @@ function inputFingerprints(
   return readMeasureInputFingerprints(ws, runs, judge, FINGERPRINT_VERSION);
 }
 
-const summaryKey = (run: string, judge: string) => `measure_values:${JSON.stringify([run, judge])}`;
-
 /** Reads what is stored for one run and decides which keys are reused. */
 async function planRun(
   ws: Workspace,
@@ -373,7 +365,8 @@ async function planRun(
   tau: number,
   label: string,
 ): Promise<RunPlan> {
-  const recorded = await readMeasureInput(ws, run, judge);
+  const memo = await readMeasureMemo<StoredSummary>(ws, run, judge);
+  const recorded = memo.input;
   const fresh: StoredSummary = { fingerprint, unparseableRatings: 0, runs: {}, keys: {} };
   if (recorded?.fingerprint !== fingerprint) {
     return {
@@ -387,7 +380,7 @@ async function planRun(
       rows: [],
     };
   }
-  const parsed = await readMetaJson<StoredSummary>(ws, summaryKey(run, judge));
+  const parsed = memo.summary;
   const summary = parsed?.fingerprint === fingerprint ? parsed : fresh;
   const rows = summary.runs[source]
     ? await readMeasureStepRows(ws, { run, judge, source: label })
@@ -456,15 +449,12 @@ async function storeRun(
       skipped: result.skipped.filter((s) => s.measure === key).map((s) => [s.topicId, s.reason]),
     };
   }
-  await writeMetaJson(ws, summaryKey(p.run, judge), summary);
-  if (p.inputs !== "unchanged") {
-    await recordMeasureInput(ws, {
-      run: p.run,
-      judge,
-      fingerprint: p.fingerprint,
-      computedAt: p.since,
-    });
-  }
+  await writeMeasureMemo(ws, p.run, judge, {
+    summary,
+    ...(p.inputs !== "unchanged"
+      ? { input: { fingerprint: p.fingerprint, computedAt: p.since } }
+      : {}),
+  });
 }
 
 /** Appends one run to `result` as `evaluate` orders it: topics in byte order, keys as requested. */

@@ -6,6 +6,8 @@
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
+import { readMetaJson, writeMetaJson } from "./meta_json.ts";
+import { deleteMetaPrefix } from "./meta.ts";
 
 /**
  * Rows of `measures` the measure step owns: methods `trec` and `crux`, answer-level
@@ -332,82 +334,117 @@ export async function readMeasureInputFingerprints(
 
 /** A recorded fingerprint of the measure step's inputs for one run and judge. */
 export interface MeasureInput {
-  run: string;
-  judge: string;
   fingerprint: string;
   /** When the values it covers were computed. */
   computedAt: Date;
 }
 
 /**
- * The fingerprint recorded for a run and judge, or undefined when none is.
+ * The measure step's memo of one run and judge: the fingerprint of the inputs its
+ * stored values were computed from (table `measure_inputs`), and what the measure
+ * table has no columns for (run summary, topics left out per key and why; JSON
+ * under the `meta` key `measure_values:["<run>","<judge>"]`). Either part may be
+ * absent.
+ */
+export interface MeasureMemo<S> {
+  input?: MeasureInput;
+  summary?: S;
+}
+
+const memoKey = (run: string, judge: string) => `measure_values:${JSON.stringify([run, judge])}`;
+
+/**
+ * Reads the measure step's memo of a run and judge.
  *
  * @param ws The workspace.
  * @param run The run.
  * @param judge The passage judge.
- * @returns The record.
+ * @returns The recorded fingerprint and summary (each undefined when not recorded).
  * @example
  * ```ts
- * import { readMeasureInput } from "@lib/store/mod.ts";
+ * import { readMeasureMemo } from "@lib/store/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace;
- * (await readMeasureInput(ws, "bm25", "human"))?.fingerprint;
+ * (await readMeasureMemo(ws, "bm25", "human")).input?.fingerprint;
  * ```
  */
-export async function readMeasureInput(
+export async function readMeasureMemo<S>(
   ws: WorkspaceLike,
   run: string,
   judge: string,
-): Promise<MeasureInput | undefined> {
-  const [row] = await ws.query<{ fingerprint: string; computedAt: Date }>(
+): Promise<MeasureMemo<S>> {
+  const [row] = await ws.query<MeasureInput>(
     "SELECT fingerprint, computed_at FROM measure_inputs WHERE run = $1 AND judge = $2",
     [run, judge],
   );
-  return row ? { run, judge, fingerprint: row.fingerprint, computedAt: row.computedAt } : undefined;
+  const summary = await readMetaJson<S>(ws, memoKey(run, judge));
+  return {
+    ...(row ? { input: { fingerprint: row.fingerprint, computedAt: row.computedAt } } : {}),
+    ...(summary !== undefined ? { summary } : {}),
+  };
 }
 
 /**
- * Records (or replaces) the fingerprint of a run's inputs for one judge.
- *
- * @param ws The workspace.
- * @param r The run, judge, fingerprint and when its values were computed.
- * @example
- * ```ts
- * import { recordMeasureInput } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
- * await recordMeasureInput(ws, { run: "bm25", judge: "human", fingerprint: "ab12", computedAt: new Date() });
- * ```
- */
-export async function recordMeasureInput(ws: WorkspaceLike, r: MeasureInput): Promise<void> {
-  await ws.exec(
-    `INSERT OR REPLACE INTO measure_inputs (run, judge, fingerprint, computed_at)
-     VALUES ($1, $2, $3, epoch_ms($4::BIGINT))`,
-    [r.run, r.judge, r.fingerprint, r.computedAt.getTime()],
-  );
-}
-
-/**
- * Deletes the recorded fingerprints of a run (every judge, or one).
+ * Records the measure step's memo of a run and judge: the summary always (replacing
+ * the one recorded), the fingerprint when given (replacing the one recorded).
  *
  * @param ws The workspace.
  * @param run The run.
- * @param judge Only this judge's record.
+ * @param judge The passage judge.
+ * @param memo The summary and, for new or changed inputs, the fingerprint.
  * @example
  * ```ts
- * import { deleteMeasureInputs } from "@lib/store/mod.ts";
+ * import { writeMeasureMemo } from "@lib/store/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace;
- * await deleteMeasureInputs(ws, "bm25");
+ * await writeMeasureMemo(ws, "bm25", "human", {
+ *   summary: { fingerprint: "ab12" },
+ *   input: { fingerprint: "ab12", computedAt: new Date() },
+ * });
  * ```
  */
-export async function deleteMeasureInputs(
+export async function writeMeasureMemo<S>(
+  ws: WorkspaceLike,
+  run: string,
+  judge: string,
+  memo: { summary: S; input?: MeasureInput },
+): Promise<void> {
+  await writeMetaJson(ws, memoKey(run, judge), memo.summary);
+  if (memo.input) {
+    await ws.exec(
+      `INSERT OR REPLACE INTO measure_inputs (run, judge, fingerprint, computed_at)
+       VALUES ($1, $2, $3, epoch_ms($4::BIGINT))`,
+      [run, judge, memo.input.fingerprint, memo.input.computedAt.getTime()],
+    );
+  }
+}
+
+/**
+ * Deletes the measure step's memo of a run: every judge's, or one judge's
+ * (fingerprints and summaries), so its stored values are not reused.
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @param judge Only this judge's memo.
+ * @example
+ * ```ts
+ * import { clearMeasureMemo } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await clearMeasureMemo(ws, "bm25");
+ * ```
+ */
+export async function clearMeasureMemo(
   ws: WorkspaceLike,
   run: string,
   judge?: string,
 ): Promise<void> {
-  if (judge === undefined) await ws.exec("DELETE FROM measure_inputs WHERE run = $1", [run]);
-  else {
+  if (judge === undefined) {
+    await ws.exec("DELETE FROM measure_inputs WHERE run = $1", [run]);
+    // Keys are `measure_values:["<run>","<judge>"]`: the prefix up to the judge.
+    await deleteMetaPrefix(ws, `measure_values:${JSON.stringify([run]).slice(0, -1)},`);
+  } else {
     await ws.exec("DELETE FROM measure_inputs WHERE run = $1 AND judge = $2", [run, judge]);
+    await writeMetaJson(ws, memoKey(run, judge), undefined);
   }
 }

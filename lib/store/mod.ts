@@ -102,19 +102,20 @@ export { readGeneratedRuns, readRetrievalRunNames, readStageParams } from "./run
 export {
   clearAnswerMeasures,
   clearJudgeVarianceMeasures,
+  clearMeasureMemo,
   clearMethodMeasures,
-  deleteMeasureInputs,
   deleteMeasureStepRows,
   type MeasureInput,
+  type MeasureMemo,
   type MeasureStepFilter,
   type MeasureStepRow,
   readCruxMeans,
-  readMeasureInput,
   readMeasureInputFingerprints,
   readMeasureJudges,
+  readMeasureMemo,
   readMeasureStepRows,
   readTopicValues,
-  recordMeasureInput,
+  writeMeasureMemo,
 } from "./measures.ts";
 export { readStageRuns, recordStageRun, type StageRunRecord } from "./stage_runs.ts";
 export { deleteMetaPrefix, readPassageTokenizer } from "./meta.ts";
