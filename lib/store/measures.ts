@@ -340,7 +340,15 @@ export interface MeasureInput {
 }
 
 /**
- * The measure step's memo of one run and judge: the fingerprint of the inputs its
+ * The measure step's memo of one run and judge, the workspace's second memo
+ * besides `stage_runs` (see `stage_runs.ts`). This one is content-based: its
+ * fingerprint hashes the rows the values are computed from (see
+ * {@linkcode readMeasureInputFingerprints}), so it holds outside the pipeline too
+ * (`crux measure`, notebooks) and notices changes made by any command, and it
+ * decides per measure key whether stored rows of `measures` are read back or
+ * evaluated. Inside a pipeline run, the `measure:<run>` stage is gated by
+ * `stage_runs` first; when it runs, this memo keeps the keys whose inputs did not
+ * change. It consists of the fingerprint of the inputs its
  * stored values were computed from (table `measure_inputs`), and what the measure
  * table has no columns for (run summary, topics left out per key and why; JSON
  * under the `meta` key `measure_values:["<run>","<judge>"]`). Either part may be

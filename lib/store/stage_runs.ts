@@ -2,6 +2,14 @@
  * The pipeline's record of stage instances `stage_runs`: per instance, the
  * fingerprint, parameters and summary of its last run.
  *
+ * One of the workspace's two memos (the other is the measure step's memo in
+ * `measures.ts`). This one is declarative: the fingerprint covers a stage
+ * instance's id, code version, parameters and the fingerprints of the instances
+ * it reads, never the tables' contents, and decides whether the whole instance
+ * runs (prefix `incomplete:` when items failed, so it never matches). Only the
+ * stage runner writes it; `clear` closures read the parameters it recorded to
+ * drop rows written under an earlier source or judge.
+ *
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
