@@ -14,8 +14,8 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { countTopics } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await countTopics(ws); // 0 before a dataset is imported
  * ```
  */
@@ -31,8 +31,8 @@ export async function countTopics(ws: WorkspaceLike): Promise<number> {
  * @example
  * ```ts
  * import { readTopicIds } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * (await readTopicIds(ws)).has("d30001t");
  * ```
  */
@@ -49,8 +49,8 @@ export async function readTopicIds(ws: WorkspaceLike): Promise<Set<string>> {
  * @example
  * ```ts
  * import { clearSelectionQrels } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearSelectionQrels(ws);
  * ```
  */

@@ -14,8 +14,8 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { clearKeyPointSource } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearKeyPointSource(ws, "file:kp.jsonl");
  * ```
  */
@@ -32,8 +32,8 @@ export async function clearKeyPointSource(ws: WorkspaceLike, source: string): Pr
  * @example
  * ```ts
  * import { clearKeyPointStep } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearKeyPointStep(ws, "merge");
  * ```
  */
@@ -56,8 +56,8 @@ export async function clearKeyPointStep(
  * @example
  * ```ts
  * import { clearKeyPointJudgments } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearKeyPointJudgments(ws, "rag-bm25");
  * ```
  */
@@ -89,8 +89,8 @@ export interface StoredKeyPointLabel {
  * @example
  * ```ts
  * import { readKeyPointLabels } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await readKeyPointLabels(ws, "llm:judge-model", "merged");
  * ```
  */
@@ -116,8 +116,8 @@ export async function readKeyPointLabels(
  * @example
  * ```ts
  * import { readKeyPointStatements } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await readKeyPointStatements(ws, "llm:judge-model");
  * ```
  */

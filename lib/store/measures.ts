@@ -45,8 +45,8 @@ export interface MeasureStepFilter {
  * @example
  * ```ts
  * import { deleteMeasureStepRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await deleteMeasureStepRows(ws, { run: "bm25", judge: "human", topicId: "all" });
  * ```
  */
@@ -91,8 +91,8 @@ export interface MeasureStepRow {
  * @example
  * ```ts
  * import { readMeasureStepRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await readMeasureStepRows(ws, { run: "bm25", judge: "human", source: "selection" });
  * ```
  */
@@ -117,8 +117,8 @@ export async function readMeasureStepRows(
  * @example
  * ```ts
  * import { clearMethodMeasures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearMethodMeasures(ws, "keypoints", { sources: ["merged", "file:kp.jsonl"] });
  * ```
  */
@@ -157,8 +157,8 @@ export async function clearMethodMeasures(
  * @example
  * ```ts
  * import { clearAnswerMeasures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearAnswerMeasures(ws, "rag-bm25");
  * ```
  */
@@ -175,8 +175,8 @@ export async function clearAnswerMeasures(ws: WorkspaceLike, run: string): Promi
  * @example
  * ```ts
  * import { clearJudgeVarianceMeasures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearJudgeVarianceMeasures(ws);
  * ```
  */
@@ -197,8 +197,8 @@ export async function clearJudgeVarianceMeasures(ws: WorkspaceLike): Promise<voi
  * @example
  * ```ts
  * import { readCruxMeans } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await readCruxMeans(ws, { source: "report", judges: ["j#s1", "j#s2"] });
  * ```
  */
@@ -226,8 +226,8 @@ export async function readCruxMeans(
  * @example
  * ```ts
  * import { readMeasureJudges } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await readMeasureJudges(ws, { method: "nuggets", measure: "strict_vital" });
  * ```
  */
@@ -255,8 +255,8 @@ export async function readMeasureJudges(
  * @example
  * ```ts
  * import { readTopicValues } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await readTopicValues(ws, { method: "keypoints", measure: "KPR", judge: "j", source: "merged" });
  * ```
  */
@@ -288,8 +288,8 @@ export async function readTopicValues(
  * @example
  * ```ts
  * import { readMeasureInputFingerprints } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await readMeasureInputFingerprints(ws, ["bm25"], "human", "measure-inputs-v1");
  * ```
  */
@@ -371,8 +371,8 @@ const memoKey = (run: string, judge: string) => `measure_values:${JSON.stringify
  * @example
  * ```ts
  * import { readMeasureMemo } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * (await readMeasureMemo(ws, "bm25", "human")).input?.fingerprint;
  * ```
  */
@@ -403,8 +403,8 @@ export async function readMeasureMemo<S>(
  * @example
  * ```ts
  * import { writeMeasureMemo } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await writeMeasureMemo(ws, "bm25", "human", {
  *   summary: { fingerprint: "ab12" },
  *   input: { fingerprint: "ab12", computedAt: new Date() },
@@ -437,8 +437,8 @@ export async function writeMeasureMemo<S>(
  * @example
  * ```ts
  * import { clearMeasureMemo } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearMeasureMemo(ws, "bm25");
  * ```
  */

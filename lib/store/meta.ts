@@ -15,8 +15,8 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { deleteMetaPrefix } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await deleteMetaPrefix(ws, 'measure_values:["bm25",');
  * ```
  */
@@ -36,9 +36,9 @@ export async function deleteMetaPrefix(ws: WorkspaceLike, prefix: string): Promi
  * @example
  * ```ts
  * import { readPassageTokenizer } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
- * await readPassageTokenizer(ws); // "whitespace" on the bundled sample
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readPassageTokenizer(ws); // undefined in a new workspace
  * ```
  */
 export async function readPassageTokenizer(ws: WorkspaceLike): Promise<string | undefined> {

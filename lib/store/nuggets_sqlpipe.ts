@@ -15,8 +15,8 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { clearNuggetOrigin } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearNuggetOrigin(ws, "file:nuggets.jsonl");
  * ```
  */
@@ -35,8 +35,8 @@ export async function clearNuggetOrigin(ws: WorkspaceLike, origin: string): Prom
  * @example
  * ```ts
  * import { clearNuggetImportance } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearNuggetImportance(ws, "llm:model");
  * ```
  */
@@ -57,8 +57,8 @@ export async function clearNuggetImportance(ws: WorkspaceLike, origin: string): 
  * @example
  * ```ts
  * import { clearNuggetAssignments } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearNuggetAssignments(ws, { run: "rag-bm25", origin: "llm:model", judge: "llm:model" });
  * ```
  */
@@ -80,9 +80,9 @@ export async function clearNuggetAssignments(
  * @example
  * ```ts
  * import { readNuggetOrigins } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
- * await readNuggetOrigins(ws); // ["file:nuggets.jsonl"]
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readNuggetOrigins(ws); // [] in a new workspace
  * ```
  */
 export async function readNuggetOrigins(ws: WorkspaceLike): Promise<string[]> {

@@ -16,8 +16,8 @@ const SAMPLE_JUDGE = "regexp_matches(judge, '#s[0-9]+$')";
  * @example
  * ```ts
  * import { clearSampleJudgeRatings } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearSampleJudgeRatings(ws);
  * ```
  */
@@ -37,8 +37,8 @@ export async function clearSampleJudgeRatings(ws: WorkspaceLike): Promise<void> 
  * @example
  * ```ts
  * import { clearReportRatings } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearReportRatings(ws, "llm:judge-model", "rag-bm25");
  * ```
  */
@@ -65,9 +65,9 @@ export async function clearReportRatings(
  * @example
  * ```ts
  * import { readPassageJudges } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
- * await readPassageJudges(ws); // ["human"] on the bundled sample
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readPassageJudges(ws); // [] in a new workspace
  * ```
  */
 export async function readPassageJudges(ws: WorkspaceLike): Promise<string[]> {

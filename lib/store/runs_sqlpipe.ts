@@ -13,8 +13,8 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { clearRunRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearRunRows(ws, "bm25");
  * ```
  */
@@ -31,8 +31,8 @@ export async function clearRunRows(ws: WorkspaceLike, run: string): Promise<void
  * @example
  * ```ts
  * import { clearRunsEverywhere } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearRunsEverywhere(ws, ["subq-core-5"]);
  * ```
  */

@@ -34,8 +34,8 @@ export interface StageRunRecord {
  * @example
  * ```ts
  * import { readStageRuns } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * (await readStageRuns(ws)).get("retrieve:bm25")?.fingerprint;
  * ```
  */
@@ -54,8 +54,8 @@ export async function readStageRuns(ws: WorkspaceLike): Promise<Map<string, Stag
  * @example
  * ```ts
  * import { recordStageRun } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await recordStageRun(ws, { id: "retrieve:bm25", stage: "retrieve", fingerprint: "ab", params: "{}", summary: "10 rows" });
  * ```
  */

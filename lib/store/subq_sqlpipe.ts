@@ -13,8 +13,8 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { clearSubquestionSource } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearSubquestionSource(ws, "decompose");
  * ```
  */
@@ -31,8 +31,8 @@ export async function clearSubquestionSource(ws: WorkspaceLike, source: string):
  * @example
  * ```ts
  * import { clearSubquestionTypes } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearSubquestionTypes(ws, "decompose");
  * ```
  */
@@ -51,8 +51,8 @@ export async function clearSubquestionTypes(ws: WorkspaceLike, source: string): 
  * @example
  * ```ts
  * import { clearSubqCoverage } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearSubqCoverage(ws, "offline:coverage");
  * ```
  */
@@ -67,8 +67,8 @@ export async function clearSubqCoverage(ws: WorkspaceLike, judge: string): Promi
  * @example
  * ```ts
  * import { clearSubqPairwise } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearSubqPairwise(ws);
  * ```
  */
@@ -84,8 +84,8 @@ export async function clearSubqPairwise(ws: WorkspaceLike): Promise<void> {
  * @example
  * ```ts
  * import { clearSubqPreferences } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearSubqPreferences(ws, "datasets/sample/preferences.jsonl");
  * ```
  */
