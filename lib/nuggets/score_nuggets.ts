@@ -119,14 +119,10 @@ export async function scoreNuggets(
         )
       )
     );
-    for (const r of out) {
-      await clearMethodMeasures(ws, {
-        method: "nuggets",
-        judge: opts.judge,
-        source: opts.origin,
-        run: r.run,
-      });
-    }
+    await clearMethodMeasures(ws, "nuggets", {
+      judgeSources: [{ judge: opts.judge, source: opts.origin }],
+      runs: out.map((r) => r.run),
+    });
     await writeMethodMeasures(ws, measures);
   }
   return out;

@@ -12,7 +12,7 @@ import {
   offlineExtractor,
   storeKeyPoints,
 } from "@lib/keypoints/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { clearKeyPointSource, readTopicIds, type Workspace } from "@lib/store/mod.ts";
 import { readKeyPoints } from "@lib/formats/mod.ts";
 import type { MethodStageContext } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
@@ -69,13 +69,11 @@ export function importStage(file: string, source: string, ctx: MethodStageContex
     params: { file, modified: modified(file, ctx.configFile) },
     deps: [...ctx.dataStages],
     clear: async (ws) => {
-      await ws.exec("DELETE FROM keypoints WHERE source = $1", [source]);
+      await clearKeyPointSource(ws, source);
     },
     run: async (ws) => {
       const points = await readKeyPoints(file);
-      const topics = new Set(
-        (await ws.query<{ topicId: string }>("SELECT topic_id FROM topics")).map((t) => t.topicId),
-      );
+      const topics = await readTopicIds(ws);
       const unknown = points.filter((q) => !topics.has(q.qid)).map((q) => q.qid);
       if (unknown.length) {
         ctx.onNote?.(

@@ -9,7 +9,15 @@ import {
   scoreKeyPoints,
 } from "@lib/keypoints/mod.ts";
 import { oracleSets } from "@lib/metrics/mod.ts";
-import { readPassages, readQrels, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readKeyPointLabels,
+  readKeyPointStatements,
+  readPassages,
+  readQrels,
+  readRunReports,
+  readTopics,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 
 /** Each topic's request and its oracle passages P* (the documents key points come from). */
 export async function oracleQuestions(
@@ -66,10 +74,7 @@ export async function judgeRun(
   },
 ): Promise<string> {
   const { keypoints } = await readStoredKeyPoints(ws, { level: "merged", source: opts.source });
-  const gens = await ws.query<{ topicId: string; text: string; contextIds: string[] | null }>(
-    "SELECT topic_id, text, context_ids FROM generations WHERE run = $1 ORDER BY topic_id",
-    [run],
-  );
+  const gens = await readRunReports(ws, run);
   const have = new Set(keypoints.map((q) => q.qid));
   const responses = gens.filter((g) => have.has(g.topicId)).map((g) => ({
     qid: g.topicId,
@@ -135,20 +140,10 @@ export async function measureKeyPoints(
   opts: { runs: readonly string[]; source: string; judge: string; supportJudge?: string },
 ): Promise<{ rows: number; missing: string[]; summary: string }> {
   const { keypoints } = await readStoredKeyPoints(ws, { level: "merged", source: opts.source });
-  const labels = await ws.query<
-    { qid: string; runId: string; keypointId: string; label: string | null }
-  >(
-    `SELECT topic_id AS qid, run AS "runId", keypoint_id AS "keypointId", label FROM keypoint_labels
-     WHERE judge = $1 AND source = $2`,
-    [opts.judge, opts.source],
-  );
-  const statements = opts.supportJudge === undefined ? [] : await ws.query<
-    { qid: string; runId: string; supported: boolean }
-  >(
-    `SELECT topic_id AS qid, run AS "runId", supported FROM keypoint_statements WHERE judge = $1
-     ORDER BY run, topic_id, ordinal`,
-    [opts.supportJudge],
-  );
+  const labels = await readKeyPointLabels(ws, opts.judge, opts.source);
+  const statements = opts.supportJudge === undefined
+    ? []
+    : await readKeyPointStatements(ws, opts.supportJudge);
   // A question a run has no answer for is left out, not scored 0: a condition
   // without answers has no value at all.
   const scores = scoreKeyPoints(keypoints, labels, {

@@ -4,7 +4,7 @@
  * @module
  */
 import { judgeVariance } from "@lib/metrics/mod.ts";
-import { measureRow, type Workspace } from "@lib/store/mod.ts";
+import { measureRow, readCruxMeans, type Workspace } from "@lib/store/mod.ts";
 
 /**
  * Reads the `all` rows of Cov and Den (method crux, `source`) of each sample
@@ -16,14 +16,7 @@ export async function varianceRows(
   ws: Workspace,
   opts: { judges: readonly string[]; source: string; base: string; label: string; samples: number },
 ): Promise<{ rows: Record<string, unknown>[]; summary: string }> {
-  const stored = await ws.query<{ judge: string; run: string; measure: string; value: number }>(
-    `SELECT judge, run, measure, value FROM measures WHERE method = 'crux' AND source = $1
-     AND topic_id = 'all' AND name IN ('Cov', 'Den') AND value IS NOT NULL
-     AND judge IN (${
-      opts.judges.map((_, i) => `$${i + 2}`).join(", ")
-    }) ORDER BY measure, judge, run`,
-    [opts.source, ...opts.judges],
-  );
+  const stored = await readCruxMeans(ws, { source: opts.source, judges: opts.judges });
   const row = (run: string, measure: string, value: number) =>
     measureRow({
       run,

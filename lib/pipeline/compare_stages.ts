@@ -6,7 +6,12 @@
  */
 import { roleClient } from "@lib/construct/mod.ts";
 import { compareMethods } from "@lib/metrics/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import {
+  clearJudgeVarianceMeasures,
+  clearMethodMeasures,
+  clearSampleJudgeRatings,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import type { MethodStageContext, MethodStages } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
 import { METHOD_HEADLINES, methodScores } from "./method_scores.ts";
@@ -50,7 +55,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
     },
     deps: [...ctx.judgeStages, ...(ctx.methodStages ?? [])],
     clear: async (ws: Workspace) => {
-      await ws.exec("DELETE FROM measures WHERE method = 'compare'");
+      await clearMethodMeasures(ws, "compare");
     },
     run: async (ws: Workspace) => {
       const read = await methodScores(ws, {
@@ -114,13 +119,8 @@ function varianceStage(
     deps: [...ctx.judgeStages],
     clear: async (ws: Workspace) => {
       // Sample judges are named <judge>#s<i>: their ratings go too, so new settings re-sample.
-      const sample = "regexp_matches(judge, '#s[0-9]+$')";
-      await ws.exec(
-        `DELETE FROM measures WHERE method = 'judge-variance'
-         OR (method = 'crux' AND source = 'report' AND ${sample})`,
-      );
-      await ws.exec(`DELETE FROM ratings WHERE ${sample}`);
-      await ws.exec(`DELETE FROM rated_items WHERE ${sample}`);
+      await clearJudgeVarianceMeasures(ws);
+      await clearSampleJudgeRatings(ws);
     },
     run: async (ws: Workspace) => {
       const read = await methodScores(ws, {

@@ -10,11 +10,18 @@
  */
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
+  clearAnswerMeasures,
+  clearGenerations,
+  clearReportRatings,
   clearRerankUsage,
+  clearRunRows,
+  clearSelectionQrels,
+  countTopics,
   importCrux,
   importSample,
   incompleteRatingTopics,
   passageJudge as choosePassageJudge,
+  readPassageJudges,
   recordRun,
   type Workspace,
 } from "@lib/store/mod.ts";
@@ -156,8 +163,7 @@ export async function cruxStages(
     params: { dataset: config.dataset ?? null },
     deps: [],
     async run(ws) {
-      const have = await ws.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM topics");
-      if (have[0].n > 0) return "topics already in the workspace";
+      if (await countTopics(ws) > 0) return "topics already in the workspace";
       if (!config.dataset) {
         throw new RangeError(
           `Cannot run experiment: workspace "${ws.dir}" has no topics; give a dataset to import`,
@@ -191,9 +197,7 @@ export async function cruxStages(
         await buildQuestions(ws, { ...llm, n: config.construct?.questions }),
       ];
       const judge = roleJudge(ws, await client(ws, "judge"));
-      const judges = (await ws.query<{ judge: string }>(
-        `SELECT DISTINCT judge FROM rated_items WHERE item_kind = 'passage'`,
-      )).map((r) => r.judge);
+      const judges = await readPassageJudges(ws);
       if (judges.length === 0 || judges.includes(judge.name)) {
         steps.push(await rateTopics(ws, { ...common, judge, onNote: note("construct") }));
       }
@@ -215,7 +219,7 @@ export async function cruxStages(
     params: { tau, redundancy: config.construct?.redundancy ?? "all" },
     deps: ["construct"],
     clear: async (ws) => {
-      await ws.exec(`DELETE FROM qrels WHERE name IN ('crux_pr', 'crux_div')`);
+      await clearSelectionQrels(ws);
     },
     async run(ws) {
       const s = await selectRequired(ws, {
@@ -238,7 +242,7 @@ export async function cruxStages(
       version: 1,
       params: r.kind === "dense" && r.embedder === "openai" ? { ...params, model: models } : params,
       deps,
-      clear: async (ws) => void await ws.exec("DELETE FROM runs WHERE run = $1", [r.name]),
+      clear: (ws) => clearRunRows(ws, r.name),
       async run(ws) {
         const embedder = r.kind === "dense" && r.embedder === "openai"
           ? openAiEmbedder(
@@ -267,7 +271,7 @@ export async function cruxStages(
       params: role ? { ...r, model: models } : { ...r },
       deps: [`retrieve:${r.from}`],
       clear: async (ws) => {
-        await ws.exec("DELETE FROM runs WHERE run = $1", [r.name]);
+        await clearRunRows(ws, r.name);
         await clearRerankUsage(ws, r.name);
       },
       async run(ws) {
@@ -316,7 +320,7 @@ export async function cruxStages(
       version: 1,
       params: { ...g, ...fill, models },
       deps: ["select", ...(g.context ? [source(g.context)] : [])],
-      clear: async (ws) => void await ws.exec("DELETE FROM generations WHERE run = $1", [g.run]),
+      clear: (ws) => clearGenerations(ws, g.run),
       run: (ws) =>
         unlessWaiting(ws, async () => {
           const gen = await client(ws, "generator");
@@ -346,7 +350,7 @@ export async function cruxStages(
     version: 1,
     params: {},
     deps: ["select"],
-    clear: async (ws) => void await ws.exec("DELETE FROM generations WHERE run = 'oracle-result'"),
+    clear: (ws) => clearGenerations(ws, "oracle-result"),
     run: (ws) => unlessWaiting(ws, async () => `${await storeHumanSummaries(ws)} human summaries`),
   });
   const judged = [...generations.map((g) => g.run), "oracle-result"];
@@ -361,19 +365,8 @@ export async function cruxStages(
       clear: async (ws) => {
         // The judge's ratings of this run's reports (the reference summary for
         // oracle-result), found by what the items are, not by their ids.
-        const judge = await judgeName(ws);
-        await ws.exec(
-          `DELETE FROM ratings WHERE judge = $1 AND item_id IN (SELECT item_id FROM rated_items
-             WHERE judge = $1 AND ${
-            run === "oracle-result"
-              ? "item_kind = 'reference'"
-              : "item_kind = 'report' AND run = $2"
-          })`,
-          run === "oracle-result" ? [judge] : [judge, run],
-        );
-        await ws.exec("DELETE FROM measures WHERE run = $1 AND source IN ('report', 'context')", [
-          run,
-        ]);
+        await clearReportRatings(ws, await judgeName(ws), run);
+        await clearAnswerMeasures(ws, run);
       },
       run: (ws) =>
         unlessWaiting(ws, async () => {

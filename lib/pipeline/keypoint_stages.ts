@@ -21,7 +21,12 @@ import {
   readStoredKeyPoints,
   storeKeyPoints,
 } from "@lib/keypoints/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import {
+  clearKeyPointJudgments,
+  clearKeyPointStep,
+  clearMethodMeasures,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import { basename } from "node:path";
 import type { MethodStageContext, MethodStages } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
@@ -95,8 +100,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
     },
     deps: [...ctx.dataStages],
     clear: async (ws) => {
-      await ws.exec("DELETE FROM keypoints WHERE level = 'original'");
-      await ws.exec("DELETE FROM keypoint_problems WHERE step = 'extract'");
+      await clearKeyPointStep(ws, "extract");
     },
     run: async (ws) => {
       const questions = await oracleQuestions(ws, { qrels, grade });
@@ -131,8 +135,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
     params: { ...common, mergeThreshold: section.mergeThreshold ?? 0.6 },
     deps: [extract.id],
     clear: async (ws) => {
-      await ws.exec("DELETE FROM keypoints WHERE level = 'merged'");
-      await ws.exec("DELETE FROM keypoint_problems WHERE step = 'merge'");
+      await clearKeyPointStep(ws, "merge");
     },
     run: async (ws) => {
       const { keypoints } = await readStoredKeyPoints(ws, { level: "original", source });
@@ -155,12 +158,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
     params: { ...common, run, entailThreshold: section.entailThreshold ?? 0.6, precision },
     deps: [keys.id, ...(ctx.answerStages[i] ? [ctx.answerStages[i]] : [])],
     clear: async (ws) => {
-      await ws.exec("DELETE FROM keypoint_labels WHERE run = $1", [run]);
-      await ws.exec("DELETE FROM keypoint_statements WHERE run = $1", [run]);
-      await ws.exec(
-        "DELETE FROM keypoint_problems WHERE item = $1 AND step IN ('entail', 'support')",
-        [run],
-      );
+      await clearKeyPointJudgments(ws, run);
     },
     run: async (ws) => {
       const { entailer, supporter } = await get(ws);
@@ -176,10 +174,7 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
     clear: async (ws) => {
       // Its rows now and those of its last run (another source), so none is stale.
       const before = await previousParams<{ source: string }>(ws, "measure:keypoints");
-      await ws.exec(
-        "DELETE FROM measures WHERE method = 'keypoints' AND source IN ($1, $2)",
-        [source, before.source ?? source],
-      );
+      await clearMethodMeasures(ws, "keypoints", { sources: [source, before.source ?? source] });
     },
     run: async (ws) => {
       const r = await measureKeyPoints(ws, {

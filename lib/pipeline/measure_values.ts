@@ -17,7 +17,17 @@ import {
   type SkippedTopic,
 } from "@lib/metrics/mod.ts";
 import { compareBytes } from "@lib/formats/mod.ts";
-import { passageJudge, type Workspace } from "@lib/store/mod.ts";
+import {
+  clearMeasureMemo,
+  deleteMeasureStepRows,
+  type MeasureStepRow,
+  passageJudge,
+  readMeasureInputFingerprints,
+  readMeasureMemo,
+  readMeasureStepRows,
+  type Workspace,
+  writeMeasureMemo,
+} from "@lib/store/mod.ts";
 import { type RelevanceSource, workspaceJudged } from "./workspace_judged.ts";
 import { evaluateAvailable } from "./evaluate_available.ts";
 import { storeMeasures } from "./store_measures.ts";
@@ -88,9 +98,6 @@ export interface MeasureValuesResult {
 /** Changes when what the fingerprint covers changes, so old fingerprints never match. */
 const FINGERPRINT_VERSION = "measure-inputs-v1";
 
-/** Rows of `measures` this step owns (everything of a run and judge but answer-level values). */
-const OWNED = "method IN ('trec', 'crux') AND source NOT IN ('report', 'context')";
-
 /**
  * Deletes a run's stored values of the measure step (every judge and source; the
  * answer-level rows of report judging stay), and with them what made them
@@ -107,12 +114,8 @@ const OWNED = "method IN ('trec', 'crux') AND source NOT IN ('report', 'context'
  * ```
  */
 export async function clearMeasureValues(ws: Workspace, run: string): Promise<void> {
-  await ws.exec(`DELETE FROM measures WHERE run = $1 AND ${OWNED}`, [run]);
-  await ws.exec("DELETE FROM measure_inputs WHERE run = $1", [run]);
-  // Summary keys are `measure_values:["<run>","<judge>"]`: the prefix up to the judge.
-  await ws.exec("DELETE FROM meta WHERE starts_with(key, $1)", [
-    `measure_values:${JSON.stringify([run]).slice(0, -1)},`,
-  ]);
+  await deleteMeasureStepRows(ws, { run });
+  await clearMeasureMemo(ws, run);
 }
 
 /**
@@ -132,12 +135,8 @@ export async function clearMeasureValues(ws: Workspace, run: string): Promise<vo
  * ```
  */
 export async function clearRunMeans(ws: Workspace, run: string, judge: string): Promise<void> {
-  await ws.exec(
-    `DELETE FROM measures WHERE run = $1 AND judge = $2 AND topic_id = 'all' AND ${OWNED}`,
-    [run, judge],
-  );
-  await ws.exec("DELETE FROM measure_inputs WHERE run = $1 AND judge = $2", [run, judge]);
-  await ws.exec("DELETE FROM meta WHERE key = $1", [summaryKey(run, judge)]);
+  await deleteMeasureStepRows(ws, { run, judge, topicId: "all" });
+  await clearMeasureMemo(ws, run, judge);
 }
 
 /** The run-level part of an evaluation, for one relevance source. */
@@ -172,13 +171,7 @@ interface StoredSummary {
   keys: Record<string, Record<string, StoredKey>>;
 }
 
-interface StoredRow {
-  topicId: string;
-  measure: string;
-  source: string;
-  value: number;
-  topics: number | null;
-}
+type StoredRow = MeasureStepRow;
 
 /** One run's plan: what is stored, what must be evaluated. */
 interface RunPlan {
@@ -351,48 +344,15 @@ export async function measureValues(
 
 /**
  * The fingerprint of each run's inputs with one judge's ratings, for runs with
- * rows: an md5 over per-part row counts, sums and XORs of row hashes (order does
- * not matter; a repeated row changes the count and the sum).
+ * rows (see `readMeasureInputFingerprints`).
  */
-async function inputFingerprints(
+function inputFingerprints(
   ws: Workspace,
   runs: readonly string[],
   judge: string,
 ): Promise<Map<string, string>> {
-  if (runs.length === 0) return new Map();
-  const part = (hash: string, from: string) =>
-    `(SELECT concat_ws(',', count(*), sum(h), bit_xor(h)) FROM (SELECT ${hash} AS h ${from}))`;
-  const shared = [
-    part(
-      "hash(r.topic_id, r.item_id, r.question_id, r.rating)",
-      `FROM ratings r JOIN rated_items i USING (item_id, judge)
-       WHERE r.judge = $1 AND i.item_kind = 'passage'`,
-    ),
-    part(
-      "hash(topic_id, question_id, ordinal)",
-      "FROM questions WHERE kind = 'subquestion'",
-    ),
-    part(
-      "hash(name, topic_id, subtopic, doc_id, grade)",
-      "FROM qrels WHERE name IN ('crux_pr', 'crux_div')",
-    ),
-    part("hash(passage_id, tokens)", "FROM passages"),
-  ];
-  const list = runs.map((_, i) => `$${i + 2}`).join(", ");
-  const rows = await ws.query<{ run: string; fingerprint: string }>(
-    `WITH shared AS (SELECT concat_ws('|', ${shared.join(", ")}) AS s),
-     per_run AS (
-       SELECT run, concat_ws(',', count(*), sum(h), bit_xor(h)) AS s
-       FROM (SELECT run, hash(topic_id, doc_id, rank, score) AS h FROM runs WHERE run IN (${list}))
-       GROUP BY run)
-     SELECT per_run.run, md5(concat_ws('|', '${FINGERPRINT_VERSION}', per_run.s, shared.s)) AS fingerprint
-     FROM per_run, shared`,
-    [judge, ...runs],
-  );
-  return new Map(rows.map((r) => [r.run, r.fingerprint]));
+  return readMeasureInputFingerprints(ws, runs, judge, FINGERPRINT_VERSION);
 }
-
-const summaryKey = (run: string, judge: string) => `measure_values:${JSON.stringify([run, judge])}`;
 
 /** Reads what is stored for one run and decides which keys are reused. */
 async function planRun(
@@ -405,10 +365,8 @@ async function planRun(
   tau: number,
   label: string,
 ): Promise<RunPlan> {
-  const [recorded] = await ws.query<{ fingerprint: string; computedAt: Date }>(
-    "SELECT fingerprint, computed_at FROM measure_inputs WHERE run = $1 AND judge = $2",
-    [run, judge],
-  );
+  const memo = await readMeasureMemo<StoredSummary>(ws, run, judge);
+  const recorded = memo.input;
   const fresh: StoredSummary = { fingerprint, unparseableRatings: 0, runs: {}, keys: {} };
   if (recorded?.fingerprint !== fingerprint) {
     return {
@@ -422,17 +380,10 @@ async function planRun(
       rows: [],
     };
   }
-  const [meta] = await ws.query<{ value: string }>("SELECT value FROM meta WHERE key = $1", [
-    summaryKey(run, judge),
-  ]);
-  const parsed = meta ? JSON.parse(meta.value) as StoredSummary : undefined;
+  const parsed = memo.summary;
   const summary = parsed?.fingerprint === fingerprint ? parsed : fresh;
   const rows = summary.runs[source]
-    ? await ws.query<StoredRow>(
-      `SELECT topic_id, measure, source, value, topics FROM measures
-       WHERE run = $1 AND judge = $2 AND ${OWNED} AND source = $3`,
-      [run, judge, label],
-    )
+    ? await readMeasureStepRows(ws, { run, judge, source: label })
     : [];
   const perTopic = new Map<string, number>();
   const aggregate = new Map<string, StoredRow>();
@@ -475,17 +426,10 @@ async function storeRun(
 ): Promise<void> {
   const { judge, source, tau, label } = ctx;
   if (p.inputs !== "unchanged") {
-    await ws.exec(`DELETE FROM measures WHERE run = $1 AND judge = $2 AND ${OWNED}`, [
-      p.run,
-      judge,
-    ]);
+    await deleteMeasureStepRows(ws, { run: p.run, judge });
   } else if (kept.length) {
     // Rows of the keys about to be stored, including topics the new values leave out.
-    await ws.exec(
-      `DELETE FROM measures WHERE run = $1 AND judge = $2 AND ${OWNED} AND source = $3
-       AND measure IN (${kept.map((_, i) => `$${i + 4}`).join(", ")})`,
-      [p.run, judge, label, ...kept],
-    );
+    await deleteMeasureStepRows(ws, { run: p.run, judge, source: label, measures: kept });
   }
   await storeMeasures(ws, result, { judge, source: label });
   const summary = p.summary;
@@ -505,17 +449,12 @@ async function storeRun(
       skipped: result.skipped.filter((s) => s.measure === key).map((s) => [s.topicId, s.reason]),
     };
   }
-  await ws.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ($1, $2)", [
-    summaryKey(p.run, judge),
-    JSON.stringify(summary),
-  ]);
-  if (p.inputs !== "unchanged") {
-    await ws.exec(
-      `INSERT OR REPLACE INTO measure_inputs (run, judge, fingerprint, computed_at)
-       VALUES ($1, $2, $3, epoch_ms($4::BIGINT))`,
-      [p.run, judge, p.fingerprint, p.since.getTime()],
-    );
-  }
+  await writeMeasureMemo(ws, p.run, judge, {
+    summary,
+    ...(p.inputs !== "unchanged"
+      ? { input: { fingerprint: p.fingerprint, computedAt: p.since } }
+      : {}),
+  });
 }
 
 /** Appends one run to `result` as `evaluate` orders it: topics in byte order, keys as requested. */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { MethodScore } from "@lib/metrics/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { readMeasureJudges, readTopicValues, type Workspace } from "@lib/store/mod.ts";
 
 /** The headline measure of an evaluation method in `measures`. */
 export interface MethodHeadline {
@@ -85,15 +85,7 @@ export async function methodScores(
   const runFilter = opts.runs ? new Set(opts.runs) : undefined;
   for (const h of opts.methods ?? METHOD_HEADLINES) {
     // Judge samples (`<judge>#s<i>`, from the judge-variance stage) are replicates, not judges.
-    const where = `method = $1 AND measure = $2 AND topic_id <> 'all' AND value IS NOT NULL
-      AND NOT regexp_matches(judge, '#s[0-9]+$')` +
-      (h.source !== undefined ? " AND source = $3" : "");
-    const params = h.source !== undefined ? [h.method, h.measure, h.source] : [h.method, h.measure];
-    const combos = await ws.query<{ judge: string; source: string; n: number }>(
-      `SELECT judge, source, count(*)::INTEGER AS n FROM measures WHERE ${where}
-       GROUP BY ALL ORDER BY judge, source`,
-      params,
-    );
+    const combos = await readMeasureJudges(ws, h);
     const wanted = opts.judges?.[h.method];
     const wantedSource = opts.sources?.[h.method];
     const chosen = combos.filter((c) =>
@@ -122,12 +114,7 @@ export async function methodScores(
       );
     }
     const { judge, source } = chosen[0];
-    const rows = await ws.query<{ run: string; topicId: string; value: number }>(
-      `SELECT run, topic_id, value FROM measures WHERE method = $1 AND measure = $2
-       AND topic_id <> 'all' AND value IS NOT NULL AND judge = $3 AND source = $4
-       ORDER BY run, topic_id`,
-      [h.method, h.measure, judge, source],
-    );
+    const rows = await readTopicValues(ws, { method: h.method, measure: h.measure, judge, source });
     const kept = rows.filter((r) => !runFilter || runFilter.has(r.run));
     for (const r of kept) {
       scores.push({ method: h.method, run: r.run, topicId: r.topicId, value: r.value });

@@ -11,7 +11,14 @@ import { roleClient } from "@lib/construct/mod.ts";
 import { readNuggetQuestions, readNuggets, readRagAnswers } from "@lib/formats/mod.ts";
 import { resolveRoleConfig } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import {
+  clearGenerations,
+  clearMethodMeasures,
+  clearNuggetAssignments,
+  clearNuggetImportance,
+  clearNuggetOrigin,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import { parseNuggetsSection } from "./_nuggets_section.ts";
 import type { MethodStageContext, MethodStages } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
@@ -90,7 +97,7 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
       params: { answers: s.answers.map((f, i) => ({ file: basename(f), sha256: digests[i] })) },
       deps: ctx.dataStages,
       clear: async (ws) => {
-        for (const run of fileRuns) await ws.exec(`DELETE FROM generations WHERE run = $1`, [run]);
+        for (const run of fileRuns) await clearGenerations(ws, run);
       },
       run: async (ws) => {
         let n = 0;
@@ -117,9 +124,7 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
       },
     deps: ctx.dataStages,
     clear: async (ws) => {
-      for (const t of ["nuggets", "nugget_passages", "nugget_assignments"]) {
-        await ws.exec(`DELETE FROM ${t} WHERE origin = $1`, [origin]);
-      }
+      await clearNuggetOrigin(ws, origin);
     },
     run: async (ws) => {
       if (file) {
@@ -158,12 +163,7 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
     params: { ...backendParams, window, keep: s.keep ?? 20 },
     deps: ["judge:nuggets-create"],
     clear: async (ws) => {
-      await ws.exec(
-        `UPDATE nuggets SET importance = NULL, importance_by = NULL, importance_call = NULL,
-           importance_raw = NULL, kept = true
-         WHERE origin = $1 AND importance_by IS DISTINCT FROM 'file'`,
-        [origin],
-      );
+      await clearNuggetImportance(ws, origin);
     },
     run: async (ws) => {
       const r = await nug.labelNuggets(ws, {
@@ -199,10 +199,7 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
         ...(fileRuns.includes(run) ? ["judge:nuggets-answers"] : []),
       ],
       clear: async (ws) => {
-        await ws.exec(
-          `DELETE FROM nugget_assignments WHERE run = $1 AND origin = $2 AND judge = $3`,
-          [run, origin, judge],
-        );
+        await clearNuggetAssignments(ws, { run, origin, judge });
       },
       run: async (ws) => {
         const r = await nug.assignNuggets(ws, {
@@ -234,11 +231,12 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
         ws,
         "measure:nuggets",
       );
-      await ws.exec(
-        `DELETE FROM measures WHERE method = 'nuggets'
-           AND ((judge = $1 AND source = $2) OR (judge = $3 AND source = $4))`,
-        [judge, origin, before.judge ?? judge, before.origin ?? origin],
-      );
+      await clearMethodMeasures(ws, "nuggets", {
+        judgeSources: [
+          { judge, source: origin },
+          { judge: before.judge ?? judge, source: before.origin ?? origin },
+        ],
+      });
     },
     run: async (ws) => {
       const r = await nug.scoreNuggets(ws, { origin, judge, runs });

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Workspace } from "@lib/store/mod.ts";
+import { readStageRuns, recordStageRun, type Workspace } from "@lib/store/mod.ts";
 import { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 
 /** One stage instance of an experiment (e.g. `retrieve:bm25`). */
@@ -130,11 +130,7 @@ export async function runStages(
   };
   const until = opts.until === undefined ? Infinity : rank(opts.until);
   const from = opts.from === undefined ? Infinity : rank(opts.from);
-  const recorded = new Map(
-    (await ws.query<{ id: string; fingerprint: string; params: unknown; summary: string }>(
-      "SELECT id, fingerprint, params, summary FROM stage_runs",
-    )).map((r) => [r.id, r]),
-  );
+  const recorded = await readStageRuns(ws);
   const fingerprints = new Map<string, string>();
   const changed = new Set<string>();
   const result: RunStagesResult = { ran: [], fresh: [], stopped: [], incomplete: [] };
@@ -192,16 +188,13 @@ export async function runStages(
     const failed = outcome.failed ?? 0;
     const unparsed = outcome.unparsed ?? 0;
     const incomplete = failed + unparsed > 0;
-    await ws.exec(
-      `INSERT OR REPLACE INTO stage_runs VALUES ($1, $2, $3, $4::JSON, $5, now())`,
-      [
-        spec.id,
-        spec.stage,
-        incomplete ? INCOMPLETE + fp : fp,
-        canonicalJson(spec.params),
-        outcome.summary,
-      ],
-    );
+    await recordStageRun(ws, {
+      id: spec.id,
+      stage: spec.stage,
+      fingerprint: incomplete ? INCOMPLETE + fp : fp,
+      params: canonicalJson(spec.params),
+      summary: outcome.summary,
+    });
     changed.add(spec.id);
     result.ran.push(spec.id);
     if (incomplete) {

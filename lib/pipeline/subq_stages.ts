@@ -8,7 +8,16 @@
 import { previousParams } from "./_previous_params.ts";
 import { type Decomposition, readDecompositions, readPreferences } from "@lib/formats/mod.ts";
 import { extractiveGenerator, llmGenerator } from "@lib/llm/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import {
+  clearAllSubqPairwise,
+  clearMethodMeasures,
+  clearRunsEverywhere,
+  clearSubqCoverage,
+  clearSubqPreferences,
+  clearSubquestionSource,
+  clearSubquestionTypes,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import * as subq from "@lib/subq/mod.ts";
 import { clients, parseSubqSection, sha, type SubqSection } from "./_subq_section.ts";
 
@@ -51,8 +60,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
       params: { source, n: s.n ?? 20, backend },
       deps: ctx.dataStages,
       clear: async (ws) => {
-        await ws.exec(`DELETE FROM subq_questions WHERE source = $1`, [source]);
-        await ws.exec(`DELETE FROM subq_failures WHERE source = $1`, [source]);
+        await clearSubquestionSource(ws, source);
       },
       run: async (ws) => {
         const r = await subq.decomposeTopics(ws, {
@@ -76,10 +84,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
       params: { examples: examplesHash, backend },
       deps: ["judge:subq-decompose"],
       clear: async (ws) => {
-        await ws.exec(
-          `UPDATE subq_questions SET type = NULL, classifier = NULL WHERE source = $1`,
-          [source],
-        );
+        await clearSubquestionTypes(ws, source);
       },
       run: async (ws) => {
         const examples = await classifierExamples(s);
@@ -108,11 +113,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
       params: { variants, depth: s.depth ?? 10, perQuestion: s.perQuestion ?? 3, backend },
       deps: [...ctx.dataStages, "judge:subq-classify"],
       clear: async (ws) => {
-        for (const t of ["generations", "runs", "generation_info", "run_info"]) {
-          await ws.exec(`DELETE FROM ${t} WHERE list_contains($1::JSON::VARCHAR[], run)`, [
-            JSON.stringify(variantRuns),
-          ]);
-        }
+        await clearRunsEverywhere(ws, variantRuns);
       },
       run: async (ws) => {
         const j = await judgeStep(ws);
@@ -147,7 +148,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
       params: { runs, threshold: s.threshold ?? 0.5, chunks: s.chunks ?? true, backend },
       deps: coverageDeps,
       clear: async (ws) => {
-        await ws.exec(`DELETE FROM subq_coverage WHERE judge = $1`, [await judgeName(ws)]);
+        await clearSubqCoverage(ws, await judgeName(ws));
       },
       run: async (ws) => {
         const r = await subq.judgeAnswers(ws, {
@@ -178,7 +179,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
       },
       deps: ["judge:subq-coverage"],
       clear: async (ws) => {
-        await ws.exec(`DELETE FROM subq_pairwise`);
+        await clearAllSubqPairwise(ws);
       },
       run: async (ws) => {
         const cmp = [baseline, ...variantRuns].filter(Boolean);
@@ -213,7 +214,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
       },
       deps: [],
       clear: async (ws) => {
-        await ws.exec(`DELETE FROM subq_preferences WHERE source = $1`, [file]);
+        await clearSubqPreferences(ws, file);
       },
       run: async (ws) => {
         const examples = await classifierExamples(s);
@@ -247,10 +248,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
     clear: async (ws) => {
       // Its rows now and those of its last run (another source), so none is stale.
       const before = await previousParams<{ source: string }>(ws, "measure:subq");
-      await ws.exec(`DELETE FROM measures WHERE method = 'subq' AND source IN ($1, $2)`, [
-        source,
-        before.source ?? source,
-      ]);
+      await clearMethodMeasures(ws, "subq", { sources: [source, before.source ?? source] });
     },
     run: async (ws) => {
       const judge = await judgeName(ws);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { clearMethodMeasures, measureRow, openWorkspace, writeMethodMeasures } from "./mod.ts";
 
-Deno.test("clearMethodMeasures: one method, judge and source, optionally one run", async () => {
+Deno.test("clearMethodMeasures: one method, judge and source, optionally some runs", async () => {
   const ws = await openWorkspace(await Deno.makeTempDir());
   try {
     const row = (run: string, method: string, judge: string, source: string) =>
@@ -26,7 +26,10 @@ Deno.test("clearMethodMeasures: one method, judge and source, optionally one run
         `SELECT run || ' ' || method || ' ' || judge || ' ' || source AS k FROM measures ORDER BY k`,
       )).map((r) => r.k);
     assert.equal(
-      await clearMethodMeasures(ws, { method: "nuggets", judge: "j", source: "o", run: "a" }),
+      await clearMethodMeasures(ws, "nuggets", {
+        judgeSources: [{ judge: "j", source: "o" }],
+        runs: ["a"],
+      }),
       1,
     );
     assert.deepEqual(await left(), [
@@ -35,7 +38,12 @@ Deno.test("clearMethodMeasures: one method, judge and source, optionally one run
       "a subq j o",
       "b nuggets j o",
     ]);
-    assert.equal(await clearMethodMeasures(ws, { method: "subq", judge: "j", source: "o" }), 1);
+    assert.equal(
+      await clearMethodMeasures(ws, "subq", { judgeSources: [{ judge: "j", source: "o" }] }),
+      1,
+    );
+    // An empty run list deletes nothing.
+    assert.equal(await clearMethodMeasures(ws, "nuggets", { runs: [] }), 0);
     assert.deepEqual(await left(), ["a nuggets j p", "a nuggets k o", "b nuggets j o"]);
   } finally {
     ws.close();

@@ -146,11 +146,7 @@ export {
   writeGenerationRows,
 } from "./generations_sqlmethods.ts";
 export { replaceRunRows } from "./runs_sqlmethods.ts";
-export {
-  clearMethodMeasures,
-  type MethodMeasureSelection,
-  writeMethodMeasures,
-} from "./measures_sqlmethods.ts";
+export { writeMethodMeasures } from "./measures_sqlmethods.ts";
 export {
   type GenerationLength,
   readEmptyGenerationRuns,
@@ -219,3 +215,47 @@ export {
   type TokenLogprob,
   writeLlmCalls,
 } from "./llm_cache.ts";
+export {
+  clearAnswerMeasures,
+  clearJudgeVarianceMeasures,
+  clearMeasureMemo,
+  clearMethodMeasures,
+  deleteMeasureStepRows,
+  type MeasureInput,
+  type MeasureMemo,
+  type MeasureStepFilter,
+  type MeasureStepRow,
+  readCruxMeans,
+  readMeasureInputFingerprints,
+  readMeasureJudges,
+  readMeasureMemo,
+  readMeasureStepRows,
+  readTopicValues,
+  writeMeasureMemo,
+} from "./measures.ts";
+export { readStageRuns, recordStageRun, type StageRunRecord } from "./stage_runs.ts";
+export { deleteMetaPrefix, readPassageTokenizer } from "./meta.ts";
+export {
+  clearReportRatings,
+  clearSampleJudgeRatings,
+  readPassageJudges,
+} from "./ratings_sqlpipe.ts";
+export { clearSelectionQrels, countTopics, readTopicIds } from "./corpus_sqlpipe.ts";
+export { clearRunRows, clearRunsEverywhere } from "./runs_sqlpipe.ts";
+export { clearGenerations, readRunReports, type RunReport } from "./generations_sqlpipe.ts";
+export {
+  clearKeyPointJudgments,
+  clearKeyPointSource,
+  clearKeyPointStep,
+  readKeyPointLabels,
+  readKeyPointStatements,
+  type StoredKeyPointLabel,
+} from "./keypoints_sqlpipe.ts";
+export { clearNuggetImportance, clearNuggetOrigin, readNuggetOrigins } from "./nuggets_sqlpipe.ts";
+export {
+  clearAllSubqPairwise,
+  clearSubqCoverage,
+  clearSubqPreferences,
+  clearSubquestionSource,
+  clearSubquestionTypes,
+} from "./subq_sqlpipe.ts";

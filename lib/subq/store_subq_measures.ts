@@ -109,7 +109,9 @@ export async function storeSubqMeasures(
   rows: readonly MeasureRow[],
   opts: { judge: string; source: string },
 ): Promise<number> {
-  await clearMethodMeasures(ws, { method: "subq", judge: opts.judge, source: opts.source });
+  await clearMethodMeasures(ws, "subq", {
+    judgeSources: [{ judge: opts.judge, source: opts.source }],
+  });
   await writeMethodMeasures(ws, rows);
   return rows.length;
 }

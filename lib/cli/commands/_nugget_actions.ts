@@ -15,7 +15,7 @@ import {
 } from "@lib/formats/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
-import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
+import { openWorkspace, readNuggetOrigins, readTopicIds, type Workspace } from "@lib/store/mod.ts";
 import { chooseBackend, clientFlags, flagRoleClient, int } from "./_llm_flags.ts";
 
 const common = {
@@ -70,12 +70,12 @@ async function resolveOrigin(ws: Workspace, values: Values): Promise<string> {
     return (await nug.importNuggets(ws, sets, { origin: `file:${basename(file)}` })).origin;
   }
   if (typeof values.origin === "string") return values.origin;
-  const rows = await ws.query<{ origin: string }>(`SELECT DISTINCT origin FROM nuggets ORDER BY 1`);
-  if (rows.length === 1) return rows[0].origin;
+  const origins = await readNuggetOrigins(ws);
+  if (origins.length === 1) return origins[0];
   throw new UsageError(
-    rows.length
+    origins.length
       ? `The workspace holds nuggets of ${
-        rows.map((r) => `"${r.origin}"`).join(", ")
+        origins.map((o) => `"${o}"`).join(", ")
       }: pick one with --origin`
       : "The workspace holds no nuggets: run `crux nuggets create` or pass --nuggets FILE",
   );
@@ -114,9 +114,7 @@ export async function create(args: string[], io: Io): Promise<number> {
       );
     }
     if (values.input) {
-      const known = new Set(
-        (await s.ws.query<{ t: string }>(`SELECT topic_id AS t FROM topics`)).map((r) => r.t),
-      );
+      const known = await readTopicIds(s.ws);
       const add = sources.filter((x) => !known.has(x.topicId))
         .map((x) => ({ topicId: x.topicId, request: x.query, source: basename(values.input!) }));
       if (add.length) await s.ws.upsert("topics", add);

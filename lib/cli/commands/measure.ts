@@ -10,7 +10,7 @@ import { type Command, type Io, UsageError } from "../command.ts";
 import { parseMeasures } from "./_eval_options.ts";
 import { evaluationNotes, judgedNotes } from "./_eval_notes.ts";
 import { formatEvaluation } from "@lib/metrics/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
+import { openWorkspace, readPassageTokenizer, readRetrievalRunNames } from "@lib/store/mod.ts";
 import {
   measureValues,
   type MeasureValuesResult,
@@ -96,9 +96,7 @@ async function run(args: string[], io: Io): Promise<number> {
   let measured: MeasureValuesResult;
   let evalNotes: string[] = [];
   try {
-    const stored = new Set(
-      (await ws.query<{ run: string }>("SELECT DISTINCT run FROM runs")).map((r) => r.run),
-    );
+    const stored = new Set(await readRetrievalRunNames(ws));
     const missing = values.run.filter((r) => !stored.has(r));
     if (missing.length) {
       throw new Error(
@@ -113,9 +111,7 @@ async function run(args: string[], io: Io): Promise<number> {
       judge: values.judge,
     });
     // The notes crux eval prints for the same inputs: counts, topics left out, judged@k.
-    const tokenizer: "whitespace" | "llama3.1" = (await ws.query<{ value: string }>(
-        "SELECT value FROM meta WHERE key = 'tokenizer.passages'",
-      ))[0]?.value === "whitespace"
+    const tokenizer: "whitespace" | "llama3.1" = await readPassageTokenizer(ws) === "whitespace"
       ? "whitespace"
       : "llama3.1";
     const opts = { measures, complete: false, order: "score" as const, tokenizer };

@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { openWorkspace } from "./open_workspace.ts";
+import {
+  clearKeyPointJudgments,
+  clearKeyPointSource,
+  clearKeyPointStep,
+  readKeyPointLabels,
+  readKeyPointStatements,
+} from "./keypoints_sqlpipe.ts";
+
+Deno.test("key point clears delete exactly one step's, source's or run's rows; reads select and order", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    const kp = (keypointId: string, level: string, source: string) => ({
+      topicId: "t1",
+      keypointId,
+      level,
+      text: keypointId,
+      source,
+    });
+    await ws.insert("keypoints", [
+      kp("o1", "original", "merged"),
+      kp("k1", "merged", "merged"),
+      kp("k1", "merged", "file:kp.jsonl"),
+    ]);
+    const problem = (step: string, item: string) => ({ step, topicId: "t1", item, status: "x" });
+    await ws.insert("keypoint_problems", [
+      problem("extract", "d1"),
+      problem("merge", "t1"),
+      problem("entail", "rag"),
+      problem("support", "rag"),
+      problem("entail", "direct"),
+    ]);
+    const label = (run: string, keypointId: string, judge: string, l: string | null) => ({
+      run,
+      topicId: "t1",
+      keypointId,
+      label: l,
+      judge,
+      source: "merged",
+    });
+    await ws.insert("keypoint_labels", [
+      label("rag", "k1", "j", "yes"),
+      label("direct", "k1", "j", null),
+      label("direct", "k1", "other", "no"),
+    ]);
+    const st = (run: string, topicId: string, ordinal: number, supported: boolean) => ({
+      run,
+      topicId,
+      ordinal,
+      text: "s",
+      supported,
+      judge: "j",
+    });
+    await ws.insert("keypoint_statements", [
+      st("rag", "t2", 0, true),
+      st("rag", "t1", 1, false),
+      st("rag", "t1", 0, true),
+      st("direct", "t1", 0, false),
+    ]);
+    const keys = async () =>
+      (await ws.query<{ k: string }>(
+        "SELECT keypoint_id || '/' || level || '/' || source AS k FROM keypoints ORDER BY k",
+      )).map((r) => r.k);
+    const problems = async () =>
+      (await ws.query<{ k: string }>(
+        "SELECT step || '/' || item AS k FROM keypoint_problems ORDER BY k",
+      )).map((r) => r.k);
+
+    assert.deepEqual(
+      (await readKeyPointLabels(ws, "j", "merged")).map((l) => `${l.runId} ${l.label}`).sort(),
+      ["direct null", "rag yes"],
+    );
+    assert.deepEqual(
+      (await readKeyPointStatements(ws, "j")).map((s) => `${s.runId} ${s.qid} ${s.supported}`),
+      ["direct t1 false", "rag t1 true", "rag t1 false", "rag t2 true"],
+    );
+
+    await clearKeyPointStep(ws, "merge");
+    assert.deepEqual(await keys(), ["o1/original/merged"]);
+    assert.deepEqual(await problems(), [
+      "entail/direct",
+      "entail/rag",
+      "extract/d1",
+      "support/rag",
+    ]);
+    await clearKeyPointJudgments(ws, "rag");
+    assert.deepEqual(await problems(), ["entail/direct", "extract/d1"]);
+    assert.equal(await ws.count("keypoint_labels"), 2);
+    assert.deepEqual(
+      (await readKeyPointStatements(ws, "j")).map((s) => s.runId),
+      ["direct"],
+    );
+    await clearKeyPointStep(ws, "extract");
+    assert.deepEqual(await keys(), []);
+    assert.deepEqual(await problems(), ["entail/direct"]);
+    await ws.insert("keypoints", [kp("k1", "merged", "a"), kp("k1", "merged", "b")]);
+    await clearKeyPointSource(ws, "a");
+    assert.deepEqual(await keys(), ["k1/merged/b"]);
+  } finally {
+    ws.close();
+  }
+});

@@ -1,0 +1,468 @@
+/**
+ * The measure table `measures` and the measure step's input fingerprints
+ * `measure_inputs`: reads, writes and clears used by the pipeline's stages and
+ * the measure step.
+ *
+ * @module
+ */
+import type { WorkspaceLike } from "./workspace_reads.ts";
+import { readMetaJson, writeMetaJson } from "./meta_json.ts";
+import { deleteMetaPrefix } from "./meta.ts";
+
+/**
+ * Rows of `measures` the measure step owns: methods `trec` and `crux`, answer-level
+ * sources (`report`, `context`, written by report judging) excepted.
+ */
+const MEASURE_STEP = "method IN ('trec', 'crux') AND source NOT IN ('report', 'context')";
+
+/** Judges named `<judge>#s<i>`: samples of the judge-variance stage, not judges. */
+const SAMPLE_JUDGE = "regexp_matches(judge, '#s[0-9]+$')";
+
+/** `$first, $first+1, ...` placeholders for `n` values. */
+const placeholders = (n: number, first: number) =>
+  Array.from({ length: n }, (_, i) => `$${i + first}`).join(", ");
+
+/** Which rows of the measure step {@linkcode deleteMeasureStepRows} deletes. */
+export interface MeasureStepFilter {
+  run: string;
+  /** Only this judge's rows. Default: every judge. */
+  judge?: string;
+  /** Only this topic (`all`: the means). Default: every topic. */
+  topicId?: string;
+  /** Only this `source` label. Default: every source of the step. */
+  source?: string;
+  /** Only these measure keys. Default: every key. */
+  measures?: readonly string[];
+}
+
+/**
+ * Deletes a run's rows of the measure step (methods `trec` and `crux`, never the
+ * answer-level sources `report` and `context`), narrowed by judge, topic, source
+ * and measure keys when given. An empty `measures` list deletes nothing.
+ *
+ * @param ws The workspace.
+ * @param f The run and the optional narrowing.
+ * @example
+ * ```ts
+ * import { deleteMeasureStepRows } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await deleteMeasureStepRows(ws, { run: "bm25", judge: "human", topicId: "all" });
+ * ```
+ */
+export async function deleteMeasureStepRows(
+  ws: WorkspaceLike,
+  f: MeasureStepFilter,
+): Promise<void> {
+  if (f.measures?.length === 0) return;
+  const where = ["run = $1"];
+  const params: unknown[] = [f.run];
+  const add = (column: string, value: string) => {
+    params.push(value);
+    where.push(`${column} = $${params.length}`);
+  };
+  if (f.judge !== undefined) add("judge", f.judge);
+  if (f.topicId !== undefined) add("topic_id", f.topicId);
+  where.push(MEASURE_STEP);
+  if (f.source !== undefined) add("source", f.source);
+  if (f.measures) {
+    where.push(`measure IN (${placeholders(f.measures.length, params.length + 1)})`);
+    params.push(...f.measures);
+  }
+  await ws.exec(`DELETE FROM measures WHERE ${where.join(" AND ")}`, params);
+}
+
+/** A stored row of the measure step, as {@linkcode readMeasureStepRows} returns it. */
+export interface MeasureStepRow {
+  topicId: string;
+  measure: string;
+  source: string;
+  value: number;
+  topics: number | null;
+}
+
+/**
+ * The measure step's rows of a run by one judge under one source label (per-topic
+ * rows and the means on topic `all`), in table order.
+ *
+ * @param ws The workspace.
+ * @param f Run, judge and source label.
+ * @returns The rows.
+ * @example
+ * ```ts
+ * import { readMeasureStepRows } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readMeasureStepRows(ws, { run: "bm25", judge: "human", source: "selection" });
+ * ```
+ */
+export async function readMeasureStepRows(
+  ws: WorkspaceLike,
+  f: { run: string; judge: string; source: string },
+): Promise<MeasureStepRow[]> {
+  return await ws.query<MeasureStepRow>(
+    `SELECT topic_id, measure, source, value, topics FROM measures
+     WHERE run = $1 AND judge = $2 AND ${MEASURE_STEP} AND source = $3`,
+    [f.run, f.judge, f.source],
+  );
+}
+
+/**
+ * Deletes a method's rows of `measures`: all of them, or those of some sources,
+ * or those of some (judge, source) pairs. Both narrowings given: rows matching both.
+ *
+ * @param ws The workspace.
+ * @param method The method (`compare`, `keypoints`, `nuggets`, `subq`, ...).
+ * @param opts `sources`: only rows of these sources; `judgeSources`: only rows of these pairs;
+ *   `runs`: only rows of these runs. An empty list deletes nothing.
+ * @returns The number of rows deleted.
+ * @example
+ * ```ts
+ * import { clearMethodMeasures } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearMethodMeasures(ws, "keypoints", { sources: ["merged", "file:kp.jsonl"] });
+ * ```
+ */
+export async function clearMethodMeasures(
+  ws: WorkspaceLike,
+  method: string,
+  opts: {
+    sources?: readonly string[];
+    judgeSources?: readonly { judge: string; source: string }[];
+    runs?: readonly string[];
+  } = {},
+): Promise<number> {
+  const where = ["method = $1"];
+  const params: unknown[] = [method];
+  if (opts.sources) {
+    if (opts.sources.length === 0) return 0;
+    where.push(`source IN (${placeholders(opts.sources.length, 2)})`);
+    params.push(...opts.sources);
+  }
+  if (opts.judgeSources) {
+    if (opts.judgeSources.length === 0) return 0;
+    const pairs = opts.judgeSources.map((p) => {
+      params.push(p.judge, p.source);
+      return `(judge = $${params.length - 1} AND source = $${params.length})`;
+    });
+    where.push(`(${pairs.join(" OR ")})`);
+  }
+  if (opts.runs) {
+    if (opts.runs.length === 0) return 0;
+    where.push(`run IN (${placeholders(opts.runs.length, params.length + 1)})`);
+    params.push(...opts.runs);
+  }
+  return Number(
+    await ws.exec(`DELETE FROM measures WHERE ${where.join(" AND ")}`, params) ?? 0,
+  );
+}
+
+/**
+ * Deletes the answer-level rows of a generated run (sources `report` and
+ * `context`, written by report judging), every judge.
+ *
+ * @param ws The workspace.
+ * @param run The generated run.
+ * @example
+ * ```ts
+ * import { clearAnswerMeasures } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearAnswerMeasures(ws, "rag-bm25");
+ * ```
+ */
+export async function clearAnswerMeasures(ws: WorkspaceLike, run: string): Promise<void> {
+  await ws.exec("DELETE FROM measures WHERE run = $1 AND source IN ('report', 'context')", [run]);
+}
+
+/**
+ * Deletes the judge-variance stage's rows of `measures`: every row of method
+ * `judge-variance`, and the report measures (method `crux`, source `report`) of
+ * sample judges (`<judge>#s<i>`).
+ *
+ * @param ws The workspace.
+ * @example
+ * ```ts
+ * import { clearJudgeVarianceMeasures } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearJudgeVarianceMeasures(ws);
+ * ```
+ */
+export async function clearJudgeVarianceMeasures(ws: WorkspaceLike): Promise<void> {
+  await ws.exec(
+    `DELETE FROM measures WHERE method = 'judge-variance'
+     OR (method = 'crux' AND source = 'report' AND ${SAMPLE_JUDGE})`,
+  );
+}
+
+/**
+ * The means (topic `all`) of Cov and Den (method `crux`, one source) by the given
+ * judges, null values left out, ordered by measure, judge and run.
+ *
+ * @param ws The workspace.
+ * @param f Source and judges (no judge: no rows).
+ * @returns The rows.
+ * @example
+ * ```ts
+ * import { readCruxMeans } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readCruxMeans(ws, { source: "report", judges: ["j#s1", "j#s2"] });
+ * ```
+ */
+export async function readCruxMeans(
+  ws: WorkspaceLike,
+  f: { source: string; judges: readonly string[] },
+): Promise<{ judge: string; run: string; measure: string; value: number }[]> {
+  if (f.judges.length === 0) return [];
+  return await ws.query<{ judge: string; run: string; measure: string; value: number }>(
+    `SELECT judge, run, measure, value FROM measures WHERE method = 'crux' AND source = $1
+     AND topic_id = 'all' AND name IN ('Cov', 'Den') AND value IS NOT NULL
+     AND judge IN (${placeholders(f.judges.length, 2)}) ORDER BY measure, judge, run`,
+    [f.source, ...f.judges],
+  );
+}
+
+/**
+ * Which judges and sources hold per-topic values (not null) of one measure of a
+ * method, with their row counts, sample judges (`<judge>#s<i>`) left out, ordered
+ * by judge and source.
+ *
+ * @param ws The workspace.
+ * @param f Method, measure key and, optionally, the only source to count.
+ * @returns One entry per (judge, source).
+ * @example
+ * ```ts
+ * import { readMeasureJudges } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readMeasureJudges(ws, { method: "nuggets", measure: "strict_vital" });
+ * ```
+ */
+export async function readMeasureJudges(
+  ws: WorkspaceLike,
+  f: { method: string; measure: string; source?: string },
+): Promise<{ judge: string; source: string; n: number }[]> {
+  const where = `method = $1 AND measure = $2 AND topic_id <> 'all' AND value IS NOT NULL
+      AND NOT ${SAMPLE_JUDGE}` + (f.source !== undefined ? " AND source = $3" : "");
+  const params = f.source !== undefined ? [f.method, f.measure, f.source] : [f.method, f.measure];
+  return await ws.query<{ judge: string; source: string; n: number }>(
+    `SELECT judge, source, count(*)::INTEGER AS n FROM measures WHERE ${where}
+     GROUP BY ALL ORDER BY judge, source`,
+    params,
+  );
+}
+
+/**
+ * Per-topic values (not null) of one measure of a method by one judge and source,
+ * ordered by run and topic.
+ *
+ * @param ws The workspace.
+ * @param f Method, measure key, judge and source.
+ * @returns The rows.
+ * @example
+ * ```ts
+ * import { readTopicValues } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readTopicValues(ws, { method: "keypoints", measure: "KPR", judge: "j", source: "merged" });
+ * ```
+ */
+export async function readTopicValues(
+  ws: WorkspaceLike,
+  f: { method: string; measure: string; judge: string; source: string },
+): Promise<{ run: string; topicId: string; value: number }[]> {
+  return await ws.query<{ run: string; topicId: string; value: number }>(
+    `SELECT run, topic_id, value FROM measures WHERE method = $1 AND measure = $2
+     AND topic_id <> 'all' AND value IS NOT NULL AND judge = $3 AND source = $4
+     ORDER BY run, topic_id`,
+    [f.method, f.measure, f.judge, f.source],
+  );
+}
+
+/**
+ * The fingerprint of each run's measure inputs with one judge's passage ratings,
+ * for the runs that have rows: an md5 over `version` and, per part, the row count,
+ * sum and XOR of row hashes (so row order does not matter and a repeated row
+ * changes it). The parts: the run's rows in `runs`; the judge's ratings of
+ * passages; the sub-questions; the selection's qrels `crux_pr` and `crux_div`;
+ * every passage's token count.
+ *
+ * @param ws The workspace.
+ * @param runs Run names.
+ * @param judge The passage judge.
+ * @param version Mixed into every fingerprint; a new one makes old ones never match.
+ * @returns Run -> fingerprint (runs without rows absent).
+ * @example
+ * ```ts
+ * import { readMeasureInputFingerprints } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readMeasureInputFingerprints(ws, ["bm25"], "human", "measure-inputs-v1");
+ * ```
+ */
+export async function readMeasureInputFingerprints(
+  ws: WorkspaceLike,
+  runs: readonly string[],
+  judge: string,
+  version: string,
+): Promise<Map<string, string>> {
+  if (runs.length === 0) return new Map();
+  const part = (hash: string, from: string) =>
+    `(SELECT concat_ws(',', count(*), sum(h), bit_xor(h)) FROM (SELECT ${hash} AS h ${from}))`;
+  const shared = [
+    part(
+      "hash(r.topic_id, r.item_id, r.question_id, r.rating)",
+      `FROM ratings r JOIN rated_items i USING (item_id, judge)
+       WHERE r.judge = $1 AND i.item_kind = 'passage'`,
+    ),
+    part(
+      "hash(topic_id, question_id, ordinal)",
+      "FROM questions WHERE kind = 'subquestion'",
+    ),
+    part(
+      "hash(name, topic_id, subtopic, doc_id, grade)",
+      "FROM qrels WHERE name IN ('crux_pr', 'crux_div')",
+    ),
+    part("hash(passage_id, tokens)", "FROM passages"),
+  ];
+  const rows = await ws.query<{ run: string; fingerprint: string }>(
+    `WITH shared AS (SELECT concat_ws('|', ${shared.join(", ")}) AS s),
+     per_run AS (
+       SELECT run, concat_ws(',', count(*), sum(h), bit_xor(h)) AS s
+       FROM (SELECT run, hash(topic_id, doc_id, rank, score) AS h FROM runs
+             WHERE run IN (${placeholders(runs.length, 3)}))
+       GROUP BY run)
+     SELECT per_run.run, md5(concat_ws('|', $2, per_run.s, shared.s)) AS fingerprint
+     FROM per_run, shared`,
+    [judge, version, ...runs],
+  );
+  return new Map(rows.map((r) => [r.run, r.fingerprint]));
+}
+
+/** A recorded fingerprint of the measure step's inputs for one run and judge. */
+export interface MeasureInput {
+  fingerprint: string;
+  /** When the values it covers were computed. */
+  computedAt: Date;
+}
+
+/**
+ * The measure step's memo of one run and judge, the workspace's second memo
+ * besides `stage_runs` (see `stage_runs.ts`). This one is content-based: its
+ * fingerprint hashes the rows the values are computed from (see
+ * {@linkcode readMeasureInputFingerprints}), so it holds outside the pipeline too
+ * (`crux measure`, notebooks) and notices changes made by any command, and it
+ * decides per measure key whether stored rows of `measures` are read back or
+ * evaluated. Inside a pipeline run, the `measure:<run>` stage is gated by
+ * `stage_runs` first; when it runs, this memo keeps the keys whose inputs did not
+ * change. It consists of the fingerprint of the inputs its
+ * stored values were computed from (table `measure_inputs`), and what the measure
+ * table has no columns for (run summary, topics left out per key and why; JSON
+ * under the `meta` key `measure_values:["<run>","<judge>"]`). Either part may be
+ * absent.
+ */
+export interface MeasureMemo<S> {
+  input?: MeasureInput;
+  summary?: S;
+}
+
+const memoKey = (run: string, judge: string) => `measure_values:${JSON.stringify([run, judge])}`;
+
+/**
+ * Reads the measure step's memo of a run and judge.
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @param judge The passage judge.
+ * @returns The recorded fingerprint and summary (each undefined when not recorded).
+ * @example
+ * ```ts
+ * import { readMeasureMemo } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * (await readMeasureMemo(ws, "bm25", "human")).input?.fingerprint;
+ * ```
+ */
+export async function readMeasureMemo<S>(
+  ws: WorkspaceLike,
+  run: string,
+  judge: string,
+): Promise<MeasureMemo<S>> {
+  const [row] = await ws.query<MeasureInput>(
+    "SELECT fingerprint, computed_at FROM measure_inputs WHERE run = $1 AND judge = $2",
+    [run, judge],
+  );
+  const summary = await readMetaJson<S>(ws, memoKey(run, judge));
+  return {
+    ...(row ? { input: { fingerprint: row.fingerprint, computedAt: row.computedAt } } : {}),
+    ...(summary !== undefined ? { summary } : {}),
+  };
+}
+
+/**
+ * Records the measure step's memo of a run and judge: the summary always (replacing
+ * the one recorded), the fingerprint when given (replacing the one recorded).
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @param judge The passage judge.
+ * @param memo The summary and, for new or changed inputs, the fingerprint.
+ * @example
+ * ```ts
+ * import { writeMeasureMemo } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await writeMeasureMemo(ws, "bm25", "human", {
+ *   summary: { fingerprint: "ab12" },
+ *   input: { fingerprint: "ab12", computedAt: new Date() },
+ * });
+ * ```
+ */
+export async function writeMeasureMemo<S>(
+  ws: WorkspaceLike,
+  run: string,
+  judge: string,
+  memo: { summary: S; input?: MeasureInput },
+): Promise<void> {
+  await writeMetaJson(ws, memoKey(run, judge), memo.summary);
+  if (memo.input) {
+    await ws.exec(
+      `INSERT OR REPLACE INTO measure_inputs (run, judge, fingerprint, computed_at)
+       VALUES ($1, $2, $3, epoch_ms($4::BIGINT))`,
+      [run, judge, memo.input.fingerprint, memo.input.computedAt.getTime()],
+    );
+  }
+}
+
+/**
+ * Deletes the measure step's memo of a run: every judge's, or one judge's
+ * (fingerprints and summaries), so its stored values are not reused.
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @param judge Only this judge's memo.
+ * @example
+ * ```ts
+ * import { clearMeasureMemo } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearMeasureMemo(ws, "bm25");
+ * ```
+ */
+export async function clearMeasureMemo(
+  ws: WorkspaceLike,
+  run: string,
+  judge?: string,
+): Promise<void> {
+  if (judge === undefined) {
+    await ws.exec("DELETE FROM measure_inputs WHERE run = $1", [run]);
+    // Keys are `measure_values:["<run>","<judge>"]`: the prefix up to the judge.
+    await deleteMetaPrefix(ws, `measure_values:${JSON.stringify([run]).slice(0, -1)},`);
+  } else {
+    await ws.exec("DELETE FROM measure_inputs WHERE run = $1 AND judge = $2", [run, judge]);
+    await writeMetaJson(ws, memoKey(run, judge), undefined);
+  }
+}

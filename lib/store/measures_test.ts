@@ -1,0 +1,506 @@
+import assert from "node:assert/strict";
+import { openWorkspace } from "./open_workspace.ts";
+import { measureRow } from "./measure_row.ts";
+import type { Workspace } from "./workspace.ts";
+import {
+  clearAnswerMeasures,
+  clearJudgeVarianceMeasures,
+  clearMeasureMemo,
+  clearMethodMeasures,
+  deleteMeasureStepRows,
+  readCruxMeans,
+  readMeasureInputFingerprints,
+  readMeasureJudges,
+  readMeasureMemo,
+  readMeasureStepRows,
+  readTopicValues,
+  writeMeasureMemo,
+} from "./measures.ts";
+
+type Row = Parameters<typeof measureRow>[0];
+
+async function withRows(rows: Row[], fn: (ws: Workspace) => Promise<void>): Promise<void> {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", rows.map((r) => measureRow(r)));
+    await fn(ws);
+  } finally {
+    ws.close();
+  }
+}
+
+/** The remaining rows as `run/topic/measure/method/judge/source`, sorted. */
+async function left(ws: Workspace): Promise<string[]> {
+  return (await ws.measures()).map((r) =>
+    [r.run, r.topicId, r.measure, r.method, r.judge, r.source].join("/")
+  ).sort();
+}
+
+const step: Row[] = [
+  {
+    run: "bm25",
+    topicId: "t1",
+    measure: "P@10",
+    method: "trec",
+    judge: "h",
+    source: "selection",
+    value: 0.5,
+  },
+  {
+    run: "bm25",
+    topicId: "all",
+    measure: "P@10",
+    method: "trec",
+    judge: "h",
+    source: "selection",
+    value: 0.5,
+    topics: 1,
+  },
+  {
+    run: "bm25",
+    topicId: "all",
+    measure: "Cov@10",
+    method: "crux",
+    judge: "h",
+    source: "selection",
+    value: 0.4,
+    topics: 1,
+  },
+  {
+    run: "bm25",
+    topicId: "all",
+    measure: "Cov@10",
+    method: "crux",
+    judge: "h",
+    source: "judgments",
+    value: 0.3,
+    topics: 1,
+  },
+  {
+    run: "bm25",
+    topicId: "all",
+    measure: "Cov@10",
+    method: "crux",
+    judge: "g",
+    source: "selection",
+    value: 0.2,
+    topics: 1,
+  },
+  {
+    run: "bm25",
+    topicId: "all",
+    measure: "Cov",
+    method: "crux",
+    judge: "h",
+    source: "report",
+    value: 0.9,
+  },
+  {
+    run: "bm25",
+    topicId: "all",
+    measure: "KPR",
+    method: "keypoints",
+    judge: "h",
+    source: "merged",
+    value: 0.7,
+  },
+  {
+    run: "dense",
+    topicId: "all",
+    measure: "P@10",
+    method: "trec",
+    judge: "h",
+    source: "selection",
+    value: 0.6,
+  },
+];
+
+Deno.test("deleteMeasureStepRows: a run's step rows go, report rows, other methods and runs stay", async () => {
+  await withRows(step, async (ws) => {
+    await deleteMeasureStepRows(ws, { run: "bm25" });
+    assert.deepEqual(await left(ws), [
+      "bm25/all/Cov/crux/h/report",
+      "bm25/all/KPR/keypoints/h/merged",
+      "dense/all/P@10/trec/h/selection",
+    ]);
+  });
+});
+
+Deno.test("deleteMeasureStepRows: judge, topic, source and measure narrow what goes", async () => {
+  await withRows(step, async (ws) => {
+    await deleteMeasureStepRows(ws, { run: "bm25", judge: "h", topicId: "all" });
+    assert.deepEqual((await left(ws)).filter((r) => r.startsWith("bm25/") && r.includes("/h/")), [
+      "bm25/all/Cov/crux/h/report",
+      "bm25/all/KPR/keypoints/h/merged",
+      "bm25/t1/P@10/trec/h/selection",
+    ]);
+    assert.ok((await left(ws)).includes("bm25/all/Cov@10/crux/g/selection"));
+  });
+  await withRows(step, async (ws) => {
+    await deleteMeasureStepRows(ws, {
+      run: "bm25",
+      judge: "h",
+      source: "selection",
+      measures: ["Cov@10", "nDCG@10"],
+    });
+    const rest = await left(ws);
+    assert.equal(rest.length, step.length - 1);
+    assert.ok(!rest.includes("bm25/all/Cov@10/crux/h/selection"));
+    assert.ok(rest.includes("bm25/all/Cov@10/crux/h/judgments"));
+    // An empty list of measures deletes nothing.
+    await deleteMeasureStepRows(ws, { run: "bm25", measures: [] });
+    assert.equal((await left(ws)).length, step.length - 1);
+  });
+});
+
+Deno.test("readMeasureStepRows: one run, judge and source label, no report rows", async () => {
+  await withRows(step, async (ws) => {
+    const rows = await readMeasureStepRows(ws, { run: "bm25", judge: "h", source: "selection" });
+    assert.deepEqual(
+      rows.map((r) => `${r.topicId} ${r.measure} ${r.value} ${r.topics}`).sort(),
+      ["all Cov@10 0.4 1", "all P@10 0.5 1", "t1 P@10 0.5 null"],
+    );
+  });
+});
+
+const methods: Row[] = [
+  {
+    run: "a",
+    topicId: "t1",
+    measure: "strict_vital",
+    method: "nuggets",
+    judge: "j1",
+    source: "o1",
+    value: 0.1,
+  },
+  {
+    run: "a",
+    topicId: "t1",
+    measure: "strict_vital",
+    method: "nuggets",
+    judge: "j1",
+    source: "o2",
+    value: 0.2,
+  },
+  {
+    run: "a",
+    topicId: "t1",
+    measure: "strict_vital",
+    method: "nuggets",
+    judge: "j2",
+    source: "o1",
+    value: 0.3,
+  },
+  {
+    run: "a",
+    topicId: "t1",
+    measure: "KPR",
+    method: "keypoints",
+    judge: "j1",
+    source: "o1",
+    value: 0.4,
+  },
+];
+
+Deno.test("clearMethodMeasures: all of a method, some sources, or some judge-source pairs", async () => {
+  await withRows(methods, async (ws) => {
+    await clearMethodMeasures(ws, "nuggets", {
+      judgeSources: [{ judge: "j1", source: "o1" }, { judge: "j2", source: "o2" }],
+    });
+    assert.deepEqual(await left(ws), [
+      "a/t1/KPR/keypoints/j1/o1",
+      "a/t1/strict_vital/nuggets/j1/o2",
+      "a/t1/strict_vital/nuggets/j2/o1",
+    ]);
+    await clearMethodMeasures(ws, "nuggets", { sources: ["o2", "o2"] });
+    assert.deepEqual(await left(ws), [
+      "a/t1/KPR/keypoints/j1/o1",
+      "a/t1/strict_vital/nuggets/j2/o1",
+    ]);
+    await clearMethodMeasures(ws, "nuggets");
+    assert.deepEqual(await left(ws), ["a/t1/KPR/keypoints/j1/o1"]);
+  });
+});
+
+Deno.test("clearAnswerMeasures and clearJudgeVarianceMeasures delete only their rows", async () => {
+  const rows: Row[] = [
+    {
+      run: "rag",
+      topicId: "all",
+      measure: "Cov",
+      method: "crux",
+      judge: "j",
+      source: "report",
+      value: 0.5,
+    },
+    {
+      run: "rag",
+      topicId: "all",
+      measure: "Cov",
+      method: "crux",
+      judge: "j",
+      source: "context",
+      value: 0.6,
+    },
+    {
+      run: "rag",
+      topicId: "all",
+      measure: "Cov",
+      method: "crux",
+      judge: "j#s1",
+      source: "report",
+      value: 0.4,
+    },
+    {
+      run: "rag",
+      topicId: "all",
+      measure: "Cov@10",
+      method: "crux",
+      judge: "j",
+      source: "selection",
+      value: 0.3,
+    },
+    {
+      run: "direct",
+      topicId: "all",
+      measure: "Cov",
+      method: "crux",
+      judge: "j",
+      source: "report",
+      value: 0.2,
+    },
+    {
+      run: "direct",
+      topicId: "all",
+      measure: "Cov",
+      method: "crux",
+      judge: "j#s2",
+      source: "report",
+      value: 0.1,
+    },
+    {
+      run: "",
+      topicId: "all",
+      measure: "samples",
+      method: "judge-variance",
+      judge: "j",
+      source: "report",
+      value: 2,
+    },
+  ];
+  await withRows(rows, async (ws) => {
+    await clearJudgeVarianceMeasures(ws);
+    assert.deepEqual(await left(ws), [
+      "direct/all/Cov/crux/j/report",
+      "rag/all/Cov/crux/j/context",
+      "rag/all/Cov/crux/j/report",
+      "rag/all/Cov@10/crux/j/selection",
+    ]);
+    await clearAnswerMeasures(ws, "rag");
+    assert.deepEqual(await left(ws), [
+      "direct/all/Cov/crux/j/report",
+      "rag/all/Cov@10/crux/j/selection",
+    ]);
+  });
+});
+
+Deno.test("readCruxMeans, readMeasureJudges and readTopicValues select and order as documented", async () => {
+  const rows: Row[] = [
+    {
+      run: "b",
+      topicId: "all",
+      measure: "Den",
+      method: "crux",
+      judge: "j#s2",
+      source: "report",
+      value: 0.2,
+    },
+    {
+      run: "a",
+      topicId: "all",
+      measure: "Den",
+      method: "crux",
+      judge: "j#s1",
+      source: "report",
+      value: 0.1,
+    },
+    {
+      run: "a",
+      topicId: "all",
+      measure: "Cov",
+      method: "crux",
+      judge: "j#s2",
+      source: "report",
+      value: 0.3,
+    },
+    {
+      run: "a",
+      topicId: "all",
+      measure: "Cov",
+      method: "crux",
+      judge: "x",
+      source: "report",
+      value: 0.9,
+    },
+    {
+      run: "a",
+      topicId: "t1",
+      measure: "Cov",
+      method: "crux",
+      judge: "j#s1",
+      source: "report",
+      value: 0.4,
+    },
+    {
+      run: "b",
+      topicId: "t2",
+      measure: "KPR",
+      method: "keypoints",
+      judge: "k",
+      source: "s",
+      value: 0.5,
+    },
+    {
+      run: "a",
+      topicId: "t2",
+      measure: "KPR",
+      method: "keypoints",
+      judge: "k",
+      source: "s",
+      value: 0.6,
+    },
+    {
+      run: "a",
+      topicId: "t1",
+      measure: "KPR",
+      method: "keypoints",
+      judge: "k",
+      source: "s",
+      value: 0.7,
+    },
+    {
+      run: "a",
+      topicId: "all",
+      measure: "KPR",
+      method: "keypoints",
+      judge: "k",
+      source: "s",
+      value: 0.6,
+    },
+    {
+      run: "a",
+      topicId: "t1",
+      measure: "KPR",
+      method: "keypoints",
+      judge: "k#s1",
+      source: "s",
+      value: 0.1,
+    },
+    {
+      run: "a",
+      topicId: "t1",
+      measure: "KPR",
+      method: "keypoints",
+      judge: "k",
+      source: "r",
+      value: 0.2,
+    },
+  ];
+  await withRows(rows, async (ws) => {
+    assert.deepEqual(
+      (await readCruxMeans(ws, { source: "report", judges: ["j#s1", "j#s2"] }))
+        .map((r) => `${r.measure} ${r.judge} ${r.run} ${r.value}`),
+      ["Cov j#s2 a 0.3", "Den j#s1 a 0.1", "Den j#s2 b 0.2"],
+    );
+    assert.deepEqual(await readCruxMeans(ws, { source: "report", judges: [] }), []);
+    assert.deepEqual(await readMeasureJudges(ws, { method: "keypoints", measure: "KPR" }), [
+      { judge: "k", source: "r", n: 1 },
+      { judge: "k", source: "s", n: 3 },
+    ]);
+    assert.deepEqual(
+      await readMeasureJudges(ws, { method: "keypoints", measure: "KPR", source: "s" }),
+      [{ judge: "k", source: "s", n: 3 }],
+    );
+    assert.deepEqual(
+      await readTopicValues(ws, { method: "keypoints", measure: "KPR", judge: "k", source: "s" }),
+      [
+        { run: "a", topicId: "t1", value: 0.7 },
+        { run: "a", topicId: "t2", value: 0.6 },
+        { run: "b", topicId: "t2", value: 0.5 },
+      ],
+    );
+  });
+});
+
+Deno.test("measure memo: fingerprint and summary recorded, replaced and cleared per run and judge", async () => {
+  await withRows([], async (ws) => {
+    const at = new Date("2026-03-04T05:06:07.000Z");
+    assert.deepEqual(await readMeasureMemo(ws, "bm25", "h"), {});
+    const input = (fingerprint: string) => ({ fingerprint, computedAt: at });
+    await writeMeasureMemo(ws, "bm25", "h", { summary: { n: 1 }, input: input("f1") });
+    // A summary alone keeps the recorded fingerprint.
+    await writeMeasureMemo(ws, "bm25", "h", { summary: { n: 2 } });
+    await writeMeasureMemo(ws, "bm25", "g", { summary: { n: 3 }, input: input("f3") });
+    await writeMeasureMemo(ws, "bm25-rm3", "h", { summary: { n: 4 }, input: input("f4") });
+    const memo = await readMeasureMemo<{ n: number }>(ws, "bm25", "h");
+    assert.deepEqual(memo.summary, { n: 2 });
+    assert.equal(memo.input?.fingerprint, "f1");
+    assert.equal(memo.input?.computedAt.toISOString(), "2026-03-04T05:06:07.000Z");
+    await clearMeasureMemo(ws, "bm25", "g");
+    assert.deepEqual(await readMeasureMemo(ws, "bm25", "g"), {});
+    assert.equal((await readMeasureMemo(ws, "bm25", "h")).input?.fingerprint, "f1");
+    await clearMeasureMemo(ws, "bm25");
+    assert.deepEqual(await readMeasureMemo(ws, "bm25", "h"), {});
+    // A run whose name extends another's keeps its memo.
+    assert.deepEqual(await readMeasureMemo(ws, "bm25-rm3", "h"), {
+      input: input("f4"),
+      summary: { n: 4 },
+    });
+  });
+});
+
+Deno.test("readMeasureInputFingerprints: per run with rows; a run's rows, the version and the judge's ratings change it", async () => {
+  await withRows([], async (ws) => {
+    await ws.insert("runs", [
+      { run: "a", topicId: "t1", docId: "p1", rank: 1, score: 2 },
+      { run: "a", topicId: "t1", docId: "p2", rank: 2, score: 1 },
+      { run: "b", topicId: "t1", docId: "p2", rank: 1, score: 3 },
+    ]);
+    const first = await readMeasureInputFingerprints(ws, ["a", "b", "none"], "h", "v1");
+    assert.deepEqual([...first.keys()].sort(), ["a", "b"]);
+    assert.match(first.get("a")!, /^[0-9a-f]{32}$/);
+    assert.notEqual(first.get("a"), first.get("b"));
+    assert.deepEqual(await readMeasureInputFingerprints(ws, ["a", "b"], "h", "v1"), first);
+    assert.notEqual(
+      (await readMeasureInputFingerprints(ws, ["a"], "h", "v2")).get("a"),
+      first.get("a"),
+    );
+    await ws.insert("ratings", [{
+      topicId: "t1",
+      itemId: "p1",
+      questionId: "q1",
+      rating: 4,
+      judge: "h",
+    }]);
+    await ws.insert("rated_items", [{
+      itemId: "p1",
+      judge: "h",
+      topicId: "t1",
+      itemKind: "passage",
+    }]);
+    const rated = await readMeasureInputFingerprints(ws, ["a"], "h", "v1");
+    assert.notEqual(rated.get("a"), first.get("a"));
+    // Another judge's ratings do not enter this judge's fingerprint.
+    assert.equal(
+      (await readMeasureInputFingerprints(ws, ["a"], "g", "v1")).get("a"),
+      first.get("a"),
+    );
+    await ws.exec("DELETE FROM runs WHERE run = 'b' ");
+    await ws.insert("runs", [{ run: "b", topicId: "t1", docId: "p2", rank: 1, score: 3.5 }]);
+    assert.notEqual(
+      (await readMeasureInputFingerprints(ws, ["b"], "g", "v1")).get("b"),
+      first.get("b"),
+    );
+    assert.deepEqual(await readMeasureInputFingerprints(ws, [], "h", "v1"), new Map());
+  });
+});
