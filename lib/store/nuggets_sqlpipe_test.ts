@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { openWorkspace } from "./open_workspace.ts";
+import { clearNuggetAssignments } from "./nuggets.ts";
 import {
-  clearNuggetAssignments,
   clearNuggetImportance,
   clearNuggetOrigin,
   readNuggetOrigins,
