@@ -34,8 +34,8 @@ import { measureRuns } from "./measure_runs.ts";
 import { clearMeasureValues, clearRunMeans } from "./measure_values.ts";
 import type { StageOutcome, StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
-import type { MethodStageContext } from "./method_stage.ts";
-import { METHODS } from "./methods.ts";
+import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
+import { methodBackends } from "./method_backends.ts";
 
 /** Stage kinds of a CRUX experiment, in order. */
 export const CRUX_STAGES = [
@@ -62,6 +62,11 @@ export interface CruxStagesOptions {
    * it the experiment has no `analyze` stage.
    */
   analyze?: AnalyzeStep;
+  /**
+   * The evaluation methods (the method registry, in stage order: the comparison
+   * last). Each whose section the config has adds its stages. Default: none.
+   */
+  methods?: readonly ExperimentMethod[];
 }
 
 /** The analyze stage's work, supplied by the analysis layer. */
@@ -418,12 +423,17 @@ export async function cruxStages(
     judgeStages: judged.map((run) => `judge:${run}`),
     outDir: config.workspace,
     configFile: config.file ?? "(config)",
+    headlines: (opts.methods ?? []).flatMap((m) => m.headlines),
   };
   const methodStages: string[] = [];
-  for (const method of METHODS) {
+  for (const method of opts.methods ?? []) {
     const section = config.methods?.[method.key];
-    if (section === undefined) continue;
-    const added = await method.stages(section, { ...ctx, methodStages: [...methodStages] });
+    if (section === undefined || !method.section) continue;
+    const added = await method.section.stages(
+      section,
+      { ...ctx, methodStages: [...methodStages] },
+      methodBackends(method, section, ctx),
+    );
     specs.push(...added);
     methodStages.push(...added.filter((s) => s.stage === "measure").map((s) => s.id));
   }

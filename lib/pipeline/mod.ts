@@ -25,8 +25,8 @@ export {
   type CruxReleaseDataset,
   type ExperimentConfig,
   type ExperimentConfigOptions,
-  loadExperimentConfig,
-  parseExperimentConfig,
+  loadExperimentConfigWith,
+  parseExperimentConfigWith,
   type SampleDataset,
 } from "./experiment_config.ts";
 export {
@@ -35,7 +35,6 @@ export {
   cruxStages,
   type CruxStagesOptions,
 } from "./crux_stages.ts";
-export { METHODS } from "./methods.ts";
 export { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 export {
   type IncompleteStage,
@@ -62,17 +61,28 @@ export {
   type WorkspaceJudgedOptions,
 } from "./workspace_judged.ts";
 export { storeMeasures } from "./store_measures.ts";
-export type { MethodStageContext, MethodStages } from "./method_stage.ts";
+export type {
+  BackendsContext,
+  ExperimentMethod,
+  MethodStageContext,
+  MethodStages,
+  OpenBackends,
+} from "./method_stage.ts";
+export { methodBackends } from "./method_backends.ts";
 export {
-  METHOD_HEADLINES,
   type MethodHeadline,
   methodScores,
   type MethodScoresOptions,
   type MethodScoresResult,
   type PresentMethod,
 } from "./method_scores.ts";
-export { type CompareSection, type CompareStageContext, compareStages } from "./compare_stages.ts";
-export { SUBQ_STAGES, type SubqSection } from "./subq_stages.ts";
+export {
+  type CompareBackends,
+  type CompareSection,
+  type CompareStageContext,
+  compareStages,
+} from "./compare_stages.ts";
+export { SUBQ_STAGES, type SubqBackends, type SubqSection } from "./subq_stages.ts";
 export { NUGGET_STAGES, type NuggetsSection } from "./nugget_stages.ts";
-export { type KeyPointSection, keypointStages } from "./keypoint_stages.ts";
+export { type KeyPointBackends, type KeyPointSection, keypointStages } from "./keypoint_stages.ts";
 export { type AvailableEvaluation, evaluateAvailable } from "./evaluate_available.ts";
