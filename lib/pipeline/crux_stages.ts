@@ -58,7 +58,7 @@ export interface CruxStagesOptions {
   signal?: AbortSignal;
   /**
    * The `analyze` stage: tables and figures from the workspace, supplied by the
-   * layer above (analysis), with the parameters that decide its output. Without
+   * layer above (experiment), with the parameters that decide its output. Without
    * it the experiment has no `analyze` stage.
    */
   analyze?: AnalyzeStep;
@@ -69,7 +69,7 @@ export interface CruxStagesOptions {
   methods?: readonly ExperimentMethod[];
 }
 
-/** The analyze stage's work, supplied by the analysis layer. */
+/** The analyze stage's work, supplied by the experiment layer. */
 export interface AnalyzeStep {
   /** Parameters of the analyses (part of the stage's fingerprint). */
   params: unknown;
@@ -87,16 +87,19 @@ async function fileDigest(path: string): Promise<string> {
 /**
  * Declares the stage instances of an experiment config.
  *
- * @param config A checked experiment config (see `loadExperimentConfig`).
+ * @param config A checked experiment config (see `loadExperimentConfigWith`).
  * @param opts Environment, callbacks, signal.
  * @returns Stage instances in dependency order, for `runStages` with `CRUX_STAGES`.
  * @example
  * ```ts
- * import { CRUX_STAGES, cruxStages, loadExperimentConfig, runStages } from "@lib/pipeline/mod.ts";
+ * import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await runStages(ws, await cruxStages({ ...config, workspace: ws.dir }), { order: CRUX_STAGES });
+ * const specs = await cruxStages({ ...config, workspace: ws.dir }, { methods: METHOD_REGISTRY });
+ * await runStages(ws, specs, { order: CRUX_STAGES });
  * ```
  */
 export async function cruxStages(

@@ -3,16 +3,19 @@
  * (dataset, construct, select, retrieve, rerank, generate, judge, measure, the
  * evaluation methods' stages, analyze) and the runner that re-runs only what a
  * changed fingerprint requires. It sits above the stage areas (construct,
- * generate, judge, nuggets, keypoints, subq) and below analysis and report,
- * which supplies the analyze step.
+ * generate, judge, nuggets, keypoints, subq) and below analysis and report;
+ * the evaluation methods and the analyze step are passed in from above.
  *
  * @example
  * ```ts
- * import { CRUX_STAGES, cruxStages, loadExperimentConfig, runStages } from "@lib/pipeline/mod.ts";
+ * import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const ws = await openWorkspace(await Deno.makeTempDir()); // normally config.workspace
- * const { ran } = await runStages(ws, await cruxStages(config), { order: CRUX_STAGES, until: "select" });
+ * const specs = await cruxStages(config, { methods: METHOD_REGISTRY });
+ * const { ran } = await runStages(ws, specs, { order: CRUX_STAGES, until: "select" });
  * ran; // ["dataset", "construct", "select"]
  * ws.close();
  * ```
