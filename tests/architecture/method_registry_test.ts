@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { dirname, join, normalize, relative } from "node:path";
 import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
+import { COMMANDS } from "@lib/cli/registry.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -156,6 +157,15 @@ Deno.test("the registry has one entry per method section the config loader accep
   const registry = METHOD_REGISTRY.map((m) => ({ key: m.key, hasSection: !!m.section }));
   assert.deepEqual(sectionProblems(accepted, registry), []);
   for (const m of METHOD_REGISTRY) if (m.section) assert.equal(m.section.key, m.key);
+});
+
+Deno.test("each method's own commands are commands of the crux tool", () => {
+  const names = COMMANDS.map((c) => c.name);
+  const missing = METHOD_REGISTRY.flatMap((m) =>
+    m.commands.filter((c) => !names.includes(c)).map((c) => `${m.key}: ${c}`)
+  );
+  assert.deepEqual(missing, []);
+  assert.deepEqual(METHOD_REGISTRY.find((m) => m.key === "keypoints")?.commands, ["keypoints"]);
 });
 
 Deno.test("the registry checks catch a declaration imported directly, a hard-coded key list and a missing entry", () => {
