@@ -36,7 +36,7 @@ export function contextSettings(
  * @example
  * ```ts
  * import { contextAnalyses } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const ws = await openWorkspace(config.workspace, { readOnly: true });

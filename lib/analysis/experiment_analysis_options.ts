@@ -19,7 +19,7 @@ import { experimentBackends, experimentPipelines } from "./_experiment_pipelines
  * @example
  * ```ts
  * import { experimentAnalysisOptions } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * experimentAnalysisOptions(config).correlation?.runs; // ["bm25", "bm25-k1.2-b0.75", ...]
  * ```

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
+import { methodStages } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { keypointStages, runStages } from "@lib/pipeline/mod.ts";
+import { runStages } from "@lib/pipeline/mod.ts";
 import { keyPointAnalyses } from "./keypoint_analyses.ts";
 import { bucketOf } from "./_keypoint_buckets.ts";
 
@@ -57,7 +58,7 @@ async function workspace() {
     topics: 1,
   });
   await ws.upsert("measures", [cov("rag", 0.8), cov("short", 0.5), cov("direct", 0.1)]);
-  const specs = await keypointStages.stages({}, {
+  const specs = await methodStages("keypoints", {}, {
     backend: "offline",
     answerRuns: ["rag", "short", "direct"],
     answerStages: [],

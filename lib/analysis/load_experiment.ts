@@ -34,7 +34,7 @@ export interface LoadedExperiment {
  * @example
  * ```ts
  * import { loadExperiment, mainTable } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const { data, conditions, outDir } = await loadExperiment(config);
  * const main = mainTable(data, { conditions }); // save with saveAnalysis(main, outDir)

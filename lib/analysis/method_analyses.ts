@@ -73,7 +73,7 @@ export interface MethodAnalysesData {
  * Methods without rows are named in every table's notes, never dropped silently.
  *
  * @param ws The workspace.
- * @param opts Methods, judges, runs, `minRuns` (3), significance settings, `disagreements` (20).
+ * @param opts Methods (their headlines, in order: the method registry's), judges, runs, `minRuns` (3), significance settings, `disagreements` (20).
  * @returns The analyses, in display order (all share `data`).
  * @throws {RangeError} When a method has several judges and none is chosen.
  * @example
@@ -81,12 +81,16 @@ export interface MethodAnalysesData {
  * import { methodAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace;
- * for (const a of await methodAnalyses(ws, { seed: 7 })) await saveAnalysis(a, "outputs/demo");
+ * const methods = [
+ *   { method: "crux", measure: "Cov", label: "CRUX Cov", source: "report" },
+ *   { method: "keypoints", measure: "KPR", label: "KPR" },
+ * ];
+ * for (const a of await methodAnalyses(ws, { methods, seed: 7 })) await saveAnalysis(a, "outputs/demo");
  * ```
  */
 export async function methodAnalyses(
   ws: Workspace,
-  opts: MethodAnalysesOptions = {},
+  opts: MethodAnalysesOptions,
 ): Promise<Analysis<MethodAnalysesData>[]> {
   const read = await methodScores(ws, opts);
   const comparison = compareMethods(read.scores, {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { kendallTau } from "@lib/metrics/mod.ts";
 import { tableMarkdown } from "@lib/report/mod.ts";
@@ -11,7 +12,11 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
   const ws = await openWorkspace(await Deno.makeTempDir());
   try {
     await ws.upsert("measures", methodMeasureRows());
-    const [system, corr, dis] = await methodAnalyses(ws, { trials: 2000, seed: 5 });
+    const [system, corr, dis] = await methodAnalyses(ws, {
+      methods: METHOD_HEADLINES,
+      trials: 2000,
+      seed: 5,
+    });
     assert.deepEqual([system.name, corr.name, dis.name], [
       "method_system",
       "method_correlations",
@@ -46,7 +51,7 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     const d = system.data.comparison.disagreements[0];
     assert.ok((d.aX - d.aY) * (d.bX - d.bY) < 0);
     // Seeded: the same numbers on a second call.
-    const again = await methodAnalyses(ws, { trials: 2000, seed: 5 });
+    const again = await methodAnalyses(ws, { methods: METHOD_HEADLINES, trials: 2000, seed: 5 });
     assert.deepEqual(again[0].data.significance, system.data.significance);
     assert.deepEqual(again.map((a) => a.name).slice(3), [
       "method_significance",
@@ -83,7 +88,10 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
       v("", "Cov_ranking_agreement", 1),
       v("", "samples", 3),
     ]);
-    const withVariance = await methodAnalyses(ws, { significance: false });
+    const withVariance = await methodAnalyses(ws, {
+      methods: METHOD_HEADLINES,
+      significance: false,
+    });
     const jv = withVariance.find((a) => a.name === "judge_variance")!.table!;
     assert.deepEqual(jv.rows, [{
       label: "direct",
@@ -100,7 +108,10 @@ Deno.test("methodAnalyses: one method present still gives the system table and n
   const ws = await openWorkspace(await Deno.makeTempDir());
   try {
     await ws.upsert("measures", methodMeasureRows().filter((r) => r.method === "crux"));
-    const [system, corr] = await methodAnalyses(ws, { significance: false });
+    const [system, corr] = await methodAnalyses(ws, {
+      methods: METHOD_HEADLINES,
+      significance: false,
+    });
     assert.deepEqual(system.table!.columns.map((c) => c.key), ["topics", "crux"]);
     assert.equal(corr.table!.rows.length, 0);
     assert.equal(corr.figure, undefined);

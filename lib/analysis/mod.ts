@@ -21,11 +21,10 @@
  * {@linkcode loadCruxData} reads a workspace once ({@linkcode loadExperiment}
  * does so for an experiment config, with its conditions and human labels); {@linkcode saveAnalysis}
  * writes `tables/<name>.{csv,md,tex}` and `figures/<name>.{svg,png,vl.json}`;
- * {@linkcode analyzeWorkspace} runs and saves everything;
- * {@linkcode runCruxExperiment} runs an experiment config
- * ({@linkcode loadExperimentConfig}) through the construction chain, the
- * reranked runs ({@linkcode rerankRun}) and the analyses. Every table and
- * figure names the backends behind it and says when they were offline.
+ * {@linkcode analyzeWorkspace} runs and saves everything, and
+ * {@linkcode analyzeExperiment} adds an experiment's context evaluation and
+ * method analyses (the experiment area runs configs through the stages). Every
+ * table and figure names the backends behind it and says when they were offline.
  *
  * @example
  * ```ts
@@ -101,13 +100,6 @@ export {
   type AnalyzeWorkspaceOptions,
   type WorkspaceAnalyses,
 } from "./analyze_workspace.ts";
-export {
-  RUN_STAGES,
-  runCruxExperiment,
-  type RunCruxExperimentOptions,
-  type RunCruxExperimentResult,
-  type RunStage,
-} from "./run_crux_experiment.ts";
 export { type ExperimentPaths, experimentPaths } from "./experiment_paths.ts";
 export { type LoadedExperiment, loadExperiment } from "./load_experiment.ts";
 export { datasetTable } from "./dataset_table.ts";
@@ -123,7 +115,6 @@ export {
 } from "./human_agreement_analyses.ts";
 export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
 export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
-export { analyzeStep, type AnalyzeStepOptions } from "./analyze_step.ts";
 export { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 export {
   type ContextCondition,
@@ -139,7 +130,8 @@ export {
   type NuggetRunRow,
 } from "./nugget_analyses.ts";
 export { keyPointAnalyses, type KeyPointAnalysesOptions } from "./keypoint_analyses.ts";
-export { type MethodView, methodView, type MethodViewOptions } from "./method_view.ts";
 export { contextAnalyses, contextSettings } from "./context_analyses.ts";
 export { type GridRow, gridTable, type GridTableInput } from "./grid_table.ts";
 export { gridAnalysis } from "./grid_analysis.ts";
+export { analyzeExperiment, type AnalyzeExperimentOptions } from "./analyze_experiment.ts";
+export { analysisParams } from "./analysis_params.ts";

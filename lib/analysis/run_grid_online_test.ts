@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { startOpenAiServer } from "../../tests/support/openai_server.ts";
 import { openWorkspace, readRerankUsage } from "@lib/store/mod.ts";
-import { parseExperimentConfig } from "@lib/pipeline/mod.ts";
-import { runCruxExperiment } from "./run_crux_experiment.ts";
+import { parseExperimentConfig, runCruxExperiment } from "@lib/experiment/mod.ts";
 import type { GridRow } from "./grid_table.ts";
 
 const root = new URL("../../", import.meta.url).pathname;

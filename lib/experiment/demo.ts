@@ -5,9 +5,10 @@
  */
 import { join } from "node:path";
 import { tableText } from "@lib/report/mod.ts";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { experimentDir, repoRoot } from "./paths.ts";
+import { loadExperimentConfig } from "./load_experiment_config.ts";
+import { runCruxExperiment } from "./run_crux_experiment.ts";
 
 /** Options of {@linkcode runDemo}. */
 export interface DemoOptions {
@@ -67,7 +68,8 @@ export async function runDemo(opts: DemoOptions = {}): Promise<DemoResult> {
     if (saved.table) files.push(saved.table.csv, saved.table.md, saved.table.tex);
     if (saved.figure) files.push(saved.figure.svg, saved.figure.png, saved.figure.spec);
   }
-  const shown = ["context_evaluation", "main_table", ...PRINTED];
+  // Each method's tables in registry order (CRUX's first), when the analyses made them.
+  const shown = METHOD_REGISTRY.flatMap((m) => m.tables);
   const text = shown.flatMap((name) => {
     const table = run.analyses?.analyses.find((a) => a.name === name)?.table;
     return table ? [tableText(table)] : [];
@@ -76,12 +78,3 @@ export async function runDemo(opts: DemoOptions = {}): Promise<DemoResult> {
   say(`wrote ${files.length} files under ${dir}${gallery ? `; gallery: ${gallery}` : ""}`);
   return { dir, text, files };
 }
-
-/** Tables of the other evaluation methods printed after the CRUX ones, when the config has them. */
-const PRINTED: readonly string[] = [
-  "nugget_scores",
-  "keypoint_scores",
-  "subq_cells",
-  "method_system",
-  "method_correlations",
-];

@@ -4,15 +4,27 @@
  * @module
  */
 import type { CompareSection } from "./compare_stages.ts";
+import type { MethodHeadline } from "./method_scores.ts";
 
-const METHODS = ["crux", "nuggets", "keypoints", "subq"];
 const FIELDS = ["methods", "judges", "sources", "minRuns", "variance"];
 
-/** Checks a `compare` section; errors name the file and the field. */
-export function parseCompareSection(raw: unknown, file: string): CompareSection {
+/** Checks a `compare` section against the experiment's methods; errors name the file and the field. */
+export function parseCompareSection(
+  raw: unknown,
+  file: string,
+  headlines?: readonly MethodHeadline[],
+): CompareSection {
   const bad = (field: string, message: string) =>
     new TypeError(`${file}: compare.${field}: ${message}`);
   if (raw === undefined || raw === null) return {};
+  const known = headlines?.map((h) => h.method) ?? [];
+  const named = raw !== null && typeof raw === "object" &&
+    ["methods", "judges", "sources"].some((k) => k in raw);
+  if (!headlines && named) {
+    throw new TypeError(
+      `${file}: compare: cannot check method names without the experiment's methods; pass their headlines`,
+    );
+  }
   if (typeof raw !== "object" || Array.isArray(raw)) {
     throw new TypeError(`${file}: compare: expected an object`);
   }
@@ -22,8 +34,8 @@ export function parseCompareSection(raw: unknown, file: string): CompareSection 
   }
   const out: CompareSection = {};
   if (r.methods !== undefined) {
-    if (!Array.isArray(r.methods) || !r.methods.every((m) => METHODS.includes(m))) {
-      throw bad("methods", `expected a list of ${METHODS.join(", ")}`);
+    if (!Array.isArray(r.methods) || !r.methods.every((m) => known.includes(m))) {
+      throw bad("methods", `expected a list of ${known.join(", ")}`);
     }
     out.methods = [...r.methods];
   }
@@ -34,8 +46,8 @@ export function parseCompareSection(raw: unknown, file: string): CompareSection 
       throw bad(field, 'expected an object such as { "nuggets": "gpt-4o" }');
     }
     for (const [m, v] of Object.entries(j)) {
-      if (!METHODS.includes(m) || typeof v !== "string") {
-        throw bad(`${field}.${m}`, `expected a name for one of ${METHODS.join(", ")}`);
+      if (!known.includes(m) || typeof v !== "string") {
+        throw bad(`${field}.${m}`, `expected a name for one of ${known.join(", ")}`);
       }
     }
     out[field] = { ...(j as Record<string, string>) };

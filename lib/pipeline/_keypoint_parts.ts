@@ -1,54 +1,9 @@
-// Backends and the key point file import of the keypoints stages.
-import { roleClient } from "@lib/construct/mod.ts";
-import {
-  type EntailmentJudge,
-  type KeyPointExtractor,
-  type KeyPointMerger,
-  lexicalEntailer,
-  lexicalMerger,
-  llmEntailer,
-  llmExtractor,
-  llmMerger,
-  offlineExtractor,
-  storeKeyPoints,
-} from "@lib/keypoints/mod.ts";
-import { clearKeyPointSource, readTopicIds, type Workspace } from "@lib/store/mod.ts";
+// The key point file import of the keypoints stages.
+import { storeKeyPoints } from "@lib/keypoints/mod.ts";
+import { clearKeyPointSource, readTopicIds } from "@lib/store/mod.ts";
 import { readKeyPoints } from "@lib/formats/mod.ts";
 import type { MethodStageContext } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
-import type { KeyPointSection } from "./keypoint_stages.ts";
-
-export interface Backends {
-  extractor: KeyPointExtractor;
-  merger: KeyPointMerger;
-  entailer: EntailmentJudge;
-  supporter?: EntailmentJudge;
-}
-
-export async function backends(
-  ws: Workspace,
-  s: KeyPointSection,
-  ctx: MethodStageContext,
-): Promise<Backends> {
-  const precision = s.precision ?? true;
-  if (ctx.backend === "offline") {
-    const entailer = lexicalEntailer({ threshold: s.entailThreshold });
-    return {
-      extractor: offlineExtractor({ perRound: s.perRound }),
-      merger: lexicalMerger({ threshold: s.mergeThreshold }),
-      entailer,
-      supporter: precision ? entailer : undefined,
-    };
-  }
-  const { client, templatesDir } = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
-  const o = { templatesDir, reasks: s.reasks ?? 2 };
-  return {
-    extractor: llmExtractor(client, o),
-    merger: llmMerger(client, o),
-    entailer: llmEntailer(client, o),
-    supporter: precision ? llmEntailer(client, { ...o, task: "support" }) : undefined,
-  };
-}
 
 function modified(file: string, configFile: string): string | null {
   try {

@@ -4,10 +4,7 @@
  * @module
  */
 import { dirname, isAbsolute, resolve } from "node:path";
-import { roleClient } from "@lib/construct/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
 import type { CoreVariant } from "@lib/subq/mod.ts";
-import type { MethodStageContext } from "./method_stage.ts";
 
 /** The `subq` section of an experiment config. */
 export interface SubqSection {
@@ -39,14 +36,6 @@ export interface SubqSection {
   /** Validation share of the weight search. Default 0.5. */
   validation?: number;
   seed?: number;
-}
-
-/** The judge and generator clients of an online experiment (none offline). */
-export async function clients(ws: Workspace, ctx: MethodStageContext) {
-  if (ctx.backend === "offline") return {};
-  const judge = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
-  const generator = await roleClient(ws, "generator", { config: ctx.llm, env: ctx.env });
-  return { judge, generator };
 }
 
 /** SHA-256 hex of a text. */

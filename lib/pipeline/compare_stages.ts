@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { roleClient } from "@lib/construct/mod.ts";
+import type { RoleClient } from "@lib/construct/mod.ts";
 import { compareMethods } from "@lib/metrics/mod.ts";
 import {
   clearJudgeVarianceMeasures,
@@ -12,9 +12,9 @@ import {
   clearSampleJudgeRatings,
   type Workspace,
 } from "@lib/store/mod.ts";
-import type { MethodStageContext, MethodStages } from "./method_stage.ts";
+import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
-import { METHOD_HEADLINES, methodScores } from "./method_scores.ts";
+import { type MethodHeadline, methodScores } from "./method_scores.ts";
 import { compareRows } from "./_compare_rows.ts";
 import { judgeSamples, sampledJudge } from "./_judge_samples.ts";
 import { parseCompareSection } from "./_compare_section.ts";
@@ -37,11 +37,26 @@ export interface CompareSection {
 /** Context of the compare stages: the ids of the other methods' measure stages, when wired. */
 export type CompareStageContext = MethodStageContext & { methodStages?: readonly string[] };
 
-const ms = (section: CompareSection) =>
-  METHOD_HEADLINES.filter((h) => !section.methods || section.methods.includes(h.method));
+/** The comparison's backends: the judge's client for the variance samples (none offline). */
+export interface CompareBackends {
+  judge?: RoleClient;
+}
+
+/** The experiment's headlines; the comparison cannot be declared without them. */
+function headlinesOf(ctx: MethodStageContext): readonly MethodHeadline[] {
+  if (!ctx.headlines) {
+    throw new RangeError(
+      `${ctx.configFile}: compare: the stages need the experiment's method headlines (context field "headlines")`,
+    );
+  }
+  return ctx.headlines;
+}
+
+const ms = (section: CompareSection, ctx: MethodStageContext) =>
+  headlinesOf(ctx).filter((h) => !section.methods || section.methods.includes(h.method));
 
 function compareStage(section: CompareSection, ctx: CompareStageContext): StageSpec {
-  const methods = ms(section);
+  const methods = ms(section, ctx);
   return {
     id: "measure:compare",
     stage: "measure",
@@ -102,6 +117,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
 function varianceStage(
   section: CompareSection,
   ctx: CompareStageContext,
+  backends: OpenBackends<CompareBackends>,
 ): StageSpec {
   const k = section.variance!.samples;
   const temperature = section.variance!.temperature ?? 0.7;
@@ -124,7 +140,7 @@ function varianceStage(
     },
     run: async (ws: Workspace) => {
       const read = await methodScores(ws, {
-        methods: [METHOD_HEADLINES[0]],
+        methods: [headlinesOf(ctx)[0]],
         judges: section.judges,
         sources: section.sources,
       });
@@ -143,7 +159,7 @@ function varianceStage(
           base: base.judge,
           samples: k,
           makeJudge: async (i) => {
-            const c = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
+            const c = (await backends(ws)).judge!;
             return sampledJudge(c.client, { temperature, seed: i, templatesDir: c.templatesDir });
           },
           onProgress: ctx.onProgress,
@@ -193,11 +209,18 @@ function varianceStage(
  * section.minRuns; // 3
  * ```
  */
-export const compareStages: MethodStages<CompareSection> = {
+export const compareStages: MethodStages<CompareSection, CompareBackends> = {
   key: "compare",
   parse: parseCompareSection,
-  stages(section: CompareSection, ctx: CompareStageContext): StageSpec[] {
+  stages(
+    section: CompareSection,
+    ctx: CompareStageContext,
+    backends: OpenBackends<CompareBackends>,
+  ): StageSpec[] {
     // Stage kinds in pipeline order: the judging samples before the measure-kind comparison.
-    return [...(section.variance ? [varianceStage(section, ctx)] : []), compareStage(section, ctx)];
+    return [
+      ...(section.variance ? [varianceStage(section, ctx, backends)] : []),
+      compareStage(section, ctx),
+    ];
   },
 };

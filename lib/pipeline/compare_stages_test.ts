@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
+import { methodStages, parseMethodSection } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { kendallTau, pearson, spearman } from "@lib/metrics/mod.ts";
-import { type CompareStageContext, compareStages } from "./compare_stages.ts";
+import type { CompareStageContext } from "./compare_stages.ts";
 import { runStages } from "./run_stages.ts";
 import { methodMeasureRows, RUNS, TOPICS, VALUES } from "./testdata/method_measures.ts";
 
@@ -26,7 +27,7 @@ Deno.test("measure:compare stores correlations equal to a recomputation from the
   try {
     await ws.upsert("measures", methodMeasureRows());
     const notes: string[] = [];
-    const specs = compareStages.stages(compareStages.parse({}, "x.json"), ctx(notes));
+    const specs = methodStages("compare", parseMethodSection("compare", {}, "x.json"), ctx(notes));
     const r = await runStages(ws, await specs, { order: ["judge", "measure"] });
     assert.deepEqual(r.ran, ["measure:compare"]);
     assert.deepEqual(notes, ["compare: no subq scores in the measure table"]);
@@ -79,7 +80,7 @@ Deno.test("measure:compare stores correlations equal to a recomputation from the
     // Per-topic correlations are stored for every topic.
     assert.ok(Number.isFinite(get("crux~keypoints", "t1", "kendall_tau_b").value!));
     // A re-run with nothing changed is fresh; the stage writes nothing new.
-    const again = await runStages(ws, await compareStages.stages({}, ctx()), {
+    const again = await runStages(ws, await methodStages("compare", {}, ctx()), {
       order: ["judge", "measure"],
     });
     assert.deepEqual(again.fresh, ["measure:compare"]);
@@ -93,7 +94,7 @@ Deno.test("measure:compare with two runs stores undefined correlations as NULL",
   try {
     await ws.upsert("measures", methodMeasureRows());
     const two = { ...ctx(), answerRuns: RUNS.slice(0, 2) };
-    await runStages(ws, await compareStages.stages({}, two), { order: ["measure"] });
+    await runStages(ws, await methodStages("compare", {}, two), { order: ["measure"] });
     const rows = await ws.query<{ measure: string; value: number | null }>(
       "SELECT measure, value FROM measures WHERE method = 'compare' AND topic_id = 'all' AND run = 'crux~nuggets'",
     );
@@ -110,8 +111,8 @@ Deno.test("judge:variance offline says the judge is deterministic and stores zer
   try {
     await ws.upsert("measures", methodMeasureRows());
     const notes: string[] = [];
-    const section = compareStages.parse({ variance: { samples: 5 } }, "x.json");
-    const specs = await compareStages.stages(section, ctx(notes));
+    const section = parseMethodSection("compare", { variance: { samples: 5 } }, "x.json");
+    const specs = await methodStages("compare", section, ctx(notes));
     const events: string[] = [];
     await runStages(ws, specs, {
       order: ["judge", "measure"],
@@ -138,28 +139,30 @@ Deno.test("judge:variance offline says the judge is deterministic and stores zer
 });
 
 Deno.test("compare section parser names the file and field", () => {
-  assert.deepEqual(compareStages.parse(undefined, "x.json"), {});
+  assert.deepEqual(parseMethodSection("compare", undefined, "x.json"), {});
   assert.deepEqual(
-    compareStages.parse(
-      { methods: ["crux", "subq"], judges: { subq: "m" }, sources: { crux: "report" }, minRuns: 4 },
-      "x.json",
-    ),
+    parseMethodSection("compare", {
+      methods: ["crux", "subq"],
+      judges: { subq: "m" },
+      sources: { crux: "report" },
+      minRuns: 4,
+    }, "x.json"),
     { methods: ["crux", "subq"], judges: { subq: "m" }, sources: { crux: "report" }, minRuns: 4 },
   );
   assert.throws(
-    () => compareStages.parse({ method: [] }, "x.json"),
+    () => parseMethodSection("compare", { method: [] }, "x.json"),
     /x\.json: compare\.method: unknown field/,
   );
   assert.throws(
-    () => compareStages.parse({ methods: ["bleu"] }, "x.json"),
+    () => parseMethodSection("compare", { methods: ["bleu"] }, "x.json"),
     /compare\.methods: expected a list/,
   );
   assert.throws(
-    () => compareStages.parse({ minRuns: 1 }, "x.json"),
+    () => parseMethodSection("compare", { minRuns: 1 }, "x.json"),
     /compare\.minRuns: expected an integer >= 2, got 1/,
   );
   assert.throws(
-    () => compareStages.parse({ variance: { samples: 3, temperature: 0 } }, "x.json"),
+    () => parseMethodSection("compare", { variance: { samples: 3, temperature: 0 } }, "x.json"),
     /compare\.variance\.temperature: expected a number > 0, got 0/,
   );
 });

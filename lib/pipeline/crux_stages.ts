@@ -43,8 +43,8 @@ import { measureRuns } from "./measure_runs.ts";
 import { clearMeasureValues, clearRunMeans } from "./measure_values.ts";
 import type { StageOutcome, StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
-import type { MethodStageContext } from "./method_stage.ts";
-import { METHODS } from "./methods.ts";
+import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
+import { methodBackends } from "./method_backends.ts";
 import { recordRerankCell } from "./_rerank_cell.ts";
 
 /** Stage kinds of a CRUX experiment, in order. */
@@ -68,13 +68,18 @@ export interface CruxStagesOptions {
   signal?: AbortSignal;
   /**
    * The `analyze` stage: tables and figures from the workspace, supplied by the
-   * layer above (analysis), with the parameters that decide its output. Without
+   * layer above (experiment), with the parameters that decide its output. Without
    * it the experiment has no `analyze` stage.
    */
   analyze?: AnalyzeStep;
+  /**
+   * The evaluation methods (the method registry, in stage order: the comparison
+   * last). Each whose section the config has adds its stages. Default: none.
+   */
+  methods?: readonly ExperimentMethod[];
 }
 
-/** The analyze stage's work, supplied by the analysis layer. */
+/** The analyze stage's work, supplied by the experiment layer. */
 export interface AnalyzeStep {
   /** Parameters of the analyses (part of the stage's fingerprint). */
   params: unknown;
@@ -92,16 +97,19 @@ async function fileDigest(path: string): Promise<string> {
 /**
  * Declares the stage instances of an experiment config.
  *
- * @param config A checked experiment config (see `loadExperimentConfig`).
+ * @param config A checked experiment config (see `loadExperimentConfigWith`).
  * @param opts Environment, callbacks, signal.
  * @returns Stage instances in dependency order, for `runStages` with `CRUX_STAGES`.
  * @example
  * ```ts
- * import { CRUX_STAGES, cruxStages, loadExperimentConfig, runStages } from "@lib/pipeline/mod.ts";
+ * import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await runStages(ws, await cruxStages({ ...config, workspace: ws.dir }), { order: CRUX_STAGES });
+ * const specs = await cruxStages({ ...config, workspace: ws.dir }, { methods: METHOD_REGISTRY });
+ * await runStages(ws, specs, { order: CRUX_STAGES });
  * ```
  */
 export async function cruxStages(
@@ -427,12 +435,17 @@ export async function cruxStages(
     judgeStages: judged.map((run) => `judge:${run}`),
     outDir: config.workspace,
     configFile: config.file ?? "(config)",
+    headlines: (opts.methods ?? []).flatMap((m) => m.headlines),
   };
   const methodStages: string[] = [];
-  for (const method of METHODS) {
+  for (const method of opts.methods ?? []) {
     const section = config.methods?.[method.key];
-    if (section === undefined) continue;
-    const added = await method.stages(section, { ...ctx, methodStages: [...methodStages] });
+    if (section === undefined || !method.section) continue;
+    const added = await method.section.stages(
+      section,
+      { ...ctx, methodStages: [...methodStages] },
+      methodBackends(method, section, ctx),
+    );
     specs.push(...added);
     methodStages.push(...added.filter((s) => s.stage === "measure").map((s) => s.id));
   }

@@ -7,7 +7,7 @@
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { RerankConfig, RetrievalConfig } from "@lib/construct/mod.ts";
 import type { LlmSettings } from "@lib/llm/mod.ts";
-import { METHODS } from "./methods.ts";
+import type { ExperimentMethod } from "./method_stage.ts";
 import { checkRuns } from "./_check_runs.ts";
 import { type GridSection, parseGridSection } from "./_grid_section.ts";
 
@@ -116,7 +116,7 @@ export interface CruxExperimentConfig extends ExperimentConfig {
   file?: string;
 }
 
-/** Options of {@linkcode parseExperimentConfig}. */
+/** Options of {@linkcode parseExperimentConfigWith}. */
 export interface ExperimentConfigOptions {
   /** Overrides the name; the workspace becomes `outputs/<experiment>` under `root`. */
   experiment?: string;
@@ -156,6 +156,8 @@ const KEYS = [
  * environment (`CRUX_<ROLE>_MODEL`, `OPENAI_BASE_URL`, `OPENAI_API_KEY`).
  *
  * @param text The JSON text.
+ * @param methods The evaluation methods (the method registry): the config may have a
+ *   section for each that declares one, checked by its parser.
  * @param opts `file` (for messages), `experiment`, `root` (default cwd).
  * @returns The config with absolute paths and defaults for name and workspace.
  * @throws {SyntaxError} When the text is not JSON.
@@ -168,15 +170,17 @@ const KEYS = [
  *   `grid.prices.<model>.<field>`).
  * @example
  * ```ts
- * const cfg = parseExperimentConfig('{"name": "demo", "dataset": {"source": "sample"}}', {
+ * import { parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * const cfg = parseExperimentConfigWith('{"name": "demo", "dataset": {"source": "sample"}}', [], {
  *   file: "/repo/configs/demo.json", root: "/repo",
  * });
  * cfg.workspace; // "/repo/outputs/demo"
  * cfg.dataset; // { source: "sample", dir: "/repo/datasets/sample" }
  * ```
  */
-export function parseExperimentConfig(
+export function parseExperimentConfigWith(
   text: string,
+  methods: readonly ExperimentMethod[],
   opts: ExperimentConfigOptions & { file: string },
 ): CruxExperimentConfig {
   let raw: Record<string, unknown>;
@@ -192,15 +196,19 @@ export function parseExperimentConfig(
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     throw new TypeError(`Cannot read experiment config "${opts.file}": expected a JSON object`);
   }
-  const methodKeys = METHODS.map((m) => m.key);
+  const sectioned = methods.filter((m) => m.section);
+  const methodKeys = sectioned.map((m) => m.key);
+  const headlines = methods.flatMap((m) => m.headlines);
   for (const key of Object.keys(raw)) {
     if (!KEYS.includes(key) && !methodKeys.includes(key)) {
       throw bad(key, `is unknown; known fields: ${[...KEYS.slice(1), ...methodKeys].join(", ")}`);
     }
   }
-  const methods: Record<string, unknown> = {};
-  for (const m of METHODS) {
-    if (raw[m.key] !== undefined) methods[m.key] = m.parse(raw[m.key], opts.file);
+  const sections: Record<string, unknown> = {};
+  for (const m of sectioned) {
+    if (raw[m.key] !== undefined) {
+      sections[m.key] = m.section!.parse(raw[m.key], opts.file, headlines);
+    }
   }
   const name = opts.experiment ?? raw.name;
   if (typeof name !== "string" || !/^[\w.-]+$/.test(name)) {
@@ -243,7 +251,7 @@ export function parseExperimentConfig(
   for (const key of methodKeys) delete rest[key];
   return {
     ...(rest as Partial<CruxExperimentConfig>),
-    ...(Object.keys(methods).length ? { methods } : {}),
+    ...(Object.keys(sections).length ? { methods: sections } : {}),
     file: opts.file,
     ...runs,
     name,
@@ -254,24 +262,30 @@ export function parseExperimentConfig(
 }
 
 /**
- * Reads an experiment config file (see {@linkcode parseExperimentConfig}).
+ * Reads an experiment config file (see {@linkcode parseExperimentConfigWith}).
  *
  * @param path The JSON file.
+ * @param methods The evaluation methods whose sections the config may have (the method registry).
  * @param opts `experiment`, `root` (default cwd).
  * @returns The checked config.
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @throws {TypeError} When a file or folder the config names does not exist (naming the
- *   config file and the field); as {@linkcode parseExperimentConfig}.
+ *   config file and the field); as {@linkcode parseExperimentConfigWith}.
  * @example
  * ```ts
- * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json", { experiment: "sample" });
+ * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * const cfg = await loadExperimentConfigWith("notebooks/configs/online.json", [], { experiment: "x" });
  * ```
  */
-export async function loadExperimentConfig(
+export async function loadExperimentConfigWith(
   path: string,
+  methods: readonly ExperimentMethod[],
   opts: ExperimentConfigOptions = {},
 ): Promise<CruxExperimentConfig> {
-  const config = parseExperimentConfig(await Deno.readTextFile(path), { ...opts, file: path });
+  const config = parseExperimentConfigWith(await Deno.readTextFile(path), methods, {
+    ...opts,
+    file: path,
+  });
   for (const [field, file] of configFiles(config)) {
     try {
       await Deno.stat(file);

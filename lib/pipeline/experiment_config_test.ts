@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadExperimentConfig, parseExperimentConfig } from "./experiment_config.ts";
+import { loadExperimentConfig, parseExperimentConfig } from "@lib/experiment/mod.ts";
 import { experimentPaths } from "@lib/analysis/mod.ts";
 
 const parse = (obj: unknown, opts: { experiment?: string } = {}) =>

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseExperimentConfig } from "./experiment_config.ts";
+import { parseExperimentConfig } from "@lib/experiment/mod.ts";
 
 const FILE = "/cfg/grid.json";
 const base = {

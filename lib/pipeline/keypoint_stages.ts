@@ -16,7 +16,10 @@ import { previousParams } from "./_previous_params.ts";
 import { resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
   DEFAULT_EXTRACTION_ROUNDS,
+  type EntailmentJudge,
   extractQuestionKeyPoints,
+  type KeyPointExtractor,
+  type KeyPointMerger,
   mergeQuestionKeyPoints,
   readStoredKeyPoints,
   storeKeyPoints,
@@ -28,11 +31,11 @@ import {
   type Workspace,
 } from "@lib/store/mod.ts";
 import { basename } from "node:path";
-import type { MethodStageContext, MethodStages } from "./method_stage.ts";
+import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
 import { parseKeyPointSection } from "./_keypoint_section.ts";
 import { judgeRun, measureKeyPoints, oracleQuestions, storeProblems } from "./_keypoint_work.ts";
-import { type Backends, backends, importStage } from "./_keypoint_parts.ts";
+import { importStage } from "./_keypoint_parts.ts";
 
 /** The `keypoints` section of an experiment config (every field optional). */
 export interface KeyPointSection {
@@ -61,6 +64,15 @@ export interface KeyPointSection {
   buckets?: { input?: number[]; response?: number[] };
 }
 
+/** The key point method's backends: extraction, merging, entailment and (for KPP) support. */
+export interface KeyPointBackends {
+  extractor: KeyPointExtractor;
+  merger: KeyPointMerger;
+  entailer: EntailmentJudge;
+  /** Support of a response's statements by its context; absent without `precision`. */
+  supporter?: EntailmentJudge;
+}
+
 /**
  * The stages of a `keypoints` section: `judge:keypoints/extract` (after the
  * data stages), `judge:keypoints/merge` (or `judge:keypoints/import` with `file`), one `judge:keypoints/<run>` per answer
@@ -73,7 +85,11 @@ export interface KeyPointSection {
  * @param ctx The experiment's context.
  * @returns Stage instances in dependency order.
  */
-function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] {
+function stages(
+  section: KeyPointSection,
+  ctx: MethodStageContext,
+  backends: OpenBackends<KeyPointBackends>,
+): StageSpec[] {
   const model = ctx.backend === "offline"
     ? undefined
     : resolveRoleConfig("judge", { config: ctx.llm, env: ctx.env }).model;
@@ -85,8 +101,8 @@ function stages(section: KeyPointSection, ctx: MethodStageContext): StageSpec[] 
   const qrels = section.qrels ?? "crux_pr";
   const grade = section.oracleGrade ?? 3;
   const common = { backend: ctx.backend, model: model ?? null, reasks: section.reasks ?? 2 };
-  let b: Backends | undefined;
-  const get = async (ws: Workspace) => (b ??= await backends(ws, section, ctx));
+  let b: KeyPointBackends | undefined;
+  const get = async (ws: Workspace) => (b ??= await backends(ws));
   const extract: StageSpec = {
     id: "judge:keypoints/extract",
     stage: "judge",
@@ -214,7 +230,7 @@ import { basename } from "node:path";
  * await runStages(ws, specs, { order: ["judge", "measure"] });
  * ```
  */
-export const keypointStages: MethodStages<KeyPointSection> = {
+export const keypointStages: MethodStages<KeyPointSection, KeyPointBackends> = {
   key: "keypoints",
   parse: parseKeyPointSection,
   stages,

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { methodStages } from "@lib/methods/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../../tests/support/openai_server.ts";
 import { runStages } from "./run_stages.ts";
@@ -72,7 +73,8 @@ const ORDER = ["judge", "measure"];
 Deno.test("keypoint stages offline: P* key points, merge map, KPR per run into measures; re-run fresh", async () => {
   const ws = await fixture();
   const notes: string[] = [];
-  const specs = await keypointStages.stages(
+  const specs = await methodStages(
+    "keypoints",
     keypointStages.parse({ perRound: 2 }, "exp.json"),
     ctx({ onNote: (_s, m) => notes.push(m) }),
   );
@@ -163,7 +165,8 @@ Deno.test("keypoint stages online: model backends through the judge role; a forc
   });
   const ws = await fixture();
   const env = { CRUX_JUDGE_BASE_URL: server.url, CRUX_JUDGE_MODEL: "kp-judge" };
-  const specs = await keypointStages.stages(
+  const specs = await methodStages(
+    "keypoints",
     keypointStages.parse({ rounds: 2 }, "x"),
     ctx({ backend: "openai", env }),
   );
@@ -226,7 +229,7 @@ Deno.test("keypoint stages with a key point file: imported as given, judged, sou
   );
   const section = keypointStages.parse({ file: "kp.jsonl", precision: false }, `${dir}/exp.json`);
   assert.equal(section.file, `${dir}/kp.jsonl`);
-  const specs = await keypointStages.stages(section, ctx());
+  const specs = await methodStages("keypoints", section, ctx());
   assert.deepEqual(specs.map((s) => s.id).slice(0, 2), [
     "judge:keypoints/import",
     "judge:keypoints/rag",
@@ -242,7 +245,11 @@ Deno.test("keypoint stages with a key point file: imported as given, judged, sou
   ]);
   assert.throws(
     () =>
-      keypointStages.stages(keypointStages.parse({ file: "nope.jsonl" }, `${dir}/exp.json`), ctx()),
+      methodStages(
+        "keypoints",
+        keypointStages.parse({ file: "nope.jsonl" }, `${dir}/exp.json`),
+        ctx(),
+      ),
     /exp\.json: keypoints\.file: cannot find ".*nope\.jsonl"/,
   );
   ws.close();

@@ -19,18 +19,10 @@ export interface MethodHeadline {
   source?: string;
 }
 
-/** The four methods' headlines: CRUX report coverage, nuggets, key points, typed sub-questions. */
-export const METHOD_HEADLINES: readonly MethodHeadline[] = [
-  { method: "crux", measure: "Cov", label: "CRUX Cov", source: "report" },
-  { method: "nuggets", measure: "strict_vital", label: "Nuggets strict vital" },
-  { method: "keypoints", measure: "KPR", label: "KPR" },
-  { method: "subq", measure: "subq_rating", label: "Sub-q rating" },
-];
-
 /** Options of {@linkcode methodScores}. */
 export interface MethodScoresOptions {
-  /** Methods compared. Default {@linkcode METHOD_HEADLINES}. */
-  methods?: readonly MethodHeadline[];
+  /** Methods compared, in order (the method registry's headlines). */
+  methods: readonly MethodHeadline[];
   /** Judge to use per method, when a method has several. */
   judges?: Readonly<Record<string, string>>;
   /** Source to use per method, when a method's headline comes from several (e.g. a labels file and a model). */
@@ -71,19 +63,20 @@ export interface MethodScoresResult {
  * import { methodScores } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * (await methodScores(ws)).missing.length; // 4: nothing measured yet
+ * const methods = [{ method: "keypoints", measure: "KPR", label: "KPR" }];
+ * (await methodScores(ws, { methods })).missing.length; // 1: nothing measured yet
  * ws.close();
  * ```
  */
 export async function methodScores(
   ws: Workspace,
-  opts: MethodScoresOptions = {},
+  opts: MethodScoresOptions,
 ): Promise<MethodScoresResult> {
   const scores: MethodScore[] = [];
   const present: PresentMethod[] = [];
   const missing: MethodHeadline[] = [];
   const runFilter = opts.runs ? new Set(opts.runs) : undefined;
-  for (const h of opts.methods ?? METHOD_HEADLINES) {
+  for (const h of opts.methods) {
     // Judge samples (`<judge>#s<i>`, from the judge-variance stage) are replicates, not judges.
     const combos = await readMeasureJudges(ws, h);
     const wanted = opts.judges?.[h.method];

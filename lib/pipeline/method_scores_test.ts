@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { methodScores } from "./method_scores.ts";
 import { methodMeasureRows, RUNS, TOPICS, VALUES } from "./testdata/method_measures.ts";
@@ -7,7 +8,7 @@ Deno.test("methodScores reads each method's headline per (run, topic); absent me
   const ws = await openWorkspace(await Deno.makeTempDir());
   try {
     await ws.upsert("measures", methodMeasureRows());
-    const r = await methodScores(ws);
+    const r = await methodScores(ws, { methods: METHOD_HEADLINES });
     assert.deepEqual(r.present.map((p) => [p.method, p.judge, p.source, p.runs.length]), [
       ["crux", "lexical", "report", 4],
       ["nuggets", "lexical", "", 4],
@@ -20,7 +21,7 @@ Deno.test("methodScores reads each method's headline per (run, topic); absent me
     );
     assert.equal(kpr?.value, VALUES.keypoints[3][2]);
     assert.ok(!r.scores.some((s) => s.run === "bm25" || s.value === 9));
-    const only = await methodScores(ws, { runs: ["direct"] });
+    const only = await methodScores(ws, { methods: METHOD_HEADLINES, runs: ["direct"] });
     assert.deepEqual([...new Set(only.scores.map((s) => s.run))], ["direct"]);
   } finally {
     ws.close();
@@ -37,7 +38,7 @@ Deno.test("methodScores: several judges need a choice, and the error lists them"
       rows.filter((r) => r.method === "nuggets").map((r) => ({ ...r, judge: "gpt", value: 0 })),
     );
     await assert.rejects(
-      () => methodScores(ws),
+      () => methodScores(ws, { methods: METHOD_HEADLINES }),
       /Method "nuggets" has strict_vital rows by several judges or sources: "gpt", "lexical"; choose one/,
     );
     // Judge samples of the variance stage are not judges.
@@ -49,7 +50,7 @@ Deno.test("methodScores: several judges need a choice, and the error lists them"
         value: 0.5,
       })),
     );
-    const r = await methodScores(ws, { judges: { nuggets: "gpt" } });
+    const r = await methodScores(ws, { methods: METHOD_HEADLINES, judges: { nuggets: "gpt" } });
     assert.equal(r.present.find((p) => p.method === "crux")?.judge, "lexical");
     assert.ok(r.scores.filter((s) => s.method === "nuggets").every((s) => s.value === 0));
     await ws.upsert(
@@ -61,16 +62,17 @@ Deno.test("methodScores: several judges need a choice, and the error lists them"
       })),
     );
     await assert.rejects(
-      () => methodScores(ws, { judges: { nuggets: "gpt" } }),
+      () => methodScores(ws, { methods: METHOD_HEADLINES, judges: { nuggets: "gpt" } }),
       /"keypoints" has KPR rows by several judges or sources: "lexical", "lexical" \(source labels\.jsonl\)/,
     );
     const bySource = await methodScores(ws, {
+      methods: METHOD_HEADLINES,
       judges: { nuggets: "gpt" },
       sources: { keypoints: "labels.jsonl" },
     });
     assert.ok(bySource.scores.filter((s) => s.method === "keypoints").every((s) => s.value === 1));
     await assert.rejects(
-      () => methodScores(ws, { judges: { crux: "nobody" } }),
+      () => methodScores(ws, { methods: METHOD_HEADLINES, judges: { crux: "nobody" } }),
       /Method "crux" has no Cov rows by judge "nobody"; its judges: "lexical" \(source report\)/,
     );
   } finally {

@@ -5,8 +5,11 @@
  *
  * @module
  */
+import type { RoleClient } from "@lib/construct/mod.ts";
 import type { LlmSettings, ProgressFn } from "@lib/llm/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
 import type { StageSpec } from "./run_stages.ts";
+import type { MethodHeadline } from "./method_scores.ts";
 
 /** What a method's stages receive from the experiment they belong to. */
 export interface MethodStageContext {
@@ -35,7 +38,22 @@ export interface MethodStageContext {
   outDir: string;
   /** The config file, for error messages. */
   configFile: string;
+  /** Headline measures of the experiment's methods, in order (what the comparison reads). */
+  headlines?: readonly MethodHeadline[];
 }
+
+/** What a method's backends factory receives: its section and, online, the model clients of its roles. */
+export interface BackendsContext<S> {
+  /** The method's checked config section (thresholds, re-asks, ...). */
+  section: S;
+  /** The judge role's client; absent offline. */
+  judge?: RoleClient;
+  /** The generator role's client; absent offline. */
+  generator?: RoleClient;
+}
+
+/** Opens a method's backends for a workspace (model calls are cached there). */
+export type OpenBackends<B> = (ws: Workspace) => Promise<B>;
 
 /**
  * A method's part of an experiment config: the key of its section
@@ -44,15 +62,42 @@ export interface MethodStageContext {
  * the pipeline (`judge` for model work, `measure` for scores, `analyze` for
  * tables and figures), so `--from` and `--until` apply to them too.
  */
-export interface MethodStages<S> {
+export interface MethodStages<S, B = unknown> {
   /** Key of the section in the experiment config. */
   key: string;
   /**
    * Checks the section.
    *
+   * @param headlines The experiment's methods' headlines (a section naming methods checks against them).
    * @throws {TypeError} Naming `file` and the field, on an unknown or ill-typed field.
    */
-  parse(raw: unknown, file: string): S;
-  /** Stage instances of the section, each after the ones it depends on. */
-  stages(section: S, ctx: MethodStageContext): StageSpec[] | Promise<StageSpec[]>;
+  parse(raw: unknown, file: string, headlines?: readonly MethodHeadline[]): S;
+  /**
+   * Stage instances of the section, each after the ones it depends on.
+   *
+   * @param backends Opens the method's offline or model backends in a workspace.
+   */
+  stages(
+    section: S,
+    ctx: MethodStageContext,
+    backends: OpenBackends<B>,
+  ): StageSpec[] | Promise<StageSpec[]>;
+}
+
+/**
+ * A method as the pipeline receives it from the method registry: its key,
+ * headline measures, model roles, the one backends factory and, when the
+ * experiment config has a section for it, the section's parser and stages.
+ */
+export interface ExperimentMethod<S = unknown, B = unknown> {
+  /** Method key (`crux`, `nuggets`, ...): the `method` column in `measures` and the section key. */
+  key: string;
+  /** Headline measures the comparison reads (none for the comparison itself). */
+  headlines: readonly MethodHeadline[];
+  /** Model roles the online backends use. */
+  roles: readonly ("judge" | "generator")[];
+  /** The method's backends: offline ones without clients, model ones with them. */
+  backends(ctx: BackendsContext<S>): B;
+  /** The method's config section (absent for CRUX, whose settings are the config's own fields). */
+  section?: MethodStages<S, B>;
 }

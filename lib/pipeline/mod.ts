@@ -3,16 +3,19 @@
  * (dataset, construct, select, retrieve, rerank, generate, judge, measure, the
  * evaluation methods' stages, analyze) and the runner that re-runs only what a
  * changed fingerprint requires. It sits above the stage areas (construct,
- * generate, judge, nuggets, keypoints, subq) and below analysis and report,
- * which supplies the analyze step.
+ * generate, judge, nuggets, keypoints, subq) and below analysis and report;
+ * the evaluation methods and the analyze step are passed in from above.
  *
  * @example
  * ```ts
- * import { CRUX_STAGES, cruxStages, loadExperimentConfig, runStages } from "@lib/pipeline/mod.ts";
+ * import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const ws = await openWorkspace(await Deno.makeTempDir()); // normally config.workspace
- * const { ran } = await runStages(ws, await cruxStages(config), { order: CRUX_STAGES, until: "select" });
+ * const specs = await cruxStages(config, { methods: METHOD_REGISTRY });
+ * const { ran } = await runStages(ws, specs, { order: CRUX_STAGES, until: "select" });
  * ran; // ["dataset", "construct", "select"]
  * ws.close();
  * ```
@@ -28,8 +31,8 @@ export {
   type GridCell,
   type GridPrice,
   type GridSection,
-  loadExperimentConfig,
-  parseExperimentConfig,
+  loadExperimentConfigWith,
+  parseExperimentConfigWith,
   type SampleDataset,
 } from "./experiment_config.ts";
 export {
@@ -38,7 +41,6 @@ export {
   cruxStages,
   type CruxStagesOptions,
 } from "./crux_stages.ts";
-export { METHODS } from "./methods.ts";
 export { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 export {
   type IncompleteStage,
@@ -65,17 +67,28 @@ export {
   type WorkspaceJudgedOptions,
 } from "./workspace_judged.ts";
 export { storeMeasures } from "./store_measures.ts";
-export type { MethodStageContext, MethodStages } from "./method_stage.ts";
+export type {
+  BackendsContext,
+  ExperimentMethod,
+  MethodStageContext,
+  MethodStages,
+  OpenBackends,
+} from "./method_stage.ts";
+export { methodBackends } from "./method_backends.ts";
 export {
-  METHOD_HEADLINES,
   type MethodHeadline,
   methodScores,
   type MethodScoresOptions,
   type MethodScoresResult,
   type PresentMethod,
 } from "./method_scores.ts";
-export { type CompareSection, type CompareStageContext, compareStages } from "./compare_stages.ts";
-export { SUBQ_STAGES, type SubqSection } from "./subq_stages.ts";
+export {
+  type CompareBackends,
+  type CompareSection,
+  type CompareStageContext,
+  compareStages,
+} from "./compare_stages.ts";
+export { SUBQ_STAGES, type SubqBackends, type SubqSection } from "./subq_stages.ts";
 export { NUGGET_STAGES, type NuggetsSection } from "./nugget_stages.ts";
-export { type KeyPointSection, keypointStages } from "./keypoint_stages.ts";
+export { type KeyPointBackends, type KeyPointSection, keypointStages } from "./keypoint_stages.ts";
 export { type AvailableEvaluation, evaluateAvailable } from "./evaluate_available.ts";

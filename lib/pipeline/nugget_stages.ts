@@ -7,7 +7,6 @@
  */
 import { previousParams } from "./_previous_params.ts";
 import { basename } from "node:path";
-import { roleClient } from "@lib/construct/mod.ts";
 import { readNuggetQuestions, readNuggets, readRagAnswers } from "@lib/formats/mod.ts";
 import { resolveRoleConfig } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
@@ -17,10 +16,9 @@ import {
   clearNuggetAssignments,
   clearNuggetImportance,
   clearNuggetOrigin,
-  type Workspace,
 } from "@lib/store/mod.ts";
 import { parseNuggetsSection } from "./_nuggets_section.ts";
-import type { MethodStageContext, MethodStages } from "./method_stage.ts";
+import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
 
 /** The `nuggets` section of an experiment config (every field optional). */
@@ -57,21 +55,14 @@ async function digest(path: string): Promise<string> {
 }
 
 /** The stage instances of a `nuggets` section. */
-async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<StageSpec[]> {
+async function stages(
+  s: NuggetsSection,
+  ctx: MethodStageContext,
+  backendOf: OpenBackends<nug.NuggetBackend>,
+): Promise<StageSpec[]> {
   const note = (m: string) => ctx.onNote?.("judge", `nuggets: ${m}`);
   const online = ctx.backend === "openai";
   const model = online ? resolveRoleConfig("judge", { config: ctx.llm, env: ctx.env }).model : "";
-  const backendOf = async (ws: Workspace): Promise<nug.NuggetBackend> => {
-    if (!online) {
-      return nug.offlineNuggetBackend({
-        support: s.support,
-        partial: s.partial,
-        vitalShare: s.vitalShare,
-      });
-    }
-    const c = await roleClient(ws, "judge", { config: ctx.llm, env: ctx.env });
-    return nug.llmNuggetBackend(c.client, { templatesDir: c.templatesDir, reasks: s.reasks });
-  };
   const file = s.nuggets && s.nuggets !== "created" ? s.nuggets : undefined;
   const origin = file ? `file:${basename(file)}` : `created:${online ? model : "offline"}`;
   const judge = online ? model : "lexical-nuggets";
@@ -271,7 +262,7 @@ async function stages(s: NuggetsSection, ctx: MethodStageContext): Promise<Stage
  * await runStages(ws, specs, { order: ["judge", "measure"] });
  * ```
  */
-export const NUGGET_STAGES: MethodStages<NuggetsSection> = {
+export const NUGGET_STAGES: MethodStages<NuggetsSection, nug.NuggetBackend> = {
   key: "nuggets",
   parse: parseNuggetsSection,
   stages,

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { methodStages } from "@lib/methods/mod.ts";
 import { join } from "node:path";
 import { nuggetWorkspace } from "@lib/nuggets/testdata/nugget_workspace.ts";
 import { type MethodStageContext, runStages } from "./mod.ts";
@@ -46,7 +47,7 @@ Deno.test("nuggets section: parse checks fields and names the file", () => {
 Deno.test("nugget stages: run once, fresh on re-run, a changed parameter re-runs what depends on it", async () => {
   const { ws, dir } = await nuggetWorkspace();
   try {
-    const specs = await NUGGET_STAGES.stages(NUGGET_STAGES.parse({}, "exp.json"), ctx());
+    const specs = await methodStages("nuggets", NUGGET_STAGES.parse({}, "exp.json"), ctx());
     assert.deepEqual(specs.map((s) => s.id), [
       "judge:nuggets-create",
       "judge:nuggets-label",
@@ -77,7 +78,7 @@ Deno.test("nugget stages: run once, fresh on re-run, a changed parameter re-runs
     );
     const again = await runStages(ws, specs, { order: ORDER });
     assert.deepEqual(again.ran, []);
-    const keep = await NUGGET_STAGES.stages(NUGGET_STAGES.parse({ keep: 5 }, "exp.json"), ctx());
+    const keep = await methodStages("nuggets", NUGGET_STAGES.parse({ keep: 5 }, "exp.json"), ctx());
     const third = await runStages(ws, keep, { order: ORDER });
     assert.deepEqual(third.fresh, ["judge:nuggets-create"]);
     assert.equal(third.ran.length, 4);
@@ -125,7 +126,7 @@ Deno.test("nugget stages: TREC RAG answers and a nugget file from the config", a
       { nuggets: "nuggets.jsonl", answers: ["answers.jsonl"] },
       join(dir, "exp.json"),
     );
-    const specs = await NUGGET_STAGES.stages(section, ctx({ answerRuns: ["rag"] }));
+    const specs = await methodStages("nuggets", section, ctx({ answerRuns: ["rag"] }));
     assert.deepEqual(specs.map((s) => s.id), [
       "judge:nuggets-answers",
       "judge:nuggets-create",

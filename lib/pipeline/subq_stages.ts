@@ -19,10 +19,19 @@ import {
   type Workspace,
 } from "@lib/store/mod.ts";
 import * as subq from "@lib/subq/mod.ts";
-import { clients, parseSubqSection, sha, type SubqSection } from "./_subq_section.ts";
+import { parseSubqSection, sha, type SubqSection } from "./_subq_section.ts";
 
 export type { SubqSection };
-import type { MethodStageContext, MethodStages } from "./method_stage.ts";
+import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
+import type { RoleClient } from "@lib/construct/mod.ts";
+import type { LlmClient } from "@lib/llm/mod.ts";
+
+/** The sub-question method's backends: the judge's client and templates, and the generator's client (none offline). */
+export interface SubqBackends {
+  client?: LlmClient;
+  templatesDir?: string;
+  generator?: RoleClient;
+}
 import type { StageSpec } from "./run_stages.ts";
 
 /** The classifier's labelled examples: none (zero-shot), a file, or the built-in ones (undefined). */
@@ -32,7 +41,11 @@ async function classifierExamples(s: SubqSection): Promise<Decomposition[] | und
 }
 
 /** The stage instances of a `subq` section. */
-async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpec[]> {
+async function stages(
+  s: SubqSection,
+  ctx: MethodStageContext,
+  judgeStep: OpenBackends<SubqBackends>,
+): Promise<StageSpec[]> {
   const source = s.source ?? "decompose";
   const note = (m: string) => ctx.onNote?.("judge", `subq: ${m}`);
   const io = { onProgress: ctx.onProgress, signal: ctx.signal, onNote: note };
@@ -44,10 +57,6 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
   const examplesHash = s.examples && s.examples !== "none"
     ? await sha(await Deno.readTextFile(s.examples))
     : s.examples ?? "";
-  const judgeStep = async (ws: Workspace) => {
-    const c = await clients(ws, ctx);
-    return { client: c.judge?.client, templatesDir: c.judge?.templatesDir, generator: c.generator };
-  };
   const judgeName = (ws: Workspace) =>
     ctx.backend === "offline"
       ? Promise.resolve(subq.OFFLINE_BACKENDS.coverage)
@@ -287,7 +296,7 @@ async function stages(s: SubqSection, ctx: MethodStageContext): Promise<StageSpe
  * await runStages(ws, specs, { order: ["judge", "measure"] });
  * ```
  */
-export const SUBQ_STAGES: MethodStages<SubqSection> = {
+export const SUBQ_STAGES: MethodStages<SubqSection, SubqBackends> = {
   key: "subq",
   parse: parseSubqSection,
   stages,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
+import { methodStages } from "@lib/methods/mod.ts";
 import { join } from "node:path";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { formatJsonl } from "@lib/formats/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { workspaceCoverageLines } from "@lib/subq/mod.ts";
@@ -41,7 +42,8 @@ Deno.test({
       try {
         const runs = ["rag-bm25", "direct", "oracle-context"];
         const raw = { n: 12, preferences: "datasets/sample/preferences.jsonl" };
-        const specs = await SUBQ_STAGES.stages(
+        const specs = await methodStages(
+          "subq",
           SUBQ_STAGES.parse(raw, join(ROOT, "x.json")),
           ctx(runs),
         );
@@ -143,7 +145,8 @@ Deno.test({
         assert.deepEqual(pref, [{ n: 30, ties: 7 }]);
         // Unchanged: nothing runs. A new threshold re-runs the coverage judgments and what reads them only.
         assert.deepEqual((await runStages(ws, specs, order)).ran, []);
-        const changed = await SUBQ_STAGES.stages(
+        const changed = await methodStages(
+          "subq",
           SUBQ_STAGES.parse({ ...raw, threshold: 0.75 }, join(ROOT, "x.json")),
           ctx(runs),
         );

@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { openWorkspace } from "./open_workspace.ts";
 import { clearNuggetAssignments } from "./nuggets.ts";
-import {
-  clearNuggetImportance,
-  clearNuggetOrigin,
-  readNuggetOrigins,
-} from "./nuggets_sqlpipe.ts";
+import { clearNuggetImportance, clearNuggetOrigin, readNuggetOrigins } from "./nuggets_sqlpipe.ts";
 
 Deno.test("nugget clears: importance from files stays, one origin's or judge's rows go", async () => {
   const ws = await openWorkspace(await Deno.makeTempDir());

@@ -13,6 +13,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["construct", "generate", "judge", "nuggets", "keypoints", "subq"],
   ["pipeline"],
   ["analysis", "report", "serve"],
+  ["methods"],
   ["experiment", "cli"],
 ];
 

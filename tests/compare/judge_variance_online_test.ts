@@ -4,9 +4,10 @@
  * name, and the stored spread and ranking survival equal a recomputation.
  */
 import assert from "node:assert/strict";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { methodStages, parseMethodSection } from "@lib/methods/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { judgeVariance } from "@lib/metrics/mod.ts";
-import { compareStages, runStages } from "@lib/pipeline/mod.ts";
+import { runStages } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
 import { promptKind } from "../support/fake_model.ts";
@@ -40,7 +41,11 @@ Deno.test({
       const before = await ws.query(
         "SELECT * FROM measures WHERE method = 'crux' AND judge = 'lexical' ORDER BY ALL",
       );
-      const section = compareStages.parse({ variance: { samples: 3, temperature: 0.8 } }, "x.json");
+      const section = parseMethodSection(
+        "compare",
+        { variance: { samples: 3, temperature: 0.8 } },
+        "x.json",
+      );
       const ctx = {
         backend: "openai" as const,
         llm: { maxRetries: 1 },
@@ -52,7 +57,7 @@ Deno.test({
         outDir: dir,
         configFile: "x.json",
       };
-      const specs = await compareStages.stages(section, ctx);
+      const specs = await methodStages("compare", section, ctx);
       const events: string[] = [];
       await runStages(ws, specs, {
         order: ["judge", "measure"],
@@ -101,8 +106,12 @@ Deno.test({
         /judge:variance: 3 samples of "lexical": Cov largest spread/,
       );
       // New settings re-sample: the old sample ratings are cleared, not reused.
-      const hotter = compareStages.parse({ variance: { samples: 3, temperature: 0.5 } }, "x.json");
-      const again = await runStages(ws, await compareStages.stages(hotter, ctx), {
+      const hotter = parseMethodSection(
+        "compare",
+        { variance: { samples: 3, temperature: 0.5 } },
+        "x.json",
+      );
+      const again = await runStages(ws, await methodStages("compare", hotter, ctx), {
         order: ["judge", "measure"],
       });
       assert.ok(again.ran.includes("judge:variance"));

@@ -6,12 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { compareCommand } from "@lib/cli/commands/compare.ts";
 import { kendallTau, pearson, spearman } from "@lib/metrics/mod.ts";
-import { loadExperimentConfig, METHOD_HEADLINES } from "@lib/pipeline/mod.ts";
+import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;

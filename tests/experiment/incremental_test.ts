@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
+import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import { repoRoot } from "@lib/experiment/mod.ts";
 
 const configPath = join(repoRoot(), "notebooks", "configs", "sample-offline.json");

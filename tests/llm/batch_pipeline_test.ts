@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { importBatch, openCallCache } from "@lib/llm/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { exportExperimentBatch } from "@lib/cli/commands/_export_experiment.ts";

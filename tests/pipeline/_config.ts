@@ -1,5 +1,6 @@
 /** Test helper: an experiment config from a plain object, as a config file would give it. */
-import { type CruxExperimentConfig, parseExperimentConfig } from "@lib/pipeline/mod.ts";
+import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import { parseExperimentConfig } from "@lib/experiment/mod.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 

@@ -8,7 +8,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { testConfig } from "./_config.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";

@@ -15,8 +15,8 @@ import { COMMANDS } from "../../lib/cli/registry.ts";
 import { openWorkspace } from "../../lib/store/mod.ts";
 import { formatKeyPoints, formatNuggets } from "../../lib/formats/mod.ts";
 import { readStoredKeyPoints } from "../../lib/keypoints/mod.ts";
-import { methodView } from "../../lib/analysis/mod.ts";
-import { loadExperimentConfig } from "../../lib/pipeline/mod.ts";
+import { methodView } from "../../lib/experiment/mod.ts";
+import { loadExperimentConfig } from "../../lib/experiment/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const fixtures = join(root, "tests", "golden", "crux", "fixtures");

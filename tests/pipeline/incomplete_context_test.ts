@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { openWorkspace, readContextGaps } from "@lib/store/mod.ts";
 import { testConfig } from "./_config.ts";
 
@@ -91,7 +91,7 @@ Deno.test("a retrieved passage without text: the context is flagged per run and 
 });
 
 Deno.test("missingText in a config must be keep or fill", async () => {
-  const { parseExperimentConfig } = await import("@lib/pipeline/mod.ts");
+  const { parseExperimentConfig } = await import("@lib/experiment/mod.ts");
   assert.throws(
     () => parseExperimentConfig('{"name": "x", "missingText": "skip"}', { file: "c.json" }),
     /c.json": field "missingText" must be "keep" or "fill", got "skip"/,

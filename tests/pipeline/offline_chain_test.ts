@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { RetrievalConfig } from "@lib/construct/mod.ts";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { testConfig } from "./_config.ts";
 import { rrf } from "@lib/retrieval/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";

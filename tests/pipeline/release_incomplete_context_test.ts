@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
+import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import { openWorkspace, readContextGaps } from "@lib/store/mod.ts";
 import { writeReleaseFixture } from "../support/release_fixture.ts";
 

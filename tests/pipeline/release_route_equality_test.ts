@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { main } from "../../lib/cli/main.ts";
 import { memoryIo } from "../../lib/cli/command.ts";
 import { COMMANDS } from "../../lib/cli/registry.ts";
-import { runCruxExperiment } from "../../lib/analysis/mod.ts";
-import { parseExperimentConfig } from "../../lib/pipeline/mod.ts";
+import { runCruxExperiment } from "../../lib/experiment/mod.ts";
+import { parseExperimentConfig } from "../../lib/experiment/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const fixtures = join(root, "tests", "golden", "crux", "fixtures");

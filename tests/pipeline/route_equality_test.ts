@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { main } from "../../lib/cli/main.ts";
 import { memoryIo } from "../../lib/cli/command.ts";
 import { COMMANDS } from "../../lib/cli/registry.ts";
-import { runCruxExperiment } from "../../lib/analysis/mod.ts";
-import { loadExperimentConfig } from "../../lib/pipeline/mod.ts";
+import { runCruxExperiment } from "../../lib/experiment/mod.ts";
+import { loadExperimentConfig } from "../../lib/experiment/mod.ts";
 import { openWorkspace } from "../../lib/store/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;

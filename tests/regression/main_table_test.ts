@@ -9,8 +9,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCruxExperiment } from "../../lib/analysis/mod.ts";
-import { loadExperimentConfig, parseExperimentConfig } from "../../lib/pipeline/mod.ts";
+import { runCruxExperiment } from "../../lib/experiment/mod.ts";
+import { loadExperimentConfig, parseExperimentConfig } from "../../lib/experiment/mod.ts";
 import type { CruxExperimentConfig } from "../../lib/pipeline/mod.ts";
 
 const root = new URL("../../", import.meta.url).pathname;

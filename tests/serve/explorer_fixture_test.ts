@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
+import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import { createAnnotationTask, serveWorkspace } from "@lib/serve/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { writeReleaseFixture } from "../support/release_fixture.ts";

@@ -6,11 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { COMMANDS } from "@lib/cli/registry.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import { explorerResponse, markSpans, serveWorkspace } from "@lib/serve/mod.ts";
 import { openWorkspace, passageJudge, type Workspace } from "@lib/store/mod.ts";
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { runCruxExperiment } from "@lib/analysis/mod.ts";
+import { methodStages } from "@lib/methods/mod.ts";
+import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { runStages, SUBQ_STAGES } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
@@ -71,7 +72,7 @@ Deno.test({
       const ws = await openWorkspace(dir);
       try {
         const section = SUBQ_STAGES.parse({ n: 4, variants: ["query", "e2e"] }, "x.json");
-        const specs = await SUBQ_STAGES.stages(section, {
+        const specs = await methodStages("subq", section, {
           backend: "openai",
           env,
           answerRuns: ["rag-bm25"],

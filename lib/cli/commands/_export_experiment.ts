@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from "node:path";
-import { runCruxExperiment, type RunStage } from "@lib/analysis/mod.ts";
+import { runCruxExperiment, type RunStage } from "@lib/experiment/mod.ts";
 import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 import { BatchCollector, exportCollected, JOURNAL_FILE, openCallCache } from "@lib/llm/mod.ts";
 

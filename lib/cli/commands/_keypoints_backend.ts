@@ -4,6 +4,8 @@ import { LlmClient, openCallCache, resolveRoleConfig, type Role } from "@lib/llm
 import { guardOutputs } from "@lib/formats/mod.ts";
 import { chooseBackend, clientOverrides, int, readLlmConfig } from "./_llm_flags.ts";
 import { UsageError } from "../command.ts";
+import type { KeyPointSection } from "@lib/pipeline/mod.ts";
+import { KEYPOINTS } from "@lib/methods/mod.ts";
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -49,6 +51,14 @@ export async function withBackend<T>(
   } finally {
     await opened.close();
   }
+}
+
+/** The key point method's backends (its one factory) for an opened backend and the flags' settings. */
+export function keyPointBackends(b: OpenBackend, settings: KeyPointSection) {
+  return KEYPOINTS.backends({
+    section: { ...settings, reasks: b.reasks },
+    judge: b.client ? { client: b.client, templatesDir: b.templatesDir } : undefined,
+  });
 }
 
 /** A number flag in (0, 1]. */

@@ -18,17 +18,13 @@ import {
   judgeKeyPoints,
   type KeyPointProblem,
   lexicalEntailer,
-  lexicalMerger,
   llmEntailer,
-  llmExtractor,
-  llmMerger,
   mergeQuestionKeyPoints,
-  offlineExtractor,
   type QuestionWithDocuments,
 } from "@lib/keypoints/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { clientFlags, int } from "./_llm_flags.ts";
-import { fraction, withBackend } from "./_keypoints_backend.ts";
+import { fraction, keyPointBackends, withBackend } from "./_keypoints_backend.ts";
 
 const backendFlags = {
   backend: { type: "string" },
@@ -80,9 +76,7 @@ export async function extract(args: string[], io: Io): Promise<number> {
   const files = { inputs: { "--questions": values.questions }, outputs: { "--out": values.out } };
   return await withBackend(values, "judge", files, async (b) => {
     const questions = unionDocuments(await readQuestionDocuments(values.questions!));
-    const extractor = b.client
-      ? llmExtractor(b.client, { templatesDir: b.templatesDir, reasks: b.reasks })
-      : offlineExtractor({ perRound });
+    const { extractor } = keyPointBackends(b, { perRound });
     const onProgress = terminalProgress(io.err, { isTty: io.isTty });
     const r = await extractQuestionKeyPoints(questions, extractor, { rounds, onProgress });
     await writeAtomic(values.out!, formatKeyPoints(r.keypoints));
@@ -131,9 +125,7 @@ export async function merge(args: string[], io: Io): Promise<number> {
         "--questions FILE is required with a model backend (the merge prompt shows the question)",
       );
     }
-    const merger = b.client
-      ? llmMerger(b.client, { templatesDir: b.templatesDir, reasks: b.reasks })
-      : lexicalMerger({ threshold });
+    const { merger } = keyPointBackends(b, { mergeThreshold: threshold });
     const r = await mergeQuestionKeyPoints(originals, merger, { questions });
     await writeAtomic(values.out!, formatKeyPoints(r.keypoints));
     const before = originals.reduce((s, q) => s + q.keypoints.length, 0);

@@ -16,6 +16,7 @@ import {
 import { terminalProgress } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
 import { openWorkspace, readNuggetOrigins, readTopicIds, type Workspace } from "@lib/store/mod.ts";
+import { NUGGETS } from "@lib/methods/mod.ts";
 import { chooseBackend, clientFlags, flagRoleClient, int } from "./_llm_flags.ts";
 
 const common = {
@@ -44,9 +45,8 @@ async function session(values: Values, io: Io) {
   const ws = await openWorkspace(dir);
   const c = await flagRoleClient(ws, "judge", flat, backendName === "openai");
   const reasks = int("reasks", values.reasks as string | undefined, 0);
-  const backend = c
-    ? nug.llmNuggetBackend(c.client, { templatesDir: c.templatesDir, reasks })
-    : nug.offlineNuggetBackend();
+  // The method's one backends factory, as the pipeline's nugget stages use it.
+  const backend = NUGGETS.backends({ section: { reasks }, judge: c });
   if (backend.offline) io.err(`note: ${OFFLINE_NOTE}\n`);
   const onProgress = terminalProgress(io.err, { isTty: io.isTty });
   const onNote = (m: string) => io.err(`note: ${m}\n`);

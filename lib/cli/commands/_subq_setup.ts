@@ -4,6 +4,7 @@ import { type Io, UsageError } from "../command.ts";
 import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { guardOutputs } from "@lib/formats/mod.ts";
+import { SUBQ } from "@lib/methods/mod.ts";
 
 export const options = {
   ...clientFlags,
@@ -48,7 +49,9 @@ export async function setup(args: string[]) {
   const role = ws
     ? await flagRoleClient(ws, "judge", values as Record<string, string>, backend === "openai")
     : undefined;
-  const step = { client: role?.client, templatesDir: role?.templatesDir };
+  // The method's one backends factory, as the pipeline's sub-question stages use it.
+  const { client, templatesDir } = SUBQ.backends({ section: {}, judge: role });
+  const step = { client, templatesDir };
   return { values, step, ws, close: () => ws?.close() };
 }
 

@@ -19,8 +19,7 @@ import {
   resolveRoleConfig,
 } from "@lib/llm/mod.ts";
 import { clientFlags, clientOverrides, readLlmConfig } from "./_llm_flags.ts";
-import { RUN_STAGES, type RunStage } from "@lib/analysis/mod.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import { loadExperimentConfig, RUN_STAGES, type RunStage } from "@lib/experiment/mod.ts";
 import { exportExperimentBatch } from "./_export_experiment.ts";
 
 const HELP = `Usage:

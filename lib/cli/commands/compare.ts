@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { intOption } from "../_options.ts";
 import { methodAnalyses, type MethodAnalysesData, saveAnalysis } from "@lib/analysis/mod.ts";
-import { type CompareSection, loadExperimentConfig, METHOD_HEADLINES } from "@lib/pipeline/mod.ts";
+import type { CompareSection } from "@lib/pipeline/mod.ts";
+import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
 import { guardAnalysisOutputs, tableCsv, tableText } from "@lib/report/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 
@@ -174,7 +176,9 @@ async function run(args: string[], io: Io): Promise<number> {
   let analyses;
   try {
     analyses = await methodAnalyses(ws, {
-      methods: methods ? METHOD_HEADLINES.filter((h) => methods.includes(h.method)) : undefined,
+      methods: methods
+        ? METHOD_HEADLINES.filter((h) => methods.includes(h.method))
+        : METHOD_HEADLINES,
       judges,
       sources,
       minRuns,

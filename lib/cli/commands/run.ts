@@ -6,8 +6,12 @@
  */
 import { parseArgs } from "node:util";
 import { type Command, UsageError } from "../command.ts";
-import { RUN_STAGES, runCruxExperiment, type RunStage } from "@lib/analysis/mod.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import {
+  loadExperimentConfig,
+  RUN_STAGES,
+  runCruxExperiment,
+  type RunStage,
+} from "@lib/experiment/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
 
 /** The `crux run` command. */

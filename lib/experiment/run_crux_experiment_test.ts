@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { startOpenAiServer } from "../../tests/support/openai_server.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import { runCruxExperiment } from "./run_crux_experiment.ts";
 
 const root = new URL("../../", import.meta.url).pathname;

@@ -9,15 +9,14 @@
 import {
   type CruxExperimentConfig,
   cruxStages,
-  METHODS,
   type RunStagesResult,
   type StageSpec,
 } from "@lib/pipeline/mod.ts";
 import { join } from "node:path";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { METHOD_ANALYSES } from "./method_sections.ts";
+import type { Analysis } from "@lib/analysis/mod.ts";
+import { METHOD_HEADLINES, METHOD_REGISTRY, parseMethodSection } from "@lib/methods/mod.ts";
 import { runCruxExperiment } from "./run_crux_experiment.ts";
-import type { Analysis } from "./types.ts";
 
 /** Options of {@linkcode methodView}. */
 export interface MethodViewOptions {
@@ -64,8 +63,7 @@ export interface MethodView {
  * @throws {RangeError} When `key` is not a method of the experiment config.
  * @example
  * ```ts
- * import { methodView } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig, methodView } from "@lib/experiment/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const view = await methodView({ ...config, workspace: await Deno.makeTempDir() }, "keypoints");
  * view.analyses.map((a) => a.name); // ["keypoint_extraction", ...]
@@ -76,11 +74,11 @@ export async function methodView(
   key: string,
   opts: MethodViewOptions = {},
 ): Promise<MethodView> {
-  const method = METHODS.find((m) => m.key === key);
-  const analyses = METHOD_ANALYSES.find((m) => m.key === key);
-  if (!method || !analyses) {
+  const sectioned = METHOD_REGISTRY.filter((m) => m.section && m.analyses);
+  const method = sectioned.find((m) => m.key === key);
+  if (!method) {
     throw new RangeError(
-      `Unknown method "${key}"; methods: ${METHODS.map((m) => m.key).join(", ")}`,
+      `Unknown method "${key}"; methods: ${sectioned.map((m) => m.key).join(", ")}`,
     );
   }
   const own = config.methods?.[key];
@@ -91,9 +89,9 @@ export async function methodView(
       `Cannot use overlay name "${overlay.name}": use letters, digits, "_" or "-" (it names a workspace)`,
     );
   }
-  const base = own ?? method.parse({}, file);
+  const base = own ?? parseMethodSection(key, {}, file);
   const section = overlay
-    ? method.parse({ ...(base as Record<string, unknown>), ...overlay.settings }, file)
+    ? parseMethodSection(key, { ...(base as Record<string, unknown>), ...overlay.settings }, file)
     : base;
   const effective: CruxExperimentConfig = overlay
     ? {
@@ -126,12 +124,15 @@ export async function methodView(
   });
   // The method's instances: those a config with only this method declares beyond CRUX's.
   const ids = async (methods: Record<string, unknown> | undefined) =>
-    new Set((await cruxStages({ ...effective, methods }, { env: opts.env })).map((s) => s.id));
+    new Set(
+      (await cruxStages({ ...effective, methods }, { env: opts.env, methods: METHOD_REGISTRY }))
+        .map((s) => s.id),
+    );
   const crux = await ids(undefined);
   const withMethod = await ids({ [key]: section });
-  const specs = (await cruxStages(effective, { env: opts.env })).filter((s) =>
-    withMethod.has(s.id) && !crux.has(s.id)
-  );
+  const specs = (await cruxStages(effective, { env: opts.env, methods: METHOD_REGISTRY })).filter((
+    s,
+  ) => withMethod.has(s.id) && !crux.has(s.id));
   const ws = await openWorkspace(effective.workspace, { readOnly: true });
   try {
     return {
@@ -140,7 +141,11 @@ export async function methodView(
       workspace: effective.workspace,
       specs,
       stages: stages.stages,
-      analyses: await analyses.analyses(ws, { section, experiment: effective.name }),
+      analyses: await method.analyses!(ws, {
+        section,
+        experiment: effective.name,
+        headlines: METHOD_HEADLINES,
+      }),
     };
   } finally {
     ws.close();

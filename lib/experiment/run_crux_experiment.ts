@@ -15,7 +15,8 @@ import {
   type StageEvent,
 } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import type { WorkspaceAnalyses } from "./analyze_workspace.ts";
+import type { WorkspaceAnalyses } from "@lib/analysis/mod.ts";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { analyzeStep } from "./analyze_step.ts";
 
 /** Stages `until` and `from` accept, in pipeline order. */
@@ -49,7 +50,8 @@ export interface RunCruxExperimentResult {
 
 /**
  * Runs an experiment config: dataset -> construct -> select -> retrieve ->
- * rerank -> generate -> judge -> measure -> analyze (see `cruxStages`). Each
+ * rerank -> generate -> judge -> measure -> analyze (see `cruxStages`), with
+ * the stages of every registry method whose section the config has. Each
  * stage instance is skipped when its recorded fingerprint matches, so a re-run
  * of an unchanged config makes no model call and writes nothing, and changing
  * one parameter re-runs exactly the stages that depend on it; every event says
@@ -61,8 +63,7 @@ export interface RunCruxExperimentResult {
  * @throws {RangeError} When a stage has nothing to work on (e.g. no topics and no dataset).
  * @example
  * ```ts
- * import { runCruxExperiment } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/pipeline/mod.ts";
+ * import { loadExperimentConfig, runCruxExperiment } from "@lib/experiment/mod.ts";
  * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const workspace = await Deno.makeTempDir(); // the config's own: outputs/sample
  * const { stages } = await runCruxExperiment({ ...cfg, workspace });
@@ -80,6 +81,7 @@ export async function runCruxExperiment(
     onNote: say,
     onProgress: opts.onProgress,
     signal: opts.signal,
+    methods: METHOD_REGISTRY,
     analyze: analyzeStep(config, {
       env: opts.env,
       onNote: (m) => say("analyze", m),

@@ -1,0 +1,29 @@
+/**
+ * The evaluation methods, one declaration each (key, config section with its
+ * defaults, stages, headline measures, the one backends factory, analyses,
+ * demo tables, commands), and the registry that lists them. Every place that
+ * enumerates methods reads {@linkcode METHOD_REGISTRY}; the pipeline and the
+ * analyses receive it as a parameter.
+ *
+ * @example
+ * ```ts
+ * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+ * METHOD_REGISTRY.map((m) => m.key); // crux, nuggets, keypoints, subq, compare
+ * ```
+ *
+ * @module
+ */
+export type { MethodAnalysesContext, MethodDeclaration } from "./method_declaration.ts";
+export {
+  COMPARE,
+  CRUX,
+  type CruxBackends,
+  KEYPOINTS,
+  METHOD_HEADLINES,
+  METHOD_REGISTRY,
+  methodByKey,
+  methodStages,
+  NUGGETS,
+  parseMethodSection,
+  SUBQ,
+} from "./registry.ts";

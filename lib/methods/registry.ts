@@ -1,0 +1,112 @@
+/**
+ * The evaluation methods, in order: CRUX first, the comparison last (its stages
+ * read the others' measures). Adding a method is one line here plus its own
+ * declaration file.
+ *
+ * @module
+ */
+import type { MethodHeadline, MethodStageContext, StageSpec } from "@lib/pipeline/mod.ts";
+import { methodBackends } from "@lib/pipeline/mod.ts";
+import type { MethodDeclaration } from "./method_declaration.ts";
+import { CRUX } from "./crux.ts";
+import { NUGGETS } from "./nuggets.ts";
+import { KEYPOINTS } from "./keypoints.ts";
+import { SUBQ } from "./subq.ts";
+import { COMPARE } from "./compare.ts";
+
+export { COMPARE, CRUX, KEYPOINTS, NUGGETS, SUBQ };
+export type { CruxBackends } from "./crux.ts";
+
+/** Every evaluation method, in stage and display order. */
+export const METHOD_REGISTRY: readonly MethodDeclaration[] = [
+  CRUX,
+  NUGGETS,
+  KEYPOINTS,
+  SUBQ,
+  COMPARE,
+] as readonly MethodDeclaration[];
+
+/** The methods' headline measures, in registry order (what the comparison reads). */
+export const METHOD_HEADLINES: readonly MethodHeadline[] = METHOD_REGISTRY.flatMap((m) =>
+  m.headlines
+);
+
+/**
+ * The method of a key.
+ *
+ * @param key Method key (`crux`, `nuggets`, `keypoints`, `subq`, `compare`).
+ * @returns Its declaration.
+ * @throws {RangeError} Naming the key and the known ones, when no method has it.
+ * @example
+ * ```ts
+ * import { methodByKey } from "@lib/methods/mod.ts";
+ * methodByKey("keypoints").headlines[0].measure; // "KPR"
+ * ```
+ */
+export function methodByKey(key: string): MethodDeclaration {
+  const m = METHOD_REGISTRY.find((d) => d.key === key);
+  if (!m) {
+    throw new RangeError(
+      `Unknown method "${key}"; methods: ${METHOD_REGISTRY.map((d) => d.key).join(", ")}`,
+    );
+  }
+  return m;
+}
+
+/**
+ * Checks a method's config section as the experiment config loader does
+ * (the comparison's method names against the registry's headlines).
+ *
+ * @param key Method key with a config section.
+ * @param raw The section as written (`{}` gives the defaults).
+ * @param file The config file, for error messages.
+ * @returns The checked section.
+ * @throws {RangeError} When the method has no config section.
+ * @throws {TypeError} As the method's parser, naming the file and the field.
+ * @example
+ * ```ts
+ * import { parseMethodSection } from "@lib/methods/mod.ts";
+ * parseMethodSection("compare", { methods: ["crux", "keypoints"] }, "x.json");
+ * ```
+ */
+export function parseMethodSection(key: string, raw: unknown, file: string): unknown {
+  return sectionOf(key).parse(raw, file, METHOD_HEADLINES);
+}
+
+/**
+ * The stage instances of a method's section, with the method's backends
+ * (offline or the context's models) and the registry's headlines.
+ *
+ * @param key Method key with a config section.
+ * @param section The checked section (see {@linkcode parseMethodSection}).
+ * @param ctx The experiment's context.
+ * @returns The stage instances in dependency order (as the method's stages return them).
+ * @throws {RangeError} When the method has no config section; as the method's stages.
+ * @example
+ * ```ts
+ * import { methodStages, parseMethodSection } from "@lib/methods/mod.ts";
+ * const section = parseMethodSection("nuggets", {}, "x.json");
+ * const specs = await methodStages("nuggets", section, {
+ *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [],
+ *   judgeStages: [], outDir: "outputs/x", configFile: "x.json",
+ * });
+ * ```
+ */
+export function methodStages(
+  key: string,
+  section: unknown,
+  ctx: MethodStageContext,
+): StageSpec[] | Promise<StageSpec[]> {
+  const withHeadlines = { ...ctx, headlines: ctx.headlines ?? METHOD_HEADLINES };
+  return sectionOf(key).stages(
+    section,
+    withHeadlines,
+    methodBackends(methodByKey(key), section, withHeadlines),
+  );
+}
+
+function sectionOf(key: string) {
+  const section = methodByKey(key).section;
+  if (!section) throw new RangeError(`Method "${key}" has no config section`);
+  return section;
+}

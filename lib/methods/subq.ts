@@ -1,0 +1,37 @@
+/**
+ * Sub-question coverage by type: decomposition, typing, coverage judgments,
+ * the pairwise comparison and the preference evaluation.
+ *
+ * @module
+ */
+import { subqAnalyses } from "@lib/analysis/mod.ts";
+import { SUBQ_STAGES, type SubqBackends, type SubqSection } from "@lib/pipeline/mod.ts";
+import type { MethodDeclaration } from "./method_declaration.ts";
+
+/** The sub-question method: section `subq`, headline sub-question rating. */
+export const SUBQ: MethodDeclaration<SubqSection, SubqBackends> = {
+  key: "subq",
+  label: "Sub-questions",
+  section: SUBQ_STAGES,
+  headlines: [{ method: "subq", measure: "subq_rating", label: "Sub-q rating" }],
+  roles: ["judge", "generator"],
+  backends: ({ judge, generator }) => ({
+    client: judge?.client,
+    templatesDir: judge?.templatesDir,
+    generator,
+  }),
+  analyses: (ws, ctx) => {
+    const s = ctx.section as SubqSection;
+    return subqAnalyses(ws, {
+      source: s.source,
+      weights: s.weights,
+      validation: s.validation,
+      seed: s.seed,
+      ...(s.preferences && s.preferencesOrigin
+        ? { preferenceOrigins: { [s.preferences]: s.preferencesOrigin } }
+        : {}),
+    });
+  },
+  tables: ["subq_cells"],
+  commands: ["subq"],
+};

@@ -1,0 +1,212 @@
+/**
+ * The method registry is the one list of evaluation methods: a declaration
+ * file under `lib/methods` is imported only by the registry (and tests), no
+ * library file outside `lib/methods` spells out a list of the method keys, and
+ * the registry has one entry per method section the config loader accepts.
+ */
+import assert from "node:assert/strict";
+import { dirname, join, normalize, relative } from "node:path";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+import { parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
+import { COMMANDS } from "@lib/cli/registry.ts";
+
+const root = new URL("../../", import.meta.url).pathname;
+
+function* files(dir: string): Generator<string> {
+  for (const e of Deno.readDirSync(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory) yield* files(p);
+    else if (p.endsWith(".ts")) yield p;
+  }
+}
+
+/** Repository-relative imports of a file. */
+function importsOf(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (
+    const m of text.matchAll(
+      /(?:^|\n)\s*(?:import|export)[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
+    )
+  ) {
+    const spec = m[1] ?? m[2];
+    if (spec.startsWith("@lib/")) out.push(normalize(`lib/${spec.slice(5)}`));
+    else if (spec.startsWith(".")) out.push(normalize(relative(root, join(dirname(file), spec))));
+  }
+  return out;
+}
+
+/** Files of `lib/methods` that are not declarations. */
+const NOT_DECLARATIONS = ["mod.ts", "registry.ts", "method_declaration.ts"];
+
+const isTest = (rel: string) => rel.startsWith("tests/") || rel.endsWith("_test.ts");
+
+/**
+ * Imports of a method declaration file (`lib/methods/<method>.ts`) by anything
+ * but the registry or a test.
+ */
+export function declarationImportProblems(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const problems: string[] = [];
+  for (const [rel, targets] of graph) {
+    if (rel === "lib/methods/registry.ts" || isTest(rel)) continue;
+    for (const t of targets) {
+      const parts = t.split("/");
+      if (parts.length !== 3 || parts[0] !== "lib" || parts[1] !== "methods") continue;
+      if (NOT_DECLARATIONS.includes(parts[2]) || parts[2].startsWith("_")) continue;
+      problems.push(
+        `${rel} imports the declaration ${t}; import the registry (@lib/methods/mod.ts)`,
+      );
+    }
+  }
+  return problems.sort();
+}
+
+/**
+ * Array literals of string literals that name at least three method keys, in
+ * library files outside `lib/methods` (tests excepted): lists that would go
+ * stale when a method is added.
+ */
+export function methodListProblems(
+  texts: ReadonlyMap<string, string>,
+  keys: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const [rel, text] of texts) {
+    if (rel.startsWith("lib/methods/") || isTest(rel)) continue;
+    for (const m of text.matchAll(/\[([^\[\]]*)\]/g)) {
+      const items = m[1].split(",").map((x) => x.trim()).filter(Boolean);
+      if (!items.length || !items.every((x) => /^["'`][\w-]+["'`]$/.test(x))) continue;
+      const named = items.map((x) => x.slice(1, -1)).filter((x) => keys.includes(x));
+      if (new Set(named).size >= 3) {
+        const line = text.slice(0, m.index).split("\n").length;
+        problems.push(`${rel}:${line}: a list of method keys ${m[0]}; read METHOD_REGISTRY`);
+      }
+    }
+  }
+  return problems.sort();
+}
+
+/**
+ * Differences between the method sections a config loader accepts and the
+ * registry's methods with a section: each accepted section needs exactly one
+ * registry entry, and each registry entry with a section must be accepted.
+ */
+export function sectionProblems(
+  accepted: readonly string[],
+  registry: readonly { key: string; hasSection: boolean }[],
+): string[] {
+  const problems: string[] = [];
+  const sectioned = registry.filter((m) => m.hasSection).map((m) => m.key);
+  for (const key of new Set(registry.map((m) => m.key))) {
+    const n = registry.filter((m) => m.key === key).length;
+    if (n > 1) problems.push(`method "${key}" has ${n} registry entries`);
+  }
+  for (const s of accepted) {
+    if (!sectioned.includes(s)) problems.push(`config section "${s}" has no registry entry`);
+  }
+  for (const k of sectioned) {
+    if (!accepted.includes(k)) {
+      problems.push(`registry method "${k}" has no accepted config section`);
+    }
+  }
+  return problems.sort();
+}
+
+/** The top-level fields the loader names as known for a method list (from its error on an unknown field). */
+function knownFields(methods: Parameters<typeof parseExperimentConfigWith>[1]): string[] {
+  try {
+    parseExperimentConfigWith('{"name": "x", "no-such-field": 1}', methods, { file: "x.json" });
+  } catch (e) {
+    const m = /known fields: (.*)$/.exec((e as Error).message);
+    if (m) return m[1].split(", ");
+  }
+  throw new Error("the config loader accepted an unknown field or named no known fields");
+}
+
+const sources = [...files(join(root, "lib")), ...files(join(root, "tests"))]
+  .filter((f) => !f.includes("/testdata/"));
+const texts = new Map(sources.map((f) => [relative(root, f), Deno.readTextFileSync(f)]));
+
+Deno.test("a method declaration file is imported only by the registry (and tests)", () => {
+  const graph = new Map([...texts].map(([rel, text]) => [rel, importsOf(join(root, rel), text)]));
+  assert.ok(graph.size > 300, `${graph.size} files read`);
+  const declarations = [...texts.keys()].filter((r) =>
+    /^lib\/methods\/[^/_]+\.ts$/.test(r) && !r.endsWith("_test.ts") &&
+    !NOT_DECLARATIONS.includes(r.split("/")[2])
+  );
+  assert.deepEqual(declarations.sort(), [
+    "lib/methods/compare.ts",
+    "lib/methods/crux.ts",
+    "lib/methods/keypoints.ts",
+    "lib/methods/nuggets.ts",
+    "lib/methods/subq.ts",
+  ]);
+  assert.deepEqual(declarationImportProblems(graph), []);
+});
+
+Deno.test("no library file outside lib/methods spells out a list of the method keys", () => {
+  const keys = METHOD_REGISTRY.map((m) => m.key);
+  assert.deepEqual(keys, ["crux", "nuggets", "keypoints", "subq", "compare"]);
+  assert.deepEqual(methodListProblems(texts, keys), []);
+});
+
+Deno.test("the registry has one entry per method section the config loader accepts", () => {
+  const core = knownFields([]);
+  const all = knownFields(METHOD_REGISTRY);
+  const accepted = all.filter((f) => !core.includes(f));
+  assert.deepEqual(accepted, ["nuggets", "keypoints", "subq", "compare"]);
+  const registry = METHOD_REGISTRY.map((m) => ({ key: m.key, hasSection: !!m.section }));
+  assert.deepEqual(sectionProblems(accepted, registry), []);
+  for (const m of METHOD_REGISTRY) if (m.section) assert.equal(m.section.key, m.key);
+});
+
+Deno.test("each method's own commands are commands of the crux tool", () => {
+  const names = COMMANDS.map((c) => c.name);
+  const missing = METHOD_REGISTRY.flatMap((m) =>
+    m.commands.filter((c) => !names.includes(c)).map((c) => `${m.key}: ${c}`)
+  );
+  assert.deepEqual(missing, []);
+  assert.deepEqual(METHOD_REGISTRY.find((m) => m.key === "keypoints")?.commands, ["keypoints"]);
+});
+
+Deno.test("the registry checks catch a declaration imported directly, a hard-coded key list and a missing entry", () => {
+  const graph = new Map([
+    ["lib/methods/registry.ts", ["lib/methods/nuggets.ts", "lib/methods/method_declaration.ts"]],
+    ["lib/methods/mod.ts", ["lib/methods/registry.ts", "lib/methods/subq.ts"]],
+    ["lib/cli/commands/nuggets.ts", ["lib/methods/nuggets.ts", "lib/methods/mod.ts"]],
+    ["lib/methods/keypoints.ts", ["lib/methods/method_declaration.ts"]],
+    ["tests/methods/nuggets_test.ts", ["lib/methods/nuggets.ts"]],
+  ]);
+  assert.deepEqual(declarationImportProblems(graph), [
+    "lib/cli/commands/nuggets.ts imports the declaration lib/methods/nuggets.ts; import the registry (@lib/methods/mod.ts)",
+    "lib/methods/mod.ts imports the declaration lib/methods/subq.ts; import the registry (@lib/methods/mod.ts)",
+  ]);
+  const keys = ["crux", "nuggets", "keypoints", "subq", "compare"];
+  const texts = new Map([
+    ["lib/pipeline/a.ts", 'const M = ["crux", "nuggets", "keypoints", "subq"];\n'],
+    ["lib/analysis/b.ts", "const x = 1;\nconst L = new Set(['keypoints', 'subq', 'compare']);\n"],
+    [
+      "lib/analysis/c.ts",
+      'const two = ["crux", "nuggets"]; const mixed = ["crux", x, "subq", "compare"];\n',
+    ],
+    ["lib/methods/registry.ts", 'const K = ["crux", "nuggets", "keypoints"];\n'],
+    ["tests/x_test.ts", 'const K = ["crux", "nuggets", "keypoints"];\n'],
+  ]);
+  assert.deepEqual(methodListProblems(texts, keys), [
+    `lib/analysis/b.ts:2: a list of method keys ['keypoints', 'subq', 'compare']; read METHOD_REGISTRY`,
+    `lib/pipeline/a.ts:1: a list of method keys ["crux", "nuggets", "keypoints", "subq"]; read METHOD_REGISTRY`,
+  ]);
+  assert.deepEqual(
+    sectionProblems(["nuggets", "keypoints", "rerank-grid"], [
+      { key: "crux", hasSection: false },
+      { key: "nuggets", hasSection: true },
+      { key: "keypoints", hasSection: true },
+      { key: "subq", hasSection: true },
+      { key: "nuggets", hasSection: true },
+    ]),
+    [
+      'config section "rerank-grid" has no registry entry',
+      'method "nuggets" has 2 registry entries',
+      'registry method "subq" has no accepted config section',
+    ],
+  );
+});
