@@ -6,7 +6,7 @@
  * @module
  */
 import type { LlmClient } from "@lib/llm/mod.ts";
-import { readSubquestions, type Workspace } from "@lib/store/mod.ts";
+import { countRunRows, readSubquestions, type Workspace } from "@lib/store/mod.ts";
 import { mmrRows } from "./_mmr_rerank.ts";
 import { endpointRows } from "./_endpoint_rerank.ts";
 import { countingClient, emptyUsage, type RerankUsage } from "./_counting_client.ts";
@@ -220,11 +220,7 @@ export async function rerankRun(
   cfg: RerankConfig,
   opts: RerankRunOptions = {},
 ): Promise<RerankSummary> {
-  const have = await ws.query<{ n: number }>(
-    `SELECT count(*)::INTEGER AS n FROM runs WHERE run = $1`,
-    [cfg.name],
-  );
-  if (have[0].n > 0) {
+  if (await countRunRows(ws, cfg.name) > 0) {
     return { run: cfg.name, written: 0, skipped: true, usage: emptyUsage(), counts: {} };
   }
   const source = await ws.runRows(cfg.from);

@@ -259,3 +259,4 @@ export {
   clearSubquestionSource,
   clearSubquestionTypes,
 } from "./subq_sqlpipe.ts";
+export { countRunRows } from "./runs.ts";
