@@ -21,7 +21,6 @@
  * @module
  */
 export {
-  CONSTRUCT_STEPS,
   type ConstructStep,
   type StepOptions,
   type StepSummary,

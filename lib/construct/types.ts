@@ -15,17 +15,6 @@ export type ConstructStep =
   | "corpus"
   | "stats";
 
-/** The steps in pipeline order. */
-export const CONSTRUCT_STEPS: readonly ConstructStep[] = [
-  "passages",
-  "requests",
-  "questions",
-  "ratings",
-  "select",
-  "corpus",
-  "stats",
-];
-
 /** Options every workspace step accepts. */
 export interface StepOptions {
   /** Only these topics (default: every topic of the workspace). */

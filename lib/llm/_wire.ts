@@ -11,13 +11,3 @@ export function toWire(p: SamplingParams): Record<string, unknown> {
   return out;
 }
 
-export function fromWire(w: Record<string, unknown>): SamplingParams {
-  const out: SamplingParams = {};
-  if (typeof w.temperature === "number") out.temperature = w.temperature;
-  if (typeof w.top_p === "number") out.topP = w.top_p;
-  if (typeof w.max_tokens === "number") out.maxTokens = w.max_tokens;
-  if (typeof w.seed === "number") out.seed = w.seed;
-  if (Array.isArray(w.stop)) out.stop = w.stop.map(String);
-  else if (typeof w.stop === "string") out.stop = [w.stop];
-  return out;
-}

@@ -6,12 +6,6 @@
  */
 import type { ProgressFn } from "@lib/llm/mod.ts";
 
-/** Importance of a nugget; `failed` when the labelling output could not be read. */
-export type NuggetImportance = "vital" | "okay" | "failed";
-
-/** Assignment of a nugget to an answer; `failed` when the output could not be read. */
-export type NuggetLabel = "support" | "partial_support" | "not_support" | "failed";
-
 /** Outcome of one window: the value, or `failed` with the raw output (or error) kept. */
 export interface WindowOutcome<T> {
   status: "ok" | "failed";

@@ -5,22 +5,14 @@
  *
  * @module
  */
-import type { RunRow } from "@lib/types/mod.ts";
 import type { Judged } from "@lib/metrics/judged.ts";
 import type { MeasureNeeds } from "@lib/metrics/measure.ts";
-import type { RunTable } from "@lib/metrics/run_table.ts";
 import { defaultRegistry } from "@lib/metrics/default_registry.ts";
 import type { EvalOptions } from "./_eval_options.ts";
 
 /** Up to `n` ids, comma separated, with `...` when there are more. */
 function some(ids: readonly string[], n = 3): string {
   return ids.slice(0, n).join(", ") + (ids.length > n ? ", ..." : "");
-}
-
-/** The topic ids of a run, in first-seen order. */
-export function runTopics(run: RunTable | readonly RunRow[]): string[] {
-  if ("kind" in run && run.kind === "run-table") return [...(run as RunTable).topics.keys()];
-  return [...new Set((run as readonly RunRow[]).map((r) => r.topicId))];
 }
 
 /** Topics holding the judgments of one kind, in first-seen order. */
