@@ -2,7 +2,7 @@ import { type LlmClient, loadTemplate, parseTagged, renderTemplate } from "@lib/
 import type { Question, Topic } from "@lib/types/mod.ts";
 import { stripQuestionNumbering } from "@lib/formats/mod.ts";
 import { splitSentences } from "@lib/text/mod.ts";
-import { readSubquestions, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
+import { readTopics, readWorkspaceSubquestions, type WorkspaceLike } from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 import { subquestionCount } from "./subquestion_count.ts";
 
@@ -77,7 +77,7 @@ export async function buildQuestions(
   const note = opts.onNote ?? (() => {});
   const topics = await readTopics(ws, opts.topics);
   const counts = new Map(topics.map((t) => [t.topicId, subquestionCount(t.source, opts.n)]));
-  const existing = await readSubquestions(ws);
+  const existing = await readWorkspaceSubquestions(ws);
   const todo = topics.filter((t) => t.summary && !existing.has(t.topicId));
   const summary: StepSummary = {
     step: "questions",

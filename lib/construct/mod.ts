@@ -20,11 +20,7 @@
  *
  * @module
  */
-export {
-  type ConstructStep,
-  type StepOptions,
-  type StepSummary,
-} from "./types.ts";
+export { type ConstructStep, type StepOptions, type StepSummary } from "./types.ts";
 export { splitDocument, type SplitDocumentOptions } from "./split_document.ts";
 export { type DocumentPassages, numberPassages } from "./number_passages.ts";
 export { passageOrdinal } from "@lib/store/mod.ts";

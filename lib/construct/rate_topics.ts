@@ -3,8 +3,8 @@ import { rateItems, type RatingItem } from "@lib/judge/rate_items.ts";
 import {
   incompleteRatingTopics,
   readPassages,
-  readSubquestions,
   readTopics,
+  readWorkspaceSubquestions,
   recordIncompleteRatingTopics,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
@@ -43,7 +43,7 @@ export interface RateTopicsOptions extends StepOptions {
 export async function rateTopics(ws: WorkspaceLike, opts: RateTopicsOptions): Promise<StepSummary> {
   const topics = await readTopics(ws, opts.topics);
   const passages = await readPassages(ws);
-  const questions = await readSubquestions(ws);
+  const questions = await readWorkspaceSubquestions(ws);
   const items: RatingItem[] = [];
   let worked = 0;
   for (const t of topics) {

@@ -6,7 +6,7 @@
  * @module
  */
 import type { LlmClient } from "@lib/llm/mod.ts";
-import { countRunRows, readSubquestions, type Workspace } from "@lib/store/mod.ts";
+import { countRunRows, readWorkspaceSubquestions, type Workspace } from "@lib/store/mod.ts";
 import { mmrRows } from "./_mmr_rerank.ts";
 import { endpointRows } from "./_endpoint_rerank.ts";
 import { countingClient, emptyUsage, type RerankUsage } from "./_counting_client.ts";
@@ -248,7 +248,7 @@ export async function rerankRun(
     const requests = new Map((await ws.topics()).map((t) => [t.topicId, t.request ?? ""]));
     const subquestions = new Map<string, string[]>();
     if (cfg.method === "lexical") {
-      for (const [topic, qs] of await readSubquestions(ws)) {
+      for (const [topic, qs] of await readWorkspaceSubquestions(ws)) {
         subquestions.set(topic, qs.map((q) => q.text));
       }
     }

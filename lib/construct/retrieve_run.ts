@@ -15,7 +15,7 @@ import {
   type Embedder,
   rrf,
 } from "@lib/retrieval/mod.ts";
-import { readPassages, readQrels, readTopics } from "@lib/store/mod.ts";
+import { readPassages, readTopics, readWorkspaceQrels } from "@lib/store/mod.ts";
 import { denseRows } from "./_dense_rows.ts";
 
 /** A BM25 run over the workspace's pooled passages (`kind` absent or `bm25`). */
@@ -83,7 +83,7 @@ export interface RetrieveRunOptions {
 
 /** Topics with crux qrels and a request, as queries. */
 async function queries(ws: Workspace): Promise<{ topicId: string; text: string }[]> {
-  const kept = new Set((await readQrels(ws, "crux_pr")).map((q) => q.topicId));
+  const kept = new Set((await readWorkspaceQrels(ws, "crux_pr")).map((q) => q.topicId));
   return (await readTopics(ws))
     .filter((t) => kept.has(t.topicId) && t.request)
     .map((t) => ({ topicId: t.topicId, text: t.request }));

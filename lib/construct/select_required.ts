@@ -4,8 +4,8 @@ import {
   passageJudge,
   readPassages,
   readRatings,
-  readSubquestions,
   readTopics,
+  readWorkspaceSubquestions,
   recordQrels,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
@@ -70,7 +70,7 @@ export async function selectRequired(
     selection: false,
   });
   const topics = await readTopics(ws, opts.topics);
-  const questions = await readSubquestions(ws);
+  const questions = await readWorkspaceSubquestions(ws);
   const passages = await readPassages(ws);
   const ids = new Map(
     topics.filter((t) => questions.has(t.topicId)).map((t) => [

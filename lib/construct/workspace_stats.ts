@@ -2,9 +2,9 @@ import { datasetStats, type DatasetStatsRow } from "./dataset_stats.ts";
 import {
   readDocuments,
   readPassages,
-  readQrels,
-  readSubquestions,
   readTopics,
+  readWorkspaceQrels,
+  readWorkspaceSubquestions,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 
@@ -34,7 +34,7 @@ export async function workspaceStats(
     topics: await readTopics(ws),
     documents: flat(await readDocuments(ws)),
     passages: flat(await readPassages(ws)),
-    questions: flat(await readSubquestions(ws)),
-    qrels: await readQrels(ws, opts.qrelsName ?? "crux_pr"),
+    questions: flat(await readWorkspaceSubquestions(ws)),
+    qrels: await readWorkspaceQrels(ws, opts.qrelsName ?? "crux_pr"),
   });
 }

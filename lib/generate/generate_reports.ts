@@ -12,9 +12,9 @@ import {
   failedGenerations,
   readGeneratedTopics,
   readPassages,
-  readQrels,
-  readRun,
   readTopics,
+  readWorkspaceQrels,
+  readWorkspaceRun,
   recordContextGaps,
   recordFailedGenerations,
   recordGeneration,
@@ -128,7 +128,7 @@ export async function generateReports(
       tokens.set(p.passageId, p.tokens ?? countTokens(p.text, tk));
     }
   }
-  const budgets = oracleBudgets(await readQrels(ws, opts.qrelsName ?? "crux_pr"), tokens, {
+  const budgets = oracleBudgets(await readWorkspaceQrels(ws, opts.qrelsName ?? "crux_pr"), tokens, {
     cap: opts.budgetCap,
   });
   if (budgets.size === 0) {
@@ -136,7 +136,7 @@ export async function generateReports(
       "Cannot generate reports: no topic has required passages; run `crux construct select` first",
     );
   }
-  const run = opts.condition === "rag" ? await readRun(ws, opts.context ?? "") : undefined;
+  const run = opts.condition === "rag" ? await readWorkspaceRun(ws, opts.context ?? "") : undefined;
   if (opts.condition === "rag" && run!.length === 0) {
     throw new RangeError(
       `Cannot generate reports: the workspace has no run "${opts.context}"; import or retrieve it first`,
@@ -333,6 +333,6 @@ export async function storeHumanSummaries(
   for (const list of (await readPassages(ws)).values()) {
     for (const p of list) tokens.set(p.passageId, p.tokens ?? countTokens(p.text, tk));
   }
-  const budgets = oracleBudgets(await readQrels(ws, opts.qrelsName ?? "crux_pr"), tokens);
+  const budgets = oracleBudgets(await readWorkspaceQrels(ws, opts.qrelsName ?? "crux_pr"), tokens);
   return await storeHumanReports(ws, budgets, tk);
 }

@@ -6,8 +6,8 @@ import {
   measureRow,
   passageJudge,
   readPassages,
-  readQrels,
-  readSubquestions,
+  readWorkspaceQrels,
+  readWorkspaceSubquestions,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import { rateItems, type RatingItem } from "./rate_items.ts";
@@ -127,7 +127,7 @@ export async function judgeReports(
      FROM generations ${opts.run === undefined ? "" : "WHERE run = $1"} ORDER BY run, topic_id`,
     opts.run === undefined ? [] : [opts.run],
   );
-  const questions = await readSubquestions(ws);
+  const questions = await readWorkspaceSubquestions(ws);
   const answerable = new Map<string, { questionId: string; text: string }[]>();
   for (const [t, qs] of questions) answerable.set(t, qs.filter((q) => q.answerable === true));
   if (![...answerable.values()].some((qs) => qs.length)) {
@@ -146,7 +146,7 @@ export async function judgeReports(
   // Density needs the text of P* and of every context passage: a passage the
   // workspace lacks leaves that topic's density out (counted and told), never 0.
   const missingText = new Map<string, string>();
-  for (const q of await readQrels(ws, opts.qrelsName ?? "crux_pr")) {
+  for (const q of await readWorkspaceQrels(ws, opts.qrelsName ?? "crux_pr")) {
     if (q.grade !== 3 || (q.subtopic ?? "0") !== "0") continue;
     if (!passage.has(q.docId)) missingText.set(q.topicId, q.docId);
     oracleTokens.set(

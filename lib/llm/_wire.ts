@@ -10,4 +10,3 @@ export function toWire(p: SamplingParams): Record<string, unknown> {
   if (p.stop !== undefined && p.stop.length) out.stop = [...p.stop];
   return out;
 }
-

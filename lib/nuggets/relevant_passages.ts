@@ -4,7 +4,12 @@
  * @module
  */
 import type { NuggetCreationInput } from "@lib/formats/mod.ts";
-import { readPassages, readQrels, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readPassages,
+  readTopics,
+  readWorkspaceQrels,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 
 /** One topic's query and the passages nuggets are created from, in the order they are shown. */
 export interface NuggetSource {
@@ -49,7 +54,7 @@ export async function relevantPassages(
 ): Promise<NuggetSource[]> {
   const minGrade = opts.minGrade ?? 1;
   const grades = new Map<string, number>();
-  for (const q of await readQrels(ws, opts.qrelsName ?? "crux_pr")) {
+  for (const q of await readWorkspaceQrels(ws, opts.qrelsName ?? "crux_pr")) {
     if ((q.subtopic ?? "0") !== "0" || q.grade < minGrade) continue;
     grades.set(`${q.topicId}\0${q.docId}`, q.grade);
   }

@@ -13,9 +13,9 @@ import {
   readKeyPointLabels,
   readKeyPointStatements,
   readPassages,
-  readQrels,
   readRunReports,
   readTopics,
+  readWorkspaceQrels,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 
@@ -25,7 +25,7 @@ export async function oracleQuestions(
   opts: { qrels: string; grade: number },
 ): Promise<QuestionWithDocuments[]> {
   const natural = new Intl.Collator("en", { numeric: true });
-  const sets = oracleSets(await readQrels(ws, opts.qrels), { grade: opts.grade });
+  const sets = oracleSets(await readWorkspaceQrels(ws, opts.qrels), { grade: opts.grade });
   const text = new Map(
     [...(await readPassages(ws)).values()].flat().map((p) => [p.passageId, p.text]),
   );

@@ -4,7 +4,12 @@
  * @module
  */
 import type { JudgedInputs } from "@lib/metrics/mod.ts";
-import { passageJudge, readPassageJudgments, readQrels, type Workspace } from "@lib/store/mod.ts";
+import {
+  passageJudge,
+  readPassageJudgments,
+  readWorkspaceQrels,
+  type Workspace,
+} from "@lib/store/mod.ts";
 
 /**
  * Where P, R, AP, nDCG and alpha-nDCG take relevance from: `selection` uses the
@@ -84,8 +89,8 @@ export async function workspaceJudged(
     },
   };
   if (source === "selection") {
-    inputs.qrels = await readQrels(ws, "crux_pr");
-    inputs.diversityQrels = await readQrels(ws, "crux_div");
+    inputs.qrels = await readWorkspaceQrels(ws, "crux_pr");
+    inputs.diversityQrels = await readWorkspaceQrels(ws, "crux_div");
   }
   return { inputs, judge, source };
 }

@@ -40,11 +40,11 @@ export {
   group,
   readDocuments,
   readPassages,
-  readQrels,
   readRatings,
-  readRun,
-  readSubquestions,
   readTopics,
+  readWorkspaceQrels,
+  readWorkspaceRun,
+  readWorkspaceSubquestions,
   type WorkspaceLike,
 } from "./workspace_reads.ts";
 export { passageOrdinal } from "./passage_ordinal.ts";

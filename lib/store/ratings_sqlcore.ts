@@ -5,7 +5,7 @@
  * @module
  */
 import { passageOrdinal } from "./passage_ordinal.ts";
-import { readSubquestions, type WorkspaceLike } from "./workspace_reads.ts";
+import { readWorkspaceSubquestions, type WorkspaceLike } from "./workspace_reads.ts";
 
 /** A judge and whether it rated reports (`true`) or passages (`false`). */
 export interface RatingJudgeKind {
@@ -127,7 +127,7 @@ export async function readPassageJudgments(
   judge: string,
   what: string,
 ): Promise<PassageJudgments> {
-  const questions = await readSubquestions(ws);
+  const questions = await readWorkspaceSubquestions(ws);
   const rows = await ws.query<
     {
       topicId: string;

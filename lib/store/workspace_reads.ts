@@ -50,7 +50,9 @@ export async function readPassages(ws: WorkspaceLike): Promise<Map<string, Passa
 }
 
 /** Sub-questions grouped by topic, in ordinal order. */
-export async function readSubquestions(ws: WorkspaceLike): Promise<Map<string, Question[]>> {
+export async function readWorkspaceSubquestions(
+  ws: WorkspaceLike,
+): Promise<Map<string, Question[]>> {
   const rows = await ws.query<Question>(
     `SELECT topic_id AS "topicId", question_id AS "questionId", kind, ordinal, text, type,
        importance, answerable
@@ -80,7 +82,7 @@ export async function readRatings(
 }
 
 /** Qrels of one name (e.g. `crux_pr`). */
-export async function readQrels(ws: WorkspaceLike, name: string): Promise<Qrel[]> {
+export async function readWorkspaceQrels(ws: WorkspaceLike, name: string): Promise<Qrel[]> {
   const rows = await ws.query<Qrel>(
     `SELECT topic_id AS "topicId", doc_id AS "docId", grade, subtopic FROM qrels WHERE name = $1`,
     [name],
@@ -89,7 +91,7 @@ export async function readQrels(ws: WorkspaceLike, name: string): Promise<Qrel[]
 }
 
 /** Rows of one run. */
-export async function readRun(ws: WorkspaceLike, run: string): Promise<RunRow[]> {
+export async function readWorkspaceRun(ws: WorkspaceLike, run: string): Promise<RunRow[]> {
   return await ws.query<RunRow>(
     `SELECT run, topic_id AS "topicId", doc_id AS "docId", rank, score FROM runs WHERE run = $1`,
     [run],

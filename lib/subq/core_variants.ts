@@ -9,8 +9,8 @@ import { oracleBudgets } from "@lib/generate/mod.ts";
 import { countTokens, splitSentences } from "@lib/text/mod.ts";
 import {
   readPassagesById,
-  readQrels,
   readTopics,
+  readWorkspaceQrels,
   recordGeneration,
   recordRun,
   replaceRunRows,
@@ -89,7 +89,7 @@ export async function generateCoreVariants(
   const passages = await readPassagesById(ws);
   const texts = new Map(passages.map((p) => [p.id, p.text]));
   const budgets = oracleBudgets(
-    await readQrels(ws, "crux_pr"),
+    await readWorkspaceQrels(ws, "crux_pr"),
     new Map(passages.map((p) => [p.id, p.tokens ?? countTokens(p.text)])),
   );
   const index = Bm25Index.build(passages.map((p) => ({ id: p.id, text: p.text })), {

@@ -6,8 +6,8 @@
 import {
   readPassages,
   readSubqTopicIds,
-  readSubquestions,
   readTopics,
+  readWorkspaceSubquestions,
   type WorkspaceLike,
   writeSubqFailures,
   writeSubqQuestions,
@@ -63,7 +63,7 @@ export async function decomposeTopics(
   const summary = { topics: 0, written: 0, failed: 0, backend: "" };
   const rows: object[] = [];
   if (source === "crux") {
-    const crux = await readSubquestions(ws);
+    const crux = await readWorkspaceSubquestions(ws);
     for (const t of topics) {
       const qs = crux.get(t.topicId) ?? [];
       if (!qs.length) opts.onNote?.(`Topic "${t.topicId}" has no CRUX sub-questions`);
