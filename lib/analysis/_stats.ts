@@ -1,10 +1,7 @@
 /** Small statistics helpers of the analyses (private). */
-import { kendallTau } from "@lib/metrics/mod.ts";
+import { kendallTau, mean } from "@lib/metrics/mod.ts";
 
-/** Arithmetic mean; NaN for an empty list. */
-export function mean(xs: readonly number[]): number {
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
-}
+export { mean };
 
 /** Sample standard deviation (n - 1); NaN for fewer than two values. */
 export function sd(xs: readonly number[]): number {

@@ -15,9 +15,4 @@ export function checkPaired(
   }
 }
 
-/** Arithmetic mean (NaN for an empty list). */
-export function mean(values: readonly number[]): number {
-  let s = 0;
-  for (const v of values) s += v;
-  return values.length ? s / values.length : NaN;
-}
+export { mean } from "./mean.ts";

@@ -159,3 +159,4 @@ export { RunEvaluator } from "./run_evaluator.ts";
 export { type RunTableChunk, runTableChunks } from "./run_table_chunks.ts";
 export { seededRandom } from "./seeded_random.ts";
 export { oracleSets } from "./oracle_sets.ts";
+export { mean } from "./mean.ts";
