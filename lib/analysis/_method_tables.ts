@@ -57,7 +57,7 @@ export function systemTable(
 }
 
 /** Kendall tau-b, Spearman and Pearson across runs, and the mean per-topic correlations. */
-export function correlationTable(
+export function methodCorrelationTable(
   c: MethodComparison,
   label: (m: string) => string,
   notes: string[],

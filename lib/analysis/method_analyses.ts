@@ -20,8 +20,8 @@ import type { Workspace } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
 import {
   answerTable,
-  correlationTable,
   disagreementTable,
+  methodCorrelationTable,
   significanceTable,
   systemTable,
 } from "./_method_tables.ts";
@@ -187,7 +187,7 @@ export async function methodAnalyses(
   out.push({
     name: "method_correlations",
     data,
-    table: correlationTable(comparison, label, notes),
+    table: methodCorrelationTable(comparison, label, notes),
     ...(pairs.length
       ? {
         figure: correlationHeatmap(pairs, {

@@ -33,7 +33,7 @@ export { llmMerger } from "./llm_merger.ts";
 export { parseMerge } from "./parse_merge.ts";
 export { lexicalEntailer } from "./lexical_entailer.ts";
 export { llmEntailer, type LlmEntailerOptions } from "./llm_entailer.ts";
-export { parseEntailment, type Verdict } from "./parse_entailment.ts";
+export { type EntailmentVerdict, parseEntailment } from "./parse_entailment.ts";
 export {
   type ExtractedKeyPoints,
   extractQuestionKeyPoints,

@@ -7,7 +7,7 @@ import { type ParseResult, parseVerdict } from "@lib/llm/mod.ts";
 import type { EntailmentLabel } from "./types.ts";
 
 /** A parsed verdict. */
-export interface Verdict {
+export interface EntailmentVerdict {
   label: EntailmentLabel;
   reason: string;
   snippet: string;
@@ -43,7 +43,7 @@ const LABELS: Record<string, EntailmentLabel> = {
 export function parseEntailment(
   text: string,
   opts: { contradiction?: boolean } = {},
-): ParseResult<Verdict> {
+): ParseResult<EntailmentVerdict> {
   const allowed = opts.contradiction
     ? Object.keys(LABELS)
     : Object.keys(LABELS).filter((k) => LABELS[k] !== "contradicts");

@@ -2,10 +2,10 @@ import type { ProgressEvent, ProgressFn } from "./types.ts";
 import { progressLine } from "./_progress_line.ts";
 
 /** A rich display bundle (MIME type -> content). */
-export type MimeBundle = Record<string, string>;
+export type TextMimeBundle = Record<string, string>;
 
 /** Sends a bundle to the notebook: first as a new display, then as updates of it. */
-export type DisplaySink = (bundle: MimeBundle, opts: { id: string; update: boolean }) => void;
+export type DisplaySink = (bundle: TextMimeBundle, opts: { id: string; update: boolean }) => void;
 
 function jupyterSink(): DisplaySink {
   type Jupyter = { broadcast(type: string, content: Record<string, unknown>): Promise<void> };

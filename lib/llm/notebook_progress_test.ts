@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type MimeBundle, notebookProgress } from "./notebook_progress.ts";
+import { notebookProgress, type TextMimeBundle } from "./notebook_progress.ts";
 import type { ProgressEvent } from "./types.ts";
 
 const ev = (done: number): ProgressEvent => ({
@@ -14,7 +14,7 @@ const ev = (done: number): ProgressEvent => ({
 });
 
 Deno.test("notebookProgress shows one display and updates it in place", () => {
-  const calls: [MimeBundle, { id: string; update: boolean }][] = [];
+  const calls: [TextMimeBundle, { id: string; update: boolean }][] = [];
   let t = 0;
   const p = notebookProgress({
     display: (b, o) => calls.push([b, o]),

@@ -4,7 +4,7 @@ import { parseLabel } from "./parse_label.ts";
 import type { ParseResult } from "./types.ts";
 
 /** A labelled decision with its evidence (key point entailment, sub-question coverage). */
-export interface Verdict {
+export interface ParsedVerdict {
   label: string;
   /** Short reason, when given (`""` otherwise). */
   reason: string;
@@ -30,7 +30,7 @@ const labelled = (v: unknown) => typeof (v as { label?: unknown }).label === "st
  * // { ok: true, value: { label: "yes", reason: "stated", evidence: "rose 3%" } }
  * ```
  */
-export function parseVerdict(text: string, allowed: readonly string[]): ParseResult<Verdict> {
+export function parseVerdict(text: string, allowed: readonly string[]): ParseResult<ParsedVerdict> {
   const obj = parseJsonValue(text, "object", { fits: labelled });
   if (!obj.ok) {
     if (/unclosed/.test(obj.reason)) return obj;

@@ -15,7 +15,7 @@ export const FORMAT = "crux-bm25";
 export const FORMAT_VERSION = 2;
 
 /** The JSON manifest stored as `manifest.json` beside the binary files. */
-export interface Manifest {
+export interface IndexManifest {
   format: string;
   version: number;
   analyzer: string;
@@ -45,7 +45,7 @@ export async function writeIndexTables(
   docIds: readonly string[],
   terms: readonly string[],
   lengths: Uint32Array,
-  manifest: Manifest,
+  manifest: IndexManifest,
 ): Promise<void> {
   const enc = new TextEncoder();
   await Deno.writeFile(join(dir, "docids.txt"), enc.encode(docIds.join("\n")));
@@ -62,8 +62,8 @@ export async function writeIndexTables(
 export async function writeIndexFiles(
   dir: string,
   data: IndexData,
-  manifest: Manifest,
-): Promise<Manifest> {
+  manifest: IndexManifest,
+): Promise<IndexManifest> {
   const writer = new PostingsWriter(dir);
   try {
     const { offsets, postingDocs, postingTfs, lengths } = data;
@@ -111,9 +111,9 @@ function splitLines(text: string, count: number, path: string): string[] {
 }
 
 /** Reads and validates the manifest of the index in `dir`. */
-export async function readManifest(dir: string): Promise<Manifest> {
+export async function readIndexManifest(dir: string): Promise<IndexManifest> {
   const path = join(dir, "manifest.json");
-  let manifest: Manifest;
+  let manifest: IndexManifest;
   try {
     manifest = JSON.parse(await Deno.readTextFile(path));
   } catch (error) {
@@ -168,7 +168,7 @@ export async function readManifest(dir: string): Promise<Manifest> {
  * Reads all files of the index in `dir` and decodes the postings into arrays,
  * checking the skip entries (last document, byte end, impact) against them.
  */
-export async function readIndexFiles(dir: string, m: Manifest): Promise<IndexData> {
+export async function readIndexFiles(dir: string, m: IndexManifest): Promise<IndexData> {
   const dec = new TextDecoder();
   const docIds = splitLines(
     dec.decode(await Deno.readFile(join(dir, "docids.txt"))),

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { Bm25Index } from "./bm25_index.ts";
 import { invert } from "./_build.ts";
 import { fieldStats } from "./_index_data.ts";
-import { readIndexFiles, readManifest } from "./_index_files.ts";
+import { readIndexFiles, readIndexManifest } from "./_index_files.ts";
 import { maxScoreSearch } from "./_max_score.ts";
 import { scoringContext } from "./_scoring.ts";
 import { type Scratch, searchTerms } from "./_search.ts";
@@ -34,7 +34,7 @@ Deno.test("MaxScore over a written and reloaded index equals term-at-a-time over
           }));
           const path = `${dir}/i${run++}`;
           await Bm25Index.write(docs, path, { segmentPostings: segment });
-          const loaded = await readIndexFiles(path, await readManifest(path));
+          const loaded = await readIndexFiles(path, await readIndexManifest(path));
           const memory = invert(docs);
           const stats = fieldStats(memory.lengths);
           const ctxLoaded = scoringContext(loaded, stats, k1, b, exact);

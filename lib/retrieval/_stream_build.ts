@@ -14,7 +14,7 @@ import { type BuildProgress, checkId } from "./_build.ts";
 import { BLOCK, ByteSink, decodePostings, encodePostings } from "./_postings_codec.ts";
 import { PostingsWriter, writeAllSync } from "./_postings_file.ts";
 import { fieldStats } from "./_index_data.ts";
-import { type Manifest, writeIndexTables } from "./_index_files.ts";
+import { type IndexManifest, writeIndexTables } from "./_index_files.ts";
 
 /** Default size of a segment, in postings (about 70,000 passages of 100 words). */
 export const SEGMENT_POSTINGS = 1 << 22;
@@ -156,7 +156,7 @@ export async function writeStreaming(
   docs: Iterable<{ id: string; text: string }> | AsyncIterable<{ id: string; text: string }>,
   dir: string,
   opts: StreamBuildOptions,
-): Promise<Manifest> {
+): Promise<IndexManifest> {
   const limit = opts.segmentPostings ?? SEGMENT_POSTINGS;
   const inverter = new Inverter();
   const seen = new Map<string, number>();
@@ -205,7 +205,7 @@ export async function writeStreaming(
     }
     const { postings, blocks } = writer.close();
     const stats = fieldStats(lengths);
-    const manifest: Manifest = {
+    const manifest: IndexManifest = {
       format: opts.format,
       version: opts.version,
       analyzer: opts.analyzer,

@@ -1,6 +1,6 @@
 /** Structural checks of a loaded index, so a corrupt one fails fast; private to `@lib/retrieval`. */
 import type { IndexData } from "./_index_data.ts";
-import type { Manifest } from "./_index_files.ts";
+import type { IndexManifest } from "./_index_files.ts";
 import { lengthToByte } from "./_small_float.ts";
 
 /**
@@ -11,7 +11,7 @@ import { lengthToByte } from "./_small_float.ts";
  *
  * @throws {Error} "index corrupt" naming the first failed check and the fix.
  */
-export function validateIndex(dir: string, data: IndexData, m: Manifest): void {
+export function validateIndex(dir: string, data: IndexData, m: IndexManifest): void {
   const corrupt = (what: string) =>
     new Error(`Index "${dir}" is corrupt (${what}); rebuild it with \`crux index\``);
   const { offsets, postingDocs, postingTfs, lengths, norms } = data;

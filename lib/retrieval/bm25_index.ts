@@ -9,9 +9,9 @@ import { type FieldStats, fieldStats, type IndexData } from "./_index_data.ts";
 import {
   FORMAT,
   FORMAT_VERSION,
-  type Manifest,
+  type IndexManifest,
   readIndexFiles,
-  readManifest,
+  readIndexManifest,
   writeIndexFiles,
 } from "./_index_files.ts";
 import type { QueryTerm, Scratch } from "./_search.ts";
@@ -94,7 +94,7 @@ export class Bm25Index {
   #vocab: Map<string, number> | undefined;
   #contexts = new Map<string, ScoringContext>();
   #scratch: Scratch | undefined;
-  #saved: Manifest | undefined;
+  #saved: IndexManifest | undefined;
 
   private constructor(data: IndexData, k1: number, b: number, exactLengths: boolean) {
     checkParams(k1, b);
@@ -146,7 +146,7 @@ export class Bm25Index {
    * ```
    */
   static async load(dir: string): Promise<Bm25Index> {
-    const manifest = await readManifest(dir);
+    const manifest = await readIndexManifest(dir);
     const data = await readIndexFiles(dir, manifest);
     validateIndex(dir, data, manifest);
     const index = new Bm25Index(data, manifest.k1, manifest.b, manifest.exactLengths);
@@ -205,11 +205,11 @@ export class Bm25Index {
     docs: Iterable<{ id: string; text: string }> | AsyncIterable<{ id: string; text: string }>,
     dir: string,
     opts: Bm25BuildOptions & { segmentPostings?: number } = {},
-  ): Promise<Manifest> {
+  ): Promise<IndexManifest> {
     const k1 = opts.k1 ?? 0.9;
     const b = opts.b ?? 0.4;
     checkParams(k1, b);
-    let manifest: Manifest | undefined;
+    let manifest: IndexManifest | undefined;
     await writeAtomically(dir, async (tmp) => {
       manifest = await writeStreaming(docs, tmp, {
         k1,
@@ -230,7 +230,7 @@ export class Bm25Index {
    * size of the compressed postings is known once the index was saved or loaded;
    * before that it is computed here by encoding them.
    */
-  manifest(): Manifest {
+  manifest(): IndexManifest {
     if (!this.#saved) {
       let bytes = 0;
       const sink = new ByteSink(1 << 16);
@@ -254,7 +254,7 @@ export class Bm25Index {
     return { ...this.#saved };
   }
 
-  #counts(): Manifest {
+  #counts(): IndexManifest {
     const d = this.#data;
     return {
       format: FORMAT,

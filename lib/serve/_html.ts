@@ -78,7 +78,7 @@ ${body}
 }
 
 /** An HTML table from a header row and rows of already escaped cells. */
-export function table(head: readonly string[], rows: readonly string[][]): string {
+export function htmlTable(head: readonly string[], rows: readonly string[][]): string {
   if (rows.length === 0) return `<p class="muted">None.</p>`;
   return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join("")}</tr></thead>` +
     `<tbody>${

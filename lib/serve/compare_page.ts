@@ -5,7 +5,7 @@
  * @module
  */
 import { readReportRuns, type Workspace } from "@lib/store/mod.ts";
-import { esc, page, seg, table } from "./_html.ts";
+import { esc, htmlTable, page, seg } from "./_html.ts";
 
 /**
  * Renders the compare page, or undefined when the topic has no such reports.
@@ -70,7 +70,7 @@ export async function comparePage(
     `<section><h2><a href="/report/${seg(b)}/${seg(topicId)}">${esc(b)}</a></h2>` +
     `<div class="text">${esc(rb.text)}</div></section></div>`,
     `<h2>Measured values on this topic (B - A)</h2>`,
-    table(["method", "measure", "judge / source", a, b, "B - A"], rows),
+    htmlTable(["method", "measure", "judge / source", a, b, "B - A"], rows),
   ].join("\n");
   return page(`Compare ${a} and ${b} on ${topicId}`, body, [[`/topic/${seg(topicId)}`, topicId]]);
 }

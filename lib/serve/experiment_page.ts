@@ -11,7 +11,7 @@ import {
   readTopicListing,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
-import { esc, page, seg, table } from "./_html.ts";
+import { esc, htmlTable, page, seg } from "./_html.ts";
 
 interface ManifestEntry {
   name: string;
@@ -52,7 +52,7 @@ export async function experimentPage(ws: WorkspaceLike, dir: string): Promise<st
   const short = (s: string) => s.length > 160 ? s.slice(0, 157) + "..." : s;
   const body = [
     `<h2>Topics (${topics.length})</h2>`,
-    table(
+    htmlTable(
       ["topic", "sub-questions", "request"],
       topics.map((t) => [
         `<a href="/topic/${seg(t.topicId)}">${esc(t.topicId)}</a>`,
@@ -61,7 +61,7 @@ export async function experimentPage(ws: WorkspaceLike, dir: string): Promise<st
       ]),
     ),
     `<h2>Runs (${runs.length})</h2>`,
-    table(
+    htmlTable(
       ["run", "role", "kind / condition", "parameters / backend", "from", "topics", "created"],
       runs.map((r) => [
         esc(r.run),
@@ -74,7 +74,7 @@ export async function experimentPage(ws: WorkspaceLike, dir: string): Promise<st
       ]),
     ),
     `<h2>Pipeline stages (${stages.length})</h2>`,
-    table(
+    htmlTable(
       ["stage", "outcome", "finished"],
       stages.map((s) => [esc(s.id), esc(s.summary), esc(s.finishedAt.slice(0, 19))]),
     ),

@@ -11,7 +11,7 @@ import {
   readReportVerdicts,
   type Workspace,
 } from "@lib/store/mod.ts";
-import { esc, heatStyle, page, seg, table } from "./_html.ts";
+import { esc, heatStyle, htmlTable, page, seg } from "./_html.ts";
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -95,7 +95,7 @@ export async function reportPage(
         ".</p>"
       : "",
     `<h2>CRUX answerability (0-5) per sub-question</h2>`,
-    table(
+    htmlTable(
       ["#", "sub-question", ...byJudge.keys()],
       questions.map((q) => [
         `q${q.ordinal}`,
@@ -113,7 +113,7 @@ export async function reportPage(
       `<h2>${
         method === "nuggets" ? "Nugget assignments" : "Key point entailment"
       } (${rows.length})</h2>`,
-      table(
+      htmlTable(
         method === "nuggets"
           ? ["#", "nugget", "importance", "label", "judge"]
           : ["key point", "text", "label", "judge"],
@@ -127,7 +127,7 @@ export async function reportPage(
   }
   parts.push(
     `<h2>Typed sub-question coverage (${coverage.length})</h2>`,
-    table(
+    htmlTable(
       ["sub-question", "answered", "span", "judge"],
       coverage.map((c) => [
         esc(c.subQuestion),

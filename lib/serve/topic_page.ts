@@ -12,7 +12,7 @@ import {
   readTopicRanking,
   type Workspace,
 } from "@lib/store/mod.ts";
-import { esc, heatStyle, page, seg, table } from "./_html.ts";
+import { esc, heatStyle, htmlTable, page, seg } from "./_html.ts";
 
 /** Options of {@linkcode topicPage}. */
 export interface TopicPageOptions {
@@ -76,7 +76,7 @@ export async function topicPage(
   const parts: string[] = [
     `<p class="text">${esc(topic.request)}</p>`,
     `<h2>Sub-questions (${questions.length})</h2>`,
-    table(
+    htmlTable(
       ["#", "sub-question", "answerable", "type"],
       questions.map((q) => [
         `q${q.ordinal}`,
@@ -87,7 +87,7 @@ export async function topicPage(
     ),
     `<h2>Required passages P* (${pStar.length})</h2>`,
     judge ? `<p class="muted">Ratings by judge ${esc(judge)}.</p>` : "",
-    table(
+    htmlTable(
       ["passage", "grade", ...qHead],
       [...grades].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id, g]) => [
         esc(id),
@@ -107,7 +107,7 @@ export async function topicPage(
         (judged / k).toFixed(2)
       } (${judged} of ${ranked.length} retrieved rated` +
         (ranked.length < k ? `; the run retrieved ${ranked.length} < ${k}` : "") + `)</p>`,
-      table(
+      htmlTable(
         ["rank", "passage", "score", "grade", ...qHead, "text"],
         ranked.map((p) => [
           `<td class="num">${p.rank}</td>`,

@@ -42,7 +42,7 @@ export interface RankedPassage {
 }
 
 /** One method's verdict on one question/nugget/key point for a report. */
-export interface Verdict {
+export interface StoredVerdict {
   /** `nuggets`, `keypoints`. */
   method: string;
   /** Nugget ordinal or key point id. */
@@ -172,8 +172,8 @@ export async function readTopicRanking(
 export async function readReportVerdicts(
   ws: WorkspaceLike,
   query: { run: string; topicId: string },
-): Promise<Verdict[]> {
-  const nuggets = await ws.query<Verdict>(
+): Promise<StoredVerdict[]> {
+  const nuggets = await ws.query<StoredVerdict>(
     `SELECT 'nuggets' AS method, CAST(a.ordinal AS VARCHAR) AS id, n.text, n.importance,
             coalesce(a.label, 'unparsed') AS label, a.judge
      FROM nugget_assignments a
@@ -181,7 +181,7 @@ export async function readReportVerdicts(
      WHERE a.run = $1 AND a.topic_id = $2 ORDER BY a.judge, a.ordinal`,
     [query.run, query.topicId],
   );
-  const keypoints = await ws.query<Verdict>(
+  const keypoints = await ws.query<StoredVerdict>(
     `SELECT DISTINCT 'keypoints' AS method, l.keypoint_id AS id, k.text,
             coalesce(l.label, l.status) AS label, l.judge
      FROM keypoint_labels l

@@ -74,8 +74,8 @@ export {
   readTopicRanking,
   type RunProvenance,
   type StageRecord,
+  type StoredVerdict,
   type TopicListing,
-  type Verdict,
 } from "./explorer_reads.ts";
 export { failedGenerations, recordFailedGenerations } from "./failed_generations.ts";
 export { incompleteRatingTopics, recordIncompleteRatingTopics } from "./incomplete_ratings.ts";

@@ -10,7 +10,7 @@ import { locateSpan } from "./locate_span.ts";
 import { OFFLINE_BACKENDS, type StepStatus, type SubqStepOptions } from "./types.ts";
 
 /** One (sub-question, text) pair to judge. */
-export interface CoverageInput {
+export interface SubqCoverageInput {
   id: string;
   subQuestion: string;
   text: string;
@@ -79,7 +79,7 @@ function located(id: string, text: string, answered: boolean, span: string, back
  * ```
  */
 export async function judgeCoverage(
-  inputs: readonly CoverageInput[],
+  inputs: readonly SubqCoverageInput[],
   opts: SubqStepOptions & { threshold?: number } = {},
 ): Promise<CoverageResult[]> {
   if (!opts.client) {

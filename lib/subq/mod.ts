@@ -36,10 +36,10 @@ export {
 } from "./classify_subquestions.ts";
 export { parseSubquestionType } from "./parse_subquestion_type.ts";
 export {
-  type CoverageInput,
   type CoverageResult,
   judgeCoverage,
   parseCoverageAnswer,
+  type SubqCoverageInput,
 } from "./judge_coverage.ts";
 export {
   combineOrders,

@@ -23,7 +23,7 @@ export const EXTEND = 8;
 /** Katakana: joins with Katakana only. */
 export const KATAKANA = 9;
 /** Ideograph, Hiragana or emoji: always a token of its own. */
-export const SINGLE = 10;
+export const SINGLE_CHAR = 10;
 
 const table = new Uint8Array(65536);
 
@@ -76,7 +76,7 @@ const RE_DIGIT = /\p{Nd}/u;
 const RE_EXTEND = /[\p{M}\p{Cf}]/u;
 
 /** Classifies a code point (any plane). */
-export function classify(cp: number): number {
+export function classifyCodePoint(cp: number): number {
   if (cp < 65536) {
     const known = table[cp];
     if (known !== 0) return known;
@@ -91,7 +91,7 @@ function classifySlow(cp: number): number {
   const explicit = EXPLICIT[cp];
   if (explicit !== undefined) return explicit;
   const ch = String.fromCodePoint(cp);
-  if (RE_SINGLE.test(ch)) return SINGLE;
+  if (RE_SINGLE.test(ch)) return SINGLE_CHAR;
   if (RE_KATAKANA.test(ch)) return KATAKANA;
   if (RE_LETTER.test(ch)) return LETTER;
   if (RE_DIGIT.test(ch)) return DIGIT;

@@ -3,7 +3,7 @@
  * segmentation (UAX #29) restricted to the segments the standard tokenizer keeps.
  */
 import {
-  classify,
+  classifyCodePoint,
   DIGIT,
   EXTEND,
   EXTEND_NUM_LET,
@@ -12,7 +12,7 @@ import {
   MID_LETTER,
   MID_NUM,
   MID_NUM_LET,
-  SINGLE,
+  SINGLE_CHAR,
 } from "./_char_class.ts";
 
 /** Longest token the scanner emits; longer words are cut into pieces of this length. */
@@ -31,7 +31,7 @@ function codePointAt(text: string, i: number): number {
 function skipExtend(text: string, i: number): number {
   while (i < text.length) {
     const cp = codePointAt(text, i);
-    if (classify(cp) !== EXTEND) break;
+    if (classifyCodePoint(cp) !== EXTEND) break;
     i += cp > 0xffff ? 2 : 1;
   }
   return i;
@@ -47,9 +47,9 @@ export function scanWords(text: string, emit: (start: number, end: number) => vo
   let i = 0;
   while (i < n) {
     let cp = text.charCodeAt(i);
-    let cls = cp < 128 ? classify(cp) : classify(cp = codePointAt(text, i));
+    let cls = cp < 128 ? classifyCodePoint(cp) : classifyCodePoint(cp = codePointAt(text, i));
     let w = cp > 0xffff ? 2 : 1;
-    if (cls === SINGLE) {
+    if (cls === SINGLE_CHAR) {
       const end = skipExtend(text, i + w);
       emit(i, end);
       i = end;
@@ -65,7 +65,7 @@ export function scanWords(text: string, emit: (start: number, end: number) => vo
     i += w;
     while (i < n) {
       cp = text.charCodeAt(i);
-      cls = cp < 128 ? classify(cp) : classify(cp = codePointAt(text, i));
+      cls = cp < 128 ? classifyCodePoint(cp) : classifyCodePoint(cp = codePointAt(text, i));
       w = cp > 0xffff ? 2 : 1;
       if (cls === LETTER || cls === DIGIT) {
         if (last === KATAKANA) break;
@@ -80,7 +80,7 @@ export function scanWords(text: string, emit: (start: number, end: number) => vo
       } else if (cls === MID_LETTER || cls === MID_NUM || cls === MID_NUM_LET) {
         const j = skipExtend(text, i + w);
         if (j >= n) break;
-        const next = classify(codePointAt(text, j));
+        const next = classifyCodePoint(codePointAt(text, j));
         const joinsLetters = last === LETTER && next === LETTER && cls !== MID_NUM;
         const joinsDigits = last === DIGIT && next === DIGIT && cls !== MID_LETTER;
         if (!joinsLetters && !joinsDigits) break;

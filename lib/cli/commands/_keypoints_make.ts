@@ -136,7 +136,7 @@ export async function merge(args: string[], io: Io): Promise<number> {
   });
 }
 
-export async function judge(args: string[], io: Io): Promise<number> {
+export async function keypointsJudge(args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {

@@ -66,7 +66,7 @@ async function readQuestionsWithSubs(
 }
 
 /** `crux subq classify --decompositions FILE [--examples FILE|none] [--out FILE]` */
-export async function classify(args: string[], io: Io): Promise<number> {
+export async function subqClassify(args: string[], io: Io): Promise<number> {
   const { values, step, close } = await setup(args);
   try {
     if (!values.decompositions) throw new UsageError("--decompositions FILE is required");
@@ -99,7 +99,7 @@ export async function classify(args: string[], io: Io): Promise<number> {
 }
 
 /** `crux subq judge --decompositions TYPED --answers FILE [--corpus FILE] [--out FILE]` */
-export async function judge(args: string[], io: Io): Promise<number> {
+export async function subqJudge(args: string[], io: Io): Promise<number> {
   const { values, step, close } = await setup(args);
   try {
     if (!values.decompositions || !values.answers?.length) {

@@ -7,7 +7,7 @@
  */
 import type { Command } from "../command.ts";
 import { runAction } from "../_actions.ts";
-import { extract, judge, merge } from "./_keypoints_make.ts";
+import { extract, keypointsJudge, merge } from "./_keypoints_make.ts";
 import { respond } from "./_keypoints_respond.ts";
 import { score } from "./_keypoints_score.ts";
 
@@ -124,7 +124,7 @@ export const keypointsCommand: Command = {
   run: (args, io) =>
     runAction(args, io, {
       what: "keypoints action",
-      actions: { extract, merge, judge, respond, score },
+      actions: { extract, merge, judge: keypointsJudge, respond, score },
       help: (action) => (action && HELPS[action]) || HELP,
     }),
 };

@@ -9,7 +9,7 @@ import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import { readTypedCoverage } from "@lib/formats/mod.ts";
 import { systemScores } from "@lib/subq/mod.ts";
-import { classify, decompose, judge } from "./_subq_actions.ts";
+import { decompose, subqClassify, subqJudge } from "./_subq_actions.ts";
 import { compare } from "./_subq_compare.ts";
 
 const SCORE_HELP = `Usage: crux subq score --judgments FILE [--weights CORE,BACKGROUND,FOLLOWUP]
@@ -204,7 +204,7 @@ export const subqCommand: Command = {
   run: (args, io) =>
     runAction(args, io, {
       what: "subq action",
-      actions: { decompose, classify, judge, score, compare },
+      actions: { decompose, classify: subqClassify, judge: subqJudge, score, compare },
       help: (action) => HELPS[action ?? ""] ?? HELP,
     }),
 };
