@@ -60,14 +60,7 @@ const OFFLINE = new Set<string>(Object.values(OFFLINE_BACKENDS));
  * @example
  * ```ts
  * import { saveAnalysis, subqAnalyses } from "@lib/analysis/mod.ts";
- * import {
-  readGeneratedRuns,
-  readMainSubqCoverageJudge,
-  readSubqBackends,
-  readSubqPairwiseVerdicts,
-  readSubqPreferenceRows,
-  type Workspace,
-} from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace;
  * for (const a of await subqAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
  * ```

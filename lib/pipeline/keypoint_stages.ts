@@ -218,12 +218,12 @@ function stages(
  * @example
  * ```ts
  * import { keypointStages, runStages } from "@lib/pipeline/mod.ts";
+ * import { methodStages } from "@lib/methods/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
-import { readKeyPoints } from "@lib/formats/mod.ts";
-import { basename } from "node:path";
  * declare const ws: Workspace; // after the CRUX chain's generate stages
  * const section = keypointStages.parse({ rounds: 2 }, "experiment.json");
- * const specs = await keypointStages.stages(section, {
+ * // The registry opens the method's backends (offline here) for its stages.
+ * const specs = await methodStages("keypoints", section, {
  *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [],
  *   judgeStages: [], outDir: "outputs/x", configFile: "experiment.json",
  * });

@@ -252,10 +252,12 @@ async function stages(
  * @example
  * ```ts
  * import { NUGGET_STAGES, runStages } from "@lib/pipeline/mod.ts";
+ * import { methodStages } from "@lib/methods/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace; // with passages, crux_pr qrels and generations
  * const section = NUGGET_STAGES.parse({ window: 10 }, "experiment.json");
- * const specs = await NUGGET_STAGES.stages(section, {
+ * // The registry opens the method's backends (offline here) for its stages.
+ * const specs = await methodStages("nuggets", section, {
  *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [], judgeStages: [],
  *   outDir: "outputs/x", configFile: "experiment.json",
  * });

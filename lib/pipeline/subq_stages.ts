@@ -286,10 +286,12 @@ async function stages(
  * @example
  * ```ts
  * import { runStages, SUBQ_STAGES } from "@lib/pipeline/mod.ts";
+ * import { methodStages } from "@lib/methods/mod.ts";
  * import type { Workspace } from "@lib/store/mod.ts";
  * declare const ws: Workspace; // with generations rag-bm25
  * const section = SUBQ_STAGES.parse({ n: 12 }, "experiment.json");
- * const specs = await SUBQ_STAGES.stages(section, {
+ * // The registry opens the method's backends (offline here) for its stages.
+ * const specs = await methodStages("subq", section, {
  *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [],
  *   judgeStages: [], outDir: "outputs/x", configFile: "experiment.json",
  * });
