@@ -14,6 +14,7 @@ import { saveAnalysis } from "./save_analysis.ts";
 import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
 import type { Analysis } from "./types.ts";
 import { gridAnalysis } from "./grid_analysis.ts";
+import { rerankFallbacks, withRerankFallbackNote } from "./_rerank_fallback_notes.ts";
 
 /** Options of {@linkcode analyzeExperiment}. */
 export interface AnalyzeExperimentOptions {
@@ -64,7 +65,10 @@ export async function analyzeExperiment(
     );
   }
   const gaps = await runGaps(ws);
-  for (const a of extra.map((x) => withContextGapNote(x, gaps))) {
+  const fallbacks = await rerankFallbacks(ws);
+  for (
+    const a of extra.map((x) => withRerankFallbackNote(withContextGapNote(x, gaps), fallbacks))
+  ) {
     analyses.analyses.push(a);
     analyses.saved.push(await saveAnalysis(a, config.workspace));
   }

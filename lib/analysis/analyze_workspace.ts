@@ -21,6 +21,7 @@ import { readHumanLabels } from "./human_labels.ts";
 import { humanReportLabels } from "./human_report_labels.ts";
 import { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
 import { conditionAliases } from "./_run_palette.ts";
+import { rerankFallbacks, withRerankFallbackNote } from "./_rerank_fallback_notes.ts";
 
 /** Options of {@linkcode analyzeWorkspace}. */
 export interface AnalyzeWorkspaceOptions extends AnalysisSettings {
@@ -111,7 +112,13 @@ export async function analyzeWorkspace(
   analyses.push(topicCoverage(data, { ...common, human: human?.length ? human : undefined }));
   // Every table that shows a run whose report contexts lacked passages says so.
   const gaps = await runGaps(ws);
-  analyses.splice(0, analyses.length, ...analyses.map((a) => withContextGapNote(a, gaps)));
+  // ... and every table that shows a run reranked without log-probabilities.
+  const fallbacks = await rerankFallbacks(ws);
+  analyses.splice(
+    0,
+    analyses.length,
+    ...analyses.map((a) => withRerankFallbackNote(withContextGapNote(a, gaps), fallbacks)),
+  );
   const saved: SavedAnalysis[] = [];
   if (opts.save ?? true) {
     for (const a of analyses) saved.push(await saveAnalysis(a, opts.outDir ?? ws.dir));
