@@ -3,9 +3,16 @@
  * metrics evaluator, report measures through the judge area's coverage scores,
  * both from the same passage ratings and P*.
  */
-import { oracleSets as qrelsOracleSets } from "@lib/metrics/mod.ts";
-import { type Judged, prepareJudged } from "@lib/metrics/mod.ts";
-import { coverageScores, reportItemId } from "@lib/judge/mod.ts";
+import {
+  answerableQuestions,
+  coverageScores,
+  CRUX_DEFAULTS,
+  type Judged,
+  oracleSets as qrelsOracleSets,
+  oracleTokens,
+  prepareJudged,
+} from "@lib/metrics/mod.ts";
+import { reportItemId } from "@lib/judge/mod.ts";
 import { evaluateAvailable, MissingTokensError } from "@lib/pipeline/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
 import type { CruxData } from "./types.ts";
@@ -59,7 +66,8 @@ export function answerableSets(data: CruxData, tau: number): Map<string, string[
   const out = new Map<string, string[]>();
   for (const [topicId, ids] of oracle) {
     const qs = data.questions.get(topicId) ?? [];
-    out.set(topicId, qs.filter((_, q) => ids.some((p) => (rows.get(p)?.[q] ?? 0) >= tau)));
+    const mask = answerableQuestions(ids.map((p) => rows.get(p)), qs.length, { tau });
+    out.set(topicId, qs.filter((_, q) => mask[q]));
   }
   return out;
 }
@@ -100,9 +108,9 @@ export function scoreContexts(
 ): MetricRow[] {
   if (contexts.length === 0) return [];
   const run = contexts.flatMap((c) => contextRows(c.name, c.topicId, c.ids));
-  const w = opts.w ?? 0.5;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
   const measures = opts.keys.map((k) =>
-    `${k === "denZ" && w !== 0.5 ? `Den(w=${w})` : CONTEXT_MEASURES[k]}@${opts.cutoff}`
+    `${k === "denZ" && w !== CRUX_DEFAULTS.w ? `Den(w=${w})` : CONTEXT_MEASURES[k]}@${opts.cutoff}`
   );
   // Density of a context holding a passage without text is left out (its rows
   // are missing, so tables show it as not measured), as in the measure stage.
@@ -133,11 +141,10 @@ export function scoreReports(
     const ratings = data.reportRatings.get(reportItemId(g));
     const a = answerable.get(g.topicId);
     if (!ratings || !a || a.length === 0) continue;
-    const oracleIds = oracle.get(g.topicId) ?? [];
-    const textless = oracleIds.some((p) => !data.tokens.has(p));
-    const oracleTokens = oracleIds.reduce((s, p) => s + (data.tokens.get(p) ?? 0), 0);
+    const pStar = oracleTokens(oracle.get(g.topicId) ?? [], data.tokens);
+    const textless = pStar.missing !== undefined;
     const s = coverageScores(
-      { ratings, answerable: a, tokens: g.tokens ?? 0, oracleTokens },
+      { ratings, answerable: a, tokens: g.tokens ?? 0, oracleTokens: pStar.tokens },
       { tau: opts.tau, w: opts.w },
     );
     if (s.coverage === null) continue;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { oracleSets } from "@lib/metrics/mod.ts";
+import { CRUX_DEFAULTS, oracleSets } from "@lib/metrics/mod.ts";
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import { evaluateAvailable, workspaceJudged } from "@lib/pipeline/mod.ts";
@@ -58,8 +58,8 @@ export interface ContextEvaluationResult {
 /** Generic column -> measure string at a cutoff. */
 function measuresAt(cutoff: number | "oracle", tau: number, w: number): Record<string, string> {
   const at = `@${cutoff}`;
-  const t = tau === 3 ? "" : `tau=${tau}`;
-  const dw = [t, w === 0.5 ? "" : `w=${w}`].filter(Boolean).join(",");
+  const t = tau === CRUX_DEFAULTS.tau ? "" : `tau=${tau}`;
+  const dw = [t, w === CRUX_DEFAULTS.w ? "" : `w=${w}`].filter(Boolean).join(",");
   return {
     "Cov": `Cov${t ? `(${t})` : ""}${at}`,
     "α-nDCG": `alpha_nDCG${at}`,
@@ -94,8 +94,8 @@ export async function evaluateContexts(
   ws: Workspace,
   opts: EvaluateContextsOptions = {},
 ): Promise<ContextEvaluationResult> {
-  const tau = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
   const tokenizer = opts.tokenizer ?? "llama3.1";
   // One definition of the judged inputs (pipeline's workspaceJudged): passage
   // ratings, the selection's qrels and the stored token counts. alpha-nDCG takes

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
@@ -95,9 +96,9 @@ export function contextSizeTable(
   data: CruxData,
   opts: ContextSizeTableOptions = {},
 ): Analysis<ContextSizeTableData> {
-  const t = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
-  const cutoffs = opts.cutoffs ?? ["oracle", 10, 20];
+  const t = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
+  const cutoffs = opts.cutoffs ?? CRUX_DEFAULTS.contextCutoffs;
   const keys = opts.measures ?? DEFAULT_MEASURES;
   const all = (opts.conditions ?? resolveConditions(data)).filter((c) => c.kind === "pipeline");
   const pipelines = all.filter((c) => c.run !== undefined);

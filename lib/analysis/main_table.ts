@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { generationFlagNotes } from "./_generation_flags.ts";
 import { scatterChart, table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
@@ -88,8 +89,8 @@ const PAIRED: Record<string, string> = { covZ: "covY", andcg: "covY", denZ: "den
  * ```
  */
 export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis<MainTableData> {
-  const t = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
+  const t = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
   const conditions = opts.conditions ?? resolveConditions(data);
   const perTopic = conditionScores(data, conditions, { tau: t, w });
   const means = meanScores(perTopic);

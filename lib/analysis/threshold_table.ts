@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
@@ -78,7 +79,7 @@ export function thresholdTable(
   data: CruxData,
   opts: ThresholdTableOptions = {},
 ): Analysis<ThresholdTableData> {
-  const thresholds = opts.thresholds ?? [3, 5];
+  const thresholds = opts.thresholds ?? CRUX_DEFAULTS.thresholds;
   if (thresholds.length < 2) {
     throw new RangeError(
       `Cannot compare thresholds [${thresholds.join(", ")}]: give at least two, e.g. [3, 5]`,
@@ -89,7 +90,7 @@ export function thresholdTable(
   );
   const datasets = datasetsOf(data);
   const byThreshold = thresholds.map((t) =>
-    meanScores(conditionScores(data, pipelines, { tau: t, w: opts.w ?? 0.5 }))
+    meanScores(conditionScores(data, pipelines, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w }))
   );
   const stats: ThresholdStat[] = [];
   const means: ThresholdTableData["means"] = [];

@@ -1,17 +1,26 @@
 import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
-import type { Generation, MetricRow, Rating } from "@lib/types/mod.ts";
+import type { Generation, MetricRow } from "@lib/types/mod.ts";
 import {
   failedGenerations,
   incompleteRatingTopics,
   measureRow,
   passageJudge,
+  passageRatingCounts,
+  ratingsByItem,
+  readGenerationsByRun,
   readPassages,
   readQrels,
   readSubquestions,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
+import {
+  answerableQuestions,
+  coverageScores,
+  CRUX_DEFAULTS,
+  oracleSets,
+  oracleTokens as sumOracleTokens,
+} from "@lib/metrics/mod.ts";
 import { rateItems, type RatingItem } from "./rate_items.ts";
-import { coverageScores } from "./coverage_scores.ts";
 import { countTokens } from "@lib/text/mod.ts";
 
 /** Options of {@link judgeReports}. */
@@ -28,9 +37,9 @@ export interface JudgeReportsOptions {
   contextJudge?: string;
   /** Rate context passages without a rating (e.g. of other topics) online instead of counting them 0. Default false. */
   judgeUnjudged?: boolean;
-  /** Answerability threshold. Default 3. */
+  /** Answerability threshold. Default {@linkcode CRUX_DEFAULTS}.tau (3). */
   tau?: number;
-  /** Density exponent. Default 0.5. */
+  /** Density exponent. Default {@linkcode CRUX_DEFAULTS}.w (0.5). */
   w?: number;
   /** Tokenizer for passages stored without a token count. Default `llama3.1`. */
   tokenizer?: "llama3.1" | "whitespace";
@@ -120,16 +129,34 @@ export async function judgeReports(
   ws: WorkspaceLike,
   opts: JudgeReportsOptions,
 ): Promise<JudgeReportsResult> {
-  const tau = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
-  const gens = await ws.query<Generation>(
-    `SELECT run, topic_id AS "topicId", text, condition, backend, context_ids AS "contextIds", tokens
-     FROM generations ${opts.run === undefined ? "" : "WHERE run = $1"} ORDER BY run, topic_id`,
-    opts.run === undefined ? [] : [opts.run],
-  );
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
+  const gens = await readGenerationsByRun(ws, opts.run);
+  // The context judge by the one rule of passage judges: the only one, else the judge of
+  // the selection (extra ratings of unjudged passages by the report judge never replace
+  // it), else, where no selection recorded its judge (imported qrels), the judge with the
+  // most passage ratings (the construction matrix; ties: the report judge).
+  const counts = await passageRatingCounts(ws);
+  const most = Math.max(0, ...counts.values());
+  const top = [...counts].filter(([, n]) => n === most).map(([j]) => j).sort();
+  const contextJudge = await passageJudge(ws, "score the contexts of reports", opts.contextJudge, {
+    prefer: top.includes(opts.judge.name) ? opts.judge.name : top[0],
+  });
+  let contextRatings = await ratingsByItem(ws, contextJudge);
   const questions = await readSubquestions(ws);
+  const qrels = await readQrels(ws, opts.qrelsName ?? "crux_pr");
+  const oracle = oracleSets(qrels);
+  // A: the sub-questions P* answers at tau under the context judge's ratings (one
+  // definition with the evaluator and the analyses).
   const answerable = new Map<string, { questionId: string; text: string }[]>();
-  for (const [t, qs] of questions) answerable.set(t, qs.filter((q) => q.answerable === true));
+  for (const [t, qs] of questions) {
+    const rows = (oracle.get(t) ?? []).map((p) => {
+      const r = contextRatings.get(p);
+      return r && qs.map((q) => r.get(q.questionId) ?? 0);
+    });
+    const mask = answerableQuestions(rows, qs.length, { tau });
+    answerable.set(t, qs.filter((_, k) => mask[k]));
+  }
   if (![...answerable.values()].some((qs) => qs.length)) {
     throw new RangeError(
       "Cannot judge reports: no sub-question is marked answerable; run `crux construct select` first",
@@ -146,13 +173,10 @@ export async function judgeReports(
   // Density needs the text of P* and of every context passage: a passage the
   // workspace lacks leaves that topic's density out (counted and told), never 0.
   const missingText = new Map<string, string>();
-  for (const q of await readQrels(ws, opts.qrelsName ?? "crux_pr")) {
-    if (q.grade !== 3 || (q.subtopic ?? "0") !== "0") continue;
-    if (!passage.has(q.docId)) missingText.set(q.topicId, q.docId);
-    oracleTokens.set(
-      q.topicId,
-      (oracleTokens.get(q.topicId) ?? 0) + (passage.get(q.docId)?.tokens ?? 0),
-    );
+  for (const [topicId, ids] of oracle) {
+    const sum = sumOracleTokens(ids, (id) => passage.get(id)?.tokens);
+    if (sum.missing !== undefined) missingText.set(topicId, sum.missing);
+    oracleTokens.set(topicId, sum.tokens);
   }
   const judged = gens.filter((g) =>
     answerable.get(g.topicId)?.length && oracleTokens.has(g.topicId)
@@ -172,34 +196,6 @@ export async function judgeReports(
     opts.onNote?.(`${rated.failed} report ratings failed after retries; re-run to retry them`);
   }
 
-  // The context judge by the one rule of passage judges: the only one, else the judge of
-  // the selection (extra ratings of unjudged passages by the report judge never replace
-  // it), else, where no selection recorded its judge (imported qrels), the judge with the
-  // most passage ratings (the construction matrix; ties: the report judge).
-  const counts = await ws.query<{ judge: string; n: number }>(
-    `SELECT judge, count(*) AS n FROM ratings JOIN rated_items i USING (item_id, judge)
-     WHERE i.item_kind = 'passage' GROUP BY judge`,
-  );
-  const most = Math.max(0, ...counts.map((j) => Number(j.n)));
-  const top = counts.filter((j) => Number(j.n) === most).map((j) => j.judge).sort();
-  const contextJudge = await passageJudge(ws, "score the contexts of reports", opts.contextJudge, {
-    prefer: top.includes(opts.judge.name) ? opts.judge.name : top[0],
-  });
-  const ratingsOf = async (judge: string) => {
-    const m = new Map<string, Map<string, number>>();
-    for (
-      const r of await ws.query<Rating>(
-        `SELECT item_id AS "itemId", question_id AS "questionId", rating FROM ratings WHERE judge = $1`,
-        [judge],
-      )
-    ) {
-      let row = m.get(r.itemId);
-      if (!row) m.set(r.itemId, row = new Map());
-      row.set(r.questionId, r.rating);
-    }
-    return m;
-  };
-  let contextRatings = await ratingsOf(contextJudge);
   const isJudged = (pid: string, topicId: string) =>
     answerable.get(topicId)!.some((q) => contextRatings.get(pid)?.has(q.questionId));
   if (opts.judgeUnjudged) {
@@ -228,7 +224,7 @@ export async function judgeReports(
       rated.failed += r.failed;
       rated.unparsed += r.unparsed;
       rated.written += r.written;
-      const online = await ratingsOf(opts.judge.name);
+      const online = await ratingsByItem(ws, opts.judge.name);
       const merged = new Map(contextRatings);
       for (const e of extra) {
         if (online.has(e.itemId)) {
@@ -241,7 +237,7 @@ export async function judgeReports(
       contextRatings = merged;
     }
   }
-  const reportRatings = await ratingsOf(opts.judge.name);
+  const reportRatings = await ratingsByItem(ws, opts.judge.name);
   const den = w === 0.5 ? "" : `(w=${w})`;
   const metrics: MetricRow[] = [];
   const runs: ReportJudgment[] = [];

@@ -159,3 +159,12 @@ export { RunEvaluator } from "./run_evaluator.ts";
 export { type RunTableChunk, runTableChunks } from "./run_table_chunks.ts";
 export { seededRandom } from "./seeded_random.ts";
 export { oracleSets } from "./oracle_sets.ts";
+export { CRUX_DEFAULTS } from "./crux_defaults.ts";
+export { answerableQuestions } from "./answerable_questions.ts";
+export { type OracleTokens, oracleTokens } from "./oracle_tokens.ts";
+export {
+  type CoverageInput,
+  type CoverageOptions,
+  type CoverageScores,
+  coverageScores,
+} from "./coverage_scores.ts";

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
   importCrux,
@@ -116,7 +117,7 @@ export async function cruxStages(
       (["generator", "judge", "embedder", "reranker"] as const).map((r) => [r, modelOf(r)]),
     )
     : "offline";
-  const tau = config.construct?.tau ?? 3;
+  const tau = config.construct?.tau ?? CRUX_DEFAULTS.tau;
   const judgeName = async (ws: Workspace) => roleJudge(ws, await client(ws, "judge")).name;
   /**
    * The judge of the passage ratings: the only one, else (measuring) the judge of

@@ -99,3 +99,13 @@ export {
 } from "./annotations.ts";
 export { readMetaJson, writeMetaJson } from "./meta_json.ts";
 export { readGeneratedRuns, readRetrievalRunNames, readStageParams } from "./run_names.ts";
+export { passageRatingCounts, ratedPairs, ratingsByItem } from "./ratings.ts";
+export { readGenerationsByRun } from "./generations_owners.ts";
+export { deleteTopicQrels } from "./corpus_owners.ts";
+export {
+  clearContextMeasures,
+  firstReportCoverageJudge,
+  readCruxMeasures,
+  readReportCoverageMeans,
+  type StoredMeasure,
+} from "./measures_owners.ts";
