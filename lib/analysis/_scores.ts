@@ -6,31 +6,22 @@
 import {
   answerableQuestions,
   coverageScores,
-  CRUX_DEFAULTS,
-  type Judged,
+  type JudgedInputs,
   oracleSets as qrelsOracleSets,
   oracleTokens,
-  prepareJudged,
 } from "@lib/metrics/mod.ts";
 import { reportItemId } from "@lib/judge/mod.ts";
-import { evaluateAvailable, MissingTokensError } from "@lib/pipeline/mod.ts";
+import {
+  type ContextKey,
+  type ContextSpec,
+  MissingTokensError,
+  scoreContexts as measureStepScores,
+} from "@lib/pipeline/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
 import type { CruxData } from "./types.ts";
-import { contextRows } from "@lib/construct/mod.ts";
 
-/** Context measures by analysis key: measure name and parameters (ir_measures syntax). */
-export const CONTEXT_MEASURES = {
-  covZ: "Cov",
-  andcg: "alpha_nDCG",
-  denZ: "Den",
-  recall: "R(rel=3)",
-  map: "AP(rel=3)",
-  ndcg: "nDCG",
-  precision: "P(rel=3)",
-} as const;
-
-/** A context measure key. */
-export type ContextKey = keyof typeof CONTEXT_MEASURES;
+/** Context measures by analysis key (declared with the measure step). */
+export { CONTEXT_MEASURES, type ContextKey, type ContextSpec } from "@lib/pipeline/mod.ts";
 
 /** Display labels of every measure key. */
 export const LABELS: Record<string, string> = {
@@ -44,15 +35,6 @@ export const LABELS: Record<string, string> = {
   ndcg: "nDCG",
   precision: "Precision",
 };
-
-/** One context to score: a name (condition or sample), a topic and passage ids in rank order. */
-export interface ContextSpec {
-  name: string;
-  topicId: string;
-  ids: readonly string[];
-}
-
-const judgedCache = new WeakMap<CruxData, Map<number, Judged>>();
 
 /** P* of every topic (qrels grade 3, plain qrels only). */
 export function oracleSets(data: CruxData): Map<string, string[]> {
@@ -72,54 +54,39 @@ export function answerableSets(data: CruxData, tau: number): Map<string, string[
   return out;
 }
 
-function judged(data: CruxData, tau: number): Judged {
-  let byTau = judgedCache.get(data);
-  if (!byTau) judgedCache.set(data, byTau = new Map());
-  let j = byTau.get(tau);
-  if (!j) {
-    const plain = data.qrels.filter((q) => q.subtopic === undefined || q.subtopic === "0");
-    j = prepareJudged(
-      {
-        qrels: plain,
-        judgments: data.passageRatings,
-        // A passage without text has no token count: density asks and fails, never 0.
-        tokens: (id) => {
-          const n = data.tokens.get(id);
-          if (n === undefined) throw new MissingTokensError(id, false);
-          return n;
-        },
+const inputsCache = new WeakMap<CruxData, JudgedInputs>();
+
+/** The evaluator's inputs of the data: passage ratings, plain qrels, token counts. */
+function cruxInputs(data: CruxData): JudgedInputs {
+  let inputs = inputsCache.get(data);
+  if (!inputs) {
+    inputs = {
+      qrels: data.qrels.filter((q) => q.subtopic === undefined || q.subtopic === "0"),
+      judgments: data.passageRatings,
+      // A passage without text has no token count: density asks and fails, never 0.
+      tokens: (id) => {
+        const n = data.tokens.get(id);
+        if (n === undefined) throw new MissingTokensError(id, false);
+        return n;
       },
-      { tau },
-    );
-    byTau.set(tau, j);
+    };
+    inputsCache.set(data, inputs);
   }
-  return j;
+  return inputs;
 }
 
 /**
  * Per-topic values of context measures (rows: run = context name, measure =
- * key). `cutoff` applies to every measure (`oracle` = |P*| of the topic);
- * `w` is the density exponent (default 0.5).
+ * key) by the measure step's computation (`scoreContexts` of the pipeline), for
+ * contexts the measure step did not store. `cutoff` applies to every measure
+ * (`oracle` = |P*| of the topic); `w` is the density exponent (default 0.5).
  */
 export function scoreContexts(
   data: CruxData,
   contexts: readonly ContextSpec[],
   opts: { keys: readonly ContextKey[]; cutoff: number | "oracle"; tau: number; w?: number },
 ): MetricRow[] {
-  if (contexts.length === 0) return [];
-  const run = contexts.flatMap((c) => contextRows(c.name, c.topicId, c.ids));
-  const w = opts.w ?? CRUX_DEFAULTS.w;
-  const measures = opts.keys.map((k) =>
-    `${k === "denZ" && w !== CRUX_DEFAULTS.w ? `Den(w=${w})` : CONTEXT_MEASURES[k]}@${opts.cutoff}`
-  );
-  // Density of a context holding a passage without text is left out (its rows
-  // are missing, so tables show it as not measured), as in the measure stage.
-  const { result, kept } = evaluateAvailable(run, measures, judged(data, opts.tau), {
-    tau: opts.tau,
-  });
-  const keys = kept.map((m) => opts.keys[measures.indexOf(m)]);
-  const keyOf = new Map(result.measures.map((m, i) => [m, keys[i]]));
-  return result.perTopic.map((r) => ({ ...r, measure: keyOf.get(r.measure)! }));
+  return measureStepScores(cruxInputs(data), contexts, opts).rows;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   meanScores,
 } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
+import { missingValueNotes } from "./_missing_values.ts";
 import { labelling } from "./_labels.ts";
 import { cell, corrCell, fewSystemsNote, mean, sd, symbolNote, tau } from "./_stats.ts";
 
@@ -157,6 +158,14 @@ export function thresholdTable(
         symbolNote(thresholds[0]).replace(/^t = \S+: /, "t: "),
         ...fewSystemsNote(
           stats.filter((s) => s.threshold !== thresholds[0]).map((s) => s.pipelines),
+        ),
+        // Pipelines without a value at a threshold: left out of its mean, sd and τ.
+        ...thresholds.flatMap((th, i) =>
+          missingValueNotes(
+            pipelines,
+            datasets,
+            (d, c, m) => byThreshold[i].has(meanKey(d, c.name, m)),
+          ).map((n) => n.replace(/^No value of /, `t = ${th}: no value of `))
         ),
       ],
     }),

@@ -41,6 +41,12 @@ export interface JudgeReportsOptions {
   tau?: number;
   /** Density exponent. Default {@linkcode CRUX_DEFAULTS}.w (0.5). */
   w?: number;
+  /**
+   * Further thresholds the reports are scored at (the analyses' threshold and
+   * comparison taus), stored as `Cov(tau=X)` and `Den(tau=X,w=...)` with source
+   * `report`, with the same rules as the values at `tau`. Default: none.
+   */
+  taus?: readonly number[];
   /** Tokenizer for passages stored without a token count. Default `llama3.1`. */
   tokenizer?: "llama3.1" | "whitespace";
   /** Passage qrels defining P*. Default `crux_pr`. */
@@ -241,6 +247,7 @@ export async function judgeReports(
   const den = w === 0.5 ? "" : `(w=${w})`;
   const metrics: MetricRow[] = [];
   const runs: ReportJudgment[] = [];
+  const partialRuns = new Set<string>();
   const byRun = new Map<string, Generation[]>();
   for (const g of judged) byRun.set(g.run, [...(byRun.get(g.run) ?? []), g]);
   for (const [run, list] of byRun) {
@@ -330,6 +337,7 @@ export async function judgeReports(
     const partial = acc.missingTopics.length > 0 || failedReports.length > 0 ||
       unselected.length > 0;
     if (partial) {
+      partialRuns.add(run);
       r.coverage = NaN;
       r.density = NaN;
       opts.onNote?.(
@@ -405,6 +413,23 @@ export async function judgeReports(
       topics: m.topicId === "all" ? perTopic.get(`${m.run}\t${m.measure}`) ?? 0 : null,
     });
   });
+  for (const x of new Set(opts.taus ?? [])) {
+    if (x === tau) continue;
+    measureRows.push(
+      ...reportRowsAt(x, {
+        judged,
+        questions,
+        oracle,
+        contextRatings,
+        reportRatings,
+        oracleTokens,
+        missingText,
+        partialRuns,
+        w,
+        judge: opts.judge.name,
+      }),
+    );
+  }
   if (measureRows.length) await ws.upsert("measures", measureRows);
   return {
     runs,
@@ -414,4 +439,78 @@ export async function judgeReports(
     unparsed: rated.unparsed,
     asked: rated.written + rated.failed,
   };
+}
+
+/**
+ * Cov(y) and Den(y) of the judged reports at another threshold `x`: A(x) from P*
+ * by the context judge's ratings; a report missing a rating of A(x) has no value;
+ * a run's mean only where it has one at the judge's own threshold too.
+ */
+function reportRowsAt(
+  x: number,
+  c: {
+    judged: readonly Generation[];
+    questions: ReadonlyMap<string, readonly { questionId: string }[]>;
+    oracle: ReadonlyMap<string, readonly string[]>;
+    contextRatings: ReadonlyMap<string, ReadonlyMap<string, number>>;
+    reportRatings: ReadonlyMap<string, ReadonlyMap<string, number>>;
+    oracleTokens: ReadonlyMap<string, number>;
+    missingText: ReadonlyMap<string, string>;
+    partialRuns: ReadonlySet<string>;
+    w: number;
+    judge: string;
+  },
+) {
+  const cov = `Cov(tau=${x})`;
+  const den = `Den(tau=${x},w=${c.w})`;
+  const answerable = new Map<string, string[]>();
+  for (const [t, qs] of c.questions) {
+    const rows = (c.oracle.get(t) ?? []).map((p) => {
+      const r = c.contextRatings.get(p);
+      return r && qs.map((q) => r.get(q.questionId) ?? 0);
+    });
+    const mask = answerableQuestions(rows, qs.length, { tau: x });
+    answerable.set(t, qs.filter((_, k) => mask[k]).map((q) => q.questionId));
+  }
+  const values = new Map<string, { topicId: string; measure: string; value: number }[]>();
+  const incomplete = new Set<string>();
+  for (const g of c.judged) {
+    const qs = answerable.get(g.topicId) ?? [];
+    if (!qs.length) continue;
+    const ratings = c.reportRatings.get(reportItemId(g)) ?? new Map<string, number>();
+    if (qs.some((q) => !((ratings.get(q) ?? -1) >= 0))) {
+      incomplete.add(g.run);
+      continue;
+    }
+    const s = coverageScores(
+      { ratings, answerable: qs, tokens: g.tokens ?? 0, oracleTokens: c.oracleTokens.get(g.topicId)! },
+      { tau: x, w: c.w },
+    );
+    const list = values.get(g.run) ?? [];
+    values.set(g.run, list);
+    list.push({ topicId: g.topicId, measure: cov, value: s.coverage! });
+    if (!c.missingText.has(g.topicId)) {
+      list.push({ topicId: g.topicId, measure: den, value: s.density! });
+    }
+  }
+  const rows = [];
+  for (const [run, list] of values) {
+    for (const measure of [cov, den]) {
+      const xs = list.filter((v) => v.measure === measure);
+      for (const v of xs) rows.push({ run, ...v, topics: null });
+      if (xs.length && !c.partialRuns.has(run) && !incomplete.has(run)) {
+        const value = xs.reduce((a, v) => a + v.value, 0) / xs.length;
+        rows.push({ run, topicId: "all", measure, value, topics: xs.length });
+      }
+    }
+  }
+  return rows.map((r) =>
+    measureRow({
+      ...r,
+      name: r.measure.startsWith("Den") ? "Den" : "Cov",
+      method: "crux",
+      judge: c.judge,
+      source: "report",
+    })
+  );
 }

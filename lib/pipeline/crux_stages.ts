@@ -11,6 +11,7 @@
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
+  clearContextMeasures,
   importCrux,
   importSample,
   incompleteRatingTopics,
@@ -33,6 +34,8 @@ import { generateReports, storeHumanSummaries } from "@lib/generate/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
 import { measureRuns } from "./measure_runs.ts";
 import { clearMeasureValues, clearRunMeans } from "./measure_values.ts";
+import { measureContexts } from "./measure_contexts.ts";
+import { cruxSettings } from "./crux_settings.ts";
 import type { StageOutcome, StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { MethodStageContext } from "./method_stage.ts";
@@ -117,7 +120,10 @@ export async function cruxStages(
       (["generator", "judge", "embedder", "reranker"] as const).map((r) => [r, modelOf(r)]),
     )
     : "offline";
-  const tau = config.construct?.tau ?? CRUX_DEFAULTS.tau;
+  const settings = cruxSettings(config);
+  const tau = settings.constructTau;
+  // Only a non-default density exponent enters the judge's parameters.
+  const settingsW = settings.w === CRUX_DEFAULTS.w ? undefined : settings.w;
   const judgeName = async (ws: Workspace) => roleJudge(ws, await client(ws, "judge")).name;
   /**
    * The judge of the passage ratings: the only one, else (measuring) the judge of
@@ -341,7 +347,9 @@ export async function cruxStages(
       id: `judge:${run}`,
       stage: "judge",
       version: 1,
-      params: { tau, models },
+      // The analyses' thresholds and density exponent: the judge stores Cov(y) and
+      // Den(y) at each, so the tables read them.
+      params: { tau, models, taus: settings.taus, ...(settingsW ? { w: settingsW } : {}) },
       deps,
       clear: async (ws) => {
         // The judge's ratings of this run's reports (the reference summary for
@@ -363,7 +371,15 @@ export async function cruxStages(
       run: (ws) =>
         unlessWaiting(ws, async () => {
           const judge = roleJudge(ws, await client(ws, "judge"));
-          const r = await judgeReports(ws, { judge, run, tau, ...common, onNote: note("judge") });
+          const r = await judgeReports(ws, {
+            judge,
+            run,
+            tau,
+            taus: settings.taus,
+            ...(settingsW ? { w: settingsW } : {}),
+            ...common,
+            onNote: note("judge"),
+          });
           return {
             summary: `${r.written} ratings by ${judge.name}` +
               (r.failed + r.unparsed ? `; ${r.failed} failed, ${r.unparsed} unparsed` : ""),
@@ -403,6 +419,40 @@ export async function cruxStages(
           return `${rows.length} aggregate values computed, not stored as means`;
         }
         return `${rows.length} aggregate values`;
+      },
+    });
+  }
+  // The contexts the analyses compare, measured by the measure step at every
+  // threshold they show: each generation's contexts and the retrieval runs' rankings.
+  const contextSets = generations.filter((g) => g.condition !== "direct").map((g) => ({
+    generation: g.run,
+    ...(g.context ? { run: g.context } : {}),
+  }));
+  if (contextSets.length) {
+    specs.push({
+      id: "measure:contexts",
+      stage: "measure",
+      version: 1,
+      params: { taus: settings.taus, w: settings.w, cutoffs: settings.cutoffs },
+      deps: [
+        "select",
+        ...contextSets.map((c) => `generate:${c.generation}`),
+        ...runNames.map(source),
+      ],
+      clear: async (ws) => {
+        for (const name of [...contextSets.map((c) => c.generation), ...runNames]) {
+          await clearContextMeasures(ws, name);
+        }
+      },
+      run: async (ws) => {
+        const n = await measureContexts(ws, contextSets, {
+          judge: await passageJudge(ws),
+          taus: settings.taus,
+          w: settings.w,
+          cutoffs: settings.cutoffs,
+          onNote: note("measure"),
+        });
+        return `${n} values of the analyses' contexts`;
       },
     });
   }

@@ -1,7 +1,7 @@
 /**
  * Reads of the measure table `measures` for the analyses (every table shows
  * the values the measure and judge steps stored), and the clear of the
- * measure step's context values.
+ * measure step's values of the analyses' contexts.
  *
  * @module
  */
@@ -109,9 +109,10 @@ export async function readReportCoverageMeans(
 }
 
 /**
- * Deletes the measure step's values of one generation run's contexts (source
- * `context` with a cutoff in the measure, e.g. `Cov@oracle`; the report judge's
- * `Cov` and `Den(w=...)` of the same contexts stay).
+ * Deletes the measure step's values of the analyses' contexts of one run: the
+ * contexts of a generation run (source `contexts(tau=X)`) and the rankings of a
+ * retrieval run (source `ranking(tau=X)`). The report judge's values (sources
+ * `report` and `context`) and the run measures (`selection`, `judgments`) stay.
  *
  * @param ws The workspace.
  * @param run The generation run.
@@ -125,7 +126,8 @@ export async function readReportCoverageMeans(
  */
 export async function clearContextMeasures(ws: WorkspaceLike, run: string): Promise<void> {
   await ws.exec(
-    `DELETE FROM measures WHERE run = $1 AND source = 'context' AND cutoff <> ''`,
+    `DELETE FROM measures WHERE run = $1
+       AND (starts_with(source, 'contexts(tau=') OR starts_with(source, 'ranking(tau='))`,
     [run],
   );
 }
