@@ -16,6 +16,7 @@
  * - `budgetCap`: the paper's cap on the generation length in tokens (2,500).
  * - `thresholds`: answerability thresholds the threshold table compares ([3, 5]).
  * - `contextCutoffs`: context sizes of the context-size table (|P*|, 10, 20).
+ * - `evaluationCutoffs`: depths of the context-evaluation table (10, |P*|).
  *
  * @example
  * ```ts
@@ -32,6 +33,7 @@ export const CRUX_DEFAULTS: {
   readonly budgetCap: number;
   readonly thresholds: readonly number[];
   readonly contextCutoffs: readonly (number | "oracle")[];
+  readonly evaluationCutoffs: readonly (number | "oracle")[];
 } = Object.freeze({
   tau: 3,
   w: 0.5,
@@ -40,4 +42,5 @@ export const CRUX_DEFAULTS: {
   budgetCap: 2500,
   thresholds: Object.freeze([3, 5]),
   contextCutoffs: Object.freeze(["oracle", 10, 20] as (number | "oracle")[]),
+  evaluationCutoffs: Object.freeze([10, "oracle"] as (number | "oracle")[]),
 });

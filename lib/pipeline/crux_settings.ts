@@ -21,6 +21,8 @@ export interface CruxSettings {
   cutoffs: (number | "oracle")[];
   /** Every threshold the analyses show: `tau` first, then the others of `thresholds`. */
   taus: number[];
+  /** `analysis.contexts`: runs (default: the first retrieval run) and depths of the context-evaluation table. */
+  evaluation: { runs: string[]; cutoffs: (number | "oracle")[] };
 }
 
 /**
@@ -36,7 +38,9 @@ export interface CruxSettings {
  * cruxSettings({ name: "x", analysis: { tau: 4 } }).taus; // [4, 3, 5]
  * ```
  */
-export function cruxSettings(config: Pick<CruxExperimentConfig, "construct" | "analysis">): CruxSettings {
+export function cruxSettings(
+  config: Pick<CruxExperimentConfig, "construct" | "analysis" | "retrieve">,
+): CruxSettings {
   const tau = config.analysis?.tau ?? CRUX_DEFAULTS.tau;
   const thresholds = [...(config.analysis?.thresholds ?? CRUX_DEFAULTS.thresholds)];
   return {
@@ -46,5 +50,9 @@ export function cruxSettings(config: Pick<CruxExperimentConfig, "construct" | "a
     thresholds,
     cutoffs: [...(config.analysis?.cutoffs ?? CRUX_DEFAULTS.contextCutoffs)],
     taus: [...new Set([tau, ...thresholds])],
+    evaluation: {
+      runs: config.analysis?.contexts?.runs ?? [(config.retrieve ?? [{ name: "bm25" }])[0].name],
+      cutoffs: [...(config.analysis?.contexts?.cutoffs ?? CRUX_DEFAULTS.evaluationCutoffs)],
+    },
   };
 }

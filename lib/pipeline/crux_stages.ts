@@ -34,7 +34,7 @@ import { generateReports, storeHumanSummaries } from "@lib/generate/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
 import { measureRuns } from "./measure_runs.ts";
 import { clearMeasureValues, clearRunMeans } from "./measure_values.ts";
-import { measureContexts } from "./measure_contexts.ts";
+import { measureContexts, ORACLE_CONTEXT } from "./measure_contexts.ts";
 import { cruxSettings } from "./crux_settings.ts";
 import type { StageOutcome, StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
@@ -433,16 +433,25 @@ export async function cruxStages(
       id: "measure:contexts",
       stage: "measure",
       version: 1,
-      params: { taus: settings.taus, w: settings.w, cutoffs: settings.cutoffs },
+      params: {
+        taus: settings.taus,
+        w: settings.w,
+        cutoffs: settings.cutoffs,
+        evaluation: settings.evaluation,
+      },
       deps: [
         "select",
         ...contextSets.map((c) => `generate:${c.generation}`),
-        ...runNames.map(source),
+        ...[...new Set([...runNames, ...settings.evaluation.runs])].map(source),
       ],
       clear: async (ws) => {
-        for (const name of [...contextSets.map((c) => c.generation), ...runNames]) {
-          await clearContextMeasures(ws, name);
-        }
+        const names = [
+          ...contextSets.map((c) => c.generation),
+          ...runNames,
+          ...settings.evaluation.runs,
+          ORACLE_CONTEXT,
+        ];
+        for (const name of new Set(names)) await clearContextMeasures(ws, name);
       },
       run: async (ws) => {
         const n = await measureContexts(ws, contextSets, {
@@ -450,6 +459,7 @@ export async function cruxStages(
           taus: settings.taus,
           w: settings.w,
           cutoffs: settings.cutoffs,
+          evaluation: settings.evaluation,
           onNote: note("measure"),
         });
         return `${n} values of the analyses' contexts`;

@@ -17,9 +17,11 @@ import { contextRows, rankings } from "@lib/construct/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
 import {
   clearContextMeasures,
+  contextSkipsKey,
   measureRow,
   readGenerationsByRun,
   type Workspace,
+  writeMetaJson,
 } from "@lib/store/mod.ts";
 import { evaluateAvailable } from "./evaluate_available.ts";
 import { workspaceJudged } from "./workspace_judged.ts";
@@ -92,7 +94,7 @@ export function scoreContexts(
   if (contexts.length === 0) return { rows: [] };
   const run = contexts.flatMap((c) => contextRows(c.name, c.topicId, c.ids));
   const w = opts.w ?? CRUX_DEFAULTS.w;
-  const measures = opts.keys.map((k) => contextMeasure(k, opts.cutoff, w));
+  const measures = opts.keys.map((k) => keyMeasure(k, opts.cutoff, w));
   const { diversityQrels: _, ...plain } = inputs;
   const judged = prepareJudged(plain, { tau: opts.tau });
   const { result, kept, leftOut } = evaluateAvailable(run, measures, judged, { tau: opts.tau });
@@ -121,6 +123,12 @@ export interface MeasureContextsOptions {
   w?: number;
   /** Context sizes of the retrieval runs' rankings. Default `CRUX_DEFAULTS.contextCutoffs`. */
   cutoffs?: readonly (number | "oracle")[];
+  /**
+   * The context-evaluation table's runs and depths: measured at the first
+   * threshold, with `RPrec(rel=3)` and the oracle context P* (run `P*`, in qrels
+   * order). Default: none.
+   */
+  evaluation?: { runs: readonly string[]; cutoffs: readonly (number | "oracle")[] };
   /** Notes (density left out). */
   onNote?: (message: string) => void;
 }
@@ -164,9 +172,18 @@ export async function measureContexts(
   const cutoffs = opts.cutoffs ?? CRUX_DEFAULTS.contextCutoffs;
   const { inputs } = await workspaceJudged(ws, { source: "selection", judge: opts.judge });
   const oracle = oracleSets(inputs.qrels ?? []);
-  const runs = [...new Set(sets.flatMap((s) => (s.run === undefined ? [] : [s.run])))];
+  const pipelineRuns = [...new Set(sets.flatMap((s) => (s.run === undefined ? [] : [s.run])))];
+  const runs = [...new Set([...pipelineRuns, ...(opts.evaluation?.runs ?? [])])];
   const ranked = new Map<string, Map<string, string[]>>();
-  for (const run of runs) ranked.set(run, rankings(await ws.runRows(run)));
+  for (const run of runs) {
+    const rows = await ws.runRows(run);
+    if (rows.length === 0) {
+      throw new RangeError(
+        `Cannot measure the contexts of run "${run}": the workspace has no run of that name; check analysis.contexts.runs`,
+      );
+    }
+    ranked.set(run, rankings(rows));
+  }
   const generated: ContextSpec[] = [];
   for (const s of sets) {
     const stored = (await readGenerationsByRun(ws, s.generation)).filter((g) =>
@@ -183,9 +200,12 @@ export async function measureContexts(
       }
     }
   }
-  const ranking: ContextSpec[] = runs.flatMap((run) =>
-    [...ranked.get(run)!].map(([topicId, ids]) => ({ name: run, topicId, ids }))
-  );
+  const specsOf = (names: readonly string[]): ContextSpec[] =>
+    names.flatMap((run) =>
+      [...ranked.get(run)!].map(([topicId, ids]) => ({ name: run, topicId, ids }))
+    );
+  const ranking = specsOf(pipelineRuns);
+  const skipped = new Map<string, Record<string, [string, string, string][]>>();
   const rows: ReturnType<typeof measureRow>[] = [];
   const store = (
     specs: readonly ContextSpec[],
@@ -195,12 +215,18 @@ export async function measureContexts(
     source: string,
   ) => {
     const scored = scoreContexts(inputs, specs, { keys, cutoff, tau, w });
+    for (const x of scored.result?.skipped ?? []) {
+      const bySource = skipped.get(x.run) ?? {};
+      skipped.set(x.run, bySource);
+      const key = keyMeasure(keys[scored.result!.measures.indexOf(x.measure)], cutoff, w);
+      (bySource[source] ??= []).push([x.topicId, key, x.reason]);
+    }
     if (scored.leftOut !== undefined) {
       opts.onNote?.(`Den@${cutoff} (tau ${tau}) of ${source} left out: ${scored.leftOut}`);
     }
     const byKey = new Map<string, { sum: number; n: number }>();
     for (const r of scored.rows) {
-      const measure = contextMeasure(r.measure as ContextKey, cutoff, w);
+      const measure = keyMeasure(r.measure as ContextKey, cutoff, w);
       rows.push(measureRow({ ...r, measure, ...split(measure), judge: opts.judge, source }));
       const k = `${r.run}\u0000${measure}`;
       const a = byKey.get(k) ?? { sum: 0, n: 0 };
@@ -226,13 +252,50 @@ export async function measureContexts(
       store(ranking, RANKING_KEYS, cutoff, tau, contextSource("ranking", tau));
     }
   }
+  if (opts.evaluation) {
+    // The context-evaluation table: its runs at its depths, RPrec, and P* in qrels order.
+    const tau = taus[0];
+    const source = contextSource("ranking", tau);
+    const oracleSpecs: ContextSpec[] = [...oracle].map(([topicId, ids]) => ({
+      name: ORACLE_CONTEXT,
+      topicId,
+      ids,
+    }));
+    // One context at a time, as the table evaluates them (density left out per context).
+    const groups = [
+      ...opts.evaluation.runs.map((run) => ({ run, specs: specsOf([run]) })),
+      { run: ORACLE_CONTEXT, specs: oracleSpecs },
+    ];
+    for (const { run, specs } of groups) {
+      for (const cutoff of opts.evaluation.cutoffs) {
+        // Already measured above with the pipelines (at the first threshold)?
+        if (!(cutoffs.includes(cutoff) && pipelineRuns.includes(run))) {
+          store(specs, RANKING_KEYS, cutoff, tau, source);
+        }
+      }
+      store(specs, ["rprec" as ContextKey], "oracle", tau, source);
+    }
+  }
   await ws.transaction(async () => {
-    for (const name of new Set([...sets.map((s) => s.generation), ...runs])) {
+    for (const name of new Set([...sets.map((s) => s.generation), ...runs, ORACLE_CONTEXT])) {
       await clearContextMeasures(ws, name);
     }
     if (rows.length) await ws.upsert("measures", rows);
+    for (const [run, sources] of skipped) {
+      await writeMetaJson(ws, contextSkipsKey(run), { judge: opts.judge, sources });
+    }
   });
   return rows.length;
+}
+
+/** Run name of the oracle context P* (in qrels order) among the stored context values. */
+export const ORACLE_CONTEXT = "P*";
+
+const RPREC = "RPrec(rel=3)";
+
+/** The measure string of a key (`rprec`: R-precision over required passages, no cutoff). */
+function keyMeasure(key: ContextKey | "rprec", cutoff: number | "oracle", w: number): string {
+  return key === "rprec" ? RPREC : contextMeasure(key, cutoff, w);
 }
 
 /** `name`, `cutoff` and `method` columns of a context measure string. */

@@ -86,5 +86,6 @@ export {
   type GenerationContexts,
   measureContexts,
   type MeasureContextsOptions,
+  ORACLE_CONTEXT,
   scoreContexts,
 } from "./measure_contexts.ts";

@@ -6,6 +6,7 @@
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
+import { readMetaJson, writeMetaJson } from "./meta_json.ts";
 
 /** One stored value of `measures`, as the analyses read it. */
 export interface StoredMeasure {
@@ -125,9 +126,59 @@ export async function readReportCoverageMeans(
  * ```
  */
 export async function clearContextMeasures(ws: WorkspaceLike, run: string): Promise<void> {
+  await writeMetaJson(ws, contextSkipsKey(run), undefined);
   await ws.exec(
     `DELETE FROM measures WHERE run = $1
        AND (starts_with(source, 'contexts(tau=') OR starts_with(source, 'ranking(tau='))`,
     [run],
   );
+}
+
+/**
+ * The `meta` key of the topics the measure step left out of a run's context
+ * values, with reasons (`{ judge, sources: { source: [topic, measure, reason][] } }`).
+ *
+ * @param run The run.
+ * @returns The key.
+ * @example
+ * ```ts
+ * import { contextSkipsKey } from "@lib/store/mod.ts";
+ * contextSkipsKey("bm25"); // 'measure_contexts:["bm25"]'
+ * ```
+ */
+export function contextSkipsKey(run: string): string {
+  return `measure_contexts:${JSON.stringify([run])}`;
+}
+
+/** Topics the measure step left out of a run's context values, by source: [topic, measure, reason][]. */
+export interface ContextSkips {
+  judge: string;
+  sources: Record<string, [string, string, string][]>;
+}
+
+/**
+ * The topics the measure step left out of a run's context values, with
+ * reasons, when they were measured with the ratings of `judge`.
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @param judge The passage judge.
+ * @param source The source (`ranking(tau=3)`, ...).
+ * @returns [topic, measure, reason][], or undefined when nothing is recorded for that judge.
+ * @example
+ * ```ts
+ * import { readContextSkips } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await readContextSkips(ws, "bm25", "human", "ranking(tau=3)");
+ * ```
+ */
+export async function readContextSkips(
+  ws: WorkspaceLike,
+  run: string,
+  judge: string,
+  source: string,
+): Promise<[string, string, string][] | undefined> {
+  const stored = await readMetaJson<ContextSkips>(ws, contextSkipsKey(run));
+  return stored?.judge === judge ? stored.sources[source] ?? [] : undefined;
 }

@@ -104,7 +104,10 @@ export { readGenerationsByRun } from "./generations_owners.ts";
 export { deleteTopicQrels } from "./corpus_owners.ts";
 export {
   clearContextMeasures,
+  type ContextSkips,
+  contextSkipsKey,
   firstReportCoverageJudge,
+  readContextSkips,
   readCruxMeasures,
   readReportCoverageMeans,
   type StoredMeasure,
