@@ -1,7 +1,8 @@
 /**
- * The scoring engine of the analyses (private): context measures through the
- * metrics evaluator, report measures through the judge area's coverage scores,
- * both from the same passage ratings and P*.
+ * The scoring of the analyses for data the measure step did not store (private):
+ * context measures through the measure step's `scoreContexts`, report measures
+ * through the one Cov(y) function `coverageScores`, both from the same passage
+ * ratings and P*.
  */
 import {
   answerableQuestions,

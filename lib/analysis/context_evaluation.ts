@@ -128,7 +128,7 @@ export async function evaluateContexts(
   for (const run of opts.runs ?? ["bm25"]) {
     const rows = await ws.runRows(run);
     if (rows.length === 0) throw new RangeError(`The workspace has no run named "${run}"`);
-    for (const cutoff of opts.cutoffs ?? [10, "oracle"]) {
+    for (const cutoff of opts.cutoffs ?? CRUX_DEFAULTS.evaluationCutoffs) {
       const label = `${run} top-${cutoff === "oracle" ? "|P*|" : cutoff}`;
       const condition: ContextCondition = { label, kind: "run", cutoff };
       conditions.push(condition);

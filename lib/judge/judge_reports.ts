@@ -244,7 +244,7 @@ export async function judgeReports(
     }
   }
   const reportRatings = await ratingsByItem(ws, opts.judge.name);
-  const den = w === 0.5 ? "" : `(w=${w})`;
+  const den = w === CRUX_DEFAULTS.w ? "" : `(w=${w})`;
   const metrics: MetricRow[] = [];
   const runs: ReportJudgment[] = [];
   const partialRuns = new Set<string>();
@@ -483,7 +483,12 @@ function reportRowsAt(
       continue;
     }
     const s = coverageScores(
-      { ratings, answerable: qs, tokens: g.tokens ?? 0, oracleTokens: c.oracleTokens.get(g.topicId)! },
+      {
+        ratings,
+        answerable: qs,
+        tokens: g.tokens ?? 0,
+        oracleTokens: c.oracleTokens.get(g.topicId)!,
+      },
       { tau: x, w: c.w },
     );
     const list = values.get(g.run) ?? [];
