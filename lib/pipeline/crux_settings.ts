@@ -35,7 +35,7 @@ export interface CruxSettings {
  * @example
  * ```ts
  * import { cruxSettings } from "@lib/pipeline/mod.ts";
- * cruxSettings({ name: "x", analysis: { tau: 4 } }).taus; // [4, 3, 5]
+ * cruxSettings({ analysis: { tau: 4 } }).taus; // [4, 3, 5]
  * ```
  */
 export function cruxSettings(
