@@ -287,12 +287,24 @@ async function readStored(
       ? 1
       : order.indexOf(a.measure) - order.indexOf(b.measure)
   );
-  out.means.sort((a, b) => order.indexOf(a.measure) - order.indexOf(b.measure));
+  // No stored mean (kept back while some topics' ratings failed): the mean of the
+  // stored per-topic values, over the topics that have one.
   for (const g of order) {
-    if (!out.means.some((m) => m.measure === g) && g === "Den") {
+    if (out.means.some((m) => m.measure === g)) continue;
+    const xs = out.perTopic.filter((r) => r.measure === g);
+    if (xs.length) {
+      out.means.push({
+        run: label,
+        topicId: "all",
+        measure: g,
+        value: xs.reduce((sum, r) => sum + r.value, 0) / xs.length,
+      });
+      out.topicCounts[`${label}|${g}`] = xs.length;
+    } else if (g === "Den") {
       out.skipped.push(`${label}: Den not measured (a passage of the context has no token count)`);
     }
   }
+  out.means.sort((a, b) => order.indexOf(a.measure) - order.indexOf(b.measure));
   for (
     const [topicId, measure, reason] of await readContextSkips(ws, c.run, c.judge, c.source) ?? []
   ) {

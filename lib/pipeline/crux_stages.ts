@@ -454,8 +454,10 @@ export async function cruxStages(
         for (const name of new Set(names)) await clearContextMeasures(ws, name);
       },
       run: async (ws) => {
+        const judge = await passageJudge(ws);
         const n = await measureContexts(ws, contextSets, {
-          judge: await passageJudge(ws),
+          judge,
+          means: (await incompleteRatingTopics(ws, judge)).length === 0,
           taus: settings.taus,
           w: settings.w,
           cutoffs: settings.cutoffs,

@@ -129,6 +129,11 @@ export interface MeasureContextsOptions {
    * order). Default: none.
    */
   evaluation?: { runs: readonly string[]; cutoffs: readonly (number | "oracle")[] };
+  /**
+   * Store means (topic `all`). Default true; false while some topics' passage
+   * ratings failed (a mean over the other topics is not kept).
+   */
+  means?: boolean;
   /** Notes (density left out). */
   onNote?: (message: string) => void;
 }
@@ -177,7 +182,7 @@ export async function measureContexts(
   const ranked = new Map<string, Map<string, string[]>>();
   for (const run of runs) {
     const rows = await ws.runRows(run);
-    if (rows.length === 0) {
+    if (rows.length === 0 && !pipelineRuns.includes(run)) {
       throw new RangeError(
         `Cannot measure the contexts of run "${run}": the workspace has no run of that name; check analysis.contexts.runs`,
       );
@@ -232,7 +237,7 @@ export async function measureContexts(
       const a = byKey.get(k) ?? { sum: 0, n: 0 };
       byKey.set(k, { sum: a.sum + r.value, n: a.n + 1 });
     }
-    for (const [k, a] of byKey) {
+    for (const [k, a] of opts.means === false ? [] : byKey) {
       const [run, measure] = k.split("\u0000");
       rows.push(measureRow({
         run,
