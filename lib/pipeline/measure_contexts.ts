@@ -176,7 +176,9 @@ export async function measureContexts(
   const w = opts.w ?? CRUX_DEFAULTS.w;
   const cutoffs = opts.cutoffs ?? CRUX_DEFAULTS.contextCutoffs;
   const { inputs } = await workspaceJudged(ws, { source: "selection", judge: opts.judge });
-  const oracle = oracleSets(inputs.qrels ?? []);
+  // P* in the order the analyses read it (by topic and passage id): the oracle
+  // context is a ranking, and alpha-nDCG depends on its order.
+  const oracle = oracleSets(await ws.qrels("crux_pr"));
   const pipelineRuns = [...new Set(sets.flatMap((s) => (s.run === undefined ? [] : [s.run])))];
   const runs = [...new Set([...pipelineRuns, ...(opts.evaluation?.runs ?? [])])];
   const ranked = new Map<string, Map<string, string[]>>();
