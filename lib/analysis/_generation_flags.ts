@@ -1,7 +1,7 @@
 /** Notes on generated texts that are not reports; private to `@lib/analysis`. */
 import { countGenerationFlags, describeGenerationFlags } from "@lib/generate/mod.ts";
 import type { Condition, CruxData } from "./types.ts";
-import { oracleSets } from "./_scores.ts";
+import { dataOracleSets } from "./_scores.ts";
 
 /**
  * One note per condition whose generations include empty, number-only or
@@ -10,7 +10,7 @@ import { oracleSets } from "./_scores.ts";
  */
 export function generationFlagNotes(data: CruxData, conditions: readonly Condition[]): string[] {
   const budgets = new Map(
-    [...oracleSets(data)].map((
+    [...dataOracleSets(data)].map((
       [t, ids],
     ) => [t, ids.reduce((s, id) => s + (data.tokens.get(id) ?? 0), 0)]),
   );

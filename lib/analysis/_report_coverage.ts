@@ -4,7 +4,12 @@
  *
  * @module
  */
-import { defaultReportJudge, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  defaultReportJudge,
+  firstReportCoverageJudge,
+  readReportCoverageMeans,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 
 /**
  * The aggregate report coverage (`Cov`, method crux, source report) of every
@@ -16,18 +21,10 @@ import { defaultReportJudge, type WorkspaceLike } from "@lib/store/mod.ts";
  * @param ws The workspace.
  * @returns Run -> coverage, and the judge (undefined when no report coverage is stored).
  */
-export async function reportCoverage(
+export async function storedReportCoverage(
   ws: WorkspaceLike,
 ): Promise<{ judge?: string; coverage: Map<string, number> }> {
-  const stored = `FROM measures WHERE method = 'crux' AND source = 'report' AND measure = 'Cov'
-       AND topic_id = 'all'`;
-  const judge = await defaultReportJudge(ws) ?? (await ws.query<{ judge: string }>(
-    `SELECT DISTINCT judge ${stored} ORDER BY regexp_matches(judge, '#s[0-9]+$'), judge LIMIT 1`,
-  ))[0]?.judge;
+  const judge = await defaultReportJudge(ws) ?? await firstReportCoverageJudge(ws);
   if (judge === undefined) return { coverage: new Map() };
-  const rows = await ws.query<{ run: string; value: number }>(
-    `SELECT run, value ${stored} AND judge = $1`,
-    [judge],
-  );
-  return { judge, coverage: new Map(rows.map((r) => [r.run, Number(r.value)])) };
+  return { judge, coverage: await readReportCoverageMeans(ws, judge) };
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { runPalette } from "./_run_palette.ts";
-import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import { type CruxExperimentConfig, cruxSettings } from "@lib/pipeline/mod.ts";
 import { defaultReportJudge, passageJudge, type Workspace } from "@lib/store/mod.ts";
 import { evaluateContexts } from "./context_evaluation.ts";
 import { contextReport } from "./context_report.ts";
@@ -16,10 +16,7 @@ import type { Analysis } from "./types.ts";
 export function contextSettings(
   config: CruxExperimentConfig,
 ): { runs: string[]; cutoffs: (number | "oracle")[] } {
-  return {
-    runs: config.analysis?.contexts?.runs ?? [(config.retrieve ?? [{ name: "bm25" }])[0].name],
-    cutoffs: config.analysis?.contexts?.cutoffs ?? [10, "oracle"],
-  };
+  return cruxSettings(config).evaluation;
 }
 
 /**
@@ -59,7 +56,13 @@ export async function contextAnalyses(
   const report = contextReport(contexts, {
     dataset: config.name,
     // What the evaluation left out (topics, measures) is said in the table.
-    notes: [`Passage ratings by judge "${judge}".`, ...contexts.skipped],
+    notes: [
+      `Passage ratings by judge "${judge}".`,
+      ...contexts.skipped,
+      ...(contexts.computed.length
+        ? [`Not stored by the measure step, evaluated here: ${contexts.computed.join(", ")}.`]
+        : []),
+    ],
     palette: await runPalette(ws),
   });
   return [

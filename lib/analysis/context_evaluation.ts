@@ -4,10 +4,22 @@
  *
  * @module
  */
-import { oracleSets } from "@lib/metrics/mod.ts";
+import { CRUX_DEFAULTS, evaluate, oracleSets, prepareJudged } from "@lib/metrics/mod.ts";
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
-import { evaluateAvailable, workspaceJudged } from "@lib/pipeline/mod.ts";
+import {
+  readContextSkips,
+  readCruxMeasures,
+  type StoredMeasure,
+  type Workspace,
+} from "@lib/store/mod.ts";
+import {
+  type ContextKey,
+  contextMeasure,
+  contextSource,
+  evaluateAvailable,
+  ORACLE_CONTEXT,
+  workspaceJudged,
+} from "@lib/pipeline/mod.ts";
 
 /** One evaluated condition: a run cut at a depth, or a reference context. */
 export interface ContextCondition {
@@ -52,14 +64,16 @@ export interface ContextEvaluationResult {
   skipped: string[];
   /** Unparseable (-1) ratings, counted as 0. */
   unparseableRatings: number;
+  /** Conditions the measure step stored no values for, evaluated here (labels). */
+  computed: string[];
   tokenizer: string;
 }
 
 /** Generic column -> measure string at a cutoff. */
 function measuresAt(cutoff: number | "oracle", tau: number, w: number): Record<string, string> {
   const at = `@${cutoff}`;
-  const t = tau === 3 ? "" : `tau=${tau}`;
-  const dw = [t, w === 0.5 ? "" : `w=${w}`].filter(Boolean).join(",");
+  const t = tau === CRUX_DEFAULTS.tau ? "" : `tau=${tau}`;
+  const dw = [t, w === CRUX_DEFAULTS.w ? "" : `w=${w}`].filter(Boolean).join(",");
   return {
     "Cov": `Cov${t ? `(${t})` : ""}${at}`,
     "α-nDCG": `alpha_nDCG${at}`,
@@ -94,27 +108,32 @@ export async function evaluateContexts(
   ws: Workspace,
   opts: EvaluateContextsOptions = {},
 ): Promise<ContextEvaluationResult> {
-  const tau = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
   const tokenizer = opts.tokenizer ?? "llama3.1";
   // One definition of the judged inputs (pipeline's workspaceJudged): passage
   // ratings, the selection's qrels and the stored token counts. alpha-nDCG takes
   // its subtopics from the ratings at this tau.
-  const { inputs: judged } = await workspaceJudged(ws, { judge: opts.judge, source: "selection" });
+  const { inputs: judged, judge } = await workspaceJudged(ws, {
+    judge: opts.judge,
+    source: "selection",
+  });
   const { diversityQrels: _, ...inputs } = judged;
   // P* in the order the analyses read it (the oracle context is a ranking, and
   // alpha-nDCG depends on its order).
   const qrels = await ws.qrels("crux_pr");
   const conditions: ContextCondition[] = [];
+  const runOf = new Map<string, string>();
   const runs: { condition: ContextCondition; rows: RunRow[] }[] = [];
   for (const run of opts.runs ?? ["bm25"]) {
     const rows = await ws.runRows(run);
     if (rows.length === 0) throw new RangeError(`The workspace has no run named "${run}"`);
-    for (const cutoff of opts.cutoffs ?? [10, "oracle"]) {
+    for (const cutoff of opts.cutoffs ?? CRUX_DEFAULTS.evaluationCutoffs) {
       const label = `${run} top-${cutoff === "oracle" ? "|P*|" : cutoff}`;
       const condition: ContextCondition = { label, kind: "run", cutoff };
       conditions.push(condition);
       runs.push({ condition, rows: rows.map((r) => ({ ...r, run: label })) });
+      runOf.set(label, run);
     }
   }
   if (opts.references ?? true) {
@@ -140,10 +159,29 @@ export async function evaluateContexts(
     topicCounts: {},
     skipped: [],
     unparseableRatings: 0,
+    computed: [],
     tokenizer,
   };
+  // What the measure step stored for these contexts (source ranking(tau), this judge)
+  // is shown; a context it did not measure is evaluated here, and said so.
+  const storedRows = await readCruxMeasures(ws, [judge]);
+  const source = contextSource("ranking", tau);
+  result.unparseableRatings = evaluate([], [], prepareJudged(inputs, { tau }), { tau })
+    .unparseableRatings;
   for (const { condition, rows } of runs) {
     const label = condition.label;
+    const run = condition.kind === "oracle" ? ORACLE_CONTEXT : runOf.get(label);
+    if (condition.kind !== "empty" && run !== undefined) {
+      const read = await readStored(ws, storedRows, { run, judge, source, condition, w });
+      if (read) {
+        result.perTopic.push(...read.perTopic);
+        result.means.push(...read.means);
+        Object.assign(result.topicCounts, read.topicCounts);
+        result.skipped.push(...read.skipped);
+        continue;
+      }
+      result.computed.push(label);
+    }
     if (condition.kind === "empty") {
       // An empty context retrieves nothing: every measure is 0 on the topics
       // the other conditions average (the evaluator skips topics without rows).
@@ -168,7 +206,7 @@ export async function evaluateContexts(
     );
     const measured = kept.map((m) => generic[generic.findIndex((g) => map[g] === m)]);
     if (leftOut !== undefined) result.skipped.push(`${label}: Den not measured: ${leftOut}`);
-    result.unparseableRatings = out.unparseableRatings;
+
     const rename = new Map(out.measures.map((key, i) => [key, measured[i]]));
     for (const r of out.perTopic) {
       result.perTopic.push({ ...r, run: label, measure: rename.get(r.measure) ?? r.measure });
@@ -188,4 +226,90 @@ export async function evaluateContexts(
     }
   }
   return result;
+}
+
+/** Generic column -> context key of the measure step (RPrec has no cutoff). */
+const GENERIC: Record<string, ContextKey | "rprec"> = {
+  "Cov": "covZ",
+  "α-nDCG": "andcg",
+  "Den": "denZ",
+  "P": "precision",
+  "nDCG": "ndcg",
+  "RPrec": "rprec",
+};
+
+/**
+ * One condition's values as the measure step stored them, or undefined when it
+ * stored none (no Cov row of the run at the cutoff).
+ */
+async function readStored(
+  ws: Workspace,
+  rows: readonly StoredMeasure[],
+  c: {
+    run: string;
+    judge: string;
+    source: string;
+    condition: ContextCondition;
+    w: number;
+  },
+): Promise<
+  | Pick<ContextEvaluationResult, "perTopic" | "means" | "topicCounts" | "skipped">
+  | undefined
+> {
+  const label = c.condition.label;
+  const keyOf = (g: string) => {
+    const k = GENERIC[g];
+    return k === "rprec" ? "RPrec(rel=3)" : contextMeasure(k, c.condition.cutoff, c.w);
+  };
+  const mine = rows.filter((r) => r.run === c.run && r.source === c.source);
+  if (!mine.some((r) => r.measure === keyOf("Cov"))) return undefined;
+  const out = {
+    perTopic: [] as MetricRow[],
+    means: [] as MetricRow[],
+    topicCounts: {} as Record<string, number>,
+    skipped: [] as string[],
+  };
+  const generic = new Map(Object.keys(GENERIC).map((g) => [keyOf(g), g]));
+  for (const r of mine) {
+    const g = generic.get(r.measure);
+    if (g === undefined) continue;
+    if (r.topicId === "all") {
+      out.means.push({ run: label, topicId: "all", measure: g, value: r.value });
+      out.topicCounts[`${label}|${g}`] = r.topics ?? 0;
+    } else out.perTopic.push({ run: label, topicId: r.topicId, measure: g, value: r.value });
+  }
+  // Topics in byte order, measures in column order, as the evaluator gives them.
+  const order = Object.keys(GENERIC);
+  out.perTopic.sort((a, b) =>
+    a.topicId < b.topicId
+      ? -1
+      : a.topicId > b.topicId
+      ? 1
+      : order.indexOf(a.measure) - order.indexOf(b.measure)
+  );
+  // No stored mean (kept back while some topics' ratings failed): the mean of the
+  // stored per-topic values, over the topics that have one.
+  for (const g of order) {
+    if (out.means.some((m) => m.measure === g)) continue;
+    const xs = out.perTopic.filter((r) => r.measure === g);
+    if (xs.length) {
+      out.means.push({
+        run: label,
+        topicId: "all",
+        measure: g,
+        value: xs.reduce((sum, r) => sum + r.value, 0) / xs.length,
+      });
+      out.topicCounts[`${label}|${g}`] = xs.length;
+    } else if (g === "Den") {
+      out.skipped.push(`${label}: Den not measured (a passage of the context has no token count)`);
+    }
+  }
+  out.means.sort((a, b) => order.indexOf(a.measure) - order.indexOf(b.measure));
+  for (
+    const [topicId, measure, reason] of await readContextSkips(ws, c.run, c.judge, c.source) ?? []
+  ) {
+    const g = generic.get(measure);
+    if (g !== undefined) out.skipped.push(`${label}: ${topicId} ${g}: ${reason}`);
+  }
+  return out;
 }

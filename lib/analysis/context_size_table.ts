@@ -3,17 +3,20 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
-import { datasetsOf, meanKey, meanScores, type ScoreRecord } from "./_condition_scores.ts";
 import {
-  type ContextKey,
-  type ContextSpec,
-  LABELS,
-  scoreContexts,
-  scoreReports,
-} from "./_scores.ts";
+  conditionScoresWithSources,
+  datasetsOf,
+  meanKey,
+  meanScores,
+  type ScoreRecord,
+  storedRows,
+} from "./_condition_scores.ts";
+import { type ContextKey, type ContextSpec, LABELS, scoreDataContexts } from "./_scores.ts";
+import { contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
 import { rankings } from "@lib/construct/mod.ts";
 import { labelling } from "./_labels.ts";
 import { corrCell, fewSystemsNote, symbolNote, tau } from "./_stats.ts";
@@ -95,9 +98,9 @@ export function contextSizeTable(
   data: CruxData,
   opts: ContextSizeTableOptions = {},
 ): Analysis<ContextSizeTableData> {
-  const t = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
-  const cutoffs = opts.cutoffs ?? ["oracle", 10, 20];
+  const t = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
+  const cutoffs = opts.cutoffs ?? CRUX_DEFAULTS.contextCutoffs;
   const keys = opts.measures ?? DEFAULT_MEASURES;
   const all = (opts.conditions ?? resolveConditions(data)).filter((c) => c.kind === "pipeline");
   const pipelines = all.filter((c) => c.run !== undefined);
@@ -113,18 +116,34 @@ export function contextSizeTable(
       measure: r.measure,
       value: r.value,
     }));
-  const contexts: ContextSpec[] = pipelines.flatMap((c) =>
-    [...rankings(data.runs.get(c.run!) ?? [])].map(([topicId, ids]) => ({
+  // Values the measure step stored (source ranking(tau=t), the passage judge) are
+  // read; a pipeline whose run it did not measure is scored with its functions.
+  const source = contextSource("ranking", t);
+  const storedRun = (c: Condition) =>
+    data.measures !== undefined &&
+    storedRows(data, c.run!, source, data.passageJudge, contextMeasure("covZ", cutoffs[0], w))
+        .length > 0;
+  const computed = new Set<string>();
+  const contexts: ContextSpec[] = pipelines.filter((c) => !storedRun(c)).flatMap((c) => {
+    if (data.measures !== undefined) computed.add(c.label);
+    return [...rankings(data.runs.get(c.run!) ?? [])].map(([topicId, ids]) => ({
       name: c.name,
       topicId,
       ids,
-    }))
+    }));
+  });
+  const stored = (cutoff: number | "oracle") =>
+    pipelines.filter(storedRun).flatMap((c) =>
+      keys.flatMap((key) =>
+        storedRows(data, c.run!, source, data.passageJudge, contextMeasure(key, cutoff, w))
+          .map((r) => ({ run: c.name, topicId: r.topicId, measure: key, value: r.value }))
+      )
+    );
+  const reports = conditionScoresWithSources(data, pipelines, { tau: t, w });
+  for (const name of reports.computed) computed.add(pipelines.find((c) => c.name === name)!.label);
+  const reportMeans = meanScores(
+    reports.records.filter((r) => r.measure === "covY" || r.measure === "denY"),
   );
-  const reportMeans = meanScores(records(
-    data.reportJudge
-      ? pipelines.flatMap((c) => scoreReports(data, c.generation!, c.name, { tau: t, w }))
-      : [],
-  ));
   const taus: ContextSizeTau[] = [];
   const leftOut = new Map<string, Set<string>>();
   const means: ContextSizeTableData["means"] = [];
@@ -132,7 +151,10 @@ export function contextSizeTable(
     pipelines.map((c) => m.get(meanKey(d, c.name, measure))?.value ?? NaN);
   for (const cutoff of cutoffs) {
     const ctxMeans = meanScores(
-      records(scoreContexts(data, contexts, { keys, cutoff, tau: t, w })),
+      records([
+        ...stored(cutoff),
+        ...scoreDataContexts(data, contexts, { keys, cutoff, tau: t, w }),
+      ]),
     );
     for (const [k, v] of ctxMeans) {
       const [d, condition, measure] = k.split("\u0000");
@@ -196,6 +218,13 @@ export function contextSizeTable(
   const constant = (x: ContextSizeTau) => !!x.undefinedBecause?.startsWith("constant");
   notes.push(...fewSystemsNote(taus.filter((x) => !constant(x)).map((x) => x.pipelines)));
   notes.push(...undefinedTauNotes(taus.filter(constant), multi));
+  if (computed.size) {
+    notes.push(
+      `Not stored by the measure step, scored here with its functions: ${
+        [...computed].join(", ")
+      }.`,
+    );
+  }
   const skipped = all.filter((c) => c.run === undefined).map((c) => c.label);
   if (skipped.length) notes.push(`Left out (no retrieval run found): ${skipped.join(", ")}.`);
   for (const [what, names] of leftOut) {

@@ -6,7 +6,7 @@
 import { barChart, naturalCompare, table, topicChart } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
-import { oracleSets } from "./_scores.ts";
+import { dataOracleSets } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
 import { generationFlagNotes } from "./_generation_flags.ts";
 import { conditionPalette } from "./_palette.ts";
@@ -68,7 +68,7 @@ export function generationOverview(
   const conditions = opts.conditions ?? resolveConditions(data);
   const preview = opts.preview ?? 80;
   const budgets = new Map(
-    [...oracleSets(data)].map((
+    [...dataOracleSets(data)].map((
       [t, ids],
     ) => [t, ids.reduce((s, id) => s + (data.tokens.get(id) ?? 0), 0)]),
   );

@@ -6,7 +6,7 @@
  * @module
  */
 import type { HumanAnnotations, Judgment } from "@lib/formats/mod.ts";
-import { type HumanAgreement, humanAgreement } from "@lib/metrics/mod.ts";
+import { CRUX_DEFAULTS, type HumanAgreement, humanAgreement } from "@lib/metrics/mod.ts";
 import { backendNote, naturalCompare, table, topicChart } from "@lib/report/mod.ts";
 import type { Analysis } from "./types.ts";
 
@@ -94,7 +94,7 @@ export function humanAgreementAnalyses(
   files: readonly HumanAnnotations[],
   opts: HumanAgreementAnalysesOptions = {},
 ): Analysis<HumanAgreementAnalysesData>[] {
-  const threshold = opts.threshold ?? 3;
+  const threshold = opts.threshold ?? CRUX_DEFAULTS.tau;
   const names = opts.names ?? files.map((_, i) => `A${i + 1}`);
   const judgeName = opts.judgeName ?? "judge";
   const agreement = humanAgreement(files, { threshold, judge: opts.judge });

@@ -16,7 +16,7 @@ import {
 import type { Analysis } from "./types.ts";
 import { bucketMeans } from "./_keypoint_buckets.ts";
 import { extractionAnalyses } from "./_keypoint_extraction.ts";
-import { reportCoverage } from "./_report_coverage.ts";
+import { storedReportCoverage } from "./_report_coverage.ts";
 import { runPalette } from "./_run_palette.ts";
 
 /** Options of {@linkcode keyPointAnalyses}. */
@@ -190,7 +190,7 @@ async function versusCrux(
   note: string,
   palette: Palette,
 ): Promise<Analysis> {
-  const { coverage } = await reportCoverage(ws);
+  const { coverage } = await storedReportCoverage(ws);
   const points = kpr.flatMap((k) => {
     const c = coverage.get(k.run);
     return c !== undefined && k.kpr !== undefined ? [{ run: k.run, coverage: c, kpr: k.kpr }] : [];

@@ -8,6 +8,7 @@ import type { Backends } from "@lib/report/mod.ts";
 import {
   defaultReportJudge,
   passageJudge as choosePassageJudge,
+  readCruxMeasures,
   readPassageJudgments,
   readRatedItemKinds,
   readRatingJudgeKinds,
@@ -32,8 +33,9 @@ export interface LoadCruxDataOptions {
 /**
  * Reads topics (dataset = topic `source`), sub-questions, passage ratings of
  * one judge, report ratings of one judge, the P* qrels, passage token counts
- * (counted with the Llama-3.1 tokenizer when not stored), retrieval runs and
- * generations into a {@linkcode CruxData} the analyses compute from.
+ * (counted with the Llama-3.1 tokenizer when not stored), retrieval runs,
+ * generations and the stored measure values of both judges into a
+ * {@linkcode CruxData} the analyses read.
  *
  * @param ws An open workspace (read-only is enough).
  * @param opts Judges, qrels name and backend labels.
@@ -135,5 +137,7 @@ export async function loadCruxData(
     passageJudge,
     reportJudge,
     backends,
+    // The values the measure and judge steps stored: the tables show these.
+    measures: await readCruxMeasures(ws, [...new Set([passageJudge, reportJudge ?? passageJudge])]),
   };
 }

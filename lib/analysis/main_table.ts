@@ -3,12 +3,13 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { generationFlagNotes } from "./_generation_flags.ts";
 import { scatterChart, table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import {
-  conditionScores,
+  conditionScoresWithSources,
   datasetsOf,
   MAIN_MEASURES,
   meanKey,
@@ -20,6 +21,7 @@ import { labelling } from "./_labels.ts";
 import { cell, corrCell, fewSystemsNote, symbolNote, tau } from "./_stats.ts";
 import { inferenceColumns } from "./_inference.ts";
 import { conditionPalette } from "./_palette.ts";
+import { missingValueNotes } from "./_missing_values.ts";
 
 /** Options of {@linkcode mainTable}. */
 export interface MainTableOptions {
@@ -88,10 +90,11 @@ const PAIRED: Record<string, string> = { covZ: "covY", andcg: "covY", denZ: "den
  * ```
  */
 export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis<MainTableData> {
-  const t = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
+  const t = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
   const conditions = opts.conditions ?? resolveConditions(data);
-  const perTopic = conditionScores(data, conditions, { tau: t, w });
+  const scored = conditionScoresWithSources(data, conditions, { tau: t, w });
+  const perTopic = scored.records;
   const means = meanScores(perTopic);
   const datasets = datasetsOf(data);
   const pipelines = conditions.filter((c) => c.kind === "pipeline");
@@ -152,6 +155,8 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     "Den = [(Cov / tokens) / (Cov of P* / tokens of P*)]^w: coverage per token relative to P*; above 1 when a text covers more per token than P*, as a concise human summary can.",
     ...inference.flatMap((inf, i) => (i === 0 ? inf.notes : [])),
     ...generationFlagNotes(data, conditions),
+    ...missingValueNotes(conditions, datasets, (d, c, m) => means.has(meanKey(d, c.name, m))),
+    ...computedNote(conditions, scored.computed),
   ];
   if (counts.length) {
     const lo = Math.min(...counts);
@@ -233,4 +238,13 @@ function referenceNote(conditions: readonly Condition[]): string[] {
   if (!parts.length) return [];
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
   return [`References: ${list}.`];
+}
+
+/** The note naming conditions whose values the measure step did not store (scored here). */
+function computedNote(conditions: readonly Condition[], computed: readonly string[]): string[] {
+  if (!computed.length) return [];
+  const labels = conditions.filter((c) => computed.includes(c.name)).map((c) => c.label);
+  return [
+    `Not stored by the measure step, scored here with its functions: ${labels.join(", ")}.`,
+  ];
 }

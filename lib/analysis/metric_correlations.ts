@@ -5,10 +5,10 @@
  */
 import { correlationHeatmap, type CorrelationPair, correlationTable } from "@lib/report/mod.ts";
 import type { Analysis, CruxData } from "./types.ts";
-import { type ContextKey, type ContextSpec, LABELS, scoreContexts } from "./_scores.ts";
+import { type ContextKey, type ContextSpec, LABELS, scoreDataContexts } from "./_scores.ts";
 import { rankings } from "@lib/construct/mod.ts";
 import { labelling } from "./_labels.ts";
-import { seededRandom } from "@lib/metrics/mod.ts";
+import { CRUX_DEFAULTS, seededRandom } from "@lib/metrics/mod.ts";
 import { sampleContexts } from "./sample_contexts.ts";
 import { tau } from "./_stats.ts";
 
@@ -106,10 +106,10 @@ export function metricCorrelations(
       );
     }
   }
-  const values = scoreContexts(data, contexts, {
+  const values = scoreDataContexts(data, contexts, {
     keys: measures,
     cutoff: size,
-    tau: opts.tau ?? 3,
+    tau: opts.tau ?? CRUX_DEFAULTS.tau,
   });
   const byContext = new Map<string, Map<string, number>>();
   for (const v of values) {

@@ -15,7 +15,7 @@ import {
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
-import { reportCoverage } from "./_report_coverage.ts";
+import { storedReportCoverage } from "./_report_coverage.ts";
 import { runPalette } from "./_run_palette.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
@@ -83,7 +83,7 @@ export async function nuggetAnalyses(
   const palette = await runPalette(ws);
   const means = await readMethodMeasures(ws, "nuggets", judge, source, { meansOnly: true });
   const support = await readNuggetSupport(ws, source, judge);
-  const { coverage } = await reportCoverage(ws);
+  const { coverage } = await storedReportCoverage(ws);
   const runs = [...new Set(means.map((m) => m.run))].sort(naturalCompare);
   const rows: NuggetRunRow[] = runs.map((run) => {
     const v = (k: string) => Number(means.find((m) => m.run === run && m.measure === k)?.value);

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { barChart, table } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
@@ -57,9 +58,9 @@ export function reportScores(
   data: CruxData,
   opts: ReportScoresOptions = {},
 ): Analysis<ReportScoresData> {
-  const t = opts.tau ?? 3;
+  const t = opts.tau ?? CRUX_DEFAULTS.tau;
   const conditions = opts.conditions ?? resolveConditions(data);
-  const rows = conditionScores(data, conditions, { tau: t, w: opts.w ?? 0.5 });
+  const rows = conditionScores(data, conditions, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w });
   const scores: ConditionScore[] = conditions.map((c) => {
     const of = (m: string) => rows.filter((r) => r.condition === c.name && r.measure === m);
     const cov = of("covY");
@@ -102,7 +103,7 @@ export function reportScores(
       notes: [
         ...lab.notes,
         `Den(y) exponent w = ${
-          opts.w ?? 0.5
+          opts.w ?? CRUX_DEFAULTS.w
         } against the tokens of P*: coverage per token relative to P*, above 1 when a report covers more per token than P* (as a concise human summary can).`,
         symbolNote(t),
       ],

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
@@ -14,6 +15,7 @@ import {
   meanScores,
 } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
+import { missingValueNotes } from "./_missing_values.ts";
 import { labelling } from "./_labels.ts";
 import { cell, corrCell, fewSystemsNote, mean, sd, symbolNote, tau } from "./_stats.ts";
 
@@ -78,7 +80,7 @@ export function thresholdTable(
   data: CruxData,
   opts: ThresholdTableOptions = {},
 ): Analysis<ThresholdTableData> {
-  const thresholds = opts.thresholds ?? [3, 5];
+  const thresholds = opts.thresholds ?? CRUX_DEFAULTS.thresholds;
   if (thresholds.length < 2) {
     throw new RangeError(
       `Cannot compare thresholds [${thresholds.join(", ")}]: give at least two, e.g. [3, 5]`,
@@ -89,7 +91,7 @@ export function thresholdTable(
   );
   const datasets = datasetsOf(data);
   const byThreshold = thresholds.map((t) =>
-    meanScores(conditionScores(data, pipelines, { tau: t, w: opts.w ?? 0.5 }))
+    meanScores(conditionScores(data, pipelines, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w }))
   );
   const stats: ThresholdStat[] = [];
   const means: ThresholdTableData["means"] = [];
@@ -156,6 +158,14 @@ export function thresholdTable(
         symbolNote(thresholds[0]).replace(/^t = \S+: /, "t: "),
         ...fewSystemsNote(
           stats.filter((s) => s.threshold !== thresholds[0]).map((s) => s.pipelines),
+        ),
+        // Pipelines without a value at a threshold: left out of its mean, sd and τ.
+        ...thresholds.flatMap((th, i) =>
+          missingValueNotes(
+            pipelines,
+            datasets,
+            (d, c, m) => byThreshold[i].has(meanKey(d, c.name, m)),
+          ).map((n) => n.replace(/^No value of /, `t = ${th}: no value of `))
         ),
       ],
     }),

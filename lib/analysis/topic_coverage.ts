@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, topicChart } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import type { HumanLabel } from "./human_labels.ts";
@@ -63,11 +64,11 @@ export function topicCoverage(
   data: CruxData,
   opts: TopicCoverageOptions = {},
 ): Analysis<TopicCoverageData> {
-  const t = opts.tau ?? 3;
+  const t = opts.tau ?? CRUX_DEFAULTS.tau;
   const measure = opts.measure ?? "covY";
   const conditions = opts.conditions ?? resolveConditions(data);
   const label = new Map(conditions.map((c) => [c.name, c.label]));
-  const values = conditionScores(data, conditions, { tau: t, w: opts.w ?? 0.5 })
+  const values = conditionScores(data, conditions, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w })
     .filter((r) => r.measure === measure)
     .map((r) => ({ topicId: r.topicId, condition: label.get(r.condition)!, value: r.value }));
   const { human, humanCondition } = humanValues(data, opts, t);

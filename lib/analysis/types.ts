@@ -7,6 +7,7 @@
 import type { ItemRatings } from "@lib/metrics/mod.ts";
 import type { Backends, Palette, Table, VegaLiteSpec } from "@lib/report/mod.ts";
 import type { Generation, Qrel, RunRow } from "@lib/types/mod.ts";
+import type { StoredMeasure } from "@lib/store/mod.ts";
 
 /** A topic and the dataset it belongs to (the topic's `source`, e.g. `sample`, `duc04`). */
 export interface AnalysisTopic {
@@ -41,6 +42,12 @@ export interface CruxData {
   reportJudge?: string;
   /** Backends by role, for the "offline backends: ..." label of every table and figure. */
   backends: Backends;
+  /**
+   * Rows of the measure table by the passage and report judges (see
+   * `readCruxMeasures`): the tables show these values. Absent in data built by
+   * hand, where the tables compute them with the measure step's functions.
+   */
+  measures?: readonly StoredMeasure[];
   /**
    * The experiment's figure palette by condition label (see
    * `experimentPalette` in `lib/report`): conditions keep these colours in

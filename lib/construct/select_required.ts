@@ -1,5 +1,7 @@
 import type { Question } from "@lib/types/mod.ts";
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import {
+  deleteTopicQrels,
   incompleteRatingTopics,
   passageJudge,
   readPassages,
@@ -15,7 +17,7 @@ import type { StepOptions, StepSummary } from "./types.ts";
 
 /** Options of {@link selectRequired}. */
 export interface SelectRequiredOptions extends Omit<StepOptions, "onProgress" | "signal"> {
-  /** Answerability threshold. Default 3. */
+  /** Answerability threshold. Default {@linkcode CRUX_DEFAULTS}.tau (3). */
   tau?: number;
   /** Redundancy rule: `all` sub-questions (default, the original CRUX code) or `answerable` only. */
   redundancy?: "all" | "answerable";
@@ -63,7 +65,7 @@ export async function selectRequired(
   ws: WorkspaceLike,
   opts: SelectRequiredOptions = {},
 ): Promise<SelectSummary> {
-  const tau = opts.tau ?? 3;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
   const prName = opts.qrelsName ?? "crux_pr";
   const divName = opts.divQrelsName ?? "crux_div";
   const judge = await passageJudge(ws, "select required passages", opts.judge, {
@@ -83,11 +85,7 @@ export async function selectRequired(
   const incomplete = (await incompleteRatingTopics(ws, judge)).filter((t) => ids.has(t));
   for (const t of incomplete) {
     ids.delete(t);
-    await ws.exec(`DELETE FROM qrels WHERE topic_id = $1 AND (name = $2 OR name = $3)`, [
-      t,
-      prName,
-      divName,
-    ]);
+    await deleteTopicQrels(ws, t, [prName, divName]);
   }
   if (incomplete.length) {
     opts.onNote?.(
@@ -125,11 +123,7 @@ export async function selectRequired(
     summary.missing += m.missing;
     summary.unparsed += m.ratings.reduce((n, row) => n + row.filter((r) => r === -1).length, 0);
     const s = selectTopic(m, { tau, redundancy: opts.redundancy });
-    await ws.exec(`DELETE FROM qrels WHERE topic_id = $1 AND (name = $2 OR name = $3)`, [
-      topicId,
-      prName,
-      divName,
-    ]);
+    await deleteTopicQrels(ws, topicId, [prName, divName]);
     questions.get(topicId)!.forEach((q, k) => flags.push({ ...q, answerable: s.answerable[k] }));
     if (s.dropped) {
       summary.dropped.push(topicId);

@@ -1,5 +1,10 @@
 import type { Qrel } from "@lib/types/mod.ts";
-import { requiredSubset, type RequiredSubsetOptions } from "@lib/metrics/mod.ts";
+import {
+  answerableQuestions,
+  CRUX_DEFAULTS,
+  requiredSubset,
+  type RequiredSubsetOptions,
+} from "@lib/metrics/mod.ts";
 
 /** One topic's rating matrix, rows = passages in passage order, columns = sub-questions in order. */
 export interface SelectionMatrix {
@@ -45,11 +50,11 @@ export function selectTopic(
   matrix: SelectionMatrix,
   opts: RequiredSubsetOptions = {},
 ): TopicSelection {
-  const tau = opts.tau ?? 3;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
   const { topicId, passageIds } = matrix;
   const ratings = matrix.ratings.map((row) => row.map((r) => (r < 0 ? 0 : r)));
   const nq = ratings[0]?.length ?? 0;
-  const answerable = Array.from({ length: nq }, (_, k) => ratings.some((row) => row[k] >= tau));
+  const answerable = answerableQuestions(ratings, nq, { tau });
   const chosen = requiredSubset(
     passageIds.map((itemId, i) => ({ topicId, itemId, ratings: ratings[i] })),
     { tau, redundancy: opts.redundancy },

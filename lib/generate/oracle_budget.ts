@@ -1,4 +1,4 @@
-import { oracleSets } from "@lib/metrics/mod.ts";
+import { CRUX_DEFAULTS, oracleSets, oracleTokens } from "@lib/metrics/mod.ts";
 import type { Qrel } from "@lib/types/mod.ts";
 import { passageOrdinal } from "@lib/store/mod.ts";
 
@@ -27,7 +27,7 @@ export interface OracleBudgetOptions {
 }
 
 /** The CRUX paper's cap on the generation length (its Limitations section): 2,500 tokens. */
-export const ORACLE_BUDGET_CAP = 2500;
+export const ORACLE_BUDGET_CAP: number = CRUX_DEFAULTS.budgetCap;
 
 /**
  * Computes the CRUX generation budget of every topic from its required
@@ -63,21 +63,17 @@ export function oracleBudgets(
       `Cannot compute oracle budgets: the token cap must be positive, got ${cap}; pass Infinity for no cap`,
     );
   }
-  const byTopic = oracleSets(qrels, { grade: opts.grade ?? 3 });
+  const byTopic = oracleSets(qrels, { grade: opts.grade ?? CRUX_DEFAULTS.oracleGrade });
   const out = new Map<string, OracleBudget>();
   for (const [topicId, ids] of byTopic) {
     const oracleIds = [...ids].sort((a, b) =>
       passageOrdinal(a) - passageOrdinal(b) || (a < b ? -1 : a > b ? 1 : 0)
     );
-    let maxTokens = 0;
-    for (const id of oracleIds) {
-      const n = tokens.get(id);
-      if (n === undefined) {
-        throw new RangeError(
-          `Cannot compute the oracle budget of topic "${topicId}": passage "${id}" has no token count; run \`crux construct passages\` or import the passages with their texts first`,
-        );
-      }
-      maxTokens += n;
+    const { tokens: maxTokens, missing: id } = oracleTokens(oracleIds, tokens);
+    if (id !== undefined) {
+      throw new RangeError(
+        `Cannot compute the oracle budget of topic "${topicId}": passage "${id}" has no token count; run \`crux construct passages\` or import the passages with their texts first`,
+      );
     }
     out.set(
       topicId,

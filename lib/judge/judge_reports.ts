@@ -1,17 +1,26 @@
 import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
-import type { Generation, MetricRow, Rating } from "@lib/types/mod.ts";
+import type { Generation, MetricRow } from "@lib/types/mod.ts";
 import {
   failedGenerations,
   incompleteRatingTopics,
   measureRow,
   passageJudge,
+  passageRatingCounts,
+  ratingsByItem,
+  readGenerationsByRun,
   readPassages,
   readWorkspaceQrels,
   readWorkspaceSubquestions,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
+import {
+  answerableQuestions,
+  coverageScores,
+  CRUX_DEFAULTS,
+  oracleSets,
+  oracleTokens as sumOracleTokens,
+} from "@lib/metrics/mod.ts";
 import { rateItems, type RatingItem } from "./rate_items.ts";
-import { coverageScores } from "./coverage_scores.ts";
 import { countTokens } from "@lib/text/mod.ts";
 
 /** Options of {@link judgeReports}. */
@@ -28,10 +37,16 @@ export interface JudgeReportsOptions {
   contextJudge?: string;
   /** Rate context passages without a rating (e.g. of other topics) online instead of counting them 0. Default false. */
   judgeUnjudged?: boolean;
-  /** Answerability threshold. Default 3. */
+  /** Answerability threshold. Default {@linkcode CRUX_DEFAULTS}.tau (3). */
   tau?: number;
-  /** Density exponent. Default 0.5. */
+  /** Density exponent. Default {@linkcode CRUX_DEFAULTS}.w (0.5). */
   w?: number;
+  /**
+   * Further thresholds the reports are scored at (the analyses' threshold and
+   * comparison taus), stored as `Cov(tau=X)` and `Den(tau=X,w=...)` with source
+   * `report`, with the same rules as the values at `tau`. Default: none.
+   */
+  taus?: readonly number[];
   /** Tokenizer for passages stored without a token count. Default `llama3.1`. */
   tokenizer?: "llama3.1" | "whitespace";
   /** Passage qrels defining P*. Default `crux_pr`. */
@@ -120,16 +135,34 @@ export async function judgeReports(
   ws: WorkspaceLike,
   opts: JudgeReportsOptions,
 ): Promise<JudgeReportsResult> {
-  const tau = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
-  const gens = await ws.query<Generation>(
-    `SELECT run, topic_id AS "topicId", text, condition, backend, context_ids AS "contextIds", tokens
-     FROM generations ${opts.run === undefined ? "" : "WHERE run = $1"} ORDER BY run, topic_id`,
-    opts.run === undefined ? [] : [opts.run],
-  );
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
+  const gens = await readGenerationsByRun(ws, opts.run);
+  // The context judge by the one rule of passage judges: the only one, else the judge of
+  // the selection (extra ratings of unjudged passages by the report judge never replace
+  // it), else, where no selection recorded its judge (imported qrels), the judge with the
+  // most passage ratings (the construction matrix; ties: the report judge).
+  const counts = await passageRatingCounts(ws);
+  const most = Math.max(0, ...counts.values());
+  const top = [...counts].filter(([, n]) => n === most).map(([j]) => j).sort();
+  const contextJudge = await passageJudge(ws, "score the contexts of reports", opts.contextJudge, {
+    prefer: top.includes(opts.judge.name) ? opts.judge.name : top[0],
+  });
+  let contextRatings = await ratingsByItem(ws, contextJudge);
   const questions = await readWorkspaceSubquestions(ws);
+  const qrels = await readWorkspaceQrels(ws, opts.qrelsName ?? "crux_pr");
+  const oracle = oracleSets(qrels);
+  // A: the sub-questions P* answers at tau under the context judge's ratings (one
+  // definition with the evaluator and the analyses).
   const answerable = new Map<string, { questionId: string; text: string }[]>();
-  for (const [t, qs] of questions) answerable.set(t, qs.filter((q) => q.answerable === true));
+  for (const [t, qs] of questions) {
+    const rows = (oracle.get(t) ?? []).map((p) => {
+      const r = contextRatings.get(p);
+      return r && qs.map((q) => r.get(q.questionId) ?? 0);
+    });
+    const mask = answerableQuestions(rows, qs.length, { tau });
+    answerable.set(t, qs.filter((_, k) => mask[k]));
+  }
   if (![...answerable.values()].some((qs) => qs.length)) {
     throw new RangeError(
       "Cannot judge reports: no sub-question is marked answerable; run `crux construct select` first",
@@ -146,13 +179,10 @@ export async function judgeReports(
   // Density needs the text of P* and of every context passage: a passage the
   // workspace lacks leaves that topic's density out (counted and told), never 0.
   const missingText = new Map<string, string>();
-  for (const q of await readWorkspaceQrels(ws, opts.qrelsName ?? "crux_pr")) {
-    if (q.grade !== 3 || (q.subtopic ?? "0") !== "0") continue;
-    if (!passage.has(q.docId)) missingText.set(q.topicId, q.docId);
-    oracleTokens.set(
-      q.topicId,
-      (oracleTokens.get(q.topicId) ?? 0) + (passage.get(q.docId)?.tokens ?? 0),
-    );
+  for (const [topicId, ids] of oracle) {
+    const sum = sumOracleTokens(ids, (id) => passage.get(id)?.tokens);
+    if (sum.missing !== undefined) missingText.set(topicId, sum.missing);
+    oracleTokens.set(topicId, sum.tokens);
   }
   const judged = gens.filter((g) =>
     answerable.get(g.topicId)?.length && oracleTokens.has(g.topicId)
@@ -172,34 +202,6 @@ export async function judgeReports(
     opts.onNote?.(`${rated.failed} report ratings failed after retries; re-run to retry them`);
   }
 
-  // The context judge by the one rule of passage judges: the only one, else the judge of
-  // the selection (extra ratings of unjudged passages by the report judge never replace
-  // it), else, where no selection recorded its judge (imported qrels), the judge with the
-  // most passage ratings (the construction matrix; ties: the report judge).
-  const counts = await ws.query<{ judge: string; n: number }>(
-    `SELECT judge, count(*) AS n FROM ratings JOIN rated_items i USING (item_id, judge)
-     WHERE i.item_kind = 'passage' GROUP BY judge`,
-  );
-  const most = Math.max(0, ...counts.map((j) => Number(j.n)));
-  const top = counts.filter((j) => Number(j.n) === most).map((j) => j.judge).sort();
-  const contextJudge = await passageJudge(ws, "score the contexts of reports", opts.contextJudge, {
-    prefer: top.includes(opts.judge.name) ? opts.judge.name : top[0],
-  });
-  const ratingsOf = async (judge: string) => {
-    const m = new Map<string, Map<string, number>>();
-    for (
-      const r of await ws.query<Rating>(
-        `SELECT item_id AS "itemId", question_id AS "questionId", rating FROM ratings WHERE judge = $1`,
-        [judge],
-      )
-    ) {
-      let row = m.get(r.itemId);
-      if (!row) m.set(r.itemId, row = new Map());
-      row.set(r.questionId, r.rating);
-    }
-    return m;
-  };
-  let contextRatings = await ratingsOf(contextJudge);
   const isJudged = (pid: string, topicId: string) =>
     answerable.get(topicId)!.some((q) => contextRatings.get(pid)?.has(q.questionId));
   if (opts.judgeUnjudged) {
@@ -228,7 +230,7 @@ export async function judgeReports(
       rated.failed += r.failed;
       rated.unparsed += r.unparsed;
       rated.written += r.written;
-      const online = await ratingsOf(opts.judge.name);
+      const online = await ratingsByItem(ws, opts.judge.name);
       const merged = new Map(contextRatings);
       for (const e of extra) {
         if (online.has(e.itemId)) {
@@ -241,10 +243,11 @@ export async function judgeReports(
       contextRatings = merged;
     }
   }
-  const reportRatings = await ratingsOf(opts.judge.name);
-  const den = w === 0.5 ? "" : `(w=${w})`;
+  const reportRatings = await ratingsByItem(ws, opts.judge.name);
+  const den = w === CRUX_DEFAULTS.w ? "" : `(w=${w})`;
   const metrics: MetricRow[] = [];
   const runs: ReportJudgment[] = [];
+  const partialRuns = new Set<string>();
   const byRun = new Map<string, Generation[]>();
   for (const g of judged) byRun.set(g.run, [...(byRun.get(g.run) ?? []), g]);
   for (const [run, list] of byRun) {
@@ -334,6 +337,7 @@ export async function judgeReports(
     const partial = acc.missingTopics.length > 0 || failedReports.length > 0 ||
       unselected.length > 0;
     if (partial) {
+      partialRuns.add(run);
       r.coverage = NaN;
       r.density = NaN;
       opts.onNote?.(
@@ -409,6 +413,23 @@ export async function judgeReports(
       topics: m.topicId === "all" ? perTopic.get(`${m.run}\t${m.measure}`) ?? 0 : null,
     });
   });
+  for (const x of new Set(opts.taus ?? [])) {
+    if (x === tau) continue;
+    measureRows.push(
+      ...reportRowsAt(x, {
+        judged,
+        questions,
+        oracle,
+        contextRatings,
+        reportRatings,
+        oracleTokens,
+        missingText,
+        partialRuns,
+        w,
+        judge: opts.judge.name,
+      }),
+    );
+  }
   if (measureRows.length) await ws.upsert("measures", measureRows);
   return {
     runs,
@@ -418,4 +439,83 @@ export async function judgeReports(
     unparsed: rated.unparsed,
     asked: rated.written + rated.failed,
   };
+}
+
+/**
+ * Cov(y) and Den(y) of the judged reports at another threshold `x`: A(x) from P*
+ * by the context judge's ratings; a report missing a rating of A(x) has no value;
+ * a run's mean only where it has one at the judge's own threshold too.
+ */
+function reportRowsAt(
+  x: number,
+  c: {
+    judged: readonly Generation[];
+    questions: ReadonlyMap<string, readonly { questionId: string }[]>;
+    oracle: ReadonlyMap<string, readonly string[]>;
+    contextRatings: ReadonlyMap<string, ReadonlyMap<string, number>>;
+    reportRatings: ReadonlyMap<string, ReadonlyMap<string, number>>;
+    oracleTokens: ReadonlyMap<string, number>;
+    missingText: ReadonlyMap<string, string>;
+    partialRuns: ReadonlySet<string>;
+    w: number;
+    judge: string;
+  },
+) {
+  const cov = `Cov(tau=${x})`;
+  const den = `Den(tau=${x},w=${c.w})`;
+  const answerable = new Map<string, string[]>();
+  for (const [t, qs] of c.questions) {
+    const rows = (c.oracle.get(t) ?? []).map((p) => {
+      const r = c.contextRatings.get(p);
+      return r && qs.map((q) => r.get(q.questionId) ?? 0);
+    });
+    const mask = answerableQuestions(rows, qs.length, { tau: x });
+    answerable.set(t, qs.filter((_, k) => mask[k]).map((q) => q.questionId));
+  }
+  const values = new Map<string, { topicId: string; measure: string; value: number }[]>();
+  const incomplete = new Set<string>();
+  for (const g of c.judged) {
+    const qs = answerable.get(g.topicId) ?? [];
+    if (!qs.length) continue;
+    const ratings = c.reportRatings.get(reportItemId(g)) ?? new Map<string, number>();
+    if (qs.some((q) => !((ratings.get(q) ?? -1) >= 0))) {
+      incomplete.add(g.run);
+      continue;
+    }
+    const s = coverageScores(
+      {
+        ratings,
+        answerable: qs,
+        tokens: g.tokens ?? 0,
+        oracleTokens: c.oracleTokens.get(g.topicId)!,
+      },
+      { tau: x, w: c.w },
+    );
+    const list = values.get(g.run) ?? [];
+    values.set(g.run, list);
+    list.push({ topicId: g.topicId, measure: cov, value: s.coverage! });
+    if (!c.missingText.has(g.topicId)) {
+      list.push({ topicId: g.topicId, measure: den, value: s.density! });
+    }
+  }
+  const rows = [];
+  for (const [run, list] of values) {
+    for (const measure of [cov, den]) {
+      const xs = list.filter((v) => v.measure === measure);
+      for (const v of xs) rows.push({ run, ...v, topics: null });
+      if (xs.length && !c.partialRuns.has(run) && !incomplete.has(run)) {
+        const value = xs.reduce((a, v) => a + v.value, 0) / xs.length;
+        rows.push({ run, topicId: "all", measure, value, topics: xs.length });
+      }
+    }
+  }
+  return rows.map((r) =>
+    measureRow({
+      ...r,
+      name: r.measure.startsWith("Den") ? "Den" : "Cov",
+      method: "crux",
+      judge: c.judge,
+      source: "report",
+    })
+  );
 }

@@ -23,12 +23,6 @@ export {
   type RatingItem,
 } from "./rate_items.ts";
 export {
-  type CoverageInput,
-  type CoverageOptions,
-  type CoverageScores,
-  coverageScores,
-} from "./coverage_scores.ts";
-export {
   judgeReports,
   type JudgeReportsOptions,
   type JudgeReportsResult,

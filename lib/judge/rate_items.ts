@@ -1,6 +1,6 @@
 import type { AnswerabilityJudge, AnswerabilityPair, ProgressFn } from "@lib/llm/mod.ts";
 import type { Rating } from "@lib/types/mod.ts";
-import { recordRatedItems, type WorkspaceLike } from "@lib/store/mod.ts";
+import { ratedPairs, recordRatedItems, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /** A text (passage or report) to rate against some questions of its topic. */
 export interface RatingItem {
@@ -65,12 +65,7 @@ export async function rateItems(
   opts: RateItemsOptions,
 ): Promise<RateItemsResult> {
   const judge = opts.judge;
-  const done = new Set(
-    (await ws.query<{ k: string }>(
-      `SELECT item_id || chr(0) || question_id AS k FROM ratings WHERE judge = $1 AND rating >= 0`,
-      [judge.name],
-    )).map((r) => r.k),
-  );
+  const done = await ratedPairs(ws, judge.name);
   const pairs: (AnswerabilityPair & { topicId: string; itemId: string; questionId: string })[] = [];
   let skipped = 0;
   for (const item of items) {

@@ -1,3 +1,6 @@
+import { answerableQuestions } from "./answerable_questions.ts";
+import { oracleTokens } from "./oracle_tokens.ts";
+
 /** Per-topic CRUX data: the item x sub-question rating matrix and the oracle set. */
 export class CruxTopic {
   /** Item id -> ratings in question order (-1 already turned into 0). */
@@ -33,7 +36,10 @@ export class CruxTopic {
     if (!mask) {
       mask = new Uint8Array(this.questions);
       if (!filterByOracle) mask.fill(1);
-      else mask.set(this.coveredBy(this.oracle, this.oracle.length, tau));
+      else {
+        const rows = this.oracle.map((id) => this.ratings.get(id));
+        answerableQuestions(rows, this.questions, { tau }).forEach((a, q) => a && (mask![q] = 1));
+      }
       this.#answerable.set(key, mask);
     }
     return mask;
@@ -53,11 +59,7 @@ export class CruxTopic {
 
   /** Total tokens of P* under `tokens`, cached. */
   oracleTokens(tokens: (itemId: string) => number): number {
-    if (this.#oracleTokens === undefined) {
-      let sum = 0;
-      for (const id of this.oracle) sum += tokens(id);
-      this.#oracleTokens = sum;
-    }
+    this.#oracleTokens ??= oracleTokens(this.oracle, tokens).tokens;
     return this.#oracleTokens;
   }
 }

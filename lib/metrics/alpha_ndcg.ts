@@ -6,6 +6,7 @@
  */
 import type { MeasureDef } from "./measure.ts";
 import { noveltyGain } from "./_diversity_topic.ts";
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
 
 /**
  * alpha-nDCG@k. Judgments are binary per subtopic. The gain at rank r is the
@@ -24,7 +25,7 @@ export const alphaNdcg: MeasureDef = {
     "SIGIR 2008; ndeval (TREC Web track)",
   params: {
     alpha: {
-      default: 0.5,
+      default: CRUX_DEFAULTS.alpha,
       description: "redundancy penalty per earlier relevant document",
       min: 0,
       max: 1,

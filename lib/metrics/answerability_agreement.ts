@@ -5,6 +5,7 @@
  */
 import { checkPaired } from "./_pairs.ts";
 import { cohenKappa } from "./cohen_kappa.ts";
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
 
 /** Result of {@linkcode answerabilityAgreement}. */
 export interface AnswerabilityAgreement {
@@ -42,7 +43,7 @@ export function answerabilityAgreement(
   opts: { tau?: number } = {},
 ): AnswerabilityAgreement {
   checkPaired(ratings, human as unknown[] as number[], "answerability agreement", 1);
-  const tau = opts.tau ?? 3;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
   const judge = ratings.map((r) => r >= tau);
   let tp = 0, fp = 0, fn = 0, tn = 0;
   judge.forEach((j, i) => {

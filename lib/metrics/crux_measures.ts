@@ -9,11 +9,12 @@ import type { MeasureDef, MeasureParam } from "./measure.ts";
 import type { TopicView } from "./topic_view.ts";
 import type { CruxTopic } from "./_crux_topic.ts";
 import { countMask } from "./_crux_topic.ts";
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
 
 const CITATION = "Ju et al., Controlled retrieval-augmented context evaluation for " +
   "long-form RAG (CRUX), 2025";
 const TAU: MeasureParam = {
-  default: 3,
+  default: CRUX_DEFAULTS.tau,
   description: "rating that counts as answered (0-5)",
   min: 0,
   max: 5,
@@ -94,7 +95,7 @@ export const densityMeasure: MeasureDef = {
   citation: CITATION,
   params: {
     tau: TAU,
-    w: { default: 0.5, description: "exponent of the density ratio", min: 0 },
+    w: { default: CRUX_DEFAULTS.w, description: "exponent of the density ratio", min: 0 },
     filter_by_oracle: FILTER,
   },
   cutoff: "optional",

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
 import type { HumanAnnotations, Judgment } from "@lib/formats/mod.ts";
 import { alignAnnotations, type AlignedItem } from "./_align_annotations.ts";
 import { cohenKappa } from "./cohen_kappa.ts";
@@ -107,7 +108,7 @@ export function humanAgreement(
   files: readonly HumanAnnotations[],
   opts: HumanAgreementOptions = {},
 ): HumanAgreement {
-  const threshold = opts.threshold ?? 3;
+  const threshold = opts.threshold ?? CRUX_DEFAULTS.tau;
   const { kind, items, excluded, unrated, naSlots } = alignAnnotations(files);
   if (items.length === 0) {
     throw new RangeError(

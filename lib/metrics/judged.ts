@@ -11,6 +11,7 @@ import { DiversityTopic } from "./_diversity_topic.ts";
 import { CruxTopic } from "./_crux_topic.ts";
 import { collectRatings } from "./_collect_ratings.ts";
 import type { QrelsTable } from "./qrels_table.ts";
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
 
 /** Ratings of one item (passage or report) for every sub-question of its topic, in order. */
 export interface ItemRatings {
@@ -121,8 +122,8 @@ export interface Judged {
  * ```
  */
 export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions = {}): Judged {
-  const tau = opts.tau ?? 3;
-  const oracleGrade = opts.oracleGrade ?? 3;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
+  const oracleGrade = opts.oracleGrade ?? CRUX_DEFAULTS.oracleGrade;
   const topics = new Map<string, TopicEntry>();
   const entry = (id: string) => {
     let t = topics.get(id);

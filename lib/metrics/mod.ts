@@ -160,3 +160,12 @@ export { type RunTableChunk, runTableChunks } from "./run_table_chunks.ts";
 export { seededRandom } from "./seeded_random.ts";
 export { oracleSets } from "./oracle_sets.ts";
 export { mean } from "./mean.ts";
+export { CRUX_DEFAULTS } from "./crux_defaults.ts";
+export { answerableQuestions } from "./answerable_questions.ts";
+export { type OracleTokens, oracleTokens } from "./oracle_tokens.ts";
+export {
+  type CoverageInput,
+  type CoverageOptions,
+  type CoverageScores,
+  coverageScores,
+} from "./coverage_scores.ts";

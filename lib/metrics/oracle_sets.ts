@@ -5,6 +5,7 @@
  * @module
  */
 import type { Qrel } from "@lib/types/mod.ts";
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
 
 /**
  * P* of every topic: the documents graded at least `grade` (3 = required in the
@@ -26,7 +27,7 @@ export function oracleSets(
   qrels: readonly Qrel[],
   opts: { grade?: number } = {},
 ): Map<string, string[]> {
-  const grade = opts.grade ?? 3;
+  const grade = opts.grade ?? CRUX_DEFAULTS.oracleGrade;
   const out = new Map<string, string[]>();
   const seen = new Set<string>();
   for (const q of qrels) {

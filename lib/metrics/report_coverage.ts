@@ -7,6 +7,8 @@
 import type { MetricRow } from "@lib/types/mod.ts";
 import { type Judged, type JudgedInputs, prepareJudged } from "./judged.ts";
 import { countMask } from "./_crux_topic.ts";
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
+import { coverageScores } from "./coverage_scores.ts";
 
 /** Options of {@linkcode reportCoverage}. */
 export interface ReportCoverageOptions {
@@ -14,11 +16,11 @@ export interface ReportCoverageOptions {
   reportId?: (topicId: string) => string;
   /** Run name on the rows. Default `report`. */
   run?: string;
-  /** Answerability threshold. Default 3. */
+  /** Answerability threshold. Default {@linkcode CRUX_DEFAULTS}.tau (3). */
   tau?: number;
   /** Restrict A to what the oracle set answers. Default true. */
   filterByOracle?: boolean;
-  /** Density exponent. Default 0.5. */
+  /** Density exponent. Default {@linkcode CRUX_DEFAULTS}.w (0.5). */
   w?: number;
 }
 
@@ -27,7 +29,8 @@ export interface ReportCoverageOptions {
  * `{topic}:report` or the given id): `Cov` = |{q in A : G(y, q) >= tau}| / |A|,
  * and, when the judgments carry a token counter, `Den` = [(Cov(y) /
  * tokens(y)) / (Cov(P*) / tokens(P*))]^w. Topics with |A| = 0 or no rated
- * report are skipped with a reason.
+ * report are skipped with a reason; Den is left out of a topic whose P* has no
+ * tokens or covers nothing. Both come from {@linkcode coverageScores}.
  *
  * @param inputs Judgments (raw or prepared); `tokens` must know the report ids for Den.
  * @param opts See {@linkcode ReportCoverageOptions}.
@@ -47,7 +50,7 @@ export function reportCoverage(
   inputs: Judged | JudgedInputs,
   opts: ReportCoverageOptions = {},
 ): { rows: MetricRow[]; skipped: { topicId: string; reason: string }[] } {
-  const tau = opts.tau ?? 3;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
   const filter = opts.filterByOracle ?? true;
   const judged = "kind" in inputs && inputs.kind === "judged"
     ? inputs as Judged
@@ -69,15 +72,20 @@ export function reportCoverage(
       skipped.push({ topicId, reason: "no answerable sub-question (|A| = 0)" });
       continue;
     }
-    const covered = countMask(crux.coveredBy([id], 1, tau), mask);
-    rows.push({ run, topicId, measure: "Cov", value: covered / answerable });
-    if (judged.tokens) {
-      const oracle = countMask(crux.coveredBy(crux.oracle, crux.oracle.length, tau), mask);
-      const ratio = covered === 0
-        ? 0
-        : (covered / judged.tokens(id)) / (oracle / crux.oracleTokens(judged.tokens));
-      rows.push({ run, topicId, measure: "Den", value: Math.pow(ratio, opts.w ?? 0.5) });
-    }
+    const questions = [...mask.keys()].filter((q) => mask[q]).map(String);
+    const ratings = new Map([...crux.ratings.get(id)!].map((r, q) => [String(q), r]));
+    const oracle = countMask(crux.coveredBy(crux.oracle, crux.oracle.length, tau), mask);
+    const oracleTokens = judged.tokens ? crux.oracleTokens(judged.tokens) : 0;
+    const withDensity = judged.tokens !== undefined && oracleTokens > 0 && oracle > 0;
+    const s = coverageScores({
+      ratings,
+      answerable: questions,
+      tokens: withDensity ? judged.tokens!(id) : 0,
+      oracleTokens: withDensity ? oracleTokens : 1,
+      oracleCoverage: oracle / answerable,
+    }, { tau, w: opts.w });
+    rows.push({ run, topicId, measure: "Cov", value: s.coverage! });
+    if (withDensity) rows.push({ run, topicId, measure: "Den", value: s.density! });
   }
   return { rows, skipped };
 }

@@ -7,6 +7,8 @@
 import type { Qrel } from "@lib/types/mod.ts";
 import type { ItemRatings } from "./judged.ts";
 import { collectRatings } from "./_collect_ratings.ts";
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
+import { answerableQuestions } from "./answerable_questions.ts";
 
 /** Result of {@linkcode requiredSubset}. */
 export interface RequiredSubset {
@@ -87,7 +89,7 @@ export function requiredSubset(
   judgments: readonly ItemRatings[],
   opts: RequiredSubsetOptions = {},
 ): RequiredSubset {
-  const tau = opts.tau ?? 3;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
   const redundancy = opts.redundancy ?? "all";
   if (redundancy !== "all" && redundancy !== "answerable") {
     throw new RangeError(`Unknown redundancy rule "${redundancy}": use "all" or "answerable"`);
@@ -104,8 +106,8 @@ export function requiredSubset(
     const passages = topicOrder(topic.passages);
     const rows = passages.map((p) => topic.ratings.get(p)!);
     const nq = topic.questions;
-    const uncovered = new Uint8Array(nq);
-    for (const row of rows) row.forEach((r, q) => r >= tau && (uncovered[q] = 1));
+    // Before selection, A is what some rated passage of the topic answers.
+    const uncovered = Uint8Array.from(answerableQuestions(rows, nq, { tau }), Number);
     // The sub-questions the redundancy test compares: all of them (the original
     // rule) or only the answerable ones.
     const compared = redundancy === "all"

@@ -8,9 +8,11 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
   clearAnswerMeasures,
+  clearContextMeasures,
   clearGenerations,
   clearReportRatings,
   clearRerankUsage,
@@ -41,6 +43,8 @@ import { generateReports, storeHumanSummaries } from "@lib/generate/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
 import { measureRuns } from "./measure_runs.ts";
 import { clearMeasureValues, clearRunMeans } from "./measure_values.ts";
+import { measureContexts, ORACLE_CONTEXT } from "./measure_contexts.ts";
+import { cruxSettings } from "./crux_settings.ts";
 import type { StageOutcome, StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
@@ -134,7 +138,10 @@ export async function cruxStages(
       (["generator", "judge", "embedder", "reranker"] as const).map((r) => [r, modelOf(r)]),
     )
     : "offline";
-  const tau = config.construct?.tau ?? 3;
+  const settings = cruxSettings(config);
+  const tau = settings.constructTau;
+  // Only a non-default density exponent enters the judge's parameters.
+  const settingsW = settings.w === CRUX_DEFAULTS.w ? undefined : settings.w;
   const judgeName = async (ws: Workspace) => roleJudge(ws, await client(ws, "judge")).name;
   /**
    * The judge of the passage ratings: the only one, else (measuring) the judge of
@@ -368,7 +375,9 @@ export async function cruxStages(
       id: `judge:${run}`,
       stage: "judge",
       version: 1,
-      params: { tau, models },
+      // The analyses' thresholds and density exponent: the judge stores Cov(y) and
+      // Den(y) at each, so the tables read them.
+      params: { tau, models, taus: settings.taus, ...(settingsW ? { w: settingsW } : {}) },
       deps,
       clear: async (ws) => {
         // The judge's ratings of this run's reports (the reference summary for
@@ -379,7 +388,15 @@ export async function cruxStages(
       run: (ws) =>
         unlessWaiting(ws, async () => {
           const judge = roleJudge(ws, await client(ws, "judge"));
-          const r = await judgeReports(ws, { judge, run, tau, ...common, onNote: note("judge") });
+          const r = await judgeReports(ws, {
+            judge,
+            run,
+            tau,
+            taus: settings.taus,
+            ...(settingsW ? { w: settingsW } : {}),
+            ...common,
+            onNote: note("judge"),
+          });
           return {
             summary: `${r.written} ratings by ${judge.name}` +
               (r.failed + r.unparsed ? `; ${r.failed} failed, ${r.unparsed} unparsed` : ""),
@@ -419,6 +436,52 @@ export async function cruxStages(
           return `${rows.length} aggregate values computed, not stored as means`;
         }
         return `${rows.length} aggregate values`;
+      },
+    });
+  }
+  // The contexts the analyses compare, measured by the measure step at every
+  // threshold they show: each generation's contexts and the retrieval runs' rankings.
+  const contextSets = generations.filter((g) => g.condition !== "direct").map((g) => ({
+    generation: g.run,
+    ...(g.context ? { run: g.context } : {}),
+  }));
+  if (contextSets.length) {
+    specs.push({
+      id: "measure:contexts",
+      stage: "measure",
+      version: 1,
+      params: {
+        taus: settings.taus,
+        w: settings.w,
+        cutoffs: settings.cutoffs,
+        evaluation: settings.evaluation,
+      },
+      deps: [
+        "select",
+        ...contextSets.map((c) => `generate:${c.generation}`),
+        ...[...new Set([...runNames, ...settings.evaluation.runs])].map(source),
+      ],
+      clear: async (ws) => {
+        const names = [
+          ...contextSets.map((c) => c.generation),
+          ...runNames,
+          ...settings.evaluation.runs,
+          ORACLE_CONTEXT,
+        ];
+        for (const name of new Set(names)) await clearContextMeasures(ws, name);
+      },
+      run: async (ws) => {
+        const judge = await passageJudge(ws);
+        const n = await measureContexts(ws, contextSets, {
+          judge,
+          means: (await incompleteRatingTopics(ws, judge)).length === 0,
+          taus: settings.taus,
+          w: settings.w,
+          cutoffs: settings.cutoffs,
+          evaluation: settings.evaluation,
+          onNote: note("measure"),
+        });
+        return `${n} values of the analyses' contexts`;
       },
     });
   }

@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  CRUX_DEFAULTS,
   defaultRegistry,
   evaluate,
   type EvaluationResult,
@@ -237,8 +238,10 @@ export async function measureValues(
   opts: MeasureValuesOptions = {},
 ): Promise<MeasureValuesResult> {
   const source = opts.source ?? "selection";
-  const tau = opts.tau ?? 3;
-  const label = source === "judgments" && tau !== 3 ? `judgments(tau=${tau})` : source;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
+  const label = source === "judgments" && tau !== CRUX_DEFAULTS.tau
+    ? `judgments(tau=${tau})`
+    : source;
   const judge = await passageJudge(ws, "evaluate passage contexts", opts.judge);
   const registry = defaultRegistry();
   const keys = [

@@ -92,3 +92,16 @@ export { SUBQ_STAGES, type SubqBackends, type SubqSection } from "./subq_stages.
 export { NUGGET_STAGES, type NuggetsSection } from "./nugget_stages.ts";
 export { type KeyPointBackends, type KeyPointSection, keypointStages } from "./keypoint_stages.ts";
 export { type AvailableEvaluation, evaluateAvailable } from "./evaluate_available.ts";
+export { type CruxSettings, cruxSettings } from "./crux_settings.ts";
+export {
+  CONTEXT_MEASURES,
+  type ContextKey,
+  contextMeasure,
+  contextSource,
+  type ContextSpec,
+  type GenerationContexts,
+  measureContexts,
+  type MeasureContextsOptions,
+  ORACLE_CONTEXT,
+  scoreContexts,
+} from "./measure_contexts.ts";

@@ -260,3 +260,16 @@ export {
   clearSubquestionTypes,
 } from "./subq_sqlpipe.ts";
 export { countRunRows } from "./runs.ts";
+export { passageRatingCounts, ratedPairs, ratingsByItem } from "./ratings.ts";
+export { readGenerationsByRun } from "./generations_owners.ts";
+export { deleteTopicQrels } from "./corpus_owners.ts";
+export {
+  clearContextMeasures,
+  type ContextSkips,
+  contextSkipsKey,
+  firstReportCoverageJudge,
+  readContextSkips,
+  readCruxMeasures,
+  readReportCoverageMeans,
+  type StoredMeasure,
+} from "./measures_owners.ts";

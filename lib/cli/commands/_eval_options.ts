@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { parseArgs } from "node:util";
 import { UsageError } from "../command.ts";
 import type { EvaluationFormat } from "@lib/metrics/format_evaluation.ts";
@@ -152,7 +153,8 @@ export function parseOptions(args: string[]): EvalOptions {
   if (!parsed.qrels && !parsed["div-qrels"] && !parsed.judgments) {
     throw new UsageError("give judgments: --qrels, --div-qrels and/or --judgments");
   }
-  const tau = integerOption(parsed.tau, "tau", "rating from 0 to 5", 0, 5) ?? 3;
+  const tau = integerOption(parsed.tau, "tau", "rating from 0 to 5", 0, 5) ??
+    CRUX_DEFAULTS.tau;
   const rel = integerOption(parsed.rel, "rel", "grade");
   const measures = parseMeasures(parsed.measures ?? [], { tau, rel });
   if (!measures.length) throw new UsageError('give measures with -m, e.g. -m "P@10 nDCG@10"');

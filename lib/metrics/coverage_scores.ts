@@ -1,3 +1,12 @@
+/**
+ * Cov(y) and Den(y): the coverage and density of one text judged directly
+ * against its topic's answerable sub-questions, the one definition the report
+ * judge, the analyses and {@linkcode reportCoverage} use.
+ *
+ * @module
+ */
+import { CRUX_DEFAULTS } from "./crux_defaults.ts";
+
 /** What {@link coverageScores} needs for one text (a generated report or a retrieval context). */
 export interface CoverageInput {
   /** Question id -> rating 0-5 of the text (-1 = unparseable, counted as 0); missing = 0. */
@@ -44,6 +53,7 @@ export interface CoverageScores {
  * @throws {RangeError} When `oracleTokens` is not positive while A is not empty.
  * @example
  * ```ts
+ * import { coverageScores } from "@lib/metrics/mod.ts";
  * coverageScores({
  *   ratings: new Map([["q1", 5], ["q2", 2], ["q3", 4]]),
  *   answerable: ["q1", "q2", "q3", "q4"],
@@ -52,8 +62,8 @@ export interface CoverageScores {
  * ```
  */
 export function coverageScores(input: CoverageInput, opts: CoverageOptions = {}): CoverageScores {
-  const tau = opts.tau ?? 3;
-  const w = opts.w ?? 0.5;
+  const tau = opts.tau ?? CRUX_DEFAULTS.tau;
+  const w = opts.w ?? CRUX_DEFAULTS.w;
   const covered: string[] = [];
   let unparseable = 0;
   for (const q of input.answerable) {
