@@ -52,6 +52,14 @@ Deno.test("crux eval with file inputs loads neither DuckDB, figures, LLM clients
   assert.deepEqual(graph.filter((u) => u.includes("/lib/store/")), []);
 });
 
+Deno.test("crux index and crux search load neither the tokenizer nor DuckDB", async () => {
+  for (const [command, core] of [["index", "_stream_build.ts"], ["search", "_max_score.ts"]]) {
+    const graph = [...await staticGraph(`lib/cli/commands/${command}.ts`)];
+    assert.ok(graph.some((u) => u.endsWith(`/lib/retrieval/${core}`)), command);
+    assert.deepEqual(graph.filter((u) => HEAVY.test(u)), [], command);
+  }
+});
+
 Deno.test("the static walk does see heavy packages where a command imports them", async () => {
   const graph = [...await staticGraph("lib/cli/commands/report.ts")];
   assert.ok(

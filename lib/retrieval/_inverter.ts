@@ -1,5 +1,5 @@
 /** Inversion of analyzed documents into postings, a segment at a time; private to `@lib/retrieval`. */
-import { TermEncoder } from "../text/mod.ts";
+import { TermEncoder } from "../text/term_encoder.ts";
 import { U32Buffer } from "./_growable.ts";
 
 /** The postings of the documents added since the last {@link Inverter.take}. */
