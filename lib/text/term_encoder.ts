@@ -99,7 +99,9 @@ export class TermEncoder {
     this.#table[r + 2] = this.#poolLength;
     this.#table[r + 3] = len;
     this.#poolLength += len;
-    if (++this.#used * 2 > this.#table.length >> 2) this.#rehash();
+    // Grown at three quarters full: probes mostly stay within one cache line, and the
+    // smaller table misses the cache less often than a half-full one.
+    if (++this.#used * 4 > (this.#table.length >> 2) * 3) this.#rehash();
     return id;
   }
 
