@@ -154,12 +154,13 @@ async function smallEval(dir: string, scale: number, trecEval?: string): Promise
     qrels,
     run,
   ];
-  // A tiny run (3 topics x 10) for the start-up of a real evaluation.
+  // A tiny run (3 topics x 10, with their qrels) for the start-up of a real evaluation.
   const tinyRun = join(dir, "tiny_run.txt");
   const tinyQrels = join(dir, "tiny_qrels.txt");
   const tiny = (await Deno.readTextFile(run)).split("\n").filter((l) => /^[012] /.test(l));
   await Deno.writeTextFile(tinyRun, tiny.filter((l) => Number(l.split(" ")[3]) <= 10).join("\n"));
-  await Deno.copyFile(qrels, tinyQrels);
+  const tinyJudged = (await Deno.readTextFile(qrels)).split("\n").filter((l) => /^[012] /.test(l));
+  await Deno.writeTextFile(tinyQrels, tinyJudged.join("\n") + "\n");
   const tinyArgs = ["eval", "--run", tinyRun, "--qrels", tinyQrels, "-m", "P@10 nDCG@10"];
   const [ours, theirs, help, top, small, deno] = [[], [], [], [], [], []] as Timed[][];
   for (let i = 0; i < 7; i++) { // interleaved, so that all see the same load
