@@ -158,7 +158,8 @@ export async function writeStreaming(
   opts: StreamBuildOptions,
 ): Promise<Manifest> {
   const limit = opts.segmentPostings ?? SEGMENT_POSTINGS;
-  const inverter = new Inverter();
+  // Each segment is written before the next is taken, so its arrays can be reused.
+  const inverter = new Inverter({ segmentPostings: limit, reuse: true });
   const seen = new Map<string, number>();
   const docIds: string[] = [];
   const segments: string[] = [];
