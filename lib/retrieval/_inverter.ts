@@ -98,6 +98,19 @@ export class Inverter {
     if (tokens.length > 0 && this.maxTf === 0) this.maxTf = 1;
   }
 
+  /**
+   * Frees the pair buffers and the arrays kept for reuse once the last segment
+   * was taken (the vocabulary, lengths and counts stay); `add` still works after.
+   */
+  releaseBuffers(): void {
+    if (this.pending > 0) throw new Error("Cannot release the buffers of pending postings");
+    const limit = this.#docTerms.softLimit;
+    this.#docTerms = new U32Buffer(1 << 16);
+    this.#docTfs = new U32Buffer(1 << 16);
+    this.#docTerms.softLimit = this.#docTfs.softLimit = limit;
+    this.#spare = undefined;
+  }
+
   /** The postings of the documents added since the last take; empties the buffer. */
   take(): Segment {
     const v = this.encoder.terms.length;

@@ -34,3 +34,17 @@ Deno.test("Inverter segments are the same with reused arrays and a soft limit", 
   assert.deepEqual(fresh[1].tfs, [1, 1, 1, 1, 1, 2]);
   assert.deepEqual(fresh[2].docs, [4, 4]);
 });
+
+Deno.test("Inverter after releaseBuffers goes on with the same vocabulary and numbering", () => {
+  const inverter = new Inverter({ segmentPostings: 4, reuse: true });
+  inverter.add("storms hit the coast");
+  const first = inverter.take();
+  assert.deepEqual([...first.docs], [0, 0, 0]);
+  inverter.releaseBuffers();
+  inverter.add("the coast, the storm");
+  const second = inverter.take();
+  assert.deepEqual([...second.offsets], [0, 1, 1, 2]); // storm, hit, coast
+  assert.deepEqual([...second.docs], [1, 1]);
+  inverter.add("hit");
+  assert.throws(() => inverter.releaseBuffers(), /pending postings/);
+});

@@ -178,6 +178,7 @@ export async function writeStreaming(
     }
     seen.clear();
     if (inverter.pending > 0 || segments.length === 0) flush();
+    inverter.releaseBuffers(); // the merge below needs only the vocabulary and lengths
     opts.onProgress?.(docIds.length, docIds.length);
     const lengths = inverter.lengths.toArray();
     const terms = inverter.encoder.terms;
