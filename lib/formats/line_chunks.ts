@@ -27,8 +27,6 @@ export interface LineChunkOptions {
   maxLineBytes?: number;
 }
 
-const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
 /**
  * A file read as chunks of whole lines, each checked to be UTF-8. Memory stays
  * at about one chunk whatever the file's size. A UTF-8 byte-order mark at the
@@ -105,11 +103,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
       const end = eof ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
       if (end > start) {
         const bytes = buffer.subarray(start, end);
-        try {
-          fatal.decode(bytes);
-        } catch {
-          throw await this.#invalid(bytes, offset + start);
-        }
+        if (firstInvalidUtf8(bytes) >= 0) throw await this.#invalid(bytes, offset + start);
         yield { bytes, offset: offset + start };
       }
       if (end > 0) {

@@ -2,6 +2,11 @@
 export class U32Buffer {
   data: Uint32Array;
   length = 0;
+  /**
+   * Capacity that doubling stops at (it still grows past it when more is
+   * needed): a buffer known to stay near a size is not allocated twice that.
+   */
+  softLimit = Infinity;
   constructor(capacity = 1024) {
     this.data = new Uint32Array(capacity);
   }
@@ -11,6 +16,7 @@ export class U32Buffer {
   }
   grow(min: number): void {
     let cap = this.data.length * 2;
+    if (this.data.length < this.softLimit && cap > this.softLimit) cap = this.softLimit;
     while (cap < min) cap *= 2;
     const next = new Uint32Array(cap);
     next.set(this.data.subarray(0, this.length));

@@ -1,5 +1,5 @@
 /** Inversion of analyzed documents into postings, a segment at a time; private to `@lib/retrieval`. */
-import { TermEncoder } from "../text/mod.ts";
+import { TermEncoder } from "../text/term_encoder.ts";
 import { U32Buffer } from "./_growable.ts";
 
 /** The postings of the documents added since the last {@link Inverter.take}. */
@@ -34,6 +34,25 @@ export class Inverter {
   #docStarts = new U32Buffer(1 << 12);
   #first = 0;
   #tokens: number[] = [];
+  /** Arrays of the last segment taken, reused by the next when `reuse` was asked. */
+  #spare: { docs: Uint32Array; tfs: Uint16Array | Uint32Array } | undefined;
+  readonly #reuse: boolean;
+
+  /**
+   * @param opts `segmentPostings`: the number of pending pairs at which the caller
+   *   takes a segment, so the buffers stop doubling near it; `reuse`: a segment's
+   *   arrays are reused by the next {@link Inverter.take} (the caller is done with a
+   *   segment before it takes the next). Fresh large arrays are costly to allocate.
+   */
+  constructor(opts: { segmentPostings?: number; reuse?: boolean } = {}) {
+    if (opts.segmentPostings !== undefined) {
+      // A segment ends after the document that reaches the limit: leave room for one.
+      const limit = opts.segmentPostings + (1 << 16);
+      this.#docTerms.softLimit = limit;
+      this.#docTfs.softLimit = limit;
+    }
+    this.#reuse = opts.reuse ?? false;
+  }
 
   /** (term, tf) pairs buffered since the last take. */
   get pending(): number {
@@ -79,6 +98,19 @@ export class Inverter {
     if (tokens.length > 0 && this.maxTf === 0) this.maxTf = 1;
   }
 
+  /**
+   * Frees the pair buffers and the arrays kept for reuse once the last segment
+   * was taken (the vocabulary, lengths and counts stay); `add` still works after.
+   */
+  releaseBuffers(): void {
+    if (this.pending > 0) throw new Error("Cannot release the buffers of pending postings");
+    const limit = this.#docTerms.softLimit;
+    this.#docTerms = new U32Buffer(1 << 16);
+    this.#docTfs = new U32Buffer(1 << 16);
+    this.#docTerms.softLimit = this.#docTfs.softLimit = limit;
+    this.#spare = undefined;
+  }
+
   /** The postings of the documents added since the last take; empties the buffer. */
   take(): Segment {
     const v = this.encoder.terms.length;
@@ -92,8 +124,20 @@ export class Inverter {
     starts.push(this.#docTerms.length);
     let segMax = 0;
     for (let i = 0; i < this.#docTerms.length; i++) if (docTfs[i] > segMax) segMax = docTfs[i];
-    const docs = new Uint32Array(total);
-    const tfs = segMax < 65536 ? new Uint16Array(total) : new Uint32Array(total);
+    // Every position of docs and tfs below total is written below, so reused arrays
+    // carry nothing over from the previous segment.
+    let spare = this.#spare;
+    if (
+      !spare || spare.docs.length < total || (segMax >= 65536 && spare.tfs.BYTES_PER_ELEMENT < 4)
+    ) {
+      spare = {
+        docs: new Uint32Array(total),
+        tfs: segMax < 65536 ? new Uint16Array(total) : new Uint32Array(total),
+      };
+      if (this.#reuse) this.#spare = spare;
+    }
+    const docs = spare.docs.subarray(0, total);
+    const tfs = spare.tfs.subarray(0, total);
     const fill = offsets.slice(0, v);
     for (let j = 0; j + 1 < starts.length; j++) {
       const d = this.#first + j;

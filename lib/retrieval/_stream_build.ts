@@ -158,7 +158,8 @@ export async function writeStreaming(
   opts: StreamBuildOptions,
 ): Promise<IndexManifest> {
   const limit = opts.segmentPostings ?? SEGMENT_POSTINGS;
-  const inverter = new Inverter();
+  // Each segment is written before the next is taken, so its arrays can be reused.
+  const inverter = new Inverter({ segmentPostings: limit, reuse: true });
   const seen = new Map<string, number>();
   const docIds: string[] = [];
   const segments: string[] = [];
@@ -177,6 +178,7 @@ export async function writeStreaming(
     }
     seen.clear();
     if (inverter.pending > 0 || segments.length === 0) flush();
+    inverter.releaseBuffers(); // the merge below needs only the vocabulary and lengths
     opts.onProgress?.(docIds.length, docIds.length);
     const lengths = inverter.lengths.toArray();
     const terms = inverter.encoder.terms;

@@ -3,7 +3,7 @@ import { writeStreaming } from "./_stream_build.ts";
 import { BLOCK, ByteSink, encodePostings } from "./_postings_codec.ts";
 import { U32Buffer } from "./_growable.ts";
 import { validateIndex } from "./_validate_index.ts";
-import { analyze, ENGLISH_ANALYZER } from "../text/mod.ts";
+import { analyze, ENGLISH_ANALYZER } from "../text/analyze.ts";
 import { type BuildProgress, invert } from "./_build.ts";
 import { type FieldStats, fieldStats, type IndexData } from "./_index_data.ts";
 import {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { compareTrecOrder } from "@lib/formats/mod.ts";
+import { compareTrecOrder } from "@lib/formats/compare_trec_order.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 import type { Bm25Hit, Bm25Index, Bm25SearchOptions } from "./bm25_index.ts";
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { compareTrecOrder } from "@lib/formats/mod.ts";
+import { compareTrecOrder } from "@lib/formats/compare_trec_order.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 import type { DenseIndex } from "./dense_index.ts";
 

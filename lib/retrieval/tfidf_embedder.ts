@@ -1,4 +1,4 @@
-import { analyze } from "../text/mod.ts";
+import { analyze } from "../text/analyze.ts";
 import type { Embedder } from "./embedder.ts";
 
 /** Options of {@link tfidfEmbedder}. */

@@ -1,4 +1,4 @@
-import { TermEncoder } from "../text/mod.ts";
+import { TermEncoder } from "../text/term_encoder.ts";
 import type { SparseVector } from "./sparse_vector.ts";
 
 /** Options of {@link tfidfVectors}. */

@@ -36,12 +36,20 @@ function lowerCase(token: string): string {
   return out;
 }
 
+/**
+ * Analyzes one raw token without the cache: possessive removal, lower-casing,
+ * stop words, Porter stemming. For callers that remember raw tokens themselves.
+ */
+export function analyzeUncached(raw: string): string | null {
+  const lower = lowerCase(stripPossessive(raw));
+  return lower.length === 0 || ENGLISH_STOP_WORDS.has(lower) ? null : porterStem(lower);
+}
+
 /** Analyzes one raw token: possessive removal, lower-casing, stop words, Porter stemming. */
 export function analyzeToken(raw: string): string | null {
   let term = cache.get(raw);
   if (term !== undefined) return term;
-  const lower = lowerCase(stripPossessive(raw));
-  term = lower.length === 0 || ENGLISH_STOP_WORDS.has(lower) ? null : porterStem(lower);
+  term = analyzeUncached(raw);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(raw, term);
   return term;

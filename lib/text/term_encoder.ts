@@ -1,5 +1,5 @@
 import { scanWords } from "./_scan.ts";
-import { analyzeToken } from "./_analyze_token.ts";
+import { analyzeUncached } from "./_analyze_token.ts";
 
 const STOP = -1;
 
@@ -73,7 +73,9 @@ export class TermEncoder {
   }
 
   #insert(text: string, start: number, end: number, h: number, slot: number): number {
-    const term = analyzeToken(text.slice(start, end));
+    // Each raw word reaches here once per encoder, so the shared cache of analyzed
+    // tokens would only grow: analyze it directly.
+    const term = analyzeUncached(text.slice(start, end));
     let id = STOP;
     if (term !== null) {
       const known = this.#ids.get(term);
@@ -97,7 +99,9 @@ export class TermEncoder {
     this.#table[r + 2] = this.#poolLength;
     this.#table[r + 3] = len;
     this.#poolLength += len;
-    if (++this.#used * 2 > this.#table.length >> 2) this.#rehash();
+    // Grown at three quarters full: probes mostly stay within one cache line, and the
+    // smaller table misses the cache less often than a half-full one.
+    if (++this.#used * 4 > (this.#table.length >> 2) * 3) this.#rehash();
     return id;
   }
 
@@ -110,7 +114,11 @@ export class TermEncoder {
       const h = old[r];
       let s = (h ^ (h >>> 15)) & mask;
       while (table[(s << 2) + 3] !== 0) s = (s + 1) & mask;
-      table.set(old.subarray(r, r + 4), s << 2);
+      const w = s << 2; // copied field by field: a subarray per entry costs more than the copy
+      table[w] = h;
+      table[w + 1] = old[r + 1];
+      table[w + 2] = old[r + 2];
+      table[w + 3] = old[r + 3];
     }
     this.#table = table;
   }

@@ -10,7 +10,7 @@
  *
  * Peak memory is the maximum resident set size from `/usr/bin/time -v`. Files are
  * generated in a temporary folder and removed afterwards. `--quick` divides the
- * sizes by 10.
+ * sizes by 10; `--parts small,large,import` runs only those parts.
  *
  * @module
  */
@@ -50,6 +50,8 @@ async function writeData(dir: string, topics: number, depth: number, judged: num
 
 interface Timed {
   ms: number;
+  /** User plus system CPU time. */
+  cpuMs: number;
   peakMb: number;
   stdout: string;
 }
@@ -66,7 +68,9 @@ async function timed(command: string, args: string[]): Promise<Timed> {
   const err = new TextDecoder().decode(out.stderr);
   if (!out.success) throw new Error(`${command} ${args.join(" ")} failed:\n${err.slice(-2000)}`);
   const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1] ?? NaN);
-  return { ms, peakMb: kb / 1024, stdout: new TextDecoder().decode(out.stdout) };
+  const cpuMs = 1000 * (Number(/User time \(seconds\): ([\d.]+)/.exec(err)?.[1] ?? NaN) +
+    Number(/System time \(seconds\): ([\d.]+)/.exec(err)?.[1] ?? NaN));
+  return { ms, cpuMs, peakMb: kb / 1024, stdout: new TextDecoder().decode(out.stdout) };
 }
 
 function median(xs: number[]): number {
@@ -150,23 +154,39 @@ async function smallEval(dir: string, scale: number, trecEval?: string): Promise
     qrels,
     run,
   ];
-  const [ours, theirs, help, deno] = [[], [], [], []] as number[][];
+  // A tiny run (3 topics x 10, with their qrels) for the start-up of a real evaluation.
+  const tinyRun = join(dir, "tiny_run.txt");
+  const tinyQrels = join(dir, "tiny_qrels.txt");
+  const tiny = (await Deno.readTextFile(run)).split("\n").filter((l) => /^[012] /.test(l));
+  await Deno.writeTextFile(tinyRun, tiny.filter((l) => Number(l.split(" ")[3]) <= 10).join("\n"));
+  const tinyJudged = (await Deno.readTextFile(qrels)).split("\n").filter((l) => /^[012] /.test(l));
+  await Deno.writeTextFile(tinyQrels, tinyJudged.join("\n") + "\n");
+  const tinyArgs = ["eval", "--run", tinyRun, "--qrels", tinyQrels, "-m", "P@10 nDCG@10"];
+  const [ours, theirs, help, top, small, deno] = [[], [], [], [], [], []] as Timed[][];
   for (let i = 0; i < 7; i++) { // interleaved, so that all see the same load
-    ours.push((await crux([...args, "--format", "json"])).ms);
-    help.push((await crux(["eval", "--help"])).ms);
-    deno.push((await timed(Deno.execPath(), ["run", empty])).ms);
-    if (trecEval) theirs.push((await timed(trecEval, teArgs)).ms);
+    ours.push(await crux([...args, "--format", "json"]));
+    help.push(await crux(["eval", "--help"]));
+    top.push(await crux(["--help"]));
+    small.push(await crux(tinyArgs));
+    deno.push(await timed(Deno.execPath(), ["run", empty]));
+    if (trecEval) theirs.push(await timed(trecEval, teArgs));
   }
+  const ms = (xs: Timed[]) => `${median(xs.map((x) => x.ms)).toFixed(0)} ms`;
+  const cpu = (xs: Timed[]) => `${median(xs.map((x) => x.cpuMs)).toFixed(0)} ms`;
   const lines = [
-    `crux eval, ${topics} x 100, whole process: median ${median(ours).toFixed(0)} ms over 7; ` +
-    `start-up (crux eval --help, loading the command): ${median(help).toFixed(0)} ms, of which ` +
-    `Deno itself (an empty script) ${median(deno).toFixed(0)} ms`,
+    `crux eval, ${topics} x 100, whole process: median ${ms(ours)} over 7 (CPU ${cpu(ours)}); ` +
+    `start-up (crux eval --help, loading the command): ${ms(help)} (CPU ${cpu(help)}), of which ` +
+    `Deno itself (an empty script) ${ms(deno)} (CPU ${cpu(deno)})`,
+    `start-up: crux --help ${ms(top)} (CPU ${cpu(top)}); crux eval on a 3 x 10 run ${ms(small)} ` +
+    `(CPU ${cpu(small)})`,
   ];
   if (trecEval) {
+    const ratio = (f: (x: Timed) => number) =>
+      (median(ours.map(f)) / median(theirs.map(f))).toFixed(2);
     lines.push(
-      `trec_eval, same files: median ${median(theirs).toFixed(0)} ms; crux eval / trec_eval ${
-        (median(ours) / median(theirs)).toFixed(2)
-      } (goal <= 0.33)`,
+      `trec_eval, same files: median ${ms(theirs)} (CPU ${cpu(theirs)}); crux eval / trec_eval ${
+        ratio((x) => x.ms)
+      } wall, ${ratio((x) => x.cpuMs)} CPU (goal <= 0.33)`,
     );
   }
   return lines;
@@ -190,12 +210,16 @@ async function importRun(dir: string, scale: number): Promise<string[]> {
  * @param opts `quick`: a tenth of the sizes.
  * @returns Lines of figures.
  */
-export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
+export async function bench(
+  opts: { quick?: boolean; parts?: string[] } = {},
+): Promise<string[]> {
   const scale = opts.quick ? 10 : 1;
   const trecEval = Deno.env.get("TREC_EVAL");
   const lines: string[] = [];
   if (!trecEval) lines.push("(TREC_EVAL not set: trec_eval is not measured)");
-  for (const part of [smallEval, largeEval, importRun]) {
+  const parts = { small: smallEval, large: largeEval, import: importRun };
+  for (const [name, part] of Object.entries(parts)) {
+    if (opts.parts && !opts.parts.includes(name)) continue;
     const dir = await Deno.makeTempDir({ prefix: "crux-stream-bench-" });
     try {
       lines.push(...await part(dir, scale, trecEval));
@@ -207,5 +231,8 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
 }
 
 if (import.meta.main) {
-  console.log((await bench({ quick: Deno.args.includes("--quick") })).join("\n"));
+  // `--parts small,large,import` runs some of the three.
+  const at = Deno.args.indexOf("--parts");
+  const parts = at >= 0 ? Deno.args[at + 1].split(",") : undefined;
+  console.log((await bench({ quick: Deno.args.includes("--quick"), parts })).join("\n"));
 }

@@ -4,8 +4,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { streamCorpus } from "../../formats/mod.ts";
-import { Bm25Index } from "../../retrieval/mod.ts";
+import { streamCorpus } from "../../formats/crux_corpus.ts";
+import { Bm25Index } from "../../retrieval/bm25_index.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { numberOption } from "../_options.ts";
 

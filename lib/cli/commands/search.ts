@@ -5,8 +5,11 @@
  */
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { guardOutputs, readTopicsFile, writeRun } from "../../formats/mod.ts";
-import { Bm25Index, bm25Run } from "../../retrieval/mod.ts";
+import { guardOutputs } from "../../formats/guard_outputs.ts";
+import { readTopicsFile } from "../../formats/crux_topics.ts";
+import { writeRun } from "../../formats/trec_run.ts";
+import { Bm25Index } from "../../retrieval/bm25_index.ts";
+import { bm25Run } from "../../retrieval/bm25_run.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { numberOption } from "../_options.ts";
 
