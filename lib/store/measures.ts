@@ -8,6 +8,7 @@
 import type { WorkspaceLike } from "./workspace_reads.ts";
 import { readMetaJson, writeMetaJson } from "./meta_json.ts";
 import { deleteMetaPrefix } from "./meta.ts";
+import type { MeasureRow } from "@lib/types/mod.ts";
 
 /**
  * Rows of `measures` the measure step owns: methods `trec` and `crux`, answer-level
@@ -465,4 +466,328 @@ export async function clearMeasureMemo(
     await ws.exec("DELETE FROM measure_inputs WHERE run = $1 AND judge = $2", [run, judge]);
     await writeMetaJson(ws, memoKey(run, judge), undefined);
   }
+}
+
+/** One stored value of `measures`, as the analyses read it. */
+export interface StoredMeasure {
+  run: string;
+  /** Topic id, or `all` for the mean over topics. */
+  topicId: string;
+  /** The measure as printed (`Cov@oracle`, `Den(w=0.5)`, ...). */
+  measure: string;
+  judge: string;
+  /** `selection`, `judgments`, `report`, `context`, ... */
+  source: string;
+  value: number;
+  /** Topics averaged (aggregate rows only). */
+  topics: number | null;
+}
+
+/**
+ * The CRUX and relevance values (methods `crux` and `trec`) stored by the given
+ * judges: the measure step's values of retrieval runs and generation contexts
+ * (by the passage judge) and the report judge's Cov(y) and Den(y).
+ *
+ * @param ws The workspace.
+ * @param judges Judges whose rows are read (e.g. the passage judge and the report judge).
+ * @returns Rows ordered by run, source, measure and topic.
+ * @example
+ * ```ts
+ * import { readCruxMeasures } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const rows = await readCruxMeasures(ws, ["human", "lexical"]);
+ * rows.find((r) => r.run === "bm25" && r.measure === "Cov@oracle" && r.topicId === "all");
+ * ```
+ */
+export async function readCruxMeasures(
+  ws: WorkspaceLike,
+  judges: readonly string[],
+): Promise<StoredMeasure[]> {
+  if (judges.length === 0) return [];
+  const rows = await ws.query<StoredMeasure>(
+    `SELECT run, topic_id AS "topicId", measure, judge, source, value, topics FROM measures
+     WHERE method IN ('crux', 'trec') AND judge IN (${judges.map((_, i) => `$${i + 1}`).join(", ")})
+     ORDER BY run, source, measure, topic_id`,
+    [...judges],
+  );
+  return rows.map((r) => ({
+    ...r,
+    value: Number(r.value),
+    topics: r.topics === null ? null : Number(r.topics),
+  }));
+}
+
+/**
+ * The judge of stored report coverage (`Cov`, method crux, source report, topic
+ * `all`) when no judge of report ratings is known: the first in byte order,
+ * sample judges (`<judge>#s<i>`) last.
+ *
+ * @param ws The workspace.
+ * @returns The judge, or undefined when no report coverage is stored.
+ * @example
+ * ```ts
+ * import { firstReportCoverageJudge } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await firstReportCoverageJudge(ws); // e.g. "imported"
+ * ```
+ */
+export async function firstReportCoverageJudge(ws: WorkspaceLike): Promise<string | undefined> {
+  const rows = await ws.query<{ judge: string }>(
+    `SELECT DISTINCT judge FROM measures WHERE method = 'crux' AND source = 'report'
+       AND measure = 'Cov' AND topic_id = 'all'
+     ORDER BY regexp_matches(judge, '#s[0-9]+$'), judge LIMIT 1`,
+  );
+  return rows[0]?.judge;
+}
+
+/**
+ * The mean report coverage (`Cov`, method crux, source report, topic `all`) of
+ * every run judged by one judge.
+ *
+ * @param ws The workspace.
+ * @param judge The report judge.
+ * @returns Run -> mean Cov(y).
+ * @example
+ * ```ts
+ * import { readReportCoverageMeans } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * (await readReportCoverageMeans(ws, "lexical")).get("rag-bm25");
+ * ```
+ */
+export async function readReportCoverageMeans(
+  ws: WorkspaceLike,
+  judge: string,
+): Promise<Map<string, number>> {
+  const rows = await ws.query<{ run: string; value: number }>(
+    `SELECT run, value FROM measures WHERE method = 'crux' AND source = 'report'
+       AND measure = 'Cov' AND topic_id = 'all' AND judge = $1`,
+    [judge],
+  );
+  return new Map(rows.map((r) => [r.run, Number(r.value)]));
+}
+
+/**
+ * Deletes the measure step's values of the analyses' contexts of one run: the
+ * contexts of a generation run (source `contexts(tau=X)`) and the rankings of a
+ * retrieval run (source `ranking(tau=X)`). The report judge's values (sources
+ * `report` and `context`) and the run measures (`selection`, `judgments`) stay.
+ *
+ * @param ws The workspace.
+ * @param run The generation run.
+ * @example
+ * ```ts
+ * import { clearContextMeasures } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await clearContextMeasures(ws, "rag-bm25");
+ * ```
+ */
+export async function clearContextMeasures(ws: WorkspaceLike, run: string): Promise<void> {
+  await writeMetaJson(ws, contextSkipsKey(run), undefined);
+  await ws.exec(
+    `DELETE FROM measures WHERE run = $1
+       AND (starts_with(source, 'contexts(tau=') OR starts_with(source, 'ranking(tau='))`,
+    [run],
+  );
+}
+
+/**
+ * The `meta` key of the topics the measure step left out of a run's context
+ * values, with reasons (`{ judge, sources: { source: [topic, measure, reason][] } }`).
+ *
+ * @param run The run.
+ * @returns The key.
+ * @example
+ * ```ts
+ * import { contextSkipsKey } from "@lib/store/mod.ts";
+ * contextSkipsKey("bm25"); // 'measure_contexts:["bm25"]'
+ * ```
+ */
+export function contextSkipsKey(run: string): string {
+  return `measure_contexts:${JSON.stringify([run])}`;
+}
+
+/** Topics the measure step left out of a run's context values, by source: [topic, measure, reason][]. */
+export interface ContextSkips {
+  judge: string;
+  sources: Record<string, [string, string, string][]>;
+}
+
+/**
+ * The topics the measure step left out of a run's context values, with
+ * reasons, when they were measured with the ratings of `judge`.
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @param judge The passage judge.
+ * @param source The source (`ranking(tau=3)`, ...).
+ * @returns [topic, measure, reason][], or undefined when nothing is recorded for that judge.
+ * @example
+ * ```ts
+ * import { readContextSkips } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await readContextSkips(ws, "bm25", "human", "ranking(tau=3)");
+ * ```
+ */
+export async function readContextSkips(
+  ws: WorkspaceLike,
+  run: string,
+  judge: string,
+  source: string,
+): Promise<[string, string, string][] | undefined> {
+  const stored = await readMetaJson<ContextSkips>(ws, contextSkipsKey(run));
+  return stored?.judge === judge ? stored.sources[source] ?? [] : undefined;
+}
+
+/** One row of the judge-variance measures. */
+export interface JudgeVarianceRow {
+  /** The run, or `""` for values over all runs (samples, ranking agreement, Kendall tau-b). */
+  run: string;
+  measure: string;
+  value: number | null;
+  judge: string;
+  source: string;
+}
+
+/**
+ * The measures of the judge-variance stage (method `judge-variance`).
+ *
+ * @param ws The workspace.
+ * @returns The rows, ordered by run and measure; empty when the stage has not run.
+ * @example
+ * ```ts
+ * import { readJudgeVarianceRows } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const rows = await readJudgeVarianceRows(ws);
+ * ```
+ */
+export async function readJudgeVarianceRows(ws: WorkspaceLike): Promise<JudgeVarianceRow[]> {
+  return await ws.query<JudgeVarianceRow>(
+    `SELECT run, measure, value, judge, source FROM measures WHERE method = 'judge-variance'
+     ORDER BY run, measure`,
+  );
+}
+
+/** A judge and source of a method's measures, with its number of rows. */
+export interface MeasureJudgeSource {
+  judge: string;
+  source: string;
+  n: number;
+}
+
+/** Options of {@linkcode readMeasureJudgeSources}. */
+export interface MeasureJudgeSourceOptions {
+  /** Only this source (when given). */
+  source?: string;
+  /** Only this judge (when given). */
+  judge?: string;
+  /** Count only the per-topic rows (not `all`) of this measure. */
+  perTopicMeasure?: string;
+}
+
+/**
+ * The (judge, source) pairs of one method's measures, the most rows first
+ * (ties by judge, then source): the first is the default pair of an analysis.
+ *
+ * @param ws The workspace.
+ * @param method The method (`keypoints`, `nuggets`, ...).
+ * @param opts Source and judge filters; `perTopicMeasure` counts only per-topic rows of that measure.
+ * @returns The pairs with their row counts.
+ * @example
+ * ```ts
+ * import { readMeasureJudgeSources } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const [first] = await readMeasureJudgeSources(ws, "nuggets", { perTopicMeasure: "strict_vital" });
+ * ```
+ */
+export async function readMeasureJudgeSources(
+  ws: WorkspaceLike,
+  method: string,
+  opts: MeasureJudgeSourceOptions = {},
+): Promise<MeasureJudgeSource[]> {
+  const perTopic = opts.perTopicMeasure === undefined
+    ? ""
+    : "AND topic_id <> 'all' AND measure = $4";
+  return await ws.query<MeasureJudgeSource>(
+    `SELECT judge, source, count(*)::INT AS n FROM measures
+     WHERE method = $1 ${perTopic}
+       AND ($2::VARCHAR IS NULL OR source = $2) AND ($3::VARCHAR IS NULL OR judge = $3)
+     GROUP BY ALL ORDER BY n DESC, judge, source`,
+    [
+      method,
+      opts.source ?? null,
+      opts.judge ?? null,
+      ...(opts.perTopicMeasure === undefined ? [] : [opts.perTopicMeasure]),
+    ],
+  );
+}
+
+/** One value of a method's measures. */
+export interface MethodMeasureValue {
+  run: string;
+  /** The topic, or `all` for the mean over topics. */
+  topicId: string;
+  measure: string;
+  value: number;
+  /** Topics averaged (on `all` rows). */
+  topics: number | null;
+}
+
+/**
+ * The values of one method's measures by one judge over one source.
+ *
+ * @param ws The workspace.
+ * @param method The method (`keypoints`, `nuggets`, ...).
+ * @param judge The judge.
+ * @param source The source (key point or nugget origin).
+ * @param opts `meansOnly`: only the means over topics (rows with topic `all`).
+ * @returns The rows, in the table's order.
+ * @example
+ * ```ts
+ * import { readMethodMeasures } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const rows = await readMethodMeasures(ws, "keypoints", "offline-entailment", "extracted:offline");
+ * ```
+ */
+export async function readMethodMeasures(
+  ws: WorkspaceLike,
+  method: string,
+  judge: string,
+  source: string,
+  opts: { meansOnly?: boolean } = {},
+): Promise<MethodMeasureValue[]> {
+  return await ws.query<MethodMeasureValue>(
+    `SELECT run, topic_id, measure, value, topics FROM measures
+     WHERE method = $1 ${
+      opts.meansOnly ? "AND topic_id = 'all'" : ""
+    } AND judge = $2 AND source = $3`,
+    [method, judge, source],
+  );
+}
+
+/**
+ * Stores measure rows, replacing those of the same key.
+ *
+ * @param ws The workspace.
+ * @param rows The rows (see `measureRow`).
+ * @example
+ * ```ts
+ * import { writeMethodMeasures } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await writeMethodMeasures(ws, []);
+ * ```
+ */
+export async function writeMethodMeasures(
+  ws: WorkspaceLike,
+  rows: readonly MeasureRow[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("measures", rows);
 }

@@ -3,6 +3,7 @@ import { openWorkspace } from "./open_workspace.ts";
 import { deleteMetaPrefix, readPassageTokenizer } from "./meta.ts";
 import { readMetaJson, writeMetaJson } from "./meta_json.ts";
 import { recordTokenizer } from "./provenance.ts";
+import { metaKeyRemoval, readMetaText } from "./mod.ts";
 
 Deno.test("deleteMetaPrefix deletes exactly the keys with the prefix; an empty prefix is refused", async () => {
   const ws = await openWorkspace(await Deno.makeTempDir());
@@ -32,5 +33,22 @@ Deno.test("readPassageTokenizer reads what recordTokenizer wrote, undefined befo
     assert.equal(await readPassageTokenizer(ws), "whitespace");
   } finally {
     ws.close();
+  }
+});
+
+Deno.test("readMetaText returns the stored text; metaKeyRemoval's statement removes exactly that key", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    assert.equal(await readMetaText(ws, "it's"), undefined);
+    await ws.upsert("meta", [{ key: "it's", value: "not json {" }, { key: "other", value: "1" }]);
+    assert.equal(await readMetaText(ws, "it's"), "not json {");
+    assert.equal(metaKeyRemoval("figure_palette"), "DELETE FROM meta WHERE key = 'figure_palette'");
+    await ws.exec(metaKeyRemoval("it's"));
+    assert.equal(await readMetaText(ws, "it's"), undefined);
+    assert.equal(await readMetaText(ws, "other"), "1");
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });

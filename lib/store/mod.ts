@@ -139,14 +139,10 @@ export {
   readPassagesById,
   readPassageTexts,
   writeTopicRows,
-} from "./corpus_sqlmethods.ts";
-export {
-  type GeneratedAnswer,
-  readGeneratedAnswers,
-  writeGenerationRows,
-} from "./generations_sqlmethods.ts";
-export { replaceRunRows } from "./runs_sqlmethods.ts";
-export { writeMethodMeasures } from "./measures_sqlmethods.ts";
+} from "./corpus.ts";
+export { type GeneratedAnswer, readGeneratedAnswers, writeGenerationRows } from "./generations.ts";
+export { replaceRunRows } from "./runs.ts";
+export { writeMethodMeasures } from "./measures.ts";
 export {
   type GenerationLength,
   readEmptyGenerationRuns,
@@ -162,7 +158,7 @@ export {
   readRatingJudgeKinds,
   readReportQuestionRatings,
   type ReportQuestionRating,
-} from "./ratings_sqlcore.ts";
+} from "./ratings.ts";
 export {
   type JudgeVarianceRow,
   type MeasureJudgeSource,
@@ -171,18 +167,14 @@ export {
   readJudgeVarianceRows,
   readMeasureJudgeSources,
   readMethodMeasures,
-} from "./measures_sqlcore.ts";
-export {
-  countKeyPointProblems,
-  readKeyPointsOfSource,
-  type StoredKeyPoint,
-} from "./keypoints_sqlcore.ts";
+} from "./measures.ts";
+export { countKeyPointProblems, readKeyPointsOfSource, type StoredKeyPoint } from "./keypoints.ts";
 export {
   type NuggetSupport,
   type NuggetTopicCounts,
   readNuggetSupport,
   readNuggetTopicCounts,
-} from "./nuggets_sqlcore.ts";
+} from "./nuggets.ts";
 export {
   readMainSubqCoverageJudge,
   readSubqBackends,
@@ -190,8 +182,8 @@ export {
   readSubqPreferenceRows,
   type SubqPairwiseVerdict,
   type SubqPreferenceRow,
-} from "./subq_sqlcore.ts";
-export { metaKeyRemoval, readMetaText } from "./meta_sqlcore.ts";
+} from "./subq.ts";
+export { metaKeyRemoval, readMetaText } from "./meta.ts";
 export { readMultiNewsParquet } from "./multi_news_parquet.ts";
 export {
   clearRerankUsage,
@@ -235,14 +227,10 @@ export {
 } from "./measures.ts";
 export { readStageRuns, recordStageRun, type StageRunRecord } from "./stage_runs.ts";
 export { deleteMetaPrefix, readPassageTokenizer } from "./meta.ts";
-export {
-  clearReportRatings,
-  clearSampleJudgeRatings,
-  readPassageJudges,
-} from "./ratings_sqlpipe.ts";
-export { clearSelectionQrels, countTopics, readTopicIds } from "./corpus_sqlpipe.ts";
-export { clearRunRows, clearRunsEverywhere } from "./runs_sqlpipe.ts";
-export { clearGenerations, readRunReports, type RunReport } from "./generations_sqlpipe.ts";
+export { clearReportRatings, clearSampleJudgeRatings, readPassageJudges } from "./ratings.ts";
+export { clearSelectionQrels, countTopics, readTopicIds } from "./corpus.ts";
+export { clearRunRows, clearRunsEverywhere } from "./runs.ts";
+export { clearGenerations, readRunReports, type RunReport } from "./generations.ts";
 export {
   clearKeyPointJudgments,
   clearKeyPointSource,
@@ -250,19 +238,19 @@ export {
   readKeyPointLabels,
   readKeyPointStatements,
   type StoredKeyPointLabel,
-} from "./keypoints_sqlpipe.ts";
-export { clearNuggetImportance, clearNuggetOrigin, readNuggetOrigins } from "./nuggets_sqlpipe.ts";
+} from "./keypoints.ts";
+export { clearNuggetImportance, clearNuggetOrigin, readNuggetOrigins } from "./nuggets.ts";
 export {
   clearAllSubqPairwise,
   clearSubqCoverage,
   clearSubqPreferences,
   clearSubquestionSource,
   clearSubquestionTypes,
-} from "./subq_sqlpipe.ts";
+} from "./subq.ts";
 export { countRunRows } from "./runs.ts";
 export { passageRatingCounts, ratedPairs, ratingsByItem } from "./ratings.ts";
-export { readGenerationsByRun } from "./generations_owners.ts";
-export { deleteTopicQrels } from "./corpus_owners.ts";
+export { readGenerationsByRun } from "./generations.ts";
+export { deleteTopicQrels } from "./corpus.ts";
 export {
   clearContextMeasures,
   type ContextSkips,
@@ -272,4 +260,4 @@ export {
   readCruxMeasures,
   readReportCoverageMeans,
   type StoredMeasure,
-} from "./measures_owners.ts";
+} from "./measures.ts";

@@ -257,3 +257,156 @@ export async function writeNuggetAssignments(
 ): Promise<void> {
   if (rows.length) await ws.upsert("nugget_assignments", rows);
 }
+
+/** A run's support of vital or okay nuggets. */
+export interface NuggetSupport {
+  run: string;
+  /** `vital`, or `okay` for every other importance. */
+  importance: string;
+  /** Mean credit per assignment: support 1, partial support 0.5, else 0. */
+  credit: number;
+  /** Assignments whose label failed. */
+  failed: number;
+}
+
+/**
+ * Support credit and failed labels of one judge's assignments of nuggets of one
+ * origin, per run and importance (vital, okay).
+ *
+ * @param ws The workspace.
+ * @param origin The nugget origin (e.g. `created:offline`).
+ * @param judge The assignment judge.
+ * @returns The rows, in no particular order.
+ * @example
+ * ```ts
+ * import { readNuggetSupport } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const rows = await readNuggetSupport(ws, "created:offline", "lexical-nuggets");
+ * ```
+ */
+export async function readNuggetSupport(
+  ws: WorkspaceLike,
+  origin: string,
+  judge: string,
+): Promise<NuggetSupport[]> {
+  return await ws.query<NuggetSupport>(
+    `SELECT a.run, CASE WHEN n.importance = 'vital' THEN 'vital' ELSE 'okay' END AS importance,
+       avg(CASE a.label WHEN 'support' THEN 1.0 WHEN 'partial_support' THEN 0.5 ELSE 0.0 END) AS credit,
+       count(*) FILTER (WHERE a.label = 'failed')::INT AS failed
+     FROM nugget_assignments a JOIN nuggets n USING (topic_id, origin, ordinal)
+     WHERE a.origin = $1 AND a.judge = $2 GROUP BY ALL`,
+    [origin, judge],
+  );
+}
+
+/** One topic's nuggets: passages shown, windows, nuggets by importance, kept. */
+export interface NuggetTopicCounts {
+  topicId: string;
+  /** Passages shown to the nugget creator (0 for imported nuggets). */
+  passages: number;
+  /** Windows of passages shown. */
+  windows: number;
+  nuggets: number;
+  vital: number;
+  okay: number;
+  /** Nuggets whose importance label failed. */
+  failed: number;
+  /** Nuggets not marked as dropped. */
+  kept: number;
+}
+
+/**
+ * Counts of the nuggets of one origin per topic.
+ *
+ * @param ws The workspace.
+ * @param origin The nugget origin.
+ * @returns One row per topic with nuggets, in no particular order.
+ * @example
+ * ```ts
+ * import { readNuggetTopicCounts } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const rows = await readNuggetTopicCounts(ws, "created:offline");
+ * ```
+ */
+export async function readNuggetTopicCounts(
+  ws: WorkspaceLike,
+  origin: string,
+): Promise<NuggetTopicCounts[]> {
+  return await ws.query<NuggetTopicCounts>(
+    `SELECT n.topic_id AS "topicId",
+       coalesce(any_value(p.passages), 0)::INT AS passages, coalesce(any_value(p.windows), 0)::INT AS windows,
+       count(*)::INT AS nuggets,
+       count(*) FILTER (WHERE importance = 'vital')::INT AS vital,
+       count(*) FILTER (WHERE importance = 'okay')::INT AS okay,
+       count(*) FILTER (WHERE importance = 'failed')::INT AS failed,
+       count(*) FILTER (WHERE kept IS NOT false)::INT AS kept
+     FROM nuggets n LEFT JOIN (
+       SELECT topic_id, count(*) AS passages, count(DISTINCT window_index) AS windows
+       FROM nugget_passages WHERE origin = $1 GROUP BY topic_id) p ON p.topic_id = n.topic_id
+     WHERE n.origin = $1 GROUP BY n.topic_id`,
+    [origin],
+  );
+}
+
+/**
+ * Deletes everything of one nugget origin: its nuggets, their passages and their
+ * assignments.
+ *
+ * @param ws The workspace.
+ * @param origin The nugget origin.
+ * @example
+ * ```ts
+ * import { clearNuggetOrigin } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearNuggetOrigin(ws, "file:nuggets.jsonl");
+ * ```
+ */
+export async function clearNuggetOrigin(ws: WorkspaceLike, origin: string): Promise<void> {
+  for (const t of ["nuggets", "nugget_passages", "nugget_assignments"]) {
+    await ws.exec(`DELETE FROM ${t} WHERE origin = $1`, [origin]);
+  }
+}
+
+/**
+ * Forgets the importance labels of one origin's nuggets (every nugget kept
+ * again); labels read from a file (`importance_by = 'file'`) stay.
+ *
+ * @param ws The workspace.
+ * @param origin The nugget origin.
+ * @example
+ * ```ts
+ * import { clearNuggetImportance } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearNuggetImportance(ws, "llm:model");
+ * ```
+ */
+export async function clearNuggetImportance(ws: WorkspaceLike, origin: string): Promise<void> {
+  await ws.exec(
+    `UPDATE nuggets SET importance = NULL, importance_by = NULL, importance_call = NULL,
+       importance_raw = NULL, kept = true
+     WHERE origin = $1 AND importance_by IS DISTINCT FROM 'file'`,
+    [origin],
+  );
+}
+
+/**
+ * The origins of the stored nuggets, in name order.
+ *
+ * @param ws The workspace.
+ * @returns The origins.
+ * @example
+ * ```ts
+ * import { readNuggetOrigins } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readNuggetOrigins(ws); // [] in a new workspace
+ * ```
+ */
+export async function readNuggetOrigins(ws: WorkspaceLike): Promise<string[]> {
+  return (await ws.query<{ origin: string }>(`SELECT DISTINCT origin FROM nuggets ORDER BY 1`))
+    .map((r) => r.origin);
+}

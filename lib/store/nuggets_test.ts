@@ -6,12 +6,15 @@ import {
   readNuggetJudgments,
   readNuggetLabels,
   readNuggetPassageTexts,
+  readNuggetSupport,
+  readNuggetTopicCounts,
   readStoredNuggets,
   type Workspace,
   writeNuggetAssignments,
   writeNuggetPassages,
   writeNuggets,
 } from "./mod.ts";
+import { clearNuggetImportance, clearNuggetOrigin, readNuggetOrigins } from "./nuggets.ts";
 
 const nugget = (topicId: string, origin: string, ordinal: number, importance: string | null) => ({
   topicId,
@@ -137,6 +140,152 @@ Deno.test("clearTopicNuggets clears one topic and origin; passages only when ask
       (await readStoredNuggets(ws, "p")).map((r) => r.topicId),
       ["t1"],
     );
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("nugget reads: support credit and failed labels per run and importance; counts per topic", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    const n = (
+      topicId: string,
+      ordinal: number,
+      importance: string,
+      kept: boolean | null = true,
+    ) => ({
+      topicId,
+      origin: "o",
+      ordinal,
+      text: `n${ordinal}`,
+      importance,
+      kept,
+    });
+    await ws.upsert("nuggets", [
+      n("t", 1, "vital"),
+      n("t", 2, "okay"),
+      n("t", 3, "failed", null),
+      n("t", 4, "okay", false),
+      n("u", 1, "vital"),
+      { ...n("t", 1, "vital"), origin: "other" },
+    ]);
+    await ws.upsert("nugget_passages", [
+      { topicId: "t", origin: "o", ordinal: 1, passageId: "t:0#0", windowIndex: 0 },
+      { topicId: "t", origin: "o", ordinal: 2, passageId: "t:0#1", windowIndex: 0 },
+      { topicId: "t", origin: "o", ordinal: 3, passageId: "t:0#2", windowIndex: 1 },
+    ]);
+    const a = (run: string, topicId: string, ordinal: number, label: string, judge = "j") => ({
+      run,
+      topicId,
+      origin: "o",
+      ordinal,
+      judge,
+      label,
+    });
+    await ws.upsert("nugget_assignments", [
+      a("r", "t", 1, "support"),
+      a("r", "u", 1, "partial_support"),
+      a("r", "t", 2, "failed"),
+      a("r", "t", 3, "partial_support"),
+      a("r", "t", 4, "not_support"),
+      a("r", "t", 1, "not_support", "other"),
+    ]);
+    const support = (await readNuggetSupport(ws, "o", "j"))
+      .sort((x, y) => x.importance < y.importance ? -1 : 1);
+    // okay = every importance but vital: (0 + 0.5 + 0) / 3, one failed label; vital: (1 + 0.5) / 2.
+    assert.equal(support.length, 2);
+    assert.deepEqual(support[0], { run: "r", importance: "okay", credit: 0.5 / 3, failed: 1 });
+    assert.deepEqual(support[1], { run: "r", importance: "vital", credit: 0.75, failed: 0 });
+    const topics = (await readNuggetTopicCounts(ws, "o"))
+      .sort((x, y) => x.topicId < y.topicId ? -1 : 1);
+    assert.deepEqual(topics, [
+      { topicId: "t", passages: 3, windows: 2, nuggets: 4, vital: 1, okay: 2, failed: 1, kept: 3 },
+      { topicId: "u", passages: 0, windows: 0, nuggets: 1, vital: 1, okay: 0, failed: 0, kept: 1 },
+    ]);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("nugget clears: importance from files stays, one origin's or judge's rows go", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    const n = (origin: string, ordinal: number, importanceBy: string | null) => ({
+      topicId: "t1",
+      origin,
+      ordinal,
+      text: "n",
+      importance: importanceBy ? "vital" : null,
+      importanceBy,
+      importanceCall: importanceBy ? "c" : null,
+      kept: false,
+    });
+    await ws.insert("nuggets", [
+      n("b", 1, "llm:m"),
+      n("b", 2, "file"),
+      n("a", 1, "llm:m"),
+    ]);
+    await ws.insert("nugget_passages", [{ topicId: "t1", origin: "b", ordinal: 1 }]);
+    const as = (run: string, origin: string, judge: string) => ({
+      run,
+      topicId: "t1",
+      origin,
+      ordinal: 1,
+      judge,
+      label: "support",
+    });
+    await ws.insert("nugget_assignments", [
+      as("rag", "b", "j"),
+      as("rag", "b", "k"),
+      as("direct", "b", "j"),
+      as("rag", "a", "j"),
+    ]);
+    assert.deepEqual(await readNuggetOrigins(ws), ["a", "b"]);
+    await clearNuggetImportance(ws, "b");
+    assert.deepEqual(
+      await ws.query(
+        `SELECT origin, ordinal, importance, importance_by, importance_call, kept FROM nuggets
+         ORDER BY origin, ordinal`,
+      ),
+      [
+        {
+          origin: "a",
+          ordinal: 1,
+          importance: "vital",
+          importanceBy: "llm:m",
+          importanceCall: "c",
+          kept: false,
+        },
+        {
+          origin: "b",
+          ordinal: 1,
+          importance: null,
+          importanceBy: null,
+          importanceCall: null,
+          kept: true,
+        },
+        {
+          origin: "b",
+          ordinal: 2,
+          importance: "vital",
+          importanceBy: "file",
+          importanceCall: "c",
+          kept: false,
+        },
+      ],
+    );
+    await clearNuggetAssignments(ws, { run: "rag", origin: "b", judge: "j" });
+    const assigned = async () =>
+      (await ws.query<{ k: string }>(
+        "SELECT run || '/' || origin || '/' || judge AS k FROM nugget_assignments ORDER BY k",
+      )).map((r) => r.k);
+    assert.deepEqual(await assigned(), ["direct/b/j", "rag/a/j", "rag/b/k"]);
+    await clearNuggetOrigin(ws, "b");
+    assert.deepEqual(await assigned(), ["rag/a/j"]);
+    assert.deepEqual(await readNuggetOrigins(ws), ["a"]);
+    assert.equal(await ws.count("nugget_passages"), 0);
   } finally {
     ws.close();
   }

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { readRatings, type WorkspaceLike } from "./workspace_reads.ts";
+import { readRatings, readWorkspaceSubquestions, type WorkspaceLike } from "./workspace_reads.ts";
+import { passageOrdinal } from "./passage_ordinal.ts";
 
 /**
  * The (item, sub-question) pairs a judge has a usable rating for (0-5; failed
@@ -77,4 +78,238 @@ export async function ratingsByItem(
     row.set(r.questionId, r.rating);
   }
   return out;
+}
+
+/** A judge and whether it rated reports (`true`) or passages (`false`). */
+export interface RatingJudgeKind {
+  judge: string;
+  report: boolean;
+}
+
+/**
+ * Which judges have ratings of passages and which of reports (any item that is
+ * not a passage): one row per judge and kind it rated.
+ *
+ * @param ws The workspace.
+ * @returns The rows, in judge order.
+ * @example
+ * ```ts
+ * import { readRatingJudgeKinds } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const reportJudges = (await readRatingJudgeKinds(ws)).filter((k) => k.report);
+ * ```
+ */
+export async function readRatingJudgeKinds(ws: WorkspaceLike): Promise<RatingJudgeKind[]> {
+  return await ws.query<RatingJudgeKind>(
+    `SELECT DISTINCT judge, i.item_kind <> 'passage' AS report
+     FROM ratings JOIN rated_items i USING (item_id, judge) ORDER BY judge`,
+  );
+}
+
+/** One sub-question of a topic and one judge's rating of a report against it. */
+export interface ReportQuestionRating {
+  topicId: string;
+  /** The rating, or null when the judge did not rate this sub-question for the report. */
+  rating: number | null;
+}
+
+/**
+ * One judge's ratings of one run's reports, one row per sub-question of every
+ * topic (ordered by topic, then the sub-question's ordinal), null where the
+ * judge has no rating. The report of a topic is the item `{topic}:report` for
+ * the run `oracle-result` (the reference summary) and `{topic}:report:{run}`
+ * for a generated run.
+ *
+ * @param ws The workspace.
+ * @param judge The judge of the report ratings.
+ * @param run The generation run.
+ * @returns The rows.
+ * @example
+ * ```ts
+ * import { readReportQuestionRatings } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const rows = await readReportQuestionRatings(ws, "gpt-4o", "rag-bm25");
+ * ```
+ */
+export async function readReportQuestionRatings(
+  ws: WorkspaceLike,
+  judge: string,
+  run: string,
+): Promise<ReportQuestionRating[]> {
+  const reference = run === "oracle-result";
+  const item = reference ? "q.topic_id || ':report'" : "q.topic_id || ':report:' || $2";
+  return await ws.query<ReportQuestionRating>(
+    `SELECT q.topic_id, r.rating FROM questions q
+     LEFT JOIN ratings r ON r.question_id = q.question_id AND r.judge = $1 AND r.item_id = ${item}
+     WHERE q.kind = 'subquestion' ORDER BY q.topic_id, q.ordinal`,
+    reference ? [judge] : [judge, run],
+  );
+}
+
+/** One passage's ratings against every sub-question of its topic. */
+export interface PassageJudgment {
+  topicId: string;
+  itemId: string;
+  /** One rating per sub-question of the topic, in ordinal order; 0 where the judge gave none. */
+  ratings: number[];
+}
+
+/** A judge's passage judgments with the stored token counts of the passages. */
+export interface PassageJudgments {
+  /** The judgments, ordered by the passage's `j` (its ordinal), then by id. */
+  judgments: PassageJudgment[];
+  /**
+   * Stored token count of every passage of the workspace (null: text stored but
+   * never counted). A rated passage absent from the map has no text in the workspace.
+   */
+  tokens: Map<string, number | null>;
+}
+
+/**
+ * The one reading of a judge's passage judgments, shared by the measure stage,
+ * `crux measure`, `crux eval` and the analyses. Rules:
+ *
+ * - Items: every item the judge rated that `rated_items` records as a passage
+ *   (reports and the reference summary are left out), on a topic that has
+ *   sub-questions; a rating of an item missing from `rated_items` is an error
+ *   (the workspace predates it and needs migrating).
+ * - Ratings: one per sub-question of the topic in ordinal order; a sub-question
+ *   the judge did not rate (or whose rating is null) counts as 0.
+ * - Missing text: a rated passage keeps its ratings whether or not its text was
+ *   imported. Token counts are only ever the stored ones, never counted here: a
+ *   passage without text is absent from `tokens`, one with text but no count
+ *   maps to null, and a density measure that asks for either fails naming it.
+ *
+ * @param ws The workspace.
+ * @param judge The judge of the passage ratings (see `passageJudge`).
+ * @param what What reads them, for the error (e.g. "evaluate passage contexts").
+ * @returns The judgments and the stored token counts.
+ * @throws {RangeError} When a rating's item is not in `rated_items`.
+ * @example
+ * ```ts
+ * import { readPassageJudgments } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * const { judgments, tokens } = await readPassageJudgments(ws, "human", "measure");
+ * ```
+ */
+export async function readPassageJudgments(
+  ws: WorkspaceLike,
+  judge: string,
+  what: string,
+): Promise<PassageJudgments> {
+  const questions = await readWorkspaceSubquestions(ws);
+  const rows = await ws.query<
+    {
+      topicId: string;
+      itemId: string;
+      questionId: string;
+      rating: number | null;
+      kind: string | null;
+    }
+  >(
+    `SELECT r.topic_id AS "topicId", r.item_id AS "itemId", r.question_id AS "questionId",
+       r.rating, i.item_kind AS kind
+     FROM ratings r LEFT JOIN rated_items i USING (item_id, judge) WHERE r.judge = $1`,
+    [judge],
+  );
+  const unlisted = rows.find((r) => r.kind === null);
+  if (unlisted) {
+    throw new RangeError(
+      `Cannot ${what}: rated item "${unlisted.itemId}" of judge "${judge}" is not in rated_items; run \`crux workspace migrate\` on the workspace`,
+    );
+  }
+  const byItem = new Map<string, { topicId: string; ratings: Map<string, number | null> }>();
+  for (const r of rows) {
+    if (r.kind !== "passage") continue;
+    let m = byItem.get(r.itemId);
+    if (!m) byItem.set(r.itemId, m = { topicId: r.topicId, ratings: new Map() });
+    m.ratings.set(r.questionId, r.rating);
+  }
+  const judgments = [...byItem].filter(([, m]) => questions.has(m.topicId))
+    .sort(([a], [b]) => passageOrdinal(a) - passageOrdinal(b) || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([itemId, m]) => ({
+      topicId: m.topicId,
+      itemId,
+      ratings: questions.get(m.topicId)!.map((q) => m.ratings.get(q.questionId) ?? 0),
+    }));
+  const tokens = new Map(
+    (await ws.query<{ passageId: string; tokens: number | null }>(
+      `SELECT passage_id AS "passageId", tokens FROM passages`,
+    )).map((p) => [p.passageId, p.tokens]),
+  );
+  return { judgments, tokens };
+}
+
+/** Judges named `<judge>#s<i>`: samples of the judge-variance stage. */
+const SAMPLE_JUDGE = "regexp_matches(judge, '#s[0-9]+$')";
+
+/**
+ * Deletes the ratings and rated items of sample judges (`<judge>#s<i>`, made by
+ * the judge-variance stage); every other judge's stay.
+ *
+ * @param ws The workspace.
+ * @example
+ * ```ts
+ * import { clearSampleJudgeRatings } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearSampleJudgeRatings(ws);
+ * ```
+ */
+export async function clearSampleJudgeRatings(ws: WorkspaceLike): Promise<void> {
+  await ws.exec(`DELETE FROM ratings WHERE ${SAMPLE_JUDGE}`);
+  await ws.exec(`DELETE FROM rated_items WHERE ${SAMPLE_JUDGE}`);
+}
+
+/**
+ * Deletes one judge's ratings of a generated run's reports, found by what the
+ * rated items are (kind `report` of that run), or, for `oracle-result`, of the
+ * reference summaries (kind `reference`). The rated items stay.
+ *
+ * @param ws The workspace.
+ * @param judge The judge.
+ * @param run The generated run (`oracle-result`: the reference summaries).
+ * @example
+ * ```ts
+ * import { clearReportRatings } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearReportRatings(ws, "llm:judge-model", "rag-bm25");
+ * ```
+ */
+export async function clearReportRatings(
+  ws: WorkspaceLike,
+  judge: string,
+  run: string,
+): Promise<void> {
+  const reference = run === "oracle-result";
+  await ws.exec(
+    `DELETE FROM ratings WHERE judge = $1 AND item_id IN (SELECT item_id FROM rated_items
+       WHERE judge = $1 AND ${
+      reference ? "item_kind = 'reference'" : "item_kind = 'report' AND run = $2"
+    })`,
+    reference ? [judge] : [judge, run],
+  );
+}
+
+/**
+ * The judges that rated passages (reports and references excluded), in name order.
+ *
+ * @param ws The workspace.
+ * @returns Judge names.
+ * @example
+ * ```ts
+ * import { readPassageJudges } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await readPassageJudges(ws); // [] in a new workspace
+ * ```
+ */
+export async function readPassageJudges(ws: WorkspaceLike): Promise<string[]> {
+  return (await ws.query<{ judge: string }>(
+    `SELECT DISTINCT judge FROM rated_items WHERE item_kind = 'passage' ORDER BY judge`,
+  )).map((r) => r.judge);
 }

@@ -1,10 +1,11 @@
 /**
- * Reads of the `runs` table (ranked passages per run and topic) beyond the
- * workspace's own `runRows`.
+ * The `runs` table (ranked passages per run and topic): counts, replacement
+ * and clears beyond the workspace's own `runRows`.
  *
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
+import type { RunRow } from "@lib/types/mod.ts";
 
 /**
  * The number of rows a run has in the workspace (0 when it is not stored).
@@ -26,4 +27,72 @@ export async function countRunRows(ws: WorkspaceLike, run: string): Promise<numb
     [run],
   );
   return row?.n ?? 0;
+}
+
+/**
+ * Replaces every row of one retrieval run in `runs` with `rows` (an empty list
+ * leaves the run without rows).
+ *
+ * @param ws The workspace.
+ * @param run The run's name.
+ * @param rows Its new rows (each with `run` = `run`).
+ * @returns The number of old rows deleted.
+ * @example
+ * ```ts
+ * import { replaceRunRows } from "@lib/store/mod.ts";
+ * import type { Workspace } from "@lib/store/mod.ts";
+ * declare const ws: Workspace;
+ * await replaceRunRows(ws, "subq-core-def", [{ run: "subq-core-def", topicId: "t1", docId: "d1#1", rank: 1, score: 1 }]);
+ * ```
+ */
+export async function replaceRunRows(
+  ws: WorkspaceLike,
+  run: string,
+  rows: readonly RunRow[],
+): Promise<number> {
+  const deleted = Number(await ws.exec(`DELETE FROM runs WHERE run = $1`, [run]) ?? 0);
+  if (rows.length) await ws.upsert("runs", rows);
+  return deleted;
+}
+
+/**
+ * Deletes a retrieval run's rows of `runs` (its `run_info` record stays).
+ *
+ * @param ws The workspace.
+ * @param run The run.
+ * @example
+ * ```ts
+ * import { clearRunRows } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearRunRows(ws, "bm25");
+ * ```
+ */
+export async function clearRunRows(ws: WorkspaceLike, run: string): Promise<void> {
+  await ws.exec("DELETE FROM runs WHERE run = $1", [run]);
+}
+
+/**
+ * Deletes everything stored for the named runs: their reports (`generations`),
+ * ranked rows (`runs`) and both provenance records (`generation_info`, `run_info`).
+ *
+ * @param ws The workspace.
+ * @param runs The runs.
+ * @example
+ * ```ts
+ * import { clearRunsEverywhere } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await clearRunsEverywhere(ws, ["subq-core-5"]);
+ * ```
+ */
+export async function clearRunsEverywhere(
+  ws: WorkspaceLike,
+  runs: readonly string[],
+): Promise<void> {
+  for (const t of ["generations", "runs", "generation_info", "run_info"]) {
+    await ws.exec(`DELETE FROM ${t} WHERE list_contains($1::JSON::VARCHAR[], run)`, [
+      JSON.stringify(runs),
+    ]);
+  }
 }
