@@ -283,7 +283,7 @@ Deno.test("parseExperimentConfig: bad runs name the field and what is wrong", ()
     ],
     [
       bad([bm25], [{ name: "ce", from: "bm25", method: "colbert" }]),
-      /field "rerank\[0\]\.method" must be one of "lexical", "mmr", "listwise", "setwise", "pointwise", "endpoint", got "colbert"/,
+      /field "rerank\[0\]\.method" must be one of "lexical", "mmr", "listwise", "first-token", "setwise", "setwise-logprobs", "pointwise", "endpoint", got "colbert"/,
     ],
     [
       bad([bm25], [{ name: "ce", from: "bm25", method: "endpoint", lambda: 0.5 }], "openai"),
