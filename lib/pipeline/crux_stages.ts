@@ -50,6 +50,7 @@ import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
 import { methodBackends } from "./method_backends.ts";
 import { recordRerankCell } from "./_rerank_cell.ts";
+import { previousParams } from "./_previous_params.ts";
 
 /** Stage kinds of a CRUX experiment, in order. */
 export const CRUX_STAGES = [
@@ -213,7 +214,15 @@ export async function cruxStages(
       ];
       const judge = roleJudge(ws, await client(ws, "judge"));
       const judges = await readPassageJudges(ws);
-      if (judges.length === 0 || judges.includes(judge.name)) {
+      // Imported passage ratings stay the experiment's own; ratings this stage made with
+      // an earlier judge model give way to the configured judge's (kept under their judge).
+      const earlier = await previousParams<{ models: { judge?: string | null } | string }>(
+        ws,
+        "construct",
+      );
+      const earlierJudge = typeof earlier.models === "object" ? earlier.models.judge : undefined;
+      const ownEarlier = typeof earlierJudge === "string" && judges.includes(earlierJudge);
+      if (judges.length === 0 || judges.includes(judge.name) || ownEarlier) {
         steps.push(await rateTopics(ws, { ...common, judge, onNote: note("construct") }));
       }
       const failed = steps.reduce((n, s) => n + s.failed, 0);
