@@ -35,6 +35,7 @@ import {
   rerankRole,
   rerankRun,
   retrieveRun,
+  type RoleClient,
   roleClient,
   roleJudge,
   selectRequired,
@@ -124,8 +125,31 @@ export async function cruxStages(
   const online = config.backend === "openai";
   const note = (stage: string) => (m: string) => opts.onNote?.(stage, m);
   const common = { onProgress: opts.onProgress, signal: opts.signal };
-  const client = async (ws: Workspace, role: "generator" | "judge" | "embedder" | "reranker") =>
-    online ? await roleClient(ws, role, { config: config.llm, env: opts.env }) : undefined;
+  // The judge and the generator open through the CRUX declaration's backends factory,
+  // as every method's do; the embedder and the reranker belong to runs, not to a method.
+  const crux = opts.methods?.find((m) => m.key === "crux") as
+    | ExperimentMethod<Record<string, never>, { judge?: RoleClient; generator?: RoleClient }>
+    | undefined;
+  if (online && !crux) {
+    throw new TypeError(
+      `Cannot declare the stages of experiment "${config.name}": an online experiment opens its judge and generator through the CRUX method; pass the method registry as \`methods\``,
+    );
+  }
+  const client = async (
+    ws: Workspace,
+    role: "generator" | "judge" | "embedder" | "reranker",
+  ): Promise<RoleClient | undefined> => {
+    if (!online) return undefined;
+    if (role === "embedder" || role === "reranker") {
+      return await roleClient(ws, role, { config: config.llm, env: opts.env });
+    }
+    const open = methodBackends(crux!, {}, {
+      backend: "openai",
+      llm: config.llm,
+      env: opts.env,
+    }, [role]);
+    return (await open(ws))[role];
+  };
   // Model names are part of the stages' parameters: another model re-runs them.
   const modelOf = (role: "generator" | "judge" | "embedder" | "reranker") => {
     try {
