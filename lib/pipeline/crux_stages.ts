@@ -416,6 +416,13 @@ export async function cruxStages(
         // The judge's ratings of this run's reports (the reference summary for
         // oracle-result), found by what the items are, not by their ids.
         await clearReportRatings(ws, await judgeName(ws), run);
+        // A changed judge model replaces the earlier model's ratings, so no reader picks them.
+        const earlier = await previousParams<{ models: { judge?: string | null } | string }>(
+          ws,
+          `judge:${run}`,
+        );
+        const earlierJudge = typeof earlier.models === "object" ? earlier.models.judge : undefined;
+        if (typeof earlierJudge === "string") await clearReportRatings(ws, earlierJudge, run);
         await clearAnswerMeasures(ws, run);
       },
       run: (ws) =>

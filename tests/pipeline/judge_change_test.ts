@@ -3,14 +3,16 @@
  * methods against the loopback server, run with judge model `judge-a`, then
  * with `judge-b` in the config. The second run exits 0, re-runs every method's
  * judging stages, and every `measures` row of each method carries the new
- * judge only; `crux compare --config` works afterwards.
+ * judge only; report ratings are the new judge's only, passage ratings are kept
+ * under both judges and read through the selection's judge (the new one);
+ * `crux compare --config` works afterwards.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "../../lib/cli/main.ts";
 import { memoryIo } from "../../lib/cli/command.ts";
 import { COMMANDS } from "../../lib/cli/registry.ts";
-import { openWorkspace } from "../../lib/store/mod.ts";
+import { defaultReportJudge, openWorkspace, passageJudge } from "../../lib/store/mod.ts";
 import { type ServerChatRequest, startOpenAiServer } from "../support/openai_server.ts";
 import { fakeReply, promptKind } from "../support/fake_model.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
@@ -224,6 +226,29 @@ Deno.test({
         await means(workspace, "nuggets", "strict_vital", "judge-b"),
         Object.fromEntries(RUNS.map((r) => [r, 1])),
       );
+
+      // The model ratings: reports and references by the new judge only; the passages
+      // rated by both, the selection (what every passage reader follows) by the new one.
+      const ws = await openWorkspace(workspace, { readOnly: true });
+      try {
+        const rated = await ws.query<{ kind: string; judges: string[] }>(
+          `SELECT i.item_kind AS kind, list(DISTINCT judge ORDER BY judge) AS judges
+             FROM ratings JOIN rated_items i USING (item_id, judge) GROUP BY ALL ORDER BY kind`,
+        );
+        assert.deepEqual(rated.map((r) => [r.kind, [...r.judges]]), [
+          ["passage", ["judge-a", "judge-b"]],
+          ["reference", ["judge-b"]],
+          ["report", ["judge-b"]],
+        ]);
+        const selection = await ws.query<{ judge: string }>(
+          "SELECT judge FROM qrels_info WHERE name = 'crux_pr'",
+        );
+        assert.deepEqual(selection.map((r) => r.judge), ["judge-b"]);
+        assert.equal(await defaultReportJudge(ws), "judge-b");
+        assert.equal(await passageJudge(ws, "measure"), "judge-b");
+      } finally {
+        ws.close();
+      }
 
       const c = await crux(["compare", "--config", config, "--format", "json"]);
       assert.equal(c.code, 0, c.err);
