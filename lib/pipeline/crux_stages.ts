@@ -35,6 +35,7 @@ import {
   rerankRole,
   rerankRun,
   retrieveRun,
+  type RoleClient,
   roleClient,
   roleJudge,
   selectRequired,
@@ -50,6 +51,7 @@ import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
 import { methodBackends } from "./method_backends.ts";
 import { recordRerankCell } from "./_rerank_cell.ts";
+import { previousParams } from "./_previous_params.ts";
 
 /** Stage kinds of a CRUX experiment, in order. */
 export const CRUX_STAGES = [
@@ -123,8 +125,31 @@ export async function cruxStages(
   const online = config.backend === "openai";
   const note = (stage: string) => (m: string) => opts.onNote?.(stage, m);
   const common = { onProgress: opts.onProgress, signal: opts.signal };
-  const client = async (ws: Workspace, role: "generator" | "judge" | "embedder" | "reranker") =>
-    online ? await roleClient(ws, role, { config: config.llm, env: opts.env }) : undefined;
+  // The judge and the generator open through the CRUX declaration's backends factory,
+  // as every method's do; the embedder and the reranker belong to runs, not to a method.
+  const crux = opts.methods?.find((m) => m.key === "crux") as
+    | ExperimentMethod<Record<string, never>, { judge?: RoleClient; generator?: RoleClient }>
+    | undefined;
+  if (online && !crux) {
+    throw new TypeError(
+      `Cannot declare the stages of experiment "${config.name}": an online experiment opens its judge and generator through the CRUX method; pass the method registry as \`methods\``,
+    );
+  }
+  const client = async (
+    ws: Workspace,
+    role: "generator" | "judge" | "embedder" | "reranker",
+  ): Promise<RoleClient | undefined> => {
+    if (!online) return undefined;
+    if (role === "embedder" || role === "reranker") {
+      return await roleClient(ws, role, { config: config.llm, env: opts.env });
+    }
+    const open = methodBackends(crux!, {}, {
+      backend: "openai",
+      llm: config.llm,
+      env: opts.env,
+    }, [role]);
+    return (await open(ws))[role];
+  };
   // Model names are part of the stages' parameters: another model re-runs them.
   const modelOf = (role: "generator" | "judge" | "embedder" | "reranker") => {
     try {
@@ -213,7 +238,15 @@ export async function cruxStages(
       ];
       const judge = roleJudge(ws, await client(ws, "judge"));
       const judges = await readPassageJudges(ws);
-      if (judges.length === 0 || judges.includes(judge.name)) {
+      // Imported passage ratings stay the experiment's own; ratings this stage made with
+      // an earlier judge model give way to the configured judge's (kept under their judge).
+      const earlier = await previousParams<{ models: { judge?: string | null } | string }>(
+        ws,
+        "construct",
+      );
+      const earlierJudge = typeof earlier.models === "object" ? earlier.models.judge : undefined;
+      const ownEarlier = typeof earlierJudge === "string" && judges.includes(earlierJudge);
+      if (judges.length === 0 || judges.includes(judge.name) || ownEarlier) {
         steps.push(await rateTopics(ws, { ...common, judge, onNote: note("construct") }));
       }
       const failed = steps.reduce((n, s) => n + s.failed, 0);
@@ -383,6 +416,13 @@ export async function cruxStages(
         // The judge's ratings of this run's reports (the reference summary for
         // oracle-result), found by what the items are, not by their ids.
         await clearReportRatings(ws, await judgeName(ws), run);
+        // A changed judge model replaces the earlier model's ratings, so no reader picks them.
+        const earlier = await previousParams<{ models: { judge?: string | null } | string }>(
+          ws,
+          `judge:${run}`,
+        );
+        const earlierJudge = typeof earlier.models === "object" ? earlier.models.judge : undefined;
+        if (typeof earlierJudge === "string") await clearReportRatings(ws, earlierJudge, run);
         await clearAnswerMeasures(ws, run);
       },
       run: (ws) =>

@@ -9,6 +9,7 @@ import type { RerankConfig, RetrievalConfig } from "@lib/construct/mod.ts";
 import type { LlmSettings } from "@lib/llm/mod.ts";
 import type { ExperimentMethod } from "./method_stage.ts";
 import { checkRuns } from "./_check_runs.ts";
+import { checkCruxSettings } from "./_check_crux_settings.ts";
 import { type GridSection, parseGridSection } from "./_grid_section.ts";
 
 export type { GridCell, GridPrice, GridSection } from "./_grid_section.ts";
@@ -76,9 +77,9 @@ export interface ExperimentConfig {
 
 /** Analysis settings of an experiment. */
 export interface AnalysisSettings {
-  /** Answerability threshold. Default 3. */
+  /** Answerability threshold, an integer 1-5. Default `CRUX_DEFAULTS.tau` (3). */
   tau?: number;
-  /** Density exponent. Default 0.5. */
+  /** Density exponent, >= 0. Default `CRUX_DEFAULTS.w` (0.5). */
   w?: number;
   /** Thresholds of the threshold table. Default [3, 5]. */
   thresholds?: number[];
@@ -167,7 +168,11 @@ const KEYS = [
  *   embedders (`"embedder": "openai"`, methods `endpoint`, `listwise`, `setwise`,
  *   `pointwise`, MMR `"vectors": "embedder"`) without `"backend": "openai"`, and a
  *   malformed `grid` section (fields `grid.first[i]`, `grid.rerankers[i].<field>`,
- *   `grid.prices.<model>.<field>`).
+ *   `grid.prices.<model>.<field>`), and CRUX settings out of range (`construct.tau`,
+ *   `analysis.tau` and `analysis.thresholds[i]` integers 1-5, `analysis.w` >= 0,
+ *   `analysis.cutoffs` and `analysis.contexts.cutoffs` positive integers or "oracle").
+ *   The CRUX settings stay as written; `cruxSettings(config)` fills in the ones left
+ *   out from `CRUX_DEFAULTS`.
  * @example
  * ```ts
  * import { parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
@@ -223,6 +228,7 @@ export function parseExperimentConfigWith(
   if (raw.missingText !== undefined && raw.missingText !== "keep" && raw.missingText !== "fill") {
     throw bad("missingText", `must be "keep" or "fill", got ${JSON.stringify(raw.missingText)}`);
   }
+  checkCruxSettings(raw, bad);
   for (const key of ["retrieve", "rerank", "generate", "measures"]) {
     if (raw[key] !== undefined && !Array.isArray(raw[key])) throw bad(key, "must be a list");
   }

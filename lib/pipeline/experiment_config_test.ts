@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { loadExperimentConfig, parseExperimentConfig } from "@lib/experiment/mod.ts";
 import { experimentPaths } from "@lib/analysis/mod.ts";
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
+import { cruxSettings } from "./crux_settings.ts";
 
 const parse = (obj: unknown, opts: { experiment?: string } = {}) =>
   parseExperimentConfig(JSON.stringify(obj), { file: "exp.json", root: "/repo", ...opts });
@@ -308,4 +310,93 @@ Deno.test("experimentPaths: from the notebooks folder or the root; unsafe names 
   });
   assert.equal(experimentPaths("x", { cwd: "/repo" }).outDir, "/repo/outputs/x");
   assert.throws(() => experimentPaths("../etc"), /Cannot use experiment name "..\/etc"/);
+});
+
+Deno.test("parseExperimentConfig: CRUX settings out of range name the config file and the field", () => {
+  const fails = (fields: Record<string, unknown>, field: string, what: RegExp) =>
+    assert.throws(
+      () => parse({ name: "d", ...fields }),
+      (e: Error) => {
+        assert.ok(e instanceof TypeError);
+        assert.match(
+          e.message,
+          new RegExp(
+            `^Cannot read experiment config "exp\\.json": field "${
+              field.replace(/[.[\]]/g, "\\$&")
+            }" `,
+          ),
+        );
+        assert.match(e.message, what);
+        return true;
+      },
+    );
+  fails({ analysis: { tau: 0 } }, "analysis.tau", /must be an integer 1-5 .*default 3\), got 0$/);
+  fails({ analysis: { tau: 3.5 } }, "analysis.tau", /integer 1-5.*got 3\.5/);
+  fails({ analysis: { tau: "3" } }, "analysis.tau", /integer 1-5.*got "3"/);
+  fails({ construct: { tau: 6 } }, "construct.tau", /integer 1-5.*got 6/);
+  fails({ analysis: { w: -1 } }, "analysis.w", /number >= 0 .*default 0\.5\), got -1/);
+  fails({ analysis: { w: "0.5" } }, "analysis.w", /got "0\.5"/);
+  fails({ analysis: { thresholds: [] } }, "analysis.thresholds", /non-empty list.*\[3,5\]/);
+  fails({ analysis: { thresholds: [3, 7] } }, "analysis.thresholds[1]", /integer 1-5.*got 7/);
+  fails(
+    { analysis: { cutoffs: ["oracle", 0] } },
+    "analysis.cutoffs",
+    /positive integers or "oracle" \(default \["oracle",10,20\]\)/,
+  );
+  fails({ analysis: { cutoffs: "oracle" } }, "analysis.cutoffs", /got "oracle"/);
+  fails(
+    { analysis: { contexts: { cutoffs: [10, "P*"] } } },
+    "analysis.contexts.cutoffs",
+    /\(default \[10,"oracle"\]\), got \[10,"P\*"\]/,
+  );
+  fails({ analysis: { contexts: { runs: [] } } }, "analysis.contexts.runs", /non-empty list/);
+  fails({ analysis: { contexts: { runs: [3] } } }, "analysis.contexts.runs[0]", /got 3/);
+  fails({ analysis: { contexts: { depth: 5 } } }, "analysis.contexts.depth", /is unknown/);
+  fails({ analysis: [] }, "analysis", /must be an object/);
+});
+
+Deno.test("parseExperimentConfig: CRUX settings left out take CRUX_DEFAULTS; written ones stay as written", () => {
+  const bare = parse({ name: "d" });
+  assert.equal(bare.analysis, undefined, "the config is not rewritten (analysis fingerprints)");
+  assert.deepEqual(cruxSettings(bare), {
+    constructTau: 3,
+    tau: 3,
+    w: 0.5,
+    thresholds: [3, 5],
+    cutoffs: ["oracle", 10, 20],
+    taus: [3, 5],
+    evaluation: { runs: ["bm25"], cutoffs: [10, "oracle"] },
+  });
+  const given = parse({
+    name: "d",
+    construct: { tau: 4 },
+    retrieve: [{ name: "lex", kind: "bm25" }],
+    analysis: { tau: 5, w: 0, thresholds: [1, 5], cutoffs: [5], contexts: { cutoffs: ["oracle"] } },
+  });
+  assert.deepEqual(given.analysis, {
+    tau: 5,
+    w: 0,
+    thresholds: [1, 5],
+    cutoffs: [5],
+    contexts: { cutoffs: ["oracle"] },
+  });
+  assert.deepEqual(cruxSettings(given), {
+    constructTau: 4,
+    tau: 5,
+    w: 0,
+    thresholds: [1, 5],
+    cutoffs: [5],
+    taus: [5, 1],
+    evaluation: { runs: ["lex"], cutoffs: ["oracle"] },
+  });
+});
+
+Deno.test("loadExperimentConfig: the bundled configs pass the CRUX checks and resolve to the defaults", async () => {
+  for (const name of ["sample-offline", "online", "sample-grid"]) {
+    const file = new URL(`../../notebooks/configs/${name}.json`, import.meta.url).pathname;
+    const s = cruxSettings(parseExperimentConfig(await Deno.readTextFile(file), { file }));
+    assert.deepEqual([s.constructTau, s.tau, s.w], [3, 3, 0.5], name);
+    assert.deepEqual(s.thresholds, [...CRUX_DEFAULTS.thresholds], name);
+    assert.deepEqual(s.cutoffs, [...CRUX_DEFAULTS.contextCutoffs], name);
+  }
 });

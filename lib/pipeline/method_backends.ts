@@ -16,6 +16,8 @@ import type { ExperimentMethod, MethodStageContext, OpenBackends } from "./metho
  * @param method The method (its roles and backends factory).
  * @param section The method's checked config section.
  * @param ctx The experiment's backend, model settings and environment.
+ * @param only The roles whose clients to open (default: every role of the method), for a
+ *   stage that needs one of them (the others' models need not be configured).
  * @returns A function opening the backends in a workspace.
  * @example
  * ```ts
@@ -33,12 +35,13 @@ import type { ExperimentMethod, MethodStageContext, OpenBackends } from "./metho
 export function methodBackends<S, B>(
   method: ExperimentMethod<S, B>,
   section: S,
-  ctx: MethodStageContext,
+  ctx: Pick<MethodStageContext, "backend" | "llm" | "env">,
+  only?: readonly ("judge" | "generator")[],
 ): OpenBackends<B> {
   return async (ws: Workspace) => {
     if (ctx.backend === "offline") return method.backends({ section });
     const clients: { judge?: RoleClient; generator?: RoleClient } = {};
-    for (const role of method.roles) {
+    for (const role of method.roles.filter((r) => only?.includes(r) ?? true)) {
       clients[role] = await roleClient(ws, role, { config: ctx.llm, env: ctx.env });
     }
     return method.backends({ section, ...clients });
