@@ -7,7 +7,7 @@
  * batch answered by the same rule store the same rows.
  */
 import type { Reply, ServerChatRequest } from "../support/openai_server.ts";
-import { fakeReply } from "../support/fake_model.ts";
+import { fakeReply, promptKind } from "../support/fake_model.ts";
 
 const between = (s: string, a: string, b: string) => {
   const i = s.lastIndexOf(a);
@@ -112,4 +112,26 @@ export function methodReply(req: ServerChatRequest): Reply {
     return { content: sentences(between(u, "=====):\n", "\n\nQuestion:")).slice(0, 3).join(" ") };
   }
   return { content: fakeReply(req) };
+}
+
+/** The prompt a chat request was rendered from, by the markers of its text. */
+export function promptOf(req: ServerChatRequest): string {
+  const u = req.messages.at(-1)?.content ?? "";
+  if (u.includes("\nText:\n") && u.includes("Nuggets (JSON):")) return "nugget_assign";
+  const marks: [string, string][] = [
+    ["Current nugget list (JSON):", "nugget_create"],
+    ["Nuggets (JSON):", "nugget_importance"],
+    ["Points already extracted", "keypoint_extract"],
+    ["Numbered key points from several documents:", "keypoint_merge"],
+    ["Key point:", "keypoint_entail"],
+    ["\nStatement: ", "keypoint_support"],
+    ["Complex question:", "subq_decompose"],
+    ["Which type is this sub-question?", "subq_type"],
+    ["Does the text answer the question?", "subq_coverage"],
+    ["\nAnswer 1:\n", "subq_pairwise"],
+    ["Notes (each answers one sub-question", "subq_compose"],
+    ["Answer the question using as many of the important points", "keypoint_response"],
+  ];
+  for (const [mark, name] of marks) if (u.includes(mark)) return name;
+  return `crux:${promptKind(req)}`;
 }

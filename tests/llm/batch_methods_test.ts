@@ -6,7 +6,7 @@ import { exportExperimentBatch } from "@lib/cli/commands/_export_experiment.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
 import { testConfig } from "../pipeline/_config.ts";
 import { tinyWorkspaceDir } from "../pipeline/_tiny.ts";
-import { methodReply } from "./_method_replies.ts";
+import { methodReply, promptOf } from "./_method_replies.ts";
 
 /**
  * Answers a Batch input file as a Batch endpoint would: each line's body goes to a
@@ -60,7 +60,7 @@ Deno.test({
       construct: { questions: 4 },
       nuggets: {},
       keypoints: {},
-      subq: { n: 4, variants: [] },
+      subq: { n: 4, variants: ["query"] },
       compare: { variance: { samples: 2 } },
     };
     const batchDir = await tinyWorkspaceDir();
@@ -69,8 +69,10 @@ Deno.test({
       const config = testConfig({ workspace: batchDir, ...fields });
       const rounds: number[] = [];
       const stagesPerRound: string[][] = [];
+      const exportedKeys: { kind: string; key: string }[] = [];
       for (let round = 0; round < 20; round++) {
         const seen = new Set<string>();
+        const t0 = Date.now();
         const r = await exportExperimentBatch(config, { env, until: "measure", onEvent: (e) => seen.add(e.stage + ": " + e.message.slice(0, 60)) });
         stagesPerRound.push([...seen]);
         if (r.exported === 0) {
@@ -78,6 +80,14 @@ Deno.test({
           break;
         }
         rounds.push(r.exported);
+        const kinds: Record<string, number> = {};
+        for (const line of r.jsonl.trim().split("\n")) {
+          const b = JSON.parse(line).body;
+          const k = promptOf(b) + (b.temperature ? `@t${b.temperature}` : "") + (b.logprobs ? "+lp" : "");
+          kinds[k] = (kinds[k] ?? 0) + 1;
+          exportedKeys.push({ kind: k, key: b.messages.at(-1).content });
+        }
+        console.log(round, Date.now() - t0, kinds);
         const opened = await openCallCache(batchDir);
         try {
           const imported = await importBatch(await answerBatch(r.jsonl, endpoint.url), opened.cache, { file: "out.jsonl" });
@@ -88,12 +98,18 @@ Deno.test({
       }
       console.log(rounds);
       assert.equal(server.requests, 0, "exporting sends nothing");
+      let t0 = Date.now();
       const run = await runCruxExperiment(config, { env, until: "measure" });
+      console.log("rerun", Date.now() - t0); t0 = Date.now();
       console.log(run.stages.ran);
       assert.equal(server.requests, 0, "after the imports the run makes no model call");
       await runCruxExperiment(testConfig({ workspace: onlineDir, ...fields }), { env, until: "measure" });
+      console.log("online", Date.now() - t0);
       const total = rounds.reduce((a, b) => a + b, 0);
       console.log(server.requests, total);
+      const extra: Record<string, number> = {};
+      for (const e of exportedKeys) if (!server.counts.has(e.key)) extra[e.kind] = (extra[e.kind] ?? 0) + 1;
+      console.log("extra", extra, [...server.counts.values()].filter((c) => c > 1).length);
       const [viaBatch, online] = [await measures(batchDir), await measures(onlineDir)];
       console.log(viaBatch.length, new Set(viaBatch.map(r=>r.method)));
       assert.deepEqual(viaBatch, online);
