@@ -109,6 +109,7 @@ Deno.test({
       console.log(server.requests, total);
       const extra: Record<string, number> = {};
       for (const e of exportedKeys) if (!server.counts.has(e.key)) extra[e.kind] = (extra[e.kind] ?? 0) + 1;
+      for (const e of exportedKeys) if (!server.counts.has(e.key)) console.log("EXTRA", JSON.stringify(e.key.slice(-400)));
       console.log("extra", extra, [...server.counts.values()].filter((c) => c > 1).length);
       const [viaBatch, online] = [await measures(batchDir), await measures(onlineDir)];
       console.log(viaBatch.length, new Set(viaBatch.map(r=>r.method)));
