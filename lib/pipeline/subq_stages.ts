@@ -143,10 +143,17 @@ async function stages(
           onFailure: (f) => failures.push(`${f.run}/${f.topicId}`),
         });
         if (failures.length) {
-          ctx.onNote?.("judge", `subq: ${failures.length} variant reports failed (${failures.join(", ")}); re-run to retry them`);
+          ctx.onNote?.(
+            "judge",
+            `subq: ${failures.length} variant reports failed (${
+              failures.join(", ")
+            }); re-run to retry them`,
+          );
         }
         return {
-          summary: `${written.join(", ")} (${generator.name})${failures.length ? `; ${failures.length} reports failed` : ""}`,
+          summary: `${written.join(", ")} (${generator.name})${
+            failures.length ? `; ${failures.length} reports failed` : ""
+          }`,
           items: failures.length,
           failed: failures.length,
         };

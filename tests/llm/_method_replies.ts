@@ -72,7 +72,11 @@ export function methodReply(req: ServerChatRequest): Reply {
   if (u.startsWith("Key point:")) {
     const point = between(u, "Key point: ", "\n");
     const s = overlap(point, between(u, "Response:\n", "\n\nDecide"));
-    return json({ label: s >= 0.6 ? "yes" : s >= 0.3 ? "neutral" : "no", reason: "overlap", snippet: "" });
+    return json({
+      label: s >= 0.6 ? "yes" : s >= 0.3 ? "neutral" : "no",
+      reason: "overlap",
+      snippet: "",
+    });
   }
   if (u.includes("\nStatement: ")) {
     const s = overlap(between(u, "\nStatement: ", "\n"), between(u, "=====):\n", "\n\nStatement:"));
