@@ -177,7 +177,7 @@ Deno.test({
         until: "measure",
       });
       assert.equal(server.requests, total, "the online run sends what the batches held");
-      const measures = "SELECT * EXCLUDE (created_at) FROM measures ORDER BY ALL";
+      const measures = "SELECT * FROM measures ORDER BY ALL";
       const [viaBatch, online] = [
         await query(batchDir, measures),
         await query(onlineDir, measures),
