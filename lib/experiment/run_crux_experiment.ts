@@ -38,6 +38,11 @@ export interface RunCruxExperimentOptions {
   signal?: AbortSignal;
   /** Environment for model settings. Default `Deno.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * Count of the requests exported to a batch file so far (see `runStages`):
+   * stages that read what an exporting stage would produce are not started.
+   */
+  exported?: () => number;
 }
 
 /** What {@linkcode runCruxExperiment} did. */
@@ -94,8 +99,10 @@ export async function runCruxExperiment(
       order: CRUX_STAGES,
       until: opts.until,
       from: opts.from,
+      exported: opts.exported,
       onEvent: (e: StageEvent) => {
-        if (e.state !== "stopped") {
+        // Past `until` goes unsaid; a stage waiting for exported answers is named.
+        if (e.state !== "stopped" || opts.exported && e.message.includes("waits for")) {
           say(e.stage, `${e.id}: ${e.state === "fresh" ? "up to date" : e.message}`);
         }
       },

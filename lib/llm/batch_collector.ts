@@ -44,6 +44,11 @@ export class BatchCollector {
     return [...this.#requests.values()];
   }
 
+  /** How many requests were collected. */
+  get size(): number {
+    return this.#requests.size;
+  }
+
   /** Takes a request (a repeated key is kept once). */
   add(request: CollectedRequest): void {
     if (!this.#requests.has(request.key)) this.#requests.set(request.key, request);

@@ -76,6 +76,14 @@ export interface RunStagesOptions {
   /** Run stages up to and including this kind; later ones are not started. */
   until?: string;
   onEvent?: (event: StageEvent) => void;
+  /**
+   * How many model requests were exported (taken for a batch file instead of
+   * sent) so far. With it, an instance whose run exported requests holds back
+   * every instance that depends on it, directly or not: those are not started
+   * (state `stopped`), since their inputs wait for the exported answers and
+   * requests built from them now would be asked in vain.
+   */
+  exported?: () => number;
 }
 
 /** Result of {@linkcode runStages}. */
@@ -135,6 +143,7 @@ export async function runStages(
   const changed = new Set<string>();
   const result: RunStagesResult = { ran: [], fresh: [], stopped: [], incomplete: [] };
   const say = (e: StageEvent) => opts.onEvent?.(e);
+  const waiting = new Set<string>(); // exported requests, or behind one that did
   for (const spec of specs) {
     for (const d of spec.deps) {
       if (!fingerprints.has(d)) {
@@ -161,6 +170,18 @@ export async function runStages(
       });
       continue;
     }
+    const waitsFor = spec.deps.filter((d) => waiting.has(d));
+    if (waitsFor.length) {
+      waiting.add(spec.id);
+      result.stopped.push(spec.id);
+      say({
+        id: spec.id,
+        stage: spec.stage,
+        state: "stopped",
+        message: `not started: waits for the exported requests of ${waitsFor.join(", ")}`,
+      });
+      continue;
+    }
     const before = recorded.get(spec.id);
     // An upstream instance that ran again with the same fingerprint (it was
     // incomplete) may have changed what this one reads: not fresh either.
@@ -183,7 +204,9 @@ export async function runStages(
       : "code version changed";
     say({ id: spec.id, stage: spec.stage, state: "ran", message: why });
     await spec.clear?.(ws); // rows of an earlier run of this stage (or of an older workspace)
+    const exportedBefore = opts.exported?.() ?? 0;
     const out = await spec.run(ws);
+    if ((opts.exported?.() ?? 0) > exportedBefore) waiting.add(spec.id);
     const outcome: StageOutcome = typeof out === "string" ? { summary: out } : out;
     const failed = outcome.failed ?? 0;
     const unparsed = outcome.unparsed ?? 0;

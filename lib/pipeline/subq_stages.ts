@@ -129,6 +129,7 @@ async function stages(
         const generator = j.generator
           ? llmGenerator(j.generator.client, { templatesDir: j.generator.templatesDir })
           : extractiveGenerator();
+        const failures: string[] = [];
         const written = await subq.generateCoreVariants(ws, {
           generator,
           client: j.generator?.client,
@@ -139,8 +140,23 @@ async function stages(
           depth: s.depth,
           perQuestion: s.perQuestion,
           signal: ctx.signal,
+          onFailure: (f) => failures.push(`${f.run}/${f.topicId}`),
         });
-        return `${written.join(", ")} (${generator.name})`;
+        if (failures.length) {
+          ctx.onNote?.(
+            "judge",
+            `subq: ${failures.length} variant reports failed (${
+              failures.join(", ")
+            }); re-run to retry them`,
+          );
+        }
+        return {
+          summary: `${written.join(", ")} (${generator.name})${
+            failures.length ? `; ${failures.length} reports failed` : ""
+          }`,
+          items: failures.length,
+          failed: failures.length,
+        };
       },
     });
   }

@@ -11,6 +11,7 @@ import {
   readPassagesById,
   readTopics,
   readWorkspaceQrels,
+  recordFailedGenerations,
   recordGeneration,
   recordRun,
   replaceRunRows,
@@ -50,6 +51,11 @@ export interface CoreVariantsOptions {
   k1?: number;
   b?: number;
   signal?: AbortSignal;
+  /**
+   * Told of each topic whose report could not be written (a failed model call):
+   * it gets no generation and no run rows, and is recorded as failed for the run.
+   */
+  onFailure?: (failure: { run: string; topicId: string; error: string }) => void;
 }
 
 /**
@@ -106,7 +112,12 @@ export async function generateCoreVariants(
     const run = `${prefix}-${variant}`;
     const runRows: RunRow[] = [];
     const gens: Generation[] = [];
-    for (const [topicId, budget] of budgets) {
+    const failedTopics: string[] = [];
+    const fail = (topicId: string, error: string | undefined) => {
+      failedTopics.push(topicId);
+      opts.onFailure?.({ run, topicId, error: error ?? "the call failed" });
+    };
+    topics: for (const [topicId, budget] of budgets) {
       const request = requests.get(topicId);
       const core = (subqs.get(topicId) ?? []).filter((q) => q.type === "core").map((q) => q.text);
       if (!request || !core.length) continue;
@@ -125,6 +136,10 @@ export async function generateCoreVariants(
             { request: q, contexts: got.map((id) => texts.get(id)!), maxTokens: share },
             { signal: opts.signal },
           );
+          if (out.status === "failed") {
+            fail(topicId, out.error);
+            continue topics;
+          }
           if (out.text.trim()) answers.push(out.text.trim());
         }
         if (compose && opts.client) {
@@ -143,7 +158,11 @@ export async function generateCoreVariants(
             }, { params: { maxTokens: budget.maxTokens } }),
             { signal: opts.signal, step: "subq-compose" },
           );
-          text = rec.status === "ok" ? rec.text.trim() : "";
+          if (rec.status === "failed") {
+            fail(topicId, rec.error);
+            continue topics;
+          }
+          text = rec.text.trim();
           backend = rec.model;
         } else text = withinBudget(answers.flatMap((a) => splitSentences(a)), budget.maxTokens);
       } else {
@@ -170,6 +189,10 @@ export async function generateCoreVariants(
           },
           { signal: opts.signal },
         );
+        if (out.status === "failed") {
+          fail(topicId, out.error);
+          continue topics;
+        }
         text = out.text;
         backend = out.backend;
       }
@@ -188,6 +211,7 @@ export async function generateCoreVariants(
     }
     await replaceRunRows(ws, run, runRows);
     await writeGenerationRows(ws, gens);
+    await recordFailedGenerations(ws, run, failedTopics);
     await recordRun(ws, {
       run,
       kind: `subq-core-${variant}`,

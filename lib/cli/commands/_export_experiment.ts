@@ -61,6 +61,8 @@ export async function exportExperimentBatch(
         until: opts.until ?? "analyze",
         env: opts.env,
         onEvent: opts.onEvent,
+        // A stage reading what exported requests will answer waits for the next export.
+        exported: () => collector.size,
       });
     } catch (error) {
       stoppedBy = error instanceof Error ? error.message.split("\n")[0] : String(error);
