@@ -47,7 +47,9 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
  * accepting exactly what the strict parser of `@lib/formats` accepts.
  *
  * @param input The run file's bytes (UTF-8) or text.
- * @param opts `run`: the run's name (default: the first row's tag; one file is one run).
+ * @param opts `run`: the run's name (default: the first row's tag; one file is one run);
+ *   `reuse`: a table no longer needed whose column arrays are filled again when
+ *   large enough (that table is then invalid).
  * @returns The table, or `undefined` when a line is malformed (re-parse with
  *   `parseRun` for the precise error).
  * @example
@@ -60,18 +62,24 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
  */
 export function scanRunTable(
   input: Uint8Array | string,
-  opts: { run?: string } = {},
+  opts: { run?: string; reuse?: RunTable } = {},
 ): RunTable | undefined {
   const bytes = asBytes(input);
   const topics = new Map<string, RunTopicColumns>();
   let capacity = Math.max(16, Math.ceil(bytes.length / 24));
-  const cols: Columns = {
-    start: new Int32Array(capacity),
-    end: new Int32Array(capacity),
-    hash: new Int32Array(capacity),
-    score: new Float64Array(capacity),
-    rank: new Float64Array(capacity),
-  };
+  const reuse = opts.reuse;
+  // Room to spare when the arrays to reuse are too small: the next chunk will fit.
+  if (reuse && reuse.start.length < capacity) capacity = Math.ceil(capacity * 1.25);
+  const cols: Columns = reuse && reuse.start.length >= capacity
+    ? { start: reuse.start, end: reuse.end, hash: reuse.hash, score: reuse.score, rank: reuse.rank }
+    : {
+      start: new Int32Array(capacity),
+      end: new Int32Array(capacity),
+      hash: new Int32Array(capacity),
+      score: new Float64Array(capacity),
+      rank: new Float64Array(capacity),
+    };
+  capacity = cols.start.length;
   const state = new Int32Array(STATE_SIZE);
   state[TAG_START] = -1;
   const current: { topic?: RunTopicColumns } = {};

@@ -107,7 +107,7 @@ export async function evaluateRunFile(
   const topics: string[] = [];
   let rows = 0;
   let repeated: string | undefined;
-  for await (const c of runTableChunks(rewritten(chunks, rewrite), { run: name })) {
+  for await (const c of runTableChunks(rewritten(chunks, rewrite), { run: name, reuse: true })) {
     if (c.malformed) throw await strictError(chunks, c.malformed, c.offset);
     rows += c.table.size;
     if (evaluator) {
