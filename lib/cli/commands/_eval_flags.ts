@@ -23,7 +23,7 @@ const BOOLEAN_OPTIONS = new Set(["per-query", "complete"]);
 const SHORT: Record<string, string> = { m: "measures" };
 
 /** The parsed flags, named as on the command line. */
-export interface Flags {
+export interface EvalFlags {
   run?: string[];
   measures?: string[];
   rewrite?: string[];
@@ -47,7 +47,7 @@ export interface Flags {
  * positional arguments). Written out here so that the command does not load
  * Node's compatibility layer, a visible share of a small evaluation's time.
  */
-export function parseFlags(args: readonly string[]): Flags {
+export function parseFlags(args: readonly string[]): EvalFlags {
   const values: Record<string, string | string[] | boolean> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -96,5 +96,5 @@ export function parseFlags(args: readonly string[]): Flags {
     if (MULTIPLE_OPTIONS.has(name)) ((values[name] ??= []) as string[]).push(value);
     else values[name] = value;
   }
-  return values as Flags;
+  return values as EvalFlags;
 }
