@@ -123,9 +123,8 @@ const nums = new Float64Array(2);
 /**
  * Scans lines from `state[POS]` into the columns until the bytes end (DONE),
  * the columns are full (FULL) or a line is malformed (MALFORMED). The loop
- * lives apart from {@linkcode scanRunTable} and only returns a number, so that
- * its optimised code (compiled while the first chunk is read) has no cold
- * exit path to throw it away: later chunks reuse it.
+ * lives apart from {@linkcode scanRunTable} and only returns a number, which
+ * keeps the code the engine optimises small.
  */
 function scanRows(
   bytes: Uint8Array,
@@ -139,8 +138,7 @@ function scanRows(
   let pos = state[POS];
   let size = state[SIZE];
   let status = DONE;
-  // The state is stored on every row: code after the loop would run only at
-  // the end of a chunk, unoptimised, and throw the optimised loop away.
+  // The state is stored on every row, so that nothing follows the loop but the return.
   while (pos < bytes.length) {
     if (size === capacity) {
       status = FULL;
