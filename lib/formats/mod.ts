@@ -168,3 +168,4 @@ export {
 } from "./question_documents.ts";
 export { parseTypedCoverage, readTypedCoverage, type TypedCoverageLine } from "./typed_coverage.ts";
 export { parsePreferences, type PreferenceLine, readPreferences } from "./preferences.ts";
+export { blankText } from "./blank_text.ts";

@@ -78,23 +78,23 @@ export function planMeasures(
   return plans;
 }
 
-/** What one topic gave: a value per plan it covers, the reasons of those left out. */
-interface TopicResult {
-  values: Float64Array;
-  /** 1 where `values` holds a value. */
-  computed: Uint8Array;
-  skipped?: Map<number, string>;
-  retrieved: number;
-}
-
 /**
  * The values of one run's topics, computed in any order and summed in byte
  * order of the topic ids, so that the result does not depend on the order the
- * topics came in.
+ * topics came in. Values live in flat typed arrays (one slot per topic and
+ * measure) rather than in objects per topic, which keeps the garbage collector
+ * out of long runs.
  */
 export class RunResults {
   readonly #plans: Planned[];
-  readonly #topics = new Map<string, TopicResult>();
+  /** Topic id -> its slot (values of slot s at `s * plans.length`). */
+  readonly #slots = new Map<string, number>();
+  #values = new Float64Array(0);
+  /** 1 where `#values` holds a value. */
+  #computed = new Uint8Array(0);
+  #retrieved = new Int32Array(0);
+  /** Reasons of the values left out, by value index. */
+  #skipped: Map<number, string> | undefined;
   /** Repeated documents dropped so far. */
   duplicates = 0;
 
@@ -104,19 +104,24 @@ export class RunResults {
 
   /** Whether `topicId` was computed already. */
   has(topicId: string): boolean {
-    return this.#topics.has(topicId);
+    return this.#slots.has(topicId);
   }
 
   /** Computes every measure on one topic's ranking. */
   add(topicId: string, view: TopicView, duplicates: number): void {
     this.duplicates += duplicates;
     const plans = this.#plans;
-    const values = new Float64Array(plans.length);
-    const computed = new Uint8Array(plans.length);
-    const out: TopicResult = { values, computed, retrieved: view.size };
+    const width = plans.length;
+    const slot = this.#slots.size;
+    if ((slot + 1) > this.#retrieved.length) this.#grow(Math.max(64, 2 * (slot + 1)));
+    this.#slots.set(topicId, slot);
+    const values = this.#values;
+    const computed = this.#computed;
+    this.#retrieved[slot] = view.size;
+    const base = slot * width;
     // A measure averages over the topics its own judgments cover.
     const covered = coverage(view.judged);
-    for (let i = 0; i < plans.length; i++) {
+    for (let i = 0; i < width; i++) {
       const p = plans[i];
       if ((covered & p.needs) === 0) continue;
       let value: number | string;
@@ -125,13 +130,26 @@ export class RunResults {
         const m = p.oracle ? { ...p.resolved, depth: view.oracleSize } : p.resolved;
         value = p.def.compute(view, m);
       }
-      if (typeof value === "string") (out.skipped ??= new Map()).set(i, value);
+      if (typeof value === "string") (this.#skipped ??= new Map()).set(base + i, value);
       else {
-        values[i] = value;
-        computed[i] = 1;
+        values[base + i] = value;
+        computed[base + i] = 1;
       }
     }
-    this.#topics.set(topicId, out);
+  }
+
+  /** Room for `topics` topics. */
+  #grow(topics: number): void {
+    const width = this.#plans.length;
+    const values = new Float64Array(topics * width);
+    values.set(this.#values);
+    const computed = new Uint8Array(topics * width);
+    computed.set(this.#computed);
+    const retrieved = new Int32Array(topics);
+    retrieved.set(this.#retrieved);
+    this.#values = values;
+    this.#computed = computed;
+    this.#retrieved = retrieved;
   }
 
   /**
@@ -152,17 +170,22 @@ export class RunResults {
     const sums = new Float64Array(plans.length);
     const counts = new Int32Array(plans.length);
     const retrieved: Record<string, number> = {};
+    const values = this.#values;
+    const computed = this.#computed;
+    const skipped = this.#skipped;
+    const width = plans.length;
     for (const topicId of topicIds) {
-      const t = this.#topics.get(topicId)!;
-      retrieved[topicId] = t.retrieved;
-      for (let i = 0; i < plans.length; i++) {
-        const reason = t.skipped?.get(i);
+      const slot = this.#slots.get(topicId)!;
+      retrieved[topicId] = this.#retrieved[slot];
+      const base = slot * width;
+      for (let i = 0; i < width; i++) {
+        const reason = skipped?.get(base + i);
         if (reason !== undefined) {
           result.skipped.push({ run: name, topicId, measure: plans[i].key, reason });
           continue;
         }
-        if (!t.computed[i]) continue;
-        const value = t.values[i];
+        if (!computed[base + i]) continue;
+        const value = values[base + i];
         sums[i] += value;
         counts[i]++;
         result.perTopic.push({ run: name, topicId, measure: plans[i].key, value });

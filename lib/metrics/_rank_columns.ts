@@ -34,12 +34,27 @@ export class ColumnRanker {
   constructor(table: RunTable, order: RankOrder) {
     this.#table = table;
     this.#byRank = order === "rank";
+    this.#rowPool = new Int32Array(table.size);
+    this.#gradePool = new Float64Array(table.size);
+    this.retarget(table);
+  }
+
+  /**
+   * Ranks the topics of `table` from now on, reusing this ranker's arrays (a
+   * run read in chunks then touches the same memory for every chunk). The
+   * rankings of the earlier table are no longer valid.
+   */
+  retarget(table: RunTable): void {
+    this.#table = table;
     const { score } = table;
     if (LITTLE_ENDIAN) {
       this.#scoreHigh = new Uint32Array(score.buffer, score.byteOffset, 2 * score.length);
     }
-    this.#rowPool = new Int32Array(table.size);
-    this.#gradePool = new Float64Array(table.size);
+    if (this.#rowPool.length < table.size) { // with room to spare for the next table
+      this.#rowPool = new Int32Array(Math.ceil(table.size * 1.25));
+      this.#gradePool = new Float64Array(this.#rowPool.length);
+    }
+    this.#used = 0;
   }
 
   /** Ranks one topic of the table, looking grades up in `qrels`. */

@@ -54,7 +54,8 @@ export function scanQrelsTable(input: Uint8Array | string): QrelsTable | undefin
   const b = new Int32Array(9);
   const line = new Int32Array(6);
   const nums = new Float64Array(1);
-  let capacity = Math.max(16, Math.ceil(bytes.length / 16));
+  // About one row per 10 bytes (short ids and grades): growing copies every column.
+  let capacity = Math.max(16, Math.ceil(bytes.length / 10));
   let start = new Int32Array(capacity);
   let end = new Int32Array(capacity);
   let hash = new Int32Array(capacity);

@@ -38,6 +38,8 @@ export class RunEvaluator {
   readonly #seen: string[] = [];
   readonly #seenSet = new Set<string>();
   #name: string | undefined;
+  /** The ranker of the tables, its arrays reused from table to table. */
+  #ranker: ColumnRanker | undefined;
 
   /**
    * @param measures Measure strings or parsed measures.
@@ -74,7 +76,9 @@ export class RunEvaluator {
     this.#name ??= table.run;
     const judged = this.#judged;
     const tokens = judged.tokens;
-    const ranker = new ColumnRanker(table, this.#opts.order ?? "score");
+    let ranker = this.#ranker;
+    if (ranker) ranker.retarget(table);
+    else ranker = this.#ranker = new ColumnRanker(table, this.#opts.order ?? "score");
     for (const [topicId, cols] of table.topics) {
       this.#seen.push(topicId);
       this.#seenSet.add(topicId);

@@ -47,7 +47,9 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
  * accepting exactly what the strict parser of `@lib/formats` accepts.
  *
  * @param input The run file's bytes (UTF-8) or text.
- * @param opts `run`: the run's name (default: the first row's tag; one file is one run).
+ * @param opts `run`: the run's name (default: the first row's tag; one file is one run);
+ *   `reuse`: a table no longer needed whose column arrays are filled again when
+ *   large enough (that table is then invalid).
  * @returns The table, or `undefined` when a line is malformed (re-parse with
  *   `parseRun` for the precise error).
  * @example
@@ -60,81 +62,154 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
  */
 export function scanRunTable(
   input: Uint8Array | string,
-  opts: { run?: string } = {},
+  opts: { run?: string; reuse?: RunTable } = {},
 ): RunTable | undefined {
   const bytes = asBytes(input);
   const topics = new Map<string, RunTopicColumns>();
-  const b = new Int32Array(13);
-  const line = new Int32Array(8);
-  const nums = new Float64Array(2);
   let capacity = Math.max(16, Math.ceil(bytes.length / 24));
-  let start = new Int32Array(capacity);
-  let end = new Int32Array(capacity);
-  let hash = new Int32Array(capacity);
-  let score = new Float64Array(capacity);
-  let rank = new Float64Array(capacity);
-  let current: RunTopicColumns | undefined;
-  let topicStart = 0;
-  let topicEnd = 0;
-  let run = opts.run;
-  let size = 0;
-  let pos = 0;
+  const reuse = opts.reuse;
+  // Room to spare when the arrays to reuse are too small: the next chunk will fit.
+  if (reuse && reuse.start.length < capacity) capacity = Math.ceil(capacity * 1.25);
+  const cols: Columns = reuse && reuse.start.length >= capacity
+    ? { start: reuse.start, end: reuse.end, hash: reuse.hash, score: reuse.score, rank: reuse.rank }
+    : {
+      start: new Int32Array(capacity),
+      end: new Int32Array(capacity),
+      hash: new Int32Array(capacity),
+      score: new Float64Array(capacity),
+      rank: new Float64Array(capacity),
+    };
+  capacity = cols.start.length;
+  const state = new Int32Array(STATE_SIZE);
+  state[TAG_START] = -1;
+  const current: { topic?: RunTopicColumns } = {};
+  for (;;) {
+    const status = scanRows(bytes, state, cols, capacity, topics, current);
+    if (status === MALFORMED) return undefined;
+    if (status === DONE) break;
+    capacity *= 2; // FULL
+    cols.start = grow(cols.start, capacity);
+    cols.end = grow(cols.end, capacity);
+    cols.hash = grow(cols.hash, capacity);
+    cols.score = grow(cols.score, capacity);
+    cols.rank = grow(cols.rank, capacity);
+  }
+  const size = state[SIZE];
+  current.topic?.ranges.push(size);
+  const run = opts.run ??
+    (state[TAG_START] >= 0 ? decodeSpan(bytes, state[TAG_START], state[TAG_END]) : "");
+  return { kind: "run-table", run, bytes, size, ...cols, topics };
+}
+
+/** The columns being filled. */
+interface Columns {
+  start: Int32Array;
+  end: Int32Array;
+  hash: Int32Array;
+  score: Float64Array;
+  rank: Float64Array;
+}
+
+// Slots of the row loop's state, and what the loop returns.
+const POS = 0, SIZE = 1, TOPIC_START = 2, TOPIC_END = 3, TAG_START = 4, TAG_END = 5;
+const STATE_SIZE = 6;
+const DONE = 0, FULL = 1, MALFORMED = 2;
+
+// Scratch of the row loop.
+const fields = new Int32Array(13);
+const line = new Int32Array(8);
+const nums = new Float64Array(2);
+
+/**
+ * Scans lines from `state[POS]` into the columns until the bytes end (DONE),
+ * the columns are full (FULL) or a line is malformed (MALFORMED). The loop
+ * lives apart from {@linkcode scanRunTable} and only returns a number, which
+ * keeps the code the engine optimises small.
+ */
+function scanRows(
+  bytes: Uint8Array,
+  state: Int32Array,
+  cols: Columns,
+  capacity: number,
+  topics: Map<string, RunTopicColumns>,
+  current: { topic?: RunTopicColumns },
+): number {
+  const { start, end, hash, score, rank } = cols;
+  let pos = state[POS];
+  let size = state[SIZE];
+  let status = DONE;
+  // The state is stored on every row, so that nothing follows the loop but the return.
   while (pos < bytes.length) {
+    if (size === capacity) {
+      status = FULL;
+      break;
+    }
     // Plain lines (single spaces, ASCII, plain numbers) take the fast path.
     if (plainRunLine(bytes, pos, line, nums)) pos = line[7] + 1;
     else {
+      const b = fields;
       const n = splitLine(bytes, pos, b, 6);
+      if (n === 0) {
+        state[POS] = pos = b[12] + 1;
+        continue;
+      }
+      nums[0] = n === 6 ? integerAt(bytes, b[6], b[7]) : NaN;
+      nums[1] = n === 6 ? decimalAt(bytes, b[8], b[9]) : NaN;
+      if (Number.isNaN(nums[0]) || Number.isNaN(nums[1])) {
+        status = MALFORMED;
+        break;
+      }
       pos = b[12] + 1;
-      if (n === 0) continue;
-      if (n !== 6) return undefined;
-      nums[0] = integerAt(bytes, b[6], b[7]);
-      nums[1] = decimalAt(bytes, b[8], b[9]);
-      if (Number.isNaN(nums[0]) || Number.isNaN(nums[1])) return undefined;
-      line.set([b[0], b[1], b[4], b[5], spanHash(bytes, b[4], b[5]), b[10], b[11]]);
+      line[0] = b[0];
+      line[1] = b[1];
+      line[2] = b[4];
+      line[3] = b[5];
+      line[4] = spanHash(bytes, b[4], b[5]);
+      line[5] = b[10];
+      line[6] = b[11];
     }
-    if (nums[0] < 0) return undefined; // a negative rank: the strict parser reports it
-    if (size === capacity) {
-      capacity *= 2;
-      [start, end, hash, score, rank] = [
-        grow(start, capacity),
-        grow(end, capacity),
-        grow(hash, capacity),
-        grow(score, capacity),
-        grow(rank, capacity),
-      ];
+    if (nums[0] < 0) { // a negative rank: the strict parser reports it
+      status = MALFORMED;
+      break;
     }
     const t0 = line[0];
     const t1 = line[1];
-    if (!current || !spansEqual(bytes, topicStart, topicEnd, bytes, t0, t1)) {
-      if (current) current.ranges.push(size);
-      const topicId = decodeSpan(bytes, t0, t1);
-      current = topics.get(topicId);
-      if (!current) topics.set(topicId, current = { topicId, ranges: [] });
-      current.ranges.push(size);
-      topicStart = t0;
-      topicEnd = t1;
+    if (size === 0 || !spansEqual(bytes, state[TOPIC_START], state[TOPIC_END], bytes, t0, t1)) {
+      newTopic(bytes, t0, t1, size, topics, current);
+      state[TOPIC_START] = t0;
+      state[TOPIC_END] = t1;
     }
-    run ??= decodeSpan(bytes, line[5], line[6]);
+    if (state[TAG_START] < 0) {
+      state[TAG_START] = line[5];
+      state[TAG_END] = line[6];
+    }
     start[size] = line[2];
     end[size] = line[3];
     hash[size] = line[4];
     rank[size] = nums[0];
     score[size] = nums[1];
     size++;
+    state[POS] = pos;
+    state[SIZE] = size;
   }
-  current?.ranges.push(size);
-  return {
-    kind: "run-table",
-    run: run ?? "",
-    bytes,
-    size,
-    start,
-    end,
-    hash,
-    score,
-    rank,
-    topics,
-  };
+  return status;
+}
+
+/** Starts the rows of topic `bytes[t0, t1)` at row `size`. */
+function newTopic(
+  bytes: Uint8Array,
+  t0: number,
+  t1: number,
+  size: number,
+  topics: Map<string, RunTopicColumns>,
+  current: { topic?: RunTopicColumns },
+): void {
+  current.topic?.ranges.push(size);
+  const topicId = decodeSpan(bytes, t0, t1);
+  let topic = topics.get(topicId);
+  if (!topic) topics.set(topicId, topic = { topicId, ranges: [] });
+  topic.ranges.push(size);
+  current.topic = topic;
 }
 
 /**

@@ -62,7 +62,9 @@ function lastTopicStart(bytes: Uint8Array): number {
  * parser to explain, and stops.
  *
  * @param chunks Chunks of whole lines in file order (e.g. `LineChunks` of `@lib/formats`).
- * @param opts `run`: the run's name (default: the first row's tag).
+ * @param opts `run`: the run's name (default: the first row's tag); `reuse`: fill the
+ *   same arrays again for each table (each table is then valid only until the next one
+ *   is asked for), so that a long file touches the same memory throughout.
  * @example
  * ```ts
  * import { runTableChunks } from "@lib/metrics/mod.ts";
@@ -77,16 +79,22 @@ export async function* runTableChunks(
       bytes: Uint8Array;
       offset: number;
     }>,
-  opts: { run?: string } = {},
+  opts: { run?: string; reuse?: boolean } = {},
 ): AsyncGenerator<RunTableChunk> {
   let run = opts.run;
   let carry = new Uint8Array(0);
   let carryOffset = 0;
+  // With `reuse`, the joined bytes and the tables' columns are filled again for each chunk.
+  let joinBuffer = new Uint8Array(0);
+  let previous: RunTable | undefined;
   for await (const chunk of chunks) {
     let bytes = chunk.bytes;
     let offset = chunk.offset;
     if (carry.length) {
-      const joined = new Uint8Array(carry.length + bytes.length);
+      const size = carry.length + bytes.length;
+      if (!opts.reuse) joinBuffer = new Uint8Array(size);
+      else if (joinBuffer.length < size) joinBuffer = new Uint8Array(Math.ceil(size * 1.25));
+      const joined = joinBuffer.subarray(0, size);
       joined.set(carry);
       joined.set(bytes, carry.length);
       bytes = joined;
@@ -94,19 +102,20 @@ export async function* runTableChunks(
     }
     const cut = lastTopicStart(bytes);
     if (cut > 0) {
-      const table = scanRunTable(bytes.subarray(0, cut), { run });
+      const table = scanRunTable(bytes.subarray(0, cut), { run, reuse: previous });
       if (!table) {
         yield { malformed: bytes.slice(0, cut), offset };
         return;
       }
       run ??= table.size ? table.run : undefined;
+      if (opts.reuse) previous = table;
       if (table.size) yield { table };
     }
     carry = bytes.slice(cut);
     carryOffset = offset + cut;
   }
   if (carry.length) {
-    const table = scanRunTable(carry, { run });
+    const table = scanRunTable(carry, { run, reuse: previous });
     if (!table) yield { malformed: carry, offset: carryOffset };
     else if (table.size) yield { table };
   }

@@ -13,6 +13,7 @@ import { scanQrelsTable } from "@lib/metrics/qrels_table.ts";
 import { scanQrels } from "@lib/metrics/scan_trec.ts";
 import { InputError, type Problem } from "@lib/formats/input_error.ts";
 import { decodeText } from "@lib/formats/read_text_file.ts";
+import { blankText } from "@lib/formats/blank_text.ts";
 import type { EvalOptions } from "./_eval_options.ts";
 import { type ChunkRewrite, evaluateRunFile } from "./_eval_runs.ts";
 
@@ -59,8 +60,8 @@ async function readBytes(path: string, what: string): Promise<Uint8Array> {
       : (error as Error).message;
     throw new Error(`Cannot read ${what} "${path}": ${reason}; check the path`);
   }
-  const text = decodeText(bytes, path); // invalid UTF-8 is an error naming the line, never U+FFFD
-  if (text.trim() === "") {
+  // Invalid UTF-8 is an error naming the line, never U+FFFD.
+  if (blankText(bytes, path)) {
     throw new InputError([{ file: path, line: 0, message: `the ${what} file is empty` }]);
   }
   return bytes;

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
-import { parseArgs } from "node:util";
+import { CRUX_DEFAULTS } from "@lib/metrics/crux_defaults.ts";
 import { UsageError } from "../command.ts";
+import { parseFlags } from "./_eval_flags.ts";
 import type { EvaluationFormat } from "@lib/metrics/format_evaluation.ts";
 import type { Measure } from "@lib/metrics/measure.ts";
 import { parseMeasure } from "@lib/metrics/parse_measure.ts";
@@ -120,32 +120,7 @@ function rewriteOption(specs: readonly string[] = []): string[] {
  * @throws {UsageError} On unknown flags, missing inputs or measures, and bad values.
  */
 export function parseOptions(args: string[]): EvalOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      options: {
-        run: { type: "string", multiple: true },
-        "aligned-to": { type: "string" },
-        qrels: { type: "string" },
-        "div-qrels": { type: "string" },
-        judgments: { type: "string" },
-        corpus: { type: "string" },
-        measures: { type: "string", short: "m", multiple: true },
-        tau: { type: "string" },
-        rel: { type: "string" },
-        "per-query": { type: "boolean" },
-        complete: { type: "boolean" },
-        order: { type: "string" },
-        tokenizer: { type: "string" },
-        format: { type: "string" },
-        rewrite: { type: "string", multiple: true },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseFlags(args);
   if (!parsed.run?.length) throw new UsageError("give at least one --run file");
   if (parsed["aligned-to"] && !parsed.judgments) {
     throw new UsageError("--aligned-to RUN reads the --judgments file as ratings aligned to RUN");
