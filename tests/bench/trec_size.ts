@@ -28,7 +28,7 @@ import { CallCache, JOURNAL_FILE, LlmClient } from "@lib/llm/mod.ts";
 import { assignNuggets, llmNuggetBackend } from "@lib/nuggets/mod.ts";
 import { llmEntailer, storeKeyPoints } from "@lib/keypoints/mod.ts";
 import { compareRuns, judgeAnswers } from "@lib/subq/mod.ts";
-import { runStages, type StageSpec } from "@lib/pipeline/mod.ts";
+import { NUGGET_STAGES, runStages, type StageSpec } from "@lib/pipeline/mod.ts";
 import { judgeRun } from "@lib/pipeline/_keypoint_work.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { startOpenAiServerInWorker } from "../support/openai_server_worker.ts";
@@ -129,19 +129,53 @@ async function generate(ws: Workspace): Promise<string> {
       classifier: "bench",
     })),
   );
+  // The answers also go to a TREC RAG answer file (20 sentences of 20 words, each citing
+  // a reference), the input whose stages an unchanged `crux run` declares.
+  const file = await Deno.open(ANSWERS, { write: true, create: true, truncate: true });
+  const enc = new TextEncoder();
   for (let r = 0; r < runs; r++) {
+    const rows = Array.from({ length: topics }, (_, i) => ({
+      run: runName(r),
+      topicId: t(i),
+      sentences: Array.from({ length: words / 20 }, () => `${text(20)}.`),
+    }));
     await ws.upsert(
       "generations",
-      Array.from(
-        { length: topics },
-        (_, i) => ({ run: runName(r), topicId: t(i), text: text(words) }),
-      ),
+      rows.map((a) => ({ run: a.run, topicId: a.topicId, text: a.sentences.join(" ") })),
     );
+    const lines = rows.map((a) =>
+      JSON.stringify({
+        run_id: a.run,
+        topic_id: a.topicId,
+        topic: a.topicId,
+        references: a.sentences.map((_, k) => `doc-${a.topicId}-${k}`),
+        response_length: words,
+        answer: a.sentences.map((text, k) => ({ text, citations: [k] })),
+      })
+    );
+    await file.write(enc.encode(lines.join("\n") + "\n"));
   }
+  file.close();
   return `${topics} topics, ${runs} runs of ${words} words`;
 }
 
-const dir = await Deno.makeTempDir({ prefix: "crux-bench-trec-" });
+const root = await Deno.makeTempDir({ prefix: "crux-bench-trec-" });
+const dir = join(root, "workspace");
+const ANSWERS = join(root, "answers.jsonl");
+/** Declares the nugget method's stages from the answer file, as `crux run` does on every run. */
+async function declareNuggetStages(): Promise<number> {
+  const t0 = performance.now();
+  await NUGGET_STAGES.stages({ answers: [ANSWERS] }, {
+    backend: "offline",
+    answerRuns: [],
+    answerStages: [],
+    dataStages: [],
+    judgeStages: [],
+    outDir: dir,
+    configFile: "trec-size.json",
+  }, () => Promise.reject(new Error("not run")));
+  return (performance.now() - t0) / 1000;
+}
 try {
   const t0 = performance.now();
   const ws = await openWorkspace(dir);
@@ -242,6 +276,7 @@ try {
   }
   const order = ["dataset", "judge"];
   const first = await runStages(ws, specs, { order });
+  const declared = await declareNuggetStages(); // reads the answer file, remembers its digest
   const total = (performance.now() - t0) / 1000;
   const before = (await server.stats()).requests;
   const t1 = performance.now();
@@ -251,12 +286,14 @@ try {
   ws.close();
   // A fresh process opens the workspace and checks every stage, as `crux run` does.
   const t2 = performance.now();
+  const redeclared = await declareNuggetStages();
   const ws2 = await openWorkspace(dir);
   const cold = await runStages(ws2, specs, { order });
   ws2.close();
   const reopened = (performance.now() - t2) / 1000;
   const resent2 = (await server.stats()).requests - before - resent;
   const size = await dirBytes(dir);
+  const answerBytes = (await Deno.stat(ANSWERS)).size;
   const bound = concurrency / (latencyMs / 1000);
   const lines = [
     `TREC-sized judging: ${topics} topics x ${runs} runs of ${words} words; ${NUGGETS} nuggets, ` +
@@ -290,10 +327,14 @@ try {
     `  workspace ${(size / 1e6).toFixed(1)} MB; peak RSS ${(peak / 1e6).toFixed(0)} MB`,
     `  unchanged re-run of all ${specs.length} stages: ${rerun.toFixed(2)} s, ${resent} calls, ` +
       `${again.fresh.length} up to date; after reopening the workspace ${reopened.toFixed(2)} s, ` +
-      `${resent2} calls, ${cold.fresh.length} up to date (goal <= 2 s, zero calls)`,
+      `${resent2} calls, ${cold.fresh.length} up to date, including declaring the nugget ` +
+      `method's stages from the ${(answerBytes / 1e6).toFixed(1)} MB answer file in ${
+        redeclared.toFixed(2)
+      } s (remembered digest; ${declared.toFixed(2)} s reading the file the first time) ` +
+      `(goal <= 2 s, zero calls)`,
   );
   console.log(lines.join("\n"));
 } finally {
   clearInterval(sampler);
-  await Deno.remove(dir, { recursive: true });
+  await Deno.remove(root, { recursive: true });
 }
