@@ -187,8 +187,8 @@ try {
   const client = new LlmClient({ baseUrl: server.url, model: "bench", cache, concurrency });
   const nuggetBackend = llmNuggetBackend(client);
   const entailer = llmEntailer(client);
-  /** Per stage kind: calls, seconds, failed/unparsed items, sustained rate parts. */
-  const kinds = new Map<string, { calls: number; seconds: number; bad: number; rates: number[] }>();
+  /** Per stage kind: calls, seconds, failed/unparsed items, busy seconds at the server. */
+  const kinds = new Map<string, { calls: number; seconds: number; bad: number; busy: number }>();
   let seen = 0;
   /** Times a stage's work and counts the calls the server answered meanwhile. */
   const timed =
@@ -199,13 +199,13 @@ try {
       const { log } = await server.stats();
       const slice = log.slice(seen);
       seen = log.length;
-      const k = kinds.get(kind) ?? { calls: 0, seconds: 0, bad: 0, rates: [] };
+      const k = kinds.get(kind) ?? { calls: 0, seconds: 0, bad: 0, busy: 0 };
       k.calls += slice.length;
       k.seconds += seconds;
       k.bad += out.bad;
-      if (slice.length > 1) {
-        k.rates.push((slice.length - 1) / ((slice.at(-1)!.at - slice[0].at) / 1000));
-      }
+      // Busy time at the server: from the first call's start (its answer less the
+      // latency) to the last answer.
+      if (slice.length) k.busy += (slice.at(-1)!.at - slice[0].at + latencyMs) / 1000;
       kinds.set(kind, k);
       return { summary: out.summary, failed: out.bad };
     };
@@ -307,7 +307,7 @@ try {
     calls += k.calls;
     busy += k.seconds;
     const rate = k.calls / k.seconds;
-    const sustained = k.rates.reduce((s, x) => s + x, 0) / Math.max(1, k.rates.length);
+    const sustained = k.calls / k.busy;
     lines.push(
       `  ${kind.padEnd(22)} ${String(k.calls).padStart(7)} calls in ${k.seconds.toFixed(1)} s ` +
         `(ideal ${(k.calls / bound).toFixed(1)} s): ${rate.toFixed(0)} req/s = ${
