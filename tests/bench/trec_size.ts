@@ -75,8 +75,12 @@ const text = (n: number) =>
 const t = (i: number) => `t${i}`;
 const runName = (r: number) => `run-${r}`;
 
-let peak = 0;
-const sampler = setInterval(() => peak = Math.max(peak, Deno.memoryUsage().rss), 50);
+let peak = 0, peakHeap = 0;
+const sampler = setInterval(() => {
+  const m = Deno.memoryUsage();
+  peak = Math.max(peak, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed + m.external);
+}, 50);
 
 async function dirBytes(dir: string): Promise<number> {
   let n = 0;
@@ -324,7 +328,12 @@ try {
       (100 * calls / bound / busy).toFixed(0)
     }% of the bound); whole run incl. generating the data ${total.toFixed(1)} s; ` +
       `${first.ran.length} stages ran, ${first.incomplete.length} incomplete`,
-    `  workspace ${(size / 1e6).toFixed(1)} MB; peak RSS ${(peak / 1e6).toFixed(0)} MB`,
+    `  workspace ${(size / 1e6).toFixed(1)} MB; peak RSS ${
+      (peak / 1e6).toFixed(0)
+    } MB (JavaScript heap and ` +
+      `external buffers at most ${
+        (peakHeap / 1e6).toFixed(0)
+      } MB; the rest is DuckDB and the runtime)`,
     `  unchanged re-run of all ${specs.length} stages: ${rerun.toFixed(2)} s, ${resent} calls, ` +
       `${again.fresh.length} up to date; after reopening the workspace ${reopened.toFixed(2)} s, ` +
       `${resent2} calls, ${cold.fresh.length} up to date, including declaring the nugget ` +
