@@ -10,7 +10,8 @@
  *
  * - `nuggets`: nugget assignment, one stage per answer run (windows of 10, 2 calls per answer);
  * - `keypoints`: key point entailment, one stage per run (30 calls per answer);
- * - `subq`: sub-question coverage, one stage per run (20 calls per answer);
+ * - `subq`: sub-question coverage, one stage over every run as in the pipeline (20
+ *   calls per answer);
  * - `pairwise`: position-swapped pairwise judging of the first K runs (default 5,
  *   as a baseline and the four core variants; 2 calls per pair and topic).
  *
@@ -250,23 +251,20 @@ try {
         return await fn();
       });
     }
-    if (methods.includes("subq")) {
-      judge(`judge:subq-coverage:${run}`, ["dataset"], { run }, async (w) => {
-        const fn = timed("sub-question coverage", async () => {
-          const j = await judgeAnswers(w, {
-            client,
-            runs: [run],
-            source: SUBQ_SOURCE,
-            chunks: false,
-          });
-          return {
-            summary: `${j.judged} judgments, ${j.unparsed} unparsed, ${j.failed} failed`,
-            bad: j.unparsed + j.failed,
-          };
-        });
-        return await fn();
+  }
+  if (methods.includes("subq")) {
+    // One stage over every run, as the pipeline's `judge:subq-coverage`.
+    const all = Array.from({ length: runs }, (_, r) => runName(r));
+    judge("judge:subq-coverage", ["dataset"], { runs: all }, async (w) => {
+      const fn = timed("sub-question coverage", async () => {
+        const j = await judgeAnswers(w, { client, runs: all, source: SUBQ_SOURCE, chunks: false });
+        return {
+          summary: `${j.judged} judgments, ${j.unparsed} unparsed, ${j.failed} failed`,
+          bad: j.unparsed + j.failed,
+        };
       });
-    }
+      return await fn();
+    });
   }
   if (methods.includes("pairwise") && pairRuns > 1) {
     const cmp = Array.from({ length: pairRuns }, (_, r) => runName(r));
