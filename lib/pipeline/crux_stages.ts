@@ -52,6 +52,7 @@ import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
 import { methodBackends } from "./method_backends.ts";
 import { recordRerankCell } from "./_rerank_cell.ts";
 import { previousParams } from "./_previous_params.ts";
+import { rememberByFile } from "./_file_memo.ts";
 
 /** Stage kinds of a CRUX experiment, in order. */
 export const CRUX_STAGES = [
@@ -282,7 +283,9 @@ export async function cruxStages(
 
   const runNames: string[] = [];
   for (const r of config.retrieve ?? [{ name: "bm25" }]) {
-    const params = r.kind === "file" ? { ...r, digest: await fileDigest(r.path) } : { ...r };
+    const params = r.kind === "file"
+      ? { ...r, digest: await rememberByFile(r.path, "sha256", fileDigest, config.workspace) }
+      : { ...r };
     const deps = ["construct", ...(r.kind === "fusion" ? r.runs.map((x) => `retrieve:${x}`) : [])];
     specs.push({
       id: `retrieve:${r.name}`,

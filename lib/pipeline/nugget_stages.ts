@@ -18,6 +18,7 @@ import {
   clearNuggetOrigin,
 } from "@lib/store/mod.ts";
 import { parseNuggetsSection } from "./_nuggets_section.ts";
+import { rememberByFile } from "./_file_memo.ts";
 import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
 
@@ -77,9 +78,19 @@ async function stages(
   const out: StageSpec[] = [];
   const fileRuns: string[] = [];
   if (s.answers?.length) {
-    const digests = await Promise.all(s.answers.map(digest));
+    // Remembered by file identity in the workspace folder: an unchanged re-run reads neither file.
+    const digests = await Promise.all(
+      s.answers.map((f) => rememberByFile(f, "sha256", digest, ctx.outDir)),
+    );
     for (const f of s.answers) {
-      fileRuns.push(...new Set((await readRagAnswers(f)).map((a) => a.runId)));
+      fileRuns.push(
+        ...await rememberByFile(
+          f,
+          "answer-runs",
+          async (p) => [...new Set((await readRagAnswers(p)).map((a) => a.runId))],
+          ctx.outDir,
+        ),
+      );
     }
     out.push({
       id: "judge:nuggets-answers",
@@ -105,7 +116,11 @@ async function stages(
     stage: "judge",
     version: 1,
     params: file
-      ? { file: basename(file), format: s.format ?? "nuggets", sha256: await digest(file) }
+      ? {
+        file: basename(file),
+        format: s.format ?? "nuggets",
+        sha256: await rememberByFile(file, "sha256", digest, ctx.outDir),
+      }
       : {
         ...backendParams,
         qrels: s.qrels ?? "crux_pr",
