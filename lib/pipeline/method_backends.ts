@@ -26,10 +26,7 @@ import type { ExperimentMethod, MethodStageContext, OpenBackends } from "./metho
  *   key: "m", headlines: [], roles: ["judge"],
  *   backends: (c) => (c.judge ? "model" : `offline n=${c.section.n ?? 1}`),
  * };
- * const open = methodBackends(method, { n: 2 }, {
- *   backend: "offline", answerRuns: [], answerStages: [], dataStages: [], judgeStages: [],
- *   outDir: "outputs/x", configFile: "x.json",
- * });
+ * const open = methodBackends(method, { n: 2 }, { backend: "offline" });
  * ```
  */
 export function methodBackends<S, B>(
