@@ -70,7 +70,9 @@ function decode(f: Fields): QuestionDocuments | undefined {
  * ```ts
  * import { parseQuestionDocuments } from "@lib/formats/mod.ts";
  * const line = '{"qid": "q1", "question": "Why?", "documents": [{"doc_id": "d1", "text": "Because."}]}';
- * parseQuestionDocuments(line + "\n", { file: "questions.jsonl" })[0].documents[0].docId; // "d1"
+ * const path = `${await Deno.makeTempDir()}/questions.jsonl`;
+ * await Deno.writeTextFile(path, '{"qid": "q1", "question": "Why?", "documents": [{"doc_id": "d1", "text": "Because."}]}');
+ * parseQuestionDocuments(line + "\n", { file: path })[0].documents[0].docId; // "d1"
  * ```
  */
 export function parseQuestionDocuments(

@@ -60,8 +60,9 @@ export interface RunNuggetScores {
  * @example
  * ```ts
  * import { scoreNuggets } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after assignNuggets
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const [r] = await scoreNuggets(ws, { origin: "created:offline", judge: "lexical-nuggets" });
  * r.mean.strictVital;
  * ```
