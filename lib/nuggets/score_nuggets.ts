@@ -58,7 +58,8 @@ export interface RunNuggetScores {
  * @param opts Origin and judge (required), runs, store.
  * @returns Per-run scores.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs the nugget assignments of a pipeline run.
  * import { scoreNuggets } from "@lib/nuggets/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
