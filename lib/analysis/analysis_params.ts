@@ -18,8 +18,8 @@ import { contextSettings } from "./context_analyses.ts";
  * @example
  * ```ts
  * import { analysisParams } from "@lib/analysis/mod.ts";
- * import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
- * declare const config: CruxExperimentConfig;
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * JSON.stringify(analysisParams(config));
  * ```
  */

@@ -37,10 +37,11 @@ export interface AnalyzeExperimentOptions {
  * @example
  * ```ts
  * import { analyzeExperiment } from "@lib/analysis/mod.ts";
- * import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after the experiment's measure stages
- * declare const config: CruxExperimentConfig;
+ * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const { saved } = await analyzeExperiment(ws, config);
  * ```
  */

@@ -60,8 +60,9 @@ export interface WorkspaceAnalyses {
  * @example
  * ```ts
  * import { analyzeWorkspace } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // e.g. openWorkspace("outputs/sample")
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const outDir = await Deno.makeTempDir(); // normally outputs/<experiment>
  * const { saved } = await analyzeWorkspace(ws, { outDir });
  * saved.map((s) => s.name); // ["generation_overview", "report_scores", "main_table", ...]

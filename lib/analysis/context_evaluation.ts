@@ -98,8 +98,9 @@ function measuresAt(cutoff: number | "oracle", tau: number, w: number): Record<s
  * @example
  * ```ts
  * import { evaluateContexts } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // ratings, crux_pr qrels and the run "bm25"
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const r = await evaluateContexts(ws, { runs: ["bm25"] });
  * r.means.find((m) => m.run === "bm25 top-10" && m.measure === "Cov")?.value;
  * ```

@@ -46,8 +46,9 @@ export interface ContextReport {
  * @example
  * ```ts
  * import { contextReport, evaluateContexts } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // ratings, crux_pr qrels and runs
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { table, figures } = contextReport(await evaluateContexts(ws));
  * ```
  */

@@ -88,9 +88,13 @@ const cutoffLabel = (k: number | "oracle") => (k === "oracle" ? "top-|P*|" : `to
  * @returns `context_size_table`: the taus, the pipeline means and the table.
  * @example
  * ```ts
- * import { contextSizeTable, type CruxData } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { contextSizeTable } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * declare const data: CruxData; // from loadCruxData(ws)
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * displayTable(contextSizeTable(data).table!);
  * ```
  */

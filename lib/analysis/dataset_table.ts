@@ -18,8 +18,9 @@ import type { DatasetStatsRow } from "@lib/construct/mod.ts";
  * ```ts
  * import { datasetTable } from "@lib/analysis/mod.ts";
  * import { workspaceStats } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const t = datasetTable(await workspaceStats(ws));
  * ```
  */

@@ -54,9 +54,13 @@ export interface GenerationOverviewData {
  * @returns `generation_overview`: report lengths, a table and a figure.
  * @example
  * ```ts
- * import { type CruxData, generationOverview } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { generationOverview } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * declare const data: CruxData; // from loadCruxData(ws)
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * const r = generationOverview(data);
  * displayTable(r.table!);
  * ```

@@ -29,8 +29,10 @@ export interface HumanAgreementJudgeOptions {
  * @example
  * ```ts
  * import { humanAgreementJudge } from "@lib/analysis/mod.ts";
- * import { readReportJudges, readReportQuestionRatings, type Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { readReportJudges, readReportQuestionRatings } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { judge, judgments } = await humanAgreementJudge(ws, { run: "rag-bm25" });
  * ```
  */

@@ -20,10 +20,12 @@ import { naturalCompare } from "@lib/report/mod.ts";
  * @returns One label per judged report, in topic order; empty when the judge rated no report.
  * @example
  * ```ts
- * import { type CruxData, humanReportLabels, topicCoverage } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // e.g. openWorkspace("outputs/sample", { readOnly: true })
- * declare const data: CruxData; // from loadCruxData(ws)
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { humanReportLabels, topicCoverage } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * const human = await humanReportLabels(ws);
  * topicCoverage(data, { human });
  * ```

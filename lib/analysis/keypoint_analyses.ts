@@ -52,8 +52,9 @@ const MEASURES = ["KPR", "KPP", "KPF", "kp_supported", "kp_omitted", "kp_contrad
  * @example
  * ```ts
  * import { keyPointAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * for (const a of await keyPointAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
  * ```
  */

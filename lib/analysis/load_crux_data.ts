@@ -45,8 +45,9 @@ export interface LoadCruxDataOptions {
  * @example
  * ```ts
  * import { loadCruxData } from "@lib/analysis/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace("outputs/sample", { readOnly: true });
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * ws.close();
  * ```

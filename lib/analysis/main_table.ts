@@ -83,8 +83,9 @@ const PAIRED: Record<string, string> = { covZ: "covY", andcg: "covY", denZ: "den
  * ```ts
  * import { loadCruxData, mainTable } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // e.g. openWorkspace("outputs/sample", { readOnly: true })
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const result = mainTable(await loadCruxData(ws));
  * displayTable(result.table!);
  * ```

@@ -79,8 +79,9 @@ export interface MethodAnalysesData {
  * @example
  * ```ts
  * import { methodAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const methods = [
  *   { method: "crux", measure: "Cov", label: "CRUX Cov", source: "report" },
  *   { method: "keypoints", measure: "KPR", label: "KPR" },

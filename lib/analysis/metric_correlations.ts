@@ -64,9 +64,13 @@ const DEFAULT_MEASURES: ContextKey[] = [
  * @throws {RangeError} When a named run does not exist or no run is available.
  * @example
  * ```ts
- * import { type CruxData, metricCorrelations } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { metricCorrelations } from "@lib/analysis/mod.ts";
  * import { displayFigure } from "@lib/report/mod.ts";
- * declare const data: CruxData; // from loadCruxData(ws)
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * const r = metricCorrelations(data, { runs: ["bm25"], seed: 7 });
  * await displayFigure(r.figure!);
  * ```

@@ -30,9 +30,10 @@
  * ```ts
  * import { loadCruxData, mainTable, saveAnalysis } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  *
- * const ws = await openWorkspace("outputs/sample", { readOnly: true });
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * ws.close();
  * const main = mainTable(data);

@@ -63,8 +63,9 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * @example
  * ```ts
  * import { nuggetAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * for (const a of await nuggetAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
  * ```
  */

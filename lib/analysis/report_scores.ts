@@ -48,9 +48,13 @@ export interface ReportScoresData {
  * @returns `report_scores`: the scores, a table and a figure.
  * @example
  * ```ts
- * import { type CruxData, reportScores } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { reportScores } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * declare const data: CruxData; // from loadCruxData(ws)
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * displayTable(reportScores(data).table!);
  * ```
  */

@@ -47,8 +47,12 @@ const REFERENCE_ORDER = ["direct", "oracle-context", "oracle-result"] as const;
  * @throws {RangeError} When a named pipeline has no reports or a named run does not exist.
  * @example
  * ```ts
- * import { type CruxData, resolveConditions } from "@lib/analysis/mod.ts";
- * declare const data: CruxData; // from loadCruxData(ws)
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { resolveConditions } from "@lib/analysis/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * resolveConditions(data).map((c) => c.name); // ["bm25", "bm25-mmr", "direct", "oracle-context", "oracle-result"]
  * ```
  */

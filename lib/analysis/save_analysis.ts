@@ -44,8 +44,12 @@ export interface SaveAnalysisOptions {
  * @throws {Error} When a file cannot be written or the figure cannot be rendered.
  * @example
  * ```ts
- * import { type CruxData, mainTable, saveAnalysis } from "@lib/analysis/mod.ts";
- * declare const data: CruxData; // from loadCruxData(ws)
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { mainTable, saveAnalysis } from "@lib/analysis/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * const outDir = await Deno.makeTempDir(); // normally outputs/<experiment>, e.g. outputs/sample
  * const saved = await saveAnalysis(mainTable(data), outDir);
  * saved.table?.tex; // `${outDir}/tables/main_table.tex`

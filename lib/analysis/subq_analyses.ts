@@ -60,8 +60,9 @@ const OFFLINE = new Set<string>(Object.values(OFFLINE_BACKENDS));
  * @example
  * ```ts
  * import { saveAnalysis, subqAnalyses } from "@lib/analysis/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * for (const a of await subqAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
  * ```
  */

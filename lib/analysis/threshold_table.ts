@@ -70,9 +70,13 @@ export interface ThresholdTableData {
  * @throws {RangeError} When fewer than two thresholds are given.
  * @example
  * ```ts
- * import { type CruxData, thresholdTable } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { thresholdTable } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * declare const data: CruxData; // from loadCruxData(ws)
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * displayTable(thresholdTable(data).table!);
  * ```
  */

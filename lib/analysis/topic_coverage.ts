@@ -53,9 +53,13 @@ export interface TopicCoverageData {
  * @throws {RangeError} When `humanCondition` has no label.
  * @example
  * ```ts
- * import { type CruxData, readHumanLabels, topicCoverage } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { loadCruxData } from "@lib/analysis/mod.ts";
+ * import { readHumanLabels, topicCoverage } from "@lib/analysis/mod.ts";
  * import { displayFigure } from "@lib/report/mod.ts";
- * declare const data: CruxData; // from loadCruxData(ws)
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const data = await loadCruxData(ws);
  * const r = topicCoverage(data, { human: await readHumanLabels("human.jsonl") });
  * await displayFigure(r.figure!);
  * ```

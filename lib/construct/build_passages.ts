@@ -54,8 +54,9 @@ interface Piece {
  * @example
  * ```ts
  * import { buildPassages } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with topics and documents
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const summary = await buildPassages(ws, {}); // offline chunker
  * summary.written; // passages stored
  * ```

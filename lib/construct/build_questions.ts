@@ -63,11 +63,10 @@ function toQuestions(topicId: string, texts: readonly string[], n: number): Ques
  * @example
  * ```ts
  * import { buildQuestions } from "@lib/construct/mod.ts";
- * import type { LlmClient } from "@lib/llm/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with topics and human summaries
- * declare const client: LlmClient; // see LlmClient in @lib/llm; omit it for offline questions
- * await buildQuestions(ws, { client, n: 15 });
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await buildQuestions(ws, { n: 15 }); // offline; pass `client` (an LlmClient) for a model
  * ```
  */
 export async function buildQuestions(

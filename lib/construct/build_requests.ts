@@ -42,11 +42,10 @@ function offlineRequest(topic: Topic): string {
  * @example
  * ```ts
  * import { buildRequests } from "@lib/construct/mod.ts";
- * import type { LlmClient } from "@lib/llm/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with topics and human summaries
- * declare const client: LlmClient; // see LlmClient in @lib/llm; omit it for offline requests
- * await buildRequests(ws, { client });
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await buildRequests(ws, {});
  * ```
  */
 export async function buildRequests(

@@ -45,7 +45,8 @@ export interface EndpointPointwiseOptions {
  * @throws {RangeError} On invalid options, or when the endpoint gives no finite score for a passage.
  * @throws {Error} When a request fails after its retries (answered requests stay cached).
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { endpointPointwiseRerank } from "@lib/construct/mod.ts";
  * import type { LlmClient } from "@lib/llm/mod.ts";
  * declare const client: LlmClient;

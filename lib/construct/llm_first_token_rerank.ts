@@ -101,7 +101,8 @@ function noteOf(c: FirstTokenCounts): string {
  * @returns One ranking per query, in input order.
  * @throws {RangeError} On invalid options (a window above 26 passages cannot be lettered).
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { llmFirstTokenRerank } from "@lib/construct/mod.ts";
  * import type { LlmClient } from "@lib/llm/mod.ts";
  * declare const client: LlmClient;

@@ -60,7 +60,8 @@ function shown(text: string, words: number): string {
  * @returns One ranking per query, in input order.
  * @throws {RangeError} On invalid window options.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { llmListwiseRerank } from "@lib/construct/mod.ts";
  * import type { LlmClient } from "@lib/llm/mod.ts";
  * declare const client: LlmClient;

@@ -54,7 +54,8 @@ export interface LlmPointwiseOptions {
  * @returns One ranking per query, in input order.
  * @throws {RangeError} On invalid options.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { llmPointwiseRerank } from "@lib/construct/mod.ts";
  * import type { LlmClient } from "@lib/llm/mod.ts";
  * declare const client: LlmClient;

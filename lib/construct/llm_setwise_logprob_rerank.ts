@@ -67,7 +67,8 @@ export interface LlmSetwiseLogprobOptions extends SetwiseOptions {
  * @returns One ranking per query, in input order.
  * @throws {RangeError} On invalid options.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { llmSetwiseLogprobRerank } from "@lib/construct/mod.ts";
  * import type { LlmClient } from "@lib/llm/mod.ts";
  * declare const client: LlmClient;

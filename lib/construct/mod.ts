@@ -11,8 +11,9 @@
  * ```ts
  * import { buildPassages, rateTopics, selectRequired } from "@lib/construct/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with topics, documents and questions
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await buildPassages(ws);                         // offline chunker
  * await rateTopics(ws, { judge: lexicalJudge() });
  * const sel = await selectRequired(ws, { tau: 3 }); // qrels crux_pr + crux_div

@@ -33,10 +33,11 @@ export interface PoolCorpusResult {
  * @example
  * ```ts
  * import { poolCorpus } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const out = `${await Deno.makeTempDir()}/corpus.jsonl`; // e.g. outputs/exp/corpus.jsonl
- * await poolCorpus(ws, out, { distractors: "extra.jsonl" });
+ * await poolCorpus(ws, out); // `{ distractors: "extra.jsonl" }` mixes in other passages
  * ```
  */
 export async function poolCorpus(

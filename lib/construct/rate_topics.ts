@@ -35,8 +35,9 @@ export interface RateTopicsOptions extends StepOptions {
  * ```ts
  * import { rateTopics } from "@lib/construct/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with passages and sub-questions
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await rateTopics(ws, { judge: lexicalJudge() });
  * ```
  */

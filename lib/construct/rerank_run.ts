@@ -209,9 +209,11 @@ export interface RerankRunOptions {
  * @throws {Error} When an LLM reranker's call failed.
  * @example
  * ```ts
- * import { rerankRun } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with the run "bm25"
+ * import { rerankRun, retrieveRun } from "@lib/construct/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
  * await rerankRun(ws, { name: "bm25-mmr", from: "bm25", method: "mmr", lambda: 0.5 });
  * ```
  */

@@ -151,8 +151,9 @@ async function imported(ws: Workspace, cfg: FileRetrievalConfig): Promise<RunRow
  * @example
  * ```ts
  * import { retrieveRun } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after selectRequired (qrels crux_pr)
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const bm25 = await retrieveRun(ws, { name: "bm25", k: 100 });
  * await ws.upsert("runs", bm25);
  * const dense = await retrieveRun(ws, { name: "dense-tfidf", kind: "dense", embedder: "tfidf" });

@@ -38,8 +38,9 @@ export interface RoleClient {
  * @example
  * ```ts
  * import { roleClient } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // an open experiment workspace
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { client } = await roleClient(ws, "judge", { env: { CRUX_JUDGE_MODEL: "judge-m" } });
  * ```
  */
@@ -70,8 +71,9 @@ export async function roleClient(
  * @example
  * ```ts
  * import { roleJudge } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // an open experiment workspace
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * roleJudge(ws).name; // "lexical"
  * ```
  */

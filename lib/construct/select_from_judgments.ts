@@ -28,7 +28,7 @@ export interface JudgmentSelection {
  * ```ts
  * import { selectFromJudgments } from "@lib/construct/mod.ts";
  * import { readJudgments, writeQrels } from "@lib/formats/mod.ts";
- * const sel = selectFromJudgments(await readJudgments("judgments.jsonl"), { tau: 3 });
+ * const sel = selectFromJudgments(await readJudgments("datasets/sample/judgments.jsonl"), { tau: 3 });
  * await writeQrels(`${await Deno.makeTempDir()}/qrels_pr.txt`, sel.qrels);
  * ```
  */

@@ -55,8 +55,9 @@ export interface SelectSummary extends StepSummary {
  * @example
  * ```ts
  * import { selectRequired } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with the rating matrix (see rateTopics)
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const s = await selectRequired(ws, { tau: 3 });
  * s.dropped; // topics left out of the dataset
  * ```

@@ -19,8 +19,9 @@ import { readPassages, type WorkspaceLike } from "@lib/store/mod.ts";
  * @example
  * ```ts
  * import { workspaceLexicalJudge } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // an open experiment workspace
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const judge = workspaceLexicalJudge(ws);
  * const [r] = await judge.rate([{ id: "1", question: "Who won?", context: "Ann won." }]);
  * ```

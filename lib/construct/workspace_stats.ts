@@ -19,8 +19,9 @@ import {
  * @example
  * ```ts
  * import { workspaceStats } from "@lib/construct/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const rows = await workspaceStats(ws);
  * rows[0].requiredPerTopic; // mean |P*|
  * ```

@@ -41,7 +41,8 @@ export interface DemoResult {
  * @param opts See {@linkcode DemoOptions}.
  * @returns The output folder, the table as text and the files written.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: the whole pipeline on the sample takes minutes.
  * import { runDemo } from "@lib/experiment/mod.ts";
  * const dir = await Deno.makeTempDir(); // default: outputs/demo
  * const { text } = await runDemo({ dir, onProgress: console.error });

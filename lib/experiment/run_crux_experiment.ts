@@ -67,7 +67,8 @@ export interface RunCruxExperimentResult {
  * @returns The stage outcome and, when the analyze stage ran, the analyses.
  * @throws {RangeError} When a stage has nothing to work on (e.g. no topics and no dataset).
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: the whole pipeline on the sample takes minutes.
  * import { loadExperimentConfig, runCruxExperiment } from "@lib/experiment/mod.ts";
  * const cfg = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const workspace = await Deno.makeTempDir(); // the config's own: outputs/sample

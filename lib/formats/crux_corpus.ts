@@ -88,7 +88,7 @@ export function parseCorpus(text: string, opts: CorpusOptions & { file: string }
  * @throws {InputError} After the last entry, when any line was bad.
  * @example
  * ```ts
- * for await (const { id, contents } of streamCorpus("crux/corpus.jsonl")) console.log(id, contents.length);
+ * for await (const { id, contents } of streamCorpus("datasets/sample/corpus.jsonl")) console.log(id, contents.length);
  * ```
  */
 export async function* streamCorpus(

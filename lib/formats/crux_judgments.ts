@@ -149,7 +149,7 @@ export function parseJudgments(text: string, opts: JudgmentOptions & { file: str
  *   {@linkcode parseJudgments}, duplicates included).
  * @example
  * ```ts
- * for await (const j of streamJudgments("crux/judgments.jsonl")) console.log(j.itemId);
+ * for await (const j of streamJudgments("datasets/sample/judgments.jsonl")) console.log(j.itemId);
  * ```
  */
 export async function* streamJudgments(
@@ -182,7 +182,7 @@ export async function* streamJudgments(
  * @example
  * ```ts
  * import { prefixRewrite, readJudgments } from "@lib/formats/mod.ts";
- * const judgments = await readJudgments("crux/judgments.jsonl", {
+ * const judgments = await readJudgments("datasets/sample/judgments.jsonl", {
  *   rewriteTopic: prefixRewrite(["duc04-testb-=duc04-test-"]),
  * });
  * ```

@@ -100,7 +100,8 @@ export function parseTopics(text: string, opts: TopicOptions & { file: string })
  * @throws {InputError} As {@linkcode parseTopics}.
  * @example
  * ```ts
- * const { topics, questions } = await readCruxTopics("crux/topics.jsonl");
+ * const { topics, questions } = await readCruxTopics("datasets/sample/topics.jsonl");
+ * topics.length; // 10
  * ```
  */
 export async function readCruxTopics(path: string, opts: TopicOptions = {}): Promise<TopicFile> {

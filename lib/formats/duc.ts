@@ -122,7 +122,8 @@ async function entries(dir: string): Promise<Deno.DirEntry[]> {
  * @returns The clusters sorted by folder name, articles sorted by file name.
  * @throws {InputError} Listing malformed document files; also when no cluster folder is found.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it reads DUC 2004, which the user brings.
  * const clusters = await readDucClusters("duc2004/docs");
  * ```
  */
@@ -157,7 +158,8 @@ export async function readDucClusters(dir: string): Promise<DucCluster[]> {
  * @returns The summaries sorted by cluster then assessor.
  * @throws {InputError} When no file in the folder is named like a summary.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it reads DUC 2004, which the user brings.
  * const summaries = await readDucSummaries("duc2004/models");
  * ```
  */

@@ -196,7 +196,10 @@ export function parseHumanAnnotations(text: string, opts: { file: string }): Hum
  * @throws {InputError} As {@linkcode parseHumanAnnotations}; `Deno.errors.NotFound` when missing.
  * @example
  * ```ts
- * const labels = await readHumanAnnotations("study/annotator_a.jsonl");
+ * const path = `${await Deno.makeTempDir()}/annotator_a.jsonl`;
+ * await Deno.writeTextFile(path, '{"id": "t1", "answerability": [1, 0], "coverage": 0.5}\n');
+ * const labels = await readHumanAnnotations(path);
+ * labels.kind; // "report"
  * ```
  */
 export async function readHumanAnnotations(path: string): Promise<HumanAnnotations> {

@@ -30,7 +30,9 @@ export function parseJsonl(text: string, opts: { file: string }): Record<string,
  * @throws {InputError} As {@linkcode parseJsonl}.
  * @example
  * ```ts
- * const rows = await readJsonl("outputs/x/metrics.jsonl");
+ * const path = `${await Deno.makeTempDir()}/metrics.jsonl`;
+ * await Deno.writeTextFile(path, '{"a": 1}\n{"a": 2}\n');
+ * const rows = await readJsonl(path);
  * ```
  */
 export function readJsonl(path: string): Promise<Record<string, unknown>[]> {

@@ -155,7 +155,9 @@ export function parseEntailments(text: string, opts: { file: string }): Entailme
  * @example
  * ```ts
  * import { readKeyPoints } from "@lib/formats/mod.ts";
- * const points = await readKeyPoints("keypoints.jsonl");
+ * const path = `${await Deno.makeTempDir()}/keypoints.jsonl`;
+ * await Deno.writeTextFile(path, '{"qid": "q1", "keypoints": [{"id": "k1", "text": "The bridge fell."}]}\n');
+ * const points = await readKeyPoints(path);
  * ```
  */
 export async function readKeyPoints(path: string): Promise<QuestionKeyPoints[]> {
@@ -170,7 +172,9 @@ export async function readKeyPoints(path: string): Promise<QuestionKeyPoints[]> 
  * @example
  * ```ts
  * import { readEntailments } from "@lib/formats/mod.ts";
- * const labels = await readEntailments("entailments.jsonl");
+ * const path = `${await Deno.makeTempDir()}/entailments.jsonl`;
+ * await Deno.writeTextFile(path, '{"qid": "q1", "run_id": "r", "labels": [{"keypoint_id": "k1", "label": "yes"}]}\n');
+ * const labels = await readEntailments(path);
  * ```
  */
 export async function readEntailments(path: string): Promise<Entailments[]> {

@@ -61,7 +61,8 @@ function exampleOf(index: number, document: string | string[], summary: string):
  * @returns The examples, indexed by position among non-empty lines.
  * @throws {InputError} Listing lines without `document`/`documents` or `summary`.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it reads Multi-News, which the user brings.
  * const examples = await readMultiNewsJsonl("multi_news/test.jsonl", { limit: 100 });
  * ```
  */
@@ -95,7 +96,8 @@ export async function readMultiNewsJsonl(
  * @returns The examples in line order.
  * @throws {InputError} When the files have different numbers of lines (checked unless the limit stops reading first).
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it reads Multi-News, which the user brings.
  * const examples = await readMultiNewsPairs("test.src.txt", "test.tgt.txt", { limit: 10 });
  * ```
  */

@@ -89,7 +89,9 @@ export function parseNuggetAssignments(text: string, opts: { file: string }): Nu
  * @throws {InputError} As {@linkcode parseNuggetAssignments}.
  * @example
  * ```ts
- * const assignments = await readNuggetAssignments("rag24/assignments.jsonl");
+ * const path = `${await Deno.makeTempDir()}/assignments.jsonl`;
+ * await Deno.writeTextFile(path, '{"qid": "q1", "run_id": "r", "nuggets": [{"text": "a", "importance": "vital", "assignment": "support"}]}');
+ * const assignments = await readNuggetAssignments(path);
  * ```
  */
 export function readNuggetAssignments(path: string): Promise<NuggetAssignment[]> {
@@ -134,7 +136,9 @@ export function parseNuggetScores(text: string, opts: { file: string }): NuggetS
  * @throws {InputError} As {@linkcode parseNuggetScores}.
  * @example
  * ```ts
- * const scores = await readNuggetScores("rag24/scores.jsonl");
+ * const path = `${await Deno.makeTempDir()}/scores.jsonl`;
+ * await Deno.writeTextFile(path, '{"qid": "all", "strict_vital_score": 0.5, "strict_all_score": 0.3, "vital_score": 0.75, "all_score": 0.5}');
+ * const scores = await readNuggetScores(path);
  * ```
  */
 export function readNuggetScores(path: string): Promise<NuggetScore[]> {

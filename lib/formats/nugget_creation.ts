@@ -80,7 +80,10 @@ export function parseNuggetCreationInput(
  * @throws {InputError} As {@linkcode parseNuggetCreationInput}.
  * @example
  * ```ts
- * const inputs = await readNuggetCreationInput("rag24/creation_input.jsonl");
+ * const path = `${await Deno.makeTempDir()}/creation_input.jsonl`;
+ * await Deno.writeTextFile(path, '{"query": {"qid": "q1", "text": "why?"}, "candidates": [' +
+ *   '{"docid": "d1", "judgment": 1, "doc": {"segment": "a"}}, {"docid": "d2", "judgment": 3, "doc": {"segment": "b"}}]}');
+ * const inputs = await readNuggetCreationInput(path);
  * ```
  */
 export function readNuggetCreationInput(

@@ -73,7 +73,9 @@ export function parseNuggetQuestions(text: string, opts: { file: string }): Topi
  * @throws {InputError} As {@linkcode parseNuggetQuestions}.
  * @example
  * ```ts
- * const topics = await readNuggetQuestions("neuclir/nuggets.jsonl");
+ * const path = `${await Deno.makeTempDir()}/nuggets.jsonl`;
+ * await Deno.writeTextFile(path, '{"id": "t1", "nuggets": [["Who?", "Ann"], ["Who?", ["Bo"]]]}');
+ * const topics = await readNuggetQuestions(path);
  * ```
  */
 export function readNuggetQuestions(path: string): Promise<TopicNuggetQuestions[]> {

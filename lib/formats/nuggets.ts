@@ -60,7 +60,9 @@ export function parseNuggets(text: string, opts: { file: string }): NuggetSet[] 
  * @throws {InputError} As {@linkcode parseNuggets}.
  * @example
  * ```ts
- * const sets = await readNuggets("rag24/nuggets.jsonl");
+ * const path = `${await Deno.makeTempDir()}/nuggets.jsonl`;
+ * await Deno.writeTextFile(path, '{"qid": "q1", "query": "why?", "nuggets": [{"text": "a", "importance": "vital"}]}');
+ * const sets = await readNuggets(path);
  * ```
  */
 export function readNuggets(path: string): Promise<NuggetSet[]> {

@@ -102,7 +102,10 @@ export function parseQuestionDocuments(
  * @example
  * ```ts
  * import { readQuestionDocuments } from "@lib/formats/mod.ts";
- * const questions = await readQuestionDocuments("questions.jsonl");
+ * const path = `${await Deno.makeTempDir()}/questions.jsonl`;
+ * await Deno.writeTextFile(path, '{"qid": "q1", "question": "Why?", "documents": [{"doc_id": "d1", "text": "Because."}]}');
+ * const questions = await readQuestionDocuments(path);
+ * questions[0].documents[0].docId; // "d1"
  * ```
  */
 export async function readQuestionDocuments(path: string): Promise<QuestionDocuments[]> {

@@ -121,7 +121,9 @@ function once(counts: { dropped: number }) {
  * @throws {InputError} As {@linkcode parseRagAnswers}.
  * @example
  * ```ts
- * const answers = await readRagAnswers("rag24/answers.jsonl");
+ * const path = `${await Deno.makeTempDir()}/answers.jsonl`;
+ * await Deno.writeTextFile(path, '{"run_id": "r", "topic_id": "q1", "topic": "?", "references": ["d1"], "answer": [{"text": "A.", "citations": [0]}]}');
+ * const answers = await readRagAnswers(path);
  * ```
  */
 export async function readRagAnswers(

@@ -72,7 +72,9 @@ export function parseStatementSupport(text: string, opts: { file: string }): Sta
  * @example
  * ```ts
  * import { readStatementSupport } from "@lib/formats/mod.ts";
- * const checked = await readStatementSupport("statements.jsonl");
+ * const path = `${await Deno.makeTempDir()}/statements.jsonl`;
+ * await Deno.writeTextFile(path, '{"qid": "q", "run_id": "r", "statements": [{"text": "A.", "label": "yes", "supported": true}]}');
+ * const checked = await readStatementSupport(path);
  * ```
  */
 export async function readStatementSupport(path: string): Promise<StatementSupport[]> {

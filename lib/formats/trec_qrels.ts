@@ -88,7 +88,9 @@ export function parseQrels(
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @example
  * ```ts
- * const qrels = await readQrels("crux/duc04_qrels_pr.txt");
+ * const path = `${await Deno.makeTempDir()}/duc04_qrels_pr.txt`;
+ * await Deno.writeTextFile(path, "q1 0 d1 2\n");
+ * const qrels = await readQrels(path);
  * ```
  */
 export async function readQrels(

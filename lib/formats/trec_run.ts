@@ -95,7 +95,9 @@ export function parseRun(text: string, opts: RunOptions): RunRow[] {
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @example
  * ```ts
- * const rows = await readRun("runs/bm25.run");
+ * const path = `${await Deno.makeTempDir()}/bm25.run`;
+ * await Deno.writeTextFile(path, "q1 Q0 d1 1 2.5 bm25\n");
+ * const rows = await readRun(path);
  * ```
  */
 export async function readRun(path: string, opts: { run?: string } = {}): Promise<RunRow[]> {
@@ -118,7 +120,9 @@ export async function readRun(path: string, opts: { run?: string } = {}): Promis
  * @example
  * ```ts
  * let n = 0;
- * for await (const rows of streamRun("runs/bm25.run")) n += rows.length;
+ * const path = `${await Deno.makeTempDir()}/bm25.run`;
+ * await Deno.writeTextFile(path, "q1 Q0 d1 1 2.5 bm25\n");
+ * for await (const rows of streamRun(path)) n += rows.length;
  * ```
  */
 export async function* streamRun(

@@ -93,7 +93,9 @@ export function parseTypedCoverage(text: string, opts: { file: string }): TypedC
  * @example
  * ```ts
  * import { readTypedCoverage } from "@lib/formats/mod.ts";
- * const lines = await readTypedCoverage("coverage.jsonl");
+ * const path = `${await Deno.makeTempDir()}/coverage.jsonl`;
+ * await Deno.writeTextFile(path, '{"question_id": "q1", "sub_question": "Who?", "type": "core", "system": "s", "answered": true}\n');
+ * const lines = await readTypedCoverage(path);
  * ```
  */
 export async function readTypedCoverage(path: string): Promise<TypedCoverageLine[]> {

@@ -96,7 +96,9 @@ export function parseDecompositions(text: string, opts: { file: string }): Decom
  * @throws {InputError} As {@linkcode parseDecompositions}.
  * @example
  * ```ts
- * const decompositions = await readDecompositions("xie/decompositions.json");
+ * const path = `${await Deno.makeTempDir()}/decompositions.json`;
+ * await Deno.writeTextFile(path, '[{"question": "Q", "sub_questions_with_types": [{"sub_question": "a?", "type": "core"}]}]');
+ * const decompositions = await readDecompositions(path);
  * ```
  */
 export async function readDecompositions(path: string): Promise<Decomposition[]> {
@@ -128,7 +130,9 @@ export function parseCoverageJudgments(text: string, opts: { file: string }): Co
  * @throws {InputError} As {@linkcode parseCoverageJudgments}.
  * @example
  * ```ts
- * const judgments = await readCoverageJudgments("xie/coverage.json");
+ * const path = `${await Deno.makeTempDir()}/coverage.json`;
+ * await Deno.writeTextFile(path, '[{"question": "a?", "judgment": "answered", "text_span": "A."}]');
+ * const judgments = await readCoverageJudgments(path);
  * ```
  */
 export async function readCoverageJudgments(path: string): Promise<CoverageJudgment[]> {

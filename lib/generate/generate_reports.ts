@@ -107,9 +107,12 @@ const numbered = (contexts: readonly string[]) =>
  * @throws {RangeError} When no topic has a budget (selection has not run) or the context run is empty.
  * @example
  * ```ts
+ * import { retrieveRun } from "@lib/construct/mod.ts";
  * import { generateReports } from "@lib/generate/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after `crux construct select`, with the run "bm25"
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
  * await generateReports(ws, { run: "bm25-extractive", condition: "rag", context: "bm25" });
  * ```
  */
@@ -319,8 +322,9 @@ async function storeHumanReports(
  * @example
  * ```ts
  * import { storeHumanSummaries } from "@lib/generate/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after selection
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await storeHumanSummaries(ws);
  * ```
  */

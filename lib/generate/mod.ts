@@ -9,9 +9,12 @@
  *
  * @example
  * ```ts
+ * import { retrieveRun } from "@lib/construct/mod.ts";
  * import { generateReports } from "@lib/generate/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after `crux construct select`, with the run "bm25"
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
  * await generateReports(ws, { run: "bm25-rag", condition: "rag", context: "bm25" });
  * ```
  *

@@ -122,11 +122,13 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
  * @returns Per-run means, the values stored and call counts.
  * @throws {RangeError} When no sub-question is marked answerable (run `crux construct select`).
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs the selection and generations of a pipeline run.
  * import { judgeReports } from "@lib/judge/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after select and generate
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const r = await judgeReports(ws, { judge: lexicalJudge() });
  * r.runs[0].coverage; // mean Cov(y)
  * ```

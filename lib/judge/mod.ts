@@ -6,11 +6,13 @@
  * 2025; densities use w = 0.5 as in the paper's tables).
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs the selection and generations of a pipeline run.
  * import { judgeReports } from "@lib/judge/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after select and generate
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { runs } = await judgeReports(ws, { judge: lexicalJudge() });
  * ```
  *

@@ -51,8 +51,9 @@ const SEP = "\u0000";
  * ```ts
  * import { rateItems } from "@lib/judge/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // e.g. openWorkspace("outputs/<experiment>")
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const text = "Heavy rain made the river flood the town.";
  * const questions = [{ questionId: "t#q0", text: "What caused the flood?" }];
  * const judge = lexicalJudge(); // offline; or llmAnswerabilityJudge(client)

@@ -18,8 +18,9 @@ import { readKeypointRows, readKeypointSources, type WorkspaceLike } from "@lib/
  * @example
  * ```ts
  * import { readStoredKeyPoints } from "@lib/keypoints/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { keypoints, source } = await readStoredKeyPoints(ws, { level: "merged" });
  * ```
  */

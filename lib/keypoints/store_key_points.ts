@@ -18,8 +18,9 @@ import { type WorkspaceLike, writeKeypointRows } from "@lib/store/mod.ts";
  * @example
  * ```ts
  * import { storeKeyPoints } from "@lib/keypoints/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await storeKeyPoints(ws, [{ qid: "t1", keypoints: [{ id: "k1", text: "A.", spans: [], mergedFrom: [] }] }],
  *   { level: "merged", source: "file:kp.jsonl" });
  * ```

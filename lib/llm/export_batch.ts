@@ -25,7 +25,8 @@ export interface BatchExport {
  * @param cache Cache to check and to record pending calls in.
  * @returns The JSONL text and counts.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { type CallCache, type ChatRequest, exportBatch, type LlmClient } from "@lib/llm/mod.ts";
  * declare const client: LlmClient;
  * declare const cache: CallCache;

@@ -23,10 +23,12 @@ export interface CollectedExport {
  * @returns The JSONL text and counts.
  * @example
  * ```ts
- * import { BatchCollector, type CallCache, exportCollected } from "@lib/llm/mod.ts";
- * declare const cache: CallCache;
+ * import { BatchCollector, exportCollected } from "@lib/llm/mod.ts";
+ * import { openCallCache } from "@lib/llm/mod.ts";
+ * const { cache, close } = await openCallCache(await Deno.makeTempDir());
  * const collector = new BatchCollector();
- * const { jsonl, exported } = await exportCollected(collector.requests, cache);
+ * const { jsonl, exported } = await exportCollected(collector.requests, cache); // "", 0: none collected
+ * await close();
  * ```
  */
 export async function exportCollected(

@@ -33,7 +33,8 @@ interface OutputLine {
  * @returns Counts of stored answers.
  * @throws {SyntaxError} Listing every bad or unknown line (`file:line: message`); nothing is stored then.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it reads a batch output file the user brings.
  * import { type CallCache, importBatch } from "@lib/llm/mod.ts";
  * declare const cache: CallCache;
  * const { ok, failed } = await importBatch(await Deno.readTextFile("out.jsonl"), cache, { file: "out.jsonl" });

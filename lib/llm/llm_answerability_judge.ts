@@ -25,7 +25,8 @@ export interface LlmAnswerabilityOptions {
  * @param opts Template and re-ask settings; see {@link LlmAnswerabilityOptions}.
  * @returns A judge.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { type CallCache, LlmClient, llmAnswerabilityJudge } from "@lib/llm/mod.ts";
  * import type { ProgressFn } from "@lib/llm/mod.ts";
  * declare const cache: CallCache;

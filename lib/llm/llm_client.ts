@@ -40,7 +40,8 @@ const largerLimit = (max: number) => Math.max(2 * max, max + 256);
  * answers on the wire with a journal, and at most that many without.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { type CallCache, LlmClient } from "@lib/llm/mod.ts";
  * declare const cache: CallCache;
  * const client = new LlmClient({ baseUrl: "http://localhost:8000/v1", model: "llama", cache });

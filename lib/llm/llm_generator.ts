@@ -13,7 +13,8 @@ import type { GenerationInput, GenerationOutput, Generator } from "./types.ts";
  * @param opts `templatesDir`: folder of replacement templates (default none).
  * @returns A generator.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { type LlmClient, llmGenerator } from "@lib/llm/mod.ts";
  * declare const client: LlmClient;
  * const request = "Report on the race.";

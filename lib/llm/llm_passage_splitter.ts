@@ -26,7 +26,8 @@ function pieces(document: string, limit: number, size: number): string[] {
  *   `pieceWords` (default 512).
  * @returns A splitter named after the model.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { type LlmClient, llmPassageSplitter, type ProgressFn } from "@lib/llm/mod.ts";
  * declare const client: LlmClient;
  * declare const onProgress: ProgressFn;

@@ -8,7 +8,8 @@
  * summaries; progress renderers for terminals and notebooks.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { LlmClient, llmAnswerabilityJudge, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
  * const dir = await Deno.makeTempDir(); // e.g. "outputs/<experiment>"
  * const { cache, close } = await openCallCache(dir);

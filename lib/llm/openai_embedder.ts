@@ -10,7 +10,8 @@ import type { LlmClient } from "./llm_client.ts";
  * @param opts `model`: embeddings model (default: the client's).
  * @returns An embedder named after the model.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs a model endpoint.
  * import { type CallCache, LlmClient, openAiEmbedder, resolveRoleConfig } from "@lib/llm/mod.ts";
  * declare const cache: CallCache;
  * const embedder = openAiEmbedder(new LlmClient({ ...resolveRoleConfig("embedder"), cache }));

@@ -54,8 +54,9 @@ export interface AssignNuggetsResult {
  * @example
  * ```ts
  * import { assignNuggets, offlineNuggetBackend } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after labelNuggets
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const r = await assignNuggets(ws, { backend: offlineNuggetBackend(), origin: "created:offline" });
  * r.judge; // "lexical-nuggets"
  * ```

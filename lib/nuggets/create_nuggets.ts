@@ -55,8 +55,9 @@ export interface CreateNuggetsResult {
  * @example
  * ```ts
  * import { createNuggets, offlineNuggetBackend, relevantPassages } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const r = await createNuggets(ws, await relevantPassages(ws), { backend: offlineNuggetBackend() });
  * r.origin; // "created:offline"
  * ```

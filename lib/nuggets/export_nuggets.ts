@@ -29,8 +29,9 @@ export interface ExportedNuggets {
  * ```ts
  * import { exportNuggets } from "@lib/nuggets/mod.ts";
  * import { formatNuggetAssignments } from "@lib/formats/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { assignments } = await exportNuggets(ws, { origin: "created:offline", judge: "lexical-nuggets" });
  * formatNuggetAssignments(assignments);
  * ```

@@ -42,8 +42,9 @@ const isQuestions = (x: NuggetSet | TopicNuggetQuestions): x is TopicNuggetQuest
  * @example
  * ```ts
  * import { importNuggets } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await importNuggets(ws, [{ qid: "q1", query: "why?", nuggets: [{ text: "because", importance: "vital" }] }], {
  *   origin: "file:nuggets.jsonl",
  * });

@@ -26,8 +26,9 @@ import {
  * @example
  * ```ts
  * import { importRagAnswers } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await importRagAnswers(ws, [{ runId: "r", topicId: "q1", topic: "why?", references: [], answer: [] }]);
  * ```
  */

@@ -50,8 +50,9 @@ export interface LabelNuggetsResult {
  * @example
  * ```ts
  * import { labelNuggets, offlineNuggetBackend } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after createNuggets
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const r = await labelNuggets(ws, { backend: offlineNuggetBackend(), origin: "created:offline" });
  * ```
  */

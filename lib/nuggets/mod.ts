@@ -10,8 +10,9 @@
  * import {
  *   assignNuggets, createNuggets, labelNuggets, offlineNuggetBackend, relevantPassages, scoreNuggets,
  * } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // with passages, crux_pr qrels and generations
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const backend = offlineNuggetBackend();
  * const { origin } = await createNuggets(ws, await relevantPassages(ws), { backend });
  * await labelNuggets(ws, { backend, origin });

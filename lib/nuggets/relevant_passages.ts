@@ -43,8 +43,9 @@ export interface RelevantPassagesOptions {
  * @example
  * ```ts
  * import { relevantPassages } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after the CRUX selection
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const sources = await relevantPassages(ws);
  * ```
  */

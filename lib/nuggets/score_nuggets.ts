@@ -58,10 +58,12 @@ export interface RunNuggetScores {
  * @param opts Origin and judge (required), runs, store.
  * @returns Per-run scores.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it needs the nugget assignments of a pipeline run.
  * import { scoreNuggets } from "@lib/nuggets/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after assignNuggets
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const [r] = await scoreNuggets(ws, { origin: "created:offline", judge: "lexical-nuggets" });
  * r.mean.strictVital;
  * ```

@@ -39,8 +39,9 @@ export interface AvailableEvaluation {
  * @example
  * ```ts
  * import { evaluateAvailable, workspaceJudged } from "@lib/pipeline/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { inputs } = await workspaceJudged(ws);
  * const { kept, leftOut } = evaluateAvailable(await ws.runRows("bm25"), ["Cov@10", "Den@10"], inputs);
  * ```

@@ -219,8 +219,9 @@ function stages(
  * ```ts
  * import { keypointStages, runStages } from "@lib/pipeline/mod.ts";
  * import { methodStages } from "@lib/methods/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // after the CRUX chain's generate stages
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const section = keypointStages.parse({ rounds: 2 }, "experiment.json");
  * // The registry opens the method's backends (offline here) for its stages.
  * const specs = await methodStages("keypoints", section, {

@@ -162,8 +162,9 @@ const RANKING_KEYS: ContextKey[] = ["covZ", "andcg", "recall", "map", "ndcg", "p
  * @example
  * ```ts
  * import { measureContexts } from "@lib/pipeline/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await measureContexts(ws, [{ generation: "rag-bm25", run: "bm25" }], { judge: "human", taus: [3, 5] });
  * ```
  */

@@ -44,8 +44,9 @@ export interface MeasureRunsOptions {
  * @example
  * ```ts
  * import { measureRuns } from "@lib/pipeline/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with runs, ratings and the selection's qrels
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const rows = await measureRuns(ws, ["bm25"], { measures: ["Cov@10", "Den@oracle"] });
  * ```
  */

@@ -109,8 +109,9 @@ const FINGERPRINT_VERSION = "measure-inputs-v1";
  * @example
  * ```ts
  * import { clearMeasureValues } from "@lib/pipeline/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await clearMeasureValues(ws, "bm25");
  * ```
  */
@@ -130,8 +131,9 @@ export async function clearMeasureValues(ws: Workspace, run: string): Promise<vo
  * @example
  * ```ts
  * import { clearRunMeans } from "@lib/pipeline/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await clearRunMeans(ws, "bm25", "llm:judge-model");
  * ```
  */
@@ -222,8 +224,9 @@ interface RunPlan {
  * ```ts
  * import { measureValues } from "@lib/pipeline/mod.ts";
  * import { formatEvaluation } from "@lib/metrics/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // a workspace with runs, ratings and the selection's qrels
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const first = await measureValues(ws, ["bm25"], ["P@10", "Cov@10"]);
  * first.computed; // 2
  * const again = await measureValues(ws, ["bm25"], ["P@10", "Cov@10", "Den@oracle"]);

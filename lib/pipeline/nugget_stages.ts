@@ -268,8 +268,9 @@ async function stages(
  * ```ts
  * import { NUGGET_STAGES, runStages } from "@lib/pipeline/mod.ts";
  * import { methodStages } from "@lib/methods/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // with passages, crux_pr qrels and generations
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const section = NUGGET_STAGES.parse({ window: 10 }, "experiment.json");
  * // The registry opens the method's backends (offline here) for its stages.
  * const specs = await methodStages("nuggets", section, {

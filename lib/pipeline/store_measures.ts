@@ -25,8 +25,9 @@ const RELEVANCE = new Set(["P", "R", "AP", "RPrec", "RR", "nDCG", "alpha_nDCG", 
  * ```ts
  * import { storeMeasures, workspaceJudged } from "@lib/pipeline/mod.ts";
  * import { evaluate } from "@lib/metrics/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { inputs, judge, source } = await workspaceJudged(ws);
  * await storeMeasures(ws, evaluate(await ws.runRows("bm25"), ["Cov@10"], inputs), { judge, source });
  * ```

@@ -303,8 +303,9 @@ async function stages(
  * ```ts
  * import { runStages, SUBQ_STAGES } from "@lib/pipeline/mod.ts";
  * import { methodStages } from "@lib/methods/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace; // with generations rag-bm25
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const section = SUBQ_STAGES.parse({ n: 12 }, "experiment.json");
  * // The registry opens the method's backends (offline here) for its stages.
  * const specs = await methodStages("subq", section, {

@@ -62,8 +62,9 @@ export interface WorkspaceJudgedOptions {
  * ```ts
  * import { workspaceJudged } from "@lib/pipeline/mod.ts";
  * import { evaluate } from "@lib/metrics/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { inputs } = await workspaceJudged(ws, { source: "judgments" });
  * evaluate(await ws.runRows("bm25"), ["P@10", "Cov@10"], inputs);
  * ```

@@ -23,8 +23,9 @@ export type ArqueroTable = ReturnType<typeof aq.from>;
  * @example
  * ```ts
  * import { queryTable } from "@lib/report/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const t = await queryTable(ws, "SELECT run, measure, value FROM measures WHERE topic_id = 'all'");
  * t.groupby("measure").rollup({ best: (d: { value: number }) => Math.max(d.value) });
  * ```

@@ -4,8 +4,8 @@
  *
  * @example
  * ```ts
- * import type { Embedder } from "@lib/retrieval/mod.ts";
- * declare const embedder: Embedder; // e.g. tfidfEmbedder(...) or openAiEmbedder(...)
+ * import { type Embedder, tfidfEmbedder } from "@lib/retrieval/mod.ts";
+ * const embedder: Embedder = tfidfEmbedder(["storm damage on the coast", "Ann won the race"]);
  * const [v] = await embedder.embed(["storm damage"]);
  * ```
  */

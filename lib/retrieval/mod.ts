@@ -11,13 +11,17 @@
  * ```ts
  * import { Bm25Index, cosine, mmr, tfidfVectors } from "@lib/retrieval/mod.ts";
  * import type { Passage, Topic } from "@lib/types/mod.ts";
- * declare const passages: Passage[];
- * declare const topic: Topic;
+ * const passages: Passage[] = [
+ *   { passageId: "t1:d1#1", topicId: "t1", docId: "d1", text: "The storm cut power to the coast." },
+ *   { passageId: "t1:d2#1", topicId: "t1", docId: "d2", text: "Ann won the race." },
+ * ];
+ * const topic: Topic = { topicId: "t1", request: "Report on the storm damage." };
  * const index = Bm25Index.build(passages.map((p) => ({ id: p.passageId, text: p.text })));
  * const hits = index.search(topic.request, 100);
  * const texts = new Map(passages.map((p) => [p.passageId, p.text]));
  * const { vectors } = tfidfVectors(hits.map((h) => texts.get(h.docId)!));
  * const diverse = mmr(hits, (i, j) => cosine(vectors[i], vectors[j]), { k: 10 });
+ * diverse[0].docId; // "t1:d1#1"
  * ```
  *
  * @module

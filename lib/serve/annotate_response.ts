@@ -229,9 +229,10 @@ function sameOrigin(request: Request, origin: string): boolean {
  * @returns The response.
  * @example
  * ```ts
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { annotateResponse } from "@lib/serve/mod.ts";
- * const ws = await openWorkspace("outputs/demo");
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const r = await annotateResponse(ws, new Request("http://127.0.0.1/annotate/abc"));
  * ```
  */

@@ -17,8 +17,9 @@ import { esc, htmlTable, page, seg } from "./_html.ts";
  * @example
  * ```ts
  * import { comparePage } from "@lib/serve/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const html = await comparePage(ws, "sample-01", { a: "rag-bm25", b: "direct" });
  * ```
  */

@@ -168,9 +168,10 @@ export async function tokenHash(token: string): Promise<string> {
  *   task of this kind already stored without `replace`.
  * @example
  * ```ts
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { createAnnotationTask } from "@lib/serve/mod.ts";
- * const ws = await openWorkspace("outputs/demo");
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { tokens } = await createAnnotationTask(ws, { task: "preference", annotators: ["a", "b"] });
  * ```
  */

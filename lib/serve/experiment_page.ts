@@ -39,8 +39,9 @@ async function galleryEntries(dir: string): Promise<ManifestEntry[]> {
  * @example
  * ```ts
  * import { experimentPage } from "@lib/serve/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const html = await experimentPage(ws, ws.dir);
  * ```
  */

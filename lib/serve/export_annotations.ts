@@ -38,9 +38,10 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
  * @throws {RangeError} When no such task is stored.
  * @example
  * ```ts
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { exportAnnotations } from "@lib/serve/mod.ts";
- * const ws = await openWorkspace("outputs/demo", { readOnly: true });
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { files } = await exportAnnotations(ws, "answerability");
  * ```
  */

@@ -52,8 +52,9 @@ export function markSpans(
  * @example
  * ```ts
  * import { reportPage } from "@lib/serve/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const html = await reportPage(ws, "rag-bm25", "sample-01");
  * ```
  */

@@ -30,8 +30,9 @@ export interface TopicPageOptions {
  * @example
  * ```ts
  * import { topicPage } from "@lib/serve/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const html = await topicPage(ws, "sample-01", { k: 10 });
  * ```
  */

@@ -70,8 +70,9 @@ export interface StoredLabel extends AnnotationItem {
  * @returns Reports, rankings, nuggets and sub-questions, each sorted.
  * @example
  * ```ts
- * import { openWorkspace, readAnnotationSources } from "@lib/store/mod.ts";
- * const ws = await openWorkspace("outputs/demo", { readOnly: true });
+ * import { importSample, openWorkspace, readAnnotationSources } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { reports } = await readAnnotationSources(ws, 10);
  * ```
  */

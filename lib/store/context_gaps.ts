@@ -30,8 +30,9 @@ const KEY = "context_gaps:";
  * @example
  * ```ts
  * import { recordContextGaps } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordContextGaps(ws, "rag-bm25", [{ topicId: "t1", k: 3, missing: ["x#1"], filled: [] }]);
  * ```
  */
@@ -51,8 +52,9 @@ export async function recordContextGaps(
  * @example
  * ```ts
  * import { readContextGaps } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * for (const [run, gaps] of await readContextGaps(ws)) console.log(run, gaps.length);
  * ```
  */

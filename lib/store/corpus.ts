@@ -18,8 +18,9 @@ import type { Topic } from "@lib/types/mod.ts";
  * @example
  * ```ts
  * import { deleteTopicQrels } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await deleteTopicQrels(ws, "t1", ["crux_pr", "crux_div"]);
  * ```
  */
@@ -45,8 +46,9 @@ export async function deleteTopicQrels(
  * @example
  * ```ts
  * import { readPassageTexts } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readPassageTexts(ws)).get("d1#1");
  * ```
  */
@@ -73,8 +75,9 @@ export interface PassageTokens {
  * @example
  * ```ts
  * import { readPassagesById } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readPassagesById(ws)).filter((p) => p.tokens === null).length;
  * ```
  */
@@ -92,8 +95,9 @@ export async function readPassagesById(ws: WorkspaceLike): Promise<PassageTokens
  * @example
  * ```ts
  * import { writeTopicRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeTopicRows(ws, [{ topicId: "q1", request: "Why?", source: "answers" }]);
  * ```
  */

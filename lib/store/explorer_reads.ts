@@ -74,8 +74,9 @@ export interface CoverageVerdict {
  * @example
  * ```ts
  * import { readRunProvenance } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * for (const r of await readRunProvenance(ws)) console.log(r.run, r.kind);
  * ```
  */
@@ -108,8 +109,9 @@ export async function readRunProvenance(ws: WorkspaceLike): Promise<RunProvenanc
  * @example
  * ```ts
  * import { readStageRecords } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readStageRecords(ws)).map((s) => s.id);
  * ```
  */
@@ -131,8 +133,9 @@ export async function readStageRecords(ws: WorkspaceLike): Promise<StageRecord[]
  * @example
  * ```ts
  * import { readTopicRanking } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readTopicRanking(ws, { run: "bm25", topicId: "t1", k: 10 });
  * ```
  */
@@ -164,8 +167,9 @@ export async function readTopicRanking(
  * @example
  * ```ts
  * import { readReportVerdicts } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readReportVerdicts(ws, { run: "rag-bm25", topicId: "t1" });
  * ```
  */
@@ -206,8 +210,9 @@ export async function readReportVerdicts(
  * @example
  * ```ts
  * import { readCoverageVerdicts } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readCoverageVerdicts(ws, "ab12...");
  * ```
  */
@@ -233,8 +238,9 @@ export async function readCoverageVerdicts(
  * @example
  * ```ts
  * import { readReportRatings } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readReportRatings(ws, { run: "rag-bm25", topicId: "t1" });
  * ```
  */
@@ -271,8 +277,9 @@ export interface TopicListing {
  * @example
  * ```ts
  * import { readTopicListing } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readTopicListing(ws)).length;
  * ```
  */
@@ -294,8 +301,9 @@ export async function readTopicListing(ws: WorkspaceLike): Promise<TopicListing[
  * @example
  * ```ts
  * import { readReportRuns } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readReportRuns(ws, "t1"); // ["direct", "oracle-context", "rag-bm25"]
  * ```
  */

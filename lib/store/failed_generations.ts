@@ -20,8 +20,9 @@ const KEY = "generation.failed|";
  * @example
  * ```ts
  * import { failedGenerations } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await failedGenerations(ws, "rag-bm25"); // e.g. ["d30001t"]
  * ```
  */
@@ -39,8 +40,9 @@ export async function failedGenerations(ws: WorkspaceLike, run: string): Promise
  * @example
  * ```ts
  * import { recordFailedGenerations } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordFailedGenerations(ws, "rag-bm25", []); // the run is complete
  * ```
  */

@@ -16,8 +16,9 @@ import type { Generation } from "@lib/types/mod.ts";
  * @example
  * ```ts
  * import { readGeneratedTopics } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const done = new Set(await readGeneratedTopics(ws, "rag-bm25"));
  * ```
  */
@@ -36,8 +37,9 @@ export async function readGeneratedTopics(ws: WorkspaceLike, run: string): Promi
  * @example
  * ```ts
  * import { readEmptyGenerationRuns } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const empty = await readEmptyGenerationRuns(ws); // e.g. ["direct"]
  * ```
  */
@@ -69,8 +71,9 @@ export interface GenerationLength {
  * @example
  * ```ts
  * import { readGenerationLengths } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const long = (await readGenerationLengths(ws)).filter((l) => (l.input ?? 0) > 1000);
  * ```
  */
@@ -92,8 +95,9 @@ export async function readGenerationLengths(ws: WorkspaceLike): Promise<Generati
  * @example
  * ```ts
  * import { readGenerationsByRun } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readGenerationsByRun(ws, "rag-bm25")).length;
  * ```
  */
@@ -125,8 +129,9 @@ export interface GeneratedAnswer {
  * @example
  * ```ts
  * import { readGeneratedAnswers } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readGeneratedAnswers(ws, ["rag-bm25"])).map((a) => a.topicId);
  * ```
  */
@@ -154,8 +159,9 @@ export async function readGeneratedAnswers(
  * @example
  * ```ts
  * import { writeGenerationRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeGenerationRows(ws, [{ run: "rag", topicId: "t1", text: "An answer.", condition: "file" }]);
  * ```
  */

@@ -99,9 +99,12 @@ async function* passagesOf(path: string, rewrite: (id: string) => string): Async
  * @throws {InputError} Listing the problems of a malformed file.
  * @throws {SyntaxError} For a malformed `rewrite` spec.
  * @example
- * ```ts
- * import { importCrux, type Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * ```ts ignore
+ * // Not run as a test: it reads the CRUX release, which the user brings.
+ * import { importCrux } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await importCrux(ws, { judgments: "crux/judgments.jsonl", rewrite: ["duc04-testb-=duc04-test-"] });
  * ```
  */

@@ -30,9 +30,12 @@ export interface DucImportOptions extends ImportOptions {
  * @returns Rows stored per table.
  * @throws {InputError} For malformed document files or folders without clusters or summaries.
  * @example
- * ```ts
- * import { importDuc, type Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * ```ts ignore
+ * // Not run as a test: it reads DUC 2004, which the user brings.
+ * import { importDuc } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await importDuc(ws, { docs: "duc2004/docs", models: "duc2004/models" });
  * ```
  */

@@ -53,9 +53,12 @@ function read(sources: MultiNewsSources, limit: number | undefined): Promise<Mul
  * @throws {TypeError} When the sources are not exactly one kind.
  * @throws {InputError} For malformed files or `.src`/`.tgt` files of different lengths.
  * @example
- * ```ts
- * import { importMultiNews, type Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * ```ts ignore
+ * // Not run as a test: it reads Multi-News, which the user brings.
+ * import { importMultiNews } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await importMultiNews(ws, { src: "test.src.txt", tgt: "test.tgt.txt" }, { limit: 50 });
  * ```
  */

@@ -60,8 +60,10 @@ async function readDocuments(path: string): Promise<Document[]> {
  *   `{topic}:{doc}#{j}`, or a rating list's length differs from the topic's question count.
  * @example
  * ```ts
- * import { importSample, type Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample } from "@lib/store/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const counts = await importSample(ws, "datasets/sample"); // { topics: 3, ... }
  * ```
  */

@@ -21,9 +21,13 @@ import type { Workspace } from "./workspace.ts";
  * @throws {InputError} For a malformed run.
  * @example
  * ```ts
- * import { importRun, type Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
- * await importRun(ws, "runs/bm25.run");
+ * import { importRun } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const path = `${await Deno.makeTempDir()}/bm25.run`;
+ * await Deno.writeTextFile(path, "sample-01 Q0 sample-01:0#0 1 12.5 bm25\n");
+ * await importRun(ws, path); // 1
  * ```
  */
 export async function importRun(
@@ -121,9 +125,13 @@ async function dropRepeats(ws: Workspace, runs: string[]): Promise<number> {
  * @throws {InputError} For malformed qrels.
  * @example
  * ```ts
- * import { importQrels, type Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
- * await importQrels(ws, "crux/duc04_qrels_pr.txt"); // stored as "duc04_qrels_pr"
+ * import { importQrels } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const path = `${await Deno.makeTempDir()}/sample_qrels.txt`;
+ * await Deno.writeTextFile(path, "sample-01 0 sample-01:0#0 1\n");
+ * await importQrels(ws, path); // 1, stored as "sample_qrels"
  * ```
  */
 export async function importQrels(

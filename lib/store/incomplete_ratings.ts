@@ -21,8 +21,9 @@ const KEY = "ratings.incomplete|";
  * @example
  * ```ts
  * import { incompleteRatingTopics } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await incompleteRatingTopics(ws, "llm:judge-model"); // e.g. ["d30001t"]
  * ```
  */
@@ -43,8 +44,9 @@ export async function incompleteRatingTopics(
  * @example
  * ```ts
  * import { recordIncompleteRatingTopics } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordIncompleteRatingTopics(ws, "llm:judge-model", []); // all rated
  * ```
  */

@@ -26,8 +26,9 @@ export interface KeypointRow {
  * @example
  * ```ts
  * import { readKeypointSources } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readKeypointSources(ws, "merged"); // ["extracted:offline"]
  * ```
  */
@@ -51,8 +52,9 @@ export async function readKeypointSources(
  * @example
  * ```ts
  * import { readKeypointRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readKeypointRows(ws, "merged", "extracted:offline")).length;
  * ```
  */
@@ -77,8 +79,9 @@ export async function readKeypointRows(
  * @example
  * ```ts
  * import { writeKeypointRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeKeypointRows(ws, [{ topicId: "t1", keypointId: "k1", level: "merged", text: "A.", spans: [], mergedFrom: [], source: "file:kp.jsonl" }]);
  * ```
  */
@@ -110,8 +113,9 @@ export interface StoredKeyPoint {
  * @example
  * ```ts
  * import { readKeyPointsOfSource } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const points = await readKeyPointsOfSource(ws, "extracted:offline");
  * ```
  */
@@ -134,8 +138,9 @@ export async function readKeyPointsOfSource(
  * @example
  * ```ts
  * import { countKeyPointProblems } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const problems = await countKeyPointProblems(ws); // e.g. [{ topicId: "t1", n: 2 }]
  * ```
  */

@@ -494,8 +494,9 @@ export interface StoredMeasure {
  * @example
  * ```ts
  * import { readCruxMeasures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const rows = await readCruxMeasures(ws, ["human", "lexical"]);
  * rows.find((r) => r.run === "bm25" && r.measure === "Cov@oracle" && r.topicId === "all");
  * ```
@@ -528,8 +529,9 @@ export async function readCruxMeasures(
  * @example
  * ```ts
  * import { firstReportCoverageJudge } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await firstReportCoverageJudge(ws); // e.g. "imported"
  * ```
  */
@@ -552,8 +554,9 @@ export async function firstReportCoverageJudge(ws: WorkspaceLike): Promise<strin
  * @example
  * ```ts
  * import { readReportCoverageMeans } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readReportCoverageMeans(ws, "lexical")).get("rag-bm25");
  * ```
  */
@@ -580,8 +583,9 @@ export async function readReportCoverageMeans(
  * @example
  * ```ts
  * import { clearContextMeasures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await clearContextMeasures(ws, "rag-bm25");
  * ```
  */
@@ -628,8 +632,9 @@ export interface ContextSkips {
  * @example
  * ```ts
  * import { readContextSkips } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readContextSkips(ws, "bm25", "human", "ranking(tau=3)");
  * ```
  */
@@ -661,8 +666,9 @@ export interface JudgeVarianceRow {
  * @example
  * ```ts
  * import { readJudgeVarianceRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const rows = await readJudgeVarianceRows(ws);
  * ```
  */
@@ -701,8 +707,9 @@ export interface MeasureJudgeSourceOptions {
  * @example
  * ```ts
  * import { readMeasureJudgeSources } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const [first] = await readMeasureJudgeSources(ws, "nuggets", { perTopicMeasure: "strict_vital" });
  * ```
  */
@@ -751,8 +758,9 @@ export interface MethodMeasureValue {
  * @example
  * ```ts
  * import { readMethodMeasures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const rows = await readMethodMeasures(ws, "keypoints", "offline-entailment", "extracted:offline");
  * ```
  */
@@ -780,8 +788,9 @@ export async function readMethodMeasures(
  * @example
  * ```ts
  * import { writeMethodMeasures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeMethodMeasures(ws, []);
  * ```
  */

@@ -56,8 +56,9 @@ export async function readPassageTokenizer(ws: WorkspaceLike): Promise<string | 
  * @example
  * ```ts
  * import { readMetaText } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const text = await readMetaText(ws, "figure_palette");
  * ```
  */

@@ -12,8 +12,9 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { readMetaJson } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readMetaJson<string[]>(ws, "failed_generations:rag-bm25");
  * ```
  */
@@ -28,8 +29,9 @@ export async function readMetaJson<T>(ws: WorkspaceLike, key: string): Promise<T
  * @example
  * ```ts
  * import { writeMetaJson } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeMetaJson(ws, "my_key", { a: 1 });
  * ```
  */

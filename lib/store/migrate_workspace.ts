@@ -24,8 +24,10 @@ import { RATED_ITEMS_SQL } from "./provenance.ts";
  * @throws {Error} When the folder has no workspace, or its version is newer than this workbench's.
  * @example
  * ```ts
- * import { migrateWorkspace } from "@lib/store/mod.ts";
- * await migrateWorkspace("outputs/old-experiment"); // { from: 1, to: 3 }
+ * import { migrateWorkspace, openWorkspace } from "@lib/store/mod.ts";
+ * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 1, to: 3 }
+ * (await openWorkspace(dir)).close();
+ * await migrateWorkspace(dir); // { from: 3, to: 3 }: already current
  * ```
  */
 export async function migrateWorkspace(dir: string): Promise<{ from: number; to: number }> {

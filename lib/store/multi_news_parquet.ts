@@ -20,7 +20,8 @@ import {
  * @throws {InputError} When the file lacks the `document` or `summary` column.
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @example
- * ```ts
+ * ```ts ignore
+ * // Not run as a test: it reads Multi-News, which the user brings.
  * import { readMultiNewsParquet } from "@lib/store/mod.ts";
  * const examples = await readMultiNewsParquet("multi_news/test.parquet", { limit: 100 });
  * ```

@@ -29,8 +29,9 @@ export interface NuggetRow {
  * @example
  * ```ts
  * import { readStoredNuggets } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readStoredNuggets(ws, "created:offline")).filter((n) => n.importance === "vital");
  * ```
  */
@@ -53,8 +54,9 @@ export async function readStoredNuggets(ws: WorkspaceLike, origin: string): Prom
  * @example
  * ```ts
  * import { writeNuggets } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeNuggets(ws, [{ topicId: "t1", origin: "file:n.jsonl", ordinal: 1, text: "A fact.", kept: true }]);
  * ```
  */
@@ -72,8 +74,9 @@ export async function writeNuggets(ws: WorkspaceLike, rows: readonly object[]): 
  * @example
  * ```ts
  * import { readNuggetPassageTexts } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readNuggetPassageTexts(ws, "created:offline")).filter((p) => p.topicId === "t1");
  * ```
  */
@@ -96,8 +99,9 @@ export async function readNuggetPassageTexts(
  * @example
  * ```ts
  * import { writeNuggetPassages } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeNuggetPassages(ws, [{ topicId: "t1", origin: "created:offline", ordinal: 1, passageId: "d1#1", windowIndex: 0, text: "...", status: "ok" }]);
  * ```
  */
@@ -117,8 +121,9 @@ export async function writeNuggetPassages(
  * @example
  * ```ts
  * import { clearTopicNuggets } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await clearTopicNuggets(ws, { topicId: "t1", origin: "created:offline", passages: true });
  * ```
  */
@@ -156,8 +161,9 @@ export interface NuggetLabelRow {
  * @example
  * ```ts
  * import { readNuggetLabels } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readNuggetLabels(ws, "created:offline", "m")).filter((l) => l.label === "support");
  * ```
  */
@@ -192,8 +198,9 @@ export interface NuggetJudgmentRow {
  * @example
  * ```ts
  * import { readNuggetJudgments } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readNuggetJudgments(ws, "created:offline", "m")).filter((j) => j.importance === "vital");
  * ```
  */
@@ -220,8 +227,9 @@ export async function readNuggetJudgments(
  * @example
  * ```ts
  * import { clearNuggetAssignments } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await clearNuggetAssignments(ws, { run: "rag-bm25", origin: "created:offline", judge: "m" });
  * ```
  */
@@ -246,8 +254,9 @@ export async function clearNuggetAssignments(
  * @example
  * ```ts
  * import { writeNuggetAssignments } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeNuggetAssignments(ws, [{ run: "a", topicId: "t1", origin: "o", ordinal: 1, judge: "m", label: "support" }]);
  * ```
  */
@@ -280,8 +289,9 @@ export interface NuggetSupport {
  * @example
  * ```ts
  * import { readNuggetSupport } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const rows = await readNuggetSupport(ws, "created:offline", "lexical-nuggets");
  * ```
  */
@@ -325,8 +335,9 @@ export interface NuggetTopicCounts {
  * @example
  * ```ts
  * import { readNuggetTopicCounts } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const rows = await readNuggetTopicCounts(ws, "created:offline");
  * ```
  */

@@ -37,8 +37,9 @@ export const RATED_ITEMS_SQL = `INSERT OR IGNORE INTO rated_items
  * @example
  * ```ts
  * import { recordRatedItems } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordRatedItems(ws, "lexical");
  * // rated_items: ("t1:report:bm25", "lexical", "t1", "report", "bm25"), ...
  * ```
@@ -55,8 +56,9 @@ export async function recordRatedItems(ws: WorkspaceLike, judge: string): Promis
  * @example
  * ```ts
  * import { recordRun } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordRun(ws, { run: "hybrid", kind: "fusion", params: { method: "rrf", k: 60 }, sources: ["bm25", "dense"] });
  * ```
  */
@@ -78,8 +80,9 @@ export async function recordRun(
  * @example
  * ```ts
  * import { recordGeneration } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordGeneration(ws, { run: "rag-bm25", condition: "rag", contextRun: "bm25", backend: "extractive" });
  * ```
  */
@@ -101,8 +104,9 @@ export async function recordGeneration(
  * @example
  * ```ts
  * import { recordQrels } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordQrels(ws, { name: "crux_pr", origin: "selection", judge: "human", tau: 3, redundancy: "all" });
  * ```
  */
@@ -130,8 +134,9 @@ export async function recordQrels(
  * @example
  * ```ts
  * import { recordTokenizer } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordTokenizer(ws, "llama3.1");
  * ```
  */

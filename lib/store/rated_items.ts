@@ -15,8 +15,9 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { readReportJudges } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const judges = await readReportJudges(ws); // e.g. ["gpt-4o"]
  * ```
  */
@@ -35,8 +36,9 @@ export async function readReportJudges(ws: WorkspaceLike): Promise<string[]> {
  * @example
  * ```ts
  * import { readRatedItemKinds } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readRatedItemKinds(ws, "human")).get("t1:d1#0"); // "passage"
  * ```
  */

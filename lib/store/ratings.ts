@@ -17,8 +17,9 @@ import { passageOrdinal } from "./passage_ordinal.ts";
  * @example
  * ```ts
  * import { ratedPairs } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await ratedPairs(ws, "human")).has("t:0#0\0t#q1");
  * ```
  */
@@ -39,8 +40,9 @@ export async function ratedPairs(ws: WorkspaceLike, judge: string): Promise<Set<
  * @example
  * ```ts
  * import { passageRatingCounts } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await passageRatingCounts(ws)).get("human"); // e.g. 1200
  * ```
  */
@@ -62,8 +64,9 @@ export async function passageRatingCounts(ws: WorkspaceLike): Promise<Map<string
  * @example
  * ```ts
  * import { ratingsByItem } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await ratingsByItem(ws, "human")).get("t:0#0")?.get("t#q1"); // e.g. 4
  * ```
  */
@@ -95,8 +98,9 @@ export interface RatingJudgeKind {
  * @example
  * ```ts
  * import { readRatingJudgeKinds } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const reportJudges = (await readRatingJudgeKinds(ws)).filter((k) => k.report);
  * ```
  */
@@ -128,8 +132,9 @@ export interface ReportQuestionRating {
  * @example
  * ```ts
  * import { readReportQuestionRatings } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const rows = await readReportQuestionRatings(ws, "gpt-4o", "rag-bm25");
  * ```
  */
@@ -190,8 +195,9 @@ export interface PassageJudgments {
  * @example
  * ```ts
  * import { readPassageJudgments } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { judgments, tokens } = await readPassageJudgments(ws, "human", "measure");
  * ```
  */

@@ -15,8 +15,9 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { defaultReportJudge } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await defaultReportJudge(ws); // "lexical" after the offline demo
  * ```
  */

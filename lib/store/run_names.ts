@@ -14,8 +14,9 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @example
  * ```ts
  * import { readRetrievalRunNames } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readRetrievalRunNames(ws); // ["bm25", "dense"]
  * ```
  */
@@ -32,8 +33,9 @@ export async function readRetrievalRunNames(ws: WorkspaceLike): Promise<string[]
  * @example
  * ```ts
  * import { readGeneratedRuns } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readGeneratedRuns(ws); // [{ run: "direct", condition: "direct" }, ...]
  * ```
  */
@@ -55,8 +57,9 @@ export async function readGeneratedRuns(
  * @example
  * ```ts
  * import { readStageParams } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readStageParams(ws, "measure:nuggets");
  * ```
  */

@@ -40,8 +40,9 @@ export async function countRunRows(ws: WorkspaceLike, run: string): Promise<numb
  * @example
  * ```ts
  * import { replaceRunRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await replaceRunRows(ws, "subq-core-def", [{ run: "subq-core-def", topicId: "t1", docId: "d1#1", rank: 1, score: 1 }]);
  * ```
  */

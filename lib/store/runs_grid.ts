@@ -58,8 +58,9 @@ async function hasTable(ws: WorkspaceLike): Promise<boolean> {
  * @example
  * ```ts
  * import { recordRerankUsage } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await recordRerankUsage(ws, {
  *   run: "bm25+lexical", source: "bm25", method: "lexical", reranker: "lexical", model: null,
  *   offline: true, calls: 0, cached: 0, embedded: 0, promptTokens: 0, completionTokens: 0,
@@ -99,8 +100,9 @@ export async function recordRerankUsage(ws: WorkspaceLike, row: RerankUsageRow):
  * @example
  * ```ts
  * import { clearRerankUsage } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await clearRerankUsage(ws, "bm25+lexical");
  * ```
  */
@@ -117,8 +119,9 @@ export async function clearRerankUsage(ws: WorkspaceLike, run: string): Promise<
  * @example
  * ```ts
  * import { readRerankUsage } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readRerankUsage(ws))[0]?.calls; // 0 for an offline cell
  * ```
  */
@@ -171,8 +174,9 @@ export interface GridMeasureRow {
  * @example
  * ```ts
  * import { readGridMeasures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await readGridMeasures(ws, ["bm25", "bm25+lexical"]);
  * // [{ run: "bm25", measure: "Cov@oracle", judge: "human", source: "selection", value: 0.78, topics: 10 }, ...]
  * ```

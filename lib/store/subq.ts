@@ -24,8 +24,9 @@ export interface SubqQuestionRow {
  * @example
  * ```ts
  * import { readSubqQuestions } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await readSubqQuestions(ws, "decompose")).filter((q) => q.type === "core");
  * ```
  */
@@ -49,8 +50,9 @@ export async function readSubqQuestions(
  * @example
  * ```ts
  * import { readSubqTopicIds } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const done = new Set(await readSubqTopicIds(ws, "decompose"));
  * ```
  */
@@ -70,8 +72,9 @@ export async function readSubqTopicIds(ws: WorkspaceLike, source: string): Promi
  * @example
  * ```ts
  * import { writeSubqQuestions } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeSubqQuestions(ws, [{ topicId: "t1", source: "decompose", ordinal: 1, text: "Who?" }]);
  * ```
  */
@@ -91,8 +94,9 @@ export async function writeSubqQuestions(
  * @example
  * ```ts
  * import { setSubqType } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await setSubqType(ws, { topicId: "t1", source: "decompose", ordinal: 1, type: "core", classifier: "offline" });
  * ```
  */
@@ -118,8 +122,9 @@ export async function setSubqType(
  * @example
  * ```ts
  * import { writeSubqFailures } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeSubqFailures(ws, [{ topicId: "t1", source: "decompose", step: "decompose", status: "failed", raw: "", backend: "m" }]);
  * ```
  */
@@ -147,8 +152,9 @@ export interface SubqCoverageVerdict {
  * @example
  * ```ts
  * import { readSubqCoverage } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const judged = new Map((await readSubqCoverage(ws, "m")).map((r) => [r.k, r]));
  * ```
  */
@@ -173,8 +179,9 @@ export async function readSubqCoverage(
  * @example
  * ```ts
  * import { readSubqCoverageDone } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const done = new Set(await readSubqCoverageDone(ws, "m"));
  * ```
  */
@@ -195,8 +202,9 @@ export async function readSubqCoverageDone(ws: WorkspaceLike, judge: string): Pr
  * @example
  * ```ts
  * import { writeSubqCoverage } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeSubqCoverage(ws, [{ textKey: "ab12", subQuestion: "Who?", judge: "m", answered: true, status: "ok" }]);
  * ```
  */
@@ -217,8 +225,9 @@ export async function writeSubqCoverage(
  * @example
  * ```ts
  * import { clearSubqPairwise } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await clearSubqPairwise(ws, "m", ["rag-bm25", "direct"]);
  * ```
  */
@@ -245,8 +254,9 @@ export async function clearSubqPairwise(
  * @example
  * ```ts
  * import { writeSubqPairwise } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await writeSubqPairwise(ws, [{ topicId: "t1", runA: "a", runB: "b", judge: "m", verdict: "A" }]);
  * ```
  */
@@ -267,8 +277,9 @@ export async function writeSubqPairwise(
  * @example
  * ```ts
  * import { replaceSubqPreferences } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await replaceSubqPreferences(ws, "preferences.jsonl", []);
  * ```
  */
@@ -289,8 +300,9 @@ export async function replaceSubqPreferences(
  * @example
  * ```ts
  * import { readMainSubqCoverageJudge } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const judge = await readMainSubqCoverageJudge(ws);
  * ```
  */
@@ -310,8 +322,9 @@ export async function readMainSubqCoverageJudge(ws: WorkspaceLike): Promise<stri
  * @example
  * ```ts
  * import { readSubqBackends } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const backends = await readSubqBackends(ws, "decompose");
  * ```
  */
@@ -347,8 +360,9 @@ export interface SubqPreferenceRow {
  * @example
  * ```ts
  * import { readSubqPreferenceRows } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const sets = new Set((await readSubqPreferenceRows(ws)).map((p) => p.source));
  * ```
  */
@@ -376,8 +390,9 @@ export interface SubqPairwiseVerdict {
  * @example
  * ```ts
  * import { readSubqPairwiseVerdicts } from "@lib/store/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const verdicts = await readSubqPairwiseVerdicts(ws);
  * ```
  */

@@ -65,8 +65,9 @@ export class Workspace {
    * @returns The rows.
    * @example
    * ```ts
-   * import type { Workspace } from "@lib/store/mod.ts";
-   * declare const ws: Workspace;
+   * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * await importSample(ws, "datasets/sample");
    * const rows = await ws.query<{ topicId: string; n: number }>(
    *   "SELECT topic_id, count(*) AS n FROM passages GROUP BY ALL",
    * );
@@ -88,8 +89,9 @@ export class Workspace {
    * @returns The number of rows changed.
    * @example
    * ```ts
-   * import type { Workspace } from "@lib/store/mod.ts";
-   * declare const ws: Workspace;
+   * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * await importSample(ws, "datasets/sample");
    * await ws.exec("DELETE FROM runs WHERE run = $1", ["bm25"]);
    * ```
    */
@@ -118,8 +120,9 @@ export class Workspace {
    * @throws {Error} On a duplicate primary key (use `upsert` for re-runs).
    * @example
    * ```ts
-   * import type { Workspace } from "@lib/store/mod.ts";
-   * declare const ws: Workspace;
+   * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * await importSample(ws, "datasets/sample");
    * await ws.insert("topics", [{ topicId: "t1", request: "Report on ..." }]);
    * ```
    */
@@ -137,8 +140,9 @@ export class Workspace {
    * @returns The number of rows stored (records repeating a key count once).
    * @example
    * ```ts
-   * import type { Workspace } from "@lib/store/mod.ts";
-   * declare const ws: Workspace;
+   * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * await importSample(ws, "datasets/sample");
    * await ws.upsert("stage_runs", [{ id: "retrieve:bm25", stage: "retrieve", fingerprint: "9f2c" }]);
    * ```
    */
@@ -182,11 +186,14 @@ export class Workspace {
    * @returns The number of rows stored (records repeating a key count once).
    * @example
    * ```ts
-   * import type { Workspace } from "@lib/store/mod.ts";
    * import type { Passage } from "@lib/types/mod.ts";
-   * declare const ws: Workspace;
-   * declare const passages: AsyncIterable<Passage>; // e.g. read line by line from a corpus file
-   * await ws.upsertStream("passages", passages, { onProgress: (n) => console.log(n) });
+   * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * await importSample(ws, "datasets/sample");
+   * async function* passages(): AsyncIterable<Passage> { // e.g. read line by line from a file
+   *   yield { passageId: "t1:d1#1", topicId: "t1", docId: "d1", text: "A first passage." };
+   * }
+   * await ws.upsertStream("passages", passages()); // 1
    * ```
    */
   async upsertStream(
@@ -218,8 +225,9 @@ export class Workspace {
    * @returns What `fn` returns.
    * @example
    * ```ts
-   * import type { Workspace } from "@lib/store/mod.ts";
-   * declare const ws: Workspace;
+   * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * await importSample(ws, "datasets/sample");
    * const rows = [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }];
    * await ws.transaction(async () => {
    *   await ws.exec("DELETE FROM runs");
@@ -310,8 +318,9 @@ export class Workspace {
    * @throws {RangeError} For `trec` on another table, or qrels without a name when several sets exist.
    * @example
    * ```ts
-   * import type { Workspace } from "@lib/store/mod.ts";
-   * declare const ws: Workspace;
+   * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * await importSample(ws, "datasets/sample");
    * const dir = await Deno.makeTempDir();
    * await ws.exportTable("measures", `${dir}/measures.parquet`, "parquet");
    * ```

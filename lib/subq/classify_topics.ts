@@ -31,8 +31,9 @@ export interface ClassifyTopicsSummary {
  * @example
  * ```ts
  * import { classifyTopics } from "@lib/subq/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await classifyTopics(ws)).counts; // { core: .., background: .., "follow-up": .. }
  * ```
  */

@@ -40,8 +40,9 @@ export interface CompareRunsOptions extends SubqStepOptions {
  * @example
  * ```ts
  * import { compareRuns, winRates } from "@lib/subq/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { verdicts } = await compareRuns(ws, { runs: ["rag-bm25", "subq-core-query"], judge: "lexical coverage (offline)" });
  * winRates(verdicts);
  * ```

@@ -81,8 +81,9 @@ export interface CoreVariantsOptions {
  * ```ts
  * import { generateCoreVariants } from "@lib/subq/mod.ts";
  * import { extractiveGenerator } from "@lib/llm/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await generateCoreVariants(ws, { generator: extractiveGenerator() }); // ["subq-core-def", ...]
  * ```
  */

@@ -48,8 +48,9 @@ export interface DecomposeTopicsSummary {
  * @example
  * ```ts
  * import { decomposeTopics } from "@lib/subq/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await decomposeTopics(ws, { n: 20 }); // offline: noun-phrase templates
  * ```
  */

@@ -46,8 +46,9 @@ export interface EvaluatePreferencesOptions extends SubqStepOptions {
  * ```ts
  * import { evaluatePreferences, preferenceResults } from "@lib/subq/mod.ts";
  * import { readPreferences } from "@lib/formats/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const pairs = await evaluatePreferences(ws, await readPreferences("prefs.jsonl"), { name: "prefs" });
  * preferenceResults(pairs).hybrid;
  * ```

@@ -58,8 +58,9 @@ export function coverageJudgeName(opts: { client?: { model: string } }): string 
  * @example
  * ```ts
  * import { judgeAnswers } from "@lib/subq/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * (await judgeAnswers(ws, { runs: ["rag-bm25"] })).judge; // "lexical coverage (offline)"
  * ```
  */

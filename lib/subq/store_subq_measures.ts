@@ -99,8 +99,9 @@ export function subqMeasureRows(
  * @example
  * ```ts
  * import { storeSubqMeasures } from "@lib/subq/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * await storeSubqMeasures(ws, [], { judge: "lexical coverage (offline)", source: "decompose" });
  * ```
  */

@@ -38,8 +38,9 @@ export interface CoverageLinesOptions {
  * @example
  * ```ts
  * import { workspaceCoverageLines } from "@lib/subq/mod.ts";
- * import type { Workspace } from "@lib/store/mod.ts";
- * declare const ws: Workspace;
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
  * const { lines } = await workspaceCoverageLines(ws, { runs: ["rag-bm25"], judge: "lexical coverage (offline)" });
  * ```
  */
