@@ -18,8 +18,9 @@ import { contextSettings } from "./context_analyses.ts";
  * @example
  * ```ts
  * import { analysisParams } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
- * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * // A config without method sections (those need the registry of lib/methods).
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * JSON.stringify(analysisParams(config));
  * ```
  */

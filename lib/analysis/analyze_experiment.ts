@@ -37,11 +37,12 @@ export interface AnalyzeExperimentOptions {
  * @example
  * ```ts
  * import { analyzeExperiment } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * // A config without method sections (those need the registry of lib/methods).
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * const { saved } = await analyzeExperiment(ws, config);
  * ```
  */

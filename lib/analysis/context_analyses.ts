@@ -33,9 +33,10 @@ export function contextSettings(
  * @example
  * ```ts
  * import { contextAnalyses } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
- * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * // A config without method sections (those need the registry of lib/methods).
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * const ws = await openWorkspace(config.workspace, { readOnly: true });
  * (await contextAnalyses(ws, config))[0].name; // "context_evaluation"
  * ```

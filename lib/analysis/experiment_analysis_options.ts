@@ -19,8 +19,9 @@ import { experimentBackends, experimentPipelines } from "./_experiment_pipelines
  * @example
  * ```ts
  * import { experimentAnalysisOptions } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
- * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * // A config without method sections (those need the registry of lib/methods).
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * experimentAnalysisOptions(config).correlation?.runs; // ["bm25", "bm25-k1.2-b0.75", ...]
  * ```
  */

@@ -23,9 +23,9 @@ import type { Analysis } from "./types.ts";
  * @example
  * ```ts
  * import { gridAnalysis } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
+ * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
- * const config = await loadExperimentConfig("notebooks/configs/sample-grid.json");
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * const ws = await openWorkspace(config.workspace);
  * (await gridAnalysis(ws, config)).data.rows.length; // first stages + cells
  * ```

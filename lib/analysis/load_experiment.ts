@@ -34,8 +34,9 @@ export interface LoadedExperiment {
  * @example
  * ```ts
  * import { loadExperiment, mainTable } from "@lib/analysis/mod.ts";
- * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
- * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * // A config without method sections (those need the registry of lib/methods).
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * const { data, conditions, outDir } = await loadExperiment(config);
  * const main = mainTable(data, { conditions }); // save with saveAnalysis(main, outDir)
  * ```

@@ -109,14 +109,18 @@ async function fileDigest(path: string): Promise<string> {
  * @returns Stage instances in dependency order, for `runStages` with `CRUX_STAGES`.
  * @example
  * ```ts
- * import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
- * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
- * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+ * import {
+ *   CRUX_STAGES,
+ *   cruxStages,
+ *   loadExperimentConfigWith,
+ *   runStages,
+ * } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
- * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * // A config without method sections (those need the registry of lib/methods).
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * const specs = await cruxStages({ ...config, workspace: ws.dir }, { methods: METHOD_REGISTRY });
- * await runStages(ws, specs, { order: CRUX_STAGES });
+ * const specs = await cruxStages({ ...config, workspace: ws.dir });
+ * await runStages(ws, specs, { order: CRUX_STAGES, until: "select" });
  * ```
  */
 export async function cruxStages(

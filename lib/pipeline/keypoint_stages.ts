@@ -217,18 +217,11 @@ function stages(
  *
  * @example
  * ```ts
- * import { keypointStages, runStages } from "@lib/pipeline/mod.ts";
- * import { methodStages } from "@lib/methods/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
+ * import { keypointStages } from "@lib/pipeline/mod.ts";
  * const section = keypointStages.parse({ rounds: 2 }, "experiment.json");
- * // The registry opens the method's backends (offline here) for its stages.
- * const specs = await methodStages("keypoints", section, {
- *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [],
- *   judgeStages: [], outDir: "outputs/x", configFile: "experiment.json",
- * });
- * await runStages(ws, specs, { order: ["judge", "measure"] });
+ * section.rounds; // 2
+ * // The stages are declared through the method registry, which opens the backends:
+ * // `methodStages("keypoints", section, ctx)` of `@lib/methods/mod.ts`.
  * ```
  */
 export const keypointStages: MethodStages<KeyPointSection, KeyPointBackends> = {

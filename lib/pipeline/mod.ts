@@ -8,13 +8,17 @@
  *
  * @example
  * ```ts
- * import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
- * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
- * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+ * import {
+ *   CRUX_STAGES,
+ *   cruxStages,
+ *   loadExperimentConfigWith,
+ *   runStages,
+ * } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
- * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
+ * // A config without method sections (those need the registry of lib/methods).
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * const ws = await openWorkspace(await Deno.makeTempDir()); // normally config.workspace
- * const specs = await cruxStages(config, { methods: METHOD_REGISTRY });
+ * const specs = await cruxStages(config);
  * const { ran } = await runStages(ws, specs, { order: CRUX_STAGES, until: "select" });
  * ran; // ["dataset", "construct", "select"]
  * ws.close();

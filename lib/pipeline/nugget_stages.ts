@@ -266,18 +266,11 @@ async function stages(
  *
  * @example
  * ```ts
- * import { NUGGET_STAGES, runStages } from "@lib/pipeline/mod.ts";
- * import { methodStages } from "@lib/methods/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
+ * import { NUGGET_STAGES } from "@lib/pipeline/mod.ts";
  * const section = NUGGET_STAGES.parse({ window: 10 }, "experiment.json");
- * // The registry opens the method's backends (offline here) for its stages.
- * const specs = await methodStages("nuggets", section, {
- *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [], judgeStages: [],
- *   outDir: "outputs/x", configFile: "experiment.json",
- * });
- * await runStages(ws, specs, { order: ["judge", "measure"] });
+ * section.window; // 10
+ * // The stages are declared through the method registry, which opens the backends:
+ * // `methodStages("nuggets", section, ctx)` of `@lib/methods/mod.ts`.
  * ```
  */
 export const NUGGET_STAGES: MethodStages<NuggetsSection, nug.NuggetBackend> = {

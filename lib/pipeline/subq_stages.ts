@@ -301,18 +301,11 @@ async function stages(
  *
  * @example
  * ```ts
- * import { runStages, SUBQ_STAGES } from "@lib/pipeline/mod.ts";
- * import { methodStages } from "@lib/methods/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
+ * import { SUBQ_STAGES } from "@lib/pipeline/mod.ts";
  * const section = SUBQ_STAGES.parse({ n: 12 }, "experiment.json");
- * // The registry opens the method's backends (offline here) for its stages.
- * const specs = await methodStages("subq", section, {
- *   backend: "offline", answerRuns: ["rag-bm25"], answerStages: [], dataStages: [],
- *   judgeStages: [], outDir: "outputs/x", configFile: "experiment.json",
- * });
- * await runStages(ws, specs, { order: ["judge", "measure"] });
+ * section.n; // 12
+ * // The stages are declared through the method registry, which opens the backends:
+ * // `methodStages("subq", section, ctx)` of `@lib/methods/mod.ts`.
  * ```
  */
 export const SUBQ_STAGES: MethodStages<SubqSection, SubqBackends> = {

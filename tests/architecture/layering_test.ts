@@ -125,3 +125,46 @@ Deno.test("the layering check catches upward imports, cycles, private files and 
     "lib/store/c.ts imports tests/support/fake_model.ts (test helpers are passed in, not imported)",
   ]);
 });
+
+/** Areas above `area` named by `targets` (repository-relative import targets). */
+function above(area: string, targets: readonly string[]): string[] {
+  return targets.filter((t) => {
+    const [top, other] = t.split("/");
+    return top === "lib" && other !== area &&
+      (layerOf.get(other) ?? -1) > (layerOf.get(area) ?? -1);
+  });
+}
+
+/** Import targets of the code examples in a file's doc comments (` * import ... from "..."`). */
+function docImports(file: string): string[] {
+  const out: string[] = [];
+  for (
+    const m of Deno.readTextFileSync(file).matchAll(
+      /^\s*\*\s*(?:import|export)[^"'\n]*?from\s*["']([^"']+)["']/gm,
+    )
+  ) {
+    if (m[1].startsWith("@lib/")) out.push(normalize(`lib/${m[1].slice(5)}`));
+  }
+  return out;
+}
+
+Deno.test("tests and doc examples beside library code import nothing above their area", () => {
+  const problems: string[] = [];
+  for (const f of files(join(root, "lib"))) {
+    if (f.includes("/testdata/")) continue;
+    const rel = relative(root, f);
+    const area = rel.split("/")[1];
+    const targets = f.endsWith("_test.ts") ? [...imports(f), ...docImports(f)] : docImports(f);
+    for (const t of above(area, targets)) problems.push(`${rel} imports ${t}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+Deno.test("the check of tests and doc examples sees an import above the area", () => {
+  assert.deepEqual(
+    above("pipeline", ["lib/experiment/mod.ts", "lib/store/mod.ts", "lib/pipeline/x.ts"]),
+    [
+      "lib/experiment/mod.ts",
+    ],
+  );
+});

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { methodStages } from "@lib/methods/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
-import { startOpenAiServer } from "../../tests/support/openai_server.ts";
-import { runStages } from "./run_stages.ts";
-import { keypointStages } from "./keypoint_stages.ts";
-import type { MethodStageContext } from "./method_stage.ts";
+import { startOpenAiServer } from "../support/openai_server.ts";
+import { runStages } from "@lib/pipeline/run_stages.ts";
+import { keypointStages } from "@lib/pipeline/keypoint_stages.ts";
+import type { MethodStageContext } from "@lib/pipeline/method_stage.ts";
 
 const P1 = "The bridge opened in 1932 to cars. Tickets cost a dollar.";
 const P2 = "In 1932 the bridge opened to traffic. The tolls were dropped in 1990.";

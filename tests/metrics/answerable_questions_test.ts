@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { answerableQuestions } from "./answerable_questions.ts";
-import { prepareJudged } from "./judged.ts";
-import { selectTopic } from "../construct/select_topic.ts";
+import { answerableQuestions } from "@lib/metrics/answerable_questions.ts";
+import { prepareJudged } from "@lib/metrics/judged.ts";
+import { selectTopic } from "@lib/construct/select_topic.ts";
 
 Deno.test("answerableQuestions: hand-checked masks at tau 3 and 5, -1 as 0, unrated items", () => {
   // q0: 5 (answerable at 3 and 5); q1: 3 (at 3 only); q2: -1 and 2 (never); q3: unrated.

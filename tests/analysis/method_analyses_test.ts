@@ -3,8 +3,8 @@ import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { kendallTau } from "@lib/metrics/mod.ts";
 import { tableMarkdown } from "@lib/report/mod.ts";
-import { methodAnalyses } from "./method_analyses.ts";
-import { methodMeasureRows, VALUES } from "../pipeline/testdata/method_measures.ts";
+import { methodAnalyses } from "@lib/analysis/method_analyses.ts";
+import { methodMeasureRows, VALUES } from "@lib/pipeline/testdata/method_measures.ts";
 
 const mean = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
 

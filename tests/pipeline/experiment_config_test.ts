@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { loadExperimentConfig, parseExperimentConfig } from "@lib/experiment/mod.ts";
 import { experimentPaths } from "@lib/analysis/mod.ts";
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
-import { cruxSettings } from "./crux_settings.ts";
+import { cruxSettings } from "@lib/pipeline/crux_settings.ts";
 
 const parse = (obj: unknown, opts: { experiment?: string } = {}) =>
   parseExperimentConfig(JSON.stringify(obj), { file: "exp.json", root: "/repo", ...opts });

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { startOpenAiServer } from "../../tests/support/openai_server.ts";
+import { startOpenAiServer } from "../support/openai_server.ts";
 import { openWorkspace, readRerankUsage } from "@lib/store/mod.ts";
 import { parseExperimentConfig, runCruxExperiment } from "@lib/experiment/mod.ts";
-import type { GridRow } from "./grid_table.ts";
+import type { GridRow } from "@lib/analysis/grid_table.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 

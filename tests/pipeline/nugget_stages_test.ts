@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { methodStages } from "@lib/methods/mod.ts";
 import { join } from "node:path";
 import { nuggetWorkspace } from "@lib/nuggets/testdata/nugget_workspace.ts";
-import { type MethodStageContext, runStages } from "./mod.ts";
-import { NUGGET_STAGES } from "./nugget_stages.ts";
+import { type MethodStageContext, runStages } from "@lib/pipeline/mod.ts";
+import { NUGGET_STAGES } from "@lib/pipeline/nugget_stages.ts";
 
 const ORDER = ["judge", "measure"];
 const ctx = (extra: Partial<MethodStageContext> = {}): MethodStageContext => ({

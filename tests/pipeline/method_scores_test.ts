@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { methodScores } from "./method_scores.ts";
-import { methodMeasureRows, RUNS, TOPICS, VALUES } from "./testdata/method_measures.ts";
+import { methodScores } from "@lib/pipeline/method_scores.ts";
+import { methodMeasureRows, RUNS, TOPICS, VALUES } from "@lib/pipeline/testdata/method_measures.ts";
 
 Deno.test("methodScores reads each method's headline per (run, topic); absent methods are missing", async () => {
   const ws = await openWorkspace(await Deno.makeTempDir());

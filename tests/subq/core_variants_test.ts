@@ -5,8 +5,8 @@ import { methodStages } from "@lib/methods/mod.ts";
 import { runStages, SUBQ_STAGES } from "@lib/pipeline/mod.ts";
 import { extractiveGenerator, type Generator } from "@lib/llm/mod.ts";
 import { failedGenerations, openWorkspace } from "@lib/store/mod.ts";
-import { testConfig } from "../../tests/pipeline/_config.ts";
-import { generateCoreVariants } from "./core_variants.ts";
+import { testConfig } from "../pipeline/_config.ts";
+import { generateCoreVariants } from "@lib/subq/core_variants.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 

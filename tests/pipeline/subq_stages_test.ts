@@ -8,9 +8,9 @@ import { workspaceCoverageLines } from "@lib/subq/mod.ts";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { subqCommand } from "@lib/cli/commands/subq.ts";
-import { testConfig } from "../../tests/pipeline/_config.ts";
-import { runStages } from "./run_stages.ts";
-import { SUBQ_STAGES } from "./subq_stages.ts";
+import { testConfig } from "../pipeline/_config.ts";
+import { runStages } from "@lib/pipeline/run_stages.ts";
+import { SUBQ_STAGES } from "@lib/pipeline/subq_stages.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const ctx = (answerRuns: string[]) => ({

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { oracleTokens } from "./oracle_tokens.ts";
-import { oracleBudgets } from "../generate/oracle_budget.ts";
+import { oracleTokens } from "@lib/metrics/oracle_tokens.ts";
+import { oracleBudgets } from "@lib/generate/oracle_budget.ts";
 
 Deno.test("oracleTokens: sum of P*, first passage without a count named", () => {
   const tokens = new Map([["a", 120], ["b", 80], ["c", 15]]);
