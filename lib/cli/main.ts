@@ -79,5 +79,6 @@ export async function main(
 }
 
 if (import.meta.main) {
-  Deno.exit(await main(Deno.args));
+  // `deno task crux -- eval ...` hands the task's "--" on: the command follows it.
+  Deno.exit(await main(Deno.args[0] === "--" ? Deno.args.slice(1) : Deno.args));
 }

@@ -21,8 +21,10 @@ const SUITES = [
   "stages",
 ] as const;
 
+// `deno task bench -- --only x` hands the task's "--" on to the script: drop it.
+const args = Deno.args[0] === "--" ? Deno.args.slice(1) : Deno.args;
 const { values } = parseArgs({
-  args: Deno.args,
+  args,
   options: { only: { type: "string" }, quick: { type: "boolean", default: false } },
 });
 const only = values.only ? values.only.split(",") : [...SUITES];
