@@ -95,11 +95,18 @@ export class RunResults {
   #retrieved = new Int32Array(0);
   /** Reasons of the values left out, by value index. */
   #skipped: Map<number, string> | undefined;
+  /** Per plan: whether `finish` lists its per-topic values. */
+  readonly #listed: boolean[];
   /** Repeated documents dropped so far. */
   duplicates = 0;
 
-  constructor(plans: Planned[]) {
+  /**
+   * @param plans The measures.
+   * @param listed Keys of the measures whose per-topic rows `finish` adds (default all).
+   */
+  constructor(plans: Planned[], listed?: readonly string[]) {
     this.#plans = plans;
+    this.#listed = plans.map((p) => !listed || listed.includes(p.key));
   }
 
   /** Whether `topicId` was computed already. */
@@ -174,6 +181,7 @@ export class RunResults {
     const computed = this.#computed;
     const skipped = this.#skipped;
     const width = plans.length;
+    const listed = this.#listed;
     for (const topicId of topicIds) {
       const slot = this.#slots.get(topicId)!;
       retrieved[topicId] = this.#retrieved[slot];
@@ -188,7 +196,7 @@ export class RunResults {
         const value = values[base + i];
         sums[i] += value;
         counts[i]++;
-        result.perTopic.push({ run: name, topicId, measure: plans[i].key, value });
+        if (listed[i]) result.perTopic.push({ run: name, topicId, measure: plans[i].key, value });
       }
     }
     const summary: RunSummary = {

@@ -106,18 +106,24 @@ function tableTopics(
   let base = 0;
   for (const [id, ranges] of table.topics) {
     const n = count(ranges);
-    let [start, end, from, grade] = [table.start, table.end, 0, table.grade];
+    let start = table.start;
+    let from = 0;
+    let grade = table.grade;
     let index: SpanIndex;
-    if (ranges.length === 2) {
+    if (ranges.length === 2) { // the usual case: one block of the file, viewed in place
       from = ranges[0];
-      const to = ranges[1];
-      const opts = { hashes: table.hash, from, to, slots, base };
-      index = new SpanIndex(table.bytes, start, end, opts);
-      grade = table.grade.subarray(from, to);
+      const opts = { hashes: table.hash, from, to: ranges[1], slots, base };
+      index = new SpanIndex(table.bytes, start, table.end, opts);
+      grade = grade.subarray(from, ranges[1]);
     } else { // a topic in several blocks of the file
-      let hashes;
-      [start, end, hashes, grade] = gather(table, ranges);
-      index = new SpanIndex(table.bytes, start, end, { hashes, slots, base });
+      const [s, e, hashes, g] = gather(table, ranges);
+      index = new SpanIndex(table.bytes, start = s, e, { hashes, slots, base });
+      grade = g;
+    }
+    base += tableSize(n);
+    if (index.duplicates.length === 0) { // no repeats: nothing more to allocate
+      out.set(id, new QrelsTopic(index, grade));
+      continue;
     }
     const dropped = new Set<number>();
     for (const [i, k] of index.duplicates) {
@@ -132,7 +138,6 @@ function tableTopics(
         first: start[from + k],
       });
     }
-    base += tableSize(n);
     counts.repeats += dropped.size;
     out.set(id, dropped.size ? without(index, grade, dropped) : new QrelsTopic(index, grade));
   }

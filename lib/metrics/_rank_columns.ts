@@ -71,7 +71,10 @@ export class ColumnRanker {
     }
     const idx = order;
     setColumns(table, this.#byRank);
-    if (!this.#byRank && this.#scoreHigh) sortByScore(this.#scoreHigh, ranges, n);
+    if (!this.#byRank && ranges.length === 2 && inScoreOrder(ranges[0], ranges[1])) {
+      // Already in trec_eval's order (runs are usually written so): nothing to sort.
+      for (let k = 0; k < n; k++) idx[k] = ranges[0] + k;
+    } else if (!this.#byRank && this.#scoreHigh) sortByScore(this.#scoreHigh, ranges, n);
     else {
       let k = 0;
       for (let r = 0; r < ranges.length; r += 2) {
@@ -203,6 +206,22 @@ function before(i: number, j: number): boolean {
   if (a > b) return true;
   if (a < b) return false;
   return compareSpans(bytes, start[i], end[i], bytes, start[j], end[j]) > 0;
+}
+
+/**
+ * Whether rows `[from, to)` are already in trec_eval's order: each row's score
+ * above the next one's, or equal with a document id after it in byte order.
+ */
+function inScoreOrder(from: number, to: number): boolean {
+  for (let i = from + 1; i < to; i++) {
+    const a = score[i - 1];
+    const b = score[i];
+    if (a > b) continue;
+    if (a < b || compareSpans(bytes, start[i - 1], end[i - 1], bytes, start[i], end[i]) <= 0) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Sorts `idx[lo, hi)` by {@linkcode before} (merge sort, insertion sort below 16 rows). */

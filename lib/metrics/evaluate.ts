@@ -37,6 +37,13 @@ export interface EvaluateOptions {
   oracleGrade?: number;
   /** Registry for measure names. Default: the built-in measures. */
   registry?: MeasureRegistry;
+  /**
+   * Measure keys (as in `measures` of the result) whose per-topic values
+   * `perTopic` lists; default every measure. Aggregates, counts and skipped
+   * topics are unaffected: a caller printing only averages saves a row per
+   * topic and measure.
+   */
+  perTopicMeasures?: readonly string[];
 }
 
 /** A topic left out of one measure's average, with the reason. */
@@ -144,7 +151,7 @@ export function evaluate(
     const topicIds = opts.complete
       ? [...judged.topicIds]
       : source.topicIds.filter((t) => judged.topics.has(t));
-    const results = new RunResults(plans);
+    const results = new RunResults(plans, opts.perTopicMeasures);
     for (const topicId of topicIds) {
       const { view, duplicates } = source.view(topicId);
       results.add(topicId, view, duplicates);

@@ -51,60 +51,126 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
 export function scanQrelsTable(input: Uint8Array | string): QrelsTable | undefined {
   const bytes = asBytes(input);
   const topics = new Map<string, number[]>();
-  const b = new Int32Array(9);
-  const line = new Int32Array(6);
-  const nums = new Float64Array(1);
   // About one row per 10 bytes (short ids and grades): growing copies every column.
   let capacity = Math.max(16, Math.ceil(bytes.length / 10));
-  let start = new Int32Array(capacity);
-  let end = new Int32Array(capacity);
-  let hash = new Int32Array(capacity);
-  let grade = new Float64Array(capacity);
-  let ranges: number[] | undefined;
-  let topicStart = 0;
-  let topicEnd = 0;
-  let size = 0;
-  let pos = 0;
+  const cols: Columns = {
+    start: new Int32Array(capacity),
+    end: new Int32Array(capacity),
+    hash: new Int32Array(capacity),
+    grade: new Float64Array(capacity),
+  };
+  const state = new Int32Array(STATE_SIZE);
+  const current: { ranges?: number[] } = {};
+  for (;;) {
+    const status = scanRows(bytes, state, cols, capacity, topics, current);
+    if (status === MALFORMED) return undefined;
+    if (status === DONE) break;
+    capacity *= 2; // FULL
+    cols.start = grow(cols.start, capacity);
+    cols.end = grow(cols.end, capacity);
+    cols.hash = grow(cols.hash, capacity);
+    cols.grade = grow(cols.grade, capacity);
+  }
+  const size = state[SIZE];
+  current.ranges?.push(size);
+  return { kind: "qrels-table", bytes, size, ...cols, topics };
+}
+
+/** The columns being filled. */
+interface Columns {
+  start: Int32Array;
+  end: Int32Array;
+  hash: Int32Array;
+  grade: Float64Array;
+}
+
+// Slots of the row loop's state, and what the loop returns.
+const POS = 0, SIZE = 1, TOPIC_START = 2, TOPIC_END = 3;
+const STATE_SIZE = 4;
+const DONE = 0, FULL = 1, MALFORMED = 2;
+
+// Scratch of the row loop.
+const fields = new Int32Array(9);
+const line = new Int32Array(6);
+const nums = new Float64Array(1);
+
+/**
+ * Scans lines from `state[POS]` into the columns until the bytes end (DONE),
+ * the columns are full (FULL) or a line is malformed (MALFORMED). The loop
+ * lives apart from {@linkcode scanQrelsTable} and only returns a number, which
+ * keeps the code the engine optimises small.
+ */
+function scanRows(
+  bytes: Uint8Array,
+  state: Int32Array,
+  cols: Columns,
+  capacity: number,
+  topics: Map<string, number[]>,
+  current: { ranges?: number[] },
+): number {
+  const { start, end, hash, grade } = cols;
+  let pos = state[POS];
+  let size = state[SIZE];
+  let status = DONE;
   while (pos < bytes.length) {
+    if (size === capacity) {
+      status = FULL;
+      break;
+    }
     // Plain lines (single spaces, ASCII) take the fast path.
     if (plainQrelsLine(bytes, pos, line, nums)) pos = line[5] + 1;
     else {
+      const b = fields;
       const n = splitLine(bytes, pos, b, 4);
+      if (n === 0) {
+        state[POS] = pos = b[8] + 1;
+        continue;
+      }
+      nums[0] = n === 4 ? integerAt(bytes, b[6], b[7]) : NaN;
+      if (Number.isNaN(nums[0])) {
+        status = MALFORMED;
+        break;
+      }
       pos = b[8] + 1;
-      if (n === 0) continue;
-      if (n !== 4) return undefined;
-      nums[0] = integerAt(bytes, b[6], b[7]);
-      if (Number.isNaN(nums[0])) return undefined;
-      line.set([b[0], b[1], b[4], b[5], spanHash(bytes, b[4], b[5])]);
-    }
-    if (size === capacity) {
-      capacity *= 2;
-      [start, end, hash, grade] = [
-        grow(start, capacity),
-        grow(end, capacity),
-        grow(hash, capacity),
-        grow(grade, capacity),
-      ];
+      line[0] = b[0];
+      line[1] = b[1];
+      line[2] = b[4];
+      line[3] = b[5];
+      line[4] = spanHash(bytes, b[4], b[5]);
     }
     const t0 = line[0];
     const t1 = line[1];
-    if (!ranges || !spansEqual(bytes, topicStart, topicEnd, bytes, t0, t1)) {
-      ranges?.push(size);
-      const topicId = decodeSpan(bytes, t0, t1);
-      ranges = topics.get(topicId);
-      if (!ranges) topics.set(topicId, ranges = []);
-      ranges.push(size);
-      topicStart = t0;
-      topicEnd = t1;
+    if (size === 0 || !spansEqual(bytes, state[TOPIC_START], state[TOPIC_END], bytes, t0, t1)) {
+      newTopic(bytes, t0, t1, size, topics, current);
+      state[TOPIC_START] = t0;
+      state[TOPIC_END] = t1;
     }
     start[size] = line[2];
     end[size] = line[3];
     hash[size] = line[4];
     grade[size] = nums[0];
     size++;
+    state[POS] = pos;
+    state[SIZE] = size;
   }
-  ranges?.push(size);
-  return { kind: "qrels-table", bytes, size, start, end, hash, grade, topics };
+  return status;
+}
+
+/** Starts the rows of topic `bytes[t0, t1)` at row `size`. */
+function newTopic(
+  bytes: Uint8Array,
+  t0: number,
+  t1: number,
+  size: number,
+  topics: Map<string, number[]>,
+  current: { ranges?: number[] },
+): void {
+  current.ranges?.push(size);
+  const topicId = decodeSpan(bytes, t0, t1);
+  let ranges = topics.get(topicId);
+  if (!ranges) topics.set(topicId, ranges = []);
+  ranges.push(size);
+  current.ranges = ranges;
 }
 
 /**

@@ -51,7 +51,7 @@ export class RunEvaluator {
     this.#judged = judged;
     this.#opts = opts;
     this.#plans = planMeasures(measures, opts.registry ?? defaultRegistry(), judged, opts);
-    this.#results = new RunResults(this.#plans);
+    this.#results = new RunResults(this.#plans, opts.perTopicMeasures);
   }
 
   /** The run's name (the first table's), once a table was added. */

@@ -99,12 +99,19 @@ Example:
 async function run(args: string[], io: Io): Promise<number> {
   const opts = parseOptions(args);
   const { judged, rewrite, notes: inputNotes } = await loadInputs(opts);
-  const evalOpts = { complete: opts.complete, order: opts.order, rel: opts.rel, tau: opts.tau };
   // judged@k is evaluated beside the measures, for the footer note.
   const k = judgedDepth(opts);
   const withJudged = judged.has.qrels;
   const judgedMeasure = parseMeasure(`judged@${k}`);
   const judgedKey = formatMeasure(judgedMeasure, { defaults: { rel: opts.rel, tau: opts.tau } });
+  const evalOpts = {
+    complete: opts.complete,
+    order: opts.order,
+    rel: opts.rel,
+    tau: opts.tau,
+    // Without --per-query only the footer reads per-topic values (judged@k's).
+    perTopicMeasures: opts.perQuery ? undefined : [judgedKey],
+  };
   const asked = opts.measures.some((m) =>
     formatMeasure(m, { defaults: { rel: opts.rel, tau: opts.tau } }) === judgedKey
   );
