@@ -82,3 +82,63 @@ Deno.test("runTableChunks hands a chunk with a malformed line over, with its fil
   assert.equal(bad.offset, 14);
   assert.equal(new TextDecoder().decode(bad.malformed), "b Q0 d1 x 2 r\n");
 });
+
+Deno.test("a run already in trec_eval's order ranks as a sorted one: ties by document id descending", () => {
+  const qrels = [
+    { topicId: "q1", docId: "a", grade: 1 },
+    { topicId: "q2", docId: "c", grade: 2 },
+  ];
+  const judged = prepareJudged({ qrels });
+  // q1: equal scores, a before b in the file: trec_eval ranks b (the larger id) first, so a is 2nd.
+  // q2: written in trec_eval's order (tie c > b by id, then a lower score): c is 1st.
+  // q3 (unjudged) and q2's -0/0 tie: equal scores whatever their sign.
+  const text = "q1 Q0 a 1 1.0 r\nq1 Q0 b 2 1.0 r\n" +
+    "q2 Q0 c 1 2.0 r\nq2 Q0 b 2 2.0 r\nq2 Q0 a 3 0 r\nq2 Q0 d 4 -0 r\n";
+  const evaluator = new RunEvaluator(["RR", "AP", "P@1"], judged);
+  evaluator.add(scanRunTable(text)!);
+  const rows = evaluator.finish().perTopic.map((r) => `${r.topicId} ${r.measure} ${r.value}`);
+  assert.deepEqual(rows, [
+    "q1 RR 0.5",
+    "q1 AP 0.5",
+    "q1 P@1 0",
+    "q2 RR 1",
+    "q2 AP 1",
+    "q2 P@1 1",
+  ]);
+  // q2's last two rows tie at 0 and -0: d ranks above a (ids descending), as when sorted.
+  const sorted = evaluate(scanRunTable("q2 Q0 a 3 0 r\nq2 Q0 d 4 -0 r\n")!, ["RR"], {
+    qrels: [{ topicId: "q2", docId: "d", grade: 1 }],
+  });
+  assert.equal(sorted.runs[0].aggregate["RR"], 1);
+  const inOrder = evaluate(scanRunTable("q2 Q0 d 4 -0 r\nq2 Q0 a 3 0 r\n")!, ["RR"], {
+    qrels: [{ topicId: "q2", docId: "d", grade: 1 }],
+  });
+  assert.equal(inOrder.runs[0].aggregate["RR"], 1);
+});
+
+Deno.test("perTopicMeasures lists the per-topic values of those measures only; averages are unchanged", () => {
+  const qrels = [{ topicId: "q1", docId: "d1", grade: 1 }, {
+    topicId: "q2",
+    docId: "d2",
+    grade: 1,
+  }];
+  const text = "q1 Q0 d1 1 2 r\nq1 Q0 d3 2 1 r\nq2 Q0 d3 1 2 r\nq2 Q0 d2 2 1 r\n";
+  const all = evaluate(scanRunTable(text)!, ["RR", "P@2"], { qrels });
+  const some = evaluate(scanRunTable(text)!, ["RR", "P@2"], { qrels }, {
+    perTopicMeasures: ["P@2"],
+  });
+  assert.deepEqual(some.perTopic.map((r) => `${r.topicId} ${r.measure} ${r.value}`), [
+    "q1 P@2 0.5",
+    "q2 P@2 0.5",
+  ]);
+  assert.equal(all.perTopic.length, 4);
+  assert.deepEqual(some.runs[0].aggregate, { RR: 0.75, "P@2": 0.5 });
+  assert.deepEqual(some.runs[0].aggregate, all.runs[0].aggregate);
+  const evaluator = new RunEvaluator(["RR", "P@2"], prepareJudged({ qrels }), {
+    perTopicMeasures: [],
+  });
+  evaluator.add(scanRunTable(text)!);
+  const streamed = evaluator.finish();
+  assert.deepEqual(streamed.perTopic, []);
+  assert.deepEqual(streamed.runs[0].counts, { RR: 2, "P@2": 2 });
+});
