@@ -56,13 +56,65 @@ async function entryPoint(dir: string): Promise<string[]> {
   return ["run", "-A", "--config", new URL("deno.json", root).pathname, driver];
 }
 
-/** Wall time of one process run, in ms; throws when it fails. */
-async function timeProcess(command: string, args: string[]): Promise<number> {
+/** One process run: wall time, CPU time (user + system) and minor page faults. */
+interface Timed {
+  ms: number;
+  cpuMs: number;
+  faults: number;
+}
+
+/**
+ * Times one process run, under GNU time when it is installed (for CPU time and
+ * page faults; NaN without it); throws when the process fails.
+ */
+async function timeProcess(command: string, args: string[], dir: string): Promise<Timed> {
+  const gnuTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
+  const report = join(dir, "time.txt");
   const [out, ms] = await time(() =>
-    new Deno.Command(command, { args, stdout: "piped", stderr: "piped" }).output()
+    new Deno.Command(gnuTime ? "/usr/bin/time" : command, {
+      args: gnuTime ? ["-f", "%U %S %R", "-o", report, command, ...args] : args,
+      stdout: "piped",
+      stderr: "piped",
+    }).output()
   );
   if (!out.success) throw new Error(`${command} failed: ${new TextDecoder().decode(out.stderr)}`);
-  return ms;
+  if (!gnuTime) return { ms, cpuMs: NaN, faults: NaN };
+  const [user, system, faults] = (await Deno.readTextFile(report)).trim().split(/\s+/).map(Number);
+  return { ms, cpuMs: 1000 * (user + system), faults };
+}
+
+/**
+ * Scripts timing what every evaluation pays before measuring anything: reading
+ * both files as `crux eval` does (the qrels whole, the run in 1 MiB chunks,
+ * UTF-8 checked), then also scanning them into tables and preparing the qrels.
+ */
+async function floorScripts(dir: string): Promise<{ read: string; scan: string }> {
+  const lib = new URL("../../lib/", import.meta.url).href;
+  const read = join(dir, "floor_read.ts");
+  const scan = join(dir, "floor_scan.ts");
+  const head = `import { LineChunks } from "${lib}formats/line_chunks.ts";\n` +
+    `import { blankText } from "${lib}formats/blank_text.ts";\n` +
+    `const [run, qrels] = Deno.args;\n` +
+    `const qrelsBytes = await Deno.readFile(qrels);\nblankText(qrelsBytes, qrels);\n`;
+  await Deno.writeTextFile(
+    read,
+    head + `let n = 0;\n` +
+      `for await (const c of new LineChunks(run, { chunkBytes: 1 << 20 })) n += c.bytes.length;\n` +
+      `if (!n) throw new Error("empty run");\n`,
+  );
+  await Deno.writeTextFile(
+    scan,
+    head +
+      `import { scanQrelsTable } from "${lib}metrics/qrels_table.ts";\n` +
+      `import { prepareJudged } from "${lib}metrics/judged.ts";\n` +
+      `import { runTableChunks } from "${lib}metrics/run_table_chunks.ts";\n` +
+      `const judged = prepareJudged({ qrelsTable: scanQrelsTable(qrelsBytes) });\n` +
+      `let n = 0;\n` +
+      `const chunks = new LineChunks(run, { chunkBytes: 1 << 20 });\n` +
+      `for await (const c of runTableChunks(chunks, { reuse: true })) n += c.table!.size;\n` +
+      `if (!n || !judged.topicIds.length) throw new Error("empty input");\n`,
+  );
+  return { read, scan };
 }
 
 function median(times: number[]): number {
@@ -143,22 +195,57 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
     const runs = opts.quick ? 3 : 7;
     const trecEval = Deno.env.get("TREC_EVAL");
     const teArgs = [...TREC_EVAL_MEASURES.flatMap((m) => ["-m", m]), qrelsPath, runPath];
-    const ours: number[] = [];
-    const theirs: number[] = [];
+    const empty = join(dir, "empty.ts");
+    await Deno.writeTextFile(empty, "");
+    const floor = await floorScripts(dir);
+    const config = ["--config", new URL("../../deno.json", import.meta.url).pathname];
+    const deno = Deno.execPath();
+    const mainTs = new URL("../../lib/cli/main.ts", import.meta.url).pathname;
+    // Each kind of process once per round, so that all see the same load.
+    const kinds: [string, () => Promise<Timed>][] = [
+      ["crux eval", () => timeProcess(deno, args, dir)],
+      ["Deno, an empty script", () => timeProcess(deno, ["run", empty], dir)],
+      [
+        "start-up: crux eval --help",
+        () => timeProcess(deno, ["run", "-A", mainTs, "eval", "--help"], dir),
+      ],
+      [
+        "floor: read both files",
+        () => timeProcess(deno, ["run", "-A", ...config, floor.read, runPath, qrelsPath], dir),
+      ],
+      [
+        "floor: read, scan and prepare",
+        () => timeProcess(deno, ["run", "-A", ...config, floor.scan, runPath, qrelsPath], dir),
+      ],
+    ];
+    if (trecEval) kinds.push(["trec_eval", () => timeProcess(trecEval, teArgs, dir)]);
+    const times = new Map<string, Timed[]>(kinds.map(([k]) => [k, []]));
     for (let i = 0; i < runs; i++) {
-      ours.push(await timeProcess(Deno.execPath(), args));
-      if (trecEval) theirs.push(await timeProcess(trecEval, teArgs));
+      for (const [kind, run] of kinds) times.get(kind)!.push(await run());
     }
+    const ours = times.get("crux eval")!.map((t) => t.ms);
     lines.push(
       `process \`deno run lib/cli/main.ts eval ... --format json\`, end to end: ${summary(ours)}`,
     );
+    const loadavg = Deno.loadavg().map((x) => x.toFixed(1)).join(" ");
+    lines.push(`medians over ${runs} interleaved rounds (load average ${loadavg}):`);
+    const med = (kind: string, f: (t: Timed) => number) => median(times.get(kind)!.map(f));
+    for (const [kind] of kinds) {
+      lines.push(
+        `  ${kind}: ${med(kind, (t) => t.ms).toFixed(0)} ms wall, ${
+          med(kind, (t) => t.cpuMs).toFixed(0)
+        } ms CPU, ${med(kind, (t) => t.faults).toFixed(0)} page faults`,
+      );
+    }
     if (trecEval) {
+      const theirs = times.get("trec_eval")!.map((t) => t.ms);
       lines.push(`process \`trec_eval ${teArgs.slice(0, -2).join(" ")}\`: ${summary(theirs)}`);
       const ratio = median(ours) / median(theirs);
+      const cpuRatio = med("crux eval", (t) => t.cpuMs) / med("trec_eval", (t) => t.cpuMs);
       lines.push(
         `crux eval / trec_eval, median wall time: ${ratio.toFixed(2)} (${
           ((1 - ratio) * 100).toFixed(0)
-        }% ${ratio <= 1 ? "faster" : "slower"})`,
+        }% ${ratio <= 1 ? "faster" : "slower"}); CPU time ${cpuRatio.toFixed(2)} (goal <= 0.33)`,
       );
     }
     return lines;
