@@ -3,7 +3,7 @@ import { InputError } from "./input_error.ts";
 
 /**
  * Offset of the first byte of `bytes[from..]` that is 0x80 or above, or
- * `bytes.length`. Runs of ASCII are tested four bytes at a time.
+ * `bytes.length`. Runs of ASCII are tested sixteen bytes (four words) at a time.
  */
 export function asciiEnd(bytes: Uint8Array, from = 0): number {
   const n = bytes.length;
@@ -14,8 +14,11 @@ export function asciiEnd(bytes: Uint8Array, from = 0): number {
   }
   const count = (n - i) >>> 2;
   if (count > 0) {
-    const words = new Uint32Array(bytes.buffer, bytes.byteOffset + i, count);
+    const words = new Int32Array(bytes.buffer, bytes.byteOffset + i, count);
     let w = 0;
+    for (const last = count - 3; w < last; w += 4) {
+      if (((words[w] | words[w + 1] | words[w + 2] | words[w + 3]) & 0x80808080) !== 0) break;
+    }
     while (w < count && (words[w] & 0x80808080) === 0) w++;
     i += w << 2;
   }
