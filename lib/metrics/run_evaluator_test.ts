@@ -142,3 +142,39 @@ Deno.test("perTopicMeasures lists the per-topic values of those measures only; a
   assert.deepEqual(streamed.perTopic, []);
   assert.deepEqual(streamed.runs[0].counts, { RR: 2, "P@2": 2 });
 });
+
+Deno.test("runs written in trec_eval's order, with ties and repeats, rank as the record evaluator ranks them", () => {
+  // The record path (RunRow[]) sorts every topic; the column path skips the sort when a topic
+  // is already in order. Both must agree on every topic, sorted in the file or not.
+  for (const seed of [4, 5, 6, 7]) {
+    const random = seededRandom(seed);
+    const rows: { topicId: string; docId: string; score: number }[] = [];
+    const qrels = [];
+    for (let t = 0; t < 20; t++) {
+      const topic: typeof rows = [];
+      const depth = 1 + Math.floor(random() * 25);
+      for (let r = 0; r < depth; r++) {
+        const docId = `d${Math.floor(random() * 30)}`;
+        topic.push({ topicId: `q${t}`, docId, score: Math.floor(random() * 4) / 2 });
+      }
+      // Half the topics in trec_eval's order (score descending, then id descending), a quarter
+      // by score with ties the other way (not in order), a quarter as drawn.
+      const byId = (a: { docId: string }, b: { docId: string }) =>
+        a.docId < b.docId ? 1 : a.docId > b.docId ? -1 : 0;
+      if (t % 4 < 2) topic.sort((a, b) => b.score - a.score || byId(a, b));
+      else if (t % 4 === 2) topic.sort((a, b) => b.score - a.score || byId(b, a));
+      rows.push(...topic);
+      for (let d = 0; d < 30; d += 2) {
+        qrels.push({ topicId: `q${t}`, docId: `d${d}`, grade: Math.floor(random() * 3) });
+      }
+    }
+    const judged = prepareJudged({ qrels });
+    const text = rows.map((r, i) => `${r.topicId} Q0 ${r.docId} ${i + 1} ${r.score} tag`)
+      .join("\n") + "\n";
+    const records = rows.map((r, i) => ({ run: "tag", ...r, rank: i + 1 }));
+    const columns = evaluate(scanRunTable(text)!, MEASURES, judged);
+    const sorted = evaluate(records, MEASURES, judged);
+    assert.deepEqual(columns.perTopic, sorted.perTopic, `seed ${seed}`);
+    assert.deepEqual(columns.runs[0].aggregate, sorted.runs[0].aggregate);
+  }
+});
