@@ -1,13 +1,12 @@
 /**
- * The measure table `measures` and the measure step's input fingerprints
- * `measure_inputs`: reads, writes and clears used by the pipeline's stages and
- * the measure step.
+ * The measure table `measures`: reads, writes and clears used by the pipeline's
+ * stages and the measure step, and the fingerprint of the measure step's inputs
+ * (recorded in the memo, kind `measure`, see `memo.ts`).
  *
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
 import { readMetaJson, writeMetaJson } from "./meta_json.ts";
-import { deleteMetaPrefix } from "./meta.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
 
 /**
@@ -341,131 +340,6 @@ export async function readMeasureInputFingerprints(
     [judge, version, ...runs],
   );
   return new Map(rows.map((r) => [r.run, r.fingerprint]));
-}
-
-/** A recorded fingerprint of the measure step's inputs for one run and judge. */
-export interface MeasureInput {
-  fingerprint: string;
-  /** When the values it covers were computed. */
-  computedAt: Date;
-}
-
-/**
- * The measure step's memo of one run and judge, the workspace's second memo
- * besides `stage_runs` (see `stage_runs.ts`). This one is content-based: its
- * fingerprint hashes the rows the values are computed from (see
- * {@linkcode readMeasureInputFingerprints}), so it holds outside the pipeline too
- * (`crux measure`, notebooks) and notices changes made by any command, and it
- * decides per measure key whether stored rows of `measures` are read back or
- * evaluated. Inside a pipeline run, the `measure:<run>` stage is gated by
- * `stage_runs` first; when it runs, this memo keeps the keys whose inputs did not
- * change. It consists of the fingerprint of the inputs its
- * stored values were computed from (table `measure_inputs`), and what the measure
- * table has no columns for (run summary, topics left out per key and why; JSON
- * under the `meta` key `measure_values:["<run>","<judge>"]`). Either part may be
- * absent.
- */
-export interface MeasureMemo<S> {
-  input?: MeasureInput;
-  summary?: S;
-}
-
-const memoKey = (run: string, judge: string) => `measure_values:${JSON.stringify([run, judge])}`;
-
-/**
- * Reads the measure step's memo of a run and judge.
- *
- * @param ws The workspace.
- * @param run The run.
- * @param judge The passage judge.
- * @returns The recorded fingerprint and summary (each undefined when not recorded).
- * @example
- * ```ts
- * import { readMeasureMemo } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * (await readMeasureMemo(ws, "bm25", "human")).input?.fingerprint;
- * ```
- */
-export async function readMeasureMemo<S>(
-  ws: WorkspaceLike,
-  run: string,
-  judge: string,
-): Promise<MeasureMemo<S>> {
-  const [row] = await ws.query<MeasureInput>(
-    "SELECT fingerprint, computed_at FROM measure_inputs WHERE run = $1 AND judge = $2",
-    [run, judge],
-  );
-  const summary = await readMetaJson<S>(ws, memoKey(run, judge));
-  return {
-    ...(row ? { input: { fingerprint: row.fingerprint, computedAt: row.computedAt } } : {}),
-    ...(summary !== undefined ? { summary } : {}),
-  };
-}
-
-/**
- * Records the measure step's memo of a run and judge: the summary always (replacing
- * the one recorded), the fingerprint when given (replacing the one recorded).
- *
- * @param ws The workspace.
- * @param run The run.
- * @param judge The passage judge.
- * @param memo The summary and, for new or changed inputs, the fingerprint.
- * @example
- * ```ts
- * import { writeMeasureMemo } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await writeMeasureMemo(ws, "bm25", "human", {
- *   summary: { fingerprint: "ab12" },
- *   input: { fingerprint: "ab12", computedAt: new Date() },
- * });
- * ```
- */
-export async function writeMeasureMemo<S>(
-  ws: WorkspaceLike,
-  run: string,
-  judge: string,
-  memo: { summary: S; input?: MeasureInput },
-): Promise<void> {
-  await writeMetaJson(ws, memoKey(run, judge), memo.summary);
-  if (memo.input) {
-    await ws.exec(
-      `INSERT OR REPLACE INTO measure_inputs (run, judge, fingerprint, computed_at)
-       VALUES ($1, $2, $3, epoch_ms($4::BIGINT))`,
-      [run, judge, memo.input.fingerprint, memo.input.computedAt.getTime()],
-    );
-  }
-}
-
-/**
- * Deletes the measure step's memo of a run: every judge's, or one judge's
- * (fingerprints and summaries), so its stored values are not reused.
- *
- * @param ws The workspace.
- * @param run The run.
- * @param judge Only this judge's memo.
- * @example
- * ```ts
- * import { clearMeasureMemo } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await clearMeasureMemo(ws, "bm25");
- * ```
- */
-export async function clearMeasureMemo(
-  ws: WorkspaceLike,
-  run: string,
-  judge?: string,
-): Promise<void> {
-  if (judge === undefined) {
-    await ws.exec("DELETE FROM measure_inputs WHERE run = $1", [run]);
-    // Keys are `measure_values:["<run>","<judge>"]`: the prefix up to the judge.
-    await deleteMetaPrefix(ws, `measure_values:${JSON.stringify([run]).slice(0, -1)},`);
-  } else {
-    await ws.exec("DELETE FROM measure_inputs WHERE run = $1 AND judge = $2", [run, judge]);
-    await writeMetaJson(ws, memoKey(run, judge), undefined);
-  }
 }
 
 /** One stored value of `measures`, as the analyses read it. */

@@ -5,16 +5,13 @@ import type { Workspace } from "./workspace.ts";
 import {
   clearAnswerMeasures,
   clearJudgeVarianceMeasures,
-  clearMeasureMemo,
   clearMethodMeasures,
   deleteMeasureStepRows,
   readCruxMeans,
   readMeasureInputFingerprints,
   readMeasureJudges,
-  readMeasureMemo,
   readMeasureStepRows,
   readTopicValues,
-  writeMeasureMemo,
 } from "./measures.ts";
 import {
   readJudgeVarianceRows,
@@ -435,33 +432,6 @@ Deno.test("readCruxMeans, readMeasureJudges and readTopicValues select and order
         { run: "b", topicId: "t2", value: 0.5 },
       ],
     );
-  });
-});
-
-Deno.test("measure memo: fingerprint and summary recorded, replaced and cleared per run and judge", async () => {
-  await withRows([], async (ws) => {
-    const at = new Date("2026-03-04T05:06:07.000Z");
-    assert.deepEqual(await readMeasureMemo(ws, "bm25", "h"), {});
-    const input = (fingerprint: string) => ({ fingerprint, computedAt: at });
-    await writeMeasureMemo(ws, "bm25", "h", { summary: { n: 1 }, input: input("f1") });
-    // A summary alone keeps the recorded fingerprint.
-    await writeMeasureMemo(ws, "bm25", "h", { summary: { n: 2 } });
-    await writeMeasureMemo(ws, "bm25", "g", { summary: { n: 3 }, input: input("f3") });
-    await writeMeasureMemo(ws, "bm25-rm3", "h", { summary: { n: 4 }, input: input("f4") });
-    const memo = await readMeasureMemo<{ n: number }>(ws, "bm25", "h");
-    assert.deepEqual(memo.summary, { n: 2 });
-    assert.equal(memo.input?.fingerprint, "f1");
-    assert.equal(memo.input?.computedAt.toISOString(), "2026-03-04T05:06:07.000Z");
-    await clearMeasureMemo(ws, "bm25", "g");
-    assert.deepEqual(await readMeasureMemo(ws, "bm25", "g"), {});
-    assert.equal((await readMeasureMemo(ws, "bm25", "h")).input?.fingerprint, "f1");
-    await clearMeasureMemo(ws, "bm25");
-    assert.deepEqual(await readMeasureMemo(ws, "bm25", "h"), {});
-    // A run whose name extends another's keeps its memo.
-    assert.deepEqual(await readMeasureMemo(ws, "bm25-rm3", "h"), {
-      input: input("f4"),
-      summary: { n: 4 },
-    });
   });
 });
 

@@ -210,22 +210,29 @@ export {
 export {
   clearAnswerMeasures,
   clearJudgeVarianceMeasures,
-  clearMeasureMemo,
   clearMethodMeasures,
   deleteMeasureStepRows,
-  type MeasureInput,
-  type MeasureMemo,
   type MeasureStepFilter,
   type MeasureStepRow,
   readCruxMeans,
   readMeasureInputFingerprints,
   readMeasureJudges,
-  readMeasureMemo,
   readMeasureStepRows,
   readTopicValues,
-  writeMeasureMemo,
 } from "./measures.ts";
-export { readStageRuns, recordStageRun, type StageRunRecord } from "./stage_runs.ts";
+export {
+  clearMemo,
+  type MemoFilter,
+  type MemoKind,
+  type MemoRecord,
+  type MemoWrite,
+  readMemo,
+  readStageRuns,
+  recordStageRun,
+  type StageRunRecord,
+  withWorkspaceMemo,
+  writeMemo,
+} from "./memo.ts";
 export { deleteMetaPrefix, readPassageTokenizer } from "./meta.ts";
 export { clearReportRatings, clearSampleJudgeRatings, readPassageJudges } from "./ratings.ts";
 export { clearSelectionQrels, countTopics, readTopicIds } from "./corpus.ts";
