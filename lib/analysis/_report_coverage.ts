@@ -4,12 +4,7 @@
  *
  * @module
  */
-import {
-  defaultReportJudge,
-  firstReportCoverageJudge,
-  readReportCoverageMeans,
-  type WorkspaceLike,
-} from "@lib/store/mod.ts";
+import { defaultReportJudge, readMeasures, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /**
  * The aggregate report coverage (`Cov`, method crux, source report) of every
@@ -24,7 +19,19 @@ import {
 export async function storedReportCoverage(
   ws: WorkspaceLike,
 ): Promise<{ judge?: string; coverage: Map<string, number> }> {
-  const judge = await defaultReportJudge(ws) ?? await firstReportCoverageJudge(ws);
+  const rows = await readMeasures(ws, {
+    method: "crux",
+    source: "report",
+    measure: "Cov",
+    topicId: "all",
+  });
+  const sample = (j: string) => /#s[0-9]+$/.test(j);
+  const first = [...new Set(rows.map((r) => r.judge))]
+    .sort((a, b) => Number(sample(a)) - Number(sample(b)) || (a < b ? -1 : a > b ? 1 : 0))[0];
+  const judge = await defaultReportJudge(ws) ?? first;
   if (judge === undefined) return { coverage: new Map() };
-  return { judge, coverage: await readReportCoverageMeans(ws, judge) };
+  return {
+    judge,
+    coverage: new Map(rows.filter((r) => r.judge === judge).map((r) => [r.run, Number(r.value)])),
+  };
 }

@@ -20,11 +20,12 @@ import {
 import { compareBytes } from "@lib/formats/mod.ts";
 import {
   clearMemo,
-  deleteMeasureStepRows,
-  type MeasureStepRow,
+  deleteMeasures,
+  MEASURE_STEP_ROWS,
+  type MeasureValueRow,
   passageJudge,
   readMeasureInputFingerprints,
-  readMeasureStepRows,
+  readMeasures,
   readMemo,
   type Workspace,
   writeMemo,
@@ -119,7 +120,7 @@ const memoKey = (run: string, judge: string) => JSON.stringify([run, judge]);
  * ```
  */
 export async function clearMeasureValues(ws: Workspace, run: string): Promise<void> {
-  await deleteMeasureStepRows(ws, { run });
+  await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run });
   // Every judge's record: keys `["<run>",` followed by the judge.
   await clearMemo(ws, "measure", { keyPrefix: `${JSON.stringify([run]).slice(0, -1)},` });
 }
@@ -142,7 +143,7 @@ export async function clearMeasureValues(ws: Workspace, run: string): Promise<vo
  * ```
  */
 export async function clearRunMeans(ws: Workspace, run: string, judge: string): Promise<void> {
-  await deleteMeasureStepRows(ws, { run, judge, topicId: "all" });
+  await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run, judge, topicId: "all" });
   await clearMemo(ws, "measure", { key: memoKey(run, judge) });
 }
 
@@ -178,7 +179,7 @@ interface StoredSummary {
   keys: Record<string, Record<string, StoredKey>>;
 }
 
-type StoredRow = MeasureStepRow;
+type StoredRow = MeasureValueRow<number>;
 
 /** One run's plan: what is stored, what must be evaluated. */
 interface RunPlan {
@@ -396,7 +397,13 @@ async function planRun(
   const parsed = memo?.payload;
   const summary = parsed?.fingerprint === fingerprint ? parsed : fresh;
   const rows = summary.runs[source]
-    ? await readMeasureStepRows(ws, { run, judge, source: label })
+    ? await readMeasures(ws, {
+      ...MEASURE_STEP_ROWS,
+      run,
+      judge,
+      source: label,
+      hasValue: true,
+    })
     : [];
   const perTopic = new Map<string, number>();
   const aggregate = new Map<string, StoredRow>();
@@ -439,10 +446,16 @@ async function storeRun(
 ): Promise<void> {
   const { judge, source, tau, label } = ctx;
   if (p.inputs !== "unchanged") {
-    await deleteMeasureStepRows(ws, { run: p.run, judge });
+    await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run: p.run, judge });
   } else if (kept.length) {
     // Rows of the keys about to be stored, including topics the new values leave out.
-    await deleteMeasureStepRows(ws, { run: p.run, judge, source: label, measures: kept });
+    await deleteMeasures(ws, {
+      ...MEASURE_STEP_ROWS,
+      run: p.run,
+      judge,
+      source: label,
+      measure: kept,
+    });
   }
   await storeMeasures(ws, result, { judge, source: label });
   const summary = p.summary;

@@ -153,20 +153,21 @@ export { readRatedItemKinds, readReportJudges } from "./rated_items.ts";
 export {
   type PassageJudgment,
   type PassageJudgments,
-  type RatingJudgeKind,
+  type RatingCount,
   readPassageJudgments,
-  readRatingJudgeKinds,
+  readRatingCounts,
   readReportQuestionRatings,
   type ReportQuestionRating,
 } from "./ratings.ts";
 export {
-  type JudgeVarianceRow,
-  type MeasureJudgeSource,
-  type MeasureJudgeSourceOptions,
-  type MethodMeasureValue,
-  readJudgeVarianceRows,
-  readMeasureJudgeSources,
-  readMethodMeasures,
+  ANSWER_ROWS,
+  deleteMeasures,
+  judgeSourceCounts,
+  MEASURE_STEP_ROWS,
+  type MeasureFilter,
+  type MeasureOrder,
+  type MeasureValueRow,
+  readMeasures,
 } from "./measures.ts";
 export { countKeyPointProblems, readKeyPointsOfSource, type StoredKeyPoint } from "./keypoints.ts";
 export {
@@ -207,19 +208,7 @@ export {
   type TokenLogprob,
   writeLlmCalls,
 } from "./llm_cache.ts";
-export {
-  clearAnswerMeasures,
-  clearJudgeVarianceMeasures,
-  clearMethodMeasures,
-  deleteMeasureStepRows,
-  type MeasureStepFilter,
-  type MeasureStepRow,
-  readCruxMeans,
-  readMeasureInputFingerprints,
-  readMeasureJudges,
-  readMeasureStepRows,
-  readTopicValues,
-} from "./measures.ts";
+export { readMeasureInputFingerprints } from "./measures.ts";
 export {
   clearMemo,
   type MemoFilter,
@@ -234,7 +223,7 @@ export {
   writeMemo,
 } from "./memo.ts";
 export { deleteMetaPrefix, readPassageTokenizer } from "./meta.ts";
-export { clearReportRatings, clearSampleJudgeRatings, readPassageJudges } from "./ratings.ts";
+export { clearReportRatings, clearSampleJudgeRatings } from "./ratings.ts";
 export { clearSelectionQrels, countTopics, readTopicIds } from "./corpus.ts";
 export { clearRunRows, clearRunsEverywhere } from "./runs.ts";
 export { clearGenerations, readRunReports, type RunReport } from "./generations.ts";
@@ -255,16 +244,13 @@ export {
   clearSubquestionTypes,
 } from "./subq.ts";
 export { countRunRows } from "./runs.ts";
-export { passageRatingCounts, ratedPairs, ratingsByItem } from "./ratings.ts";
+export { ratedPairs, ratingsByItem } from "./ratings.ts";
 export { readGenerationsByRun } from "./generations.ts";
 export { deleteTopicQrels } from "./corpus.ts";
 export {
   clearContextMeasures,
   type ContextSkips,
   contextSkipsKey,
-  firstReportCoverageJudge,
   readContextSkips,
-  readCruxMeasures,
-  readReportCoverageMeans,
   type StoredMeasure,
 } from "./measures.ts";
