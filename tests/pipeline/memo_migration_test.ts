@@ -101,6 +101,28 @@ Deno.test({
       } finally {
         ws.close();
       }
+      // A fresh workspace keeps every memo in the one table: no other memo table, no
+      // memo keys in `meta`, no memo file beside the workspace.
+      ws = await openWorkspace(dir, { readOnly: true });
+      try {
+        assert.deepEqual(
+          await ws.query(
+            `SELECT table_name AS name FROM duckdb_tables()
+             WHERE table_name IN ('stage_runs', 'measure_inputs', 'memo')`,
+          ),
+          [{ name: "memo" }],
+        );
+        assert.deepEqual(
+          await ws.query("SELECT key FROM meta WHERE starts_with(key, 'measure_values:')"),
+          [],
+        );
+      } finally {
+        ws.close();
+      }
+      assert.deepEqual(
+        [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json")),
+        [],
+      );
       const before = await memoRows(dir);
       const kinds = before.map((r) => r.kind);
       assert.ok(kinds.includes("stage") && kinds.includes("measure"), kinds.join());
