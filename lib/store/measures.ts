@@ -155,21 +155,11 @@ const ORDER_COLUMN: Record<MeasureOrder, string> = {
  * await readMeasures(ws, { method: "crux", source: "report", name: "Cov", topicId: "all" });
  * ```
  */
-export async function readMeasures(
+export async function readMeasures<F extends MeasureFilter>(
   ws: WorkspaceLike,
-  f: MeasureFilter & { hasValue: true },
-  orderBy?: readonly MeasureOrder[],
-): Promise<MeasureValueRow<number>[]>;
-export async function readMeasures(
-  ws: WorkspaceLike,
-  f: MeasureFilter,
-  orderBy?: readonly MeasureOrder[],
-): Promise<MeasureValueRow[]>;
-export async function readMeasures(
-  ws: WorkspaceLike,
-  f: MeasureFilter,
+  f: F,
   orderBy: readonly MeasureOrder[] = [],
-): Promise<MeasureValueRow[]> {
+): Promise<MeasureValueRow<F extends { hasValue: true } ? number : number | null>[]> {
   const w = whereOf(f);
   if (!w) return [];
   const order = [
@@ -189,7 +179,7 @@ export async function readMeasures(
     ...r,
     value: r.value === null ? null : Number(r.value),
     topics: r.topics === null || r.topics === undefined ? null : Number(r.topics),
-  }));
+  })) as MeasureValueRow<F extends { hasValue: true } ? number : number | null>[];
 }
 
 /**
