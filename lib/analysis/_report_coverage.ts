@@ -19,16 +19,12 @@ import { defaultReportJudge, readMeasures, type WorkspaceLike } from "@lib/store
 export async function storedReportCoverage(
   ws: WorkspaceLike,
 ): Promise<{ judge?: string; coverage: Map<string, number> }> {
-  const rows = await readMeasures(ws, {
-    method: "crux",
-    source: "report",
-    measure: "Cov",
-    topicId: "all",
-  });
-  const sample = (j: string) => /#s[0-9]+$/.test(j);
-  const first = [...new Set(rows.map((r) => r.judge))]
-    .sort((a, b) => Number(sample(a)) - Number(sample(b)) || (a < b ? -1 : a > b ? 1 : 0))[0];
-  const judge = await defaultReportJudge(ws) ?? first;
+  const cov = { method: "crux", source: "report", measure: "Cov", topicId: "all" } as const;
+  const rows = await readMeasures(ws, cov, ["judge"]);
+  // Without ratings of reports: the first judge of the values, sample judges last.
+  const judge = await defaultReportJudge(ws) ??
+    (await readMeasures(ws, { ...cov, sampleJudges: "exclude" }, ["judge"]))[0]?.judge ??
+    rows[0]?.judge;
   if (judge === undefined) return { coverage: new Map() };
   return {
     judge,

@@ -5,6 +5,7 @@
  * @module
  */
 import type { MethodScore } from "@lib/metrics/mod.ts";
+import { compareBytes } from "@lib/formats/mod.ts";
 import { judgeSourceCounts, readMeasures, type Workspace } from "@lib/store/mod.ts";
 
 /** The headline measure of an evaluation method in `measures`. */
@@ -87,15 +88,7 @@ export async function methodScores(
       sampleJudges: "exclude",
     });
     const combos = judgeSourceCounts(stored).sort((a, b) =>
-      a.judge < b.judge
-        ? -1
-        : a.judge > b.judge
-        ? 1
-        : a.source < b.source
-        ? -1
-        : a.source > b.source
-        ? 1
-        : 0
+      compareBytes(a.judge, b.judge) || compareBytes(a.source, b.source)
     );
     const wanted = opts.judges?.[h.method];
     const wantedSource = opts.sources?.[h.method];
