@@ -4,13 +4,13 @@
  * @module
  */
 import { type Table, table, type TableColumn } from "@lib/report/mod.ts";
-import { readJudgeVarianceRows, type Workspace } from "@lib/store/mod.ts";
+import { readMeasures, type Workspace } from "@lib/store/mod.ts";
 
 const STATS = ["mean", "sd", "min", "max"];
 
 /** Each run's spread of Cov and Den over the judge samples, or undefined when the stage has not run. */
 export async function judgeVarianceTable(ws: Workspace): Promise<Table | undefined> {
-  const rows = await readJudgeVarianceRows(ws);
+  const rows = await readMeasures(ws, { method: "judge-variance" }, ["run", "measure"]);
   if (!rows.length) return undefined;
   const get = (run: string, m: string) =>
     rows.find((r) => r.run === run && r.measure === m)?.value ?? null;

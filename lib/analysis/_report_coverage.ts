@@ -4,12 +4,7 @@
  *
  * @module
  */
-import {
-  defaultReportJudge,
-  firstReportCoverageJudge,
-  readReportCoverageMeans,
-  type WorkspaceLike,
-} from "@lib/store/mod.ts";
+import { defaultReportJudge, readMeasures, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /**
  * The aggregate report coverage (`Cov`, method crux, source report) of every
@@ -24,7 +19,15 @@ import {
 export async function storedReportCoverage(
   ws: WorkspaceLike,
 ): Promise<{ judge?: string; coverage: Map<string, number> }> {
-  const judge = await defaultReportJudge(ws) ?? await firstReportCoverageJudge(ws);
+  const cov = { method: "crux", source: "report", measure: "Cov", topicId: "all" } as const;
+  const rows = await readMeasures(ws, cov, ["judge"]);
+  // Without ratings of reports: the first judge of the values, sample judges last.
+  const judge = await defaultReportJudge(ws) ??
+    (await readMeasures(ws, { ...cov, sampleJudges: "exclude" }, ["judge"]))[0]?.judge ??
+    rows[0]?.judge;
   if (judge === undefined) return { coverage: new Map() };
-  return { judge, coverage: await readReportCoverageMeans(ws, judge) };
+  return {
+    judge,
+    coverage: new Map(rows.filter((r) => r.judge === judge).map((r) => [r.run, Number(r.value)])),
+  };
 }

@@ -8,7 +8,7 @@ import { CRUX_DEFAULTS, evaluate, oracleSets, prepareJudged } from "@lib/metrics
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
 import {
   readContextSkips,
-  readCruxMeasures,
+  readMeasures,
   type StoredMeasure,
   type Workspace,
 } from "@lib/store/mod.ts";
@@ -165,7 +165,12 @@ export async function evaluateContexts(
   };
   // What the measure step stored for these contexts (source ranking(tau), this judge)
   // is shown; a context it did not measure is evaluated here, and said so.
-  const storedRows = await readCruxMeasures(ws, [judge]);
+  const storedRows: StoredMeasure[] = (await readMeasures(ws, {
+    method: ["crux", "trec"],
+    judge,
+    hasValue: true,
+  }, ["run", "source", "measure", "topicId"]))
+    .map((r) => ({ ...r, value: Number(r.value) }));
   const source = contextSource("ranking", tau);
   result.unparseableRatings = evaluate([], [], prepareJudged(inputs, { tau }), { tau })
     .unparseableRatings;

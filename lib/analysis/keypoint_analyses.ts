@@ -8,9 +8,9 @@
 import { kendallTau, pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, type Palette, scatterChart, table } from "@lib/report/mod.ts";
 import {
+  judgeSourceCounts,
   readGenerationLengths,
-  readMeasureJudgeSources,
-  readMethodMeasures,
+  readMeasures,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import type { Analysis } from "./types.ts";
@@ -62,13 +62,12 @@ export async function keyPointAnalyses(
   ws: WorkspaceLike,
   opts: KeyPointAnalysesOptions = {},
 ): Promise<Analysis[]> {
-  const pairs = await readMeasureJudgeSources(ws, "keypoints", {
-    source: opts.source,
-    judge: opts.judge,
-  });
+  const pairs = judgeSourceCounts(
+    await readMeasures(ws, { method: "keypoints", source: opts.source, judge: opts.judge }),
+  );
   if (!pairs.length) return [];
   const { judge, source } = pairs[0];
-  const rows = await readMethodMeasures(ws, "keypoints", judge, source);
+  const rows = await readMeasures(ws, { method: "keypoints", judge, source, hasValue: true });
   const offline = judge.startsWith("offline") || source.includes("offline");
   const note = `key points ${source}, entailment judge ${judge}${
     offline ? "; offline backends: salient sentences, lexical merging, lexical entailment" : ""

@@ -8,10 +8,10 @@ import type { Backends } from "@lib/report/mod.ts";
 import {
   defaultReportJudge,
   passageJudge as choosePassageJudge,
-  readCruxMeasures,
+  readMeasures,
   readPassageJudgments,
   readRatedItemKinds,
-  readRatingJudgeKinds,
+  readRatingCounts,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
@@ -56,7 +56,8 @@ export async function loadCruxData(
   ws: Workspace,
   opts: LoadCruxDataOptions = {},
 ): Promise<CruxData> {
-  const counts = await readRatingJudgeKinds(ws);
+  const counts = (await readRatingCounts(ws))
+    .map((c) => ({ judge: c.judge, report: c.itemKind !== "passage" }));
   const reportJudge = opts.reportJudge ?? await defaultReportJudge(ws);
   if (opts.reportJudge && !counts.some((c) => c.report && c.judge === opts.reportJudge)) {
     throw new RangeError(
@@ -139,6 +140,19 @@ export async function loadCruxData(
     reportJudge,
     backends,
     // The values the measure and judge steps stored: the tables show these.
-    measures: await readCruxMeasures(ws, [...new Set([passageJudge, reportJudge ?? passageJudge])]),
+    measures: (await readMeasures(ws, {
+      method: ["crux", "trec"],
+      judge: [...new Set([passageJudge, reportJudge ?? passageJudge])],
+      hasValue: true,
+    }, ["run", "source", "measure", "topicId"]))
+      .map(({ run, topicId, measure, judge, source, value, topics }) => ({
+        run,
+        topicId,
+        measure,
+        judge,
+        source,
+        value: Number(value),
+        topics,
+      })),
   };
 }

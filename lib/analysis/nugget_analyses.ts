@@ -7,9 +7,9 @@
 import { kendallTau, pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
 import {
+  judgeSourceCounts,
   readEmptyGenerationRuns,
-  readMeasureJudgeSources,
-  readMethodMeasures,
+  readMeasures,
   readNuggetSupport,
   readNuggetTopicCounts,
   type WorkspaceLike,
@@ -73,16 +73,20 @@ export async function nuggetAnalyses(
   ws: WorkspaceLike,
   opts: NuggetAnalysesOptions = {},
 ): Promise<Analysis[]> {
-  const pairs = await readMeasureJudgeSources(ws, "nuggets", {
-    source: opts.origin,
-    judge: opts.judge,
-    perTopicMeasure: "strict_vital",
-  });
+  const pairs = judgeSourceCounts(
+    await readMeasures(ws, {
+      method: "nuggets",
+      source: opts.origin,
+      judge: opts.judge,
+      measure: "strict_vital",
+      perTopic: true,
+    }),
+  );
   if (!pairs.length) return [];
   const { judge, source } = pairs[0];
   const measure = opts.measure ?? "strict_vital";
   const palette = await runPalette(ws);
-  const means = await readMethodMeasures(ws, "nuggets", judge, source, { meansOnly: true });
+  const means = await readMeasures(ws, { method: "nuggets", judge, source, topicId: "all" });
   const support = await readNuggetSupport(ws, source, judge);
   const { coverage } = await storedReportCoverage(ws);
   const runs = [...new Set(means.map((m) => m.run))].sort(naturalCompare);

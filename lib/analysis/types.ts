@@ -44,7 +44,7 @@ export interface CruxData {
   backends: Backends;
   /**
    * Rows of the measure table by the passage and report judges (see
-   * `readCruxMeasures`): the tables show these values. Absent in data built by
+   * `readMeasures`, methods crux and trec): the tables show these values. Absent in data built by
    * hand, where the tables compute them with the measure step's functions.
    */
   measures?: readonly StoredMeasure[];

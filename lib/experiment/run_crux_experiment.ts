@@ -82,20 +82,21 @@ export async function runCruxExperiment(
 ): Promise<RunCruxExperimentResult> {
   let analyses: WorkspaceAnalyses | undefined;
   const say = (stage: string, message: string) => opts.onEvent?.({ stage, message });
-  const specs = await cruxStages(config, {
-    env: opts.env,
-    onNote: say,
-    onProgress: opts.onProgress,
-    signal: opts.signal,
-    methods: METHOD_REGISTRY,
-    analyze: analyzeStep(config, {
-      env: opts.env,
-      onNote: (m) => say("analyze", m),
-      onAnalyses: (a) => (analyses = a),
-    }),
-  });
+  // Opened first: declaring the stages reads the memo of input files through it.
   const ws = await openWorkspace(config.workspace);
   try {
+    const specs = await cruxStages(config, {
+      env: opts.env,
+      onNote: say,
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+      methods: METHOD_REGISTRY,
+      analyze: analyzeStep(config, {
+        env: opts.env,
+        onNote: (m) => say("analyze", m),
+        onAnalyses: (a) => (analyses = a),
+      }),
+    });
     const stages = await runStages(ws, specs, {
       order: CRUX_STAGES,
       until: opts.until,

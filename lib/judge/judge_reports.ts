@@ -5,10 +5,10 @@ import {
   incompleteRatingTopics,
   measureRow,
   passageJudge,
-  passageRatingCounts,
   ratingsByItem,
   readGenerationsByRun,
   readPassages,
+  readRatingCounts,
   readWorkspaceQrels,
   readWorkspaceSubquestions,
   type WorkspaceLike,
@@ -144,7 +144,9 @@ export async function judgeReports(
   // the selection (extra ratings of unjudged passages by the report judge never replace
   // it), else, where no selection recorded its judge (imported qrels), the judge with the
   // most passage ratings (the construction matrix; ties: the report judge).
-  const counts = await passageRatingCounts(ws);
+  const counts = new Map(
+    (await readRatingCounts(ws)).filter((c) => c.itemKind === "passage").map((c) => [c.judge, c.n]),
+  );
   const most = Math.max(0, ...counts.values());
   const top = [...counts].filter(([, n]) => n === most).map(([j]) => j).sort();
   const contextJudge = await passageJudge(ws, "score the contexts of reports", opts.contextJudge, {

@@ -5,7 +5,7 @@
  */
 import { type NuggetJudgment, type NuggetScores, nuggetScores } from "@lib/metrics/mod.ts";
 import {
-  clearMethodMeasures,
+  deleteMeasures,
   measureRow,
   readNuggetJudgments,
   type WorkspaceLike,
@@ -121,9 +121,10 @@ export async function scoreNuggets(
         )
       )
     );
-    await clearMethodMeasures(ws, "nuggets", {
+    await deleteMeasures(ws, {
+      method: "nuggets",
       judgeSources: [{ judge: opts.judge, source: opts.origin }],
-      runs: out.map((r) => r.run),
+      run: out.map((r) => r.run),
     });
     await writeMethodMeasures(ws, measures);
   }

@@ -1,24 +1,27 @@
 /**
  * Values computed from an input file's bytes (its SHA-256, the runs an answer
- * file holds), remembered in the workspace folder by the file's identity, so
- * that declaring the stages of an unchanged experiment does not read its big
- * input files again.
+ * file holds), remembered in the workspace's memo (kind `file`) by the file's
+ * identity, so that declaring the stages of an unchanged experiment does not
+ * read its big input files again.
  *
  * @module
  */
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { type MemoRecord, readMemo, withWorkspaceMemo, writeMemo } from "@lib/store/mod.ts";
 
-/** Name of the memo file in the workspace folder. */
-export const FILE_MEMO = "file_memo.json";
+/**
+ * The `file` records of each workspace folder, read once per process (a record
+ * is checked against the file's identity, so one read earlier is never wrong).
+ */
+const loaded = new Map<string, Map<string, MemoRecord>>();
 
-/** One remembered value and the identity of the file it was computed from. */
-interface MemoEntry {
-  identity: string;
-  value: unknown;
+async function records(dir: string): Promise<Map<string, MemoRecord> | undefined> {
+  const known = loaded.get(resolve(dir));
+  if (known) return known;
+  const read = await withWorkspaceMemo(dir, false, (ws) => readMemo(ws, "file"));
+  if (read) loaded.set(resolve(dir), read);
+  return read;
 }
-
-const memos = new Map<string, Promise<Record<string, MemoEntry>>>();
-let writing: Promise<void> = Promise.resolve();
 
 /** Size, modification and status-change times, inode and device: changes whenever the file is written. */
 async function identity(path: string): Promise<string> {
@@ -26,26 +29,17 @@ async function identity(path: string): Promise<string> {
   return [s.size, s.mtime?.getTime(), s.ctime?.getTime(), s.ino, s.dev].join(":");
 }
 
-async function load(file: string): Promise<Record<string, MemoEntry>> {
-  try {
-    const parsed = JSON.parse(await Deno.readTextFile(file));
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
-  } catch {
-    return {}; // absent or unreadable: nothing remembered, every value is computed
-  }
-}
-
 /**
  * Returns `compute(path)`, or the value remembered for `kind` and `path` when
  * the file's identity (size, modification and status-change times, inode,
- * device) is the one it was computed under. Without `dir`, or when `dir` does
- * not exist, it always computes. The memo is a cache: a missing or unreadable
- * memo file only costs a recomputation; values must be JSON.
+ * device) is the one it was computed under. The memo is the workspace's (kind
+ * `file`, key `["<kind>","<absolute path>"]`); without `dir`, or when `dir` holds
+ * no workspace yet or it cannot be opened, it always computes. Values must be JSON.
  *
  * @param path The input file.
  * @param kind What is computed (`sha256`, `answer-runs`), part of the key.
  * @param compute Reads the file and computes the value.
- * @param dir Folder of the memo file (the workspace folder).
+ * @param dir The workspace folder.
  * @returns The value.
  * @throws When the file cannot be read (as `compute` or `Deno.stat` would).
  */
@@ -56,28 +50,28 @@ export async function rememberByFile<T>(
   dir?: string,
 ): Promise<T> {
   if (dir === undefined) return await compute(path);
-  try {
-    if (!(await Deno.stat(dir)).isDirectory) return await compute(path);
-  } catch {
-    return await compute(path);
-  }
-  const file = join(resolve(dir), FILE_MEMO);
-  const key = `${kind}\u0000${resolve(path)}`;
-  let memo = memos.get(file);
-  if (!memo) memos.set(file, memo = load(file));
+  const key = JSON.stringify([kind, resolve(path)]);
   const id = await identity(path);
-  const known = (await memo)[key];
-  if (known && known.identity === id) return known.value as T;
+  const known = (await records(dir))?.get(key);
+  if (known && known.fingerprint === id && known.payload !== undefined) return known.payload as T;
   const value = await compute(path);
   // The identity is read again after computing: a file written meanwhile is not remembered.
   if ((await identity(path)) !== id) return value;
-  const entries = await memo;
-  entries[key] = { identity: id, value };
-  writing = writing.then(async () => {
-    const tmp = `${file}.${Deno.pid}.tmp`;
-    await Deno.writeTextFile(tmp, JSON.stringify(entries));
-    await Deno.rename(tmp, file);
-  }).catch(() => {}); // a memo that cannot be written is only a lost shortcut
-  await writing;
+  const written = await withWorkspaceMemo(
+    dir,
+    true,
+    async (
+      ws,
+    ) => (await writeMemo(ws, { kind: "file", key, fingerprint: id, payload: value }), true),
+  );
+  if (written) {
+    loaded.get(resolve(dir))?.set(key, {
+      kind: "file",
+      key,
+      fingerprint: id,
+      payload: value,
+      recordedAt: new Date(),
+    });
+  }
   return value;
 }

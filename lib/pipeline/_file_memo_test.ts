@@ -1,15 +1,17 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FILE_MEMO, rememberByFile } from "./_file_memo.ts";
+import { rememberByFile } from "./_file_memo.ts";
+import { openWorkspace, readMemo } from "@lib/store/mod.ts";
 
 const sha256 = async (path: string) => {
   const d = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
   return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
 };
 
-Deno.test("rememberByFile computes once per file identity and again after the file changes", async () => {
+Deno.test("rememberByFile computes once per file identity, in the workspace's memo, and again after the file changes", async () => {
   const dir = await Deno.makeTempDir();
   try {
+    (await openWorkspace(dir)).close();
     const input = join(dir, "answers.jsonl");
     await Deno.writeTextFile(input, "abc");
     let calls = 0;
@@ -23,10 +25,20 @@ Deno.test("rememberByFile computes once per file identity and again after the fi
       await rememberByFile(input, "length", (p) => Deno.readFile(p).then((b) => b.length), dir),
       3,
     );
-    // The memo file holds both, keyed by kind and absolute path.
-    const memo = JSON.parse(await Deno.readTextFile(join(dir, FILE_MEMO)));
-    assert.deepStrictEqual(memo[`sha256\u0000${input}`].value, abc);
-    assert.deepStrictEqual(memo[`length\u0000${input}`].value, 3);
+    // The memo holds both, keyed by kind and absolute path; no file beside the workspace.
+    const ws = await openWorkspace(dir, { readOnly: true });
+    const memo = await readMemo(ws, "file");
+    ws.close();
+    assert.deepStrictEqual([...memo.keys()], [
+      JSON.stringify(["length", input]),
+      JSON.stringify(["sha256", input]),
+    ]);
+    assert.deepStrictEqual(memo.get(JSON.stringify(["sha256", input]))?.payload, abc);
+    assert.deepStrictEqual(memo.get(JSON.stringify(["length", input]))?.payload, 3);
+    assert.deepStrictEqual(
+      [...Deno.readDirSync(dir)].map((e) => e.name).sort(),
+      ["answers.jsonl", "workspace.duckdb"],
+    );
     await Deno.writeTextFile(input, "abcd");
     assert.deepStrictEqual(
       await rememberByFile(input, "sha256", counted, dir),
@@ -38,7 +50,27 @@ Deno.test("rememberByFile computes once per file identity and again after the fi
   }
 });
 
-Deno.test("rememberByFile without a memo folder, or with a missing one, always computes", async () => {
+Deno.test("rememberByFile uses the workspace this process holds open", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    const input = join(dir, "run.txt");
+    await Deno.writeTextFile(input, "abc");
+    let calls = 0;
+    const counted = (p: string) => (calls++, sha256(p));
+    await rememberByFile(input, "sha256", counted, dir);
+    await rememberByFile(input, "sha256", counted, dir);
+    assert.deepStrictEqual(calls, 1);
+    assert.deepStrictEqual([...(await readMemo(ws, "file")).keys()], [
+      JSON.stringify(["sha256", input]),
+    ]);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("rememberByFile without a workspace folder, or with a folder without a workspace, always computes", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const input = join(dir, "run.txt");
@@ -47,7 +79,7 @@ Deno.test("rememberByFile without a memo folder, or with a missing one, always c
     const counted = (p: string) => (calls++, sha256(p));
     await rememberByFile(input, "sha256", counted);
     await rememberByFile(input, "sha256", counted);
-    await rememberByFile(input, "sha256", counted, join(dir, "missing"));
+    await rememberByFile(input, "sha256", counted, dir);
     await rememberByFile(input, "sha256", counted, join(dir, "missing"));
     assert.deepStrictEqual(calls, 4);
     assert.deepStrictEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["run.txt"]);

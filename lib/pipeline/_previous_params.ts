@@ -7,7 +7,7 @@
 import { readStageParams, type Workspace } from "@lib/store/mod.ts";
 
 /**
- * Reads the parameters `stage_runs` holds for a stage instance.
+ * Reads the parameters the memo holds for a stage instance.
  *
  * @param ws The workspace.
  * @param id Stage instance id, e.g. `measure:subq`.

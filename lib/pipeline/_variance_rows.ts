@@ -4,7 +4,7 @@
  * @module
  */
 import { judgeVariance } from "@lib/metrics/mod.ts";
-import { measureRow, readCruxMeans, type Workspace } from "@lib/store/mod.ts";
+import { measureRow, readMeasures, type Workspace } from "@lib/store/mod.ts";
 
 /**
  * Reads the `all` rows of Cov and Den (method crux, `source`) of each sample
@@ -16,7 +16,14 @@ export async function varianceRows(
   ws: Workspace,
   opts: { judges: readonly string[]; source: string; base: string; label: string; samples: number },
 ): Promise<{ rows: Record<string, unknown>[]; summary: string }> {
-  const stored = await readCruxMeans(ws, { source: opts.source, judges: opts.judges });
+  const stored = await readMeasures(ws, {
+    method: "crux",
+    source: opts.source,
+    topicId: "all",
+    name: ["Cov", "Den"],
+    hasValue: true,
+    judge: opts.judges,
+  }, ["measure", "judge", "run"]);
   const row = (run: string, measure: string, value: number) =>
     measureRow({
       run,
@@ -34,7 +41,7 @@ export async function varianceRows(
       stored.filter((s) => s.measure === m).map((s) => ({
         sample: s.judge,
         run: s.run,
-        value: s.value,
+        value: Number(s.value),
       })),
     );
     for (const r of v.runs) {

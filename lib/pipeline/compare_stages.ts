@@ -6,12 +6,7 @@
  */
 import type { RoleClient } from "@lib/construct/mod.ts";
 import { compareMethods } from "@lib/metrics/mod.ts";
-import {
-  clearJudgeVarianceMeasures,
-  clearMethodMeasures,
-  clearSampleJudgeRatings,
-  type Workspace,
-} from "@lib/store/mod.ts";
+import { clearSampleJudgeRatings, deleteMeasures, type Workspace } from "@lib/store/mod.ts";
 import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
 import type { StageSpec } from "./run_stages.ts";
 import { type MethodHeadline, methodScores } from "./method_scores.ts";
@@ -70,7 +65,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
     },
     deps: [...ctx.judgeStages, ...(ctx.methodStages ?? [])],
     clear: async (ws: Workspace) => {
-      await clearMethodMeasures(ws, "compare");
+      await deleteMeasures(ws, { method: "compare" });
     },
     run: async (ws: Workspace) => {
       const read = await methodScores(ws, {
@@ -135,7 +130,8 @@ function varianceStage(
     deps: [...ctx.judgeStages],
     clear: async (ws: Workspace) => {
       // Sample judges are named <judge>#s<i>: their ratings go too, so new settings re-sample.
-      await clearJudgeVarianceMeasures(ws);
+      await deleteMeasures(ws, { method: "judge-variance" });
+      await deleteMeasures(ws, { method: "crux", source: "report", sampleJudges: "only" });
       await clearSampleJudgeRatings(ws);
     },
     run: async (ws: Workspace) => {

@@ -11,7 +11,7 @@
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
-  clearAnswerMeasures,
+  ANSWER_ROWS,
   clearContextMeasures,
   clearGenerations,
   clearReportRatings,
@@ -19,11 +19,12 @@ import {
   clearRunRows,
   clearSelectionQrels,
   countTopics,
+  deleteMeasures,
   importCrux,
   importSample,
   incompleteRatingTopics,
   passageJudge as choosePassageJudge,
-  readPassageJudges,
+  readRatingCounts,
   recordRun,
   type Workspace,
 } from "@lib/store/mod.ts";
@@ -242,7 +243,11 @@ export async function cruxStages(
         await buildQuestions(ws, { ...llm, n: config.construct?.questions }),
       ];
       const judge = roleJudge(ws, await client(ws, "judge"));
-      const judges = await readPassageJudges(ws);
+      const judges = [
+        ...new Set(
+          (await readRatingCounts(ws)).filter((c) => c.itemKind === "passage").map((c) => c.judge),
+        ),
+      ];
       // Imported passage ratings stay the experiment's own; ratings this stage made with
       // an earlier judge model give way to the configured judge's (kept under their judge).
       const earlier = await previousParams<{ models: { judge?: string | null } | string }>(
@@ -430,7 +435,7 @@ export async function cruxStages(
         );
         const earlierJudge = typeof earlier.models === "object" ? earlier.models.judge : undefined;
         if (typeof earlierJudge === "string") await clearReportRatings(ws, earlierJudge, run);
-        await clearAnswerMeasures(ws, run);
+        await deleteMeasures(ws, { ...ANSWER_ROWS, run });
       },
       run: (ws) =>
         unlessWaiting(ws, async () => {

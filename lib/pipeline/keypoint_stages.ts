@@ -27,7 +27,7 @@ import {
 import {
   clearKeyPointJudgments,
   clearKeyPointStep,
-  clearMethodMeasures,
+  deleteMeasures,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { basename } from "node:path";
@@ -190,7 +190,10 @@ function stages(
     clear: async (ws) => {
       // Its rows now and those of its last run (another source), so none is stale.
       const before = await previousParams<{ source: string }>(ws, "measure:keypoints");
-      await clearMethodMeasures(ws, "keypoints", { sources: [source, before.source ?? source] });
+      await deleteMeasures(ws, {
+        method: "keypoints",
+        source: [source, before.source ?? source],
+      });
     },
     run: async (ws) => {
       const r = await measureKeyPoints(ws, {

@@ -19,15 +19,16 @@ import {
 } from "@lib/metrics/mod.ts";
 import { compareBytes } from "@lib/formats/mod.ts";
 import {
-  clearMeasureMemo,
-  deleteMeasureStepRows,
-  type MeasureStepRow,
+  clearMemo,
+  deleteMeasures,
+  MEASURE_STEP_ROWS,
+  type MeasureValueRow,
   passageJudge,
   readMeasureInputFingerprints,
-  readMeasureMemo,
-  readMeasureStepRows,
+  readMeasures,
+  readMemo,
   type Workspace,
-  writeMeasureMemo,
+  writeMemo,
 } from "@lib/store/mod.ts";
 import { type RelevanceSource, workspaceJudged } from "./workspace_judged.ts";
 import { evaluateAvailable } from "./evaluate_available.ts";
@@ -99,6 +100,9 @@ export interface MeasureValuesResult {
 /** Changes when what the fingerprint covers changes, so old fingerprints never match. */
 const FINGERPRINT_VERSION = "measure-inputs-v1";
 
+/** The memo key (kind `measure`) of a run and passage judge: `["<run>","<judge>"]`. */
+const memoKey = (run: string, judge: string) => JSON.stringify([run, judge]);
+
 /**
  * Deletes a run's stored values of the measure step (every judge and source; the
  * answer-level rows of report judging stay), and with them what made them
@@ -116,8 +120,9 @@ const FINGERPRINT_VERSION = "measure-inputs-v1";
  * ```
  */
 export async function clearMeasureValues(ws: Workspace, run: string): Promise<void> {
-  await deleteMeasureStepRows(ws, { run });
-  await clearMeasureMemo(ws, run);
+  await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run });
+  // Every judge's record: keys `["<run>",` followed by the judge.
+  await clearMemo(ws, "measure", { keyPrefix: `${JSON.stringify([run]).slice(0, -1)},` });
 }
 
 /**
@@ -138,8 +143,8 @@ export async function clearMeasureValues(ws: Workspace, run: string): Promise<vo
  * ```
  */
 export async function clearRunMeans(ws: Workspace, run: string, judge: string): Promise<void> {
-  await deleteMeasureStepRows(ws, { run, judge, topicId: "all" });
-  await clearMeasureMemo(ws, run, judge);
+  await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run, judge, topicId: "all" });
+  await clearMemo(ws, "measure", { key: memoKey(run, judge) });
 }
 
 /** The run-level part of an evaluation, for one relevance source. */
@@ -162,7 +167,7 @@ interface StoredKey {
 }
 
 /**
- * What the measure table cannot hold, per run and judge (kept in `meta`): the
+ * What the measure table cannot hold, per run and judge (the payload of its memo record): the
  * evaluation's run summary and, per stored key, the topics left out with their
  * reasons, so a reused result equals a fresh one field by field.
  */
@@ -174,7 +179,7 @@ interface StoredSummary {
   keys: Record<string, Record<string, StoredKey>>;
 }
 
-type StoredRow = MeasureStepRow;
+type StoredRow = MeasureValueRow<number>;
 
 /** One run's plan: what is stored, what must be evaluated. */
 interface RunPlan {
@@ -193,7 +198,7 @@ interface RunPlan {
  * holds. Per run and judge, a fingerprint of the inputs (the run's rows in `runs`,
  * the judge's passage ratings, the sub-questions, the selection's `crux_pr` and
  * `crux_div` qrels and every passage's token count) is computed in SQL and
- * compared with the one recorded in `measure_inputs`:
+ * compared with the one recorded in the memo (kind `measure`, key `["run","judge"]`):
  *
  * - unchanged: every requested measure key stored for the run, judge and source
  *   (every key under {@linkcode MeasureValuesResult.label}: relevance measures take
@@ -209,8 +214,8 @@ interface RunPlan {
  * so `formatEvaluation` prints the same bytes either way; a run named twice counts
  * once, a run without rows is left out. Values the table cannot hold (NaN or
  * infinite) are evaluated again. The run summaries and skipped topics, which the
- * measure table has no columns for, are kept per run and judge in `meta` (key
- * `measure_values:["run","judge"]`). Writes happen in one transaction after every
+ * measure table has no columns for, are the payload of the same memo record.
+ * Writes happen in one transaction after every
  * evaluation succeeded.
  *
  * @param ws The workspace.
@@ -371,8 +376,11 @@ async function planRun(
   tau: number,
   label: string,
 ): Promise<RunPlan> {
-  const memo = await readMeasureMemo<StoredSummary>(ws, run, judge);
-  const recorded = memo.input;
+  const memo = (await readMemo<StoredSummary>(ws, "measure", { key: memoKey(run, judge) }))
+    .get(memoKey(run, judge));
+  const recorded = memo?.fingerprint
+    ? { fingerprint: memo.fingerprint, computedAt: memo.recordedAt }
+    : undefined;
   const fresh: StoredSummary = { fingerprint, unparseableRatings: 0, runs: {}, keys: {} };
   if (recorded?.fingerprint !== fingerprint) {
     return {
@@ -386,10 +394,16 @@ async function planRun(
       rows: [],
     };
   }
-  const parsed = memo.summary;
+  const parsed = memo?.payload;
   const summary = parsed?.fingerprint === fingerprint ? parsed : fresh;
   const rows = summary.runs[source]
-    ? await readMeasureStepRows(ws, { run, judge, source: label })
+    ? await readMeasures(ws, {
+      ...MEASURE_STEP_ROWS,
+      run,
+      judge,
+      source: label,
+      hasValue: true,
+    })
     : [];
   const perTopic = new Map<string, number>();
   const aggregate = new Map<string, StoredRow>();
@@ -432,10 +446,16 @@ async function storeRun(
 ): Promise<void> {
   const { judge, source, tau, label } = ctx;
   if (p.inputs !== "unchanged") {
-    await deleteMeasureStepRows(ws, { run: p.run, judge });
+    await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run: p.run, judge });
   } else if (kept.length) {
     // Rows of the keys about to be stored, including topics the new values leave out.
-    await deleteMeasureStepRows(ws, { run: p.run, judge, source: label, measures: kept });
+    await deleteMeasures(ws, {
+      ...MEASURE_STEP_ROWS,
+      run: p.run,
+      judge,
+      source: label,
+      measure: kept,
+    });
   }
   await storeMeasures(ws, result, { judge, source: label });
   const summary = p.summary;
@@ -455,11 +475,12 @@ async function storeRun(
       skipped: result.skipped.filter((s) => s.measure === key).map((s) => [s.topicId, s.reason]),
     };
   }
-  await writeMeasureMemo(ws, p.run, judge, {
-    summary,
-    ...(p.inputs !== "unchanged"
-      ? { input: { fingerprint: p.fingerprint, computedAt: p.since } }
-      : {}),
+  // New or changed inputs record their fingerprint; unchanged ones keep it and its time.
+  await writeMemo(ws, {
+    kind: "measure",
+    key: memoKey(p.run, judge),
+    payload: summary,
+    ...(p.inputs !== "unchanged" ? { fingerprint: p.fingerprint, recordedAt: p.since } : {}),
   });
 }
 

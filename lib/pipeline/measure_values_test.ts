@@ -69,7 +69,7 @@ Deno.test("measureValues: the first call computes every measure, the second reus
     const expected = await fresh(ws, runs, MEASURES);
     assert.deepEqual(first.result, expected);
     const stored = await ws.query<{ n: number }>(
-      "SELECT count(*)::INTEGER AS n FROM measure_inputs WHERE judge = $1",
+      "SELECT count(*)::INTEGER AS n FROM memo WHERE kind = 'measure' AND json_extract_string(key, '$[1]') = $1",
       [first.judge],
     );
     assert.equal(stored[0].n, 2);
@@ -144,7 +144,7 @@ Deno.test("measureValues: one changed rating of the judge changes the fingerprin
     const measures = [...MEASURES, "Cov@1"];
     const first = await measureValues(ws, ["bm25"], measures);
     const [fp1] = await ws.query<{ fingerprint: string }>(
-      "SELECT fingerprint FROM measure_inputs WHERE run = 'bm25'",
+      "SELECT fingerprint FROM memo WHERE kind = 'measure' AND json_extract_string(key, '$[0]') = 'bm25'",
     );
     // The top passage of a topic gets 5 for a sub-question it did not answer.
     const topic = first.result.perTopic.find((r) => r.measure === "Cov@1" && r.value < 1)!
@@ -170,7 +170,7 @@ Deno.test("measureValues: one changed rating of the judge changes the fingerprin
     }]);
     const second = await measureValues(ws, ["bm25"], measures);
     const [fp2] = await ws.query<{ fingerprint: string }>(
-      "SELECT fingerprint FROM measure_inputs WHERE run = 'bm25'",
+      "SELECT fingerprint FROM memo WHERE kind = 'measure' AND json_extract_string(key, '$[0]') = 'bm25'",
     );
     assert.notEqual(fp2.fingerprint, fp1.fingerprint);
     assert.deepEqual([second.reused, second.computed], [0, measures.length]);
@@ -308,7 +308,7 @@ Deno.test("measureValues: a changed run row, a changed qrel or token count chang
     const measures = ["P@10", "Cov@10"];
     const fingerprint = async () =>
       (await ws.query<{ fingerprint: string }>(
-        "SELECT fingerprint FROM measure_inputs WHERE run = 'bm25'",
+        "SELECT fingerprint FROM memo WHERE kind = 'measure' AND json_extract_string(key, '$[0]') = 'bm25'",
       ))[0].fingerprint;
     await measureValues(ws, ["bm25"], measures);
     const seen = new Set([await fingerprint()]);
@@ -363,9 +363,10 @@ Deno.test("clearMeasureValues: one run's values and fingerprints go, other runs 
       ["bm25-b0.75", "selection"],
     ]);
     assert.deepEqual(
-      (await ws.query<{ run: string }>("SELECT run FROM measure_inputs ORDER BY run")).map((r) =>
-        r.run
-      ),
+      (await ws.query<{ run: string }>(
+        `SELECT json_extract_string(key, '$[0]') AS run FROM memo WHERE kind = 'measure'
+         ORDER BY run`,
+      )).map((r) => r.run),
       ["bm25-b0.75"],
     );
     const again = await measureValues(ws, runs, ["P@10", "Cov@10"]);

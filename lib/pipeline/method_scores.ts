@@ -5,7 +5,8 @@
  * @module
  */
 import type { MethodScore } from "@lib/metrics/mod.ts";
-import { readMeasureJudges, readTopicValues, type Workspace } from "@lib/store/mod.ts";
+import { compareBytes } from "@lib/formats/mod.ts";
+import { judgeSourceCounts, readMeasures, type Workspace } from "@lib/store/mod.ts";
 
 /** The headline measure of an evaluation method in `measures`. */
 export interface MethodHeadline {
@@ -78,7 +79,17 @@ export async function methodScores(
   const runFilter = opts.runs ? new Set(opts.runs) : undefined;
   for (const h of opts.methods) {
     // Judge samples (`<judge>#s<i>`, from the judge-variance stage) are replicates, not judges.
-    const combos = await readMeasureJudges(ws, h);
+    const stored = await readMeasures(ws, {
+      method: h.method,
+      measure: h.measure,
+      ...(h.source !== undefined ? { source: h.source } : {}),
+      perTopic: true,
+      hasValue: true,
+      sampleJudges: "exclude",
+    });
+    const combos = judgeSourceCounts(stored).sort((a, b) =>
+      compareBytes(a.judge, b.judge) || compareBytes(a.source, b.source)
+    );
     const wanted = opts.judges?.[h.method];
     const wantedSource = opts.sources?.[h.method];
     const chosen = combos.filter((c) =>
@@ -107,7 +118,7 @@ export async function methodScores(
       );
     }
     const { judge, source } = chosen[0];
-    const rows = await readTopicValues(ws, { method: h.method, measure: h.measure, judge, source });
+    const rows = stored.filter((r) => r.judge === judge && r.source === source);
     const kept = rows.filter((r) => !runFilter || runFilter.has(r.run));
     for (const r of kept) {
       scores.push({ method: h.method, run: r.run, topicId: r.topicId, value: r.value });

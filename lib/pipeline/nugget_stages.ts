@@ -12,10 +12,10 @@ import { resolveRoleConfig } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
 import {
   clearGenerations,
-  clearMethodMeasures,
   clearNuggetAssignments,
   clearNuggetImportance,
   clearNuggetOrigin,
+  deleteMeasures,
 } from "@lib/store/mod.ts";
 import { parseNuggetsSection } from "./_nuggets_section.ts";
 import { rememberByFile } from "./_file_memo.ts";
@@ -237,7 +237,8 @@ async function stages(
         ws,
         "measure:nuggets",
       );
-      await clearMethodMeasures(ws, "nuggets", {
+      await deleteMeasures(ws, {
+        method: "nuggets",
         judgeSources: [
           { judge, source: origin },
           { judge: before.judge ?? judge, source: before.origin ?? origin },

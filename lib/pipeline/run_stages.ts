@@ -100,7 +100,7 @@ const INCOMPLETE = "incomplete:";
 
 /**
  * Runs the stages in list order. An instance whose fingerprint (parameters,
- * version, upstream fingerprints) equals the one recorded in `stage_runs` is
+ * version, upstream fingerprints) equals the one recorded in the memo (kind `stage`) is
  * fresh and skipped without any write; otherwise its old rows are cleared, it
  * runs, and its fingerprint is recorded. A changed parameter therefore re-runs
  * exactly the stages that depend on it, and an unchanged re-run does nothing.
@@ -108,7 +108,7 @@ const INCOMPLETE = "incomplete:";
  * incomplete: it is not fresh on the next run, which retries it and re-runs
  * every stage that reads it.
  *
- * @param ws The workspace (holds `stage_runs`).
+ * @param ws The workspace (holds the memo).
  * @param specs Stage instances, each after the ones it depends on.
  * @param opts `order` of stage kinds, `from`, `until`, `onEvent`.
  * @returns The ids that ran, were fresh, or were not started.

@@ -10,12 +10,12 @@ import { type Decomposition, readDecompositions, readPreferences } from "@lib/fo
 import { extractiveGenerator, llmGenerator } from "@lib/llm/mod.ts";
 import {
   clearAllSubqPairwise,
-  clearMethodMeasures,
   clearRunsEverywhere,
   clearSubqCoverage,
   clearSubqPreferences,
   clearSubquestionSource,
   clearSubquestionTypes,
+  deleteMeasures,
   type Workspace,
 } from "@lib/store/mod.ts";
 import * as subq from "@lib/subq/mod.ts";
@@ -273,7 +273,7 @@ async function stages(
     clear: async (ws) => {
       // Its rows now and those of its last run (another source), so none is stale.
       const before = await previousParams<{ source: string }>(ws, "measure:subq");
-      await clearMethodMeasures(ws, "subq", { sources: [source, before.source ?? source] });
+      await deleteMeasures(ws, { method: "subq", source: [source, before.source ?? source] });
     },
     run: async (ws) => {
       const judge = await judgeName(ws);

@@ -12,7 +12,7 @@ export type ArqueroTable = ReturnType<typeof aq.from>;
 
 /**
  * Runs SQL on the workspace (any table of any stage: topics, passages, ratings,
- * runs, generations, measures, stage_runs, llm_calls, ...) and returns the rows
+ * runs, generations, measures, memo, llm_calls, ...) and returns the rows
  * as an arquero table, columns named as in the query (camelCase for snake_case
  * columns), BIGINT as numbers and JSON parsed.
  *

@@ -117,9 +117,10 @@ export async function readRunProvenance(ws: WorkspaceLike): Promise<RunProvenanc
  */
 export async function readStageRecords(ws: WorkspaceLike): Promise<StageRecord[]> {
   return await ws.query<StageRecord>(
-    `SELECT id, stage, coalesce(summary, '') AS summary, coalesce(CAST(params AS VARCHAR), '') AS params,
-            coalesce(CAST(finished_at AS VARCHAR), '') AS "finishedAt"
-     FROM stage_runs ORDER BY finished_at, id`,
+    `SELECT key AS id, payload->>'stage' AS stage, coalesce(payload->>'summary', '') AS summary,
+            coalesce(CAST(payload->'params' AS VARCHAR), '') AS params,
+            coalesce(CAST(recorded_at AS VARCHAR), '') AS "finishedAt"
+     FROM memo WHERE kind = 'stage' ORDER BY recorded_at, key`,
   );
 }
 

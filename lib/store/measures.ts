@@ -1,285 +1,237 @@
 /**
- * The measure table `measures` and the measure step's input fingerprints
- * `measure_inputs`: reads, writes and clears used by the pipeline's stages and
- * the measure step.
+ * The measure table `measures`: one filtered reader ({@linkcode readMeasures}),
+ * one filtered delete ({@linkcode deleteMeasures}) and the writer, used by the
+ * pipeline's stages, the measure step and the analyses; and the fingerprint of
+ * the measure step's inputs (recorded in the memo, kind `measure`, see `memo.ts`).
  *
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
 import { readMetaJson, writeMetaJson } from "./meta_json.ts";
-import { deleteMetaPrefix } from "./meta.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
-
-/**
- * Rows of `measures` the measure step owns: methods `trec` and `crux`, answer-level
- * sources (`report`, `context`, written by report judging) excepted.
- */
-const MEASURE_STEP = "method IN ('trec', 'crux') AND source NOT IN ('report', 'context')";
-
-/** Judges named `<judge>#s<i>`: samples of the judge-variance stage, not judges. */
-const SAMPLE_JUDGE = "regexp_matches(judge, '#s[0-9]+$')";
 
 /** `$first, $first+1, ...` placeholders for `n` values. */
 const placeholders = (n: number, first: number) =>
   Array.from({ length: n }, (_, i) => `$${i + first}`).join(", ");
 
-/** Which rows of the measure step {@linkcode deleteMeasureStepRows} deletes. */
-export interface MeasureStepFilter {
-  run: string;
-  /** Only this judge's rows. Default: every judge. */
-  judge?: string;
-  /** Only this topic (`all`: the means). Default: every topic. */
+/**
+ * Which rows of `measures` {@linkcode readMeasures} and {@linkcode deleteMeasures}
+ * take: every field given narrows (all must hold); a list matches any of its
+ * values, and an empty list matches no row.
+ */
+export interface MeasureFilter {
+  /** Evaluation method(s) (`trec`, `crux`, `nuggets`, `keypoints`, `subq`, `compare`, `judge-variance`). */
+  method?: string | readonly string[];
+  run?: string | readonly string[];
+  /** Only this topic (`all`: the means over topics). */
   topicId?: string;
-  /** Only this `source` label. Default: every source of the step. */
-  source?: string;
-  /** Only these measure keys. Default: every key. */
-  measures?: readonly string[];
+  /** Only per-topic rows (topic not `all`). */
+  perTopic?: boolean;
+  /** Measure key(s) as printed (`Cov@10`, `KPR`). */
+  measure?: string | readonly string[];
+  /** Measure keys starting with this text (`Cov(`). */
+  measurePrefix?: string;
+  /** Measure name(s) without parameters or cutoff (`Cov`, `Den`). */
+  name?: string | readonly string[];
+  judge?: string | readonly string[];
+  /** Sample judges of the judge-variance stage (`<judge>#s<i>`): `only` them, or `exclude` them. */
+  sampleJudges?: "only" | "exclude";
+  source?: string | readonly string[];
+  /** Sources starting with any of these texts (`contexts(tau=`). */
+  sourcePrefix?: string | readonly string[];
+  /** Sources left out. */
+  notSource?: readonly string[];
+  /** Only these (judge, source) pairs. */
+  judgeSources?: readonly { judge: string; source: string }[];
+  /** Only rows with a value (not null). */
+  hasValue?: boolean;
 }
 
 /**
- * Deletes a run's rows of the measure step (methods `trec` and `crux`, never the
- * answer-level sources `report` and `context`), narrowed by judge, topic, source
- * and measure keys when given. An empty `measures` list deletes nothing.
- *
- * @param ws The workspace.
- * @param f The run and the optional narrowing.
- * @example
- * ```ts
- * import { deleteMeasureStepRows } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await deleteMeasureStepRows(ws, { run: "bm25", judge: "human", topicId: "all" });
- * ```
+ * The rows the measure step owns: methods `trec` and `crux`, the answer-level
+ * sources `report` and `context` (written by report judging) excepted.
  */
-export async function deleteMeasureStepRows(
-  ws: WorkspaceLike,
-  f: MeasureStepFilter,
-): Promise<void> {
-  if (f.measures?.length === 0) return;
-  const where = ["run = $1"];
-  const params: unknown[] = [f.run];
-  const add = (column: string, value: string) => {
-    params.push(value);
-    where.push(`${column} = $${params.length}`);
+export const MEASURE_STEP_ROWS: Readonly<MeasureFilter> = {
+  method: ["trec", "crux"],
+  notSource: ["report", "context"],
+};
+
+/** The answer-level rows report judging writes: sources `report` and `context`. */
+export const ANSWER_ROWS: Readonly<MeasureFilter> = { source: ["report", "context"] };
+
+/** The WHERE clause of a filter, or undefined when it matches no row (an empty list). */
+function whereOf(f: MeasureFilter): { sql: string; params: unknown[] } | undefined {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const next = (v: unknown) => (params.push(v), `$${params.length}`);
+  const list = (v: string | readonly string[]) => typeof v === "string" ? [v] : v;
+  const oneOf = (column: string, v: string | readonly string[] | undefined): boolean => {
+    if (v === undefined) return true;
+    const values = list(v);
+    if (values.length === 0) return false;
+    parts.push(
+      values.length === 1
+        ? `${column} = ${next(values[0])}`
+        : `${column} IN (${placeholders(values.length, params.length + 1)})`,
+    );
+    if (values.length > 1) params.push(...values);
+    return true;
   };
-  if (f.judge !== undefined) add("judge", f.judge);
-  if (f.topicId !== undefined) add("topic_id", f.topicId);
-  where.push(MEASURE_STEP);
-  if (f.source !== undefined) add("source", f.source);
-  if (f.measures) {
-    where.push(`measure IN (${placeholders(f.measures.length, params.length + 1)})`);
-    params.push(...f.measures);
+  if (
+    !oneOf("method", f.method) || !oneOf("run", f.run) || !oneOf("measure", f.measure) ||
+    !oneOf("name", f.name) || !oneOf("judge", f.judge) || !oneOf("source", f.source)
+  ) return undefined;
+  if (f.topicId !== undefined) parts.push(`topic_id = ${next(f.topicId)}`);
+  if (f.perTopic) parts.push("topic_id <> 'all'");
+  if (f.measurePrefix !== undefined) parts.push(`starts_with(measure, ${next(f.measurePrefix)})`);
+  if (f.sampleJudges) {
+    parts.push(`${f.sampleJudges === "exclude" ? "NOT " : ""}regexp_matches(judge, '#s[0-9]+$')`);
   }
-  await ws.exec(`DELETE FROM measures WHERE ${where.join(" AND ")}`, params);
+  if (f.sourcePrefix !== undefined) {
+    const prefixes = list(f.sourcePrefix);
+    if (prefixes.length === 0) return undefined;
+    parts.push(`(${prefixes.map((x) => `starts_with(source, ${next(x)})`).join(" OR ")})`);
+  }
+  if (f.notSource?.length) {
+    parts.push(`source NOT IN (${placeholders(f.notSource.length, params.length + 1)})`);
+    params.push(...f.notSource);
+  }
+  if (f.judgeSources !== undefined) {
+    if (f.judgeSources.length === 0) return undefined;
+    const pairs = f.judgeSources.map((p) =>
+      `(judge = ${next(p.judge)} AND source = ${next(p.source)})`
+    );
+    parts.push(`(${pairs.join(" OR ")})`);
+  }
+  if (f.hasValue) parts.push("value IS NOT NULL");
+  return { sql: parts.length ? parts.join(" AND ") : "true", params };
 }
 
-/** A stored row of the measure step, as {@linkcode readMeasureStepRows} returns it. */
-export interface MeasureStepRow {
+/**
+ * A stored row of `measures`, as {@linkcode readMeasures} returns it; `V` is
+ * `number` when the filter asked for rows with a value (`hasValue: true`).
+ */
+export interface MeasureValueRow<V extends number | null = number | null> {
+  run: string;
+  /** Topic id, or `all` for the mean over topics. */
   topicId: string;
   measure: string;
+  name: string;
+  cutoff: string;
+  method: string;
+  judge: string;
   source: string;
-  value: number;
+  /** The value; null where none could be computed (judge-variance statistics). */
+  value: V;
+  /** Topics averaged (aggregate rows only). */
   topics: number | null;
 }
 
+/** Columns {@linkcode readMeasures} can order by. */
+export type MeasureOrder = "run" | "topicId" | "measure" | "judge" | "source" | "method";
+
+const ORDER_COLUMN: Record<MeasureOrder, string> = {
+  run: "run",
+  topicId: "topic_id",
+  measure: "measure",
+  judge: "judge",
+  source: "source",
+  method: "method",
+};
+
 /**
- * The measure step's rows of a run by one judge under one source label (per-topic
- * rows and the means on topic `all`), in table order.
+ * The rows of `measures` a filter takes, ordered by `orderBy` (default: run,
+ * topic, measure, judge, source: the table's key), ties by the table's key.
  *
  * @param ws The workspace.
- * @param f Run, judge and source label.
+ * @param f The filter (see {@linkcode MeasureFilter}); `{}` reads every row.
+ * @param orderBy Columns to order by first.
  * @returns The rows.
  * @example
  * ```ts
- * import { readMeasureStepRows } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace, readMeasures } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await readMeasureStepRows(ws, { run: "bm25", judge: "human", source: "selection" });
+ * await importSample(ws, "datasets/sample");
+ * await readMeasures(ws, { method: "crux", source: "report", name: "Cov", topicId: "all" });
  * ```
  */
-export async function readMeasureStepRows(
+export async function readMeasures<F extends MeasureFilter>(
   ws: WorkspaceLike,
-  f: { run: string; judge: string; source: string },
-): Promise<MeasureStepRow[]> {
-  return await ws.query<MeasureStepRow>(
-    `SELECT topic_id, measure, source, value, topics FROM measures
-     WHERE run = $1 AND judge = $2 AND ${MEASURE_STEP} AND source = $3`,
-    [f.run, f.judge, f.source],
+  f: F,
+  orderBy: readonly MeasureOrder[] = [],
+): Promise<MeasureValueRow<F extends { hasValue: true } ? number : number | null>[]> {
+  const w = whereOf(f);
+  if (!w) return [];
+  const order = [
+    ...orderBy.map((o) => ORDER_COLUMN[o]),
+    "run",
+    "topic_id",
+    "measure",
+    "judge",
+    "source",
+  ];
+  const rows = await ws.query<MeasureValueRow>(
+    `SELECT run, topic_id, measure, name, cutoff, method, judge, source, value, topics
+     FROM measures WHERE ${w.sql} ORDER BY ${[...new Set(order)].join(", ")}`,
+    w.params,
   );
+  return rows.map((r) => ({
+    ...r,
+    value: r.value === null ? null : Number(r.value),
+    topics: r.topics === null || r.topics === undefined ? null : Number(r.topics),
+  })) as MeasureValueRow<F extends { hasValue: true } ? number : number | null>[];
 }
 
 /**
- * Deletes a method's rows of `measures`: all of them, or those of some sources,
- * or those of some (judge, source) pairs. Both narrowings given: rows matching both.
+ * Deletes the rows of `measures` a filter takes. An empty filter `{}` is refused:
+ * name what goes.
  *
  * @param ws The workspace.
- * @param method The method (`compare`, `keypoints`, `nuggets`, `subq`, ...).
- * @param opts `sources`: only rows of these sources; `judgeSources`: only rows of these pairs;
- *   `runs`: only rows of these runs. An empty list deletes nothing.
+ * @param f The filter (see {@linkcode MeasureFilter}).
  * @returns The number of rows deleted.
+ * @throws {RangeError} When the filter is empty.
  * @example
  * ```ts
- * import { clearMethodMeasures } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { deleteMeasures, MEASURE_STEP_ROWS, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await clearMethodMeasures(ws, "keypoints", { sources: ["merged", "file:kp.jsonl"] });
+ * await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run: "bm25", judge: "human", topicId: "all" });
  * ```
  */
-export async function clearMethodMeasures(
-  ws: WorkspaceLike,
-  method: string,
-  opts: {
-    sources?: readonly string[];
-    judgeSources?: readonly { judge: string; source: string }[];
-    runs?: readonly string[];
-  } = {},
-): Promise<number> {
-  const where = ["method = $1"];
-  const params: unknown[] = [method];
-  if (opts.sources) {
-    if (opts.sources.length === 0) return 0;
-    where.push(`source IN (${placeholders(opts.sources.length, 2)})`);
-    params.push(...opts.sources);
+export async function deleteMeasures(ws: WorkspaceLike, f: MeasureFilter): Promise<number> {
+  if (Object.values(f).every((v) => v === undefined)) {
+    throw new RangeError("Cannot delete measures with an empty filter: name what goes");
   }
-  if (opts.judgeSources) {
-    if (opts.judgeSources.length === 0) return 0;
-    const pairs = opts.judgeSources.map((p) => {
-      params.push(p.judge, p.source);
-      return `(judge = $${params.length - 1} AND source = $${params.length})`;
-    });
-    where.push(`(${pairs.join(" OR ")})`);
+  const w = whereOf(f);
+  if (!w) return 0;
+  return Number(await ws.exec(`DELETE FROM measures WHERE ${w.sql}`, w.params) ?? 0);
+}
+
+/**
+ * The (judge, source) pairs of some rows with their row counts, the most rows
+ * first, ties by judge, then source: the first is the default pair of an analysis.
+ *
+ * @param rows Rows of `measures` (see {@linkcode readMeasures}).
+ * @returns The pairs.
+ * @example
+ * ```ts
+ * import { judgeSourceCounts } from "@lib/store/mod.ts";
+ * judgeSourceCounts([{ judge: "j", source: "s" }, { judge: "j", source: "s" }, { judge: "a", source: "s" }]);
+ * // [{ judge: "j", source: "s", n: 2 }, { judge: "a", source: "s", n: 1 }]
+ * ```
+ */
+export function judgeSourceCounts(
+  rows: readonly { judge: string; source: string }[],
+): { judge: string; source: string; n: number }[] {
+  const counts = new Map<string, { judge: string; source: string; n: number }>();
+  for (const r of rows) {
+    const key = JSON.stringify([r.judge, r.source]);
+    const c = counts.get(key) ?? { judge: r.judge, source: r.source, n: 0 };
+    c.n++;
+    counts.set(key, c);
   }
-  if (opts.runs) {
-    if (opts.runs.length === 0) return 0;
-    where.push(`run IN (${placeholders(opts.runs.length, params.length + 1)})`);
-    params.push(...opts.runs);
-  }
-  return Number(
-    await ws.exec(`DELETE FROM measures WHERE ${where.join(" AND ")}`, params) ?? 0,
-  );
-}
-
-/**
- * Deletes the answer-level rows of a generated run (sources `report` and
- * `context`, written by report judging), every judge.
- *
- * @param ws The workspace.
- * @param run The generated run.
- * @example
- * ```ts
- * import { clearAnswerMeasures } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await clearAnswerMeasures(ws, "rag-bm25");
- * ```
- */
-export async function clearAnswerMeasures(ws: WorkspaceLike, run: string): Promise<void> {
-  await ws.exec("DELETE FROM measures WHERE run = $1 AND source IN ('report', 'context')", [run]);
-}
-
-/**
- * Deletes the judge-variance stage's rows of `measures`: every row of method
- * `judge-variance`, and the report measures (method `crux`, source `report`) of
- * sample judges (`<judge>#s<i>`).
- *
- * @param ws The workspace.
- * @example
- * ```ts
- * import { clearJudgeVarianceMeasures } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await clearJudgeVarianceMeasures(ws);
- * ```
- */
-export async function clearJudgeVarianceMeasures(ws: WorkspaceLike): Promise<void> {
-  await ws.exec(
-    `DELETE FROM measures WHERE method = 'judge-variance'
-     OR (method = 'crux' AND source = 'report' AND ${SAMPLE_JUDGE})`,
-  );
-}
-
-/**
- * The means (topic `all`) of Cov and Den (method `crux`, one source) by the given
- * judges, null values left out, ordered by measure, judge and run.
- *
- * @param ws The workspace.
- * @param f Source and judges (no judge: no rows).
- * @returns The rows.
- * @example
- * ```ts
- * import { readCruxMeans } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await readCruxMeans(ws, { source: "report", judges: ["j#s1", "j#s2"] });
- * ```
- */
-export async function readCruxMeans(
-  ws: WorkspaceLike,
-  f: { source: string; judges: readonly string[] },
-): Promise<{ judge: string; run: string; measure: string; value: number }[]> {
-  if (f.judges.length === 0) return [];
-  return await ws.query<{ judge: string; run: string; measure: string; value: number }>(
-    `SELECT judge, run, measure, value FROM measures WHERE method = 'crux' AND source = $1
-     AND topic_id = 'all' AND name IN ('Cov', 'Den') AND value IS NOT NULL
-     AND judge IN (${placeholders(f.judges.length, 2)}) ORDER BY measure, judge, run`,
-    [f.source, ...f.judges],
-  );
-}
-
-/**
- * Which judges and sources hold per-topic values (not null) of one measure of a
- * method, with their row counts, sample judges (`<judge>#s<i>`) left out, ordered
- * by judge and source.
- *
- * @param ws The workspace.
- * @param f Method, measure key and, optionally, the only source to count.
- * @returns One entry per (judge, source).
- * @example
- * ```ts
- * import { readMeasureJudges } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await readMeasureJudges(ws, { method: "nuggets", measure: "strict_vital" });
- * ```
- */
-export async function readMeasureJudges(
-  ws: WorkspaceLike,
-  f: { method: string; measure: string; source?: string },
-): Promise<{ judge: string; source: string; n: number }[]> {
-  const where = `method = $1 AND measure = $2 AND topic_id <> 'all' AND value IS NOT NULL
-      AND NOT ${SAMPLE_JUDGE}` + (f.source !== undefined ? " AND source = $3" : "");
-  const params = f.source !== undefined ? [f.method, f.measure, f.source] : [f.method, f.measure];
-  return await ws.query<{ judge: string; source: string; n: number }>(
-    `SELECT judge, source, count(*)::INTEGER AS n FROM measures WHERE ${where}
-     GROUP BY ALL ORDER BY judge, source`,
-    params,
-  );
-}
-
-/**
- * Per-topic values (not null) of one measure of a method by one judge and source,
- * ordered by run and topic.
- *
- * @param ws The workspace.
- * @param f Method, measure key, judge and source.
- * @returns The rows.
- * @example
- * ```ts
- * import { readTopicValues } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await readTopicValues(ws, { method: "keypoints", measure: "KPR", judge: "j", source: "merged" });
- * ```
- */
-export async function readTopicValues(
-  ws: WorkspaceLike,
-  f: { method: string; measure: string; judge: string; source: string },
-): Promise<{ run: string; topicId: string; value: number }[]> {
-  return await ws.query<{ run: string; topicId: string; value: number }>(
-    `SELECT run, topic_id, value FROM measures WHERE method = $1 AND measure = $2
-     AND topic_id <> 'all' AND value IS NOT NULL AND judge = $3 AND source = $4
-     ORDER BY run, topic_id`,
-    [f.method, f.measure, f.judge, f.source],
+  const byte = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0;
+  return [...counts.values()].sort((a, b) =>
+    b.n - a.n || byte(a.judge, b.judge) || byte(a.source, b.source)
   );
 }
 
@@ -343,131 +295,6 @@ export async function readMeasureInputFingerprints(
   return new Map(rows.map((r) => [r.run, r.fingerprint]));
 }
 
-/** A recorded fingerprint of the measure step's inputs for one run and judge. */
-export interface MeasureInput {
-  fingerprint: string;
-  /** When the values it covers were computed. */
-  computedAt: Date;
-}
-
-/**
- * The measure step's memo of one run and judge, the workspace's second memo
- * besides `stage_runs` (see `stage_runs.ts`). This one is content-based: its
- * fingerprint hashes the rows the values are computed from (see
- * {@linkcode readMeasureInputFingerprints}), so it holds outside the pipeline too
- * (`crux measure`, notebooks) and notices changes made by any command, and it
- * decides per measure key whether stored rows of `measures` are read back or
- * evaluated. Inside a pipeline run, the `measure:<run>` stage is gated by
- * `stage_runs` first; when it runs, this memo keeps the keys whose inputs did not
- * change. It consists of the fingerprint of the inputs its
- * stored values were computed from (table `measure_inputs`), and what the measure
- * table has no columns for (run summary, topics left out per key and why; JSON
- * under the `meta` key `measure_values:["<run>","<judge>"]`). Either part may be
- * absent.
- */
-export interface MeasureMemo<S> {
-  input?: MeasureInput;
-  summary?: S;
-}
-
-const memoKey = (run: string, judge: string) => `measure_values:${JSON.stringify([run, judge])}`;
-
-/**
- * Reads the measure step's memo of a run and judge.
- *
- * @param ws The workspace.
- * @param run The run.
- * @param judge The passage judge.
- * @returns The recorded fingerprint and summary (each undefined when not recorded).
- * @example
- * ```ts
- * import { readMeasureMemo } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * (await readMeasureMemo(ws, "bm25", "human")).input?.fingerprint;
- * ```
- */
-export async function readMeasureMemo<S>(
-  ws: WorkspaceLike,
-  run: string,
-  judge: string,
-): Promise<MeasureMemo<S>> {
-  const [row] = await ws.query<MeasureInput>(
-    "SELECT fingerprint, computed_at FROM measure_inputs WHERE run = $1 AND judge = $2",
-    [run, judge],
-  );
-  const summary = await readMetaJson<S>(ws, memoKey(run, judge));
-  return {
-    ...(row ? { input: { fingerprint: row.fingerprint, computedAt: row.computedAt } } : {}),
-    ...(summary !== undefined ? { summary } : {}),
-  };
-}
-
-/**
- * Records the measure step's memo of a run and judge: the summary always (replacing
- * the one recorded), the fingerprint when given (replacing the one recorded).
- *
- * @param ws The workspace.
- * @param run The run.
- * @param judge The passage judge.
- * @param memo The summary and, for new or changed inputs, the fingerprint.
- * @example
- * ```ts
- * import { writeMeasureMemo } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await writeMeasureMemo(ws, "bm25", "human", {
- *   summary: { fingerprint: "ab12" },
- *   input: { fingerprint: "ab12", computedAt: new Date() },
- * });
- * ```
- */
-export async function writeMeasureMemo<S>(
-  ws: WorkspaceLike,
-  run: string,
-  judge: string,
-  memo: { summary: S; input?: MeasureInput },
-): Promise<void> {
-  await writeMetaJson(ws, memoKey(run, judge), memo.summary);
-  if (memo.input) {
-    await ws.exec(
-      `INSERT OR REPLACE INTO measure_inputs (run, judge, fingerprint, computed_at)
-       VALUES ($1, $2, $3, epoch_ms($4::BIGINT))`,
-      [run, judge, memo.input.fingerprint, memo.input.computedAt.getTime()],
-    );
-  }
-}
-
-/**
- * Deletes the measure step's memo of a run: every judge's, or one judge's
- * (fingerprints and summaries), so its stored values are not reused.
- *
- * @param ws The workspace.
- * @param run The run.
- * @param judge Only this judge's memo.
- * @example
- * ```ts
- * import { clearMeasureMemo } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await clearMeasureMemo(ws, "bm25");
- * ```
- */
-export async function clearMeasureMemo(
-  ws: WorkspaceLike,
-  run: string,
-  judge?: string,
-): Promise<void> {
-  if (judge === undefined) {
-    await ws.exec("DELETE FROM measure_inputs WHERE run = $1", [run]);
-    // Keys are `measure_values:["<run>","<judge>"]`: the prefix up to the judge.
-    await deleteMetaPrefix(ws, `measure_values:${JSON.stringify([run]).slice(0, -1)},`);
-  } else {
-    await ws.exec("DELETE FROM measure_inputs WHERE run = $1 AND judge = $2", [run, judge]);
-    await writeMetaJson(ws, memoKey(run, judge), undefined);
-  }
-}
-
 /** One stored value of `measures`, as the analyses read it. */
 export interface StoredMeasure {
   run: string;
@@ -481,95 +308,6 @@ export interface StoredMeasure {
   value: number;
   /** Topics averaged (aggregate rows only). */
   topics: number | null;
-}
-
-/**
- * The CRUX and relevance values (methods `crux` and `trec`) stored by the given
- * judges: the measure step's values of retrieval runs and generation contexts
- * (by the passage judge) and the report judge's Cov(y) and Den(y).
- *
- * @param ws The workspace.
- * @param judges Judges whose rows are read (e.g. the passage judge and the report judge).
- * @returns Rows ordered by run, source, measure and topic.
- * @example
- * ```ts
- * import { readCruxMeasures } from "@lib/store/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
- * const rows = await readCruxMeasures(ws, ["human", "lexical"]);
- * rows.find((r) => r.run === "bm25" && r.measure === "Cov@oracle" && r.topicId === "all");
- * ```
- */
-export async function readCruxMeasures(
-  ws: WorkspaceLike,
-  judges: readonly string[],
-): Promise<StoredMeasure[]> {
-  if (judges.length === 0) return [];
-  const rows = await ws.query<StoredMeasure>(
-    `SELECT run, topic_id AS "topicId", measure, judge, source, value, topics FROM measures
-     WHERE method IN ('crux', 'trec') AND judge IN (${judges.map((_, i) => `$${i + 1}`).join(", ")})
-     ORDER BY run, source, measure, topic_id`,
-    [...judges],
-  );
-  return rows.map((r) => ({
-    ...r,
-    value: Number(r.value),
-    topics: r.topics === null ? null : Number(r.topics),
-  }));
-}
-
-/**
- * The judge of stored report coverage (`Cov`, method crux, source report, topic
- * `all`) when no judge of report ratings is known: the first in byte order,
- * sample judges (`<judge>#s<i>`) last.
- *
- * @param ws The workspace.
- * @returns The judge, or undefined when no report coverage is stored.
- * @example
- * ```ts
- * import { firstReportCoverageJudge } from "@lib/store/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
- * await firstReportCoverageJudge(ws); // e.g. "imported"
- * ```
- */
-export async function firstReportCoverageJudge(ws: WorkspaceLike): Promise<string | undefined> {
-  const rows = await ws.query<{ judge: string }>(
-    `SELECT DISTINCT judge FROM measures WHERE method = 'crux' AND source = 'report'
-       AND measure = 'Cov' AND topic_id = 'all'
-     ORDER BY regexp_matches(judge, '#s[0-9]+$'), judge LIMIT 1`,
-  );
-  return rows[0]?.judge;
-}
-
-/**
- * The mean report coverage (`Cov`, method crux, source report, topic `all`) of
- * every run judged by one judge.
- *
- * @param ws The workspace.
- * @param judge The report judge.
- * @returns Run -> mean Cov(y).
- * @example
- * ```ts
- * import { readReportCoverageMeans } from "@lib/store/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
- * (await readReportCoverageMeans(ws, "lexical")).get("rag-bm25");
- * ```
- */
-export async function readReportCoverageMeans(
-  ws: WorkspaceLike,
-  judge: string,
-): Promise<Map<string, number>> {
-  const rows = await ws.query<{ run: string; value: number }>(
-    `SELECT run, value FROM measures WHERE method = 'crux' AND source = 'report'
-       AND measure = 'Cov' AND topic_id = 'all' AND judge = $1`,
-    [judge],
-  );
-  return new Map(rows.map((r) => [r.run, Number(r.value)]));
 }
 
 /**
@@ -591,11 +329,7 @@ export async function readReportCoverageMeans(
  */
 export async function clearContextMeasures(ws: WorkspaceLike, run: string): Promise<void> {
   await writeMetaJson(ws, contextSkipsKey(run), undefined);
-  await ws.exec(
-    `DELETE FROM measures WHERE run = $1
-       AND (starts_with(source, 'contexts(tau=') OR starts_with(source, 'ranking(tau='))`,
-    [run],
-  );
+  await deleteMeasures(ws, { run, sourcePrefix: ["contexts(tau=", "ranking(tau="] });
 }
 
 /**
@@ -646,138 +380,6 @@ export async function readContextSkips(
 ): Promise<[string, string, string][] | undefined> {
   const stored = await readMetaJson<ContextSkips>(ws, contextSkipsKey(run));
   return stored?.judge === judge ? stored.sources[source] ?? [] : undefined;
-}
-
-/** One row of the judge-variance measures. */
-export interface JudgeVarianceRow {
-  /** The run, or `""` for values over all runs (samples, ranking agreement, Kendall tau-b). */
-  run: string;
-  measure: string;
-  value: number | null;
-  judge: string;
-  source: string;
-}
-
-/**
- * The measures of the judge-variance stage (method `judge-variance`).
- *
- * @param ws The workspace.
- * @returns The rows, ordered by run and measure; empty when the stage has not run.
- * @example
- * ```ts
- * import { readJudgeVarianceRows } from "@lib/store/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
- * const rows = await readJudgeVarianceRows(ws);
- * ```
- */
-export async function readJudgeVarianceRows(ws: WorkspaceLike): Promise<JudgeVarianceRow[]> {
-  return await ws.query<JudgeVarianceRow>(
-    `SELECT run, measure, value, judge, source FROM measures WHERE method = 'judge-variance'
-     ORDER BY run, measure`,
-  );
-}
-
-/** A judge and source of a method's measures, with its number of rows. */
-export interface MeasureJudgeSource {
-  judge: string;
-  source: string;
-  n: number;
-}
-
-/** Options of {@linkcode readMeasureJudgeSources}. */
-export interface MeasureJudgeSourceOptions {
-  /** Only this source (when given). */
-  source?: string;
-  /** Only this judge (when given). */
-  judge?: string;
-  /** Count only the per-topic rows (not `all`) of this measure. */
-  perTopicMeasure?: string;
-}
-
-/**
- * The (judge, source) pairs of one method's measures, the most rows first
- * (ties by judge, then source): the first is the default pair of an analysis.
- *
- * @param ws The workspace.
- * @param method The method (`keypoints`, `nuggets`, ...).
- * @param opts Source and judge filters; `perTopicMeasure` counts only per-topic rows of that measure.
- * @returns The pairs with their row counts.
- * @example
- * ```ts
- * import { readMeasureJudgeSources } from "@lib/store/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
- * const [first] = await readMeasureJudgeSources(ws, "nuggets", { perTopicMeasure: "strict_vital" });
- * ```
- */
-export async function readMeasureJudgeSources(
-  ws: WorkspaceLike,
-  method: string,
-  opts: MeasureJudgeSourceOptions = {},
-): Promise<MeasureJudgeSource[]> {
-  const perTopic = opts.perTopicMeasure === undefined
-    ? ""
-    : "AND topic_id <> 'all' AND measure = $4";
-  return await ws.query<MeasureJudgeSource>(
-    `SELECT judge, source, count(*)::INT AS n FROM measures
-     WHERE method = $1 ${perTopic}
-       AND ($2::VARCHAR IS NULL OR source = $2) AND ($3::VARCHAR IS NULL OR judge = $3)
-     GROUP BY ALL ORDER BY n DESC, judge, source`,
-    [
-      method,
-      opts.source ?? null,
-      opts.judge ?? null,
-      ...(opts.perTopicMeasure === undefined ? [] : [opts.perTopicMeasure]),
-    ],
-  );
-}
-
-/** One value of a method's measures. */
-export interface MethodMeasureValue {
-  run: string;
-  /** The topic, or `all` for the mean over topics. */
-  topicId: string;
-  measure: string;
-  value: number;
-  /** Topics averaged (on `all` rows). */
-  topics: number | null;
-}
-
-/**
- * The values of one method's measures by one judge over one source.
- *
- * @param ws The workspace.
- * @param method The method (`keypoints`, `nuggets`, ...).
- * @param judge The judge.
- * @param source The source (key point or nugget origin).
- * @param opts `meansOnly`: only the means over topics (rows with topic `all`).
- * @returns The rows, in the table's order.
- * @example
- * ```ts
- * import { readMethodMeasures } from "@lib/store/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
- * const rows = await readMethodMeasures(ws, "keypoints", "offline-entailment", "extracted:offline");
- * ```
- */
-export async function readMethodMeasures(
-  ws: WorkspaceLike,
-  method: string,
-  judge: string,
-  source: string,
-  opts: { meansOnly?: boolean } = {},
-): Promise<MethodMeasureValue[]> {
-  return await ws.query<MethodMeasureValue>(
-    `SELECT run, topic_id, measure, value, topics FROM measures
-     WHERE method = $1 ${
-      opts.meansOnly ? "AND topic_id = 'all'" : ""
-    } AND judge = $2 AND source = $3`,
-    [method, judge, source],
-  );
 }
 
 /**

@@ -3,25 +3,14 @@ import { openWorkspace } from "./open_workspace.ts";
 import { measureRow } from "./measure_row.ts";
 import type { Workspace } from "./workspace.ts";
 import {
-  clearAnswerMeasures,
-  clearJudgeVarianceMeasures,
-  clearMeasureMemo,
-  clearMethodMeasures,
-  deleteMeasureStepRows,
-  readCruxMeans,
+  ANSWER_ROWS,
+  deleteMeasures,
+  judgeSourceCounts,
+  MEASURE_STEP_ROWS,
   readMeasureInputFingerprints,
-  readMeasureJudges,
-  readMeasureMemo,
-  readMeasureStepRows,
-  readTopicValues,
-  writeMeasureMemo,
+  readMeasures,
 } from "./measures.ts";
-import {
-  readJudgeVarianceRows,
-  readMeasureJudgeSources,
-  readMethodMeasures,
-  writeMethodMeasures,
-} from "./mod.ts";
+import { writeMethodMeasures } from "./mod.ts";
 
 type Row = Parameters<typeof measureRow>[0];
 
@@ -121,9 +110,9 @@ const step: Row[] = [
   },
 ];
 
-Deno.test("deleteMeasureStepRows: a run's step rows go, report rows, other methods and runs stay", async () => {
+Deno.test("deleteMeasures with the measure step's rows: a run's step rows go, report rows, other methods and runs stay", async () => {
   await withRows(step, async (ws) => {
-    await deleteMeasureStepRows(ws, { run: "bm25" });
+    assert.equal(await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run: "bm25" }), 5);
     assert.deepEqual(await left(ws), [
       "bm25/all/Cov/crux/h/report",
       "bm25/all/KPR/keypoints/h/merged",
@@ -132,9 +121,9 @@ Deno.test("deleteMeasureStepRows: a run's step rows go, report rows, other metho
   });
 });
 
-Deno.test("deleteMeasureStepRows: judge, topic, source and measure narrow what goes", async () => {
+Deno.test("deleteMeasures: judge, topic, source and measure narrow what goes", async () => {
   await withRows(step, async (ws) => {
-    await deleteMeasureStepRows(ws, { run: "bm25", judge: "h", topicId: "all" });
+    await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run: "bm25", judge: "h", topicId: "all" });
     assert.deepEqual((await left(ws)).filter((r) => r.startsWith("bm25/") && r.includes("/h/")), [
       "bm25/all/Cov/crux/h/report",
       "bm25/all/KPR/keypoints/h/merged",
@@ -143,25 +132,31 @@ Deno.test("deleteMeasureStepRows: judge, topic, source and measure narrow what g
     assert.ok((await left(ws)).includes("bm25/all/Cov@10/crux/g/selection"));
   });
   await withRows(step, async (ws) => {
-    await deleteMeasureStepRows(ws, {
+    await deleteMeasures(ws, {
+      ...MEASURE_STEP_ROWS,
       run: "bm25",
       judge: "h",
       source: "selection",
-      measures: ["Cov@10", "nDCG@10"],
+      measure: ["Cov@10", "nDCG@10"],
     });
     const rest = await left(ws);
     assert.equal(rest.length, step.length - 1);
     assert.ok(!rest.includes("bm25/all/Cov@10/crux/h/selection"));
     assert.ok(rest.includes("bm25/all/Cov@10/crux/h/judgments"));
     // An empty list of measures deletes nothing.
-    await deleteMeasureStepRows(ws, { run: "bm25", measures: [] });
+    assert.equal(await deleteMeasures(ws, { run: "bm25", measure: [] }), 0);
     assert.equal((await left(ws)).length, step.length - 1);
   });
 });
 
-Deno.test("readMeasureStepRows: one run, judge and source label, no report rows", async () => {
+Deno.test("readMeasures with the measure step's rows: one run, judge and source label, no report rows", async () => {
   await withRows(step, async (ws) => {
-    const rows = await readMeasureStepRows(ws, { run: "bm25", judge: "h", source: "selection" });
+    const rows = await readMeasures(ws, {
+      ...MEASURE_STEP_ROWS,
+      run: "bm25",
+      judge: "h",
+      source: "selection",
+    });
     assert.deepEqual(
       rows.map((r) => `${r.topicId} ${r.measure} ${r.value} ${r.topics}`).sort(),
       ["all Cov@10 0.4 1", "all P@10 0.5 1", "t1 P@10 0.5 null"],
@@ -208,9 +203,10 @@ const methods: Row[] = [
   },
 ];
 
-Deno.test("clearMethodMeasures: all of a method, some sources, or some judge-source pairs", async () => {
+Deno.test("deleteMeasures: all of a method, some sources, or some judge-source pairs", async () => {
   await withRows(methods, async (ws) => {
-    await clearMethodMeasures(ws, "nuggets", {
+    await deleteMeasures(ws, {
+      method: "nuggets",
       judgeSources: [{ judge: "j1", source: "o1" }, { judge: "j2", source: "o2" }],
     });
     assert.deepEqual(await left(ws), [
@@ -218,17 +214,20 @@ Deno.test("clearMethodMeasures: all of a method, some sources, or some judge-sou
       "a/t1/strict_vital/nuggets/j1/o2",
       "a/t1/strict_vital/nuggets/j2/o1",
     ]);
-    await clearMethodMeasures(ws, "nuggets", { sources: ["o2", "o2"] });
+    await deleteMeasures(ws, { method: "nuggets", source: ["o2", "o2"] });
     assert.deepEqual(await left(ws), [
       "a/t1/KPR/keypoints/j1/o1",
       "a/t1/strict_vital/nuggets/j2/o1",
     ]);
-    await clearMethodMeasures(ws, "nuggets");
+    await deleteMeasures(ws, { method: "nuggets" });
+    assert.deepEqual(await left(ws), ["a/t1/KPR/keypoints/j1/o1"]);
+    // An empty filter is refused rather than emptying the table.
+    await assert.rejects(() => deleteMeasures(ws, {}), /empty filter/);
     assert.deepEqual(await left(ws), ["a/t1/KPR/keypoints/j1/o1"]);
   });
 });
 
-Deno.test("clearAnswerMeasures and clearJudgeVarianceMeasures delete only their rows", async () => {
+Deno.test("deleteMeasures of the answer rows and of the judge-variance rows (sample judges) takes only those", async () => {
   const rows: Row[] = [
     {
       run: "rag",
@@ -295,14 +294,18 @@ Deno.test("clearAnswerMeasures and clearJudgeVarianceMeasures delete only their 
     },
   ];
   await withRows(rows, async (ws) => {
-    await clearJudgeVarianceMeasures(ws);
+    assert.equal(await deleteMeasures(ws, { method: "judge-variance" }), 1);
+    assert.equal(
+      await deleteMeasures(ws, { method: "crux", source: "report", sampleJudges: "only" }),
+      2,
+    );
     assert.deepEqual(await left(ws), [
       "direct/all/Cov/crux/j/report",
       "rag/all/Cov/crux/j/context",
       "rag/all/Cov/crux/j/report",
       "rag/all/Cov@10/crux/j/selection",
     ]);
-    await clearAnswerMeasures(ws, "rag");
+    await deleteMeasures(ws, { ...ANSWER_ROWS, run: "rag" });
     assert.deepEqual(await left(ws), [
       "direct/all/Cov/crux/j/report",
       "rag/all/Cov@10/crux/j/selection",
@@ -310,7 +313,7 @@ Deno.test("clearAnswerMeasures and clearJudgeVarianceMeasures delete only their 
   });
 });
 
-Deno.test("readCruxMeans, readMeasureJudges and readTopicValues select and order as documented", async () => {
+Deno.test("readMeasures: names, sample judges, per-topic rows, values and order select exactly the documented rows", async () => {
   const rows: Row[] = [
     {
       run: "b",
@@ -414,54 +417,40 @@ Deno.test("readCruxMeans, readMeasureJudges and readTopicValues select and order
   ];
   await withRows(rows, async (ws) => {
     assert.deepEqual(
-      (await readCruxMeans(ws, { source: "report", judges: ["j#s1", "j#s2"] }))
+      (await readMeasures(ws, {
+        method: "crux",
+        source: "report",
+        topicId: "all",
+        name: ["Cov", "Den"],
+        hasValue: true,
+        judge: ["j#s1", "j#s2"],
+      }, ["measure", "judge", "run"]))
         .map((r) => `${r.measure} ${r.judge} ${r.run} ${r.value}`),
       ["Cov j#s2 a 0.3", "Den j#s1 a 0.1", "Den j#s2 b 0.2"],
     );
-    assert.deepEqual(await readCruxMeans(ws, { source: "report", judges: [] }), []);
-    assert.deepEqual(await readMeasureJudges(ws, { method: "keypoints", measure: "KPR" }), [
-      { judge: "k", source: "r", n: 1 },
-      { judge: "k", source: "s", n: 3 },
-    ]);
+    assert.deepEqual(await readMeasures(ws, { source: "report", judge: [] }), []);
+    const perTopic = { method: "keypoints", measure: "KPR", perTopic: true } as const;
     assert.deepEqual(
-      await readMeasureJudges(ws, { method: "keypoints", measure: "KPR", source: "s" }),
-      [{ judge: "k", source: "s", n: 3 }],
+      judgeSourceCounts(await readMeasures(ws, { ...perTopic, sampleJudges: "exclude" })),
+      [{ judge: "k", source: "s", n: 3 }, { judge: "k", source: "r", n: 1 }],
     );
     assert.deepEqual(
-      await readTopicValues(ws, { method: "keypoints", measure: "KPR", judge: "k", source: "s" }),
+      (await readMeasures(ws, { ...perTopic, sampleJudges: "only" })).map((r) => r.judge),
+      ["k#s1"],
+    );
+    assert.deepEqual(
+      (await readMeasures(ws, { method: "crux", measurePrefix: "De" })).map((r) => r.run),
+      ["a", "b"],
+    );
+    assert.deepEqual(
+      (await readMeasures(ws, { ...perTopic, judge: "k", source: "s" }))
+        .map(({ run, topicId, value }) => ({ run, topicId, value })),
       [
         { run: "a", topicId: "t1", value: 0.7 },
         { run: "a", topicId: "t2", value: 0.6 },
         { run: "b", topicId: "t2", value: 0.5 },
       ],
     );
-  });
-});
-
-Deno.test("measure memo: fingerprint and summary recorded, replaced and cleared per run and judge", async () => {
-  await withRows([], async (ws) => {
-    const at = new Date("2026-03-04T05:06:07.000Z");
-    assert.deepEqual(await readMeasureMemo(ws, "bm25", "h"), {});
-    const input = (fingerprint: string) => ({ fingerprint, computedAt: at });
-    await writeMeasureMemo(ws, "bm25", "h", { summary: { n: 1 }, input: input("f1") });
-    // A summary alone keeps the recorded fingerprint.
-    await writeMeasureMemo(ws, "bm25", "h", { summary: { n: 2 } });
-    await writeMeasureMemo(ws, "bm25", "g", { summary: { n: 3 }, input: input("f3") });
-    await writeMeasureMemo(ws, "bm25-rm3", "h", { summary: { n: 4 }, input: input("f4") });
-    const memo = await readMeasureMemo<{ n: number }>(ws, "bm25", "h");
-    assert.deepEqual(memo.summary, { n: 2 });
-    assert.equal(memo.input?.fingerprint, "f1");
-    assert.equal(memo.input?.computedAt.toISOString(), "2026-03-04T05:06:07.000Z");
-    await clearMeasureMemo(ws, "bm25", "g");
-    assert.deepEqual(await readMeasureMemo(ws, "bm25", "g"), {});
-    assert.equal((await readMeasureMemo(ws, "bm25", "h")).input?.fingerprint, "f1");
-    await clearMeasureMemo(ws, "bm25");
-    assert.deepEqual(await readMeasureMemo(ws, "bm25", "h"), {});
-    // A run whose name extends another's keeps its memo.
-    assert.deepEqual(await readMeasureMemo(ws, "bm25-rm3", "h"), {
-      input: input("f4"),
-      summary: { n: 4 },
-    });
   });
 });
 
@@ -521,7 +510,7 @@ const row = (
   method = "nuggets",
 ) => measureRow({ run, topicId, measure, method, judge, source, value });
 
-Deno.test("readMeasureJudgeSources: most rows first, filters, per-topic counting; readMethodMeasures", async () => {
+Deno.test("judgeSourceCounts of readMeasures: most rows first, filters, per-topic counting; means only", async () => {
   const dir = await Deno.makeTempDir();
   const ws = await openWorkspace(dir);
   try {
@@ -539,31 +528,41 @@ Deno.test("readMeasureJudgeSources: most rows first, filters, per-topic counting
       row("a", "t1", "KPR", "j1", "s1", 0.9, "keypoints"),
     ]);
     // All rows: j2 has 5, j1 has 4.
-    assert.deepEqual(await readMeasureJudgeSources(ws, "nuggets"), [
+    const counts = async (f: Parameters<typeof readMeasures>[1]) =>
+      judgeSourceCounts(await readMeasures(ws, f));
+    assert.deepEqual(await counts({ method: "nuggets" }), [
       { judge: "j2", source: "s1", n: 5 },
       { judge: "j1", source: "s1", n: 4 },
     ]);
     // Per-topic strict_vital rows only: j1 has 3, j2 has 2.
     assert.deepEqual(
-      await readMeasureJudgeSources(ws, "nuggets", { perTopicMeasure: "strict_vital" }),
+      await counts({ method: "nuggets", measure: "strict_vital", perTopic: true }),
       [{ judge: "j1", source: "s1", n: 3 }, { judge: "j2", source: "s1", n: 2 }],
     );
     assert.deepEqual(
-      await readMeasureJudgeSources(ws, "nuggets", {
-        judge: "j2",
-        perTopicMeasure: "strict_vital",
-      }),
+      await counts({ method: "nuggets", judge: "j2", measure: "strict_vital", perTopic: true }),
       [{ judge: "j2", source: "s1", n: 2 }],
     );
-    assert.deepEqual(await readMeasureJudgeSources(ws, "nuggets", { source: "other" }), []);
-    assert.deepEqual(await readMeasureJudgeSources(ws, "keypoints"), [
+    assert.deepEqual(await counts({ method: "nuggets", source: "other" }), []);
+    assert.deepEqual(await counts({ method: "keypoints" }), [
       { judge: "j1", source: "s1", n: 1 },
     ]);
     assert.deepEqual(
-      await readMethodMeasures(ws, "nuggets", "j1", "s1", { meansOnly: true }),
-      [{ run: "a", topicId: "all", measure: "strict_vital", value: 0.375, topics: null }],
+      await readMeasures(ws, { method: "nuggets", judge: "j1", source: "s1", topicId: "all" }),
+      [{
+        run: "a",
+        topicId: "all",
+        measure: "strict_vital",
+        name: "strict_vital",
+        cutoff: "",
+        method: "nuggets",
+        judge: "j1",
+        source: "s1",
+        value: 0.375,
+        topics: null,
+      }],
     );
-    const all = await readMethodMeasures(ws, "nuggets", "j1", "s1");
+    const all = await readMeasures(ws, { method: "nuggets", judge: "j1", source: "s1" });
     assert.deepEqual(all.map((r) => `${r.run}/${r.topicId}`).sort(), [
       "a/all",
       "a/t1",
@@ -576,11 +575,14 @@ Deno.test("readMeasureJudgeSources: most rows first, filters, per-topic counting
   }
 });
 
-Deno.test("readJudgeVarianceRows: the judge-variance rows by run and measure, nulls kept", async () => {
+Deno.test("readMeasures of the judge-variance rows by run and measure, nulls kept unless asked", async () => {
   const dir = await Deno.makeTempDir();
   const ws = await openWorkspace(dir);
   try {
-    assert.deepEqual(await readJudgeVarianceRows(ws), []);
+    const variance = async (hasValue?: true) =>
+      (await readMeasures(ws, { method: "judge-variance", hasValue }, ["run", "measure"]))
+        .map(({ run, measure, value, judge, source }) => ({ run, measure, value, judge, source }));
+    assert.deepEqual(await variance(), []);
     const jv = (run: string, measure: string, value: number | null) =>
       row(run, "all", measure, "gpt", "3 samples", value, "judge-variance");
     await ws.upsert("measures", [
@@ -589,18 +591,19 @@ Deno.test("readJudgeVarianceRows: the judge-variance rows by run and measure, nu
       jv("a", "covY_mean", null),
       row("a", "all", "KPR", "gpt", "", 1, "keypoints"),
     ]);
-    assert.deepEqual(await readJudgeVarianceRows(ws), [
+    assert.deepEqual(await variance(), [
       { run: "", measure: "samples", value: 3, judge: "gpt", source: "3 samples" },
       { run: "a", measure: "covY_mean", value: null, judge: "gpt", source: "3 samples" },
       { run: "b", measure: "covY_sd", value: 0.1, judge: "gpt", source: "3 samples" },
     ]);
+    assert.deepEqual((await variance(true)).map((r) => r.measure), ["samples", "covY_sd"]);
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
 
-Deno.test("clearMethodMeasures: one method, judge and source, optionally some runs", async () => {
+Deno.test("deleteMeasures: one method, judge and source, optionally some runs", async () => {
   const ws = await openWorkspace(await Deno.makeTempDir());
   try {
     const row = (run: string, method: string, judge: string, source: string) =>
@@ -625,9 +628,10 @@ Deno.test("clearMethodMeasures: one method, judge and source, optionally some ru
         `SELECT run || ' ' || method || ' ' || judge || ' ' || source AS k FROM measures ORDER BY k`,
       )).map((r) => r.k);
     assert.equal(
-      await clearMethodMeasures(ws, "nuggets", {
+      await deleteMeasures(ws, {
+        method: "nuggets",
         judgeSources: [{ judge: "j", source: "o" }],
-        runs: ["a"],
+        run: ["a"],
       }),
       1,
     );
@@ -638,11 +642,11 @@ Deno.test("clearMethodMeasures: one method, judge and source, optionally some ru
       "b nuggets j o",
     ]);
     assert.equal(
-      await clearMethodMeasures(ws, "subq", { judgeSources: [{ judge: "j", source: "o" }] }),
+      await deleteMeasures(ws, { method: "subq", judgeSources: [{ judge: "j", source: "o" }] }),
       1,
     );
     // An empty run list deletes nothing.
-    assert.equal(await clearMethodMeasures(ws, "nuggets", { runs: [] }), 0);
+    assert.equal(await deleteMeasures(ws, { method: "nuggets", run: [] }), 0);
     assert.deepEqual(await left(), ["a nuggets j p", "a nuggets k o", "b nuggets j o"]);
   } finally {
     ws.close();

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DuckDBInstance } from "@duckdb/node-api";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { join } from "node:path";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { RATED_ITEMS_SQL } from "./provenance.ts";
@@ -17,7 +17,10 @@ import { RATED_ITEMS_SQL } from "./provenance.ts";
  * and tau. Provenance the old workspace never stored stays null (unknown). From
  * versions 1 and 2: the `metrics` table, which recorded values without their judge
  * or relevance source, is kept as `legacy_metrics` and read by nothing; the measure
- * stage (or `crux measure`) stores them again in `measures`.
+ * stage (or `crux measure`) stores them again in `measures`. From versions 1 to 3:
+ * the three memos (`stage_runs`, the measure step's `measure_inputs` with its
+ * `meta` keys `measure_values:[...]`, and the folder's `file_memo.json`) move
+ * into the one table `memo` unchanged, so an up-to-date workspace re-runs nothing.
  *
  * @param dir The workspace folder.
  * @returns The version before and after.
@@ -25,9 +28,9 @@ import { RATED_ITEMS_SQL } from "./provenance.ts";
  * @example
  * ```ts
  * import { migrateWorkspace, openWorkspace } from "@lib/store/mod.ts";
- * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 1, to: 3 }
+ * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 3, to: 4 }
  * (await openWorkspace(dir)).close();
- * await migrateWorkspace(dir); // { from: 3, to: 3 }: already current
+ * await migrateWorkspace(dir); // { from: 4, to: 4 }: already current
  * ```
  */
 export async function migrateWorkspace(dir: string): Promise<{ from: number; to: number }> {
@@ -49,6 +52,7 @@ export async function migrateWorkspace(dir: string): Promise<{ from: number; to:
     }
     if (from === SCHEMA_VERSION) return { from, to: from };
     await c.run("BEGIN TRANSACTION");
+    await moveToMemo(c, dir);
     for (const statement of Object.values(TABLES)) await c.run(statement);
     await c.run(RATED_ITEMS_SQL);
     await c.run(`INSERT OR IGNORE INTO generation_info
@@ -70,6 +74,7 @@ export async function migrateWorkspace(dir: string): Promise<{ from: number; to:
       String(SCHEMA_VERSION),
     ]);
     await c.run("COMMIT");
+    await Deno.remove(join(dir, OLD_FILE_MEMO)).catch(() => {}); // moved into `memo`, or absent
     return { from, to: SCHEMA_VERSION };
   } catch (error) {
     await c.run("ROLLBACK").catch(() => {});
@@ -77,5 +82,94 @@ export async function migrateWorkspace(dir: string): Promise<{ from: number; to:
   } finally {
     c.closeSync();
     instance.closeSync();
+  }
+}
+
+/** Name of the file memo that schema versions up to 3 kept in the workspace folder. */
+const OLD_FILE_MEMO = "file_memo.json";
+
+async function hasTable(c: DuckDBConnection, name: string): Promise<boolean> {
+  const rows = (await c.runAndReadAll(
+    "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() AND table_name = $1",
+    [name],
+  )).getRowsJS();
+  return Number(rows[0][0]) > 0;
+}
+
+async function insertMemo(
+  c: DuckDBConnection,
+  r: { kind: string; key: string; fingerprint: string | null; payload: string | null; at: number },
+): Promise<void> {
+  await c.run(
+    "INSERT OR REPLACE INTO memo VALUES ($1, $2, $3, $4::JSON, epoch_ms($5::BIGINT))",
+    [r.kind, r.key, r.fingerprint, r.payload, r.at],
+  );
+}
+
+/**
+ * Moves the memos of schema versions up to 3 into `memo`: `stage_runs` rows as
+ * kind `stage`, `measure_inputs` rows with their `meta` summaries as kind
+ * `measure`, and `file_memo.json` entries as kind `file`; the old tables and
+ * keys are dropped (the file is removed after the transaction commits).
+ */
+async function moveToMemo(c: DuckDBConnection, dir: string): Promise<void> {
+  await c.run(TABLES.memo);
+  if (await hasTable(c, "stage_runs")) {
+    await c.run(`INSERT OR REPLACE INTO memo
+      SELECT 'stage', id, fingerprint,
+        json_object('stage', stage, 'params', params, 'summary', summary), finished_at
+      FROM stage_runs`);
+    await c.run("DROP TABLE stage_runs");
+  }
+  const measures = new Map<
+    string,
+    { fingerprint: string | null; payload: string | null; at: number }
+  >();
+  if (await hasTable(c, "measure_inputs")) {
+    const rows = (await c.runAndReadAll(
+      "SELECT run, judge, fingerprint, epoch_ms(computed_at) FROM measure_inputs",
+    )).getRowsJS();
+    for (const [run, judge, fingerprint, at] of rows) {
+      measures.set(JSON.stringify([String(run), String(judge)]), {
+        fingerprint: fingerprint === null ? null : String(fingerprint),
+        payload: null,
+        at: Number(at ?? 0),
+      });
+    }
+    await c.run("DROP TABLE measure_inputs");
+  }
+  const prefix = "measure_values:";
+  const summaries = (await c.runAndReadAll(
+    "SELECT key, value FROM meta WHERE starts_with(key, $1)",
+    [prefix],
+  )).getRowsJS();
+  for (const [key, value] of summaries) {
+    const id = String(key).slice(prefix.length);
+    const known = measures.get(id);
+    measures.set(id, {
+      fingerprint: known?.fingerprint ?? null,
+      payload: value === null ? null : String(value),
+      at: known?.at ?? Date.now(),
+    });
+  }
+  for (const [key, m] of measures) await insertMemo(c, { kind: "measure", key, ...m });
+  await c.run("DELETE FROM meta WHERE starts_with(key, $1)", [prefix]);
+  let files: Record<string, { identity?: unknown; value?: unknown }> = {};
+  try {
+    const parsed = JSON.parse(await Deno.readTextFile(join(dir, OLD_FILE_MEMO)));
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) files = parsed;
+  } catch {
+    // absent or unreadable: it was a cache, its values are computed again once
+  }
+  for (const [key, entry] of Object.entries(files)) {
+    const cut = key.indexOf("\u0000");
+    if (cut < 0 || typeof entry?.identity !== "string" || entry.value === undefined) continue;
+    await insertMemo(c, {
+      kind: "file",
+      key: JSON.stringify([key.slice(0, cut), key.slice(cut + 1)]),
+      fingerprint: entry.identity,
+      payload: JSON.stringify(entry.value),
+      at: Date.now(),
+    });
   }
 }

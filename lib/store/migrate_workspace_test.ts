@@ -37,7 +37,7 @@ async function versionOne(dir: string) {
   await c.run(`CREATE TABLE metrics (run VARCHAR, topic_id VARCHAR, measure VARCHAR, value DOUBLE,
     PRIMARY KEY (run, topic_id, measure))`);
   await c.run("INSERT INTO metrics VALUES ('bm25', 'all', 'Cov@10', 0.625)");
-  await c.run("DROP TABLE measure_inputs");
+  await c.run("DROP TABLE memo");
   await c.run("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
   c.closeSync();
   db.closeSync();
@@ -78,15 +78,16 @@ Deno.test("an older workspace is refused with the way forward, and migrates keep
       { run: "rag-bm25", condition: "rag", contextRun: "bm25" },
     ]);
     // The old metrics rows are kept under another name; the measure table and the
-    // fingerprints of measured inputs exist (empty until something is measured).
+    // memo exist (empty until something is measured).
     assert.deepEqual(await ws.query("SELECT * FROM legacy_metrics"), [
       { run: "bm25", topicId: "all", measure: "Cov@10", value: 0.625 },
     ]);
     const tables = await ws.query<{ tableName: string }>(
       `SELECT table_name FROM duckdb_tables()
-       WHERE table_name IN ('metrics', 'measures', 'measure_inputs') ORDER BY 1`,
+       WHERE table_name IN ('metrics', 'measures', 'measure_inputs', 'stage_runs', 'memo')
+       ORDER BY 1`,
     );
-    assert.deepEqual(tables.map((t) => t.tableName), ["measure_inputs", "measures"]);
+    assert.deepEqual(tables.map((t) => t.tableName), ["measures", "memo"]);
   } finally {
     ws.close();
   }

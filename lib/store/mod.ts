@@ -153,20 +153,21 @@ export { readRatedItemKinds, readReportJudges } from "./rated_items.ts";
 export {
   type PassageJudgment,
   type PassageJudgments,
-  type RatingJudgeKind,
+  type RatingCount,
   readPassageJudgments,
-  readRatingJudgeKinds,
+  readRatingCounts,
   readReportQuestionRatings,
   type ReportQuestionRating,
 } from "./ratings.ts";
 export {
-  type JudgeVarianceRow,
-  type MeasureJudgeSource,
-  type MeasureJudgeSourceOptions,
-  type MethodMeasureValue,
-  readJudgeVarianceRows,
-  readMeasureJudgeSources,
-  readMethodMeasures,
+  ANSWER_ROWS,
+  deleteMeasures,
+  judgeSourceCounts,
+  MEASURE_STEP_ROWS,
+  type MeasureFilter,
+  type MeasureOrder,
+  type MeasureValueRow,
+  readMeasures,
 } from "./measures.ts";
 export { countKeyPointProblems, readKeyPointsOfSource, type StoredKeyPoint } from "./keypoints.ts";
 export {
@@ -207,27 +208,22 @@ export {
   type TokenLogprob,
   writeLlmCalls,
 } from "./llm_cache.ts";
+export { readMeasureInputFingerprints } from "./measures.ts";
 export {
-  clearAnswerMeasures,
-  clearJudgeVarianceMeasures,
-  clearMeasureMemo,
-  clearMethodMeasures,
-  deleteMeasureStepRows,
-  type MeasureInput,
-  type MeasureMemo,
-  type MeasureStepFilter,
-  type MeasureStepRow,
-  readCruxMeans,
-  readMeasureInputFingerprints,
-  readMeasureJudges,
-  readMeasureMemo,
-  readMeasureStepRows,
-  readTopicValues,
-  writeMeasureMemo,
-} from "./measures.ts";
-export { readStageRuns, recordStageRun, type StageRunRecord } from "./stage_runs.ts";
+  clearMemo,
+  type MemoFilter,
+  type MemoKind,
+  type MemoRecord,
+  type MemoWrite,
+  readMemo,
+  readStageRuns,
+  recordStageRun,
+  type StageRunRecord,
+  withWorkspaceMemo,
+  writeMemo,
+} from "./memo.ts";
 export { deleteMetaPrefix, readPassageTokenizer } from "./meta.ts";
-export { clearReportRatings, clearSampleJudgeRatings, readPassageJudges } from "./ratings.ts";
+export { clearReportRatings, clearSampleJudgeRatings } from "./ratings.ts";
 export { clearSelectionQrels, countTopics, readTopicIds } from "./corpus.ts";
 export { clearRunRows, clearRunsEverywhere } from "./runs.ts";
 export { clearGenerations, readRunReports, type RunReport } from "./generations.ts";
@@ -248,16 +244,13 @@ export {
   clearSubquestionTypes,
 } from "./subq.ts";
 export { countRunRows } from "./runs.ts";
-export { passageRatingCounts, ratedPairs, ratingsByItem } from "./ratings.ts";
+export { ratedPairs, ratingsByItem } from "./ratings.ts";
 export { readGenerationsByRun } from "./generations.ts";
 export { deleteTopicQrels } from "./corpus.ts";
 export {
   clearContextMeasures,
   type ContextSkips,
   contextSkipsKey,
-  firstReportCoverageJudge,
   readContextSkips,
-  readCruxMeasures,
-  readReportCoverageMeans,
   type StoredMeasure,
 } from "./measures.ts";

@@ -59,7 +59,7 @@ export async function openWorkspace(
       throw new Error(
         `Cannot open workspace "${dir}": its schema version ${version} is older than this ` +
           `workbench's ${SCHEMA_VERSION} (which records how runs, generations, ratings and qrels ` +
-          `were made, and keeps every measured value with its judge and source). Run \`crux workspace migrate --workspace ${dir}\` (every row and cached ` +
+          `were made, keeps every measured value with its judge and source, and one memo of what was computed from what). Run \`crux workspace migrate --workspace ${dir}\` (every row and cached ` +
           "model call is kept), or rebuild the workspace",
       );
     }

@@ -31,27 +31,37 @@ export async function ratedPairs(ws: WorkspaceLike, judge: string): Promise<Set<
   return new Set(rows.map((r) => r.k));
 }
 
+/** How many ratings one judge has of one kind of item. */
+export interface RatingCount {
+  judge: string;
+  /** What the items are: `passage`, `report` or `reference` (from `rated_items`). */
+  itemKind: string;
+  /** Ratings (unparsed ones, -1, included). */
+  n: number;
+}
+
 /**
- * How many ratings of passages (items of kind `passage` in `rated_items`) each
- * judge has, for choosing the judge of the construction matrix.
+ * How many ratings each judge has of each kind of item (passages, reports of
+ * runs, reference summaries, by `rated_items`), ordered by judge and kind: which
+ * judges rated passages (and how much, for choosing the judge of the
+ * construction matrix) and which rated reports.
  *
  * @param ws The workspace.
- * @returns Judge -> number of passage ratings (judges without any are absent).
+ * @returns One row per judge and kind it rated.
  * @example
  * ```ts
- * import { passageRatingCounts } from "@lib/store/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace, readRatingCounts } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * (await passageRatingCounts(ws)).get("human"); // e.g. 1200
+ * (await readRatingCounts(ws)).filter((c) => c.itemKind === "passage"); // [{ judge: "human", ... }]
  * ```
  */
-export async function passageRatingCounts(ws: WorkspaceLike): Promise<Map<string, number>> {
-  const rows = await ws.query<{ judge: string; n: number }>(
-    `SELECT judge, count(*) AS n FROM ratings JOIN rated_items i USING (item_id, judge)
-     WHERE i.item_kind = 'passage' GROUP BY judge`,
+export async function readRatingCounts(ws: WorkspaceLike): Promise<RatingCount[]> {
+  const rows = await ws.query<RatingCount>(
+    `SELECT judge, i.item_kind, count(*) AS n FROM ratings JOIN rated_items i USING (item_id, judge)
+     GROUP BY ALL ORDER BY judge, item_kind`,
   );
-  return new Map(rows.map((r) => [r.judge, Number(r.n)]));
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
 /**
@@ -81,34 +91,6 @@ export async function ratingsByItem(
     row.set(r.questionId, r.rating);
   }
   return out;
-}
-
-/** A judge and whether it rated reports (`true`) or passages (`false`). */
-export interface RatingJudgeKind {
-  judge: string;
-  report: boolean;
-}
-
-/**
- * Which judges have ratings of passages and which of reports (any item that is
- * not a passage): one row per judge and kind it rated.
- *
- * @param ws The workspace.
- * @returns The rows, in judge order.
- * @example
- * ```ts
- * import { readRatingJudgeKinds } from "@lib/store/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
- * const reportJudges = (await readRatingJudgeKinds(ws)).filter((k) => k.report);
- * ```
- */
-export async function readRatingJudgeKinds(ws: WorkspaceLike): Promise<RatingJudgeKind[]> {
-  return await ws.query<RatingJudgeKind>(
-    `SELECT DISTINCT judge, i.item_kind <> 'passage' AS report
-     FROM ratings JOIN rated_items i USING (item_id, judge) ORDER BY judge`,
-  );
 }
 
 /** One sub-question of a topic and one judge's rating of a report against it. */
@@ -299,23 +281,4 @@ export async function clearReportRatings(
     })`,
     reference ? [judge] : [judge, run],
   );
-}
-
-/**
- * The judges that rated passages (reports and references excluded), in name order.
- *
- * @param ws The workspace.
- * @returns Judge names.
- * @example
- * ```ts
- * import { readPassageJudges } from "@lib/store/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await readPassageJudges(ws); // [] in a new workspace
- * ```
- */
-export async function readPassageJudges(ws: WorkspaceLike): Promise<string[]> {
-  return (await ws.query<{ judge: string }>(
-    `SELECT DISTINCT judge FROM rated_items WHERE item_kind = 'passage' ORDER BY judge`,
-  )).map((r) => r.judge);
 }

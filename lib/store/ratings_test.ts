@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import {
   openWorkspace,
   readPassageJudgments,
-  readRatingJudgeKinds,
+  readRatingCounts,
   readReportQuestionRatings,
   type Workspace,
 } from "./mod.ts";
-import { clearReportRatings, clearSampleJudgeRatings, readPassageJudges } from "./ratings.ts";
+import { clearReportRatings, clearSampleJudgeRatings } from "./ratings.ts";
 
 const q = (topicId: string, n: number) => ({
   topicId,
@@ -72,7 +72,7 @@ Deno.test("readPassageJudgments: passages only, sub-question order, 0 for unrate
   });
 });
 
-Deno.test("readReportQuestionRatings: one row per sub-question, null where unrated; readRatingJudgeKinds", async () => {
+Deno.test("readReportQuestionRatings: one row per sub-question, null where unrated; readRatingCounts", async () => {
   await withWorkspace(async (ws) => {
     await ws.upsert("questions", [q("t", 1), q("t", 2), q("u", 1)]);
     await ws.upsert("ratings", [
@@ -91,9 +91,10 @@ Deno.test("readReportQuestionRatings: one row per sub-question, null where unrat
       { topicId: "t", rating: null },
       { topicId: "u", rating: null },
     ]);
-    assert.deepEqual(await readRatingJudgeKinds(ws), [
-      { judge: "gpt", report: true },
-      { judge: "human", report: false },
+    assert.deepEqual(await readRatingCounts(ws), [
+      { judge: "gpt", itemKind: "reference", n: 1 },
+      { judge: "gpt", itemKind: "report", n: 2 },
+      { judge: "human", itemKind: "passage", n: 1 },
     ]);
   });
 });
@@ -140,10 +141,12 @@ Deno.test("clearReportRatings deletes one judge's ratings of one run's reports o
     assert.deepEqual(await left(), ["direct:t1/j", "p1/j", "p1/j#s1", "rag:t1/k", "ref:t1/j"]);
     await clearReportRatings(ws, "j", "oracle-result");
     assert.deepEqual(await left(), ["direct:t1/j", "p1/j", "p1/j#s1", "rag:t1/k"]);
-    assert.deepEqual(await readPassageJudges(ws), ["j", "j#s1"]);
+    const passageJudges = async () =>
+      (await readRatingCounts(ws)).filter((c) => c.itemKind === "passage").map((c) => c.judge);
+    assert.deepEqual(await passageJudges(), ["j", "j#s1"]);
     await clearSampleJudgeRatings(ws);
     assert.deepEqual(await left(), ["direct:t1/j", "p1/j", "rag:t1/k"]);
-    assert.deepEqual(await readPassageJudges(ws), ["j"]);
+    assert.deepEqual(await passageJudges(), ["j"]);
     // The rated items of the cleared reports stay; only sample judges' items go.
     assert.equal(await ws.count("rated_items"), 5);
   } finally {

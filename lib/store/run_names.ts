@@ -49,7 +49,7 @@ export async function readGeneratedRuns(
 
 /**
  * The parameters a pipeline stage instance last completed with (as recorded in
- * `stage_runs`), or undefined when it never ran.
+ * the memo, kind `stage`), or undefined when it never ran.
  *
  * @param ws The workspace.
  * @param id The stage instance, e.g. `judge:keypoints/extract`.
@@ -65,7 +65,7 @@ export async function readGeneratedRuns(
  */
 export async function readStageParams(ws: WorkspaceLike, id: string): Promise<unknown> {
   const rows = await ws.query<{ params: string | null }>(
-    "SELECT params::VARCHAR AS params FROM stage_runs WHERE id = $1",
+    "SELECT (payload->'params')::VARCHAR AS params FROM memo WHERE kind = 'stage' AND key = $1",
     [id],
   );
   const text = rows[0]?.params;

@@ -12,7 +12,7 @@ import { SUBQ_TABLES } from "./schema_subq.ts";
 import { ANNOTATION_TABLES } from "./schema_annotations.ts";
 
 /** Version of the schema; stored in `meta` and checked when a workspace is opened. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Table name -> `CREATE TABLE IF NOT EXISTS` statement. Order matters only for readability. */
 export const TABLES: Readonly<Record<string, string>> = {
@@ -69,23 +69,17 @@ export const TABLES: Readonly<Record<string, string>> = {
     method VARCHAR, judge VARCHAR, source VARCHAR, value DOUBLE, topics INTEGER,
     PRIMARY KEY (run, topic_id, measure, judge, source))`,
   /**
-   * What the stored retrieval measures of a run were computed from: a fingerprint of
-   * the run's rows, the judge's passage ratings, the selection's qrels and the token
-   * counts. Stored values of `measures` (methods trec and crux, not reports) are
-   * reused while the fingerprint matches; a different one discards them.
+   * The workspace's one memo of what was computed from what: keyed records
+   * (kind, key) -> fingerprint, with a small JSON payload (see `memo.ts`). Kinds:
+   * `stage` (a pipeline stage instance: the fingerprint of its parameters, code
+   * version and upstream fingerprints, payload `{stage, params, summary}`; a stage is
+   * done when it matches, not when rows exist), `measure` (the measure step's input
+   * fingerprint of a run and judge, payload its run summary) and `file` (a value
+   * computed from an input file, fingerprinted by the file's identity).
    */
-  measure_inputs: `CREATE TABLE IF NOT EXISTS measure_inputs (
-    run VARCHAR, judge VARCHAR, fingerprint VARCHAR, computed_at TIMESTAMP,
-    PRIMARY KEY (run, judge))`,
-  /**
-   * One row per stage instance of the pipeline (`retrieve:bm25`, `judge:rag-bm25`):
-   * the fingerprint of its parameters and upstream fingerprints when it last
-   * completed. A stage is done when its recorded fingerprint matches, not when
-   * rows exist.
-   */
-  stage_runs: `CREATE TABLE IF NOT EXISTS stage_runs (
-    id VARCHAR PRIMARY KEY, stage VARCHAR, fingerprint VARCHAR, params JSON,
-    summary VARCHAR, finished_at TIMESTAMP)`,
+  memo: `CREATE TABLE IF NOT EXISTS memo (
+    kind VARCHAR, key VARCHAR, fingerprint VARCHAR, payload JSON, recorded_at TIMESTAMP,
+    PRIMARY KEY (kind, key))`,
   /** How each run was made: kind (bm25, dense, fusion, file, mmr, endpoint), parameters, source runs. */
   run_info: `CREATE TABLE IF NOT EXISTS run_info (
     run VARCHAR PRIMARY KEY, kind VARCHAR, params JSON, sources VARCHAR[], created_at TIMESTAMP)`,

@@ -5,7 +5,7 @@
  * @module
  */
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type {
   Assignment,
   Document,
@@ -49,6 +49,21 @@ export class Workspace {
     tables: Map<string, TableInfo>,
   ) {
     this.#tables = tables;
+    Workspace.#open.set(resolve(dir), this);
+  }
+
+  /** The workspaces open in this process, by absolute folder. */
+  static #open = new Map<string, Workspace>();
+
+  /**
+   * The workspace of `dir` when this process has it open (DuckDB allows one
+   * open database per file and process), else undefined.
+   *
+   * @param dir The workspace folder.
+   * @returns The open workspace, or undefined.
+   */
+  static opened(dir: string): Workspace | undefined {
+    return Workspace.#open.get(resolve(dir));
   }
 
   /** The database file. */
@@ -143,7 +158,7 @@ export class Workspace {
    * import { importSample, openWorkspace } from "@lib/store/mod.ts";
    * const ws = await openWorkspace(await Deno.makeTempDir());
    * await importSample(ws, "datasets/sample");
-   * await ws.upsert("stage_runs", [{ id: "retrieve:bm25", stage: "retrieve", fingerprint: "9f2c" }]);
+   * await ws.upsert("meta", [{ key: "note", value: "imported by hand" }]);
    * ```
    */
   async upsert(table: string, records: readonly object[]): Promise<number> {
@@ -355,6 +370,7 @@ export class Workspace {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    if (Workspace.#open.get(resolve(this.dir)) === this) Workspace.#open.delete(resolve(this.dir));
     this.connection.closeSync();
     this.instance.closeSync();
   }

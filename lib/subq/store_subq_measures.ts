@@ -6,7 +6,7 @@
 import type { TypedCoverageLine } from "@lib/formats/mod.ts";
 import type { SubquestionType } from "@lib/metrics/mod.ts";
 import {
-  clearMethodMeasures,
+  deleteMeasures,
   measureRow,
   type WorkspaceLike,
   writeMethodMeasures,
@@ -110,7 +110,8 @@ export async function storeSubqMeasures(
   rows: readonly MeasureRow[],
   opts: { judge: string; source: string },
 ): Promise<number> {
-  await clearMethodMeasures(ws, "subq", {
+  await deleteMeasures(ws, {
+    method: "subq",
     judgeSources: [{ judge: opts.judge, source: opts.source }],
   });
   await writeMethodMeasures(ws, rows);

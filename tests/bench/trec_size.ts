@@ -4,7 +4,7 @@
  * [--methods nuggets,keypoints,subq,pairwise] [--pairwise-runs K]`). It
  * generates topics, answer runs of about 400 words, 20 nuggets, 30 key points
  * and 20 typed sub-questions per topic into a workspace, then runs the judging
- * stages through the stage runner (fingerprints in `stage_runs`, as `crux run`
+ * stages through the stage runner (fingerprints in the memo, as `crux run`
  * does) with one model client over the workspace's call cache and journal,
  * against the test server at 20 ms latency:
  *

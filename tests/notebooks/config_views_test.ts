@@ -1,7 +1,7 @@
 /**
  * Notebooks are views of the experiment config: after `crux run` on a
  * release-format experiment with all four evaluation methods, executing
- * notebooks 01-09 on the same config runs no stage (every `stage_runs` row
+ * notebooks 01-09 on the same config runs no stage (every stage record of the memo
  * keeps its fingerprint and time), leaves every table `crux run` wrote
  * byte-identical, and adds no generation run the config does not name. The
  * notebooks also show nothing of the sample on this experiment.
@@ -47,7 +47,8 @@ async function snapshot(workspace: string) {
   const ws = await openWorkspace(workspace, { readOnly: true });
   try {
     const stages = await ws.query<{ id: string; fingerprint: string; at: string }>(
-      "SELECT id, fingerprint, finished_at::VARCHAR AS at FROM stage_runs ORDER BY id",
+      `SELECT key AS id, fingerprint, recorded_at::VARCHAR AS at FROM memo
+       WHERE kind = 'stage' ORDER BY id`,
     );
     const runs = (await ws.query<{ run: string }>(
       "SELECT DISTINCT run FROM generations ORDER BY run",

@@ -48,8 +48,8 @@ async function stageRows(workspace: string) {
   const ws = await openWorkspace(workspace, { readOnly: true });
   try {
     return await ws.query<{ id: string; fingerprint: string; at: string; params: string }>(
-      `SELECT id, fingerprint, finished_at::VARCHAR AS at, params::VARCHAR AS params
-         FROM stage_runs ORDER BY id`,
+      `SELECT key AS id, fingerprint, recorded_at::VARCHAR AS at,
+         (payload->'params')::VARCHAR AS params FROM memo WHERE kind = 'stage' ORDER BY id`,
     );
   } finally {
     ws.close();

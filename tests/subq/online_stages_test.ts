@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { methodStages } from "@lib/methods/mod.ts";
 import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { runStages, SUBQ_STAGES } from "@lib/pipeline/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
+import { clearMemo, openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
 import { testConfig } from "../pipeline/_config.ts";
 
@@ -119,7 +119,7 @@ Deno.test({
         );
         assert.deepEqual(m, [{ judge: "judge-m" }]);
         // Forget every stage: all run again, from the cache, without a single request.
-        await ws.exec("DELETE FROM stage_runs");
+        await clearMemo(ws, "stage");
         const again = await runStages(ws, specs, order);
         assert.equal(again.ran.length, specs.length);
         assert.equal(server.requests, calls, "a re-run makes zero calls");
