@@ -16,11 +16,15 @@
 export type { MethodAnalysesContext, MethodDeclaration } from "./method_declaration.ts";
 export {
   COMPARE,
+  type CompareSection,
   CRUX,
   type CruxBackends,
   KEYPOINTS,
+  type KeyPointSection,
   METHOD_HEADLINES,
   METHOD_REGISTRY,
+  methodAnalyses,
+  type MethodAnalysesData,
   methodByKey,
   methodStages,
   NUGGETS,

@@ -1,6 +1,6 @@
 /**
- * Private: the experiment's palette extended to every name a condition goes
- * by in the method analyses (generation run, retrieval run, reference kind).
+ * The experiment's palette extended to every name a condition goes by in the
+ * method analyses (generation run, retrieval run, reference kind).
  *
  * @module
  */
