@@ -20,6 +20,14 @@ import {
  *
  * @param ws The workspace.
  * @returns Run -> coverage, and the judge (undefined when no report coverage is stored).
+ * @example
+ * ```ts
+ * import { storedReportCoverage } from "@lib/analysis/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * (await storedReportCoverage(ws)).coverage.size; // 0: nothing measured yet
+ * ws.close();
+ * ```
  */
 export async function storedReportCoverage(
   ws: WorkspaceLike,
