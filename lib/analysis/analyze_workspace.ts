@@ -20,7 +20,7 @@ import { topicCoverage } from "./topic_coverage.ts";
 import { readHumanLabels } from "./human_labels.ts";
 import { humanReportLabels } from "./human_report_labels.ts";
 import { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
-import { conditionAliases } from "./_run_palette.ts";
+import { conditionAliases } from "./run_palette.ts";
 import { rerankFallbacks, withRerankFallbackNote } from "./_rerank_fallback_notes.ts";
 
 /** Options of {@linkcode analyzeWorkspace}. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { runPalette } from "./_run_palette.ts";
+import { runPalette } from "./run_palette.ts";
 import { type CruxExperimentConfig, cruxSettings } from "@lib/pipeline/mod.ts";
 import { defaultReportJudge, passageJudge, type Workspace } from "@lib/store/mod.ts";
 import { evaluateContexts } from "./context_evaluation.ts";

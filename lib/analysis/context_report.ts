@@ -12,7 +12,7 @@ import {
   type VegaLiteSpec,
 } from "@lib/report/mod.ts";
 import type { ContextEvaluationResult } from "./context_evaluation.ts";
-import { contextPalette } from "./_run_palette.ts";
+import { contextPalette } from "./run_palette.ts";
 
 /** Options of {@linkcode contextReport}. */
 export interface ContextReportOptions {

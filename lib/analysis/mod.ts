@@ -105,11 +105,6 @@ export { type ExperimentPaths, experimentPaths } from "./experiment_paths.ts";
 export { type LoadedExperiment, loadExperiment } from "./load_experiment.ts";
 export { datasetTable } from "./dataset_table.ts";
 export {
-  methodAnalyses,
-  type MethodAnalysesData,
-  type MethodAnalysesOptions,
-} from "./method_analyses.ts";
-export {
   humanAgreementAnalyses,
   type HumanAgreementAnalysesData,
   type HumanAgreementAnalysesOptions,
@@ -124,15 +119,10 @@ export {
   type EvaluateContextsOptions,
 } from "./context_evaluation.ts";
 export { type ContextReport, contextReport, type ContextReportOptions } from "./context_report.ts";
-export { subqAnalyses, type SubqAnalysesOptions } from "./subq_analyses.ts";
-export {
-  nuggetAnalyses,
-  type NuggetAnalysesOptions,
-  type NuggetRunRow,
-} from "./nugget_analyses.ts";
-export { keyPointAnalyses, type KeyPointAnalysesOptions } from "./keypoint_analyses.ts";
 export { contextAnalyses, contextSettings } from "./context_analyses.ts";
 export { type GridRow, gridTable, type GridTableInput } from "./grid_table.ts";
 export { gridAnalysis } from "./grid_analysis.ts";
 export { analyzeExperiment, type AnalyzeExperimentOptions } from "./analyze_experiment.ts";
 export { analysisParams } from "./analysis_params.ts";
+export { runPalette } from "./run_palette.ts";
+export { storedReportCoverage } from "./report_coverage.ts";

@@ -1,6 +1,7 @@
 /**
- * The evaluation methods, one declaration each (key, config section with its
- * defaults, stages, headline measures, the one backends factory, analyses,
+ * The evaluation methods, one folder `lib/methods/<key>/` each, whose
+ * `declaration.ts` exports the method's declaration (key, config section with
+ * its defaults, stages, headline measures, the one backends factory, analyses,
  * demo tables, commands), and the registry that lists them. Every place that
  * enumerates methods reads {@linkcode METHOD_REGISTRY}; the pipeline and the
  * analyses receive it as a parameter.
@@ -16,11 +17,15 @@
 export type { MethodAnalysesContext, MethodDeclaration } from "./method_declaration.ts";
 export {
   COMPARE,
+  type CompareSection,
   CRUX,
   type CruxBackends,
   KEYPOINTS,
+  type KeyPointSection,
   METHOD_HEADLINES,
   METHOD_REGISTRY,
+  methodAnalyses,
+  type MethodAnalysesData,
   methodByKey,
   methodStages,
   NUGGETS,

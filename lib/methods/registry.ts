@@ -1,21 +1,24 @@
 /**
  * The evaluation methods, in order: CRUX first, the comparison last (its stages
  * read the others' measures). Adding a method is one line here plus its own
- * declaration file.
+ * folder `lib/methods/<key>/`.
  *
  * @module
  */
 import type { MethodHeadline, MethodStageContext, StageSpec } from "@lib/pipeline/mod.ts";
 import { methodBackends } from "@lib/pipeline/mod.ts";
 import type { MethodDeclaration } from "./method_declaration.ts";
-import { CRUX } from "./crux.ts";
-import { NUGGETS } from "./nuggets.ts";
-import { KEYPOINTS } from "./keypoints.ts";
-import { SUBQ } from "./subq.ts";
-import { COMPARE } from "./compare.ts";
+import { CRUX } from "./crux/declaration.ts";
+import { NUGGETS } from "./nuggets/declaration.ts";
+import { KEYPOINTS } from "./keypoints/declaration.ts";
+import { SUBQ } from "./subq/declaration.ts";
+import { COMPARE } from "./compare/declaration.ts";
 
 export { COMPARE, CRUX, KEYPOINTS, NUGGETS, SUBQ };
-export type { CruxBackends } from "./crux.ts";
+export type { CruxBackends } from "./crux/declaration.ts";
+export type { KeyPointSection } from "./keypoints/stages.ts";
+export type { CompareSection } from "./compare/stages.ts";
+export { methodAnalyses, type MethodAnalysesData } from "./compare/analyses.ts";
 
 /** Every evaluation method, in stage and display order. */
 export const METHOD_REGISTRY: readonly MethodDeclaration[] = [

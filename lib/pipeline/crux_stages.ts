@@ -52,7 +52,7 @@ import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
 import { methodBackends } from "./method_backends.ts";
 import { recordRerankCell } from "./_rerank_cell.ts";
-import { previousParams } from "./_previous_params.ts";
+import { previousParams } from "./previous_params.ts";
 import { rememberByFile } from "./_file_memo.ts";
 
 /** Stage kinds of a CRUX experiment, in order. */

@@ -86,15 +86,6 @@ export {
   type MethodScoresResult,
   type PresentMethod,
 } from "./method_scores.ts";
-export {
-  type CompareBackends,
-  type CompareSection,
-  type CompareStageContext,
-  compareStages,
-} from "./compare_stages.ts";
-export { SUBQ_STAGES, type SubqBackends, type SubqSection } from "./subq_stages.ts";
-export { NUGGET_STAGES, type NuggetsSection } from "./nugget_stages.ts";
-export { type KeyPointBackends, type KeyPointSection, keypointStages } from "./keypoint_stages.ts";
 export { type AvailableEvaluation, evaluateAvailable } from "./evaluate_available.ts";
 export { type CruxSettings, cruxSettings } from "./crux_settings.ts";
 export {
@@ -109,3 +100,5 @@ export {
   ORACLE_CONTEXT,
   scoreContexts,
 } from "./measure_contexts.ts";
+export { previousParams } from "./previous_params.ts";
+export { rememberByFile } from "./_file_memo.ts";

@@ -1,8 +1,10 @@
 /**
- * The method registry is the one list of evaluation methods: a declaration
- * file under `lib/methods` is imported only by the registry (and tests), no
- * library file outside `lib/methods` spells out a list of the method keys, and
- * the registry has one entry per method section the config loader accepts.
+ * The method registry is the one list of evaluation methods: each method lives
+ * in its own folder `lib/methods/<key>/` (declaration, config section, stages,
+ * analyses), whose files are imported only by the registry and by files of the
+ * same folder (and by tests under `tests/`); no library file outside
+ * `lib/methods` spells out a list of the method keys; and the registry has one
+ * entry per method folder and per method section the config loader accepts.
  */
 import assert from "node:assert/strict";
 import { dirname, join, normalize, relative } from "node:path";
@@ -35,30 +37,57 @@ function importsOf(file: string, text: string): string[] {
   return out;
 }
 
-/** Files of `lib/methods` that are not declarations. */
-const NOT_DECLARATIONS = ["mod.ts", "registry.ts", "method_declaration.ts"];
-
-const isTest = (rel: string) => rel.startsWith("tests/") || rel.endsWith("_test.ts");
+/** The files directly under `lib/methods`: the registry and what it is built from. */
+const TOP_LEVEL = ["method_declaration.ts", "mod.ts", "registry.ts", "registry_test.ts"];
 
 /**
- * Imports of a method declaration file (`lib/methods/<method>.ts`) by anything
- * but the registry or a test.
+ * Imports of a file of a method folder (`lib/methods/<key>/...`) by anything
+ * but the registry, a file of the same folder or a test under `tests/`.
  */
-export function declarationImportProblems(graph: ReadonlyMap<string, readonly string[]>): string[] {
+export function methodFolderImportProblems(
+  graph: ReadonlyMap<string, readonly string[]>,
+): string[] {
   const problems: string[] = [];
   for (const [rel, targets] of graph) {
-    if (rel === "lib/methods/registry.ts" || isTest(rel)) continue;
+    if (rel === "lib/methods/registry.ts" || rel.startsWith("tests/")) continue;
     for (const t of targets) {
-      const parts = t.split("/");
-      if (parts.length !== 3 || parts[0] !== "lib" || parts[1] !== "methods") continue;
-      if (NOT_DECLARATIONS.includes(parts[2]) || parts[2].startsWith("_")) continue;
+      const m = /^lib\/methods\/([^/]+)\/./.exec(t);
+      if (!m || rel.startsWith(`lib/methods/${m[1]}/`)) continue;
       problems.push(
-        `${rel} imports the declaration ${t}; import the registry (@lib/methods/mod.ts)`,
+        `${rel} imports ${t} of the method folder lib/methods/${
+          m[1]
+        }/; import the registry (@lib/methods/mod.ts)`,
       );
     }
   }
   return problems.sort();
 }
+
+/**
+ * Differences between the method folders under `lib/methods` (each a folder
+ * with a `declaration.ts`) and the registry's keys: a folder per method, a
+ * method per folder.
+ */
+export function folderProblems(
+  folders: ReadonlyMap<string, readonly string[]>,
+  keys: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const [folder, names] of folders) {
+    if (!keys.includes(folder)) {
+      problems.push(`folder lib/methods/${folder}/ is no method of the registry`);
+    }
+    if (!names.includes("declaration.ts")) {
+      problems.push(`folder lib/methods/${folder}/ has no declaration.ts`);
+    }
+  }
+  for (const k of keys) {
+    if (!folders.has(k)) problems.push(`registry method "${k}" has no folder lib/methods/${k}/`);
+  }
+  return problems.sort();
+}
+
+const isTest = (rel: string) => rel.startsWith("tests/") || rel.endsWith("_test.ts");
 
 /**
  * Array literals of string literals that name at least three method keys, in
@@ -126,21 +155,30 @@ const sources = [...files(join(root, "lib")), ...files(join(root, "tests"))]
   .filter((f) => !f.includes("/testdata/"));
 const texts = new Map(sources.map((f) => [relative(root, f), Deno.readTextFileSync(f)]));
 
-Deno.test("a method declaration file is imported only by the registry (and tests)", () => {
+Deno.test("files of a method folder are imported only by the registry and their own folder", () => {
   const graph = new Map([...texts].map(([rel, text]) => [rel, importsOf(join(root, rel), text)]));
   assert.ok(graph.size > 300, `${graph.size} files read`);
-  const declarations = [...texts.keys()].filter((r) =>
-    /^lib\/methods\/[^/_]+\.ts$/.test(r) && !r.endsWith("_test.ts") &&
-    !NOT_DECLARATIONS.includes(r.split("/")[2])
-  );
-  assert.deepEqual(declarations.sort(), [
-    "lib/methods/compare.ts",
-    "lib/methods/crux.ts",
-    "lib/methods/keypoints.ts",
-    "lib/methods/nuggets.ts",
-    "lib/methods/subq.ts",
-  ]);
-  assert.deepEqual(declarationImportProblems(graph), []);
+  const inFolders = [...graph.values()].flat().filter((t) => /^lib\/methods\/[^/]+\//.test(t));
+  assert.ok(inFolders.length > 20, `${inFolders.length} imports of method folder files read`);
+  assert.deepEqual(methodFolderImportProblems(graph), []);
+});
+
+Deno.test("each registry method has its folder lib/methods/<key>/ with a declaration, and nothing else does", () => {
+  const dir = join(root, "lib/methods");
+  const folders = new Map<string, string[]>();
+  const top: string[] = [];
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isDirectory) {
+      folders.set(
+        e.name,
+        [...Deno.readDirSync(join(dir, e.name))].map((f) => f.name),
+      );
+    } else top.push(e.name);
+  }
+  assert.deepEqual(top.sort(), TOP_LEVEL);
+  const keys = METHOD_REGISTRY.map((m) => m.key);
+  assert.deepEqual([...folders.keys()].sort(), [...keys].sort());
+  assert.deepEqual(folderProblems(folders, keys), []);
 });
 
 Deno.test("no library file outside lib/methods spells out a list of the method keys", () => {
@@ -168,18 +206,51 @@ Deno.test("each method's own commands are commands of the crux tool", () => {
   assert.deepEqual(METHOD_REGISTRY.find((m) => m.key === "keypoints")?.commands, ["keypoints"]);
 });
 
-Deno.test("the registry checks catch a declaration imported directly, a hard-coded key list and a missing entry", () => {
+Deno.test("the registry checks catch a method folder's file imported from outside, a stray folder, a hard-coded key list and a missing entry", () => {
   const graph = new Map([
-    ["lib/methods/registry.ts", ["lib/methods/nuggets.ts", "lib/methods/method_declaration.ts"]],
-    ["lib/methods/mod.ts", ["lib/methods/registry.ts", "lib/methods/subq.ts"]],
-    ["lib/cli/commands/nuggets.ts", ["lib/methods/nuggets.ts", "lib/methods/mod.ts"]],
-    ["lib/methods/keypoints.ts", ["lib/methods/method_declaration.ts"]],
-    ["tests/methods/nuggets_test.ts", ["lib/methods/nuggets.ts"]],
+    ["lib/methods/registry.ts", [
+      "lib/methods/nuggets/declaration.ts",
+      "lib/methods/keypoints/stages.ts",
+      "lib/methods/method_declaration.ts",
+    ]],
+    ["lib/methods/mod.ts", ["lib/methods/registry.ts", "lib/methods/subq/declaration.ts"]],
+    ["lib/methods/nuggets/declaration.ts", [
+      "lib/methods/nuggets/stages.ts",
+      "lib/methods/method_declaration.ts",
+      "lib/pipeline/mod.ts",
+    ]],
+    ["lib/methods/nuggets/analyses_test.ts", ["lib/methods/nuggets/analyses.ts"]],
+    ["lib/methods/subq/analyses.ts", ["lib/methods/nuggets/analyses.ts"]],
+    ["lib/methods/subq/analyses_test.ts", ["lib/methods/keypoints/work.ts"]],
+    ["lib/cli/commands/nuggets.ts", ["lib/methods/nuggets/stages.ts", "lib/methods/mod.ts"]],
+    ["lib/methods/nuggetsx.ts", ["lib/methods/nuggets/section.ts"]],
+    ["tests/pipeline/nugget_stages_test.ts", ["lib/methods/nuggets/stages.ts"]],
   ]);
-  assert.deepEqual(declarationImportProblems(graph), [
-    "lib/cli/commands/nuggets.ts imports the declaration lib/methods/nuggets.ts; import the registry (@lib/methods/mod.ts)",
-    "lib/methods/mod.ts imports the declaration lib/methods/subq.ts; import the registry (@lib/methods/mod.ts)",
+  const hint = "; import the registry (@lib/methods/mod.ts)";
+  assert.deepEqual(methodFolderImportProblems(graph), [
+    `lib/cli/commands/nuggets.ts imports lib/methods/nuggets/stages.ts of the method folder lib/methods/nuggets/${hint}`,
+    `lib/methods/mod.ts imports lib/methods/subq/declaration.ts of the method folder lib/methods/subq/${hint}`,
+    `lib/methods/nuggetsx.ts imports lib/methods/nuggets/section.ts of the method folder lib/methods/nuggets/${hint}`,
+    `lib/methods/subq/analyses.ts imports lib/methods/nuggets/analyses.ts of the method folder lib/methods/nuggets/${hint}`,
+    `lib/methods/subq/analyses_test.ts imports lib/methods/keypoints/work.ts of the method folder lib/methods/keypoints/${hint}`,
   ]);
+  assert.deepEqual(
+    folderProblems(
+      new Map([
+        ["crux", ["declaration.ts"]],
+        ["nuggets", ["declaration.ts", "stages.ts"]],
+        ["keypoints", ["stages.ts", "analyses.ts"]],
+        ["shared", ["tables.ts"]],
+      ]),
+      ["crux", "nuggets", "keypoints", "subq"],
+    ),
+    [
+      "folder lib/methods/keypoints/ has no declaration.ts",
+      "folder lib/methods/shared/ has no declaration.ts",
+      "folder lib/methods/shared/ is no method of the registry",
+      'registry method "subq" has no folder lib/methods/subq/',
+    ],
+  );
   const keys = ["crux", "nuggets", "keypoints", "subq", "compare"];
   const texts = new Map([
     ["lib/pipeline/a.ts", 'const M = ["crux", "nuggets", "keypoints", "subq"];\n'],

@@ -29,8 +29,9 @@ import { CallCache, JOURNAL_FILE, LlmClient } from "@lib/llm/mod.ts";
 import { assignNuggets, llmNuggetBackend } from "@lib/nuggets/mod.ts";
 import { llmEntailer, storeKeyPoints } from "@lib/keypoints/mod.ts";
 import { compareRuns, judgeAnswers } from "@lib/subq/mod.ts";
-import { NUGGET_STAGES, runStages, type StageSpec } from "@lib/pipeline/mod.ts";
-import { judgeRun } from "@lib/pipeline/_keypoint_work.ts";
+import { runStages, type StageSpec } from "@lib/pipeline/mod.ts";
+import { NUGGET_STAGES } from "@lib/methods/nuggets/stages.ts";
+import { judgeRun } from "@lib/methods/keypoints/work.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { startOpenAiServerInWorker } from "../support/openai_server_worker.ts";
 

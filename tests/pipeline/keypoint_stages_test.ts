@@ -3,7 +3,7 @@ import { methodStages } from "@lib/methods/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
 import { runStages } from "@lib/pipeline/run_stages.ts";
-import { keypointStages } from "@lib/pipeline/keypoint_stages.ts";
+import { keypointStages } from "@lib/methods/keypoints/stages.ts";
 import type { MethodStageContext } from "@lib/pipeline/method_stage.ts";
 
 const P1 = "The bridge opened in 1932 to cars. Tickets cost a dollar.";

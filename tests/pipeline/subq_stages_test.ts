@@ -10,7 +10,7 @@ import { memoryIo } from "@lib/cli/command.ts";
 import { subqCommand } from "@lib/cli/commands/subq.ts";
 import { testConfig } from "../pipeline/_config.ts";
 import { runStages } from "@lib/pipeline/run_stages.ts";
-import { SUBQ_STAGES } from "@lib/pipeline/subq_stages.ts";
+import { SUBQ_STAGES } from "@lib/methods/subq/stages.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const ctx = (answerRuns: string[]) => ({

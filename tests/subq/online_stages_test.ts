@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { methodStages } from "@lib/methods/mod.ts";
 import { runCruxExperiment } from "@lib/experiment/mod.ts";
-import { runStages, SUBQ_STAGES } from "@lib/pipeline/mod.ts";
+import { runStages } from "@lib/pipeline/mod.ts";
+import { SUBQ_STAGES } from "@lib/methods/subq/stages.ts";
 import { clearMemo, openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
 import { testConfig } from "../pipeline/_config.ts";

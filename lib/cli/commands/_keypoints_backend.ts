@@ -4,8 +4,7 @@ import { LlmClient, openCallCache, resolveRoleConfig, type Role } from "@lib/llm
 import { guardOutputs } from "@lib/formats/mod.ts";
 import { chooseBackend, clientOverrides, int, readLlmConfig } from "./_llm_flags.ts";
 import { UsageError } from "../command.ts";
-import type { KeyPointSection } from "@lib/pipeline/mod.ts";
-import { KEYPOINTS } from "@lib/methods/mod.ts";
+import { KEYPOINTS, type KeyPointSection } from "@lib/methods/mod.ts";
 
 export type Flags = Record<string, string | boolean | undefined>;
 

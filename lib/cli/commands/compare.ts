@@ -8,10 +8,14 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { intOption } from "../_options.ts";
-import { methodAnalyses, type MethodAnalysesData, saveAnalysis } from "@lib/analysis/mod.ts";
-import type { CompareSection } from "@lib/pipeline/mod.ts";
+import { saveAnalysis } from "@lib/analysis/mod.ts";
 import { loadExperimentConfig } from "@lib/experiment/mod.ts";
-import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
+import {
+  type CompareSection,
+  METHOD_HEADLINES,
+  methodAnalyses,
+  type MethodAnalysesData,
+} from "@lib/methods/mod.ts";
 import { guardAnalysisOutputs, tableCsv, tableText } from "@lib/report/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 

@@ -3,7 +3,7 @@ import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { kendallTau } from "@lib/metrics/mod.ts";
 import { tableMarkdown } from "@lib/report/mod.ts";
-import { methodAnalyses } from "@lib/analysis/method_analyses.ts";
+import { methodAnalyses } from "./analyses.ts";
 import { methodMeasureRows, VALUES } from "@lib/pipeline/testdata/method_measures.ts";
 
 const mean = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;

@@ -4,7 +4,7 @@
  * @module
  */
 import { dirname, resolve } from "node:path";
-import type { KeyPointSection } from "./keypoint_stages.ts";
+import type { KeyPointSection } from "./stages.ts";
 
 const INTS: Record<string, number> = { rounds: 1, perRound: 1, reasks: 0, oracleGrade: 1 };
 const FRACTIONS = ["mergeThreshold", "entailThreshold"];

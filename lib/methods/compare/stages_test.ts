@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { methodStages, parseMethodSection } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { kendallTau, pearson, spearman } from "@lib/metrics/mod.ts";
-import type { CompareStageContext } from "@lib/pipeline/compare_stages.ts";
-import { runStages } from "@lib/pipeline/run_stages.ts";
+import type { CompareStageContext } from "./stages.ts";
+import { runStages } from "@lib/pipeline/mod.ts";
 import { methodMeasureRows, RUNS, TOPICS, VALUES } from "@lib/pipeline/testdata/method_measures.ts";
 
 const close = (a: number, b: number, eps = 1e-12) =>

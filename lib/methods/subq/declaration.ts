@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { subqAnalyses } from "@lib/analysis/mod.ts";
-import { SUBQ_STAGES, type SubqBackends, type SubqSection } from "@lib/pipeline/mod.ts";
-import type { MethodDeclaration } from "./method_declaration.ts";
+import { subqAnalyses } from "./analyses.ts";
+import { SUBQ_STAGES, type SubqBackends, type SubqSection } from "./stages.ts";
+import type { MethodDeclaration } from "../method_declaration.ts";
 
 /** The sub-question method: section `subq`, headline sub-question rating. */
 export const SUBQ: MethodDeclaration<SubqSection, SubqBackends> = {

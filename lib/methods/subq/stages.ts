@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { previousParams } from "./_previous_params.ts";
+import { previousParams } from "@lib/pipeline/mod.ts";
 import { type Decomposition, readDecompositions, readPreferences } from "@lib/formats/mod.ts";
 import { extractiveGenerator, llmGenerator } from "@lib/llm/mod.ts";
 import {
@@ -19,10 +19,10 @@ import {
   type Workspace,
 } from "@lib/store/mod.ts";
 import * as subq from "@lib/subq/mod.ts";
-import { parseSubqSection, sha, type SubqSection } from "./_subq_section.ts";
+import { parseSubqSection, sha, type SubqSection } from "./section.ts";
 
 export type { SubqSection };
-import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
+import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
 import type { RoleClient } from "@lib/construct/mod.ts";
 import type { LlmClient } from "@lib/llm/mod.ts";
 
@@ -32,7 +32,7 @@ export interface SubqBackends {
   templatesDir?: string;
   generator?: RoleClient;
 }
-import type { StageSpec } from "./run_stages.ts";
+import type { StageSpec } from "@lib/pipeline/mod.ts";
 
 /** The classifier's labelled examples: none (zero-shot), a file, or the built-in ones (undefined). */
 async function classifierExamples(s: SubqSection): Promise<Decomposition[] | undefined> {
@@ -297,11 +297,11 @@ async function stages(
  * (generation runs `subq-core-def|query|retrieval|e2e`), `judge:subq-coverage`,
  * `judge:subq-pairwise`, `judge:subq-preferences` (with a preference file) and
  * `measure:subq` (method `subq` in `measures`; headline `subq_rating`). The
- * tables and figures come from `subqAnalyses` of `@lib/analysis`.
+ * tables and figures come from `subqAnalyses` (`./analyses.ts`).
  *
  * @example
  * ```ts
- * import { SUBQ_STAGES } from "@lib/pipeline/mod.ts";
+ * import { SUBQ_STAGES } from "@lib/methods/subq/stages.ts";
  * const section = SUBQ_STAGES.parse({ n: 12 }, "experiment.json");
  * section.n; // 12
  * // The stages are declared through the method registry, which opens the backends:

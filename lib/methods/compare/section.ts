@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { CompareSection } from "./compare_stages.ts";
-import type { MethodHeadline } from "./method_scores.ts";
+import type { CompareSection } from "./stages.ts";
+import type { MethodHeadline } from "@lib/pipeline/mod.ts";
 
 const FIELDS = ["methods", "judges", "sources", "minRuns", "variance"];
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { subqAnalyses } from "./subq_analyses.ts";
+import { subqAnalyses } from "./analyses.ts";
 
 const sha = async (t: string) =>
   [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(t)))]

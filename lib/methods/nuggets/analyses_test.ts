@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { nuggetAnalyses, type NuggetRunRow } from "./nugget_analyses.ts";
+import { nuggetAnalyses, type NuggetRunRow } from "./analyses.ts";
 
 Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with report coverage", async () => {
   const dir = await Deno.makeTempDir();

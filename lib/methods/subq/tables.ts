@@ -1,4 +1,4 @@
-/** Tables of the sub-question type analyses; private to `@lib/analysis`. */
+/** Tables of the sub-question type analyses, private to the `subq` method folder. */
 import type { TypedCoverageLine } from "@lib/formats/mod.ts";
 import { subquestionTypeScores } from "@lib/metrics/mod.ts";
 import { type Table, table } from "@lib/report/mod.ts";

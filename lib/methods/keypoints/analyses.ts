@@ -13,11 +13,11 @@ import {
   readMeasures,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
-import type { Analysis } from "./types.ts";
-import { bucketMeans } from "./_keypoint_buckets.ts";
-import { extractionAnalyses } from "./_keypoint_extraction.ts";
-import { storedReportCoverage } from "./_report_coverage.ts";
-import { runPalette } from "./_run_palette.ts";
+import type { Analysis } from "@lib/analysis/mod.ts";
+import { bucketMeans } from "./buckets.ts";
+import { extractionAnalyses } from "./extraction.ts";
+import { storedReportCoverage } from "@lib/analysis/mod.ts";
+import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode keyPointAnalyses}. */
 export interface KeyPointAnalysesOptions {
@@ -51,11 +51,12 @@ const MEASURES = ["KPR", "KPP", "KPF", "kp_supported", "kp_omitted", "kp_contrad
  * @returns The analyses, for `saveAnalysis` or display.
  * @example
  * ```ts
- * import { keyPointAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
+ * import { saveAnalysis } from "@lib/analysis/mod.ts";
+ * import { keyPointAnalyses } from "@lib/methods/keypoints/analyses.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * for (const a of await keyPointAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
+ * for (const a of await keyPointAnalyses(ws)) await saveAnalysis(a, await Deno.makeTempDir());
  * ```
  */
 export async function keyPointAnalyses(

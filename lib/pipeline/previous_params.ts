@@ -11,7 +11,15 @@ import { readStageParams, type Workspace } from "@lib/store/mod.ts";
  *
  * @param ws The workspace.
  * @param id Stage instance id, e.g. `measure:subq`.
- * @returns The recorded parameters, or undefined when the stage never ran.
+ * @returns The recorded parameters, or `{}` when the stage never ran.
+ * @example
+ * ```ts
+ * import { previousParams } from "@lib/pipeline/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await previousParams(ws, "measure:subq"); // {}: the stage never ran
+ * ws.close();
+ * ```
  */
 export async function previousParams<T>(ws: Workspace, id: string): Promise<Partial<T>> {
   const parsed = await readStageParams(ws, id);

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { nuggetAnalyses } from "@lib/analysis/mod.ts";
+import { nuggetAnalyses } from "./analyses.ts";
 import { llmNuggetBackend, type NuggetBackend, offlineNuggetBackend } from "@lib/nuggets/mod.ts";
-import { NUGGET_STAGES, type NuggetsSection } from "@lib/pipeline/mod.ts";
-import type { MethodDeclaration } from "./method_declaration.ts";
+import { NUGGET_STAGES, type NuggetsSection } from "./stages.ts";
+import type { MethodDeclaration } from "../method_declaration.ts";
 
 /** The nugget method: section `nuggets`, headline strict vital score. */
 export const NUGGETS: MethodDeclaration<NuggetsSection, NuggetBackend> = {

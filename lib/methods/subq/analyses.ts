@@ -22,8 +22,8 @@ import {
   winRates,
   workspaceCoverageLines,
 } from "@lib/subq/mod.ts";
-import type { Analysis } from "./types.ts";
-import { cellsTable, metricsTable, preferenceTable, winRateTable } from "./_subq_tables.ts";
+import type { Analysis } from "@lib/analysis/mod.ts";
+import { cellsTable, metricsTable, preferenceTable, winRateTable } from "./tables.ts";
 
 /** Options of {@linkcode subqAnalyses}. */
 export interface SubqAnalysesOptions {
@@ -59,11 +59,12 @@ const OFFLINE = new Set<string>(Object.values(OFFLINE_BACKENDS));
  * @returns The analyses (save them with `saveAnalysis`).
  * @example
  * ```ts
- * import { saveAnalysis, subqAnalyses } from "@lib/analysis/mod.ts";
+ * import { saveAnalysis } from "@lib/analysis/mod.ts";
+ * import { subqAnalyses } from "@lib/methods/subq/analyses.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * for (const a of await subqAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
+ * for (const a of await subqAnalyses(ws)) await saveAnalysis(a, await Deno.makeTempDir());
  * ```
  */
 export async function subqAnalyses(

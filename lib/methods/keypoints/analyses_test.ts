@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { methodStages } from "@lib/methods/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { runStages } from "@lib/pipeline/mod.ts";
-import { keyPointAnalyses } from "@lib/analysis/keypoint_analyses.ts";
-import { bucketOf } from "@lib/analysis/_keypoint_buckets.ts";
+import { keyPointAnalyses } from "./analyses.ts";
+import { bucketOf } from "./buckets.ts";
 
 async function workspace() {
   const ws = await openWorkspace(await Deno.makeTempDir());

@@ -1,6 +1,6 @@
 /**
- * Private: the experiment's palette extended to every name a condition goes
- * by in the method analyses (generation run, retrieval run, reference kind).
+ * The experiment's palette extended to every name a condition goes by in the
+ * method analyses (generation run, retrieval run, reference kind).
  *
  * @module
  */
@@ -33,6 +33,19 @@ export function conditionAliases(conditions: readonly Condition[]): SeriesInput[
  * condition of the workspace, found as `resolveConditions` finds them by
  * default, and their aliases: a generation run (`rag-bm25`) looks like its
  * pipeline (`bm25`), `direct` like `Direct (no context)`, and so on.
+ *
+ * @param ws The workspace.
+ * @returns The palette, for the method analyses' figures.
+ * @example
+ * ```ts
+ * import { runPalette } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * const palette = await runPalette(ws);
+ * palette.order; // the conditions' labels, in display order
+ * ws.close();
+ * ```
  */
 export async function runPalette(ws: WorkspaceLike): Promise<Palette> {
   const stored = await readMetaJson<Palette>(ws, PALETTE_KEY).catch(() => undefined);

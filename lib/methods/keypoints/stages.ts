@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { previousParams } from "./_previous_params.ts";
+import { previousParams } from "@lib/pipeline/mod.ts";
 import { resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
   DEFAULT_EXTRACTION_ROUNDS,
@@ -31,11 +31,11 @@ import {
   type Workspace,
 } from "@lib/store/mod.ts";
 import { basename } from "node:path";
-import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
-import type { StageSpec } from "./run_stages.ts";
-import { parseKeyPointSection } from "./_keypoint_section.ts";
-import { judgeRun, measureKeyPoints, oracleQuestions, storeProblems } from "./_keypoint_work.ts";
-import { importStage } from "./_keypoint_parts.ts";
+import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
+import type { StageSpec } from "@lib/pipeline/mod.ts";
+import { parseKeyPointSection } from "./section.ts";
+import { judgeRun, measureKeyPoints, oracleQuestions, storeProblems } from "./work.ts";
+import { importStage } from "./import_stage.ts";
 
 /** The `keypoints` section of an experiment config (every field optional). */
 export interface KeyPointSection {
@@ -220,7 +220,7 @@ function stages(
  *
  * @example
  * ```ts
- * import { keypointStages } from "@lib/pipeline/mod.ts";
+ * import { keypointStages } from "@lib/methods/keypoints/stages.ts";
  * const section = keypointStages.parse({ rounds: 2 }, "experiment.json");
  * section.rounds; // 2
  * // The stages are declared through the method registry, which opens the backends:

@@ -3,7 +3,7 @@ import { methodStages } from "@lib/methods/mod.ts";
 import { join } from "node:path";
 import { nuggetWorkspace } from "@lib/nuggets/testdata/nugget_workspace.ts";
 import { type MethodStageContext, runStages } from "@lib/pipeline/mod.ts";
-import { NUGGET_STAGES } from "@lib/pipeline/nugget_stages.ts";
+import { NUGGET_STAGES } from "./stages.ts";
 
 const ORDER = ["judge", "measure"];
 const ctx = (extra: Partial<MethodStageContext> = {}): MethodStageContext => ({

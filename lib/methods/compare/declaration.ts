@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { methodAnalyses } from "@lib/analysis/mod.ts";
-import { type CompareBackends, type CompareSection, compareStages } from "@lib/pipeline/mod.ts";
-import type { MethodDeclaration } from "./method_declaration.ts";
+import { methodAnalyses } from "./analyses.ts";
+import { type CompareBackends, type CompareSection, compareStages } from "./stages.ts";
+import type { MethodDeclaration } from "../method_declaration.ts";
 
 /** The comparison: section `compare`, after the other methods; no headline of its own. */
 export const COMPARE: MethodDeclaration<CompareSection, CompareBackends> = {

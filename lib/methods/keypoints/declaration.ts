@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { keyPointAnalyses } from "@lib/analysis/mod.ts";
+import { keyPointAnalyses } from "./analyses.ts";
 import {
   lexicalEntailer,
   lexicalMerger,
@@ -13,8 +13,8 @@ import {
   llmMerger,
   offlineExtractor,
 } from "@lib/keypoints/mod.ts";
-import { type KeyPointBackends, type KeyPointSection, keypointStages } from "@lib/pipeline/mod.ts";
-import type { MethodDeclaration } from "./method_declaration.ts";
+import { type KeyPointBackends, type KeyPointSection, keypointStages } from "./stages.ts";
+import type { MethodDeclaration } from "../method_declaration.ts";
 
 /** The key point method: section `keypoints`, headline KPR. */
 export const KEYPOINTS: MethodDeclaration<KeyPointSection, KeyPointBackends> = {

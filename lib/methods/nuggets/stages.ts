@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { previousParams } from "./_previous_params.ts";
+import { previousParams } from "@lib/pipeline/mod.ts";
 import { basename } from "node:path";
 import { readNuggetQuestions, readNuggets, readRagAnswers } from "@lib/formats/mod.ts";
 import { resolveRoleConfig } from "@lib/llm/mod.ts";
@@ -17,10 +17,10 @@ import {
   clearNuggetOrigin,
   deleteMeasures,
 } from "@lib/store/mod.ts";
-import { parseNuggetsSection } from "./_nuggets_section.ts";
-import { rememberByFile } from "./_file_memo.ts";
-import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
-import type { StageSpec } from "./run_stages.ts";
+import { parseNuggetsSection } from "./section.ts";
+import { rememberByFile } from "@lib/pipeline/mod.ts";
+import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
+import type { StageSpec } from "@lib/pipeline/mod.ts";
 
 /** The `nuggets` section of an experiment config (every field optional). */
 export interface NuggetsSection {
@@ -267,7 +267,7 @@ async function stages(
  *
  * @example
  * ```ts
- * import { NUGGET_STAGES } from "@lib/pipeline/mod.ts";
+ * import { NUGGET_STAGES } from "@lib/methods/nuggets/stages.ts";
  * const section = NUGGET_STAGES.parse({ window: 10 }, "experiment.json");
  * section.window; // 10
  * // The stages are declared through the method registry, which opens the backends:

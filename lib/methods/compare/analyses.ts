@@ -17,16 +17,16 @@ import {
 } from "@lib/pipeline/mod.ts";
 import { backendNote, type Backends, barChart, correlationHeatmap } from "@lib/report/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
-import type { Analysis } from "./types.ts";
+import type { Analysis } from "@lib/analysis/mod.ts";
 import {
   answerTable,
   disagreementTable,
   methodCorrelationTable,
   significanceTable,
   systemTable,
-} from "./_method_tables.ts";
-import { judgeVarianceTable } from "./_judge_variance_table.ts";
-import { runPalette } from "./_run_palette.ts";
+} from "./tables.ts";
+import { judgeVarianceTable } from "./judge_variance_table.ts";
+import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode methodAnalyses}. */
 export interface MethodAnalysesOptions extends MethodScoresOptions {
@@ -78,7 +78,8 @@ export interface MethodAnalysesData {
  * @throws {RangeError} When a method has several judges and none is chosen.
  * @example
  * ```ts
- * import { methodAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
+ * import { saveAnalysis } from "@lib/analysis/mod.ts";
+ * import { methodAnalyses } from "@lib/methods/compare/analyses.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
@@ -86,7 +87,7 @@ export interface MethodAnalysesData {
  *   { method: "crux", measure: "Cov", label: "CRUX Cov", source: "report" },
  *   { method: "keypoints", measure: "KPR", label: "KPR" },
  * ];
- * for (const a of await methodAnalyses(ws, { methods, seed: 7 })) await saveAnalysis(a, "outputs/demo");
+ * for (const a of await methodAnalyses(ws, { methods, seed: 7 })) await saveAnalysis(a, await Deno.makeTempDir());
  * ```
  */
 export async function methodAnalyses(

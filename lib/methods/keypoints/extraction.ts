@@ -4,7 +4,7 @@ import {
   readKeyPointsOfSource,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
-import type { Analysis } from "./types.ts";
+import type { Analysis } from "@lib/analysis/mod.ts";
 
 const cut = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n - 1)}\u2026` : s);
 

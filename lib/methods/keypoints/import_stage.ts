@@ -2,8 +2,8 @@
 import { storeKeyPoints } from "@lib/keypoints/mod.ts";
 import { clearKeyPointSource, readTopicIds } from "@lib/store/mod.ts";
 import { readKeyPoints } from "@lib/formats/mod.ts";
-import type { MethodStageContext } from "./method_stage.ts";
-import type { StageSpec } from "./run_stages.ts";
+import type { MethodStageContext } from "@lib/pipeline/mod.ts";
+import type { StageSpec } from "@lib/pipeline/mod.ts";
 
 function modified(file: string, configFile: string): string | null {
   try {

@@ -4,7 +4,7 @@
  * @module
  */
 import { dirname, isAbsolute, resolve } from "node:path";
-import type { NuggetsSection } from "./nugget_stages.ts";
+import type { NuggetsSection } from "./stages.ts";
 
 const INTS = { window: 1, maxNuggets: 1, keep: 1, reasks: 0, minGrade: 0 } as const;
 const SHARES = ["support", "partial", "vitalShare"] as const;

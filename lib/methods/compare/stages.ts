@@ -7,13 +7,13 @@
 import type { RoleClient } from "@lib/construct/mod.ts";
 import { compareMethods } from "@lib/metrics/mod.ts";
 import { clearSampleJudgeRatings, deleteMeasures, type Workspace } from "@lib/store/mod.ts";
-import type { MethodStageContext, MethodStages, OpenBackends } from "./method_stage.ts";
-import type { StageSpec } from "./run_stages.ts";
-import { type MethodHeadline, methodScores } from "./method_scores.ts";
-import { compareRows } from "./_compare_rows.ts";
-import { judgeSamples, sampledJudge } from "./_judge_samples.ts";
-import { parseCompareSection } from "./_compare_section.ts";
-import { varianceRows } from "./_variance_rows.ts";
+import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
+import type { StageSpec } from "@lib/pipeline/mod.ts";
+import { type MethodHeadline, methodScores } from "@lib/pipeline/mod.ts";
+import { compareRows } from "./compare_rows.ts";
+import { judgeSamples, sampledJudge } from "./judge_samples.ts";
+import { parseCompareSection } from "./section.ts";
+import { varianceRows } from "./variance_rows.ts";
 
 /** The `compare` section of an experiment config. */
 export interface CompareSection {
@@ -200,7 +200,7 @@ function varianceStage(
  *
  * @example
  * ```ts
- * import { compareStages } from "@lib/pipeline/mod.ts";
+ * import { compareStages } from "@lib/methods/compare/stages.ts";
  * const section = compareStages.parse({ minRuns: 3 }, "experiment.json");
  * section.minRuns; // 3
  * ```

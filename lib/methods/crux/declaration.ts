@@ -6,7 +6,7 @@
  * @module
  */
 import type { RoleClient } from "@lib/construct/mod.ts";
-import type { MethodDeclaration } from "./method_declaration.ts";
+import type { MethodDeclaration } from "../method_declaration.ts";
 
 /** CRUX's model clients: the judge rates passages and reports, the generator writes reports (none offline). */
 export interface CruxBackends {

@@ -15,6 +15,14 @@ import { defaultReportJudge, readMeasures, type WorkspaceLike } from "@lib/store
  *
  * @param ws The workspace.
  * @returns Run -> coverage, and the judge (undefined when no report coverage is stored).
+ * @example
+ * ```ts
+ * import { storedReportCoverage } from "@lib/analysis/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * (await storedReportCoverage(ws)).coverage.size; // 0: nothing measured yet
+ * ws.close();
+ * ```
  */
 export async function storedReportCoverage(
   ws: WorkspaceLike,

@@ -14,9 +14,9 @@ import {
   readNuggetTopicCounts,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
-import type { Analysis } from "./types.ts";
-import { storedReportCoverage } from "./_report_coverage.ts";
-import { runPalette } from "./_run_palette.ts";
+import type { Analysis } from "@lib/analysis/mod.ts";
+import { storedReportCoverage } from "@lib/analysis/mod.ts";
+import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
 export interface NuggetAnalysesOptions {
@@ -62,11 +62,12 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * @returns The analyses, for `saveAnalysis` or display.
  * @example
  * ```ts
- * import { nuggetAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
+ * import { saveAnalysis } from "@lib/analysis/mod.ts";
+ * import { nuggetAnalyses } from "@lib/methods/nuggets/analyses.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * for (const a of await nuggetAnalyses(ws)) await saveAnalysis(a, "outputs/sample");
+ * for (const a of await nuggetAnalyses(ws)) await saveAnalysis(a, await Deno.makeTempDir());
  * ```
  */
 export async function nuggetAnalyses(
