@@ -39,11 +39,14 @@ export interface AnalyzeExperimentOptions {
  * import { analyzeExperiment } from "@lib/analysis/mod.ts";
  * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * // A config without method sections (those need the registry of lib/methods).
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
  * const { saved } = await analyzeExperiment(ws, config);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function analyzeExperiment(

@@ -47,9 +47,12 @@ export interface ContextReport {
  * ```ts
  * import { contextReport, evaluateContexts } from "@lib/analysis/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const { table, figures } = contextReport(await evaluateContexts(ws));
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function contextReport(

@@ -68,11 +68,14 @@ const DEFAULT_MEASURES: ContextKey[] = [
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { metricCorrelations } from "@lib/analysis/mod.ts";
  * import { displayFigure } from "@lib/report/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * const r = metricCorrelations(data, { runs: ["bm25"], seed: 7 });
  * await displayFigure(r.figure!);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function metricCorrelations(

@@ -50,10 +50,13 @@ const REFERENCE_ORDER = ["direct", "oracle-context", "oracle-result"] as const;
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { resolveConditions } from "@lib/analysis/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * resolveConditions(data).map((c) => c.name); // ["bm25", "bm25-mmr", "direct", "oracle-context", "oracle-result"]
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function resolveConditions(

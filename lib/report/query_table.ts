@@ -24,10 +24,13 @@ export type ArqueroTable = ReturnType<typeof aq.from>;
  * ```ts
  * import { queryTable } from "@lib/report/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const t = await queryTable(ws, "SELECT run, measure, value FROM measures WHERE topic_id = 'all'");
  * t.groupby("measure").rollup({ best: (d: { value: number }) => Math.max(d.value) });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function queryTable(

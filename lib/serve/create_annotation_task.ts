@@ -170,9 +170,12 @@ export async function tokenHash(token: string): Promise<string> {
  * ```ts
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { createAnnotationTask } from "@lib/serve/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const { tokens } = await createAnnotationTask(ws, { task: "preference", annotators: ["a", "b"] });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function createAnnotationTask(

@@ -40,9 +40,12 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
  * ```ts
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { exportAnnotations } from "@lib/serve/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const { files } = await exportAnnotations(ws, "answerability");
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function exportAnnotations(ws: Workspace, task: string): Promise<AnnotationExport> {
