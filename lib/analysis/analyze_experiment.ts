@@ -44,7 +44,7 @@ export interface AnalyzeExperimentOptions {
  * await importSample(ws, "datasets/sample");
  * // A config without method sections (those need the registry of lib/methods).
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * const { saved } = await analyzeExperiment(ws, config);
+ * const { saved } = await analyzeExperiment(ws, { ...config, workspace: dir });
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
  * ```

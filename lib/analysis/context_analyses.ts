@@ -34,11 +34,16 @@ export function contextSettings(
  * ```ts
  * import { contextAnalyses } from "@lib/analysis/mod.ts";
  * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import assert from "node:assert/strict";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * // A config without method sections (those need the registry of lib/methods).
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * const ws = await openWorkspace(config.workspace, { readOnly: true });
- * (await contextAnalyses(ws, config))[0].name; // "context_evaluation"
+ * const dir = await Deno.makeTempDir(); // normally config.workspace
+ * const ws = await openWorkspace(dir);
+ * await importSample(ws, "datasets/sample");
+ * assert.equal((await contextAnalyses(ws, config))[0].name, "context_evaluation");
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function contextAnalyses(

@@ -37,7 +37,7 @@
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * const main = mainTable(data);
- * await saveAnalysis(main, await Deno.makeTempDir()); // notebooks use outputs/sample
+ * await saveAnalysis(main, dir); // notebooks use outputs/sample, the workspace's folder
  * displayTable(main.table!);
  * ws.close();
  * await Deno.remove(dir, { recursive: true });

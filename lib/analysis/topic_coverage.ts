@@ -61,7 +61,8 @@ export interface TopicCoverageData {
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
- * const r = topicCoverage(data, { human: await readHumanLabels("human.jsonl") });
+ * await Deno.writeTextFile(`${dir}/human.jsonl`, '{"topicId":"sample-01","run":"rag-bm25","coverage":0.5}\n');
+ * const r = topicCoverage(data, { human: await readHumanLabels(`${dir}/human.jsonl`) });
  * await displayFigure(r.figure!);
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
