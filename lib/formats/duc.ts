@@ -61,7 +61,8 @@ function plain(fragment: string): string {
  * @returns The lower-case key.
  * @example
  * ```ts
- * ducClusterKey("d30001t"); // "d30001"
+ * import assert from "node:assert/strict";
+ * assert.equal(ducClusterKey("d30001t"), "d30001");
  * ```
  */
 export function ducClusterKey(name: string): string {

@@ -59,9 +59,10 @@ function decoder(minJudgment: number) {
  * @throws {InputError} Listing lines without `query.qid`/`query.text` or with malformed candidates.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const line = '{"query": {"qid": "q1", "text": "why?"}, "candidates": [' +
  *   '{"docid": "d1", "judgment": 1, "doc": {"segment": "a"}}, {"docid": "d2", "judgment": 3, "doc": {"segment": "b"}}]}';
- * parseNuggetCreationInput(line, { file: "in.jsonl" })[0].candidates.map((c) => c.docid); // ["d2"]
+ * assert.deepEqual(parseNuggetCreationInput(line, { file: "in.jsonl" })[0].candidates.map((c) => c.docid), ["d2"]);
  * ```
  */
 export function parseNuggetCreationInput(

@@ -43,7 +43,8 @@ export function parsePassageId(id: string): PassageIdParts | undefined {
  * @returns The topic id, or `undefined` when `id` follows neither scheme.
  * @example
  * ```ts
- * itemTopic("duc04-test-3:report"); // "duc04-test-3"
+ * import assert from "node:assert/strict";
+ * assert.equal(itemTopic("duc04-test-3:report"), "duc04-test-3");
  * ```
  */
 export function itemTopic(id: string): string | undefined {

@@ -47,9 +47,10 @@ export function lexicalGroups(points: readonly string[], threshold: number): Mer
  * @returns A merger.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lexicalMerger } from "@lib/keypoints/mod.ts";
  * const [r] = await lexicalMerger().merge([{ id: "q1", question: "?", points: ["A b c.", "A b c!"] }]);
- * r.groups; // [{ text: "A b c.", sources: [0, 1] }]
+ * assert.deepEqual(r.groups, [{ text: "A b c.", sources: [0, 1] }]);
  * ```
  */
 export function lexicalMerger(opts: { threshold?: number } = {}): KeyPointMerger {

@@ -15,8 +15,9 @@ import { checkPaired } from "./_pairs.ts";
  * @throws {RangeError} When the lengths differ or no item is given.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cohenKappa } from "@lib/metrics/mod.ts";
- * cohenKappa(["y", "n", "y"], ["y", "n", "n"]); // 0.4
+ * assert.equal(cohenKappa(["y", "n", "y"], ["y", "n", "n"]), 0.4);
  * ```
  */
 export function cohenKappa<T>(a: readonly T[], b: readonly T[]): number {

@@ -43,9 +43,10 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
  *   `parseQrels` for the precise error).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scanQrelsTable } from "@lib/metrics/mod.ts";
  * const table = scanQrelsTable("q1 0 d1 2\n")!;
- * table.grade[0]; // 2
+ * assert.equal(table.grade[0], 2);
  * ```
  */
 export function scanQrelsTable(input: Uint8Array | string): QrelsTable | undefined {

@@ -300,11 +300,12 @@ export async function readTopicListing(ws: WorkspaceLike): Promise<TopicListing[
  * @returns Run names.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readReportRuns } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * await readReportRuns(ws, "t1"); // ["direct", "oracle-context", "rag-bm25"]
+ * assert.deepEqual(await readReportRuns(ws, "t1"), ["direct", "oracle-context", "rag-bm25"]);
  * ```
  */
 export async function readReportRuns(ws: WorkspaceLike, topicId: string): Promise<string[]> {

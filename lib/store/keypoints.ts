@@ -25,11 +25,12 @@ export interface KeypointRow {
  * @returns The sources (`extracted:<backend>`, `file:<basename>`).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readKeypointSources } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * await readKeypointSources(ws, "merged"); // ["extracted:offline"]
+ * assert.deepEqual(await readKeypointSources(ws, "merged"), ["extracted:offline"]);
  * ```
  */
 export async function readKeypointSources(

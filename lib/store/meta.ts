@@ -75,8 +75,9 @@ export async function readMetaText(ws: WorkspaceLike, key: string): Promise<stri
  * @returns The SQL statement.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { metaKeyRemoval } from "@lib/store/mod.ts";
- * metaKeyRemoval("figure_palette"); // "DELETE FROM meta WHERE key = 'figure_palette'"
+ * assert.equal(metaKeyRemoval("figure_palette"), "DELETE FROM meta WHERE key = 'figure_palette'");
  * ```
  */
 export function metaKeyRemoval(key: string): string {

@@ -13,11 +13,12 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @returns Run names.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readRetrievalRunNames } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * await readRetrievalRunNames(ws); // ["bm25", "dense"]
+ * assert.deepEqual(await readRetrievalRunNames(ws), ["bm25", "dense"]);
  * ```
  */
 export async function readRetrievalRunNames(ws: WorkspaceLike): Promise<string[]> {
