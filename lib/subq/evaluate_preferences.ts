@@ -50,7 +50,7 @@ export interface EvaluatePreferencesOptions extends SubqStepOptions {
  * const dir = await Deno.makeTempDir();
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * const pairs = await evaluatePreferences(ws, await readPreferences("prefs.jsonl"), { name: "prefs" });
+ * const pairs = await evaluatePreferences(ws, await readPreferences("datasets/sample/preferences.jsonl"), { name: "prefs" });
  * preferenceResults(pairs).hybrid;
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
