@@ -26,8 +26,8 @@ const REPORT = /^(.+):report(?::[^:]*)?$/;
  * @returns The parts, or `undefined` when `id` does not follow the scheme.
  * @example
  * ```ts
- * parsePassageId("multi_news-test-12:2#7");
- * // { topicId: "multi_news-test-12", docId: "multi_news-test-12:2", docIndex: 2, index: 7 }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parsePassageId("multi_news-test-12:2#7"), { topicId: "multi_news-test-12", docId: "multi_news-test-12:2", docIndex: 2, index: 7 });
  * ```
  */
 export function parsePassageId(id: string): PassageIdParts | undefined {

@@ -165,8 +165,8 @@ export function formatRagAnswers(answers: readonly RagAnswer[]): string {
  * @returns The plain text.
  * @example
  * ```ts
- * answerText({ runId: "r", topicId: "q", topic: "", references: [], answer: [{ text: "A.", citations: [] }, { text: "B.", citations: [] }] });
- * // "A. B."
+ * import assert from "node:assert/strict";
+ * assert.equal(answerText({ runId: "r", topicId: "q", topic: "", references: [], answer: [{ text: "A.", citations: [] }, { text: "B.", citations: [] }] }), "A. B.");
  * ```
  */
 export function answerText(answer: RagAnswer): string {

@@ -59,8 +59,8 @@ function parseQrelLine(
  *   the file is empty (no non-blank line).
  * @example
  * ```ts
- * parseQrels("q1 0 d1 2\n", { file: "x.qrels" });
- * // [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseQrels("q1 0 d1 2\n", { file: "x.qrels" }), [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]);
  * ```
  */
 export function parseQrels(

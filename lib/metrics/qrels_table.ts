@@ -115,9 +115,9 @@ export function scanQrelsTable(input: Uint8Array | string): QrelsTable | undefin
  * @returns One record per judgment, grouped by topic in first-seen order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { qrelsTableRows, scanQrelsTable } from "@lib/metrics/mod.ts";
- * qrelsTableRows(scanQrelsTable("q1 0 d1 2\n")!);
- * // [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]
+ * assert.deepEqual(qrelsTableRows(scanQrelsTable("q1 0 d1 2\n")!), [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]);
  * ```
  */
 export function qrelsTableRows(table: QrelsTable): Qrel[] {

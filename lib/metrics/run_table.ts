@@ -241,9 +241,9 @@ export function topicRows(topic: RunTopicColumns): number[] {
  * @returns One row per line, grouped by topic in first-seen order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runTableRows, scanRunTable } from "@lib/metrics/mod.ts";
- * runTableRows(scanRunTable("q1 Q0 d1 1 2 r\n")!);
- * // [{ run: "r", topicId: "q1", docId: "d1", rank: 1, score: 2 }]
+ * assert.deepEqual(runTableRows(scanRunTable("q1 Q0 d1 1 2 r\n")!), [{ run: "r", topicId: "q1", docId: "d1", rank: 1, score: 2 }]);
  * ```
  */
 export function runTableRows(table: RunTable): RunRow[] {
