@@ -73,12 +73,13 @@ export async function roleClient(
  * @returns The judge.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { roleJudge } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const dir = await Deno.makeTempDir();
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * roleJudge(ws).name; // "lexical"
+ * assert.equal(roleJudge(ws).name, "lexical");
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
  * ```

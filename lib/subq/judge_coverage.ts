@@ -76,7 +76,7 @@ function located(id: string, text: string, answered: boolean, span: string, back
  * const [r] = await judgeCoverage([
  *   { id: "1", subQuestion: "When did the bridge collapse?", text: "Rain fell. The bridge collapsed on Tuesday." },
  * ]);
- * assert.deepEqual([r.answered, r.position], [true, 40]);
+ * assert.deepEqual([r.answered, r.position], [true, (100 * 2) / 7]); // the span starts at word 3 of 7
  * ```
  */
 export async function judgeCoverage(
