@@ -47,6 +47,7 @@ const REFERENCE_ORDER = ["direct", "oracle-context", "oracle-result"] as const;
  * @throws {RangeError} When a named pipeline has no reports or a named run does not exist.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { resolveConditions } from "@lib/analysis/mod.ts";
@@ -54,7 +55,7 @@ const REFERENCE_ORDER = ["direct", "oracle-context", "oracle-result"] as const;
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
- * resolveConditions(data).map((c) => c.name); // ["bm25", "bm25-mmr", "direct", "oracle-context", "oracle-result"]
+ * assert.deepEqual(resolveConditions(data).map((c) => c.name), ["bm25", "bm25-mmr", "direct", "oracle-context", "oracle-result"]);
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
  * ```

@@ -119,7 +119,7 @@ export interface EvaluationResult {
  * const qrels = [{ topicId: "q1", docId: "d2", grade: 1 }];
  * const result = evaluate(rows, ["P@10", "nDCG@10"], { qrels });
  * assert.equal(result.runs[0].aggregate["P@10"], 0.1);
- * result.runs[0].aggregate["nDCG@10"]; // 1 / log2(3) = 0.6309...
+ * assert.ok(Math.abs(result.runs[0].aggregate["nDCG@10"] - 1 / Math.log2(3)) < 1e-12); // 0.6309...
  * ```
  */
 export function evaluate(

@@ -76,11 +76,13 @@ export function nuggetScores(nuggets: readonly NuggetJudgment[]): NuggetScores {
  * @throws {RangeError} As {@linkcode nuggetScores}.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { meanNuggetScores } from "@lib/metrics/mod.ts";
- * meanNuggetScores([
+ * const scores = meanNuggetScores([
  *   [{ importance: "vital", assignment: "support" }],
  *   [{ importance: "vital", assignment: "partial_support" }, { importance: "okay", assignment: "support" }],
- * ]).vital; // (1 + 0.5) / 2 = 0.75
+ * ]);
+ * assert.equal(scores.vital, 0.75); // (1 + 0.5) / 2
  * ```
  */
 export function meanNuggetScores(answers: readonly (readonly NuggetJudgment[])[]): NuggetScores {
