@@ -35,10 +35,11 @@ export async function deleteMetaPrefix(ws: WorkspaceLike, prefix: string): Promi
  * @returns The tokenizer name (`llama3.1`, `whitespace`).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readPassageTokenizer } from "@lib/store/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await readPassageTokenizer(ws); // undefined in a new workspace
+ * assert.equal(await readPassageTokenizer(ws), undefined); // in a new workspace
  * ```
  */
 export async function readPassageTokenizer(ws: WorkspaceLike): Promise<string | undefined> {
