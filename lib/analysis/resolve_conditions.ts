@@ -54,8 +54,15 @@ const REFERENCE_ORDER = ["direct", "oracle-context", "oracle-result"] as const;
  * const dir = await Deno.makeTempDir();
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * // reports of a pipeline and two references (normally written by the generate stage)
+ * await ws.upsert("generations", [
+ *   { run: "rag-bm25", topicId: "sample-01", text: "A report.", condition: "rag" },
+ *   { run: "oracle-result", topicId: "sample-01", text: "A summary.", condition: "oracle-result" },
+ *   { run: "direct", topicId: "sample-01", text: "An answer.", condition: "direct" },
+ * ]);
  * const data = await loadCruxData(ws);
- * assert.deepEqual(resolveConditions(data).map((c) => c.name), ["bm25", "bm25-mmr", "direct", "oracle-context", "oracle-result"]);
+ * // pipelines first, then the references in the order direct, oracle context, oracle result
+ * assert.deepEqual(resolveConditions(data).map((c) => c.name), ["rag-bm25", "direct", "oracle-result"]);
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
  * ```
