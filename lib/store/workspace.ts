@@ -186,7 +186,7 @@ export class Workspace {
    * @returns The number of rows stored (records repeating a key count once).
    * @example
    * ```ts
- * import assert from "node:assert/strict";
+   * import assert from "node:assert/strict";
    * import type { Passage } from "@lib/types/mod.ts";
    * import { importSample, openWorkspace } from "@lib/store/mod.ts";
    * const ws = await openWorkspace(await Deno.makeTempDir());
