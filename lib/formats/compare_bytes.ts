@@ -19,7 +19,7 @@
  * import assert from "node:assert/strict";
  * import { compareBytes } from "@lib/formats/mod.ts";
  * assert.deepEqual(["b", "\u{1F600}", "\uFF71", "a"].sort(compareBytes), ["a", "b", "\uFF71", "\u{1F600}"]);
- * assert.equal("\u{1F600}" < "\uFF71", true); // UTF-16 order puts the emoji first
+ * assert.ok("\u{1F600}" < "\uFF71"); // UTF-16 order puts the emoji first
  * ```
  */
 export function compareBytes(a: string, b: string): number {
