@@ -38,6 +38,7 @@ const pad = (s: string, n: number, right: boolean) => right ? s.padStart(n) : s.
  *   "dense  0.700*",
  *   "",
  *   "* best, _ worst in each column",
+ *   "",
  * ].join("\n"));
  * ```
  */
