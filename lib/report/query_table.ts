@@ -31,7 +31,7 @@ export type ArqueroTable = ReturnType<typeof aq.from>;
  * await importSample(ws, "datasets/sample");
  * // after `crux run`: "SELECT run, measure, value FROM measures WHERE topic_id = 'all'"
  * const t = await queryTable(ws, "SELECT topic_id, passage_id FROM passages");
- * const perTopic = t.groupby("topic_id").rollup({ passages: op.count() });
+ * const perTopic = t.groupby("topicId").rollup({ passages: op.count() }); // columns in camelCase
  * assert.equal(perTopic.numRows(), 10); // the sample's ten topics
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
