@@ -58,7 +58,8 @@ export interface WorkspaceCheck {
  * const dir = await Deno.makeTempDir();
  * (await openWorkspace(dir)).close();
  * const report = await checkWorkspace(dir);
- * assert.equal(console.log(report.problems.length), 0);
+ * assert.equal(report.problems.length, 0); // a new workspace is sound
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function checkWorkspace(dir: string): Promise<WorkspaceCheck> {

@@ -26,10 +26,15 @@ export interface KeypointRow {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { readKeypointSources } from "@lib/store/mod.ts";
+ * import { readKeypointSources, writeKeypointRows } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
+ * // merged key points of one source (normally written by the key point stages)
+ * await writeKeypointRows(ws, [{
+ *   topicId: "sample-01", keypointId: "k1", level: "merged", text: "A.", spans: [], mergedFrom: [],
+ *   source: "extracted:offline",
+ * }]);
  * assert.deepEqual(await readKeypointSources(ws, "merged"), ["extracted:offline"]);
  * ```
  */
