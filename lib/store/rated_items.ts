@@ -40,7 +40,7 @@ export async function readReportJudges(ws: WorkspaceLike): Promise<string[]> {
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * assert.equal((await readRatedItemKinds(ws, "human")).get("t1:d1#0"), "passage");
+ * assert.equal((await readRatedItemKinds(ws, "human")).get("sample-01:0#0"), "passage");
  * ```
  */
 export async function readRatedItemKinds(
