@@ -123,7 +123,7 @@ export async function clearRerankUsage(ws: WorkspaceLike, run: string): Promise<
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * assert.equal((await readRerankUsage(ws))[0]?.calls, 0); // for an offline cell
+ * assert.deepEqual(await readRerankUsage(ws), []); // never reranked; after a rerank, one row per run
  * ```
  */
 export async function readRerankUsage(ws: WorkspaceLike): Promise<RerankUsageRow[]> {

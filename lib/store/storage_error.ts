@@ -65,7 +65,7 @@ function withoutEngineHints(message: string): string {
  *   new Error('IO Error: Could not write file "w.duckdb": No space left on device'),
  *   "outputs/exp",
  * );
- * assert.equal(console.log(e?.fault), "disk-full");
+ * assert.equal(e?.fault, "disk-full");
  * ```
  */
 export function explainStorageError(
