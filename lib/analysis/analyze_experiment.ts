@@ -38,12 +38,18 @@ export interface AnalyzeExperimentOptions {
  * ```ts
  * import { analyzeExperiment } from "@lib/analysis/mod.ts";
  * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * await selectRequired(ws, { judge: "human" }); // the select and retrieve stages, in short
+ * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
  * // A config without method sections (those need the registry of lib/methods).
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * const { saved } = await analyzeExperiment(ws, config);
+ * const { saved } = await analyzeExperiment(ws, { ...config, workspace: dir });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function analyzeExperiment(

@@ -61,12 +61,13 @@ export interface WorkspaceAnalyses {
  * ```ts
  * import { analyzeWorkspace } from "@lib/analysis/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * const outDir = await Deno.makeTempDir(); // normally outputs/<experiment>
- * const { saved } = await analyzeWorkspace(ws, { outDir });
+ * const { saved } = await analyzeWorkspace(ws, { outDir: dir }); // the workspace's folder, outputs/<experiment>
  * saved.map((s) => s.name); // ["generation_overview", "report_scores", "main_table", ...]
  * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function analyzeWorkspace(

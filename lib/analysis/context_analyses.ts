@@ -34,11 +34,19 @@ export function contextSettings(
  * ```ts
  * import { contextAnalyses } from "@lib/analysis/mod.ts";
  * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import assert from "node:assert/strict";
+ * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * // A config without method sections (those need the registry of lib/methods).
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * const ws = await openWorkspace(config.workspace, { readOnly: true });
- * (await contextAnalyses(ws, config))[0].name; // "context_evaluation"
+ * const dir = await Deno.makeTempDir(); // normally config.workspace
+ * const ws = await openWorkspace(dir);
+ * await importSample(ws, "datasets/sample");
+ * await selectRequired(ws, { judge: "human" }); // the select and retrieve stages, in short
+ * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
+ * assert.equal((await contextAnalyses(ws, config))[0].name, "context_evaluation");
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function contextAnalyses(

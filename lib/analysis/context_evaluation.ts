@@ -98,11 +98,17 @@ function measuresAt(cutoff: number | "oracle", tau: number, w: number): Record<s
  * @example
  * ```ts
  * import { evaluateContexts } from "@lib/analysis/mod.ts";
+ * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * await selectRequired(ws, { judge: "human" }); // P*, and the topics to retrieve for
+ * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
  * const r = await evaluateContexts(ws, { runs: ["bm25"] });
  * r.means.find((m) => m.run === "bm25 top-10" && m.measure === "Cov")?.value;
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function evaluateContexts(

@@ -46,10 +46,16 @@ export interface ContextReport {
  * @example
  * ```ts
  * import { contextReport, evaluateContexts } from "@lib/analysis/mod.ts";
+ * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * await selectRequired(ws, { judge: "human" }); // P*, and the topics to retrieve for
+ * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
  * const { table, figures } = contextReport(await evaluateContexts(ws));
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function contextReport(

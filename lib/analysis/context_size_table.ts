@@ -92,10 +92,13 @@ const cutoffLabel = (k: number | "oracle") => (k === "oracle" ? "top-|P*|" : `to
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { contextSizeTable } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * displayTable(contextSizeTable(data).table!);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function contextSizeTable(

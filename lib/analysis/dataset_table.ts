@@ -19,9 +19,12 @@ import type { DatasetStatsRow } from "@lib/construct/mod.ts";
  * import { datasetTable } from "@lib/analysis/mod.ts";
  * import { workspaceStats } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const t = datasetTable(await workspaceStats(ws));
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function datasetTable(

@@ -18,11 +18,13 @@ import { experimentBackends, experimentPipelines } from "./_experiment_pipelines
  * @returns Options for `analyzeWorkspace`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { experimentAnalysisOptions } from "@lib/analysis/mod.ts";
  * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
  * // A config without method sections (those need the registry of lib/methods).
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * experimentAnalysisOptions(config).correlation?.runs; // ["bm25", "bm25-k1.2-b0.75", ...]
+ * // the config's retrieval runs, as it names no correlation runs of its own
+ * assert.deepEqual(experimentAnalysisOptions(config).correlation?.runs, ["bm25", "dense"]);
  * ```
  */
 export function experimentAnalysisOptions(

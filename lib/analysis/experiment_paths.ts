@@ -26,7 +26,8 @@ export interface ExperimentPaths {
  * @throws {RangeError} When the name is not folder-safe (letters, digits, `.`, `_`, `-`).
  * @example
  * ```ts
- * experimentPaths("sample", { cwd: "/repo/notebooks" }).figures; // "/repo/outputs/sample/figures"
+ * import assert from "node:assert/strict";
+ * assert.equal(experimentPaths("sample", { cwd: "/repo/notebooks" }).figures, "/repo/outputs/sample/figures");
  * ```
  */
 export function experimentPaths(experiment: string, opts: { cwd?: string } = {}): ExperimentPaths {

@@ -58,11 +58,14 @@ export interface GenerationOverviewData {
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { generationOverview } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * const r = generationOverview(data);
  * displayTable(r.table!);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function generationOverview(

@@ -24,10 +24,16 @@ import type { Analysis } from "./types.ts";
  * ```ts
  * import { gridAnalysis } from "@lib/analysis/mod.ts";
  * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
- * import { openWorkspace } from "@lib/store/mod.ts";
+ * import assert from "node:assert/strict";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * const ws = await openWorkspace(config.workspace);
- * (await gridAnalysis(ws, config)).data.rows.length; // first stages + cells
+ * const dir = await Deno.makeTempDir(); // normally config.workspace
+ * const ws = await openWorkspace(dir);
+ * await importSample(ws, "datasets/sample");
+ * // first stages bm25 and dense, and the cells: each reranked by lexical and by mmr
+ * assert.equal((await gridAnalysis(ws, config)).data.rows.length, 6);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function gridAnalysis(

@@ -69,13 +69,14 @@ const STAND_IN: Record<string, string> = {
  * @returns `grid_table`: the rows, the table and the figure.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { gridTable } from "@lib/analysis/mod.ts";
  * const a = gridTable({
  *   grid: { first: ["bm25"], cells: [{ run: "bm25+lexical", first: "bm25", reranker: "lexical" }] },
  *   usage: [],
  *   measures: [],
  * });
- * a.data.rows.map((r) => r.run); // ["bm25", "bm25+lexical"]
+ * assert.deepEqual(a.data.rows.map((r) => r.run), ["bm25", "bm25+lexical"]);
  * ```
  */
 export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> {

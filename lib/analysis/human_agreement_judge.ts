@@ -31,9 +31,12 @@ export interface HumanAgreementJudgeOptions {
  * import { humanAgreementJudge } from "@lib/analysis/mod.ts";
  * import { readReportJudges, readReportQuestionRatings } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const { judge, judgments } = await humanAgreementJudge(ws, { run: "rag-bm25" });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function humanAgreementJudge(

@@ -38,8 +38,9 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
  * @throws {InputError} Listing every line that is not a coverage label or a report judgment.
  * @example
  * ```ts
- * parseHumanLabels('{"topicId":"t1","run":"bm25","coverage":0.5}\n', { file: "h.jsonl" });
- * // [{ topicId: "t1", condition: "bm25", coverage: 0.5 }]
+ * import assert from "node:assert/strict";
+ * const labels = parseHumanLabels('{"topicId":"t1","run":"bm25","coverage":0.5}\n', { file: "h.jsonl" });
+ * assert.deepEqual(labels, [{ topicId: "t1", condition: "bm25", coverage: 0.5 }]);
  * ```
  */
 export function parseHumanLabels(text: string, opts: { file: string }): HumanLabel[] {
@@ -103,7 +104,12 @@ export function parseHumanLabels(text: string, opts: { file: string }): HumanLab
  * @throws {InputError} On malformed lines; {Deno.errors.NotFound} when the file is missing.
  * @example
  * ```ts
- * const labels = await readHumanLabels("datasets/my_study/human_coverage.jsonl");
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir(); // e.g. datasets/my_study
+ * await Deno.writeTextFile(`${dir}/human_coverage.jsonl`, '{"topicId":"t1","run":"bm25","coverage":0.5}\n');
+ * const labels = await readHumanLabels(`${dir}/human_coverage.jsonl`);
+ * assert.equal(labels.length, 1);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function readHumanLabels(path: string): Promise<HumanLabel[]> {

@@ -23,11 +23,14 @@ import { naturalCompare } from "@lib/report/mod.ts";
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { humanReportLabels, topicCoverage } from "@lib/analysis/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * const human = await humanReportLabels(ws);
  * topicCoverage(data, { human });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function humanReportLabels(

@@ -46,10 +46,12 @@ export interface LoadCruxDataOptions {
  * ```ts
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function loadCruxData(

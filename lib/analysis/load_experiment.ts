@@ -35,10 +35,16 @@ export interface LoadedExperiment {
  * ```ts
  * import { loadExperiment, mainTable } from "@lib/analysis/mod.ts";
  * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * // A config without method sections (those need the registry of lib/methods).
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * const { data, conditions, outDir } = await loadExperiment(config);
+ * const dir = await Deno.makeTempDir(); // normally config.workspace, filled by `crux run`
+ * const ws = await openWorkspace(dir);
+ * await importSample(ws, "datasets/sample");
+ * ws.close();
+ * const { data, conditions, outDir } = await loadExperiment({ ...config, workspace: dir });
  * const main = mainTable(data, { conditions }); // save with saveAnalysis(main, outDir)
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function loadExperiment(config: CruxExperimentConfig): Promise<LoadedExperiment> {

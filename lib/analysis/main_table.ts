@@ -84,10 +84,13 @@ const PAIRED: Record<string, string> = { covZ: "covY", andcg: "covY", denZ: "den
  * import { loadCruxData, mainTable } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const result = mainTable(await loadCruxData(ws));
  * displayTable(result.table!);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis<MainTableData> {

@@ -64,15 +64,21 @@ const DEFAULT_MEASURES: ContextKey[] = [
  * @throws {RangeError} When a named run does not exist or no run is available.
  * @example
  * ```ts
+ * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { metricCorrelations } from "@lib/analysis/mod.ts";
  * import { displayFigure } from "@lib/report/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * await selectRequired(ws, { judge: "human" }); // the select and retrieve stages, in short
+ * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
  * const data = await loadCruxData(ws);
  * const r = metricCorrelations(data, { runs: ["bm25"], seed: 7 });
  * await displayFigure(r.figure!);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function metricCorrelations(

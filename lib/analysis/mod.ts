@@ -32,13 +32,15 @@
  * import { displayTable } from "@lib/report/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  *
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
- * ws.close();
  * const main = mainTable(data);
- * await saveAnalysis(main, await Deno.makeTempDir()); // notebooks use outputs/sample
+ * await saveAnalysis(main, dir); // notebooks use outputs/sample, the workspace's folder
  * displayTable(main.table!);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  *
  * @module

@@ -52,10 +52,13 @@ export interface ReportScoresData {
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { reportScores } from "@lib/analysis/mod.ts";
  * import { displayTable } from "@lib/report/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * displayTable(reportScores(data).table!);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function reportScores(

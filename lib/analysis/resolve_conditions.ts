@@ -47,13 +47,24 @@ const REFERENCE_ORDER = ["direct", "oracle-context", "oracle-result"] as const;
  * @throws {RangeError} When a named pipeline has no reports or a named run does not exist.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { resolveConditions } from "@lib/analysis/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * // reports of a pipeline and two references (normally written by the generate stage)
+ * await ws.upsert("generations", [
+ *   { run: "rag-bm25", topicId: "sample-01", text: "A report.", condition: "rag" },
+ *   { run: "oracle-result", topicId: "sample-01", text: "A summary.", condition: "oracle-result" },
+ *   { run: "direct", topicId: "sample-01", text: "An answer.", condition: "direct" },
+ * ]);
  * const data = await loadCruxData(ws);
- * resolveConditions(data).map((c) => c.name); // ["bm25", "bm25-mmr", "direct", "oracle-context", "oracle-result"]
+ * // pipelines first, then the references in the order direct, oracle context, oracle result
+ * assert.deepEqual(resolveConditions(data).map((c) => c.name), ["rag-bm25", "direct", "oracle-result"]);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function resolveConditions(

@@ -31,10 +31,15 @@ export interface SampleContextsOptions {
  * @throws {RangeError} When `samples`, `size` or `depth` is not a positive integer.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sampleContexts, seededRandom } from "@lib/analysis/mod.ts";
  * const ranking = Array.from({ length: 50 }, (_, i) => `d${i}`);
  * const contexts = sampleContexts(ranking, { random: seededRandom(7), samples: 2, size: 3 });
- * contexts.length; // 2, each with 3 ids in rank order
+ * assert.equal(contexts.length, 2);
+ * for (const ids of contexts) { // each with 3 ids in rank order
+ *   assert.equal(ids.length, 3);
+ *   assert.deepEqual(ids, [...ids].sort((a, b) => ranking.indexOf(a) - ranking.indexOf(b)));
+ * }
  * ```
  */
 export function sampleContexts(

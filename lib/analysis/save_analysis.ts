@@ -44,16 +44,20 @@ export interface SaveAnalysisOptions {
  * @throws {Error} When a file cannot be written or the figure cannot be rendered.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { mainTable, saveAnalysis } from "@lib/analysis/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
- * const outDir = await Deno.makeTempDir(); // normally outputs/<experiment>, e.g. outputs/sample
+ * const outDir = dir; // the workspace's folder, outputs/<experiment>, e.g. outputs/sample
  * const saved = await saveAnalysis(mainTable(data), outDir);
- * saved.table?.tex; // `${outDir}/tables/main_table.tex`
- * saved.gallery; // `${outDir}/index.html`
+ * assert.equal(saved.table?.tex, `${outDir}/tables/main_table.tex`);
+ * assert.equal(saved.gallery, `${outDir}/index.html`);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function saveAnalysis(

@@ -57,11 +57,15 @@ export interface TopicCoverageData {
  * import { loadCruxData } from "@lib/analysis/mod.ts";
  * import { readHumanLabels, topicCoverage } from "@lib/analysis/mod.ts";
  * import { displayFigure } from "@lib/report/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
- * const r = topicCoverage(data, { human: await readHumanLabels("human.jsonl") });
+ * await Deno.writeTextFile(`${dir}/human.jsonl`, '{"topicId":"sample-01","run":"rag-bm25","coverage":0.5}\n');
+ * const r = topicCoverage(data, { human: await readHumanLabels(`${dir}/human.jsonl`) });
  * await displayFigure(r.figure!);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function topicCoverage(

@@ -22,14 +22,16 @@ export type Action = (args: string[], io: Io) => Promise<number>;
  * @throws {UsageError} On an unknown action name.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runAction } from "@lib/cli/_actions.ts";
  * import { memoryIo } from "@lib/cli/command.ts";
  * const io = memoryIo();
- * await runAction(["hello"], io, {
+ * assert.equal(await runAction(["hello"], io, {
  *   what: "demo action",
  *   actions: { hello: (_args, out) => Promise.resolve((out.out("hi\n"), 0)) },
  *   help: () => "Usage: demo hello\n",
- * }); // 0, io.stdout() === "hi\n"
+ * }), 0);
+ * assert.equal(io.stdout(), "hi\n");
  * ```
  */
 export async function runAction(

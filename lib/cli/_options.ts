@@ -16,9 +16,10 @@ import { UsageError } from "./command.ts";
  * @throws {UsageError} When the value is empty or not a finite number.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { numberOption } from "@lib/cli/_options.ts";
- * numberOption("k1", "1.2", 0.9); // 1.2
- * numberOption("k1", undefined, 0.9); // 0.9
+ * assert.equal(numberOption("k1", "1.2", 0.9), 1.2);
+ * assert.equal(numberOption("k1", undefined, 0.9), 0.9);
  * ```
  */
 export function numberOption(name: string, value: string | undefined, fallback: number): number {
@@ -40,9 +41,10 @@ export function numberOption(name: string, value: string | undefined, fallback: 
  * @throws {UsageError} When the value is not an integer or is below `min`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { intOption } from "@lib/cli/_options.ts";
- * intOption("limit", "20"); // 20
- * intOption("limit", undefined, { fallback: 10 }); // 10
+ * assert.equal(intOption("limit", "20"), 20);
+ * assert.equal(intOption("limit", undefined, { fallback: 10 }), 10);
  * ```
  */
 export function intOption(

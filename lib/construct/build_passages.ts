@@ -55,10 +55,13 @@ interface Piece {
  * ```ts
  * import { buildPassages } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const summary = await buildPassages(ws, {}); // offline chunker
  * summary.written; // passages stored
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function buildPassages(

@@ -64,9 +64,12 @@ function toQuestions(topicId: string, texts: readonly string[], n: number): Ques
  * ```ts
  * import { buildQuestions } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await buildQuestions(ws, { n: 15 }); // offline; pass `client` (an LlmClient) for a model
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function buildQuestions(

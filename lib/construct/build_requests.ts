@@ -43,9 +43,12 @@ function offlineRequest(topic: Topic): string {
  * ```ts
  * import { buildRequests } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await buildRequests(ws, {});
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function buildRequests(

@@ -42,6 +42,7 @@ export interface DatasetStatsInput {
  * @returns One row per dataset in first-seen order, then `all` if needed.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { datasetStats } from "@lib/construct/mod.ts";
  * const rows = datasetStats({
  *   topics: [{ topicId: "t1", request: "Report on the flood.", source: "sample" }],
@@ -55,8 +56,8 @@ export interface DatasetStatsInput {
  *   ],
  *   qrels: [{ topicId: "t1", docId: "t1:0#1", grade: 3 }],
  * });
- * rows[0].passagesPerTopic; // 2
- * rows[0].requiredPerTopic; // 1
+ * assert.equal(rows[0].passagesPerTopic, 2);
+ * assert.equal(rows[0].requiredPerTopic, 1);
  * ```
  */
 export function datasetStats(input: DatasetStatsInput): DatasetStatsRow[] {

@@ -12,11 +12,14 @@
  * import { buildPassages, rateTopics, selectRequired } from "@lib/construct/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await buildPassages(ws);                         // offline chunker
  * await rateTopics(ws, { judge: lexicalJudge() });
- * const sel = await selectRequired(ws, { tau: 3 }); // qrels crux_pr + crux_div
+ * const sel = await selectRequired(ws, { tau: 3, judge: "lexical" }); // qrels crux_pr + crux_div
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  *
  * @module

@@ -22,10 +22,12 @@ export interface DocumentPassages {
  * @throws {RangeError} When two documents share a `docIndex`.
  * @example
  * ```ts
- * numberPassages("t1", [
+ * import assert from "node:assert/strict";
+ * const passages = numberPassages("t1", [
  *   { docId: "t1:1", docIndex: 1, texts: ["c"] },
  *   { docId: "t1:0", docIndex: 0, texts: ["a", "b"] },
- * ]).map((p) => p.passageId); // ["t1:0#0", "t1:0#1", "t1:1#2"]
+ * ]);
+ * assert.deepEqual(passages.map((p) => p.passageId), ["t1:0#0", "t1:0#1", "t1:1#2"]);
  * ```
  */
 export function numberPassages(topicId: string, docs: DocumentPassages[]): Passage[] {

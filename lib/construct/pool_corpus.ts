@@ -34,10 +34,13 @@ export interface PoolCorpusResult {
  * ```ts
  * import { poolCorpus } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * const out = `${await Deno.makeTempDir()}/corpus.jsonl`; // e.g. outputs/exp/corpus.jsonl
+ * const out = `${dir}/corpus.jsonl`; // e.g. outputs/exp/corpus.jsonl
  * await poolCorpus(ws, out); // `{ distractors: "extra.jsonl" }` mixes in other passages
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function poolCorpus(

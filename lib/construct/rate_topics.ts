@@ -36,9 +36,12 @@ export interface RateTopicsOptions extends StepOptions {
  * import { rateTopics } from "@lib/construct/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await rateTopics(ws, { judge: lexicalJudge() });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function rateTopics(ws: WorkspaceLike, opts: RateTopicsOptions): Promise<StepSummary> {

@@ -134,9 +134,10 @@ export type RerankConfig =
  * @returns The role whose client it needs, or `null` when it runs offline.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rerankRole } from "@lib/construct/mod.ts";
- * rerankRole({ name: "b+l", from: "bm25", method: "lexical" }); // null
- * rerankRole({ name: "b+m", from: "bm25", method: "mmr", vectors: "embedder" }); // "embedder"
+ * assert.equal(rerankRole({ name: "b+l", from: "bm25", method: "lexical" }), null);
+ * assert.equal(rerankRole({ name: "b+m", from: "bm25", method: "mmr", vectors: "embedder" }), "embedder");
  * ```
  */
 export function rerankRole(cfg: RerankConfig): "reranker" | "embedder" | null {
@@ -209,12 +210,18 @@ export interface RerankRunOptions {
  * @throws {Error} When an LLM reranker's call failed.
  * @example
  * ```ts
- * import { rerankRun, retrieveRun } from "@lib/construct/mod.ts";
+ * import assert from "node:assert/strict";
+ * import { rerankRun, retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * await selectRequired(ws, { judge: "human" }); // retrieval runs for the selected topics
  * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
- * await rerankRun(ws, { name: "bm25-mmr", from: "bm25", method: "mmr", lambda: 0.5 });
+ * const r = await rerankRun(ws, { name: "bm25-mmr", from: "bm25", method: "mmr", lambda: 0.5 });
+ * assert.equal(r.written, (await ws.runRows("bm25-mmr")).length);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function rerankRun(

@@ -150,10 +150,12 @@ async function imported(ws: Workspace, cfg: FileRetrievalConfig): Promise<RunRow
  * @throws {Deno.errors.NotFound} When a run file does not exist.
  * @example
  * ```ts
- * import { retrieveRun } from "@lib/construct/mod.ts";
+ * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * await selectRequired(ws, { judge: "human" }); // queries are the selected topics
  * const bm25 = await retrieveRun(ws, { name: "bm25", k: 100 });
  * await ws.upsert("runs", bm25);
  * const dense = await retrieveRun(ws, { name: "dense-tfidf", kind: "dense", embedder: "tfidf" });
@@ -161,6 +163,8 @@ async function imported(ws: Workspace, cfg: FileRetrievalConfig): Promise<RunRow
  * const hybrid = await retrieveRun(ws, {
  *   name: "hybrid", kind: "fusion", runs: ["bm25", "dense-tfidf"], method: "rrf", k: 60,
  * });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function retrieveRun(

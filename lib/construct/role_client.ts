@@ -39,9 +39,12 @@ export interface RoleClient {
  * ```ts
  * import { roleClient } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const { client } = await roleClient(ws, "judge", { env: { CRUX_JUDGE_MODEL: "judge-m" } });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function roleClient(
@@ -70,11 +73,15 @@ export async function roleClient(
  * @returns The judge.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { roleJudge } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * roleJudge(ws).name; // "lexical"
+ * assert.equal(roleJudge(ws).name, "lexical");
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function roleJudge(ws: WorkspaceLike, c?: RoleClient): AnswerabilityJudge {

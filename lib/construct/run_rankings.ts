@@ -16,11 +16,13 @@ const byScore = (a: RunRow, b: RunRow) =>
  * @returns Topic id -> ranked document ids.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rankings } from "@lib/construct/mod.ts";
- * rankings([
+ * const byTopic = rankings([
  *   { run: "r", topicId: "t", docId: "a", rank: 2, score: 1 },
  *   { run: "r", topicId: "t", docId: "b", rank: 1, score: 2 },
- * ]).get("t"); // ["b", "a"]
+ * ]);
+ * assert.deepEqual(byTopic.get("t"), ["b", "a"]);
  * ```
  */
 export function rankings(rows: readonly RunRow[]): Map<string, string[]> {
@@ -52,8 +54,11 @@ export function rankings(rows: readonly RunRow[]): Map<string, string[]> {
  * @returns One row per id.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { contextRows } from "@lib/construct/mod.ts";
- * contextRows("ctx", "t", ["a", "b"])[1]; // { run: "ctx", topicId: "t", docId: "b", rank: 2, score: 1 }
+ * assert.deepEqual(contextRows("ctx", "t", ["a", "b"])[1], {
+ *   run: "ctx", topicId: "t", docId: "b", rank: 2, score: 1,
+ * });
  * ```
  */
 export function contextRows(run: string, topicId: string, ids: readonly string[]): RunRow[] {

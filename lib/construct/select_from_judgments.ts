@@ -29,7 +29,9 @@ export interface JudgmentSelection {
  * import { selectFromJudgments } from "@lib/construct/mod.ts";
  * import { readJudgments, writeQrels } from "@lib/formats/mod.ts";
  * const sel = selectFromJudgments(await readJudgments("datasets/sample/judgments.jsonl"), { tau: 3 });
- * await writeQrels(`${await Deno.makeTempDir()}/qrels_pr.txt`, sel.qrels);
+ * const dir = await Deno.makeTempDir();
+ * await writeQrels(`${dir}/qrels_pr.txt`, sel.qrels);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function selectFromJudgments(

@@ -56,10 +56,13 @@ export interface SelectSummary extends StepSummary {
  * ```ts
  * import { selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const s = await selectRequired(ws, { tau: 3 });
  * s.dropped; // topics left out of the dataset
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function selectRequired(

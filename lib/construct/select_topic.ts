@@ -42,8 +42,9 @@ export interface TopicSelection {
  * @returns Answerable mask, kept passages and qrels.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const s = selectTopic({ topicId: "t", passageIds: ["t:0#0", "t:0#1"], ratings: [[5, 0], [4, 3]] });
- * s.kept; // ["t:0#1"]: it answers both questions
+ * assert.deepEqual(s.kept, ["t:0#1"]); // it answers both questions
  * ```
  */
 export function selectTopic(

@@ -19,8 +19,9 @@ export interface SplitDocumentOptions {
  * @throws {RangeError} When `pieceWords` or `maxWords` is not a positive integer.
  * @example
  * ```ts
- * splitDocument("a b c d e", { maxWords: 4, pieceWords: 2 }); // ["a b", "c d", "e"]
- * splitDocument("short text"); // ["short text"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(splitDocument("a b c d e", { maxWords: 4, pieceWords: 2 }), ["a b", "c d", "e"]);
+ * assert.deepEqual(splitDocument("short text"), ["short text"]);
  * ```
  */
 export function splitDocument(text: string, opts: SplitDocumentOptions = {}): string[] {

@@ -16,10 +16,11 @@ const FALLBACK = 10;
  * @throws {RangeError} When the chosen count is not a positive integer.
  * @example
  * ```ts
- * subquestionCount("duc04"); // 15
- * subquestionCount("multi_news"); // 10
- * subquestionCount("duc04", { duc04: 12 }); // 12
- * subquestionCount("sample", 8); // 8
+ * import assert from "node:assert/strict";
+ * assert.equal(subquestionCount("duc04"), 15);
+ * assert.equal(subquestionCount("multi_news"), 10);
+ * assert.equal(subquestionCount("duc04", { duc04: 12 }), 12);
+ * assert.equal(subquestionCount("sample", 8), 8);
  * ```
  */
 export function subquestionCount(

@@ -20,10 +20,13 @@ import { readPassages, type WorkspaceLike } from "@lib/store/mod.ts";
  * ```ts
  * import { workspaceLexicalJudge } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const judge = workspaceLexicalJudge(ws);
  * const [r] = await judge.rate([{ id: "1", question: "Who won?", context: "Ann won." }]);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function workspaceLexicalJudge(ws: WorkspaceLike): AnswerabilityJudge {

@@ -20,10 +20,13 @@ import {
  * ```ts
  * import { workspaceStats } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const rows = await workspaceStats(ws);
  * rows[0].requiredPerTopic; // mean |P*|
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function workspaceStats(

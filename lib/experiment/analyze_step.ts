@@ -33,11 +33,12 @@ export interface AnalyzeStepOptions {
  * @returns The step: its fingerprinted parameters and its run function.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { analyzeStep, loadExperimentConfig } from "@lib/experiment/mod.ts";
  * import { cruxStages } from "@lib/pipeline/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
  * const specs = await cruxStages(config, { analyze: analyzeStep(config) });
- * specs.at(-1)?.id; // "analyze"
+ * assert.equal(specs.at(-1)?.id, "analyze");
  * ```
  */
 export function analyzeStep(

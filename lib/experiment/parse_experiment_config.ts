@@ -22,11 +22,12 @@ import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseExperimentConfig } from "@lib/experiment/mod.ts";
  * const cfg = parseExperimentConfig('{"name": "x", "keypoints": {"rounds": 2}}', {
  *   file: "/repo/configs/x.json", root: "/repo",
  * });
- * cfg.methods; // { keypoints: { rounds: 2 } }
+ * assert.deepEqual(cfg.methods, { keypoints: { rounds: 2 } });
  * ```
  */
 export function parseExperimentConfig(

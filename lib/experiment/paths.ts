@@ -28,7 +28,8 @@ export function repoRoot(): string {
  * @throws {RangeError} When the name is empty or contains a path separator.
  * @example
  * ```ts
- * experimentDir("demo"); // ".../outputs/demo"
+ * import assert from "node:assert/strict";
+ * assert.equal(experimentDir("demo"), `${repoRoot()}/outputs/demo`);
  * ```
  */
 export function experimentDir(name: string, opts: { root?: string } = {}): string {
@@ -46,7 +47,8 @@ export function experimentDir(name: string, opts: { root?: string } = {}): strin
  * @returns The folder path.
  * @example
  * ```ts
- * sampleDir(); // ".../datasets/sample"
+ * import assert from "node:assert/strict";
+ * assert.equal(sampleDir(), `${repoRoot()}/datasets/sample`);
  * ```
  */
 export function sampleDir(): string {

@@ -17,9 +17,10 @@ import { asciiEnd, decodeUtf8 } from "./_utf8.ts";
  * @throws {InputError} On invalid UTF-8, naming the line and column.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { blankText } from "@lib/formats/mod.ts";
- * blankText(new TextEncoder().encode(" \n\t\n"), "a.txt"); // true
- * blankText(new TextEncoder().encode("q1 0 d1 1\n"), "a.txt"); // false
+ * assert.equal(blankText(new TextEncoder().encode(" \n\t\n"), "a.txt"), true);
+ * assert.equal(blankText(new TextEncoder().encode("q1 0 d1 1\n"), "a.txt"), false);
  * ```
  */
 export function blankText(bytes: Uint8Array, file: string): boolean {

@@ -16,9 +16,10 @@
  * @returns A negative number when `a` sorts first, positive when `b` does, 0 when equal.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compareBytes } from "@lib/formats/mod.ts";
- * ["b", "\u{1F600}", "\uFF71", "a"].sort(compareBytes); // ["a", "b", "\uFF71", "\u{1F600}"]
- * "\u{1F600}" < "\uFF71"; // true: UTF-16 order puts the emoji first
+ * assert.deepEqual(["b", "\u{1F600}", "\uFF71", "a"].sort(compareBytes), ["a", "b", "\uFF71", "\u{1F600}"]);
+ * assert.ok("\u{1F600}" < "\uFF71"); // UTF-16 order puts the emoji first
  * ```
  */
 export function compareBytes(a: string, b: string): number {

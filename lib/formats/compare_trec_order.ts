@@ -14,9 +14,10 @@ import { compareBytes } from "./compare_bytes.ts";
  * @returns Negative when `a` ranks first, positive when `b` does, 0 for the same (score, id).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compareTrecOrder } from "@lib/formats/mod.ts";
  * const hits = [{ docId: "a", score: 1 }, { docId: "c", score: 1 }, { docId: "b", score: 2 }];
- * hits.sort(compareTrecOrder).map((h) => h.docId); // ["b", "c", "a"]
+ * assert.deepEqual(hits.sort(compareTrecOrder).map((h) => h.docId), ["b", "c", "a"]);
  * ```
  */
 export function compareTrecOrder(

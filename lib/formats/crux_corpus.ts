@@ -67,8 +67,8 @@ function decoderFor(repeats: Repeats): (f: Fields) => CorpusEntry | undefined {
  *   `contents`/`text` (and, with `uniqueIds`, lines repeating an earlier id).
  * @example
  * ```ts
- * parseCorpus('{"id": "t:0#0", "text": "A passage."}\n', { file: "corpus.jsonl" });
- * // [{ id: "t:0#0", contents: "A passage." }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseCorpus('{"id": "t:0#0", "text": "A passage."}\n', { file: "corpus.jsonl" }), [{ id: "t:0#0", contents: "A passage." }]);
  * ```
  */
 export function parseCorpus(text: string, opts: CorpusOptions & { file: string }): CorpusEntry[] {

@@ -117,8 +117,8 @@ class JudgmentDecoder {
  *   dropped and counted through `onDuplicates`), and an empty file.
  * @example
  * ```ts
- * parseJudgments('{"id": "t1", "docid": "t1:0#0", "rating": [5, -1]}\n', { file: "j.jsonl" });
- * // [{ topicId: "t1", itemId: "t1:0#0", ratings: [5, -1] }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseJudgments('{"id": "t1", "docid": "t1:0#0", "rating": [5, -1]}\n', { file: "j.jsonl" }), [{ topicId: "t1", itemId: "t1:0#0", ratings: [5, -1] }]);
  * ```
  */
 export function parseJudgments(text: string, opts: JudgmentOptions & { file: string }): Judgment[] {

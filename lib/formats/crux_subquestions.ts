@@ -15,7 +15,8 @@ import { Problems, show } from "./_problems.ts";
  * @returns The clean question.
  * @example
  * ```ts
- * stripQuestionNumbering("\n\n12. What happened next?"); // "What happened next?"
+ * import assert from "node:assert/strict";
+ * assert.equal(stripQuestionNumbering("\n\n12. What happened next?"), "What happened next?");
  * ```
  */
 export function stripQuestionNumbering(question: string): string {
@@ -33,7 +34,8 @@ export function stripQuestionNumbering(question: string): string {
  * @throws {InputError} When the text is not a JSON object of string lists.
  * @example
  * ```ts
- * parseSubquestions('{"t1": ["1. Who?", "2. When?"]}', { file: "q.json" }).get("t1"); // ["Who?", "When?"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseSubquestions('{"t1": ["1. Who?", "2. When?"]}', { file: "q.json" }).get("t1"), ["Who?", "When?"]);
  * ```
  */
 export function parseSubquestions(

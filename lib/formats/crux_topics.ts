@@ -100,8 +100,9 @@ export function parseTopics(text: string, opts: TopicOptions & { file: string })
  * @throws {InputError} As {@linkcode parseTopics}.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const { topics, questions } = await readCruxTopics("datasets/sample/topics.jsonl");
- * topics.length; // 10
+ * assert.equal(topics.length, 10);
  * ```
  */
 export async function readCruxTopics(path: string, opts: TopicOptions = {}): Promise<TopicFile> {

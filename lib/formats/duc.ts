@@ -61,7 +61,8 @@ function plain(fragment: string): string {
  * @returns The lower-case key.
  * @example
  * ```ts
- * ducClusterKey("d30001t"); // "d30001"
+ * import assert from "node:assert/strict";
+ * assert.equal(ducClusterKey("d30001t"), "d30001");
  * ```
  */
 export function ducClusterKey(name: string): string {
@@ -77,8 +78,8 @@ export function ducClusterKey(name: string): string {
  * @throws {InputError} Listing records without `<DOCNO>` or `<TEXT>`, or a file with no `<DOC>`.
  * @example
  * ```ts
- * parseDucDocuments("<DOC><DOCNO> X1 </DOCNO><TEXT>Hello &amp; bye.</TEXT></DOC>", { file: "X1" });
- * // [{ docNo: "X1", text: "Hello & bye." }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseDucDocuments("<DOC><DOCNO> X1 </DOCNO><TEXT>Hello &amp; bye.</TEXT></DOC>", { file: "X1" }), [{ docNo: "X1", text: "Hello & bye." }]);
  * ```
  */
 export function parseDucDocuments(text: string, opts: { file: string }): DucDocument[] {

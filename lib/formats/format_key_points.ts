@@ -16,9 +16,9 @@ import type { Entailments, QuestionKeyPoints } from "./key_points.ts";
  * @returns The JSONL text (ends with a newline; empty for no records).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatKeyPoints } from "@lib/formats/mod.ts";
- * formatKeyPoints([{ qid: "q1", keypoints: [{ id: "k1", text: "A.", spans: ["A."], mergedFrom: [] }] }]);
- * // '{"qid":"q1","keypoints":[{"id":"k1","text":"A.","spans":["A."],"merged_from":[]}]}\n'
+ * assert.equal(formatKeyPoints([{ qid: "q1", keypoints: [{ id: "k1", text: "A.", spans: ["A."], mergedFrom: [] }] }]), '{"qid":"q1","keypoints":[{"id":"k1","text":"A.","spans":["A."],"merged_from":[]}]}\n');
  * ```
  */
 export function formatKeyPoints(records: readonly QuestionKeyPoints[]): string {
@@ -45,9 +45,9 @@ export function formatKeyPoints(records: readonly QuestionKeyPoints[]): string {
  * @returns The JSONL text.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatEntailments } from "@lib/formats/mod.ts";
- * formatEntailments([{ qid: "q1", runId: "r", labels: [{ keypointId: "k1", label: "yes" }] }]);
- * // '{"qid":"q1","run_id":"r","labels":[{"keypoint_id":"k1","label":"yes"}]}\n'
+ * assert.equal(formatEntailments([{ qid: "q1", runId: "r", labels: [{ keypointId: "k1", label: "yes" }] }]), '{"qid":"q1","run_id":"r","labels":[{"keypoint_id":"k1","label":"yes"}]}\n');
  * ```
  */
 export function formatEntailments(records: readonly Omit<Entailments, "line">[]): string {

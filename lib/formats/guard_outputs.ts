@@ -41,8 +41,9 @@ export const WORKSPACE_FILES: readonly string[] = [
  * @returns The absolute canonical path.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { canonicalPath } from "@lib/formats/mod.ts";
- * await canonicalPath("outputs/../outputs/new.run"); // "/.../outputs/new.run"
+ * assert.equal(await canonicalPath("outputs/../outputs/new.run"), `${await Deno.realPath(".")}/outputs/new.run`);
  * ```
  */
 export async function canonicalPath(path: string): Promise<string> {

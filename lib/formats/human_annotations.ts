@@ -135,11 +135,12 @@ function decodePassage(f: Fields): PassageAnnotation | undefined {
  * @throws {InputError} On malformed lines, mixed kinds, repeated items or an empty file.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const a = parseHumanAnnotations(
  *   '{"id": "t1", "answerability": [1, 0], "coverage": 0.5}\n',
  *   { file: "annotator_a.jsonl" },
  * );
- * a.kind; // "report"
+ * assert.equal(a.kind, "report");
  * ```
  */
 export function parseHumanAnnotations(text: string, opts: { file: string }): HumanAnnotations {
@@ -196,10 +197,11 @@ export function parseHumanAnnotations(text: string, opts: { file: string }): Hum
  * @throws {InputError} As {@linkcode parseHumanAnnotations}; `Deno.errors.NotFound` when missing.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const path = `${await Deno.makeTempDir()}/annotator_a.jsonl`;
  * await Deno.writeTextFile(path, '{"id": "t1", "answerability": [1, 0], "coverage": 0.5}\n');
  * const labels = await readHumanAnnotations(path);
- * labels.kind; // "report"
+ * assert.equal(labels.kind, "report");
  * ```
  */
 export async function readHumanAnnotations(path: string): Promise<HumanAnnotations> {

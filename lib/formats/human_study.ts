@@ -66,10 +66,11 @@ export function parseHumanStudy(text: string, opts: { file: string }): HumanStud
  * @throws {InputError} As {@linkcode parseHumanStudy}.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const path = `${await Deno.makeTempDir()}/human_study.jsonl`; // e.g. the CRUX release's
  * await Deno.writeTextFile(path, '{"qid": 3, "topic": "Report on ..."}\n');
  * const records = await readHumanStudy(path);
- * records[0].qid; // "3"
+ * assert.equal(records[0].qid, "3");
  * ```
  */
 export function readHumanStudy(path: string): Promise<HumanStudyRecord[]> {

@@ -25,8 +25,8 @@ export const MAX_PROBLEMS = 50;
  * @returns The one-line description.
  * @example
  * ```ts
- * formatProblem({ file: "x.run", line: 12, field: "score", message: "expected a number" });
- * // "x.run:12: score: expected a number"
+ * import assert from "node:assert/strict";
+ * assert.equal(formatProblem({ file: "x.run", line: 12, field: "score", message: "expected a number" }), "x.run:12: score: expected a number");
  * ```
  */
 export function formatProblem(problem: Problem): string {

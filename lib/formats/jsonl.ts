@@ -15,7 +15,8 @@ import { writeAtomic } from "./write_atomic.ts";
  * @throws {InputError} Listing lines that are not JSON objects.
  * @example
  * ```ts
- * parseJsonl('{"a": 1}\n\n{"a": 2}\n', { file: "x.jsonl" }); // [{ a: 1 }, { a: 2 }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseJsonl('{"a": 1}\n\n{"a": 2}\n', { file: "x.jsonl" }), [{ a: 1 }, { a: 2 }]);
  * ```
  */
 export function parseJsonl(text: string, opts: { file: string }): Record<string, unknown>[] {
@@ -46,7 +47,8 @@ export function readJsonl(path: string): Promise<Record<string, unknown>[]> {
  * @returns The text, ending with a newline (empty for no records).
  * @example
  * ```ts
- * formatJsonl([{ a: 1 }, { a: 2 }]); // '{"a":1}\n{"a":2}\n'
+ * import assert from "node:assert/strict";
+ * assert.equal(formatJsonl([{ a: 1 }, { a: 2 }]), '{"a":1}\n{"a":2}\n');
  * ```
  */
 export function formatJsonl(records: Iterable<unknown>): string {

@@ -36,12 +36,13 @@ export interface LineChunkOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LineChunks } from "@lib/formats/mod.ts";
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/a.txt`, "one\ntwo\n");
  * let bytes = 0;
  * for await (const chunk of new LineChunks(`${dir}/a.txt`)) bytes += chunk.bytes.length;
- * bytes; // 8
+ * assert.equal(bytes, 8);
  * ```
  */
 export class LineChunks implements AsyncIterable<LineChunk> {

@@ -8,9 +8,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatRun, parseRun } from "@lib/formats/mod.ts";
  * const rows = parseRun("q1 Q0 d1 1 2.5 bm25\n", { file: "x.run" });
- * formatRun(rows); // "q1 Q0 d1 1 2.5 bm25\n"
+ * assert.equal(formatRun(rows), "q1 Q0 d1 1 2.5 bm25\n");
  * ```
  *
  * @module

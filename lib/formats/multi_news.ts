@@ -32,7 +32,8 @@ export interface MultiNewsOptions {
  * @returns The articles, trimmed.
  * @example
  * ```ts
- * splitMultiNewsDocument("First. ||||| Second. NEWLINE_CHAR More."); // ["First.", "Second.\nMore."]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(splitMultiNewsDocument("First. ||||| Second. NEWLINE_CHAR More."), ["First.", "Second.\nMore."]);
  * ```
  */
 export function splitMultiNewsDocument(text: string): string[] {
@@ -149,7 +150,8 @@ export async function readMultiNewsPairs(
  * @returns The example.
  * @example
  * ```ts
- * multiNewsRowExample(0, "A. ||||| B.", "S."); // { index: 0, documents: ["A.", "B."], summary: "S." }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(multiNewsRowExample(0, "A. ||||| B.", "S."), { index: 0, documents: ["A.", "B."], summary: "S." });
  * ```
  */
 export function multiNewsRowExample(

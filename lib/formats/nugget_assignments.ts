@@ -105,7 +105,8 @@ export function readNuggetAssignments(path: string): Promise<NuggetAssignment[]>
  * @returns The JSONL text.
  * @example
  * ```ts
- * formatNuggetAssignments([{ qid: "q1", runId: "r", nuggets: [] }]); // '{"qid":"q1","run_id":"r","nuggets":[]}\n'
+ * import assert from "node:assert/strict";
+ * assert.equal(formatNuggetAssignments([{ qid: "q1", runId: "r", nuggets: [] }]), '{"qid":"q1","run_id":"r","nuggets":[]}\n');
  * ```
  */
 export function formatNuggetAssignments(records: readonly NuggetAssignment[]): string {

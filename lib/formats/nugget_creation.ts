@@ -59,9 +59,13 @@ function decoder(minJudgment: number) {
  * @throws {InputError} Listing lines without `query.qid`/`query.text` or with malformed candidates.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const line = '{"query": {"qid": "q1", "text": "why?"}, "candidates": [' +
  *   '{"docid": "d1", "judgment": 1, "doc": {"segment": "a"}}, {"docid": "d2", "judgment": 3, "doc": {"segment": "b"}}]}';
- * parseNuggetCreationInput(line, { file: "in.jsonl" })[0].candidates.map((c) => c.docid); // ["d2"]
+ * const ids = (o: { minJudgment?: number }) =>
+ *   parseNuggetCreationInput(line, { file: "in.jsonl", ...o })[0].candidates.map((c) => c.docid);
+ * assert.deepEqual(ids({}), ["d1", "d2"]); // by default every candidate judged at least 1 (related)
+ * assert.deepEqual(ids({ minJudgment: 2 }), ["d2"]);
  * ```
  */
 export function parseNuggetCreationInput(

@@ -57,8 +57,8 @@ function decode(f: Fields): TopicNuggetQuestions | undefined {
  * @throws {InputError} Listing lines whose nuggets are not `[question, answer(s)]` pairs.
  * @example
  * ```ts
- * parseNuggetQuestions('{"id": "t1", "nuggets": [["Who?", "Ann"], ["Who?", ["Bo"]]]}', { file: "n.jsonl" });
- * // [{ topicId: "t1", nuggets: [{ question: "Who?", answers: ["Ann", "Bo"] }] }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseNuggetQuestions('{"id": "t1", "nuggets": [["Who?", "Ann"], ["Who?", ["Bo"]]]}', { file: "n.jsonl" }), [{ topicId: "t1", nuggets: [{ question: "Who?", answers: ["Ann", "Bo"] }] }]);
  * ```
  */
 export function parseNuggetQuestions(text: string, opts: { file: string }): TopicNuggetQuestions[] {

@@ -91,8 +91,8 @@ export function formatNuggets(sets: readonly NuggetSet[]): string {
  * @returns One question per nugget, in order.
  * @example
  * ```ts
- * nuggetQuestions({ qid: "q1", query: "?", nuggets: [{ text: "a", importance: "vital" }] });
- * // [{ topicId: "q1", questionId: "q1#q1", kind: "nugget", ordinal: 1, text: "a", importance: "vital" }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(nuggetQuestions({ qid: "q1", query: "?", nuggets: [{ text: "a", importance: "vital" }] }), [{ topicId: "q1", questionId: "q1#q1", kind: "nugget", ordinal: 1, text: "a", importance: "vital" }]);
  * ```
  */
 export function nuggetQuestions(set: NuggetSet): Question[] {

@@ -26,8 +26,8 @@ const REPORT = /^(.+):report(?::[^:]*)?$/;
  * @returns The parts, or `undefined` when `id` does not follow the scheme.
  * @example
  * ```ts
- * parsePassageId("multi_news-test-12:2#7");
- * // { topicId: "multi_news-test-12", docId: "multi_news-test-12:2", docIndex: 2, index: 7 }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parsePassageId("multi_news-test-12:2#7"), { topicId: "multi_news-test-12", docId: "multi_news-test-12:2", docIndex: 2, index: 7 });
  * ```
  */
 export function parsePassageId(id: string): PassageIdParts | undefined {
@@ -43,7 +43,8 @@ export function parsePassageId(id: string): PassageIdParts | undefined {
  * @returns The topic id, or `undefined` when `id` follows neither scheme.
  * @example
  * ```ts
- * itemTopic("duc04-test-3:report"); // "duc04-test-3"
+ * import assert from "node:assert/strict";
+ * assert.equal(itemTopic("duc04-test-3:report"), "duc04-test-3");
  * ```
  */
 export function itemTopic(id: string): string | undefined {

@@ -44,10 +44,11 @@ function decode(f: Fields): PreferenceLine | undefined {
  * @throws {InputError} On malformed lines or a preference outside [-1, 1], with file, line and field.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parsePreferences } from "@lib/formats/mod.ts";
- * parsePreferences('{"question": "Q?", "answer_a": "a", "answer_b": "b", "preference": -0.5}\n', {
+ * assert.deepEqual(parsePreferences('{"question": "Q?", "answer_a": "a", "answer_b": "b", "preference": -0.5}\n', {
  *   file: "prefs.jsonl",
- * })[0].human; // "B"
+ * })[0].human, "B");
  * ```
  */
 export function parsePreferences(text: string, opts: { file: string }): PreferenceLine[] {

@@ -68,9 +68,10 @@ function decode(f: Fields): QuestionDocuments | undefined {
  * @throws {InputError} On malformed lines or a repeated (qid, run_id), with file and line.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseQuestionDocuments } from "@lib/formats/mod.ts";
  * const line = '{"qid": "q1", "question": "Why?", "documents": [{"doc_id": "d1", "text": "Because."}]}';
- * parseQuestionDocuments(line + "\n", { file: "questions.jsonl" })[0].documents[0].docId; // "d1"
+ * assert.equal(parseQuestionDocuments(line + "\n", { file: "questions.jsonl" })[0].documents[0].docId, "d1");
  * ```
  */
 export function parseQuestionDocuments(
@@ -101,11 +102,12 @@ export function parseQuestionDocuments(
  * @returns The records.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readQuestionDocuments } from "@lib/formats/mod.ts";
  * const path = `${await Deno.makeTempDir()}/questions.jsonl`;
  * await Deno.writeTextFile(path, '{"qid": "q1", "question": "Why?", "documents": [{"doc_id": "d1", "text": "Because."}]}');
  * const questions = await readQuestionDocuments(path);
- * questions[0].documents[0].docId; // "d1"
+ * assert.equal(questions[0].documents[0].docId, "d1");
  * ```
  */
 export async function readQuestionDocuments(path: string): Promise<QuestionDocuments[]> {

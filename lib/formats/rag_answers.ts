@@ -65,11 +65,12 @@ function decode(f: Fields): RagAnswer | undefined {
  *   answering a topic again differently (naming both lines).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const [a] = parseRagAnswers(
  *   '{"run_id": "r", "topic_id": "q1", "topic": "?", "references": ["d1"], "answer": [{"text": "A.", "citations": [0]}]}',
  *   { file: "answers.jsonl" },
  * );
- * answerText(a); // "A."
+ * assert.equal(answerText(a), "A.");
  * ```
  */
 export function parseRagAnswers(
@@ -164,8 +165,8 @@ export function formatRagAnswers(answers: readonly RagAnswer[]): string {
  * @returns The plain text.
  * @example
  * ```ts
- * answerText({ runId: "r", topicId: "q", topic: "", references: [], answer: [{ text: "A.", citations: [] }, { text: "B.", citations: [] }] });
- * // "A. B."
+ * import assert from "node:assert/strict";
+ * assert.equal(answerText({ runId: "r", topicId: "q", topic: "", references: [], answer: [{ text: "A.", citations: [] }, { text: "B.", citations: [] }] }), "A. B.");
  * ```
  */
 export function answerText(answer: RagAnswer): string {
@@ -179,6 +180,7 @@ export function answerText(answer: RagAnswer): string {
  * @returns The generation record.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerGeneration, answerText, type RagAnswer } from "@lib/formats/mod.ts";
  * const a: RagAnswer = {
  *   runId: "r1",
@@ -187,7 +189,7 @@ export function answerText(answer: RagAnswer): string {
  *   references: ["d1"],
  *   answer: [{ text: "Ann won.", citations: [0] }],
  * };
- * answerGeneration(a).text === answerText(a); // true
+ * assert.equal(answerGeneration(a).text, answerText(a));
  * ```
  */
 export function answerGeneration(answer: RagAnswer): Generation {

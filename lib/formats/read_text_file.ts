@@ -34,8 +34,9 @@ export function readTextFile(path: string): Promise<string> {
  * @throws {InputError} On invalid UTF-8, naming the line and column.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodeText } from "@lib/formats/mod.ts";
- * decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), "a.txt"); // "a"
+ * assert.equal(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), "a.txt"), "a");
  * ```
  */
 export function decodeText(bytes: Uint8Array, file: string): string {

@@ -55,9 +55,10 @@ function decode(f: Fields): StatementSupport | undefined {
  * @throws {InputError} On malformed lines, with file, line and field.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseStatementSupport } from "@lib/formats/mod.ts";
  * const line = '{"qid": "q", "run_id": "r", "statements": [{"text": "A.", "label": "yes", "supported": true}]}';
- * parseStatementSupport(line + "\n", { file: "s.jsonl" })[0].statements[0].supported; // true
+ * assert.equal(parseStatementSupport(line + "\n", { file: "s.jsonl" })[0].statements[0].supported, true);
  * ```
  */
 export function parseStatementSupport(text: string, opts: { file: string }): StatementSupport[] {
@@ -88,8 +89,9 @@ export async function readStatementSupport(path: string): Promise<StatementSuppo
  * @returns The JSONL text.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatStatementSupport } from "@lib/formats/mod.ts";
- * formatStatementSupport([{ qid: "q", runId: "r", statements: [] }]); // '{"qid":"q","run_id":"r","statements":[]}\n'
+ * assert.equal(formatStatementSupport([{ qid: "q", runId: "r", statements: [] }]), '{"qid":"q","run_id":"r","statements":[]}\n');
  * ```
  */
 export function formatStatementSupport(records: readonly Omit<StatementSupport, "line">[]): string {

@@ -14,8 +14,9 @@
  * @throws {SyntaxError} When a spec has no `=` or an empty `FROM`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const rewrite = prefixRewrite(["duc04-testb-=duc04-test-"]);
- * rewrite("duc04-testb-7"); // "duc04-test-7"
+ * assert.equal(rewrite("duc04-testb-7"), "duc04-test-7");
  * ```
  */
 export function prefixRewrite(specs: readonly string[]): (id: string) => string {
@@ -46,7 +47,8 @@ export function prefixRewrite(specs: readonly string[]): (id: string) => string 
  * @returns The item id under the new topic id.
  * @example
  * ```ts
- * rewriteItem("duc04-testb-7:1#3", "duc04-testb-7", "duc04-test-7"); // "duc04-test-7:1#3"
+ * import assert from "node:assert/strict";
+ * assert.equal(rewriteItem("duc04-testb-7:1#3", "duc04-testb-7", "duc04-test-7"), "duc04-test-7:1#3");
  * ```
  */
 export function rewriteItem(itemId: string, topicId: string, newTopicId: string): string {

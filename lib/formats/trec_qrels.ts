@@ -59,8 +59,8 @@ function parseQrelLine(
  *   the file is empty (no non-blank line).
  * @example
  * ```ts
- * parseQrels("q1 0 d1 2\n", { file: "x.qrels" });
- * // [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseQrels("q1 0 d1 2\n", { file: "x.qrels" }), [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]);
  * ```
  */
 export function parseQrels(
@@ -117,7 +117,8 @@ export async function readQrels(
  * @throws {RangeError} When an id is empty or contains whitespace, or a grade is not an integer.
  * @example
  * ```ts
- * formatQrels([{ topicId: "q1", docId: "d1", grade: 1, subtopic: "3" }]); // "q1 3 d1 1\n"
+ * import assert from "node:assert/strict";
+ * assert.equal(formatQrels([{ topicId: "q1", docId: "d1", grade: 1, subtopic: "3" }]), "q1 3 d1 1\n");
  * ```
  */
 export function formatQrels(qrels: readonly Qrel[]): string {

@@ -71,8 +71,8 @@ function parseRunLine(
  *   non-blank line).
  * @example
  * ```ts
- * parseRun("q1 Q0 d1 1 2.5 bm25\n", { file: "x.run" });
- * // [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseRun("q1 Q0 d1 1 2.5 bm25\n", { file: "x.run" }), [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]);
  * ```
  */
 export function parseRun(text: string, opts: RunOptions): RunRow[] {
@@ -153,8 +153,8 @@ export async function* streamRun(
  * @throws {RangeError} When an id or run name contains whitespace or is empty.
  * @example
  * ```ts
- * formatRun([{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]);
- * // "q1 Q0 d1 1 2.5 bm25\n"
+ * import assert from "node:assert/strict";
+ * assert.equal(formatRun([{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]), "q1 Q0 d1 1 2.5 bm25\n");
  * ```
  */
 export function formatRun(rows: readonly RunRow[]): string {

@@ -80,8 +80,8 @@ function decodeCoverage(f: Fields): CoverageJudgment | undefined {
  * @throws {InputError} Listing missing fields and types other than core/background/follow-up.
  * @example
  * ```ts
- * parseDecompositions('[{"question": "Q", "sub_questions_with_types": [{"sub_question": "a?", "type": "core"}]}]', { file: "d.json" });
- * // [{ question: "Q", subQuestions: [{ text: "a?", type: "core" }] }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseDecompositions('[{"question": "Q", "sub_questions_with_types": [{"sub_question": "a?", "type": "core"}]}]', { file: "d.json" }), [{ question: "Q", subQuestions: [{ text: "a?", type: "core" }] }]);
  * ```
  */
 export function parseDecompositions(text: string, opts: { file: string }): Decomposition[] {
@@ -114,8 +114,8 @@ export async function readDecompositions(path: string): Promise<Decomposition[]>
  * @throws {InputError} Listing missing fields and judgments other than answered/unanswered.
  * @example
  * ```ts
- * parseCoverageJudgments('[{"question": "a?", "judgment": "answered", "text_span": "A."}]', { file: "c.json" });
- * // [{ question: "a?", judgment: "answered", textSpan: "A." }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseCoverageJudgments('[{"question": "a?", "judgment": "answered", "text_span": "A."}]', { file: "c.json" }), [{ question: "a?", judgment: "answered", textSpan: "A." }]);
  * ```
  */
 export function parseCoverageJudgments(text: string, opts: { file: string }): CoverageJudgment[] {

@@ -107,13 +107,17 @@ const numbered = (contexts: readonly string[]) =>
  * @throws {RangeError} When no topic has a budget (selection has not run) or the context run is empty.
  * @example
  * ```ts
- * import { retrieveRun } from "@lib/construct/mod.ts";
+ * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { generateReports } from "@lib/generate/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
+ * await selectRequired(ws, { judge: "human" }); // P*, which sets each topic's budget
  * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
  * await generateReports(ws, { run: "bm25-extractive", condition: "rag", context: "bm25" });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function generateReports(
@@ -323,9 +327,12 @@ async function storeHumanReports(
  * ```ts
  * import { storeHumanSummaries } from "@lib/generate/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await storeHumanSummaries(ws);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function storeHumanSummaries(

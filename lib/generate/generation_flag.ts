@@ -20,9 +20,10 @@ export type GenerationFlag = "empty" | "number-only" | "near-empty";
  * @returns The flag, or undefined for an ordinary report.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generationFlag } from "@lib/generate/mod.ts";
- * generationFlag("4", 1, 530); // "number-only"
- * generationFlag("The bridge fell at dawn.", 7, 530); // "near-empty"
+ * assert.equal(generationFlag("4", 1, 530), "number-only");
+ * assert.equal(generationFlag("The bridge fell at dawn.", 7, 530), "near-empty");
  * ```
  */
 export function generationFlag(
@@ -46,9 +47,10 @@ export function generationFlag(
  * @returns Counts per flag (only flags that occur).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { countGenerationFlags } from "@lib/generate/mod.ts";
- * countGenerationFlags([{ text: "", tokens: 0 }, { text: "3", tokens: 1 }]);
- * // { empty: 1, "number-only": 1 }
+ * const counts = countGenerationFlags([{ text: "", tokens: 0 }, { text: "3", tokens: 1 }]);
+ * assert.deepEqual(counts, { empty: 1, "number-only": 1 });
  * ```
  */
 export function countGenerationFlags(
@@ -69,8 +71,9 @@ export function countGenerationFlags(
  * @returns The phrase.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { describeGenerationFlags } from "@lib/generate/mod.ts";
- * describeGenerationFlags({ empty: 2, "near-empty": 1 }); // "2 empty, 1 near-empty"
+ * assert.equal(describeGenerationFlags({ empty: 2, "near-empty": 1 }), "2 empty, 1 near-empty");
  * ```
  */
 export function describeGenerationFlags(counts: Partial<Record<GenerationFlag, number>>): string {

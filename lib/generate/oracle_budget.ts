@@ -43,13 +43,16 @@ export const ORACLE_BUDGET_CAP: number = CRUX_DEFAULTS.budgetCap;
  * @throws {RangeError} When a required passage has no token count.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const qrels = [
  *   { topicId: "t", docId: "t:0#1", grade: 3 },
  *   { topicId: "t", docId: "t:0#0", grade: 3 },
  *   { topicId: "t", docId: "t:1#2", grade: 2 },
  * ];
- * oracleBudgets(qrels, new Map([["t:0#0", 120], ["t:0#1", 80]])).get("t");
- * // { topicId: "t", k: 2, maxTokens: 200, oracleIds: ["t:0#0", "t:0#1"] }
+ * const budgets = oracleBudgets(qrels, new Map([["t:0#0", 120], ["t:0#1", 80]]));
+ * assert.deepEqual(budgets.get("t"), {
+ *   topicId: "t", k: 2, maxTokens: 200, oracleIds: ["t:0#0", "t:0#1"],
+ * });
  * ```
  */
 export function oracleBudgets(

@@ -72,6 +72,7 @@ export interface GenerationPlan {
  * @throws {TypeError} When `condition` is `rag` and no run is given.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { oracleBudgets, planGenerations } from "@lib/generate/mod.ts";
  * const topics = [{ topicId: "t", request: "Report on the flood." }];
  * const budgets = oracleBudgets(
@@ -80,8 +81,8 @@ export interface GenerationPlan {
  * );
  * const texts = new Map([["t:0#0", "Rain fell."], ["t:0#1", "Rivers rose."]]);
  * const plan = planGenerations("oracle-context", { topics, budgets, text: (id) => texts.get(id) });
- * plan.items[0].contextIds; // ["t:0#0", "t:0#1"]: P* of the first topic
- * plan.items[0].maxTokens; // 6
+ * assert.deepEqual(plan.items[0].contextIds, ["t:0#0", "t:0#1"]); // P* of the first topic
+ * assert.equal(plan.items[0].maxTokens, 6);
  * ```
  */
 export function planGenerations(condition: GenerationCondition, input: PlanInput): GenerationPlan {

@@ -47,12 +47,13 @@ export const DOCUMENT_SEPARATOR = "\n\n=====\n\n";
  * @returns Verdicts per statement and problems.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkStatements, lexicalEntailer } from "@lib/keypoints/mod.ts";
  * const r = await checkStatements(
  *   [{ qid: "q", runId: "r", text: "The bridge opened in 1932. It is blue.", documents: ["The bridge opened in 1932."] }],
  *   lexicalEntailer(),
  * );
- * r.verdicts.map((v) => v.supported); // [true, false]
+ * assert.deepEqual(r.verdicts.map((v) => v.supported), [true, false]);
  * ```
  */
 export async function checkStatements(

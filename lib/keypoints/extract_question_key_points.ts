@@ -39,10 +39,11 @@ export interface ExtractedKeyPoints {
  * @returns Key points per question (in input order), counts and problems.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { extractQuestionKeyPoints, offlineExtractor } from "@lib/keypoints/mod.ts";
  * const q = { qid: "q1", question: "When did the bridge open?", documents: [{ docId: "d1", text: "The bridge opened in 1932." }] };
  * const r = await extractQuestionKeyPoints([q], offlineExtractor());
- * r.keypoints[0].keypoints[0].spanStatus; // ["exact"]
+ * assert.deepEqual(r.keypoints[0].keypoints[0].spanStatus, ["exact"]);
  * ```
  */
 export async function extractQuestionKeyPoints(

@@ -16,9 +16,10 @@ import { normalizeText } from "./_text.ts";
  * @returns The status.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findSpan } from "@lib/keypoints/mod.ts";
- * findSpan("the “new” bridge", 'They opened the "new"  bridge.'); // "normalized"
- * findSpan("a made-up quote", "They opened the bridge."); // "missing"
+ * assert.equal(findSpan("the “new” bridge", 'They opened the "new"  bridge.'), "normalized");
+ * assert.equal(findSpan("a made-up quote", "They opened the bridge."), "missing");
  * ```
  */
 export function findSpan(span: string, document: string): SpanStatus {

@@ -51,9 +51,10 @@ export interface GeneratedResponse {
  * @returns One response per request, in order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateResponses } from "@lib/keypoints/mod.ts";
  * const [r] = await generateResponses([{ qid: "q", runId: "long2rag", question: "Why?", documents: ["Because it rained."] }], undefined);
- * r.text; // "Because it rained."
+ * assert.equal(r.text, "Because it rained.");
  * ```
  */
 export async function generateResponses(

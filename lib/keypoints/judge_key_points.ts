@@ -50,10 +50,11 @@ export interface JudgedKeyPoints {
  * @returns Verdicts in response then key point order, problems, unknown questions.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { judgeKeyPoints, lexicalEntailer } from "@lib/keypoints/mod.ts";
  * const points = [{ qid: "q", keypoints: [{ id: "k1", text: "The bridge opened in 1932.", spans: [], mergedFrom: [] }] }];
  * const r = await judgeKeyPoints(points, [{ qid: "q", runId: "r", text: "It opened in 1932, the bridge." }], lexicalEntailer());
- * r.verdicts[0].label; // "yes"
+ * assert.equal(r.verdicts[0].label, "yes");
  * ```
  */
 export async function judgeKeyPoints(

@@ -20,11 +20,12 @@ import { KEYPOINT_MEASURES, type RunKeyPointScores } from "./score_key_points.ts
  * @returns The rows.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { keyPointMeasureRows, scoreKeyPoints } from "@lib/keypoints/mod.ts";
  * const scores = scoreKeyPoints([{ qid: "q", keypoints: [{ id: "k", text: "k", spans: [], mergedFrom: [] }] }],
  *   [{ qid: "q", runId: "r", keypointId: "k", label: "yes" }]);
- * keyPointMeasureRows(scores, { judge: "offline-lexical", source: "extracted:offline-salient" })
- *   .find((r) => r.measure === "KPR" && r.topicId === "all")?.value; // 1
+ * const rows = keyPointMeasureRows(scores, { judge: "offline-lexical", source: "extracted:offline-salient" });
+ * assert.equal(rows.find((r) => r.measure === "KPR" && r.topicId === "all")?.value, 1);
  * ```
  */
 export function keyPointMeasureRows(

@@ -20,13 +20,14 @@ import type { EntailmentJudge, EntailmentResult } from "./types.ts";
  * @returns A judge.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lexicalEntailer } from "@lib/keypoints/mod.ts";
  * const j = lexicalEntailer();
  * const [a, b] = await j.judge([
  *   { id: "1", keypoint: "The bridge opened in 1932.", response: "Built fast, the bridge opened in 1932." },
  *   { id: "2", keypoint: "The bridge opened in 1932.", response: "The bridge never opened in 1932." },
  * ]);
- * [a.label, b.label]; // ["yes", "no"]
+ * assert.deepEqual([a.label, b.label], ["yes", "no"]);
  * ```
  */
 export function lexicalEntailer(

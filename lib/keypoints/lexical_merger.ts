@@ -18,9 +18,9 @@ import type { KeyPointMerger, MergeGroup } from "./types.ts";
  * @throws {RangeError} On a threshold outside (0, 1].
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lexicalGroups } from "@lib/keypoints/mod.ts";
- * lexicalGroups(["The bridge opened in 1932.", "In 1932 the bridge opened.", "Tolls were cut."], 0.6);
- * // [{ text: "The bridge opened in 1932.", sources: [0, 1] }, { text: "Tolls were cut.", sources: [2] }]
+ * assert.deepEqual(lexicalGroups(["The bridge opened in 1932.", "In 1932 the bridge opened.", "Tolls were cut."], 0.6), [{ text: "The bridge opened in 1932.", sources: [0, 1] }, { text: "Tolls were cut.", sources: [2] }]);
  * ```
  */
 export function lexicalGroups(points: readonly string[], threshold: number): MergeGroup[] {
@@ -47,9 +47,10 @@ export function lexicalGroups(points: readonly string[], threshold: number): Mer
  * @returns A merger.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lexicalMerger } from "@lib/keypoints/mod.ts";
  * const [r] = await lexicalMerger().merge([{ id: "q1", question: "?", points: ["A b c.", "A b c!"] }]);
- * r.groups; // [{ text: "A b c.", sources: [0, 1] }]
+ * assert.deepEqual(r.groups, [{ text: "A b c.", sources: [0, 1] }]);
  * ```
  */
 export function lexicalMerger(opts: { threshold?: number } = {}): KeyPointMerger {

@@ -27,13 +27,14 @@ export interface MergedKeyPoints {
  * @returns Merged key points in input order, and problems.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lexicalMerger, mergeQuestionKeyPoints } from "@lib/keypoints/mod.ts";
  * const kp = (id: string, text: string) => ({ id, text, docId: "d", spans: [text], mergedFrom: [] });
  * const r = await mergeQuestionKeyPoints(
  *   [{ qid: "q", keypoints: [kp("o1", "The bridge opened in 1932."), kp("o2", "In 1932 the bridge opened.")] }],
  *   lexicalMerger(),
  * );
- * r.keypoints[0].keypoints[0].mergedFrom; // ["o1", "o2"]
+ * assert.deepEqual(r.keypoints[0].keypoints[0].mergedFrom, ["o1", "o2"]);
  * ```
  */
 export async function mergeQuestionKeyPoints(

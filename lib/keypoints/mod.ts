@@ -9,6 +9,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import {
  *   extractQuestionKeyPoints, judgeKeyPoints, lexicalEntailer, lexicalMerger,
  *   mergeQuestionKeyPoints, offlineExtractor, scoreKeyPoints,
@@ -17,7 +18,7 @@
  * const extracted = await extractQuestionKeyPoints([q], offlineExtractor());
  * const merged = await mergeQuestionKeyPoints(extracted.keypoints, lexicalMerger());
  * const judged = await judgeKeyPoints(merged.keypoints, [{ qid: "q1", runId: "r", text: "The bridge opened in 1932." }], lexicalEntailer());
- * scoreKeyPoints(merged.keypoints, judged.verdicts)[0].aggregate.KPR; // 1
+ * assert.equal(scoreKeyPoints(merged.keypoints, judged.verdicts)[0].aggregate.KPR, 1);
  * ```
  *
  * @module

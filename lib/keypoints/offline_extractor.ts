@@ -32,10 +32,11 @@ export interface OfflineExtractorOptions {
  * @returns An extractor.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { offlineExtractor } from "@lib/keypoints/mod.ts";
  * const doc = "The bridge opened in 1932. Tickets cost a dollar. The bridge spans the harbour.";
  * const [r] = await offlineExtractor({ perRound: 1 }).extract([{ id: "1", question: "When did the bridge open?", document: doc }]);
- * r.points[0].text; // "The bridge opened in 1932."
+ * assert.equal(r.points[0].text, "The bridge opened in 1932.");
  * ```
  */
 export function offlineExtractor(opts: OfflineExtractorOptions = {}): KeyPointExtractor {

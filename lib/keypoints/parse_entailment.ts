@@ -35,9 +35,9 @@ const LABELS: Record<string, EntailmentLabel> = {
  * @returns The verdict, or a failure carrying the raw text.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseEntailment } from "@lib/keypoints/mod.ts";
- * parseEntailment('{"label": "Yes", "reason": "stated", "snippet": "in 1932"}');
- * // { ok: true, value: { label: "yes", reason: "stated", snippet: "in 1932" } }
+ * assert.deepEqual(parseEntailment('{"label": "Yes", "reason": "stated", "snippet": "in 1932"}'), { ok: true, value: { label: "yes", reason: "stated", snippet: "in 1932" } });
  * ```
  */
 export function parseEntailment(

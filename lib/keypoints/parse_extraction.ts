@@ -25,9 +25,9 @@ export interface RawPoint {
  * @returns The points, or a failure carrying the raw text.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseExtraction } from "@lib/keypoints/mod.ts";
- * parseExtraction('[{"point": "It opened in 1932.", "spans": ["opened in 1932"]}]');
- * // { ok: true, value: [{ text: "It opened in 1932.", spans: ["opened in 1932"] }] }
+ * assert.deepEqual(parseExtraction('[{"point": "It opened in 1932.", "spans": ["opened in 1932"]}]'), { ok: true, value: [{ text: "It opened in 1932.", spans: ["opened in 1932"] }] });
  * ```
  */
 export function parseExtraction(text: string): ParseResult<RawPoint[]> {

@@ -21,10 +21,10 @@ const points = (v: unknown) =>
  * @returns Groups with 0-based sources, or a failure carrying the raw text.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseMerge } from "@lib/keypoints/mod.ts";
- * parseMerge('[{"point": "A", "sources": [1, 3]}, {"point": "B", "sources": [2]}]', 3);
- * // { ok: true, value: [{ text: "A", sources: [0, 2] }, { text: "B", sources: [1] }] }
- * parseMerge('[{"point": "A", "sources": [1]}]', 2).ok; // false: point 2 is in no merged point
+ * assert.deepEqual(parseMerge('[{"point": "A", "sources": [1, 3]}, {"point": "B", "sources": [2]}]', 3), { ok: true, value: [{ text: "A", sources: [0, 2] }, { text: "B", sources: [1] }] });
+ * assert.equal(parseMerge('[{"point": "A", "sources": [1]}]', 2).ok, false); // point 2 is in no merged point
  * ```
  */
 export function parseMerge(text: string, n: number): ParseResult<MergeGroup[]> {

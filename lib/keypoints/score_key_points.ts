@@ -78,13 +78,14 @@ const THREE_WAY: Record<string, KeyPointLabel> = {
  * @returns One entry per run.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scoreKeyPoints } from "@lib/keypoints/mod.ts";
  * const kp = (id: string) => ({ id, text: id, spans: [], mergedFrom: [] });
  * const [r] = scoreKeyPoints([{ qid: "q", keypoints: [kp("k1"), kp("k2")] }], [
  *   { qid: "q", runId: "r", keypointId: "k1", label: "yes" },
  *   { qid: "q", runId: "r", keypointId: "k2", label: "no" },
  * ]);
- * [r.aggregate.KPR, r.aggregate.kp_omitted]; // [0.5, 0.5]
+ * assert.deepEqual([r.aggregate.KPR, r.aggregate.kp_omitted], [0.5, 0.5]);
  * ```
  */
 export function scoreKeyPoints(

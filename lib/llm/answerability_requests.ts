@@ -13,8 +13,9 @@ import type { AnswerabilityPair, ChatRequest } from "./types.ts";
  * @throws {Deno.errors.NotFound | SyntaxError} When the template is missing or malformed.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const reqs = await answerabilityRequests([{ id: "1", question: "Who?", context: "Ann." }]);
- * reqs[0].template; // "answerability@1"
+ * assert.equal(reqs[0].template, "answerability@1");
  * ```
  */
 export async function answerabilityRequests(

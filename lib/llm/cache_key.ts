@@ -37,8 +37,9 @@ function canonical(value: unknown): unknown {
  * @returns 64 lowercase hex characters.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const key = cacheKey({ model: "m", params: { temperature: 0 }, messages: [{ role: "user", content: "hi" }] });
- * key.length; // 64
+ * assert.equal(key.length, 64);
  * ```
  */
 export function cacheKey(parts: KeyParts): string {

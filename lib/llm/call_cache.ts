@@ -93,6 +93,7 @@ interface Waiter {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DuckDBInstance } from "@duckdb/node-api";
  * import { CallCache } from "@lib/llm/mod.ts";
  * const db = await DuckDBInstance.create(":memory:");
@@ -100,7 +101,7 @@ interface Waiter {
  * await cache.put({ key: "k", model: "m", endpoint: "chat", params: {}, messages: [],
  *   response: "4", usage: { promptTokens: 3, completionTokens: 1 }, status: "ok",
  *   attempts: 1, latencyMs: 12 });
- * (await cache.get("k"))?.response; // "4"
+ * assert.equal((await cache.get("k"))?.response, "4");
  * ```
  */
 export class CallCache {

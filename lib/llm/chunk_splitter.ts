@@ -10,10 +10,11 @@ import type { PassageSplitter } from "./types.ts";
  * @returns A splitter with the same interface as the model-based one.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { chunkSplitter } from "@lib/llm/mod.ts";
  * const article = "Storm hits the coast. ".repeat(100); // 400 words
  * const [r] = await chunkSplitter().split([article]);
- * r.passages.length; // 2 (200 words each)
+ * assert.equal(r.passages.length, 2); // (200 words each)
  * ```
  */
 export function chunkSplitter(

@@ -12,10 +12,11 @@ import type { GenerationInput, GenerationOutput, Generator } from "./types.ts";
  * @returns A generator with the same interface as the model-based one.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { extractiveGenerator } from "@lib/llm/mod.ts";
  * const passages = ["Ann won the race.", "Bob came second."];
  * const out = await extractiveGenerator().generate({ request: "...", contexts: passages, maxTokens: 400 });
- * out.tokens <= 400; // true
+ * assert.ok(out.tokens <= 400);
  * ```
  */
 export function extractiveGenerator(

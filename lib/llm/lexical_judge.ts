@@ -62,8 +62,9 @@ function overlap(
  * @throws {RangeError} When thresholds are not five descending numbers.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const [r] = await lexicalJudge().rate([{ id: "1", question: "Who won the race?", context: "Ann won the race." }]);
- * r.rating; // 1 (score 0.2933: the rare question term "who" is not in the context)
+ * assert.equal(r.rating, 1); // (score 0.2933: the rare question term "who" is not in the context)
  * ```
  */
 export function lexicalJudge(opts: LexicalJudgeOptions = {}): AnswerabilityJudge {

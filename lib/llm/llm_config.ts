@@ -67,8 +67,9 @@ const num = (v: string | undefined, name: string): number | undefined => {
  * @throws {TypeError} When no model is configured or a numeric variable is not a number.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const s = resolveRoleConfig("judge", { env: { CRUX_JUDGE_MODEL: "llama-70b" } });
- * s.model; // "llama-70b"
+ * assert.equal(s.model, "llama-70b");
  * ```
  */
 export function resolveRoleConfig(

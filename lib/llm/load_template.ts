@@ -30,8 +30,9 @@ async function versionsIn(dir: string, id: string): Promise<number[]> {
  * @throws {SyntaxError} When the file is malformed.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const tpl = await loadTemplate("answerability");
- * tpl.placeholders; // ["question", "context"]
+ * assert.deepEqual(tpl.placeholders, ["question", "context"]);
  * ```
  */
 export async function loadTemplate(

@@ -21,9 +21,10 @@ function spelling(s: string): string {
  * @returns The allowed label, or `undefined`.
  * @example
  * ```ts
- * matchLabel("[Yes]", ["yes", "no", "neutral"]);                             // "yes"
- * matchLabel("No Support", ["support", "partial_support", "not_support"]);   // "not_support"
- * matchLabel("yes, mostly", ["yes", "no"]);                                  // undefined
+ * import assert from "node:assert/strict";
+ * assert.equal(matchLabel("[Yes]", ["yes", "no", "neutral"]), "yes");
+ * assert.equal(matchLabel("No Support", ["support", "partial_support", "not_support"]), "not_support");
+ * assert.equal(matchLabel("yes, mostly", ["yes", "no"]), undefined);
  * ```
  */
 export function matchLabel<L extends string>(

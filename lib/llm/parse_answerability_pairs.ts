@@ -10,8 +10,8 @@ import type { AnswerabilityPair } from "./types.ts";
  * @throws {SyntaxError} Listing every bad line as `file:line: field: message`, and duplicate ids.
  * @example
  * ```ts
- * parseAnswerabilityPairs('{"id":"a","question":"Who?","context":"Ann."}\n', { file: "p.jsonl" });
- * // [{ id: "a", question: "Who?", context: "Ann." }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseAnswerabilityPairs('{"id":"a","question":"Who?","context":"Ann."}\n', { file: "p.jsonl" }), [{ id: "a", question: "Who?", context: "Ann." }]);
  * ```
  */
 export function parseAnswerabilityPairs(text: string, opts: { file: string }): AnswerabilityPair[] {

@@ -15,8 +15,9 @@ const FINAL =
  * @returns The grade, or a failure carrying the raw text.
  * @example
  * ```ts
- * parseFinalScore("The passage answers it.\n##final score: 3"); // { ok: true, value: 3 }
- * parseFinalScore("**Final Score:** 2");                        // { ok: true, value: 2 }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseFinalScore("The passage answers it.\n##final score: 3"), { ok: true, value: 3 });
+ * assert.deepEqual(parseFinalScore("**Final Score:** 2"), { ok: true, value: 2 });
  * ```
  */
 export function parseFinalScore(text: string): ParseResult<number> {

@@ -98,8 +98,9 @@ const isEmpty = (v: unknown) =>
  * @returns The value, or a failure carrying the raw text.
  * @example
  * ```ts
- * parseJsonValue('Here you go:\n["a", "b"]\nDone.', "array"); // { ok: true, value: ["a", "b"] }
- * parseJsonValue("Unlike [] above: ['a', 'b',]", "array");          // { ok: true, value: ["a", "b"] }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseJsonValue('Here you go:\n["a", "b"]\nDone.', "array"), { ok: true, value: ["a", "b"] });
+ * assert.deepEqual(parseJsonValue("Unlike [] above: ['a', 'b',]", "array"), { ok: true, value: ["a", "b"] });
  * ```
  */
 export function parseJsonValue(

@@ -16,8 +16,9 @@ import type { ParseResult } from "./types.ts";
  * @returns The label, or a failure carrying the raw text.
  * @example
  * ```ts
- * parseLabel("The response states it. [Yes]", ["yes", "no", "neutral"]); // { ok: true, value: "yes" }
- * parseLabel("Answered.", ["answered", "unanswered"]);                   // { ok: true, value: "answered" }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseLabel("The response states it. [Yes]", ["yes", "no", "neutral"]), { ok: true, value: "yes" });
+ * assert.deepEqual(parseLabel("Answered.", ["answered", "unanswered"]), { ok: true, value: "answered" });
  * ```
  */
 export function parseLabel<L extends string>(

@@ -17,7 +17,8 @@ const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 
  * @returns The labels, or a failure (no list, wrong count, unknown label) with the raw text.
  * @example
  * ```ts
- * parseLabels("['vital', 'Okay']", ["vital", "okay"], { count: 2 }); // { ok: true, value: ["vital", "okay"] }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseLabels("['vital', 'Okay']", ["vital", "okay"], { count: 2 }), { ok: true, value: ["vital", "okay"] });
  * ```
  */
 export function parseLabels<L extends string>(

@@ -35,9 +35,10 @@ const LONE = new RegExp(
  * @returns The rating, or a failure carrying the raw text.
  * @example
  * ```ts
- * parseRating("Rating (0-5): 4");                         // { ok: true, value: 4 }
- * parseRating("Based on 2 passages, the rating is 4.");    // { ok: true, value: 4 }
- * parseRating("Rating (0-5").ok;                           // false
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseRating("Rating (0-5): 4"), { ok: true, value: 4 });
+ * assert.deepEqual(parseRating("Based on 2 passages, the rating is 4."), { ok: true, value: 4 });
+ * assert.equal(parseRating("Rating (0-5").ok, false);
  * ```
  */
 export function parseRating(text: string): ParseResult<number> {

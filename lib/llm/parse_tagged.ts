@@ -11,7 +11,8 @@ import type { ParseResult } from "./types.ts";
  * @returns The contents in order, or a failure when no non-empty tag is found.
  * @example
  * ```ts
- * parseTagged("<q>Who?</q>\n<q>When?</q>", "q"); // { ok: true, value: ["Who?", "When?"] }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseTagged("<q>Who?</q>\n<q>When?</q>", "q"), { ok: true, value: ["Who?", "When?"] });
  * ```
  */
 export function parseTagged(text: string, tag: string): ParseResult<string[]> {

@@ -42,8 +42,9 @@ const NUMERIC: Record<string, keyof SamplingParams> = {
  *   field is missing, a placeholder is used but not declared, or declared but not used.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const t = parseTemplate("---\nid: echo\nversion: 1\nplaceholders: x\noutput: text\n---\n@@ user\nSay {{x}}\n");
- * t.ref; // "echo@1"
+ * assert.equal(t.ref, "echo@1");
  * ```
  */
 export function parseTemplate(text: string, opts: { source?: string } = {}): PromptTemplate {

@@ -26,8 +26,8 @@ const labelled = (v: unknown) => typeof (v as { label?: unknown }).label === "st
  * @returns The verdict, or a failure carrying the raw text.
  * @example
  * ```ts
- * parseVerdict('{"label": "Yes", "reason": "stated", "snippet": "rose 3%"}', ["yes", "no", "neutral"]);
- * // { ok: true, value: { label: "yes", reason: "stated", evidence: "rose 3%" } }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseVerdict('{"label": "Yes", "reason": "stated", "snippet": "rose 3%"}', ["yes", "no", "neutral"]), { ok: true, value: { label: "yes", reason: "stated", evidence: "rose 3%" } });
  * ```
  */
 export function parseVerdict(text: string, allowed: readonly string[]): ParseResult<ParsedVerdict> {

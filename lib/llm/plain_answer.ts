@@ -7,7 +7,8 @@
  * @returns The text as plain lines.
  * @example
  * ```ts
- * plainAnswer("## Rating\n**4**"); // "Rating\n4"
+ * import assert from "node:assert/strict";
+ * assert.equal(plainAnswer("## Rating\n**4**"), "Rating\n4");
  * ```
  */
 export function plainAnswer(text: string): string {

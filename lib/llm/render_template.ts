@@ -16,10 +16,11 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
  * @throws {TypeError} When a placeholder has no value or a value names no placeholder.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadTemplate, renderTemplate } from "@lib/llm/mod.ts";
  * const tpl = await loadTemplate("answerability");
  * const req = renderTemplate(tpl, { question: "Who won?", context: "Ann won." });
- * req.template; // "answerability@1"
+ * assert.equal(req.template, "answerability@1");
  * ```
  */
 export function renderTemplate(

@@ -31,11 +31,12 @@ export interface UsageSummary {
  * @returns One summary per (model, template), in the order first seen.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { summarizeUsage } from "@lib/llm/mod.ts";
  * import { openCallCache } from "@lib/llm/mod.ts";
  * const { cache, close } = await openCallCache(await Deno.makeTempDir());
  * const rows = summarizeUsage(await cache.stats(), { "gpt-4o-mini": { input: 0.15, output: 0.6 } });
- * rows.length; // 0: a new cache holds no calls; one row per model otherwise, with `costUsd`
+ * assert.equal(rows.length, 0); // a new cache holds no calls; one row per model otherwise, with `costUsd`
  * await close();
  * ```
  */

@@ -8,8 +8,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
- * METHOD_REGISTRY.map((m) => m.key); // crux, nuggets, keypoints, subq, compare
+ * assert.deepEqual(METHOD_REGISTRY.map((m) => m.key), ["crux", "nuggets", "keypoints", "subq", "compare"]);
  * ```
  *
  * @module

@@ -42,8 +42,9 @@ export const METHOD_HEADLINES: readonly MethodHeadline[] = METHOD_REGISTRY.flatM
  * @throws {RangeError} Naming the key and the known ones, when no method has it.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { methodByKey } from "@lib/methods/mod.ts";
- * methodByKey("keypoints").headlines[0].measure; // "KPR"
+ * assert.equal(methodByKey("keypoints").headlines[0].measure, "KPR");
  * ```
  */
 export function methodByKey(key: string): MethodDeclaration {

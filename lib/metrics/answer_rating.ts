@@ -22,11 +22,12 @@ export const ANSWER_WEIGHTS: Readonly<Record<SubquestionType, number>> = {
  * @returns The rating.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerRating } from "@lib/metrics/mod.ts";
- * answerRating([
+ * assert.deepEqual(answerRating([
  *   { type: "core", answered: true, retrieved: true },
  *   { type: "follow-up", answered: true, retrieved: false },
- * ]); // 1 - 1 = 0
+ * ]), 0); // 1 - 1
  * ```
  */
 export function answerRating(

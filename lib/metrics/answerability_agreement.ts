@@ -33,8 +33,9 @@ export interface AnswerabilityAgreement {
  * @throws {RangeError} When the lengths differ or nothing is given.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerabilityAgreement } from "@lib/metrics/mod.ts";
- * answerabilityAgreement([5, 1, 3, 0], [true, false, false, true]).precision; // 0.5
+ * assert.equal(answerabilityAgreement([5, 1, 3, 0], [true, false, false, true]).precision, 0.5);
  * ```
  */
 export function answerabilityAgreement(

@@ -18,9 +18,10 @@ import { CRUX_DEFAULTS } from "./crux_defaults.ts";
  * @returns `mask[q]` = sub-question q is answerable.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerableQuestions } from "@lib/metrics/mod.ts";
- * answerableQuestions([[5, 0, 2], [1, 3, -1]], 3); // [true, true, false]
- * answerableQuestions([[5, 0, 2], undefined], 3, { tau: 5 }); // [true, false, false]
+ * assert.deepEqual(answerableQuestions([[5, 0, 2], [1, 3, -1]], 3), [true, true, false]);
+ * assert.deepEqual(answerableQuestions([[5, 0, 2], undefined], 3, { tau: 5 }), [true, false, false]);
  * ```
  */
 export function answerableQuestions(

@@ -15,8 +15,10 @@ import { checkPaired } from "./_pairs.ts";
  * @throws {RangeError} When the lengths differ or no item is given.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cohenKappa } from "@lib/metrics/mod.ts";
- * cohenKappa(["y", "n", "y"], ["y", "n", "n"]); // 0.4
+ * // observed 2/3, chance 2/9 + 2/9 = 4/9: kappa (2/3 - 4/9) / (1 - 4/9) = 0.4
+ * assert.ok(Math.abs(cohenKappa(["y", "n", "y"], ["y", "n", "n"]) - 0.4) < 1e-12);
  * ```
  */
 export function cohenKappa<T>(a: readonly T[], b: readonly T[]): number {

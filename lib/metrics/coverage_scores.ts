@@ -53,12 +53,15 @@ export interface CoverageScores {
  * @throws {RangeError} When `oracleTokens` is not positive while A is not empty.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { coverageScores } from "@lib/metrics/mod.ts";
- * coverageScores({
+ * const s = coverageScores({
  *   ratings: new Map([["q1", 5], ["q2", 2], ["q3", 4]]),
  *   answerable: ["q1", "q2", "q3", "q4"],
  *   tokens: 100, oracleTokens: 400,
- * }); // coverage 0.5, density ((0.5/100)/(1/400))^0.5 = 2^0.5 ≈ 1.414
+ * });
+ * assert.equal(s.coverage, 0.5);
+ * assert.ok(Math.abs(s.density! - Math.SQRT2) < 1e-12); // ((0.5/100)/(1/400))^0.5 = 2^0.5
  * ```
  */
 export function coverageScores(input: CoverageInput, opts: CoverageOptions = {}): CoverageScores {

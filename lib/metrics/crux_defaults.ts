@@ -20,9 +20,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
- * CRUX_DEFAULTS.tau; // 3
- * CRUX_DEFAULTS.w; // 0.5
+ * assert.equal(CRUX_DEFAULTS.tau, 3);
+ * assert.equal(CRUX_DEFAULTS.w, 0.5);
  * ```
  */
 export const CRUX_DEFAULTS: {

@@ -117,6 +117,7 @@ export interface EvaluationResult {
  * @throws {Error} On unknown measures, or when a measure's judgments are missing.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { evaluate } from "@lib/metrics/mod.ts";
  * const rows = [
  *   { run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 },
@@ -124,8 +125,8 @@ export interface EvaluationResult {
  * ];
  * const qrels = [{ topicId: "q1", docId: "d2", grade: 1 }];
  * const result = evaluate(rows, ["P@10", "nDCG@10"], { qrels });
- * result.runs[0].aggregate["P@10"]; // 0.1
- * result.runs[0].aggregate["nDCG@10"]; // 1 / log2(3) = 0.6309...
+ * assert.equal(result.runs[0].aggregate["P@10"], 0.1);
+ * assert.ok(Math.abs(result.runs[0].aggregate["nDCG@10"] - 1 / Math.log2(3)) < 1e-12); // 0.6309...
  * ```
  */
 export function evaluate(

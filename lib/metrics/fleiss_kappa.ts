@@ -15,8 +15,10 @@ import { agreementParts } from "./_rating_table.ts";
  * @throws {RangeError} On an empty table, ragged rows or unequal rater counts.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fleissKappa } from "@lib/metrics/mod.ts";
- * fleissKappa([[0, 3], [3, 0], [1, 2]]); // 0.5555...
+ * // P̄ = (1 + 1 + 1/3) / 3 = 7/9, P̄e = (4/9)² + (5/9)² = 41/81: kappa = 22/40 = 0.55
+ * assert.ok(Math.abs(fleissKappa([[0, 3], [3, 0], [1, 2]]) - 0.55) < 1e-12);
  * ```
  */
 export function fleissKappa(table: readonly (readonly number[])[]): number {

@@ -32,11 +32,11 @@ export interface FormatEvaluationOptions {
  * @returns The text, ending with a newline.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { evaluate, formatEvaluation } from "@lib/metrics/mod.ts";
  * const rows = [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }];
  * const qrels = [{ topicId: "q1", docId: "d1", grade: 1 }];
- * formatEvaluation(evaluate(rows, ["P@10"], { qrels }), "json");
- * // '{"aggregate":{"P@10":0.1},"topics":1}\n'
+ * assert.equal(formatEvaluation(evaluate(rows, ["P@10"], { qrels }), "json"), '{"aggregate":{"P@10":0.1},"topics":1}\n');
  * ```
  */
 export function formatEvaluation(

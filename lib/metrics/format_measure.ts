@@ -37,11 +37,12 @@ export interface FormatMeasureOptions {
  * @throws {Error} When the measure name is not registered or a parameter is not declared.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatMeasure, parseMeasure } from "@lib/metrics/mod.ts";
- * formatMeasure({ name: "Den", params: { w: 1 }, cutoff: "oracle" }); // "Den(w=1)@oracle"
- * formatMeasure(parseMeasure("Cov(tau=3)@10")); // "Cov@10"
- * formatMeasure(parseMeasure("Cov@10"), { defaults: { tau: 4 } }); // "Cov(tau=4)@10"
- * formatMeasure(parseMeasure("Cov(tau=3)@10"), { defaults: { tau: 4 } }); // "Cov(tau=3)@10"
+ * assert.equal(formatMeasure({ name: "Den", params: { w: 1 }, cutoff: "oracle" }), "Den(w=1)@oracle");
+ * assert.equal(formatMeasure(parseMeasure("Cov(tau=3)@10")), "Cov@10");
+ * assert.equal(formatMeasure(parseMeasure("Cov@10"), { defaults: { tau: 4 } }), "Cov(tau=4)@10");
+ * assert.equal(formatMeasure(parseMeasure("Cov(tau=3)@10"), { defaults: { tau: 4 } }), "Cov(tau=3)@10");
  * ```
  */
 export function formatMeasure(measure: Measure, opts: FormatMeasureOptions = {}): string {

@@ -14,8 +14,9 @@
  * @returns Adjusted p-values in the input order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { holmAdjust } from "@lib/metrics/mod.ts";
- * holmAdjust([0.01, 0.04, 0.03]); // [0.03, 0.06, 0.06]
+ * assert.deepEqual(holmAdjust([0.01, 0.04, 0.03]), [0.03, 0.06, 0.06]);
  * ```
  */
 export function holmAdjust(p: readonly number[]): number[] {

@@ -97,11 +97,12 @@ function kappas(
  *   no item every annotator labelled, or judge ratings of the wrong length.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { humanAgreement } from "@lib/metrics/mod.ts";
  * import { parseHumanAnnotations } from "@lib/formats/mod.ts";
  * const a = parseHumanAnnotations('{"id":"t1","answerability":[1,0,1]}\n', { file: "a.jsonl" });
  * const b = parseHumanAnnotations('{"id":"t1","answerability":[1,0,0]}\n', { file: "b.jsonl" });
- * humanAgreement([a, b]).items; // 3
+ * assert.equal(humanAgreement([a, b]).items, 3);
  * ```
  */
 export function humanAgreement(

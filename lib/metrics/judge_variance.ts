@@ -42,12 +42,14 @@ const byScore = (values: Map<string, number>) =>
  * @throws {RangeError} On a missing or repeated (sample, run) score, or no samples.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { judgeVariance } from "@lib/metrics/mod.ts";
  * const v = judgeVariance([
  *   { sample: "0", run: "a", value: 0.5 }, { sample: "0", run: "b", value: 0.4 },
  *   { sample: "1", run: "a", value: 0.3 }, { sample: "1", run: "b", value: 0.4 },
  * ]);
- * v.meanRanking; // ["a", "b"]; v.rankingAgreement 0.5
+ * assert.deepEqual(v.meanRanking, ["a", "b"]); // tied means: by name
+ * assert.equal(v.rankingAgreement, 0.5); // sample 1 ranks b first
  * ```
  */
 export function judgeVariance(scores: readonly SampledScore[]): JudgeVariance {

@@ -116,9 +116,10 @@ export interface Judged {
  *   rating list's length differs from its topic's.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { prepareJudged } from "@lib/metrics/mod.ts";
  * const judged = prepareJudged({ qrels: [{ topicId: "q1", docId: "d1", grade: 1 }] });
- * judged.topicIds; // ["q1"]
+ * assert.deepEqual(judged.topicIds, ["q1"]);
  * ```
  */
 export function prepareJudged(inputs: JudgedInputs, opts: PrepareJudgedOptions = {}): Judged {

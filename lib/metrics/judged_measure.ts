@@ -14,13 +14,14 @@ import type { MeasureDef } from "./measure.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { evaluate } from "@lib/metrics/mod.ts";
  * const run = [
  *   { run: "r", topicId: "q1", docId: "d1", rank: 1, score: 2 },
  *   { run: "r", topicId: "q1", docId: "d9", rank: 2, score: 1 },
  * ];
- * evaluate(run, ["judged@2"], { qrels: [{ topicId: "q1", docId: "d1", grade: 0 }] })
- *   .aggregates[0].value; // 0.5: d9 is unjudged
+ * const result = evaluate(run, ["judged@2"], { qrels: [{ topicId: "q1", docId: "d1", grade: 0 }] });
+ * assert.equal(result.aggregates[0].value, 0.5); // d9 is unjudged
  * ```
  */
 export const judgedMeasure: MeasureDef = {

@@ -23,8 +23,9 @@ const PAIRWISE_MAX = 64;
  * @throws {RangeError} When the lengths differ or fewer than 2 pairs are given.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { kendallTau } from "@lib/metrics/mod.ts";
- * kendallTau([12, 2, 1, 12, 2], [1, 4, 7, 1, 0]); // -0.47140452079103173
+ * assert.equal(kendallTau([12, 2, 1, 12, 2], [1, 4, 7, 1, 0]), -0.47140452079103173);
  * ```
  */
 export function kendallTau(x: readonly number[], y: readonly number[]): number {

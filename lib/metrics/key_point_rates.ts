@@ -16,9 +16,9 @@ export type KeyPointLabel = "supported" | "omitted" | "contradicted";
  * @throws {RangeError} On an unknown label.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { keyPointRates } from "@lib/metrics/mod.ts";
- * keyPointRates(["supported", "omitted", "supported", "contradicted"]);
- * // { supported: 0.5, omitted: 0.25, contradicted: 0.25 }
+ * assert.deepEqual(keyPointRates(["supported", "omitted", "supported", "contradicted"]), { supported: 0.5, omitted: 0.25, contradicted: 0.25 });
  * ```
  */
 export function keyPointRates(labels: readonly KeyPointLabel[]): Record<KeyPointLabel, number> {

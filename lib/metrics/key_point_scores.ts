@@ -48,8 +48,9 @@ const harmonic = (r: number, p: number) =>
  * @returns Means, per-question values and the number of questions averaged.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { keyPointScores } from "@lib/metrics/mod.ts";
- * keyPointScores([{ entailed: [true, false] }, { entailed: [true] }]).kpr; // 0.75
+ * assert.equal(keyPointScores([{ entailed: [true, false] }, { entailed: [true] }]).kpr, 0.75);
  * ```
  */
 export function keyPointScores(questions: readonly KeyPointJudgments[]): KeyPointScores {

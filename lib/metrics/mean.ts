@@ -11,8 +11,9 @@
  * @returns Their mean.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mean } from "@lib/metrics/mod.ts";
- * mean([1, 2, 4]); // 2.3333333333333335
+ * assert.equal(mean([1, 2, 4]), 2.3333333333333335);
  * ```
  */
 export function mean(values: readonly number[]): number {

@@ -104,11 +104,12 @@ const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
  *   method pair and disagreements.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compareMethods } from "@lib/metrics/mod.ts";
  * const s = (method: string, run: string, topicId: string, value: number) =>
  *   ({ method, run, topicId, value });
  * const r = compareMethods([s("crux", "a", "t1", 0.5), s("nuggets", "a", "t1", 0.4)]);
- * r.system[0].values; // { crux: 0.5, nuggets: 0.4 }
+ * assert.deepEqual(r.system[0].values, { crux: 0.5, nuggets: 0.4 });
  * ```
  */
 export function compareMethods(

@@ -12,6 +12,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { evaluate } from "@lib/metrics/mod.ts";
  * const runRows = [
  *   { run: "bm25", topicId: "t", docId: "t:0#0", rank: 1, score: 2 },
@@ -29,7 +30,7 @@
  *   { topicId: "t", docId: "t:1#0", grade: 3 },
  * ];
  * const result = evaluate(runRows, ["nDCG@10", "alpha_nDCG@10", "Cov@oracle"], { qrels, judgments });
- * result.runs[0].aggregate["Cov@oracle"]; // 0.5: the top 2 answer the first of 2 sub-questions
+ * assert.equal(result.runs[0].aggregate["Cov@oracle"], 0.5); // the top 2 answer the first of 2 sub-questions
  * ```
  *
  * @module

@@ -30,12 +30,13 @@ export interface NuggetScores {
  * @throws {RangeError} On an unknown importance or assignment label.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nuggetScores } from "@lib/metrics/mod.ts";
- * nuggetScores([
+ * assert.deepEqual(nuggetScores([
  *   { importance: "vital", assignment: "support" },
  *   { importance: "vital", assignment: "partial_support" },
  *   { importance: "okay", assignment: "not_support" },
- * ]); // { strictVital: 0.5, vital: 0.75, strictAll: 1/3, all: 0.5 }
+ * ]), { strictVital: 0.5, vital: 0.75, strictAll: 1/3, all: 0.5 });
  * ```
  */
 export function nuggetScores(nuggets: readonly NuggetJudgment[]): NuggetScores {
@@ -75,11 +76,13 @@ export function nuggetScores(nuggets: readonly NuggetJudgment[]): NuggetScores {
  * @throws {RangeError} As {@linkcode nuggetScores}.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { meanNuggetScores } from "@lib/metrics/mod.ts";
- * meanNuggetScores([
+ * const scores = meanNuggetScores([
  *   [{ importance: "vital", assignment: "support" }],
  *   [{ importance: "vital", assignment: "partial_support" }, { importance: "okay", assignment: "support" }],
- * ]).vital; // (1 + 0.5) / 2 = 0.75
+ * ]);
+ * assert.equal(scores.vital, 0.75); // (1 + 0.5) / 2
  * ```
  */
 export function meanNuggetScores(answers: readonly (readonly NuggetJudgment[])[]): NuggetScores {

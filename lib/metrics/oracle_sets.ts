@@ -16,11 +16,13 @@ import { CRUX_DEFAULTS } from "./crux_defaults.ts";
  * @returns Topic -> required passages.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { oracleSets } from "@lib/metrics/mod.ts";
- * oracleSets([
+ * const sets = oracleSets([
  *   { topicId: "t", docId: "t:0#1", grade: 3 },
  *   { topicId: "t", docId: "t:0#2", grade: 1 },
- * ]); // Map { "t" => ["t:0#1"] }
+ * ]);
+ * assert.deepEqual(sets, new Map([["t", ["t:0#1"]]]));
  * ```
  */
 export function oracleSets(

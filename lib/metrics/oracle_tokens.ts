@@ -23,9 +23,10 @@ export interface OracleTokens {
  * @returns The sum over known counts and the first passage without one.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { oracleTokens } from "@lib/metrics/mod.ts";
- * oracleTokens(["a", "b"], new Map([["a", 120], ["b", 80]])); // { tokens: 200 }
- * oracleTokens(["a", "c"], new Map([["a", 120]])); // { tokens: 120, missing: "c" }
+ * assert.deepEqual(oracleTokens(["a", "b"], new Map([["a", 120], ["b", 80]])), { tokens: 200 });
+ * assert.deepEqual(oracleTokens(["a", "c"], new Map([["a", 120]])), { tokens: 120, missing: "c" });
  * ```
  */
 export function oracleTokens(

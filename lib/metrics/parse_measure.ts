@@ -31,9 +31,10 @@ const SYNTAX = /^([A-Za-z][\w.\-]*?)(?:\(([^()]*)\))?(?:@([^@\s]*))?$/;
  *   unknown parameters, bad values, or a missing/forbidden cutoff.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseMeasure } from "@lib/metrics/mod.ts";
- * parseMeasure("ndcg_cut.10"); // { name: "nDCG", params: {}, cutoff: 10 }
- * parseMeasure("alpha_nDCG(alpha=0.5)@20"); // { name: "alpha_nDCG", params: { alpha: 0.5 }, cutoff: 20 }
+ * assert.deepEqual(parseMeasure("ndcg_cut.10"), { name: "nDCG", params: {}, cutoff: 10 });
+ * assert.deepEqual(parseMeasure("alpha_nDCG(alpha=0.5)@20"), { name: "alpha_nDCG", params: { alpha: 0.5 }, cutoff: 20 });
  * ```
  */
 export function parseMeasure(text: string, opts: ParseMeasureOptions = {}): Measure {

@@ -14,8 +14,9 @@ import { checkPaired, mean } from "./_pairs.ts";
  * @throws {RangeError} When the lengths differ or fewer than 2 pairs are given.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pearson } from "@lib/metrics/mod.ts";
- * pearson([1, 2, 3, 4, 5], [10, 9, 2.5, 6, 4]); // -0.7426106572325057
+ * assert.equal(pearson([1, 2, 3, 4, 5], [10, 9, 2.5, 6, 4]), -0.7426106572325057);
  * ```
  */
 export function pearson(x: readonly number[], y: readonly number[]): number {

@@ -21,8 +21,9 @@ export interface PreferencePair {
  * @returns Accuracy in [0, 1]; NaN when no pair is left.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { preferenceAccuracy } from "@lib/metrics/mod.ts";
- * preferenceAccuracy([{ ratingA: 1, ratingB: 0.5, human: "A" }, { ratingA: 1, ratingB: 2, human: "A" }]); // 0.5
+ * assert.equal(preferenceAccuracy([{ ratingA: 1, ratingB: 0.5, human: "A" }, { ratingA: 1, ratingB: 2, human: "A" }]), 0.5);
  * ```
  */
 export function preferenceAccuracy(pairs: readonly PreferencePair[]): number {

@@ -43,9 +43,10 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
  *   `parseQrels` for the precise error).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scanQrelsTable } from "@lib/metrics/mod.ts";
  * const table = scanQrelsTable("q1 0 d1 2\n")!;
- * table.grade[0]; // 2
+ * assert.equal(table.grade[0], 2);
  * ```
  */
 export function scanQrelsTable(input: Uint8Array | string): QrelsTable | undefined {
@@ -180,9 +181,9 @@ function newTopic(
  * @returns One record per judgment, grouped by topic in first-seen order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { qrelsTableRows, scanQrelsTable } from "@lib/metrics/mod.ts";
- * qrelsTableRows(scanQrelsTable("q1 0 d1 2\n")!);
- * // [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]
+ * assert.deepEqual(qrelsTableRows(scanQrelsTable("q1 0 d1 2\n")!), [{ topicId: "q1", docId: "d1", grade: 2, subtopic: "0" }]);
  * ```
  */
 export function qrelsTableRows(table: QrelsTable): Qrel[] {

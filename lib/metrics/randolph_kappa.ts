@@ -15,8 +15,10 @@ import { agreementParts } from "./_rating_table.ts";
  * @throws {RangeError} On an empty table, ragged rows, unequal rater counts or k < 2.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { randolphKappa } from "@lib/metrics/mod.ts";
- * randolphKappa([[0, 3], [3, 0], [1, 2]]); // 0.5555...
+ * // P̄ = 7/9, chance 1/2 for two categories: kappa = 5/9
+ * assert.ok(Math.abs(randolphKappa([[0, 3], [3, 0], [1, 2]]) - 5 / 9) < 1e-12);
  * ```
  */
 export function randolphKappa(table: readonly (readonly number[])[]): number {

@@ -37,13 +37,14 @@ export interface ReportCoverageOptions {
  * @returns Per-topic rows (`Cov`, and `Den` with tokens) and the skipped topics.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { reportCoverage } from "@lib/metrics/mod.ts";
  * const judgments = [
  *   { topicId: "t", itemId: "t:0#0", ratings: [5, 0] }, // passages: both sub-questions answerable
  *   { topicId: "t", itemId: "t:0#1", ratings: [0, 4] },
  *   { topicId: "t", itemId: "t:report", ratings: [3, 1] }, // the generated report
  * ];
- * reportCoverage({ judgments }).rows; // [{ run: "report", topicId: "t", measure: "Cov", value: 0.5 }]
+ * assert.deepEqual(reportCoverage({ judgments }).rows, [{ run: "report", topicId: "t", measure: "Cov", value: 0.5 }]);
  * ```
  */
 export function reportCoverage(

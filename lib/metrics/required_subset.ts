@@ -73,6 +73,7 @@ function topicOrder(passages: readonly string[]): string[] {
  * @throws {Error} When an item's rating count differs from its topic's.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { requiredSubset } from "@lib/metrics/mod.ts";
  * const judgments = [
  *   { topicId: "t", itemId: "t:d#0", ratings: [5, 0, 1] },
@@ -80,9 +81,9 @@ function topicOrder(passages: readonly string[]): string[] {
  *   { topicId: "t", itemId: "t:d#2", ratings: [1, 0, 0] },
  * ];
  * const { qrels, required } = requiredSubset(judgments, { tau: 3 });
- * required.get("t"); // ["t:d#1"]: it answers both answerable sub-questions
- * qrels.map((q) => q.grade); // [2, 3, 2]: t:d#2 ties the kept 0 on the second sub-question
- * requiredSubset(judgments, { redundancy: "answerable" }).qrels.map((q) => q.grade); // [2, 3, 1]
+ * assert.deepEqual(required.get("t"), ["t:d#1"]); // it answers both answerable sub-questions
+ * assert.deepEqual(qrels.map((q) => q.grade), [2, 3, 2]); // t:d#2 ties the kept 0 on the second sub-question
+ * assert.deepEqual(requiredSubset(judgments, { redundancy: "answerable" }).qrels.map((q) => q.grade), [2, 3, 1]);
  * ```
  */
 export function requiredSubset(

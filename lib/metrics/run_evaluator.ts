@@ -22,11 +22,12 @@ import { planMeasures, type Planned, RunResults } from "./_plans.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { prepareJudged, RunEvaluator, scanRunTable } from "@lib/metrics/mod.ts";
  * const judged = prepareJudged({ qrels: [{ topicId: "q1", docId: "d2", grade: 1 }] });
  * const evaluator = new RunEvaluator(["P@10"], judged);
- * evaluator.add(scanRunTable("q1 Q0 d1 1 2.5 bm25\nq1 Q0 d2 2 1.5 bm25\n")!); // undefined
- * evaluator.finish().runs[0].aggregate["P@10"]; // 0.1
+ * assert.equal(evaluator.add(scanRunTable("q1 Q0 d1 1 2.5 bm25\nq1 Q0 d2 2 1.5 bm25\n")!), undefined);
+ * assert.equal(evaluator.finish().runs[0].aggregate["P@10"], 0.1);
  * ```
  */
 export class RunEvaluator {

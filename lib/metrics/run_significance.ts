@@ -75,10 +75,11 @@ export interface RunSignificance {
  * @throws {RangeError} On a repeated (run, topic).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runSignificance } from "@lib/metrics/mod.ts";
  * const v = (run: string, topicId: string, value: number) => ({ run, topicId, value });
  * const r = runSignificance([v("a", "t1", 0.5), v("a", "t2", 0.7), v("b", "t1", 0.4), v("b", "t2", 0.5)]);
- * r.pairs[0].meanDifference; // 0.15
+ * assert.ok(Math.abs(r.pairs[0].meanDifference - 0.15) < 1e-12); // (0.1 + 0.2) / 2
  * ```
  */
 export function runSignificance(

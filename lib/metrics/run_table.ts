@@ -54,10 +54,11 @@ function grow<T extends Int32Array | Float64Array>(a: T, size: number): T {
  *   `parseRun` for the precise error).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scanRunTable } from "@lib/metrics/mod.ts";
  * const table = scanRunTable("q1 Q0 d1 1 2.5 bm25\nq1 Q0 d2 2 1.5 bm25\n")!;
- * table.run; // "bm25"
- * table.size; // 2
+ * assert.equal(table.run, "bm25");
+ * assert.equal(table.size, 2);
  * ```
  */
 export function scanRunTable(
@@ -219,9 +220,10 @@ function newTopic(
  * @returns The row indices.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scanRunTable, topicRows } from "@lib/metrics/mod.ts";
  * const table = scanRunTable("q1 Q0 d1 1 2 r\nq2 Q0 d1 1 2 r\nq1 Q0 d2 2 1 r\n")!;
- * topicRows(table.topics.get("q1")!); // [0, 2]
+ * assert.deepEqual(topicRows(table.topics.get("q1")!), [0, 2]);
  * ```
  */
 export function topicRows(topic: RunTopicColumns): number[] {
@@ -239,9 +241,9 @@ export function topicRows(topic: RunTopicColumns): number[] {
  * @returns One row per line, grouped by topic in first-seen order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runTableRows, scanRunTable } from "@lib/metrics/mod.ts";
- * runTableRows(scanRunTable("q1 Q0 d1 1 2 r\n")!);
- * // [{ run: "r", topicId: "q1", docId: "d1", rank: 1, score: 2 }]
+ * assert.deepEqual(runTableRows(scanRunTable("q1 Q0 d1 1 2 r\n")!), [{ run: "r", topicId: "q1", docId: "d1", rank: 1, score: 2 }]);
  * ```
  */
 export function runTableRows(table: RunTable): RunRow[] {

@@ -67,9 +67,12 @@ function lastTopicStart(bytes: Uint8Array): number {
  *   is asked for), so that a long file touches the same memory throughout.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runTableChunks } from "@lib/metrics/mod.ts";
  * const bytes = new TextEncoder().encode("q1 Q0 d1 1 2 r\nq2 Q0 d1 1 2 r\n");
- * for await (const c of runTableChunks([{ bytes, offset: 0 }])) c.table?.topics.size; // 1, then 1
+ * const sizes = [];
+ * for await (const c of runTableChunks([{ bytes, offset: 0 }])) sizes.push(c.table?.topics.size);
+ * assert.deepEqual(sizes, [1, 1]);
  * ```
  */
 export async function* runTableChunks(

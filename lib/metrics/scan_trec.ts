@@ -27,8 +27,9 @@ function reuse(bytes: Uint8Array, a: number, b: number, prev: [string, number, n
  * @returns The rows in file order, or `undefined` when any line is malformed.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scanRun } from "@lib/metrics/mod.ts";
- * scanRun("q1 Q0 d1 1 2.5 bm25\n"); // [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]
+ * assert.deepEqual(scanRun("q1 Q0 d1 1 2.5 bm25\n"), [{ run: "bm25", topicId: "q1", docId: "d1", rank: 1, score: 2.5 }]);
  * ```
  */
 export function scanRun(text: string, opts: { run?: string } = {}): RunRow[] | undefined {
@@ -65,8 +66,9 @@ export function scanRun(text: string, opts: { run?: string } = {}): RunRow[] | u
  * @returns The judgments in file order, or `undefined` when any line is malformed.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scanQrels } from "@lib/metrics/mod.ts";
- * scanQrels("q1 0 d1 2\n"); // [{ topicId: "q1", subtopic: "0", docId: "d1", grade: 2 }]
+ * assert.deepEqual(scanQrels("q1 0 d1 2\n"), [{ topicId: "q1", subtopic: "0", docId: "d1", grade: 2 }]);
  * ```
  */
 export function scanQrels(text: string): Qrel[] | undefined {

@@ -16,10 +16,12 @@
  * @throws {RangeError} When `seed` is not a finite number.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { seededRandom } from "@lib/metrics/mod.ts";
  * const random = seededRandom(42);
- * const a = random(); // 0.6011037519201636
- * seededRandom(42)(); // the same value again
+ * const a = random();
+ * assert.equal(a, 0.6011037519201636);
+ * assert.equal(seededRandom(42)(), a); // the same value again
  * ```
  */
 export function seededRandom(seed: number): () => number {

@@ -13,8 +13,9 @@ import { pearson } from "./pearson.ts";
  * @returns One rank per value, in input order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { averageRanks } from "@lib/metrics/mod.ts";
- * averageRanks([10, 20, 10, 30]); // [1.5, 3, 1.5, 4]
+ * assert.deepEqual(averageRanks([10, 20, 10, 30]), [1.5, 3, 1.5, 4]);
  * ```
  */
 export function averageRanks(values: readonly number[]): number[] {
@@ -40,8 +41,9 @@ export function averageRanks(values: readonly number[]): number[] {
  * @throws {RangeError} When the lengths differ or fewer than 2 pairs are given.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { spearman } from "@lib/metrics/mod.ts";
- * spearman([1, 2, 3, 4, 5], [5, 6, 7, 8, 7]); // 0.8207826816681233
+ * assert.equal(spearman([1, 2, 3, 4, 5], [5, 6, 7, 8, 7]), 0.8207826816681233);
  * ```
  */
 export function spearman(x: readonly number[], y: readonly number[]): number {

@@ -13,8 +13,9 @@
  * @throws {Error} When parentheses are unbalanced.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { splitMeasureList } from "@lib/metrics/mod.ts";
- * splitMeasureList("nDCG@10 alpha_nDCG(alpha=0.5)@20,Cov"); // ["nDCG@10", "alpha_nDCG(alpha=0.5)@20", "Cov"]
+ * assert.deepEqual(splitMeasureList("nDCG@10 alpha_nDCG(alpha=0.5)@20,Cov"), ["nDCG@10", "alpha_nDCG(alpha=0.5)@20", "Cov"]);
  * ```
  */
 export function splitMeasureList(text: string): string[] {

@@ -62,8 +62,9 @@ function meanOf(values: number[]): number {
  * @throws {RangeError} On an unknown type.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { subquestionTypeScores } from "@lib/metrics/mod.ts";
- * subquestionTypeScores([{ type: "core", answered: true, retrieved: true }]).answered.core; // 1
+ * assert.equal(subquestionTypeScores([{ type: "core", answered: true, retrieved: true }]).answered.core, 1);
  * ```
  */
 export function subquestionTypeScores(items: readonly TypedCoverage[]): SubquestionTypeScores {

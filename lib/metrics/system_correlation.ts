@@ -36,12 +36,13 @@ const METHODS = { kendall: kendallTau, spearman, pearson };
  * @throws {RangeError} When fewer than 2 values can be paired.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { systemCorrelation } from "@lib/metrics/mod.ts";
  * const row = (run: string, topicId: string, measure: string, value: number) =>
  *   ({ run, topicId, measure, value });
  * const covRows = [row("a", "t1", "Cov", 0.5), row("b", "t1", "Cov", 0.7), row("c", "t1", "Cov", 0.2)];
  * const humanRows = [row("a", "t1", "human", 3), row("b", "t1", "human", 4), row("c", "t1", "human", 1)];
- * systemCorrelation(covRows, humanRows, { method: "kendall" }); // 1: the same order of runs
+ * assert.equal(systemCorrelation(covRows, humanRows, { method: "kendall" }), 1); // the same order of runs
  * ```
  */
 export function systemCorrelation(

@@ -12,10 +12,11 @@ import type { TopicJudgments } from "./judged.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { prepareJudged, TopicView } from "@lib/metrics/mod.ts";
  * const judged = prepareJudged({ qrels: [{ topicId: "q1", docId: "d1", grade: 2 }] });
  * const view = new TopicView("q1", ["d2", "d1"], judged.topics.get("q1"));
- * view.grades(); // Float64Array [-Infinity, 2]: d2 is unjudged
+ * assert.deepEqual([...view.grades()], [-Infinity, 2]); // d2 is unjudged
  * ```
  */
 export class TopicView {

@@ -53,12 +53,13 @@ export interface AssignNuggetsResult {
  * @returns Counts.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { assignNuggets, offlineNuggetBackend } from "@lib/nuggets/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
  * const r = await assignNuggets(ws, { backend: offlineNuggetBackend(), origin: "created:offline" });
- * r.judge; // "lexical-nuggets"
+ * assert.equal(r.judge, "lexical-nuggets");
  * ```
  */
 export async function assignNuggets(

@@ -54,12 +54,13 @@ export interface CreateNuggetsResult {
  * @returns Counts and the origin.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createNuggets, offlineNuggetBackend, relevantPassages } from "@lib/nuggets/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
  * const r = await createNuggets(ws, await relevantPassages(ws), { backend: offlineNuggetBackend() });
- * r.origin; // "created:offline"
+ * assert.equal(r.origin, "created:offline");
  * ```
  */
 export async function createNuggets(

@@ -94,10 +94,11 @@ async function askAll<T>(
  * @returns The backend.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LlmClient } from "@lib/llm/mod.ts";
  * import { llmNuggetBackend } from "@lib/nuggets/mod.ts";
  * const client = new LlmClient({ baseUrl: "http://localhost:8000/v1", model: "judge-m" });
- * llmNuggetBackend(client).name; // "judge-m"
+ * assert.equal(llmNuggetBackend(client).name, "judge-m");
  * ```
  */
 export function llmNuggetBackend(

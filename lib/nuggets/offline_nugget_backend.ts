@@ -72,10 +72,11 @@ function share(terms: readonly string[], bag: ReadonlySet<string>): number {
  * @returns The backend.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { offlineNuggetBackend } from "@lib/nuggets/mod.ts";
  * const b = offlineNuggetBackend();
  * const [w] = await b.assign([{ query: "q", answer: "Comets carry ice and dust.", nuggets: ["comets carry ice"] }]);
- * w.value; // ["support"]
+ * assert.deepEqual(w.value, ["support"]);
  * ```
  */
 export function offlineNuggetBackend(opts: OfflineNuggetOptions = {}): NuggetBackend {

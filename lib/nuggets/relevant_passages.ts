@@ -82,8 +82,9 @@ export async function relevantPassages(
  * @returns One source per query.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { creationSources } from "@lib/nuggets/mod.ts";
- * creationSources([{ qid: "q1", query: "why?", candidates: [{ docid: "d1", segment: "Because.", judgment: 3 }] }])[0].passages[0].grade; // 3
+ * assert.equal(creationSources([{ qid: "q1", query: "why?", candidates: [{ docid: "d1", segment: "Because.", judgment: 3 }] }])[0].passages[0].grade, 3);
  * ```
  */
 export function creationSources(inputs: readonly NuggetCreationInput[]): NuggetSource[] {

@@ -34,8 +34,9 @@ export interface CruxSettings {
  * @returns The settings.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cruxSettings } from "@lib/pipeline/mod.ts";
- * cruxSettings({ analysis: { tau: 4 } }).taus; // [4, 3, 5]
+ * assert.deepEqual(cruxSettings({ analysis: { tau: 4 } }).taus, [4, 3, 5]);
  * ```
  */
 export function cruxSettings(

@@ -175,12 +175,13 @@ const KEYS = [
  *   out from `CRUX_DEFAULTS`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
  * const cfg = parseExperimentConfigWith('{"name": "demo", "dataset": {"source": "sample"}}', [], {
  *   file: "/repo/configs/demo.json", root: "/repo",
  * });
- * cfg.workspace; // "/repo/outputs/demo"
- * cfg.dataset; // { source: "sample", dir: "/repo/datasets/sample" }
+ * assert.equal(cfg.workspace, "/repo/outputs/demo");
+ * assert.deepEqual(cfg.dataset, { source: "sample", dir: "/repo/datasets/sample" });
  * ```
  */
 export function parseExperimentConfigWith(

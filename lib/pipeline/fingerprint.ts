@@ -27,10 +27,11 @@ export function canonicalJson(value: unknown): string {
  * @returns 64 hex characters.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stageFingerprint } from "@lib/pipeline/mod.ts";
  * const a = await stageFingerprint("retrieve:bm25", 1, { k1: 0.9, b: 0.4 }, []);
  * const b = await stageFingerprint("retrieve:bm25", 1, { b: 0.4, k1: 0.9 }, []);
- * a === b; // true: key order does not matter
+ * assert.equal(a, b); // key order does not matter
  * ```
  */
 export async function stageFingerprint(
@@ -52,8 +53,9 @@ export async function stageFingerprint(
  * @returns Descriptions such as `k1: 0.9 -> 1.2`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { paramChanges } from "@lib/pipeline/mod.ts";
- * paramChanges({ k1: 0.9, b: 0.4 }, { k1: 1.2, b: 0.4 }); // ["k1: 0.9 -> 1.2"]
+ * assert.deepEqual(paramChanges({ k1: 0.9, b: 0.4 }, { k1: 1.2, b: 0.4 }), ["k1: 0.9 -> 1.2"]);
  * ```
  */
 export function paramChanges(before: unknown, after: unknown): string[] {

@@ -76,14 +76,15 @@ export interface ContextSpec {
  * @returns Per-topic rows keyed by context name and key, and the density note (if left out).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scoreContexts } from "@lib/pipeline/mod.ts";
  * const inputs = {
  *   judgments: [{ topicId: "t", itemId: "t:0#0", ratings: [4, 0] }],
  *   qrels: [{ topicId: "t", docId: "t:0#0", grade: 3 }],
  * };
- * scoreContexts(inputs, [{ name: "a", topicId: "t", ids: ["t:0#0"] }], {
+ * assert.deepEqual(scoreContexts(inputs, [{ name: "a", topicId: "t", ids: ["t:0#0"] }], {
  *   keys: ["covZ"], cutoff: "oracle", tau: 3,
- * }).rows; // [{ run: "a", topicId: "t", measure: "covZ", value: 1 }]
+ * }).rows, [{ run: "a", topicId: "t", measure: "covZ", value: 1 }]);
  * ```
  */
 export function scoreContexts(

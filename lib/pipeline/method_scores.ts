@@ -61,11 +61,12 @@ export interface MethodScoresResult {
  * @throws {RangeError} When a method has several judges or sources and none is chosen, or the chosen judge has no rows.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { methodScores } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * const methods = [{ method: "keypoints", measure: "KPR", label: "KPR" }];
- * (await methodScores(ws, { methods })).missing.length; // 1: nothing measured yet
+ * assert.equal((await methodScores(ws, { methods })).missing.length, 1); // nothing measured yet
  * ws.close();
  * ```
  */

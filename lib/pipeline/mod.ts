@@ -8,6 +8,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import {
  *   CRUX_STAGES,
  *   cruxStages,
@@ -20,7 +21,7 @@
  * const ws = await openWorkspace(await Deno.makeTempDir()); // normally config.workspace
  * const specs = await cruxStages(config);
  * const { ran } = await runStages(ws, specs, { order: CRUX_STAGES, until: "select" });
- * ran; // ["dataset", "construct", "select"]
+ * assert.deepEqual(ran, ["dataset", "construct", "select"]);
  * ws.close();
  * ```
  *

@@ -115,12 +115,13 @@ const INCOMPLETE = "incomplete:";
  * @throws {RangeError} On an unknown dependency or stage kind, or a dependency declared later.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runStages } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * const spec = { id: "hello", stage: "hello", version: 1, params: { n: 1 }, deps: [], run: () => Promise.resolve("hi") };
- * (await runStages(ws, [spec], { order: ["hello"] })).ran; // ["hello"]
- * (await runStages(ws, [spec], { order: ["hello"] })).fresh; // ["hello"]
+ * assert.deepEqual((await runStages(ws, [spec], { order: ["hello"] })).ran, ["hello"]);
+ * assert.deepEqual((await runStages(ws, [spec], { order: ["hello"] })).fresh, ["hello"]);
  * ws.close();
  * ```
  */

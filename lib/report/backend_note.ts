@@ -30,10 +30,15 @@ const ROLE_ORDER = ["judge", "retriever", "reranker", "embedder", "generator"] a
  * @throws {RangeError} When no backend is named.
  * @example
  * ```ts
- * backendNote({ judge: "lexical", generator: "extractive" });
- * // "offline backends: lexical judge, extractive generator"
- * backendNote({ judge: "gpt-4o", generator: "extractive" });
- * // "backends: gpt-4o judge, extractive generator (offline)"
+ * import assert from "node:assert/strict";
+ * assert.equal(
+ *   backendNote({ judge: "lexical", generator: "extractive" }),
+ *   "offline backends: lexical judge, extractive generator",
+ * );
+ * assert.equal(
+ *   backendNote({ judge: "gpt-4o", generator: "extractive" }),
+ *   "backends: gpt-4o judge, extractive generator (offline)",
+ * );
  * ```
  */
 export function backendNote(backends: Backends, opts: BackendNoteOptions = {}): string {

@@ -54,6 +54,7 @@ z.addEventListener("click",close);document.addEventListener("keydown",(e)=>{if(e
  * @throws {Error} When nothing is saved under `outDir`, or `analyses.json` is invalid.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { recordGalleryEntry, saveTable } from "@lib/report/mod.ts";
  *
  * const dir = await Deno.makeTempDir(); // normally outputs/<experiment>
@@ -66,7 +67,9 @@ z.addEventListener("click",close);document.addEventListener("keydown",(e)=>{if(e
  *   notes: [],
  *   table: { csv: "tables/cov.csv", md: "tables/cov.md", tex: "tables/cov.tex", html: "tables/cov.html" },
  * });
- * const page = await buildGallery(dir); // `${dir}/index.html`
+ * const page = await buildGallery(dir);
+ * assert.equal(page, `${dir}/index.html`);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function buildGallery(

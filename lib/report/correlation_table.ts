@@ -52,11 +52,13 @@ export interface CorrelationTableOptions {
  *   value lies outside [-1, 1].
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const t = correlationTable(
  *   [{ a: "Cov@10", b: "Cov(report)", value: 0.81 }, { a: "nDCG@10", b: "Cov(report)", value: 0.42 }],
  *   { notes: ["Kendall tau-b over 8 runs"] },
  * );
- * // rows Cov@10 and nDCG@10, one column Cov(report)
+ * assert.deepEqual(t.rows.map((r) => r.label), ["Cov@10", "nDCG@10"]);
+ * assert.deepEqual(t.columns.map((c) => c.label), ["Cov(report)"]);
  * ```
  */
 export function correlationTable(

@@ -27,12 +27,15 @@ export const PALETTE_KEY = "figure_palette";
  * @throws {Error} When the stored value is not a palette (the message names the key to delete).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { openWorkspace } from "@lib/store/mod.ts";
  *
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * const p = await experimentPalette(ws, [{ name: "bm25", kind: "pipeline" }]);
- * p.series["bm25"].color; // "#0072B2", now and in every later call
+ * assert.equal(p.series["bm25"].color, "#0072B2"); // now and in every later call
  * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function experimentPalette(

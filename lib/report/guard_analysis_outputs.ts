@@ -30,7 +30,9 @@ const SUBFOLDERS = ["tables", "figures"];
  * @example
  * ```ts
  * import { guardAnalysisOutputs } from "@lib/report/mod.ts";
- * await guardAnalysisOutputs(await Deno.makeTempDir(), ["method_system"]); // an empty folder passes
+ * const dir = await Deno.makeTempDir(); // normally outputs/<experiment>
+ * await guardAnalysisOutputs(dir, ["method_system"]); // an empty folder passes
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function guardAnalysisOutputs(

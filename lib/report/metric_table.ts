@@ -53,11 +53,13 @@ export interface MetricTableOptions {
  * @throws {RangeError} When `runs`/`measures`/`reference` name something absent from `rows`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const t = metricTable([
  *   { run: "bm25", topicId: "t1", measure: "Cov@10", value: 0.5 },
  *   { run: "bm25", topicId: "t2", measure: "Cov@10", value: 0.7 },
  * ], { notes: ["offline backends: lexical judge"] });
- * // t.rows[0].values["Cov@10"] === 0.6; notes end with "Mean over 2 topics."
+ * assert.equal(t.rows[0].values["Cov@10"], 0.6);
+ * assert.equal(t.notes?.at(-1), "Mean over 2 topics.");
  * ```
  */
 export function metricTable(rows: MetricRow[], opts: MetricTableOptions = {}): Table {

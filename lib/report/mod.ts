@@ -29,6 +29,7 @@
  * displayTable(metricTable(rows, { notes: [note] })); // last expression of a notebook cell
  * const dir = await Deno.makeTempDir(); // notebooks use outputs/<experiment>/figures
  * await saveFigure(barChart(rows, { title: "Coverage", note }), `${dir}/coverage`);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  *
  * @module

@@ -16,8 +16,9 @@ const PARTS = /(\d+)|(\D+)/g;
  * @returns Negative, zero or positive, as `Array.prototype.sort` expects.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { naturalCompare } from "@lib/report/mod.ts";
- * ["test-10", "test-2", "test-1"].sort(naturalCompare); // ["test-1", "test-2", "test-10"]
+ * assert.deepEqual(["test-10", "test-2", "test-1"].sort(naturalCompare), ["test-1", "test-2", "test-10"]);
  * ```
  */
 export function naturalCompare(a: string, b: string): number {

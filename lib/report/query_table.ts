@@ -22,12 +22,19 @@ export type ArqueroTable = ReturnType<typeof aq.from>;
  * @returns The rows as an arquero table; displays as HTML in Jupyter.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { op } from "arquero";
  * import { queryTable } from "@lib/report/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * const t = await queryTable(ws, "SELECT run, measure, value FROM measures WHERE topic_id = 'all'");
- * t.groupby("measure").rollup({ best: (d: { value: number }) => Math.max(d.value) });
+ * // after `crux run`: "SELECT run, measure, value FROM measures WHERE topic_id = 'all'"
+ * const t = await queryTable(ws, "SELECT topic_id, passage_id FROM passages");
+ * const perTopic = t.groupby("topicId").rollup({ passages: op.count() }); // columns in camelCase
+ * assert.equal(perTopic.numRows(), 10); // the sample's ten topics
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function queryTable(

@@ -29,6 +29,7 @@ export type { GalleryEntry } from "./_manifest.ts";
  *   notes: ["offline backends: lexical judge"],
  *   table: { csv: "tables/main_table.csv", md: "tables/main_table.md", tex: "tables/main_table.tex", html: "tables/main_table.html" },
  * });
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function recordGalleryEntry(outDir: string, entry: GalleryEntry): Promise<string> {

@@ -24,11 +24,12 @@ export interface RenderPngOptions {
  * @throws {Error} When the SVG cannot be parsed or the fonts are missing.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lineChart, renderSvg } from "@lib/report/mod.ts";
  *
  * const spec = lineChart([{ run: "bm25", cutoff: 10, value: 0.6 }], { title: "Coverage" });
  * const png = renderPng(await renderSvg(spec), { scale: 2 });
- * // png starts with the PNG signature 0x89 "PNG"
+ * assert.deepEqual([...png.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47]); // the PNG signature, 0x89 "PNG"
  * ```
  */
 export function renderPng(svg: string, opts: RenderPngOptions = {}): Uint8Array {

@@ -52,12 +52,14 @@ export interface SaveFigureOptions {
  * @throws {Error} When the spec cannot be rendered or a file cannot be written.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { barChart } from "@lib/report/mod.ts";
  *
  * const rows = [{ run: "bm25", measure: "Cov@10", value: 0.61 }];
  * const dir = await Deno.makeTempDir(); // notebooks use outputs/<experiment>/figures
  * const paths = await saveFigure(barChart(rows, { title: "Coverage" }), `${dir}/coverage`);
- * // paths.png === `${dir}/coverage.png`
+ * assert.equal(paths.png, `${dir}/coverage.png`);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function saveFigure(

@@ -38,12 +38,14 @@ export interface SavedTable {
  * @throws {Error} When a file cannot be written.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { metricTable } from "@lib/report/mod.ts";
  *
  * const t = metricTable([{ run: "bm25", topicId: "t1", measure: "Cov@10", value: 0.5 }]);
  * const dir = await Deno.makeTempDir(); // notebooks use outputs/<experiment>/tables
  * const paths = await saveTable(t, `${dir}/coverage`);
- * // paths.tex === `${dir}/coverage.tex`
+ * assert.equal(paths.tex, `${dir}/coverage.tex`);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function saveTable(

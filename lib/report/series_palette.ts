@@ -79,10 +79,13 @@ export const RESERVED: Readonly<Record<string, Omit<SeriesStyle, "kind">>> = {
  * @returns A new palette holding `base`'s series and then the new ones.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const p = seriesPalette([{ name: "bm25", kind: "pipeline" }, { name: "P*", kind: "oracle-context" }]);
- * p.series["bm25"].color; // "#0072B2"
- * p.series["P*"].color; // "#D55E00"
+ * assert.equal(p.series["bm25"].color, "#0072B2");
+ * assert.equal(p.series["P*"].color, "#D55E00");
  * const q = seriesPalette(["dense"], p); // bm25 and P* keep their colours
+ * assert.equal(q.series["bm25"].color, "#0072B2");
+ * assert.equal(q.series["P*"].color, "#D55E00");
  * ```
  */
 export function seriesPalette(series: readonly SeriesInput[], base?: Palette): Palette {

@@ -34,10 +34,12 @@ function field(text: string): string {
  * @throws {TypeError | RangeError} When the table is invalid (see {@linkcode table}).
  * @example
  * ```ts
- * tableCsv({
+ * import assert from "node:assert/strict";
+ * const csv = tableCsv({
  *   columns: [{ key: "cov", label: "Cov@10" }],
  *   rows: [{ label: "bm25", values: { cov: 1 / 3 } }],
- * }); // "Run,Cov@10\nbm25,0.3333333333333333\n"
+ * });
+ * assert.equal(csv, "Run,Cov@10\nbm25,0.3333333333333333\n");
  * ```
  */
 export function tableCsv(t: Table, opts: TableCsvOptions = {}): string {

@@ -33,11 +33,12 @@ const RIGHT = ' style="text-align:right"';
  * @throws {TypeError | RangeError} When the table is invalid (see {@linkcode table}).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const html = tableHtml({
  *   columns: [{ key: "cov", label: "Cov@10", direction: "higher" }],
  *   rows: [{ label: "bm25", values: { cov: 0.5 } }, { label: "dense", values: { cov: 0.7 } }],
  * });
- * // ... <td style="text-align:right"><b>0.700</b></td> ...
+ * assert.ok(html.includes('<td style="text-align:right"><b>0.700</b></td>'));
  * ```
  */
 export function tableHtml(t: Table, opts: TableHtmlOptions = {}): string {

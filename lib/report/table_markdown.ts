@@ -26,14 +26,17 @@ function esc(text: string): string {
  * @throws {TypeError | RangeError} When the table is invalid (see {@linkcode table}).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const md = tableMarkdown({
  *   columns: [{ key: "cov", label: "Cov@10", direction: "higher" }],
  *   rows: [{ label: "bm25", values: { cov: 0.5 } }, { label: "dense", values: { cov: 0.7 } }],
  * });
- * // | Run | Cov@10 |
- * // | :-- | --: |
- * // | bm25 | <u>0.500</u> |
- * // | dense | **0.700** |
+ * assert.ok(md.startsWith([
+ *   "| Run | Cov@10 |",
+ *   "| :-- | --: |",
+ *   "| bm25 | <u>0.500</u> |",
+ *   "| dense | **0.700** |",
+ * ].join("\n")));
  * ```
  */
 export function tableMarkdown(t: Table): string {

@@ -26,16 +26,20 @@ const pad = (s: string, n: number, right: boolean) => right ? s.padStart(n) : s.
  * @throws {TypeError | RangeError} When the table is invalid (see {@linkcode table}).
  * @example
  * ```ts
- * console.log(tableText({
+ * import assert from "node:assert/strict";
+ * const text = tableText({
  *   columns: [{ key: "cov", label: "Cov@10", direction: "higher" }],
  *   rows: [{ label: "bm25", values: { cov: 0.5 } }, { label: "dense", values: { cov: 0.7 } }],
- * }));
- * // Run    Cov@10
- * // -----  ------
- * // bm25   0.500_
- * // dense  0.700*
- * //
- * // * best, _ worst in each column
+ * });
+ * assert.equal(text, [
+ *   "Run    Cov@10",
+ *   "-----  ------",
+ *   "bm25   0.500_",
+ *   "dense  0.700*",
+ *   "",
+ *   "* best, _ worst in each column",
+ *   "",
+ * ].join("\n"));
  * ```
  */
 export function tableText(t: Table, opts: TableTextOptions = {}): string {

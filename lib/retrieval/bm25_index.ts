@@ -142,10 +142,11 @@ export class Bm25Index {
    * @throws {Error} When files are missing, truncated or of another format version.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * const dir = await Deno.makeTempDir(); // e.g. "outputs/demo/bm25"
    * await Bm25Index.build([{ id: "d1", text: "storm damage on the coast" }]).save(dir);
    * const index = await Bm25Index.load(dir);
-   * index.search("storm", 1)[0].docId; // "d1"
+   * assert.equal(index.search("storm", 1)[0].docId, "d1");
    * ```
    */
   static async load(dir: string): Promise<Bm25Index> {

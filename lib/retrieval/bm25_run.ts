@@ -47,13 +47,14 @@ function trecTopK(index: Bm25Index, text: string, k: number, opts: Bm25SearchOpt
  * @throws {RangeError} When `k` is not a non-negative integer or k1/b are invalid.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Bm25Index, bm25Run } from "@lib/retrieval/mod.ts";
  * const index = Bm25Index.build([
  *   { id: "a", text: "apple pie" },
  *   { id: "c", text: "apple pie" },
  *   { id: "b", text: "apple pie" },
  * ]);
- * bm25Run(index, [{ topicId: "t1", text: "apple" }], { k: 2 }).map((r) => r.docId); // ["c", "b"]
+ * assert.deepEqual(bm25Run(index, [{ topicId: "t1", text: "apple" }], { k: 2 }).map((r) => r.docId), ["c", "b"]);
  * ```
  */
 export function bm25Run(

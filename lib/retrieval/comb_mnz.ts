@@ -10,6 +10,7 @@ import { comb, type CombOptions } from "./_comb.ts";
  * @returns The fused run (new rows).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { combMnz } from "@lib/retrieval/mod.ts";
  * import type { RunRow } from "@lib/types/mod.ts";
  * const bm25Rows: RunRow[] = [
@@ -17,7 +18,8 @@ import { comb, type CombOptions } from "./_comb.ts";
  *   { run: "bm25", topicId: "q1", docId: "d2", rank: 2, score: 8 },
  * ];
  * const denseRows: RunRow[] = [{ run: "dense", topicId: "q1", docId: "d2", rank: 1, score: 0.8 }];
- * combMnz([bm25Rows, denseRows]); // d2 (score 2) then d1 (score 1)
+ * const fused = combMnz([bm25Rows, denseRows]);
+ * assert.deepEqual(fused.map((r) => [r.docId, r.score]), [["d2", 2], ["d1", 1]]);
  * ```
  */
 export function combMnz(runs: readonly (readonly RunRow[])[], opts: CombOptions = {}): RunRow[] {

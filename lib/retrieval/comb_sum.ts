@@ -14,6 +14,7 @@ export type { CombOptions } from "./_comb.ts";
  * @returns The fused run (new rows).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { combSum } from "@lib/retrieval/mod.ts";
  * import type { RunRow } from "@lib/types/mod.ts";
  * const bm25Rows: RunRow[] = [
@@ -21,7 +22,8 @@ export type { CombOptions } from "./_comb.ts";
  *   { run: "bm25", topicId: "q1", docId: "d2", rank: 2, score: 8 },
  * ];
  * const denseRows: RunRow[] = [{ run: "dense", topicId: "q1", docId: "d2", rank: 1, score: 0.8 }];
- * combSum([bm25Rows, denseRows], { normalization: "zscore" }); // d1 (score 1) then d2 (score -1)
+ * const fused = combSum([bm25Rows, denseRows], { normalization: "zscore" });
+ * assert.deepEqual(fused.map((r) => [r.docId, r.score]), [["d1", 1], ["d2", -1]]);
  * ```
  */
 export function combSum(runs: readonly (readonly RunRow[])[], opts: CombOptions = {}): RunRow[] {

@@ -16,7 +16,8 @@ function norm(v: Float32Array): number {
  * @throws {RangeError} When dense vectors differ in length or the kinds differ.
  * @example
  * ```ts
- * cosine(Float32Array.of(1, 0), Float32Array.of(1, 1)); // 0.7071...
+ * import assert from "node:assert/strict";
+ * assert.ok(Math.abs(cosine(Float32Array.of(1, 0), Float32Array.of(1, 1)) - Math.SQRT1_2) < 1e-6); // 0.7071...
  * ```
  */
 export function cosine(a: Float32Array | SparseVector, b: Float32Array | SparseVector): number {

@@ -40,10 +40,11 @@ function trecTopK(index: DenseIndex, vector: Float32Array, k: number) {
  * @throws {RangeError} When `k` is not a non-negative integer or a vector has the wrong length.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DenseIndex, denseRun } from "@lib/retrieval/mod.ts";
  * const index = DenseIndex.build(["a", "b"], [Float32Array.of(1, 0), Float32Array.of(0, 1)]);
- * denseRun(index, [{ topicId: "t1", vector: Float32Array.of(1, 1) }], { k: 2 })
- *   .map((r) => r.docId); // ["b", "a"] (tied cosines: docid descending)
+ * const rows = denseRun(index, [{ topicId: "t1", vector: Float32Array.of(1, 1) }], { k: 2 });
+ * assert.deepEqual(rows.map((r) => r.docId), ["b", "a"]); // tied cosines: docid descending
  * ```
  */
 export function denseRun(

@@ -21,6 +21,7 @@ import { mmr, type MmrOptions, type MmrPick } from "./mmr.ts";
  * @throws {RangeError} When the embedder returns a different number of vectors than texts.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { embeddingMmr, tfidfEmbedder } from "@lib/retrieval/mod.ts";
  * const hits = [
  *   { docId: "d1", score: 9, text: "Storm hits the coast" },
@@ -28,7 +29,7 @@ import { mmr, type MmrOptions, type MmrPick } from "./mmr.ts";
  *   { docId: "d3", score: 5, text: "Rescuers save a fishing crew" },
  * ];
  * const picks = await embeddingMmr(hits, tfidfEmbedder(hits.map((h) => h.text)));
- * picks.map((p) => p.docId); // ["d1", "d3", "d2"]
+ * assert.deepEqual(picks.map((p) => p.docId), ["d1", "d3", "d2"]);
  * ```
  */
 export async function embeddingMmr<T extends { score: number; text: string }>(

@@ -32,11 +32,12 @@ export interface LexicalPick {
  * @throws {Error} When a candidate id repeats.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lexicalRerank } from "@lib/retrieval/mod.ts";
- * lexicalRerank("bridge collapse", ["When was the bridge inspected?"], [
+ * assert.deepEqual(lexicalRerank("bridge collapse", ["When was the bridge inspected?"], [
  *   { docId: "a", text: "The mayor spoke." },
  *   { docId: "b", text: "The bridge was inspected in 2023." },
- * ]).map((p) => p.docId); // ["b", "a"]
+ * ]).map((p) => p.docId), ["b", "a"]);
  * ```
  */
 export function lexicalRerank(

@@ -19,8 +19,9 @@
  * @throws {RangeError} On a non-integer or out-of-range argument.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { listwiseWindows } from "@lib/retrieval/mod.ts";
- * listwiseWindows(35, 20, 10); // [[15, 35], [5, 25], [0, 15]]
+ * assert.deepEqual(listwiseWindows(35, 20, 10), [[15, 35], [5, 25], [0, 15]]);
  * ```
  */
 export function listwiseWindows(n: number, window: number, stride: number): [number, number][] {

@@ -9,6 +9,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Bm25Index, cosine, mmr, tfidfVectors } from "@lib/retrieval/mod.ts";
  * import type { Passage, Topic } from "@lib/types/mod.ts";
  * const passages: Passage[] = [
@@ -21,7 +22,7 @@
  * const texts = new Map(passages.map((p) => [p.passageId, p.text]));
  * const { vectors } = tfidfVectors(hits.map((h) => texts.get(h.docId)!));
  * const diverse = mmr(hits, (i, j) => cosine(vectors[i], vectors[j]), { k: 10 });
- * diverse[0].docId; // "t1:d1#1"
+ * assert.equal(diverse[0].docId, "t1:d1#1");
  * ```
  *
  * @module

@@ -51,9 +51,9 @@ function identifiers(text: string): number[] | undefined {
  * @throws {RangeError} When `n` is not a positive integer.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parsePermutation } from "@lib/retrieval/mod.ts";
- * parsePermutation("[3] > [1] > [3] > [7]", 3);
- * // { order: [2, 0, 1], parsed: true, missing: 1, repeated: 1, unknown: 1 }
+ * assert.deepEqual(parsePermutation("[3] > [1] > [3] > [7]", 3), { order: [2, 0, 1], parsed: true, missing: 1, repeated: 1, unknown: 1 });
  * ```
  */
 export function parsePermutation(text: string, n: number): Permutation {

@@ -22,6 +22,7 @@ export interface RrfOptions {
  * @returns The fused run (new rows).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rrf } from "@lib/retrieval/mod.ts";
  * import type { RunRow } from "@lib/types/mod.ts";
  * const bm25Rows: RunRow[] = [
@@ -30,7 +31,9 @@ export interface RrfOptions {
  * ];
  * const denseRows: RunRow[] = [{ run: "dense", topicId: "q1", docId: "d2", rank: 1, score: 0.8 }];
  * const fused = rrf([bm25Rows, denseRows], { k: 60, run: "hybrid" });
- * // d2 (1/61 + 1/62) then d1 (1/61)
+ * assert.deepEqual(fused.map((r) => r.docId), ["d2", "d1"]);
+ * assert.ok(Math.abs(fused[0].score - (1 / 61 + 1 / 62)) < 1e-12);
+ * assert.ok(Math.abs(fused[1].score - 1 / 61) < 1e-12);
  * ```
  */
 export function rrf(runs: readonly (readonly RunRow[])[], opts: RrfOptions = {}): RunRow[] {

@@ -231,9 +231,12 @@ function sameOrigin(request: Request, origin: string): boolean {
  * ```ts
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { annotateResponse } from "@lib/serve/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const r = await annotateResponse(ws, new Request("http://127.0.0.1/annotate/abc"));
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function annotateResponse(

@@ -18,9 +18,12 @@ import { esc, htmlTable, page, seg } from "./_html.ts";
  * ```ts
  * import { comparePage } from "@lib/serve/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const html = await comparePage(ws, "sample-01", { a: "rag-bm25", b: "direct" });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function comparePage(

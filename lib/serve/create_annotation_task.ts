@@ -168,11 +168,23 @@ export async function tokenHash(token: string): Promise<string> {
  *   task of this kind already stored without `replace`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { createAnnotationTask } from "@lib/serve/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * const { tokens } = await createAnnotationTask(ws, { task: "preference", annotators: ["a", "b"] });
+ * // two generation runs with reports on two topics (normally written by `crux run`)
+ * await ws.upsert("generations", ["rag", "direct"].flatMap((run) =>
+ *   ["sample-01", "sample-02"].map((topicId) => ({ run, topicId, text: `A ${run} report.` }))
+ * ));
+ * const { tokens, units } = await createAnnotationTask(ws, {
+ *   task: "preference", annotators: ["a", "b"], perCondition: 2,
+ * });
+ * assert.deepEqual([...tokens.keys()], ["a", "b"]); // each annotator's secret token
+ * assert.equal(units, 2); // one pair of runs, two topics
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function createAnnotationTask(

@@ -40,9 +40,12 @@ async function galleryEntries(dir: string): Promise<ManifestEntry[]> {
  * ```ts
  * import { experimentPage } from "@lib/serve/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const wsDir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(wsDir);
  * await importSample(ws, "datasets/sample");
  * const html = await experimentPage(ws, ws.dir);
+ * ws.close();
+ * await Deno.remove(wsDir, { recursive: true });
  * ```
  */
 export async function experimentPage(ws: WorkspaceLike, dir: string): Promise<string> {

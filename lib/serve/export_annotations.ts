@@ -38,11 +38,20 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
  * @throws {RangeError} When no such task is stored.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * import { exportAnnotations } from "@lib/serve/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * import { createAnnotationTask, exportAnnotations } from "@lib/serve/mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * const { files } = await exportAnnotations(ws, "answerability");
+ * await ws.upsert("generations", [{ run: "rag", topicId: "sample-01", text: "A report." }]);
+ * await createAnnotationTask(ws, { task: "answerability", annotators: ["a", "b"], perCondition: 1 });
+ * const { files, leftOut } = await exportAnnotations(ws, "answerability");
+ * // nobody has labelled yet: an empty file per annotator, and no partly labelled report
+ * assert.deepEqual([...files.values()], ["", ""]);
+ * assert.deepEqual(leftOut, []);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function exportAnnotations(ws: Workspace, task: string): Promise<AnnotationExport> {

@@ -8,10 +8,18 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { serveWorkspace } from "@lib/serve/mod.ts";
- * const server = await serveWorkspace("outputs/demo", { port: 0 });
- * console.log(`${server.url}/topic/sample-01`);
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const dir = await Deno.makeTempDir(); // normally outputs/<experiment>
+ * const ws = await openWorkspace(dir);
+ * await importSample(ws, "datasets/sample");
+ * ws.close();
+ * const server = await serveWorkspace(dir, { port: 0 }); // any free port
+ * const page = await (await fetch(`${server.url}/topic/sample-01`)).text();
+ * assert.ok(page.includes("sample-01"));
  * await server.shutdown();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  *
  * @module

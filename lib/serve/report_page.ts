@@ -53,9 +53,12 @@ export function markSpans(
  * ```ts
  * import { reportPage } from "@lib/serve/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const html = await reportPage(ws, "rag-bm25", "sample-01");
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function reportPage(

@@ -176,10 +176,19 @@ export async function explorerResponse(
  * @throws {Deno.errors.PermissionDenied} Binding a non-loopback address without `allowRemote`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { serveWorkspace } from "@lib/serve/mod.ts";
- * const server = await serveWorkspace("outputs/demo", { port: 0 });
- * console.log(server.url);
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const dir = await Deno.makeTempDir(); // normally outputs/<experiment>
+ * const ws = await openWorkspace(dir);
+ * await importSample(ws, "datasets/sample");
+ * ws.close();
+ * const server = await serveWorkspace(dir, { port: 0 }); // any free port
+ * const res = await fetch(`${server.url}/topic/sample-01`);
+ * assert.equal(res.status, 200);
+ * await res.body?.cancel();
  * await server.shutdown();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function serveWorkspace(

@@ -31,9 +31,12 @@ export interface TopicPageOptions {
  * ```ts
  * import { topicPage } from "@lib/serve/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const html = await topicPage(ws, "sample-01", { k: 10 });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function topicPage(

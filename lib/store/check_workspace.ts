@@ -53,11 +53,13 @@ export interface WorkspaceCheck {
  * @returns What was found; `problems` is empty for a healthy workspace.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkWorkspace, openWorkspace } from "@lib/store/mod.ts";
  * const dir = await Deno.makeTempDir();
  * (await openWorkspace(dir)).close();
  * const report = await checkWorkspace(dir);
- * console.log(report.problems.length); // 0
+ * assert.equal(report.problems.length, 0); // a new workspace is sound
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function checkWorkspace(dir: string): Promise<WorkspaceCheck> {

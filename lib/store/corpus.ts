@@ -112,10 +112,11 @@ export async function writeTopicRows(ws: WorkspaceLike, rows: readonly Topic[]):
  * @returns The count.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { countTopics } from "@lib/store/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await countTopics(ws); // 0 before a dataset is imported
+ * assert.equal(await countTopics(ws), 0); // before a dataset is imported
  * ```
  */
 export async function countTopics(ws: WorkspaceLike): Promise<number> {

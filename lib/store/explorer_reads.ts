@@ -301,11 +301,16 @@ export async function readTopicListing(ws: WorkspaceLike): Promise<TopicListing[
  * @returns Run names.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readReportRuns } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * await readReportRuns(ws, "t1"); // ["direct", "oracle-context", "rag-bm25"]
+ * // reports on one topic (normally written by the generate stage)
+ * await ws.upsert("generations", ["rag-bm25", "direct", "oracle-context"].map((run) => (
+ *   { run, topicId: "sample-01", text: "A report." }
+ * )));
+ * assert.deepEqual(await readReportRuns(ws, "sample-01"), ["direct", "oracle-context", "rag-bm25"]);
  * ```
  */
 export async function readReportRuns(ws: WorkspaceLike, topicId: string): Promise<string[]> {

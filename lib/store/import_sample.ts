@@ -60,11 +60,13 @@ async function readDocuments(path: string): Promise<Document[]> {
  *   `{topic}:{doc}#{j}`, or a rating list's length differs from the topic's question count.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { importSample } from "@lib/store/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * const counts = await importSample(ws, "datasets/sample"); // { topics: 3, ... }
+ * const counts = await importSample(ws, "datasets/sample"); // idempotent: the same rows again
+ * assert.equal(counts.topics, 10); // the sample's ten topics
  * ```
  */
 export async function importSample(

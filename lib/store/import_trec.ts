@@ -21,13 +21,14 @@ import type { Workspace } from "./workspace.ts";
  * @throws {InputError} For a malformed run.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { importRun } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
  * const path = `${await Deno.makeTempDir()}/bm25.run`;
  * await Deno.writeTextFile(path, "sample-01 Q0 sample-01:0#0 1 12.5 bm25\n");
- * await importRun(ws, path); // 1
+ * assert.equal(await importRun(ws, path), 1);
  * ```
  */
 export async function importRun(
@@ -125,13 +126,14 @@ async function dropRepeats(ws: Workspace, runs: string[]): Promise<number> {
  * @throws {InputError} For malformed qrels.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { importQrels } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
  * const path = `${await Deno.makeTempDir()}/sample_qrels.txt`;
  * await Deno.writeTextFile(path, "sample-01 0 sample-01:0#0 1\n");
- * await importQrels(ws, path); // 1, stored as "sample_qrels"
+ * assert.equal(await importQrels(ws, path), 1); // stored as "sample_qrels"
  * ```
  */
 export async function importQrels(

@@ -25,11 +25,17 @@ export interface KeypointRow {
  * @returns The sources (`extracted:<backend>`, `file:<basename>`).
  * @example
  * ```ts
- * import { readKeypointSources } from "@lib/store/mod.ts";
+ * import assert from "node:assert/strict";
+ * import { readKeypointSources, writeKeypointRows } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * await readKeypointSources(ws, "merged"); // ["extracted:offline"]
+ * // merged key points of one source (normally written by the key point stages)
+ * await writeKeypointRows(ws, [{
+ *   topicId: "sample-01", keypointId: "k1", level: "merged", text: "A.", spans: [], mergedFrom: [],
+ *   source: "extracted:offline",
+ * }]);
+ * assert.deepEqual(await readKeypointSources(ws, "merged"), ["extracted:offline"]);
  * ```
  */
 export async function readKeypointSources(

@@ -35,10 +35,11 @@ export async function deleteMetaPrefix(ws: WorkspaceLike, prefix: string): Promi
  * @returns The tokenizer name (`llama3.1`, `whitespace`).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readPassageTokenizer } from "@lib/store/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await readPassageTokenizer(ws); // undefined in a new workspace
+ * assert.equal(await readPassageTokenizer(ws), undefined); // in a new workspace
  * ```
  */
 export async function readPassageTokenizer(ws: WorkspaceLike): Promise<string | undefined> {
@@ -75,8 +76,9 @@ export async function readMetaText(ws: WorkspaceLike, key: string): Promise<stri
  * @returns The SQL statement.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { metaKeyRemoval } from "@lib/store/mod.ts";
- * metaKeyRemoval("figure_palette"); // "DELETE FROM meta WHERE key = 'figure_palette'"
+ * assert.equal(metaKeyRemoval("figure_palette"), "DELETE FROM meta WHERE key = 'figure_palette'");
  * ```
  */
 export function metaKeyRemoval(key: string): string {

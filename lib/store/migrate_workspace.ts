@@ -27,10 +27,11 @@ import { RATED_ITEMS_SQL } from "./provenance.ts";
  * @throws {Error} When the folder has no workspace, or its version is newer than this workbench's.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { migrateWorkspace, openWorkspace } from "@lib/store/mod.ts";
  * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 3, to: 4 }
  * (await openWorkspace(dir)).close();
- * await migrateWorkspace(dir); // { from: 4, to: 4 }: already current
+ * assert.deepEqual(await migrateWorkspace(dir), { from: 4, to: 4 }); // already current
  * ```
  */
 export async function migrateWorkspace(dir: string): Promise<{ from: number; to: number }> {

@@ -411,10 +411,11 @@ export async function clearNuggetImportance(ws: WorkspaceLike, origin: string): 
  * @returns The origins.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readNuggetOrigins } from "@lib/store/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await readNuggetOrigins(ws); // [] in a new workspace
+ * assert.deepEqual(await readNuggetOrigins(ws), []); // in a new workspace
  * ```
  */
 export async function readNuggetOrigins(ws: WorkspaceLike): Promise<string[]> {

@@ -25,11 +25,12 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  *   several judges rated passages and none was asked for (listing them).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { passageJudge } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * await passageJudge(ws, "measure runs"); // "human" on the bundled sample
+ * assert.equal(await passageJudge(ws, "measure runs"), "human"); // on the bundled sample
  * ```
  */
 export async function passageJudge(

@@ -9,7 +9,8 @@ import { parsePassageId } from "@lib/formats/mod.ts";
  *   (sorts last), e.g. a report id or `doc#3` without a document number.
  * @example
  * ```ts
- * passageOrdinal("multi_news-test-12:2#7"); // 7
+ * import assert from "node:assert/strict";
+ * assert.equal(passageOrdinal("multi_news-test-12:2#7"), 7);
  * ```
  */
 export function passageOrdinal(passageId: string): number {

@@ -35,11 +35,12 @@ export async function readReportJudges(ws: WorkspaceLike): Promise<string[]> {
  * @returns Item id -> kind.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readRatedItemKinds } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * (await readRatedItemKinds(ws, "human")).get("t1:d1#0"); // "passage"
+ * assert.equal((await readRatedItemKinds(ws, "human")).get("sample-01:0#0"), "passage");
  * ```
  */
 export async function readRatedItemKinds(

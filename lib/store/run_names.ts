@@ -13,11 +13,16 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  * @returns Run names.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readRetrievalRunNames } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * await readRetrievalRunNames(ws); // ["bm25", "dense"]
+ * // two retrieval runs (normally written by the retrieve stage)
+ * await ws.upsert("runs", ["dense", "bm25"].map((run) => (
+ *   { run, topicId: "sample-01", docId: "sample-01:0#0", rank: 1, score: 1 }
+ * )));
+ * assert.deepEqual(await readRetrievalRunNames(ws), ["bm25", "dense"]);
  * ```
  */
 export async function readRetrievalRunNames(ws: WorkspaceLike): Promise<string[]> {

@@ -15,9 +15,10 @@ import type { RunRow } from "@lib/types/mod.ts";
  * @returns Its row count.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { countRunRows, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await countRunRows(ws, "bm25"); // 0
+ * assert.equal(await countRunRows(ws, "bm25"), 0);
  * ws.close();
  * ```
  */

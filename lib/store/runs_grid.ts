@@ -118,11 +118,12 @@ export async function clearRerankUsage(ws: WorkspaceLike, run: string): Promise<
  * @returns One row per reranked run.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readRerankUsage } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * (await readRerankUsage(ws))[0]?.calls; // 0 for an offline cell
+ * assert.deepEqual(await readRerankUsage(ws), []); // never reranked; after a rerank, one row per run
  * ```
  */
 export async function readRerankUsage(ws: WorkspaceLike): Promise<RerankUsageRow[]> {

@@ -59,12 +59,13 @@ function withoutEngineHints(message: string): string {
  * @returns The explained error, or undefined.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { explainStorageError } from "@lib/store/mod.ts";
  * const e = explainStorageError(
  *   new Error('IO Error: Could not write file "w.duckdb": No space left on device'),
  *   "outputs/exp",
  * );
- * console.log(e?.fault); // "disk-full"
+ * assert.equal(e?.fault, "disk-full");
  * ```
  */
 export function explainStorageError(

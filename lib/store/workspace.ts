@@ -201,6 +201,7 @@ export class Workspace {
    * @returns The number of rows stored (records repeating a key count once).
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import type { Passage } from "@lib/types/mod.ts";
    * import { importSample, openWorkspace } from "@lib/store/mod.ts";
    * const ws = await openWorkspace(await Deno.makeTempDir());
@@ -208,7 +209,7 @@ export class Workspace {
    * async function* passages(): AsyncIterable<Passage> { // e.g. read line by line from a file
    *   yield { passageId: "t1:d1#1", topicId: "t1", docId: "d1", text: "A first passage." };
    * }
-   * await ws.upsertStream("passages", passages()); // 1
+   * assert.equal(await ws.upsertStream("passages", passages()), 1);
    * ```
    */
   async upsertStream(

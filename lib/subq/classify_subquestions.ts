@@ -66,11 +66,12 @@ function examplesText(examples: readonly Decomposition[]): string {
  * @returns One result per input, in order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { classifySubquestions } from "@lib/subq/mod.ts";
  * const [r] = await classifySubquestions([
  *   { id: "q1", question: "Why did the dam fail?", subQuestions: ["What will be rebuilt next?"] },
  * ]);
- * r.types; // ["follow-up"]
+ * assert.deepEqual(r.types, ["follow-up"]);
  * ```
  */
 export async function classifySubquestions(

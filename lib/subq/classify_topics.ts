@@ -32,9 +32,12 @@ export interface ClassifyTopicsSummary {
  * ```ts
  * import { classifyTopics } from "@lib/subq/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * (await classifyTopics(ws)).counts; // { core: .., background: .., "follow-up": .. }
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function classifyTopics(

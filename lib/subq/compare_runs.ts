@@ -41,10 +41,13 @@ export interface CompareRunsOptions extends SubqStepOptions {
  * ```ts
  * import { compareRuns, winRates } from "@lib/subq/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const { verdicts } = await compareRuns(ws, { runs: ["rag-bm25", "subq-core-query"], judge: "lexical coverage (offline)" });
  * winRates(verdicts);
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function compareRuns(

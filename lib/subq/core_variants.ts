@@ -82,9 +82,12 @@ export interface CoreVariantsOptions {
  * import { generateCoreVariants } from "@lib/subq/mod.ts";
  * import { extractiveGenerator } from "@lib/llm/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await generateCoreVariants(ws, { generator: extractiveGenerator() }); // ["subq-core-def", ...]
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function generateCoreVariants(

@@ -65,9 +65,10 @@ function clean(list: readonly string[], n: number): string[] {
  * @throws {RangeError} When `n` is not a positive integer.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decomposeQuestions } from "@lib/subq/mod.ts";
  * const [r] = await decomposeQuestions([{ id: "q1", question: "Why did the dam fail?" }], { n: 5 });
- * r.backend; // "noun-phrase templates (offline)"
+ * assert.equal(r.backend, "noun-phrase templates (offline)");
  * ```
  */
 export async function decomposeQuestions(

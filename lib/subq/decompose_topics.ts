@@ -49,9 +49,12 @@ export interface DecomposeTopicsSummary {
  * ```ts
  * import { decomposeTopics } from "@lib/subq/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await decomposeTopics(ws, { n: 20 }); // offline: noun-phrase templates
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function decomposeTopics(

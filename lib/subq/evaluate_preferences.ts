@@ -47,10 +47,13 @@ export interface EvaluatePreferencesOptions extends SubqStepOptions {
  * import { evaluatePreferences, preferenceResults } from "@lib/subq/mod.ts";
  * import { readPreferences } from "@lib/formats/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * const pairs = await evaluatePreferences(ws, await readPreferences("prefs.jsonl"), { name: "prefs" });
+ * const pairs = await evaluatePreferences(ws, await readPreferences("datasets/sample/preferences.jsonl"), { name: "prefs" });
  * preferenceResults(pairs).hybrid;
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function evaluatePreferences(

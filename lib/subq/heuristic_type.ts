@@ -24,9 +24,11 @@ const BACKGROUND =
  * @returns Its type.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { heuristicType } from "@lib/subq/mod.ts";
- * heuristicType("Why did the bridge collapse?", "What will replace the bridge next year?"); // "follow-up"
- * heuristicType("Why did the bridge collapse?", "What caused the bridge collapse?"); // "core"
+ * const q = "Why did the bridge collapse?";
+ * assert.equal(heuristicType(q, "What will replace the bridge next year?"), "follow-up");
+ * assert.equal(heuristicType(q, "What caused the bridge collapse?"), "core");
  * ```
  */
 export function heuristicType(question: string, subQuestion: string): SubquestionType {

@@ -57,11 +57,15 @@ export function coverageJudgeName(opts: { client?: { model: string } }): string 
  * @returns The judge name and counts.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { judgeAnswers } from "@lib/subq/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * (await judgeAnswers(ws, { runs: ["rag-bm25"] })).judge; // "lexical coverage (offline)"
+ * assert.equal((await judgeAnswers(ws, { runs: ["rag-bm25"] })).judge, "lexical coverage (offline)");
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function judgeAnswers(

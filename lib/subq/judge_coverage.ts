@@ -71,11 +71,12 @@ function located(id: string, text: string, answered: boolean, span: string, back
  * @returns One result per input, in order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { judgeCoverage } from "@lib/subq/mod.ts";
  * const [r] = await judgeCoverage([
  *   { id: "1", subQuestion: "When did the bridge collapse?", text: "Rain fell. The bridge collapsed on Tuesday." },
  * ]);
- * [r.answered, r.position]; // [true, 40]
+ * assert.deepEqual([r.answered, r.position], [true, (100 * 2) / 7]); // the span starts at word 3 of 7
  * ```
  */
 export async function judgeCoverage(

@@ -28,9 +28,10 @@ export interface LexicalCoverage {
  * @returns Answered, the span and the overlap.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lexicalCoverage } from "@lib/subq/mod.ts";
- * lexicalCoverage("When did the bridge collapse?", "Rain fell. The bridge collapsed on Tuesday.");
- * // { answered: true, span: "The bridge collapsed on Tuesday.", overlap: 1 }
+ * const c = lexicalCoverage("When did the bridge collapse?", "Rain fell. The bridge collapsed on Tuesday.");
+ * assert.deepEqual(c, { answered: true, span: "The bridge collapsed on Tuesday.", overlap: 1 });
  * ```
  */
 export function lexicalCoverage(

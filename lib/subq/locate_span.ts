@@ -33,8 +33,9 @@ function words(text: string): { word: string; start: number }[] {
  * @returns The location; `found: false` with null start and position otherwise.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { locateSpan } from "@lib/subq/mod.ts";
- * locateSpan("One two three four.", "THREE four"); // { found: true, start: 8, position: 50 }
+ * assert.deepEqual(locateSpan("One two three four.", "THREE four"), { found: true, start: 8, position: 50 });
  * ```
  */
 export function locateSpan(text: string, span: string): SpanLocation {

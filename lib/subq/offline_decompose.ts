@@ -57,9 +57,17 @@ const FOLLOW_UP = [(p: string) => `What will happen next with ${p}?`];
  * @returns Up to `n` distinct sub-questions (fewer when the texts have few phrases).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { offlineDecompose } from "@lib/subq/mod.ts";
- * offlineDecompose("Why did the Tolliver Street Bridge collapse?", ["Divers searched the Ashby River."], { n: 2 });
- * // ["What happened with Tolliver Street Bridge collapse?", "What is the history of Divers searched?"]
+ * const qs = offlineDecompose(
+ *   "Why did the Tolliver Street Bridge collapse?",
+ *   ["Divers searched the Ashby River."],
+ *   { n: 2 },
+ * );
+ * assert.deepEqual(qs, [
+ *   "What happened with Tolliver Street Bridge collapse?",
+ *   "What is the history of Divers searched?",
+ * ]);
  * ```
  */
 export function offlineDecompose(

@@ -63,11 +63,12 @@ export function combineOrders(
  * @returns One result per pair, in order.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pairwiseJudge } from "@lib/subq/mod.ts";
  * const [r] = await pairwiseJudge([
  *   { id: "p", question: "Q?", answerA: "a", answerB: "b", ratingA: 0.5, ratingB: 0.2 },
  * ]);
- * r.verdict; // "A"
+ * assert.equal(r.verdict, "A");
  * ```
  */
 export async function pairwiseJudge(

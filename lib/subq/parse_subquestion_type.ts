@@ -24,8 +24,9 @@ const SPELLINGS: Record<string, SubquestionType> = {
  * @returns The type, or a failure with the raw text.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseSubquestionType } from "@lib/subq/mod.ts";
- * parseSubquestionType("**Follow up**"); // { ok: true, value: "follow-up" }
+ * assert.deepEqual(parseSubquestionType("**Follow up**"), { ok: true, value: "follow-up" });
  * ```
  */
 export function parseSubquestionType(text: string): ParseResult<SubquestionType> {

@@ -48,9 +48,11 @@ const num = (v: number) => (Number.isFinite(v) ? v : null);
  * @returns The accuracies (null where nothing is left to score).
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { preferenceResults } from "@lib/subq/mod.ts";
  * const core = (answered: boolean) => ({ type: "core" as const, answered, retrieved: false });
- * preferenceResults([{ a: [core(true)], b: [core(false)], human: "A", pairwise: "tie" }]).pairwise; // 0
+ * const r = preferenceResults([{ a: [core(true)], b: [core(false)], human: "A", pairwise: "tie" }]);
+ * assert.equal(r.pairwise, 0);
  * ```
  */
 export function preferenceResults(

@@ -56,10 +56,11 @@ export function weightedAccuracy(pairs: readonly LabelledPair[], weights: TypeWe
  * @throws {RangeError} When no pair has a human preference.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { searchWeights } from "@lib/subq/mod.ts";
  * const core = (answered: boolean) => ({ type: "core" as const, answered, retrieved: false });
  * const pairs = [{ a: [core(true)], b: [core(false)], human: "A" as const }];
- * searchWeights([...pairs, ...pairs]).testAccuracy; // 1
+ * assert.equal(searchWeights([...pairs, ...pairs]).testAccuracy, 1);
  * ```
  */
 export function searchWeights(

@@ -51,9 +51,11 @@ function values(s: SystemScores): [string, number | null][] {
  * @returns The rows.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { subqMeasureRows } from "@lib/subq/mod.ts";
  * const line = { questionId: "t1", subQuestion: "a?", type: "core" as const, system: "rag", answered: true };
- * subqMeasureRows([line], { judge: "j", source: "decompose" }).length; // 6: answered core and all, rating; per topic and all
+ * // answered core and all, and the rating; per topic and over all topics
+ * assert.equal(subqMeasureRows([line], { judge: "j", source: "decompose" }).length, 6);
  * ```
  */
 export function subqMeasureRows(
@@ -100,9 +102,12 @@ export function subqMeasureRows(
  * ```ts
  * import { storeSubqMeasures } from "@lib/subq/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await storeSubqMeasures(ws, [], { judge: "lexical coverage (offline)", source: "decompose" });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function storeSubqMeasures(

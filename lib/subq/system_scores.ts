@@ -44,9 +44,10 @@ const num = (v: number) => (Number.isFinite(v) ? v : null);
  * @returns The scores.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { systemScores } from "@lib/subq/mod.ts";
  * const line = { questionId: "q", subQuestion: "a?", type: "core" as const, system: "s", answered: true };
- * systemScores([line]).answered.all; // 1
+ * assert.equal(systemScores([line]).answered.all, 1);
  * ```
  */
 export function systemScores(

@@ -37,12 +37,13 @@ export interface WinRateCell {
  * @returns Cells row by row.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { winRates } from "@lib/subq/mod.ts";
  * const cells = winRates([
  *   { topicId: "t1", runA: "x", runB: "y", verdict: "A" },
  *   { topicId: "t2", runA: "x", runB: "y", verdict: "tie" },
  * ]);
- * cells.find((c) => c.run === "x" && c.opponent === "y")!.winRate; // 0.75
+ * assert.equal(cells.find((c) => c.run === "x" && c.opponent === "y")!.winRate, 0.75);
  * ```
  */
 export function winRates(verdicts: readonly RunVerdict[], runs?: readonly string[]): WinRateCell[] {

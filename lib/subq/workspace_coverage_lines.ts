@@ -39,9 +39,12 @@ export interface CoverageLinesOptions {
  * ```ts
  * import { workspaceCoverageLines } from "@lib/subq/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const { lines } = await workspaceCoverageLines(ws, { runs: ["rag-bm25"], judge: "lexical coverage (offline)" });
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function workspaceCoverageLines(

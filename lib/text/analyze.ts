@@ -15,8 +15,8 @@ export const ENGLISH_ANALYZER = "lucene-english-v1";
  * @returns The terms in order (a new array); stop words leave no gap.
  * @example
  * ```ts
- * analyze("The company's running costs rose.");
- * // ["compani", "run", "cost", "rose"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(analyze("The company's running costs rose."), ["compani", "run", "cost", "rose"]);
  * ```
  */
 export function analyze(text: string): string[] {

@@ -24,8 +24,9 @@ const MEMO_LIMIT = 200_000;
  * @throws {RangeError} For an unknown tokenizer name.
  * @example
  * ```ts
- * countTokens("Hello, my dog is cute"); // 6
- * countTokens("Hello, my dog is cute", { tokenizer: "whitespace" }); // 5
+ * import assert from "node:assert/strict";
+ * assert.equal(countTokens("Hello, my dog is cute"), 6);
+ * assert.equal(countTokens("Hello, my dog is cute", { tokenizer: "whitespace" }), 5);
  * ```
  */
 export function countTokens(text: string, opts: CountTokensOptions = {}): number {

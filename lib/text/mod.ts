@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { analyze, chunkText, countTokens } from "@lib/text/mod.ts";
- * analyze("The company's running costs"); // ["compani", "run", "cost"]
+ * assert.deepEqual(analyze("The company's running costs"), ["compani", "run", "cost"]);
  * ```
  *
  * @module

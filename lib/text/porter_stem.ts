@@ -10,8 +10,9 @@ import { stemmer } from "stemmer";
  * @returns The stem.
  * @example
  * ```ts
- * porterStem("running"); // "run"
- * porterStem("relational"); // "relat"
+ * import assert from "node:assert/strict";
+ * assert.equal(porterStem("running"), "run");
+ * assert.equal(porterStem("relational"), "relat");
  * ```
  */
 export function porterStem(word: string): string {

@@ -13,8 +13,8 @@ import { sentenceSpans } from "./_sentence_spans.ts";
  * @returns The sentences, trimmed, in order (a new array; empty for blank text).
  * @example
  * ```ts
- * splitSentences("Mr. Smith went to Washington. He met U.S. officials there.");
- * // ["Mr. Smith went to Washington.", "He met U.S. officials there."]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(splitSentences("Mr. Smith went to Washington. He met U.S. officials there."), ["Mr. Smith went to Washington.", "He met U.S. officials there."]);
  * ```
  */
 export function splitSentences(text: string): string[] {

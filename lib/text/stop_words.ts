@@ -5,8 +5,9 @@
  *
  * @example
  * ```ts
- * ENGLISH_STOP_WORDS.has("the"); // true
- * ENGLISH_STOP_WORDS.has("he"); // false (not in Lucene's list)
+ * import assert from "node:assert/strict";
+ * assert.equal(ENGLISH_STOP_WORDS.has("the"), true);
+ * assert.equal(ENGLISH_STOP_WORDS.has("he"), false); // (not in Lucene's list)
  * ```
  */
 export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([

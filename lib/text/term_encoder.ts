@@ -13,9 +13,10 @@ const STOP = -1;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const enc = new TermEncoder();
- * enc.encode("Storms hit the coast; storm damage"); // [0, 1, 2, 0, 3]
- * enc.terms; // ["storm", "hit", "coast", "damag"]
+ * assert.deepEqual(enc.encode("Storms hit the coast; storm damage"), [0, 1, 2, 0, 3]);
+ * assert.deepEqual(enc.terms, ["storm", "hit", "coast", "damag"]);
  * ```
  */
 export class TermEncoder {

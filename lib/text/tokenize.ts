@@ -12,8 +12,8 @@ import { scanWords } from "./_scan.ts";
  * @returns The tokens in order (a new array; empty for text without words).
  * @example
  * ```ts
- * tokenize("The U.S. economy grew 3.5% in 2023.");
- * // ["the", "u.s", "economy", "grew", "3.5", "in", "2023"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(tokenize("The U.S. economy grew 3.5% in 2023."), ["the", "u.s", "economy", "grew", "3.5", "in", "2023"]);
  * ```
  */
 export function tokenize(text: string): string[] {

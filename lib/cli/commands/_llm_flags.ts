@@ -53,11 +53,12 @@ export interface BackendNames {
  * @throws {UsageError} On an unknown backend, or model flags with an offline backend.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { chooseBackend } from "@lib/cli/commands/_llm_flags.ts";
  * const names = { model: "openai", offline: ["lexical", "offline"], fallback: "lexical" };
- * chooseBackend({ model: "gpt-4o" }, names); // "openai"
- * chooseBackend({ backend: "offline" }, names); // "lexical"
- * chooseBackend({}, names); // "lexical"
+ * assert.equal(chooseBackend({ model: "gpt-4o" }, names), "openai");
+ * assert.equal(chooseBackend({ backend: "offline" }, names), "lexical");
+ * assert.equal(chooseBackend({}, names), "lexical");
  * ```
  */
 export function chooseBackend(

@@ -201,11 +201,12 @@ function judgeHelp(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { main } from "@lib/cli/main.ts";
  * const dir = await Deno.makeTempDir();
  * const [p, r] = [`${dir}/p.jsonl`, `${dir}/r.jsonl`];
  * await Deno.writeTextFile(p, '{"id":"a","question":"Who won?","context":"Ann won."}\n');
- * await main(["judge", "answerability", "--input", p, "--out", r, "--backend", "lexical"]); // 0
+ * assert.equal(await main(["judge", "answerability", "--input", p, "--out", r, "--backend", "lexical"]), 0);
  * // r.jsonl: one {"id", "rating", "status", "raw"} line per pair ("error" too when failed)
  * ```
  */
