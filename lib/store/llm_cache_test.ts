@@ -77,3 +77,42 @@ Deno.test("llm cache store: rows and log-probabilities round-trip; a replace wit
     db.closeSync();
   }
 });
+
+Deno.test("llm cache store: new keys are appended, stored keys replaced, both stamped now; a table of another column order is staged", async () => {
+  const db = await DuckDBInstance.create(":memory:");
+  const con = await db.connect();
+  try {
+    await createLlmCacheTables(con);
+    const stage = newLlmCallStage();
+    await writeLlmCalls(con, [row("a"), row("b")], stage);
+    // Only new keys: appended directly, the stage is never created.
+    assert.deepEqual([stage.direct, stage.created], [true, false]);
+    await writeLlmCalls(con, [row("b", { response: "replaced" }), row("c")], stage);
+    assert.equal(stage.created, true);
+    const rows = (await con.runAndReadAll(
+      `SELECT key, response, created_at IS NOT NULL
+         AND abs(epoch(now()::TIMESTAMP) - epoch(created_at)) < 60 FROM llm_calls ORDER BY key`,
+    )).getRows();
+    assert.deepEqual(rows, [
+      ["a", "answer a", true],
+      ["b", "replaced", true],
+      ["c", "answer c", true],
+    ]);
+    assert.deepEqual((await readLlmCalls(con, ["c"])).get("c"), row("c"));
+    // A table whose columns are in another order (as a migration may leave it):
+    // every row goes through the stage, by name.
+    await con.run("DROP TABLE llm_calls");
+    await con.run(
+      `CREATE TABLE llm_calls (created_at TIMESTAMP, key VARCHAR PRIMARY KEY, model VARCHAR,
+         endpoint VARCHAR, template VARCHAR, params JSON, messages JSON, response VARCHAR,
+         usage JSON, status VARCHAR, error VARCHAR, attempts INTEGER, latency_ms DOUBLE)`,
+    );
+    const other = newLlmCallStage();
+    await writeLlmCalls(con, [row("d")], other);
+    assert.deepEqual([other.direct, other.created], [false, true]);
+    assert.deepEqual((await readLlmCalls(con, ["d"])).get("d"), row("d"));
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+});
