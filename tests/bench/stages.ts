@@ -13,6 +13,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import process from "node:process";
 import { CallCache, type ChatRequest, JOURNAL_FILE, LlmClient } from "@lib/llm/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServerInWorker } from "../support/openai_server_worker.ts";
@@ -118,17 +119,23 @@ export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
     /** Runs requests through a client and measures the server's sustained rate. */
     const measure = async (client: LlmClient, requests: ChatRequest[]) => {
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const recs = await client.chatMany(requests);
       const seconds = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpu0);
+      // CPU of the whole process (client, cache, database threads and the server's
+      // worker) per request: steadier than rates when other jobs share the machine.
+      const cpuUs = (cpu.user + cpu.system) / requests.length;
       const { log: slice } = await server.stats({ since: seen, counts: false });
       seen += slice.length;
       const failed = recs.filter((r) => r.status !== "ok").length;
       if (failed) throw new Error(`${failed} of ${requests.length} bench requests failed`);
-      return { rate: sustained(slice), seconds, sent: slice.length };
+      return { rate: sustained(slice), seconds, sent: slice.length, cpuUs };
     };
     lines.push(
       "stage, concurrency c (bound = c / 20 ms): sustained req/s at the server and % of the bound;",
-      "  anchors in the same run: no cache | cache, no journal (group commit per answer) | cache with journal (pipeline)",
+      "  anchors in the same run: no cache | cache, no journal (group commit per answer) | cache with journal (pipeline);",
+      "  CPU/request: process CPU (client, database, test server) per request, same order",
     );
     const ratios: number[] = [];
     for (const concurrency of opts.concurrency ?? [16, 64]) {
@@ -155,12 +162,16 @@ export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
               group.rate.toFixed(0)
             } (${pct(group.rate)}) | journal ${j.rate.toFixed(0)} req/s = ${
               pct(j.rate)
-            } of ${bound}; re-run ${rerun.toFixed(0)} ms, ${again} requests`,
+            } of ${bound}; CPU/request ${none.cpuUs.toFixed(0)} | ${group.cpuUs.toFixed(0)} | ${
+              j.cpuUs.toFixed(0)
+            } us; re-run ${rerun.toFixed(0)} ms, ${again} requests`,
         );
       }
     }
     const worst = Math.min(...ratios);
+    const load = Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
     lines.push(
+      `load average at the end: ${load} (on ${navigator.hardwareConcurrency} cores)`,
       `worst stage with the journal: ${(100 * worst).toFixed(0)}% of the bound (goal >= 85%)`,
     );
   } finally {
