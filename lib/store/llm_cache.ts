@@ -6,12 +6,7 @@
  *
  * @module
  */
-import {
-  type DuckDBAppender,
-  type DuckDBConnection,
-  type DuckDBTimestampValue,
-  timestampValue,
-} from "@duckdb/node-api";
+import type { DuckDBAppender, DuckDBConnection } from "@duckdb/node-api";
 import { TABLES } from "./schema.ts";
 
 /** One alternative token and its log-probability. */
@@ -78,16 +73,12 @@ export interface LlmCallStatsRow {
 export interface LlmCallStage {
   readonly name: string;
   created: boolean;
-  /**
-   * Whether `llm_calls` has exactly the columns of the current schema, in order, so
-   * that new keys can be appended to it directly (checked on first write).
-   */
-  direct?: boolean;
 }
 
 const COLUMNS =
   "key, model, endpoint, template, params, messages, response, usage, status, error, attempts, latency_ms";
-const TABLE_COLUMNS = `${COLUMNS}, created_at`;
+/** Rows appended to a stage at a time (about 2 MB of 8,000-character prompts). */
+const STAGE_SLICE = 250;
 const HITS = "llm.cache_hits|";
 let stageCount = 0;
 
@@ -184,11 +175,11 @@ export async function readLlmCalls(
 }
 
 /**
- * Writes calls in one group. Calls whose key is stored in neither table are
- * appended straight to `llm_calls` (stamped `created_at = now()`); the others, and
- * calls carrying log-probabilities, go through the stage: their rows of
- * `llm_calls` and `llm_logprobs` are replaced (a call written without
- * log-probabilities drops the ones of the answer it replaces).
+ * Writes calls in one group: appends them to the stage (in slices, letting other
+ * work run between them), then replaces their rows of `llm_calls` (stamped
+ * `created_at = now()`) and of `llm_logprobs` (a call written without
+ * log-probabilities drops the ones of the answer it replaces) on the database's
+ * threads.
  *
  * @param connection An open DuckDB connection with the cache tables.
  * @param rows Calls to write, one per key.
@@ -200,79 +191,20 @@ export async function writeLlmCalls(
   stage: LlmCallStage,
 ): Promise<void> {
   if (rows.length === 0) return;
-  // Calls whose key is in neither table (the usual case: an answer to a request the
-  // cache did not have) are appended straight to `llm_calls`, which costs a third
-  // of a staged replace; the others (and calls with log-probabilities) are staged.
-  stage.direct ??= await hasSchemaColumns(connection);
-  let staged = rows;
-  if (stage.direct) {
-    const known = await storedKeys(connection, rows.map((r) => r.key));
-    const fresh = rows.filter((r) => !known.has(r.key) && r.logprobs == null);
-    if (fresh.length) {
-      try {
-        await appendCalls(connection, fresh);
-        staged = rows.filter((r) => known.has(r.key) || r.logprobs != null);
-      } catch {
-        // E.g. a key written meanwhile through another connection: stage them all.
-        staged = rows;
-      }
-    }
-  }
-  if (staged.length === 0) return;
   await prepareStage(connection, stage);
-  const appender = await connection.createAppender(stage.name, "main", "temp");
-  try {
-    for (const row of staged) appendRow(appender, row);
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
+  // The appender runs on the caller's thread: a large group appended at once would
+  // stall the calls whose answers arrive meanwhile.
+  for (let i = 0; i < rows.length; i += STAGE_SLICE) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    const appender = await connection.createAppender(stage.name, "main", "temp");
+    try {
+      for (const row of rows.slice(i, i + STAGE_SLICE)) appendRow(appender, row);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
   }
   await replaceFromStage(connection, stage);
-}
-
-/** Whether `llm_calls` has the current schema's columns, in order (a migrated table may not). */
-async function hasSchemaColumns(connection: DuckDBConnection): Promise<boolean> {
-  const reader = await connection.runAndReadAll(
-    `SELECT string_agg(column_name, ', ' ORDER BY column_index) FROM duckdb_columns()
-       WHERE table_name = 'llm_calls' AND schema_name = 'main' AND database_name = current_database()`,
-  );
-  return reader.getRows()[0]?.[0] === TABLE_COLUMNS;
-}
-
-/** The keys among `keys` that have a row in `llm_calls` or `llm_logprobs`. */
-async function storedKeys(
-  connection: DuckDBConnection,
-  keys: readonly string[],
-): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const part = keys.slice(i, i + 500);
-    const marks = part.map(() => "?").join(",");
-    const reader = await connection.runAndReadAll(
-      `SELECT key FROM llm_calls WHERE key IN (${marks})
-       UNION SELECT key FROM llm_logprobs WHERE key IN (${marks})`,
-      [...part, ...part],
-    );
-    for (const [key] of reader.getRows()) found.add(String(key));
-  }
-  return found;
-}
-
-/** Appends new calls (keys not stored, no log-probabilities) to `llm_calls` in one flush. */
-async function appendCalls(connection: DuckDBConnection, rows: readonly LlmCallRow[]) {
-  const now = await connection.runAndReadAll("SELECT epoch_us(now()::TIMESTAMP)");
-  const at: DuckDBTimestampValue = timestampValue(BigInt(now.getRows()[0][0] as bigint));
-  const appender = await connection.createAppender("llm_calls");
-  try {
-    for (const c of rows) {
-      appendFields(appender, c);
-      appender.appendTimestamp(at);
-      appender.endRow();
-    }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
 }
 
 /** Creates the stage on first use and empties it. */
@@ -280,9 +212,9 @@ async function prepareStage(connection: DuckDBConnection, stage: LlmCallStage): 
   if (!stage.created) {
     await connection.run(
       `CREATE TEMP TABLE IF NOT EXISTS ${stage.name} (key VARCHAR, model VARCHAR,
-         endpoint VARCHAR, template VARCHAR, params VARCHAR, messages VARCHAR,
-         response VARCHAR, usage VARCHAR, status VARCHAR, error VARCHAR,
-         attempts INTEGER, latency_ms DOUBLE, logprobs VARCHAR)`,
+         endpoint VARCHAR, template VARCHAR, params JSON, messages JSON,
+         response VARCHAR, usage JSON, status VARCHAR, error VARCHAR,
+         attempts INTEGER, latency_ms DOUBLE, logprobs JSON)`,
     );
     stage.created = true;
   }
