@@ -77,8 +77,18 @@ export async function runJob(
     // Every slot taken here is given back on every path, aborts included.
     await ctx.flight.acquire(signal);
     let failure: TransportError | undefined;
+    // With a journal, an answer holds its request slot until it is written there
+    // (a turn of the event loop), so the calls a kill can lose stay within the
+    // concurrency; without, the slot is given back before the (slower) commit.
+    const journaled = ctx.cache?.journal !== undefined;
+    let holding = false;
+    const free = () => {
+      if (holding) ctx.slots.release();
+      holding = false;
+    };
     try {
       await ctx.slots.acquire(signal);
+      holding = true;
       let answer: { response: string; usage: Usage; logprobs?: CallLogprobs } | undefined;
       const started = performance.now();
       try {
@@ -98,8 +108,8 @@ export async function runJob(
         if (!(error instanceof TransportError)) throw error;
         failure = error;
       } finally {
-        // The slot bounds requests on the wire; the commit below does not hold it.
-        ctx.slots.release();
+        // The slot bounds requests on the wire; a commit below does not hold it.
+        if (!(journaled && answer)) free();
         latencyMs = performance.now() - started;
       }
       const size = answer && overLimit(answer.response, ctx.maxAnswerBytes);
@@ -126,6 +136,7 @@ export async function runJob(
         return call;
       }
     } finally {
+      free();
       ctx.flight.release();
     }
     if (!failure) throw new Error("Unreachable: attempt ended without answer or failure");

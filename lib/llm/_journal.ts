@@ -26,12 +26,45 @@ export class JournalWriter {
     live.add(this.tag);
   }
 
-  /** Appends one call as a JSON line; on disk (in the OS) when this returns. */
-  append(call: StoredCall): void {
-    this.#file ??= Deno.openSync(this.path, { append: true, create: true });
-    const bytes = enc.encode(JSON.stringify(call) + "\n");
-    let written = 0;
-    while (written < bytes.length) written += this.#file.writeSync(bytes.subarray(written));
+  /**
+   * Appends one call as a JSON line. The lines of the answers handled in one turn
+   * of the event loop are written together, in one write, before the next I/O
+   * (a microtask); the promise resolves when the line is on disk (in the OS).
+   */
+  append(call: StoredCall): Promise<void> {
+    this.#lines.push(JSON.stringify(call));
+    if (!this.#queued) {
+      this.#queued = true;
+      queueMicrotask(() => this.#write());
+    }
+    return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }));
+  }
+
+  #lines: string[] = [];
+  #waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  #queued = false;
+
+  /** Writes the gathered lines now and settles their promises. */
+  writeNow(): void {
+    this.#write();
+  }
+
+  #write(): void {
+    this.#queued = false;
+    const waiters = this.#waiters.splice(0);
+    if (this.#lines.length === 0) return;
+    const text = this.#lines.join("\n") + "\n";
+    this.#lines = [];
+    try {
+      this.#file ??= Deno.openSync(this.path, { append: true, create: true });
+      const bytes = enc.encode(text);
+      let written = 0;
+      while (written < bytes.length) written += this.#file.writeSync(bytes.subarray(written));
+    } catch (error) {
+      for (const w of waiters) w.reject(error);
+      return;
+    }
+    for (const w of waiters) w.resolve();
   }
 
   /**
@@ -40,6 +73,7 @@ export class JournalWriter {
    * @returns The segment's path, or undefined when nothing was journaled.
    */
   rotate(): string | undefined {
+    this.writeNow();
     this.close();
     const segment = `${this.path}.${++this.#segment}`;
     try {
@@ -51,8 +85,9 @@ export class JournalWriter {
     return segment;
   }
 
-  /** Closes the handle (the next append reopens it). */
+  /** Closes the handle (the next append reopens it); gathered lines are written first. */
   close(): void {
+    this.writeNow();
     this.#file?.close();
     this.#file = undefined;
   }

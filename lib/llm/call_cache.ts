@@ -44,8 +44,9 @@ export interface StoredCall {
 export interface CallCacheOptions {
   /**
    * Path of an append-only answer journal (e.g. `<workspace>/llm_journal.jsonl`).
-   * Each answer is appended the moment it arrives, and `put` resolves then: the
-   * journal is the durable place. Answers are committed to DuckDB in groups (every
+   * Each answer is appended as it arrives (the answers of one turn of the event
+   * loop in one write), and `put` resolves once its line is written: the journal
+   * is the durable place. Answers are committed to DuckDB in groups (every
    * `commitRows` answers or `commitMs` milliseconds, and on `flush`); a journal file
    * is deleted once everything in it is committed. Default: none (`put` waits for
    * the commit).
@@ -82,12 +83,13 @@ interface Waiter {
  * (DDL from `lib/store/schema.ts`) on a DuckDB connection.
  *
  * Writes are durable per call. With a journal (see {@link CallCacheOptions}),
- * {@link CallCache.put} appends the call to the journal file and resolves at
- * once, so a kill loses only the calls still on the wire: the journal files a
- * killed process left are folded in when the cache is next opened. Journaled
- * calls are committed to DuckDB in large groups (appender into a staging table,
- * then one `INSERT OR REPLACE`), so many concurrent calls cost one commit each
- * second or two thousand answers. Without a journal, `put` resolves after its
+ * {@link CallCache.put} appends the call to the journal file and resolves when
+ * the line is written (within a turn of the event loop), so a kill loses only
+ * the calls still on the wire: the journal files a killed process left are
+ * folded in when the cache is next opened. Journaled calls are committed to
+ * DuckDB in large groups (appender into a staging table, then one `INSERT OR
+ * REPLACE`), so many concurrent calls cost one commit each second or two
+ * thousand answers. Without a journal, `put` resolves after its
  * row is committed; calls finishing while a commit runs are committed together
  * in the next one (group commit). All statements of one cache run one at a time.
  *
@@ -223,16 +225,13 @@ export class CallCache {
    */
   put(call: StoredCall): Promise<void> {
     if (this.#writer) {
-      // Durable at once: a kill from here on loses nothing (the journal is folded in
-      // on the next open).
-      try {
-        this.#writer.append(call);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      // Durable once the journal line is written (within a turn of the event loop):
+      // a kill from then on loses nothing (the journal is folded in on the next open).
+      const written = this.#writer.append(call);
       this.#unflushed.set(call.key, call);
       if (this.#pending.length === 0) this.#oldest = performance.now();
-      this.#pending.push({ call, resolve: () => {}, reject: () => {} });
+      const waiter = { call, resolve: () => {}, reject: () => {} };
+      this.#pending.push(waiter);
       if (
         !this.#scheduled &&
         (this.#pending.length >= this.#commitRows ||
@@ -241,7 +240,12 @@ export class CallCache {
         this.#scheduled = true;
         this.#exclusive(() => this.#writePending()).catch(() => {});
       }
-      return Promise.resolve();
+      return written.catch((error) => {
+        // Not in the journal: not stored, and the caller learns it.
+        if (this.#unflushed.get(call.key) === call) this.#unflushed.delete(call.key);
+        this.#pending = this.#pending.filter((w) => w !== waiter);
+        throw error;
+      });
     }
     const done = new Promise<void>((resolve, reject) =>
       this.#pending.push({ call, resolve, reject })

@@ -77,6 +77,8 @@ export interface LlmCallStage {
 
 const COLUMNS =
   "key, model, endpoint, template, params, messages, response, usage, status, error, attempts, latency_ms";
+/** Rows appended to a stage at a time (about 2 MB of 8,000-character prompts). */
+const STAGE_SLICE = 250;
 const HITS = "llm.cache_hits|";
 let stageCount = 0;
 
@@ -100,7 +102,8 @@ export function newLlmCallStage(): LlmCallStage {
   return { name: `llm_calls_stage_${++stageCount}`, created: false };
 }
 
-function appendRow(a: DuckDBAppender, c: LlmCallRow): void {
+/** Appends the columns `key` .. `latency_ms` of a call. */
+function appendFields(a: DuckDBAppender, c: LlmCallRow): void {
   a.appendVarchar(c.key);
   a.appendVarchar(c.model);
   a.appendVarchar(c.endpoint);
@@ -115,6 +118,11 @@ function appendRow(a: DuckDBAppender, c: LlmCallRow): void {
   else a.appendVarchar(c.error);
   a.appendInteger(c.attempts);
   a.appendDouble(c.latencyMs);
+}
+
+/** Appends a call to a stage (its columns, then its log-probabilities). */
+function appendRow(a: DuckDBAppender, c: LlmCallRow): void {
+  appendFields(a, c);
   if (c.logprobs == null) a.appendNull();
   else a.appendVarchar(JSON.stringify(c.logprobs));
   a.endRow();
@@ -167,9 +175,11 @@ export async function readLlmCalls(
 }
 
 /**
- * Writes calls in one group: appends them to the stage, then replaces their rows
- * of `llm_calls` (stamped `created_at = now()`) and of `llm_logprobs` (a call
- * written without log-probabilities drops the ones of the answer it replaces).
+ * Writes calls in one group: appends them to the stage (in slices, letting other
+ * work run between them), then replaces their rows of `llm_calls` (stamped
+ * `created_at = now()`) and of `llm_logprobs` (a call written without
+ * log-probabilities drops the ones of the answer it replaces) on the database's
+ * threads.
  *
  * @param connection An open DuckDB connection with the cache tables.
  * @param rows Calls to write, one per key.
@@ -181,34 +191,56 @@ export async function writeLlmCalls(
   stage: LlmCallStage,
 ): Promise<void> {
   if (rows.length === 0) return;
+  await prepareStage(connection, stage);
+  // The appender runs on the caller's thread: a large group appended at once would
+  // stall the calls whose answers arrive meanwhile.
+  for (let i = 0; i < rows.length; i += STAGE_SLICE) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    const appender = await connection.createAppender(stage.name, "main", "temp");
+    try {
+      for (const row of rows.slice(i, i + STAGE_SLICE)) appendRow(appender, row);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+  await replaceFromStage(connection, stage);
+}
+
+/** Creates the stage on first use and empties it. */
+async function prepareStage(connection: DuckDBConnection, stage: LlmCallStage): Promise<void> {
   if (!stage.created) {
     await connection.run(
       `CREATE TEMP TABLE IF NOT EXISTS ${stage.name} (key VARCHAR, model VARCHAR,
-         endpoint VARCHAR, template VARCHAR, params VARCHAR, messages VARCHAR,
-         response VARCHAR, usage VARCHAR, status VARCHAR, error VARCHAR,
-         attempts INTEGER, latency_ms DOUBLE, logprobs VARCHAR)`,
+         endpoint VARCHAR, template VARCHAR, params JSON, messages JSON,
+         response VARCHAR, usage JSON, status VARCHAR, error VARCHAR,
+         attempts INTEGER, latency_ms DOUBLE, logprobs JSON)`,
     );
     stage.created = true;
   }
   await connection.run(`DELETE FROM temp.${stage.name}`);
-  const appender = await connection.createAppender(stage.name, "main", "temp");
-  try {
-    for (const row of rows) appendRow(appender, row);
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
+}
+
+/** Replaces the stage's rows of `llm_calls` and `llm_logprobs`, then empties the stage. */
+async function replaceFromStage(connection: DuckDBConnection, stage: LlmCallStage): Promise<void> {
   await connection.run(
     `INSERT OR REPLACE INTO llm_calls (${COLUMNS}, created_at)
        SELECT ${COLUMNS}, now() FROM temp.${stage.name}`,
   );
-  await connection.run(
-    `DELETE FROM llm_logprobs WHERE key IN (SELECT key FROM temp.${stage.name})`,
+  // Most caches never ask for log-probabilities: skip the delete when there are none.
+  const any = await connection.runAndReadAll(
+    `SELECT EXISTS (SELECT 1 FROM llm_logprobs) OR
+       EXISTS (SELECT 1 FROM temp.${stage.name} WHERE logprobs IS NOT NULL)`,
   );
-  await connection.run(
-    `INSERT INTO llm_logprobs (key, logprobs)
-       SELECT key, logprobs FROM temp.${stage.name} WHERE logprobs IS NOT NULL`,
-  );
+  if (any.getRows()[0][0] === true) {
+    await connection.run(
+      `DELETE FROM llm_logprobs WHERE key IN (SELECT key FROM temp.${stage.name})`,
+    );
+    await connection.run(
+      `INSERT INTO llm_logprobs (key, logprobs)
+         SELECT key, logprobs FROM temp.${stage.name} WHERE logprobs IS NOT NULL`,
+    );
+  }
   await connection.run(`DELETE FROM temp.${stage.name}`);
 }
 

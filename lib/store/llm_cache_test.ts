@@ -77,3 +77,39 @@ Deno.test("llm cache store: rows and log-probabilities round-trip; a replace wit
     db.closeSync();
   }
 });
+
+Deno.test("llm cache store: a group larger than one appender slice is written whole, replaces stamped now; another column order works", async () => {
+  const db = await DuckDBInstance.create(":memory:");
+  const con = await db.connect();
+  try {
+    await createLlmCacheTables(con);
+    const stage = newLlmCallStage();
+    await writeLlmCalls(con, [row("a"), row("b")], stage);
+    // 600 rows: three slices of the stage's appender, one key replaced.
+    const many = Array.from({ length: 600 }, (_, i) => row(`k${String(i).padStart(3, "0")}`));
+    await writeLlmCalls(con, [row("b", { response: "replaced" }), ...many], stage);
+    const counts = (await con.runAndReadAll(
+      `SELECT count(*)::INTEGER, count(DISTINCT key)::INTEGER,
+         bool_and(abs(epoch(now()::TIMESTAMP) - epoch(created_at)) < 60) FROM llm_calls`,
+    )).getRows();
+    assert.deepEqual(counts, [[602, 602, true]]);
+    const got = await readLlmCalls(con, ["a", "b", "k000", "k599"]);
+    assert.deepEqual(
+      ["a", "b", "k000", "k599"].map((k) => got.get(k)?.response),
+      ["answer a", "replaced", "answer k000", "answer k599"],
+    );
+    assert.deepEqual(got.get("k599"), row("k599"));
+    // A table whose columns are in another order (as a migration may leave it).
+    await con.run("DROP TABLE llm_calls");
+    await con.run(
+      `CREATE TABLE llm_calls (created_at TIMESTAMP, key VARCHAR PRIMARY KEY, model VARCHAR,
+         endpoint VARCHAR, template VARCHAR, params JSON, messages JSON, response VARCHAR,
+         usage JSON, status VARCHAR, error VARCHAR, attempts INTEGER, latency_ms DOUBLE)`,
+    );
+    await writeLlmCalls(con, [row("d")], newLlmCallStage());
+    assert.deepEqual((await readLlmCalls(con, ["d"])).get("d"), row("d"));
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+});

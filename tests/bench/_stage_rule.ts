@@ -9,3 +9,10 @@ export function stageShapeRule(req: { messages: { content: string }[] }): { cont
   const word = "answer ";
   return { content: word.repeat(Math.ceil(n / word.length)).slice(0, n) };
 }
+
+/** Counts requests by their first two lines (`answer-chars: N`, `item <salt>-<i>`), not the whole prompt. */
+export function stageKey(req: { messages: { content: string }[] }): string {
+  const u = req.messages[req.messages.length - 1].content;
+  const second = u.indexOf("\n", u.indexOf("\n") + 1);
+  return second < 0 ? u : u.slice(0, second);
+}

@@ -12,6 +12,8 @@
  * @module
  */
 import { join } from "node:path";
+import { parseArgs } from "node:util";
+import process from "node:process";
 import { CallCache, type ChatRequest, JOURNAL_FILE, LlmClient } from "@lib/llm/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServerInWorker } from "../support/openai_server_worker.ts";
@@ -87,14 +89,27 @@ function sustained(log: readonly { at: number }[]): number {
   return (log.length - 1) / ((log.at(-1)!.at - log[0].at) / 1000);
 }
 
+/** Options of {@link bench}. */
+export interface StagesBenchOptions {
+  /** A quarter of the requests. */
+  quick?: boolean;
+  /** Only the stages whose name contains one of these texts. Default: all. */
+  stages?: string[];
+  /** Concurrencies to measure. Default 16 and 64. */
+  concurrency?: number[];
+}
+
 /** Runs the benchmark and returns report lines. */
-export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
+export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
   const latencyMs = 20;
   const lines: string[] = [];
+  const rule = new URL("./_stage_rule.ts", import.meta.url).href;
   await using server = await startOpenAiServerInWorker({
     latencyMs,
-    rule: { module: new URL("./_stage_rule.ts", import.meta.url).href, name: "stageShapeRule" },
+    rule: { module: rule, name: "stageShapeRule" },
+    keyOf: { module: rule, name: "stageKey" },
   });
+  const stages = STAGES.filter((s) => !opts.stages || opts.stages.some((t) => s.name.includes(t)));
   const dir = await Deno.makeTempDir({ prefix: "crux-bench-stages-" });
   const ws = await openWorkspace(dir);
   try {
@@ -104,24 +119,29 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
     /** Runs requests through a client and measures the server's sustained rate. */
     const measure = async (client: LlmClient, requests: ChatRequest[]) => {
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const recs = await client.chatMany(requests);
       const seconds = (performance.now() - t0) / 1000;
-      const { log } = await server.stats();
-      const slice = log.slice(seen);
-      seen = log.length;
+      const cpu = process.cpuUsage(cpu0);
+      // CPU of the whole process (client, cache, database threads and the server's
+      // worker) per request: steadier than rates when other jobs share the machine.
+      const cpuUs = (cpu.user + cpu.system) / requests.length;
+      const { log: slice } = await server.stats({ since: seen, counts: false });
+      seen += slice.length;
       const failed = recs.filter((r) => r.status !== "ok").length;
       if (failed) throw new Error(`${failed} of ${requests.length} bench requests failed`);
-      return { rate: sustained(slice), seconds, sent: slice.length };
+      return { rate: sustained(slice), seconds, sent: slice.length, cpuUs };
     };
     lines.push(
       "stage, concurrency c (bound = c / 20 ms): sustained req/s at the server and % of the bound;",
-      "  anchors in the same run: no cache | cache, no journal (group commit per answer) | cache with journal (pipeline)",
+      "  anchors in the same run: no cache | cache, no journal (group commit per answer) | cache with journal (pipeline);",
+      "  CPU/request: process CPU (client, database, test server) per request, same order",
     );
     const ratios: number[] = [];
-    for (const concurrency of [16, 64]) {
+    for (const concurrency of opts.concurrency ?? [16, 64]) {
       const bound = concurrency / (latencyMs / 1000);
       const n = opts.quick ? bound / 4 : bound; // 0.25 s (quick) or 1 s of work at the bound
-      for (const s of STAGES) {
+      for (const s of stages) {
         const mk = (tag: string) => stageRequests(s, n, `${concurrency}-${tag}`);
         const base = { baseUrl: server.url, model: "bench", concurrency };
         const none = await measure(new LlmClient(base), mk("none"));
@@ -132,7 +152,8 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
         const t1 = performance.now();
         await client.chatMany(requests);
         const rerun = performance.now() - t1;
-        const again = (await server.stats()).log.length - seen;
+        const again = (await server.stats({ since: seen, counts: false })).log.length;
+        seen += again;
         const pct = (r: number) => `${(100 * r / bound).toFixed(0)}%`;
         ratios.push(j.rate / bound);
         lines.push(
@@ -141,12 +162,16 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
               group.rate.toFixed(0)
             } (${pct(group.rate)}) | journal ${j.rate.toFixed(0)} req/s = ${
               pct(j.rate)
-            } of ${bound}; re-run ${rerun.toFixed(0)} ms, ${again} requests`,
+            } of ${bound}; CPU/request ${none.cpuUs.toFixed(0)} | ${group.cpuUs.toFixed(0)} | ${
+              j.cpuUs.toFixed(0)
+            } us; re-run ${rerun.toFixed(0)} ms, ${again} requests`,
         );
       }
     }
     const worst = Math.min(...ratios);
+    const load = Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
     lines.push(
+      `load average at the end: ${load} (on ${navigator.hardwareConcurrency} cores)`,
       `worst stage with the journal: ${(100 * worst).toFixed(0)}% of the bound (goal >= 85%)`,
     );
   } finally {
@@ -154,4 +179,22 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
     await Deno.remove(dir, { recursive: true });
   }
   return lines;
+}
+
+if (import.meta.main) {
+  // `deno run -A tests/bench/stages.ts --stage nugget --c 64 --quick`: a subset.
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      quick: { type: "boolean", default: false },
+      stage: { type: "string", multiple: true },
+      c: { type: "string", multiple: true },
+    },
+  });
+  const lines = await bench({
+    quick: values.quick,
+    stages: values.stage,
+    concurrency: values.c?.map(Number),
+  });
+  for (const line of lines) console.log(line);
 }

@@ -156,7 +156,28 @@ function defaultScore(query: string, doc: string): number {
   return q.size ? shared / q.size : 0;
 }
 
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** Whether a UTF-16 code is white space as the regular expression `\s` sees it. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
+    c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Number of words (runs of non-space characters), counted without allocating:
+ * the prompt of every request is counted, and prompts run to thousands of words.
+ */
+export function words(text: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
+  return n;
+}
 
 /** The `choices[0].logprobs` of an answer to a request asking `top_logprobs` alternatives. */
 function logprobsOf(content: string, scripted: ScriptedToken[] | undefined, topK: number) {

@@ -136,3 +136,22 @@ Deno.test("test server: scripted log-probabilities, default tokens, and an endpo
   });
   assert.equal(await ask(bare.url, { logprobs: true, top_logprobs: 2 }), null);
 });
+
+Deno.test("test server: words are counted as runs of non-space, as splitting on \\s does", async () => {
+  const { words } = await import("./openai_server.ts");
+  const cases = [
+    "",
+    "   ",
+    "one",
+    " two  words ",
+    "tab\tnew\nline\r\nvt\u000bff\u000c",
+    "nbsp\u00a0thin\u2009ideo\u3000bom\ufeffend",
+    "lorem ipsum dolor sit amet ".repeat(50),
+    "é ü ß 汉字 😀 x",
+  ];
+  for (const text of cases) {
+    assert.equal(words(text), text.split(/\s+/).filter(Boolean).length, JSON.stringify(text));
+  }
+  assert.equal(words(" two  words "), 2);
+  assert.equal(words("a\u00a0b"), 2);
+});

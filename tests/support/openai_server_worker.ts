@@ -26,7 +26,12 @@ export interface WorkerServerStats {
 /** A test server running in a worker. */
 export interface WorkerServer extends AsyncDisposable {
   url: string;
-  stats(): Promise<WorkerServerStats>;
+  /**
+   * Counters and log. `since`: only the log from that index on (the full log grows
+   * with every request and is copied across threads); `counts: false` leaves the
+   * per-key counts out (an empty map).
+   */
+  stats(opts?: { since?: number; counts?: boolean }): Promise<WorkerServerStats>;
   close(): Promise<void>;
 }
 
@@ -34,12 +39,15 @@ export interface WorkerServer extends AsyncDisposable {
  * Starts the test server in a worker thread.
  *
  * @param opts Server options without functions, plus `rule`: the module URL and export
- *   name of the chat rule (default: answers `"ok"`).
+ *   name of the chat rule (default: answers `"ok"`), and `keyOf`: the same for the
+ *   request key (default: the last message's content).
  * @returns The running server.
  */
 export async function startOpenAiServerInWorker(
   opts: Pick<ServerOptions, "latencyMs" | "apiKey" | "logprobs"> & {
     rule?: { module: string; name: string };
+    /** The request key function ({@link ServerOptions.keyOf}), named like `rule`. */
+    keyOf?: { module: string; name: string };
   },
 ): Promise<WorkerServer> {
   const worker = new Worker(new URL("./_server_worker.ts", import.meta.url), { type: "module" });
@@ -53,8 +61,11 @@ export async function startOpenAiServerInWorker(
       worker.addEventListener("message", on);
       worker.postMessage(message);
     });
-  const { rule, ...rest } = opts;
-  const { url } = await ask<{ url: string }>({ type: "start", opts: rest, rule }, "started");
+  const { rule, keyOf, ...rest } = opts;
+  const { url } = await ask<{ url: string }>(
+    { type: "start", opts: rest, rule, keyOf },
+    "started",
+  );
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -64,9 +75,9 @@ export async function startOpenAiServerInWorker(
   };
   return {
     url,
-    async stats() {
+    async stats(o = {}) {
       const s = await ask<{ requests: number; counts: [string, number][]; log: LoggedRequest[] }>(
-        { type: "stats" },
+        { type: "stats", since: o.since ?? 0, counts: o.counts ?? true },
         "stats",
       );
       return { requests: s.requests, counts: new Map(s.counts), log: s.log };
