@@ -21,3 +21,8 @@ export function trecJudgeRule(req: { messages: { content: string }[] }): { conte
     `trecJudgeRule: no answer for prompt starting ${JSON.stringify(all.slice(0, 80))}`,
   );
 }
+
+/** The server's request key: empty, so that its log keeps no prompt text (the benchmark counts calls, not keys). */
+export function trecKey(): string {
+  return "";
+}

@@ -188,6 +188,7 @@ try {
   await using server = await startOpenAiServerInWorker({
     latencyMs,
     rule: { module: new URL("./_trec_rule.ts", import.meta.url).href, name: "trecJudgeRule" },
+    keyOf: { module: new URL("./_trec_rule.ts", import.meta.url).href, name: "trecKey" },
   });
   const cache = await CallCache.open(ws.connection, { journal: join(dir, JOURNAL_FILE) });
   const client = new LlmClient({ baseUrl: server.url, model: "bench", cache, concurrency });
@@ -202,9 +203,9 @@ try {
       const s0 = performance.now();
       const out = await work();
       const seconds = (performance.now() - s0) / 1000;
-      const { log } = await server.stats();
-      const slice = log.slice(seen);
-      seen = log.length;
+      // Only the log since the last stage crosses threads: the whole log grows with every call.
+      const { log: slice } = await server.stats({ since: seen, counts: false });
+      seen += slice.length;
       const k = kinds.get(kind) ?? { calls: 0, seconds: 0, bad: 0, busy: 0 };
       k.calls += slice.length;
       k.seconds += seconds;
@@ -281,11 +282,14 @@ try {
   const first = await runStages(ws, specs, { order });
   const declared = await declareNuggetStages(); // reads the answer file, remembers its digest
   const total = (performance.now() - t0) / 1000;
-  const before = (await server.stats()).requests;
+  /** Requests the server answered so far (no log crosses threads). */
+  const served = async () =>
+    (await server.stats({ since: Number.MAX_SAFE_INTEGER, counts: false })).requests;
+  const before = await served();
   const t1 = performance.now();
   const again = await runStages(ws, specs, { order });
   const rerun = (performance.now() - t1) / 1000;
-  const resent = (await server.stats()).requests - before;
+  const resent = (await served()) - before;
   ws.close();
   // A fresh process opens the workspace and checks every stage, as `crux run` does.
   const t2 = performance.now();
@@ -294,7 +298,7 @@ try {
   const cold = await runStages(ws2, specs, { order });
   ws2.close();
   const reopened = (performance.now() - t2) / 1000;
-  const resent2 = (await server.stats()).requests - before - resent;
+  const resent2 = (await served()) - before - resent;
   const size = await dirBytes(dir);
   const answerBytes = (await Deno.stat(ANSWERS)).size;
   const bound = concurrency / (latencyMs / 1000);
