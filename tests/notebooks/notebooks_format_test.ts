@@ -33,5 +33,10 @@ Deno.test("every notebook is formatted as deno fmt formats it", async () => {
     assert.ok(out.success, new TextDecoder().decode(out.stderr));
     if (new TextDecoder().decode(out.stdout) !== text) unformatted.push(name);
   }
-  assert.deepEqual(unformatted, [], "run: deno fmt notebooks/*.ipynb");
+  assert.deepEqual(
+    unformatted,
+    [],
+    "format each listed notebook with `deno fmt --ext=ipynb - < notebooks/NAME > formatted.ipynb` " +
+      "and move formatted.ipynb over it (deno.json keeps notebooks out of `deno fmt`)",
+  );
 });
