@@ -6,20 +6,14 @@
  * 2025; densities use w = 0.5 as in the paper's tables).
  *
  * @example
- * ```ts
- * import { selectRequired } from "@lib/construct/mod.ts";
- * import { storeHumanSummaries } from "@lib/generate/mod.ts";
+ * ```ts ignore
+ * // Not run here: it reads a workspace after the select and generate stages (`crux run`).
  * import { judgeReports } from "@lib/judge/mod.ts";
  * import { lexicalJudge } from "@lib/llm/mod.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const dir = await Deno.makeTempDir();
- * const ws = await openWorkspace(dir);
- * await importSample(ws, "datasets/sample");
- * await selectRequired(ws, { judge: "human" }); // the select stage, in short
- * await storeHumanSummaries(ws); // reports of run oracle-result
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace("outputs/demo");
  * const { runs } = await judgeReports(ws, { judge: lexicalJudge() });
  * ws.close();
- * await Deno.remove(dir, { recursive: true });
  * ```
  *
  * @module

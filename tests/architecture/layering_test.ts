@@ -89,7 +89,9 @@ export function layeringProblems(graph: ReadonlyMap<string, readonly string[]>):
 }
 
 Deno.test("imports point down (or sideways without cycles), never into another area's _ files or tests/", () => {
-  const graph = new Map(sources.map((f) => [relative(root, f), imports(f)]));
+  // Doc examples count as imports of their file: an example that imports a sideways area
+  // closes a cycle as surely as the code does.
+  const graph = new Map(sources.map((f) => [relative(root, f), [...imports(f), ...docImports(f)]]));
   assert.ok(graph.size > 200, `${graph.size} library files read`);
   assert.deepEqual(layeringProblems(graph), []);
 });
