@@ -6,6 +6,7 @@
  * @module
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { workspaceMemoryLimit } from "./_memory_limit.ts";
 import { join } from "node:path";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { explainStorageError } from "./storage_error.ts";
@@ -93,7 +94,10 @@ export async function checkWorkspace(dir: string): Promise<WorkspaceCheck> {
   }
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(path, { access_mode: "READ_ONLY" });
+    instance = await DuckDBInstance.create(path, {
+      access_mode: "READ_ONLY",
+      memory_limit: workspaceMemoryLimit(undefined).value,
+    });
   } catch (error) {
     result.problems.push(message(error, dir));
     return result;

@@ -5,6 +5,7 @@
  * @module
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { workspaceMemoryLimit } from "./_memory_limit.ts";
 import { join } from "node:path";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { RATED_ITEMS_SQL } from "./provenance.ts";
@@ -39,7 +40,9 @@ export async function migrateWorkspace(dir: string): Promise<{ from: number; to:
   await Deno.stat(path).catch(() => {
     throw new Deno.errors.NotFound(`Cannot migrate "${dir}": it has no workspace.duckdb`);
   });
-  const instance = await DuckDBInstance.create(path);
+  const instance = await DuckDBInstance.create(path, {
+    memory_limit: workspaceMemoryLimit(undefined).value,
+  });
   const c = await instance.connect();
   try {
     const rows = (await c.runAndReadAll(

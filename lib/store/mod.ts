@@ -23,7 +23,7 @@ export {
   type ReadFilter,
   Workspace,
 } from "./workspace.ts";
-export { openWorkspace } from "./open_workspace.ts";
+export { DEFAULT_MEMORY_LIMIT, openWorkspace } from "./open_workspace.ts";
 export { explainStorageError, type StorageFault, WorkspaceStorageError } from "./storage_error.ts";
 export { checkWorkspace, type WorkspaceCheck } from "./check_workspace.ts";
 export type { ImportCounts, ImportOptions } from "./_import.ts";

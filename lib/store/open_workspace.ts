@@ -10,14 +10,25 @@ import { loadTables } from "./_columns.ts";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { Workspace } from "./workspace.ts";
 import { explainStorageError } from "./storage_error.ts";
+import { DEFAULT_MEMORY_LIMIT, workspaceMemoryLimit } from "./_memory_limit.ts";
+
+export { DEFAULT_MEMORY_LIMIT };
 
 /**
  * Opens (creating when needed) the workspace in `dir`: the folder, the
  * `workspace.duckdb` file and every table of `schema.ts`. The schema version is
  * recorded in `meta`; a workspace written by a newer version is refused.
  *
+ * DuckDB's memory (its buffer pool, indexes and query state) is capped at
+ * `memoryLimit`, from `CRUX_MEMORY_LIMIT` when not given, else
+ * {@linkcode DEFAULT_MEMORY_LIMIT}: without a cap DuckDB keeps up to 80% of the
+ * machine's memory, so a long judging run (millions of cached calls) grows
+ * with the machine rather than with its work. Above the cap DuckDB writes
+ * what it can to disk and spills large queries to `workspace.duckdb.tmp`.
+ *
  * @param dir The workspace folder (e.g. `outputs/<experiment>`).
- * @param opts `readOnly` (default false) opens an existing workspace without changing it.
+ * @param opts `readOnly` (default false) opens an existing workspace without changing it;
+ *   `memoryLimit` caps DuckDB's memory, in DuckDB's notation (`"2GB"`, `"512MiB"`).
  * @returns The open workspace; call `close()` when done.
  * @throws {Deno.errors.NotFound} Read-only on a folder without a workspace.
  * @throws {WorkspaceStorageError} When the file is locked by another process, damaged, or the
@@ -32,9 +43,10 @@ import { explainStorageError } from "./storage_error.ts";
  */
 export async function openWorkspace(
   dir: string,
-  opts: { readOnly?: boolean } = {},
+  opts: { readOnly?: boolean; memoryLimit?: string } = {},
 ): Promise<Workspace> {
   const readOnly = opts.readOnly ?? false;
+  const memoryLimit = workspaceMemoryLimit(opts.memoryLimit);
   const path = join(dir, "workspace.duckdb");
   if (readOnly) {
     await Deno.stat(path).catch(() => {
@@ -45,11 +57,22 @@ export async function openWorkspace(
   } else await Deno.mkdir(dir, { recursive: true });
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(path, readOnly ? { access_mode: "READ_ONLY" } : {});
+    instance = await DuckDBInstance.create(path, {
+      ...(readOnly ? { access_mode: "READ_ONLY" } : {}),
+      memory_limit: memoryLimit.value,
+    });
   } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (/failed to set config|memory.limit/i.test(reason)) {
+      throw new Error(
+        `Cannot open workspace "${dir}": the memory limit ${
+          JSON.stringify(memoryLimit.value)
+        } (from ${memoryLimit.from}) is not a size DuckDB reads; write it like "2GB" or "512MiB"`,
+        { cause: error },
+      );
+    }
     const explained = explainStorageError(error, dir);
     if (explained) throw explained;
-    const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot open workspace "${dir}": ${reason}`, { cause: error });
   }
   const connection = await instance.connect();

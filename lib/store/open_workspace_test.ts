@@ -47,3 +47,40 @@ Deno.test("openWorkspace read-only needs an existing workspace and refuses write
     ro.close();
   }
 });
+
+Deno.test("openWorkspace caps DuckDB's memory: default, CRUX_MEMORY_LIMIT, option, bad value", async () => {
+  const dir = await Deno.makeTempDir();
+  const limit = async (opts: { memoryLimit?: string } = {}) => {
+    const ws = await openWorkspace(dir, opts);
+    try {
+      const reader = await ws.connection.runAndReadAll(
+        "SELECT current_setting('memory_limit')",
+      );
+      return String(reader.getRowsJS()[0][0]);
+    } finally {
+      ws.close();
+    }
+  };
+  const before = Deno.env.get("CRUX_MEMORY_LIMIT");
+  try {
+    Deno.env.delete("CRUX_MEMORY_LIMIT");
+    // 2 GB = 2e9 bytes, which DuckDB prints in binary units.
+    assert.equal(await limit(), "1.8 GiB");
+    assert.equal(await limit({ memoryLimit: "512MiB" }), "512.0 MiB");
+    Deno.env.set("CRUX_MEMORY_LIMIT", "3GB");
+    assert.equal(await limit(), "2.7 GiB");
+    // The option wins over the environment.
+    assert.equal(await limit({ memoryLimit: "1GiB" }), "1.0 GiB");
+    Deno.env.set("CRUX_MEMORY_LIMIT", "3");
+    await assert.rejects(() => limit(), /"3" \(from CRUX_MEMORY_LIMIT\) is not a size/);
+    Deno.env.delete("CRUX_MEMORY_LIMIT");
+    await assert.rejects(
+      () => limit({ memoryLimit: "lots" }),
+      /"lots" \(from the memoryLimit option\) is not a size/,
+    );
+  } finally {
+    if (before === undefined) Deno.env.delete("CRUX_MEMORY_LIMIT");
+    else Deno.env.set("CRUX_MEMORY_LIMIT", before);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
