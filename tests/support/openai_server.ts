@@ -92,7 +92,10 @@ export interface ServerOptions {
   embed?: (text: string, model: string) => number[];
   /** Score of (query, document) for `/v1/rerank` and `/v1/score`. Default: shared-word ratio. */
   score?: (query: string, document: string) => number;
-  /** Latency added to every reply, in ms, unless the reply sets `delayMs`. Default 0. */
+  /**
+   * Latency of every reply, in ms, unless the reply sets `delayMs`: the reply is sent this
+   * long after the request arrived (or at once, if reading it took longer). Default 0.
+   */
   latencyMs?: number;
   /** Request key used for counting. Default: the content of the last message. */
   keyOf?: (request: ServerChatRequest) => string;
@@ -215,20 +218,24 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
   const started = performance.now();
   const keyOf = opts.keyOf ?? ((r: ServerChatRequest) => r.messages.at(-1)?.content ?? "");
 
-  const wait = (ms: number) =>
-    ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms));
+  // A reply's latency counts from the request's arrival, as a model service's does:
+  // reading and parsing the body and the rule's work are part of it, not added to it.
+  const wait = (ms: number, arrived: number) => {
+    const left = arrived + ms - performance.now();
+    return left <= 0 ? Promise.resolve() : new Promise<void>((r) => setTimeout(r, left));
+  };
 
   const record = (path: string, key: string, status: number, answered = false) =>
     log.push({ path, key, status, at: performance.now() - started, answered });
 
-  async function chat(req: Request): Promise<Response> {
+  async function chat(req: Request, arrived: number): Promise<Response> {
     const body = await req.json() as ServerChatRequest;
     const key = keyOf(body);
     const count = (counts.get(key) ?? 0) + 1;
     counts.set(key, count);
     const rule = opts.chat ?? ((): Reply => ({ content: "ok" }));
     const reply = await rule(body, { key, count, authorization: req.headers.get("authorization") });
-    await wait(reply.delayMs ?? opts.latencyMs ?? 0);
+    await wait(reply.delayMs ?? opts.latencyMs ?? 0, arrived);
     if ("drop" in reply) {
       record("/v1/chat/completions", key, 0);
       const broken = new ReadableStream({ start: (c) => c.error(new Error("connection dropped")) });
@@ -266,10 +273,10 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
     });
   }
 
-  async function embeddings(req: Request): Promise<Response> {
+  async function embeddings(req: Request, arrived: number): Promise<Response> {
     const body = await req.json() as { model: string; input: string | string[] };
     const inputs = Array.isArray(body.input) ? body.input : [body.input];
-    await wait(opts.latencyMs ?? 0);
+    await wait(opts.latencyMs ?? 0, arrived);
     record("/v1/embeddings", inputs.join("\n"), 200, true);
     const embed = opts.embed ?? defaultEmbed;
     return json({
@@ -284,9 +291,9 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
     });
   }
 
-  async function rerank(req: Request, path: string): Promise<Response> {
+  async function rerank(req: Request, path: string, arrived: number): Promise<Response> {
     const body = await req.json() as Record<string, unknown>;
-    await wait(opts.latencyMs ?? 0);
+    await wait(opts.latencyMs ?? 0, arrived);
     const score = opts.score ?? defaultScore;
     if (path === "/v1/score") {
       const q = String(body.text_1);
@@ -315,6 +322,7 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
       onError: () => new Response(null, { status: 500 }),
     },
     async (req) => {
+      const arrived = performance.now();
       requests++;
       const path = new URL(req.url).pathname;
       if (
@@ -331,9 +339,9 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
         });
       }
       if (req.method !== "POST") return json({ error: { message: "Not found" } }, 404);
-      if (path === "/v1/chat/completions") return await chat(req);
-      if (path === "/v1/embeddings") return await embeddings(req);
-      if (path === "/v1/rerank" || path === "/v1/score") return await rerank(req, path);
+      if (path === "/v1/chat/completions") return await chat(req, arrived);
+      if (path === "/v1/embeddings") return await embeddings(req, arrived);
+      if (path === "/v1/rerank" || path === "/v1/score") return await rerank(req, path, arrived);
       await req.body?.cancel();
       return json({ error: { message: `No route ${path}` } }, 404);
     },

@@ -155,3 +155,43 @@ Deno.test("test server: words are counted as runs of non-space, as splitting on 
   assert.equal(words(" two  words "), 2);
   assert.equal(words("a\u00a0b"), 2);
 });
+
+Deno.test("test server: latency counts from the request's arrival, the rule's work included", async () => {
+  await using server = startOpenAiServer({
+    latencyMs: 300,
+    // A rule that takes 200 ms: the reply still leaves 300 ms after arrival, not 500.
+    chat: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return { content: "ok" };
+    },
+  });
+  const send = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "q" }] }),
+    });
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+    return performance.now() - t0;
+  };
+  const ms = await send();
+  assert.ok(ms >= 295, `replied after ${ms.toFixed(0)} ms, before the latency`);
+  assert.ok(ms < 450, `replied after ${ms.toFixed(0)} ms: the rule's 200 ms were added`);
+  // A rule slower than the latency: the reply leaves as soon as the rule is done.
+  await using slow = startOpenAiServer({
+    latencyMs: 200,
+    chat: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { content: "ok" };
+    },
+  });
+  const t0 = performance.now();
+  const res = await fetch(`${slow.url}/chat/completions`, {
+    method: "POST",
+    body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "q" }] }),
+  });
+  await res.body?.cancel();
+  const slowMs = performance.now() - t0;
+  assert.ok(slowMs >= 295 && slowMs < 450, `slow rule replied after ${slowMs.toFixed(0)} ms`);
+});
