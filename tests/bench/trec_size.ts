@@ -191,6 +191,34 @@ try {
     keyOf: { module: new URL("./_trec_rule.ts", import.meta.url).href, name: "trecKey" },
   });
   const cache = await CallCache.open(ws.connection, { journal: join(dir, JOURNAL_FILE) });
+  // Progress on stderr every minute: calls answered, memory, and DuckDB's own share.
+  const monitor = await ws.instance.connect();
+  let peakDuck = 0;
+  const memoryLimit = String(
+    (await monitor.runAndReadAll("SELECT current_setting('memory_limit')")).getRowsJS()[0][0],
+  );
+  const progress = setInterval(async () => {
+    try {
+      const rows = (await monitor.runAndReadAll(
+        "SELECT tag, memory_usage_bytes FROM duckdb_memory() WHERE memory_usage_bytes > 0",
+      )).getRowsJS();
+      const duck = rows.reduce((n, r) => n + Number(r[1]), 0);
+      peakDuck = Math.max(peakDuck, duck);
+      const top = rows.sort((a, b) => Number(b[1]) - Number(a[1])).slice(0, 3)
+        .map((r) => `${r[0]} ${(Number(r[1]) / 1e6).toFixed(0)} MB`).join(", ");
+      const { requests } = await server.stats({ since: Number.MAX_SAFE_INTEGER, counts: false });
+      const m = Deno.memoryUsage();
+      console.error(
+        `  [${((performance.now() - t0) / 1000).toFixed(0)} s] ${requests} calls; RSS ${
+          (m.rss / 1e6).toFixed(0)
+        } MB, JavaScript heap ${(m.heapUsed / 1e6).toFixed(0)} MB, external ${
+          (m.external / 1e6).toFixed(0)
+        } MB, DuckDB ${(duck / 1e6).toFixed(0)} MB (${top})`,
+      );
+    } catch {
+      // a sample taken while the workspace closes
+    }
+  }, 60_000);
   const client = new LlmClient({ baseUrl: server.url, model: "bench", cache, concurrency });
   const nuggetBackend = llmNuggetBackend(client);
   const entailer = llmEntailer(client);
@@ -290,6 +318,8 @@ try {
   const again = await runStages(ws, specs, { order });
   const rerun = (performance.now() - t1) / 1000;
   const resent = (await served()) - before;
+  clearInterval(progress);
+  monitor.closeSync();
   ws.close();
   // A fresh process opens the workspace and checks every stage, as `crux run` does.
   const t2 = performance.now();
@@ -336,7 +366,9 @@ try {
     } MB (JavaScript heap and ` +
       `external buffers at most ${
         (peakHeap / 1e6).toFixed(0)
-      } MB; the rest is DuckDB and the runtime)`,
+      } MB; DuckDB's own accounting at most ${
+        (peakDuck / 1e6).toFixed(0)
+      } MB of its ${memoryLimit} limit, sampled each minute; the rest is the runtime)`,
     `  unchanged re-run of all ${specs.length} stages: ${rerun.toFixed(2)} s, ${resent} calls, ` +
       `${again.fresh.length} up to date; after reopening the workspace ${reopened.toFixed(2)} s, ` +
       `${resent2} calls, ${cold.fresh.length} up to date, including declaring the nugget ` +
