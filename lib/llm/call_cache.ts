@@ -6,6 +6,7 @@ import {
   readLlmCalls,
   readLlmCallStats,
   writeLlmCalls,
+  writeLlmCallsFromJournal,
 } from "@lib/store/llm_cache.ts";
 import type { CallLogprobs } from "@lib/store/llm_cache.ts";
 import type { Usage } from "./types.ts";
@@ -116,6 +117,7 @@ export class CallCache {
   #pending: Waiter[] = [];
   #scheduled = false;
   #commits = 0;
+  #journalCommits = 0;
   /** Journaled calls not committed yet (read by `get` so they are never sent twice). */
   #unflushed = new Map<string, StoredCall>();
   #writer?: JournalWriter;
@@ -176,6 +178,14 @@ export class CallCache {
   /** Number of commits made so far (one per group of rows written together). */
   get commits(): number {
     return this.#commits;
+  }
+
+  /**
+   * Commits whose calls DuckDB read from the journal files itself (the others
+   * appended them from memory: no journal, or files not holding exactly the group).
+   */
+  get journalCommits(): number {
+    return this.#journalCommits;
   }
 
   #exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -279,8 +289,14 @@ export class CallCache {
     const byKey = new Map<string, StoredCall>();
     for (const w of batch) byKey.set(w.call.key, w.call);
     try {
-      await this.#writeRows([...byKey.values()]);
+      // Journaled calls are read from their journal files by DuckDB itself, which
+      // keeps the event loop free for the answers arriving meanwhile; when the
+      // files do not hold exactly these calls, they are appended from memory.
+      const fromJournal = segments.length > 0 && byKey.size === batch.length &&
+        await writeLlmCallsFromJournal(this.connection, segments, batch.length, this.#stage);
+      if (!fromJournal) await this.#writeRows([...byKey.values()]);
       this.#commits++;
+      if (fromJournal) this.#journalCommits++;
       this.#failure = undefined;
       for (const w of batch) {
         if (this.#unflushed.get(w.call.key) === w.call) this.#unflushed.delete(w.call.key);

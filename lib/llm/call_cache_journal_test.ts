@@ -205,3 +205,41 @@ Deno.test("log-probabilities survive the journal: a kill before the commit keeps
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a commit reads its calls from the journal; a group the files do not hold exactly is appended", async () => {
+  const dir = await Deno.makeTempDir();
+  const journal = join(dir, "llm_journal.jsonl");
+  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
+  const connection = await db.connect();
+  try {
+    const cache = await CallCache.open(connection, { journal });
+    const read = async (key: string) => {
+      const reader = await connection.runAndReadAll(
+        "SELECT messages::VARCHAR, response, status FROM llm_calls WHERE key = $1",
+        [key],
+      );
+      return reader.getRows()[0]?.map(String);
+    };
+    await Promise.all(["a", "b", "c"].map((k) => cache.put(call(k))));
+    await cache.flush();
+    assert.deepEqual([cache.commits, cache.journalCommits], [1, 1]);
+    assert.deepEqual(await read("b"), ['[{"role":"user","content":"q b"}]', "4", "ok"]);
+    // One key put twice in a group (a retried call): two lines for one call, so the
+    // group is appended from memory, the later put winning.
+    await Promise.all([cache.put(call("d")), cache.put({ ...call("d"), response: "5" })]);
+    await cache.flush();
+    assert.deepEqual([cache.commits, cache.journalCommits], [2, 1]);
+    assert.equal((await read("d"))?.[1], "5");
+    // A lone surrogate DuckDB's JSON reader refuses: appended, as the driver converts it.
+    await cache.put({ ...call("e"), response: "x\ud800y" });
+    await cache.flush();
+    assert.deepEqual([cache.commits, cache.journalCommits], [3, 1]);
+    assert.equal((await read("e"))?.[1], "x\ufffdy");
+    assert.deepEqual(await rows(connection), ["a", "b", "c", "d", "e"]);
+    assert.deepEqual(journalFiles(journal), []);
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -207,6 +207,60 @@ export async function writeLlmCalls(
   await replaceFromStage(connection, stage);
 }
 
+/** The columns of a journal line (a call as JSON, camelCase) as DuckDB reads them. */
+const JOURNAL_COLUMNS = "{key: 'VARCHAR', model: 'VARCHAR', endpoint: 'VARCHAR', " +
+  "template: 'VARCHAR', params: 'JSON', messages: 'JSON', response: 'VARCHAR', " +
+  "usage: 'JSON', status: 'VARCHAR', error: 'VARCHAR', attempts: 'INTEGER', " +
+  "latencyMs: 'DOUBLE', logprobs: 'JSON'}";
+
+/**
+ * Writes calls in one group from the journal files that hold them, one call per
+ * JSON line: DuckDB reads the files into the stage on its own threads, so the
+ * caller's thread converts nothing (with {@linkcode writeLlmCalls} it appends
+ * every value); then their rows are replaced as `writeLlmCalls` replaces them.
+ * Writes nothing and returns false when the files do not hold exactly
+ * `expected` calls with distinct keys, or DuckDB cannot read them (a line it
+ * rejects, such as a lone UTF-16 surrogate, or a line over DuckDB's 16 MB
+ * object limit): the caller then writes the calls
+ * with `writeLlmCalls`.
+ *
+ * @param connection An open DuckDB connection with the cache tables.
+ * @param files Journal files, each line one call (`JSON.stringify` of a {@linkcode LlmCallRow}).
+ * @param expected The number of calls the files must hold, each key once.
+ * @param stage The cache's staging table ({@link newLlmCallStage}).
+ * @returns Whether the calls were written.
+ */
+export async function writeLlmCallsFromJournal(
+  connection: DuckDBConnection,
+  files: readonly string[],
+  expected: number,
+  stage: LlmCallStage,
+): Promise<boolean> {
+  if (files.length === 0 || expected === 0) return false;
+  await prepareStage(connection, stage);
+  const list = files.map((f) => `'${f.replaceAll("'", "''")}'`).join(", ");
+  try {
+    await connection.run(
+      `INSERT INTO temp.${stage.name}
+         SELECT key, model, endpoint, template, params, messages, response, usage, status,
+           error, attempts, latencyMs, logprobs
+         FROM read_json([${list}], format = 'newline_delimited', columns = ${JOURNAL_COLUMNS})`,
+    );
+  } catch {
+    await connection.run(`DELETE FROM temp.${stage.name}`);
+    return false;
+  }
+  const counts = (await connection.runAndReadAll(
+    `SELECT count(*)::INTEGER, count(DISTINCT key)::INTEGER FROM temp.${stage.name}`,
+  )).getRows()[0];
+  if (counts[0] !== expected || counts[1] !== expected) {
+    await connection.run(`DELETE FROM temp.${stage.name}`);
+    return false;
+  }
+  await replaceFromStage(connection, stage);
+  return true;
+}
+
 /** Creates the stage on first use and empties it. */
 async function prepareStage(connection: DuckDBConnection, stage: LlmCallStage): Promise<void> {
   if (!stage.created) {

@@ -8,6 +8,7 @@ import {
   readLlmCalls,
   readLlmCallStats,
   writeLlmCalls,
+  writeLlmCallsFromJournal,
 } from "./llm_cache.ts";
 
 const row = (key: string, extra: Partial<LlmCallRow> = {}): LlmCallRow => ({
@@ -111,5 +112,94 @@ Deno.test("llm cache store: a group larger than one appender slice is written wh
   } finally {
     con.closeSync();
     db.closeSync();
+  }
+});
+
+Deno.test("llm cache store: calls read from journal files equal calls appended; a file that does not hold them writes nothing", async () => {
+  const db = await DuckDBInstance.create(":memory:");
+  const con = await db.connect();
+  const dir = await Deno.makeTempDir();
+  try {
+    await createLlmCacheTables(con);
+    const logprobs = {
+      topK: 2,
+      tokens: [{ token: "B", logprob: -0.5, top: [{ token: "B", logprob: -0.5 }] }],
+    };
+    const calls = [
+      row("a", { logprobs }),
+      row("b", {
+        template: undefined,
+        status: "failed",
+        error: 'HTTP 500: "quoted"\nsecond line',
+        usage: { promptTokens: null, completionTokens: null },
+      }),
+      row("c", {
+        params: { temperature: 0.7, stop: ["\n\n", "END"], seed: 12345678901 },
+        messages: [
+          { role: "system", content: "Réponds en français, s'il te plaît — 日本語も 🙂" },
+          { role: "user", content: "tab\tand \\ backslash and \u0001 control" },
+        ],
+        response: "ünïcödé 🙂",
+        logprobs: { topK: 3, tokens: null },
+      }),
+    ];
+    // Two files, as after a failed commit: the calls of both are written together.
+    const first = `${dir}/journal.a.1`, second = `${dir}/it's.b.2`;
+    await Deno.writeTextFile(
+      first,
+      calls.slice(0, 2).map((c) => JSON.stringify(c)).join("\n") + "\n",
+    );
+    await Deno.writeTextFile(second, JSON.stringify(calls[2]) + "\n");
+    assert.equal(await writeLlmCallsFromJournal(con, [first, second], 3, newLlmCallStage()), true);
+    // The same calls through the appender, into a second database: identical rows.
+    const db2 = await DuckDBInstance.create(":memory:");
+    const con2 = await db2.connect();
+    try {
+      await createLlmCacheTables(con2);
+      await writeLlmCalls(con2, calls, newLlmCallStage());
+      const viaJournal = await readLlmCalls(con, ["a", "b", "c"]);
+      const viaAppender = await readLlmCalls(con2, ["a", "b", "c"]);
+      assert.equal(viaJournal.size, 3);
+      for (const c of calls) {
+        assert.deepEqual(viaJournal.get(c.key), viaAppender.get(c.key));
+        assert.deepEqual(viaJournal.get(c.key), c);
+      }
+    } finally {
+      con2.closeSync();
+      db2.closeSync();
+    }
+    // A replace from the journal drops stale log-probabilities, as the appender's does.
+    const replaced = `${dir}/journal.a.3`;
+    await Deno.writeTextFile(replaced, JSON.stringify(row("a", { response: "new" })) + "\n");
+    assert.equal(await writeLlmCallsFromJournal(con, [replaced], 1, newLlmCallStage()), true);
+    const again = (await readLlmCalls(con, ["a"])).get("a")!;
+    assert.deepEqual([again.response, again.logprobs], ["new", undefined]);
+    const count = async () =>
+      Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]);
+    // Files that do not hold exactly the calls: nothing is written, the caller appends.
+    const dup = `${dir}/journal.d.1`;
+    await Deno.writeTextFile(
+      dup,
+      [row("d"), row("d", { response: "2" })].map((c) => JSON.stringify(c)).join("\n") + "\n",
+    );
+    assert.equal(await writeLlmCallsFromJournal(con, [dup], 2, newLlmCallStage()), false);
+    assert.equal(await writeLlmCallsFromJournal(con, [dup], 1, newLlmCallStage()), false);
+    const torn = `${dir}/journal.e.1`;
+    await Deno.writeTextFile(
+      torn,
+      JSON.stringify(row("e")) + "\n" + JSON.stringify(row("f")).slice(0, 30),
+    );
+    assert.equal(await writeLlmCallsFromJournal(con, [torn], 2, newLlmCallStage()), false);
+    assert.equal(
+      await writeLlmCallsFromJournal(con, [`${dir}/missing`], 1, newLlmCallStage()),
+      false,
+    );
+    assert.equal(await writeLlmCallsFromJournal(con, [], 0, newLlmCallStage()), false);
+    assert.equal(await count(), 3);
+    assert.equal((await readLlmCalls(con, ["d", "e"])).size, 0);
+  } finally {
+    con.closeSync();
+    db.closeSync();
+    await Deno.remove(dir, { recursive: true });
   }
 });
