@@ -13,17 +13,70 @@ export interface KeyParts {
   template?: string;
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[k];
-      if (v !== undefined) out[k] = canonical(v);
+/** Whether `k` is an array index, which objects enumerate first, in numeric order. */
+const isIndex = (k: string) => /^(?:0|[1-9][0-9]*)$/.test(k) && Number(k) < 4294967295;
+
+/**
+ * Sorted keys in the order an object built by adding them in that order
+ * enumerates them: array indexes first (numerically), then the rest as sorted.
+ */
+function propertyOrder(sorted: string[]): string[] {
+  if (!sorted.some(isIndex)) return sorted;
+  const indexes = sorted.filter(isIndex).sort((a, b) => Number(a) - Number(b));
+  return [...indexes, ...sorted.filter((k) => !isIndex(k))];
+}
+
+/**
+ * The JSON text of `value` with every object's keys sorted (by UTF-16 code
+ * units, as `Array.prototype.sort`) and undefined fields dropped, written in one
+ * pass (keys that are array indexes first, numerically, as an object built in
+ * sorted order enumerates them). Equal, character for character, to `JSON.stringify` of a copy whose
+ * objects were rebuilt with sorted own enumerable keys (so a `toJSON` method or
+ * a Map's entries are not consulted: a Date is written `{}`), which is how keys
+ * were always computed.
+ *
+ * @param value Any value.
+ * @returns The JSON text; undefined for undefined, a function or a symbol.
+ * @throws {TypeError} On a bigint, as `JSON.stringify` does.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(canonicalJson({ b: [1, undefined], a: "x", c: undefined }), '{"a":"x","b":[1,null]}');
+ * ```
+ */
+export function canonicalJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case "string":
+    case "number":
+    case "boolean":
+      return JSON.stringify(value);
+    case "object": {
+      if (value === null) return "null";
+      if (Array.isArray(value)) {
+        let out = "[";
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) out += ",";
+          out += canonicalJson(value[i]) ?? "null";
+        }
+        return out + "]";
+      }
+      const record = value as Record<string, unknown>;
+      const keys = propertyOrder(Object.keys(record).sort());
+      let out = "{";
+      let first = true;
+      for (const k of keys) {
+        const v = canonicalJson(record[k]);
+        if (v === undefined) continue;
+        out += (first ? "" : ",") + JSON.stringify(k) + ":" + v;
+        first = false;
+      }
+      return out + "}";
     }
-    return out;
+    case "bigint":
+      return JSON.stringify(value); // throws, as JSON.stringify does
+    default:
+      return undefined; // undefined, functions and symbols: left out (null in arrays)
   }
-  return value;
 }
 
 /**
@@ -47,5 +100,5 @@ export function cacheKey(parts: KeyParts): string {
   const hashed = kind === "chat"
     ? { model, params, messages, template: template ?? null }
     : { kind, model, params, messages, template: template ?? null };
-  return createHash("sha256").update(JSON.stringify(canonical(hashed))).digest("hex");
+  return createHash("sha256").update(canonicalJson(hashed)!).digest("hex");
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { cacheKey } from "./cache_key.ts";
+import fc from "fast-check";
+import { cacheKey, canonicalJson } from "./cache_key.ts";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const messages = [{ role: "user", content: "hi" }];
@@ -41,4 +42,40 @@ Deno.test("cacheKey ignores key order and undefined fields, and separates everyt
     a,
     cacheKey({ kind: "embeddings", model: "m", params: { temperature: 0, top_p: 1 }, messages }),
   );
+});
+
+/** How keys were computed before the one-pass writer: a sorted copy, then `JSON.stringify`. */
+function sortedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[k];
+      if (v !== undefined) out[k] = sortedCopy(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+Deno.test("canonicalJson writes what JSON.stringify of a sorted copy wrote, for any value", () => {
+  const cases: unknown[] = [
+    { b: 1, a: [undefined, () => 1, Symbol("s"), null, { d: undefined, c: "x" }] },
+    { ["__proto__"]: { x: 1 }, z: new Date(0), m: new Map([["k", 1]]), n: NaN, i: -Infinity },
+    JSON.parse('{"__proto__": 5, "é": "\\u2028", "\\ud800": "lone", "": -0}'),
+    Object.assign(Object.create(null), { b: 2, a: 1 }),
+    // Array-index keys come first, numerically, wherever sorting puts them.
+    { "10": 1, "9": 2, "": 3, a: 4, "01": 5, "4294967295": 6, "4294967294": 7 },
+    "text",
+    ["", 0, false, 1e21, 5e-324],
+  ];
+  for (const c of cases) assert.equal(canonicalJson(c), JSON.stringify(sortedCopy(c)));
+  fc.assert(
+    fc.property(
+      fc.anything({ withNullPrototype: true, withObjectString: true, maxDepth: 4 }),
+      (value) => canonicalJson(value) === JSON.stringify(sortedCopy(value)),
+    ),
+    { numRuns: 2000 },
+  );
+  assert.throws(() => canonicalJson({ a: 1n }), TypeError);
 });
