@@ -1,8 +1,9 @@
 // Judging (text, sub-question) items for coverage and storing each verdict in
 // `subq_coverage`, shared by the coverage stage and the preference evaluation.
 import { type WorkspaceLike, writeSubqCoverage } from "@lib/store/mod.ts";
-import { type CoverageResult, judgeCoverage } from "./judge_coverage.ts";
+import { judgeCoverage } from "./judge_coverage.ts";
 import type { SubqStepOptions } from "./types.ts";
+import type { ProgressEvent } from "@lib/llm/mod.ts";
 
 /** One coverage question: a text (by its key) and a sub-question. */
 export interface CoverageItem {
@@ -11,32 +12,101 @@ export interface CoverageItem {
   text: string;
 }
 
+/** What {@linkcode judgeAndStoreCoverage} reports. */
+export interface StoredCoverage {
+  /** Judgments stored. */
+  judged: number;
+  /** Spans that do not occur in their text. */
+  flagged: number;
+  unparsed: number;
+  failed: number;
+  /** Each item's label by item key (null: failed or unparsed), when `keepAnswers` asked for it. */
+  answered?: Map<string, boolean | null>;
+}
+
+/** Items judged and stored at a time: their prompts, not all of them, are held in memory. */
+export const COVERAGE_SLICE = 10_000;
+
 /**
  * Judges every item (keyed `textKey \0 subQuestion`) and stores the verdicts
- * under `judge`; returns the results by item key.
+ * under `judge`, a slice of `slice` items at a time (default
+ * {@linkcode COVERAGE_SLICE}): a stage over a TREC-sized experiment (600,000
+ * items) holds one slice's prompts and results, not all of them, and a slice's
+ * verdicts are stored while the next slice is judged. Progress events count
+ * over all items.
  */
 export async function judgeAndStoreCoverage(
   ws: WorkspaceLike,
   items: ReadonlyMap<string, CoverageItem>,
   judge: string,
-  opts: SubqStepOptions & { threshold?: number },
-): Promise<Map<string, CoverageResult>> {
+  opts: SubqStepOptions & { threshold?: number; keepAnswers?: boolean; slice?: number },
+): Promise<StoredCoverage> {
   const list = [...items.entries()];
-  const results = await judgeCoverage(
-    list.map(([id, x]) => ({ id, subQuestion: x.subQuestion, text: x.text })),
-    opts,
-  );
-  const rows = results.map((r, i) => ({
-    textKey: list[i][1].key,
-    subQuestion: list[i][1].subQuestion,
-    judge,
-    answered: r.answered,
-    span: r.span,
-    spanFound: r.spanFound,
-    position: r.position,
-    status: r.status,
-    raw: r.raw ?? null,
-  }));
-  await writeSubqCoverage(ws, rows);
-  return new Map(results.map((r) => [r.id, r]));
+  const out: StoredCoverage = { judged: 0, flagged: 0, unparsed: 0, failed: 0 };
+  if (opts.keepAnswers) out.answered = new Map();
+  const size = Math.max(1, opts.slice ?? COVERAGE_SLICE);
+  const started = performance.now();
+  let before = { done: 0, cached: 0, failed: 0 };
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for (let at = 0; at < list.length; at += size) {
+      const part = list.slice(at, at + size);
+      const offset = before;
+      let sliceCached = 0;
+      const onProgress = opts.onProgress && ((e: ProgressEvent) => {
+        sliceCached = e.cached;
+        const done = offset.done + e.done;
+        const elapsedMs = performance.now() - started;
+        const answered = done - offset.cached - e.cached;
+        const rate = elapsedMs > 0 ? (1000 * answered) / elapsedMs : 0;
+        opts.onProgress!({
+          ...e,
+          done,
+          total: list.length,
+          cached: offset.cached + e.cached,
+          failed: offset.failed + e.failed,
+          elapsedMs,
+          rate,
+          etaMs: rate > 0 ? (1000 * (list.length - done)) / rate : NaN,
+        });
+      });
+      const results = await judgeCoverage(
+        part.map(([id, x]) => ({ id, subQuestion: x.subQuestion, text: x.text })),
+        { ...opts, onProgress },
+      );
+      const rows = results.map((r, i) => ({
+        textKey: part[i][1].key,
+        subQuestion: part[i][1].subQuestion,
+        judge,
+        answered: r.answered,
+        span: r.span,
+        spanFound: r.spanFound,
+        position: r.position,
+        status: r.status,
+        raw: r.raw ?? null,
+      }));
+      let failed = 0;
+      for (const r of results) {
+        out.judged++;
+        if (r.spanFound === false) out.flagged++;
+        if (r.status === "unparsed") out.unparsed++;
+        if (r.status === "failed") failed++;
+        out.answered?.set(r.id, r.answered);
+      }
+      out.failed += failed;
+      before = {
+        done: offset.done + part.length,
+        cached: offset.cached + sliceCached,
+        failed: offset.failed + failed,
+      };
+      // Stored while the next slice is judged; one write at a time, and all before returning.
+      await writing;
+      writing = writeSubqCoverage(ws, rows);
+    }
+  } catch (error) {
+    await writing; // what earlier slices judged is stored before the error surfaces
+    throw error;
+  }
+  await writing;
+  return out;
 }

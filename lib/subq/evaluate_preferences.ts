@@ -90,12 +90,11 @@ export async function evaluatePreferences(
       }
     }
   }
-  const judged = await judgeAndStoreCoverage(ws, todo, judge, opts);
-  const answered = new Map([...judged].map(([id, r]) => [id, r.answered]));
+  const { answered } = await judgeAndStoreCoverage(ws, todo, judge, { ...opts, keepAnswers: true });
   const itemsOf = async (question: string, text: string): Promise<TypedCoverage[]> => {
     const key = await textKey(text);
     return subqs.get(question)!.flatMap((q) => {
-      const a = answered.get(`${key}\0${q.text}`);
+      const a = answered!.get(`${key}\0${q.text}`);
       return a === null || a === undefined ? [] : [{ type: q.type, answered: a, retrieved: false }];
     });
   };

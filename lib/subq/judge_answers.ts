@@ -93,13 +93,13 @@ export async function judgeAnswers(
       }
     }
   }
-  const rows = [...(await judgeAndStoreCoverage(ws, todo, judge, opts)).values()];
+  const stored = await judgeAndStoreCoverage(ws, todo, judge, opts);
   return {
     judge,
     answers: gens.length,
-    judged: rows.length,
-    flagged: rows.filter((r) => r.spanFound === false).length,
-    unparsed: rows.filter((r) => r.status === "unparsed").length,
-    failed: rows.filter((r) => r.status === "failed").length,
+    judged: stored.judged,
+    flagged: stored.flagged,
+    unparsed: stored.unparsed,
+    failed: stored.failed,
   };
 }
