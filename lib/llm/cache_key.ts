@@ -41,10 +41,10 @@ function propertyOrder(sorted: string[]): string[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(canonicalJson({ b: [1, undefined], a: "x", c: undefined }), '{"a":"x","b":[1,null]}');
+ * assert.equal(cacheKeyJson({ b: [1, undefined], a: "x", c: undefined }), '{"a":"x","b":[1,null]}');
  * ```
  */
-export function canonicalJson(value: unknown): string | undefined {
+export function cacheKeyJson(value: unknown): string | undefined {
   switch (typeof value) {
     case "string":
     case "number":
@@ -56,7 +56,7 @@ export function canonicalJson(value: unknown): string | undefined {
         let out = "[";
         for (let i = 0; i < value.length; i++) {
           if (i > 0) out += ",";
-          out += canonicalJson(value[i]) ?? "null";
+          out += cacheKeyJson(value[i]) ?? "null";
         }
         return out + "]";
       }
@@ -65,7 +65,7 @@ export function canonicalJson(value: unknown): string | undefined {
       let out = "{";
       let first = true;
       for (const k of keys) {
-        const v = canonicalJson(record[k]);
+        const v = cacheKeyJson(record[k]);
         if (v === undefined) continue;
         out += (first ? "" : ",") + JSON.stringify(k) + ":" + v;
         first = false;
@@ -100,5 +100,5 @@ export function cacheKey(parts: KeyParts): string {
   const hashed = kind === "chat"
     ? { model, params, messages, template: template ?? null }
     : { kind, model, params, messages, template: template ?? null };
-  return createHash("sha256").update(canonicalJson(hashed)!).digest("hex");
+  return createHash("sha256").update(cacheKeyJson(hashed)!).digest("hex");
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import fc from "fast-check";
-import { cacheKey, canonicalJson } from "./cache_key.ts";
+import { cacheKey, cacheKeyJson } from "./cache_key.ts";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const messages = [{ role: "user", content: "hi" }];
@@ -58,7 +58,7 @@ function sortedCopy(value: unknown): unknown {
   return value;
 }
 
-Deno.test("canonicalJson writes what JSON.stringify of a sorted copy wrote, for any value", () => {
+Deno.test("cacheKeyJson writes what JSON.stringify of a sorted copy wrote, for any value", () => {
   const cases: unknown[] = [
     { b: 1, a: [undefined, () => 1, Symbol("s"), null, { d: undefined, c: "x" }] },
     { ["__proto__"]: { x: 1 }, z: new Date(0), m: new Map([["k", 1]]), n: NaN, i: -Infinity },
@@ -69,13 +69,13 @@ Deno.test("canonicalJson writes what JSON.stringify of a sorted copy wrote, for 
     "text",
     ["", 0, false, 1e21, 5e-324],
   ];
-  for (const c of cases) assert.equal(canonicalJson(c), JSON.stringify(sortedCopy(c)));
+  for (const c of cases) assert.equal(cacheKeyJson(c), JSON.stringify(sortedCopy(c)));
   fc.assert(
     fc.property(
       fc.anything({ withNullPrototype: true, withObjectString: true, maxDepth: 4 }),
-      (value) => canonicalJson(value) === JSON.stringify(sortedCopy(value)),
+      (value) => cacheKeyJson(value) === JSON.stringify(sortedCopy(value)),
     ),
     { numRuns: 2000 },
   );
-  assert.throws(() => canonicalJson({ a: 1n }), TypeError);
+  assert.throws(() => cacheKeyJson({ a: 1n }), TypeError);
 });
