@@ -247,35 +247,37 @@ export async function writeLlmCallsFromJournal(
          FROM read_json([${list}], format = 'newline_delimited', columns = ${JOURNAL_COLUMNS})`,
     );
   } catch {
-    await connection.run(`DELETE FROM temp.${stage.name}`);
+    await prepareStage(connection, stage);
     return false;
   }
   const counts = (await connection.runAndReadAll(
     `SELECT count(*)::INTEGER, count(DISTINCT key)::INTEGER FROM temp.${stage.name}`,
   )).getRows()[0];
   if (counts[0] !== expected || counts[1] !== expected) {
-    await connection.run(`DELETE FROM temp.${stage.name}`);
+    await prepareStage(connection, stage);
     return false;
   }
   await replaceFromStage(connection, stage);
   return true;
 }
 
-/** Creates the stage on first use and empties it. */
+/**
+ * Creates the stage empty, replacing the previous one. Emptying it by DELETE
+ * would keep the deleted rows' long strings in memory for as long as the
+ * process lives (DuckDB does not reclaim them in a temporary table): over a
+ * million-call run, every prompt ever written.
+ */
 async function prepareStage(connection: DuckDBConnection, stage: LlmCallStage): Promise<void> {
-  if (!stage.created) {
-    await connection.run(
-      `CREATE TEMP TABLE IF NOT EXISTS ${stage.name} (key VARCHAR, model VARCHAR,
-         endpoint VARCHAR, template VARCHAR, params JSON, messages JSON,
-         response VARCHAR, usage JSON, status VARCHAR, error VARCHAR,
-         attempts INTEGER, latency_ms DOUBLE, logprobs JSON)`,
-    );
-    stage.created = true;
-  }
-  await connection.run(`DELETE FROM temp.${stage.name}`);
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${stage.name} (key VARCHAR, model VARCHAR,
+       endpoint VARCHAR, template VARCHAR, params JSON, messages JSON,
+       response VARCHAR, usage JSON, status VARCHAR, error VARCHAR,
+       attempts INTEGER, latency_ms DOUBLE, logprobs JSON)`,
+  );
+  stage.created = true;
 }
 
-/** Replaces the stage's rows of `llm_calls` and `llm_logprobs`, then empties the stage. */
+/** Replaces the stage's rows of `llm_calls` and `llm_logprobs`, then empties the stage (anew). */
 async function replaceFromStage(connection: DuckDBConnection, stage: LlmCallStage): Promise<void> {
   await connection.run(
     `INSERT OR REPLACE INTO llm_calls (${COLUMNS}, created_at)
@@ -295,7 +297,7 @@ async function replaceFromStage(connection: DuckDBConnection, stage: LlmCallStag
          SELECT key, logprobs FROM temp.${stage.name} WHERE logprobs IS NOT NULL`,
     );
   }
-  await connection.run(`DELETE FROM temp.${stage.name}`);
+  await prepareStage(connection, stage);
 }
 
 /**

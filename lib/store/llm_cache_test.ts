@@ -203,3 +203,56 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("llm cache store: the stage's memory does not grow with the groups written", async () => {
+  const dir = await Deno.makeTempDir();
+  const db = await DuckDBInstance.create(`${dir}/w.duckdb`);
+  const con = await db.connect();
+  try {
+    await createLlmCacheTables(con);
+    const stage = newLlmCallStage();
+    // Memory DuckDB holds for temporary tables and long strings, in MB.
+    const held = async () => {
+      const reader = await con.runAndReadAll(
+        `SELECT coalesce(sum(memory_usage_bytes), 0)::DOUBLE FROM duckdb_memory()
+         WHERE tag IN ('IN_MEMORY_TABLE', 'OVERFLOW_STRINGS')`,
+      );
+      return Number(reader.getRows()[0][0]) / 1e6;
+    };
+    const prompt = "x".repeat(5000);
+    const journal = `${dir}/journal`;
+    // 40 groups of 200 calls with 5,000-character prompts: 40 MB of prompts in all,
+    // half through the appender and half read from journal files.
+    let after20 = 0;
+    for (let g = 0; g < 40; g++) {
+      if (g === 20) after20 = await held();
+      const calls = Array.from(
+        { length: 200 },
+        (_, i) =>
+          row(`g${g}-${i}`, { messages: [{ role: "user", content: `${prompt}${g}-${i}` }] }),
+      );
+      if (g % 2) await writeLlmCalls(con, calls, stage);
+      else {
+        await Deno.writeTextFile(journal, calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
+        assert.equal(await writeLlmCallsFromJournal(con, [journal], 200, stage), true);
+      }
+    }
+    assert.equal(
+      Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]),
+      8000,
+    );
+    // The stage is made anew for each group, so what DuckDB holds stays flat (about 10
+    // MB here, the table's own rows before a checkpoint); emptied by DELETE, the stage
+    // kept every group's strings: 33 MB after 20 groups and 57 MB after 40.
+    const mb = await held();
+    assert.ok(mb < 20, `DuckDB holds ${mb.toFixed(1)} MB after 40 groups`);
+    assert.ok(
+      mb < after20 + 4,
+      `${after20.toFixed(1)} MB after 20 groups, ${mb.toFixed(1)} after 40`,
+    );
+  } finally {
+    con.closeSync();
+    db.closeSync();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
