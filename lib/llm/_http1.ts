@@ -41,6 +41,7 @@ interface Connection {
 }
 
 const encoder = new TextEncoder();
+const NON_ASCII = /[\u0080-\uffff]/;
 const decoder = new TextDecoder();
 const idle = new Map<string, Connection[]>();
 let sweepTimer: ReturnType<typeof setTimeout> | undefined;
@@ -117,7 +118,7 @@ function describe(error: unknown): string {
 }
 
 function encodeRequest(url: URL, req: Http1Request): Bytes {
-  const body = encoder.encode(req.body ?? "");
+  const body = req.body ?? "";
   let head = `${req.method} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n`;
   for (const [name, value] of Object.entries(req.headers)) {
     if (/[\r\n]/.test(name) || /[\r\n]/.test(value)) {
@@ -125,10 +126,15 @@ function encodeRequest(url: URL, req: Http1Request): Bytes {
     }
     head += `${name}: ${value}\r\n`;
   }
-  head += `content-length: ${body.length}\r\nconnection: keep-alive\r\n\r\n`;
-  const headBytes = encoder.encode(head);
-  if (body.length === 0) return headBytes;
-  return concat([headBytes, body]);
+  // An ASCII body (JSON usually is) is as long in bytes as in characters: one encoding.
+  if (!NON_ASCII.test(body)) {
+    return encoder.encode(
+      `${head}content-length: ${body.length}\r\nconnection: keep-alive\r\n\r\n${body}`,
+    );
+  }
+  const bytes = encoder.encode(body);
+  head += `content-length: ${bytes.length}\r\nconnection: keep-alive\r\n\r\n`;
+  return concat([encoder.encode(head), bytes]);
 }
 
 async function connect(url: URL, signal?: AbortSignal): Promise<Connection> {
@@ -145,7 +151,7 @@ async function connect(url: URL, signal?: AbortSignal): Promise<Connection> {
     });
   }
   tcp.setNoDelay(true);
-  return { tcp, key: url.host, idleRead: null, idleSince: 0, readSize: 16 * 1024, closed: false };
+  return { tcp, key: url.host, idleRead: null, idleSince: 0, readSize: 4096, closed: false };
 }
 
 /** The connection, or the signal's reason if it aborts first (a late connection is closed). */

@@ -128,6 +128,10 @@ Deno.test("http1Request reuses one connection for sequential requests", async ()
   const texts = [];
   for (let i = 0; i < 5; i++) texts.push((await post(server.url, `r${i}`)).text);
   assert.deepEqual(texts, ["echo:r0", "echo:r1", "echo:r2", "echo:r3", "echo:r4"]);
+  // A large body in both directions on the same connection (many reads, growing buffers).
+  const big = "0123456789".repeat(100_000);
+  assert.equal((await post(server.url, big)).text, `echo:${big}`);
+  assert.equal((await post(server.url, "after")).text, "echo:after");
   assert.equal(server.accepted, 1);
 });
 
