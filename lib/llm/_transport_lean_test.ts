@@ -232,3 +232,42 @@ Deno.test("both paths follow same-origin redirects and refuse other origins", as
   }
   http1CloseIdle();
 });
+
+Deno.test("with HTTP_PROXY set, calls go through fetch, which sends them to the proxy", async () => {
+  // A proxy that answers every request itself and records the request line.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const lines: string[] = [];
+  const proxy = (async () => {
+    const conn = await listener.accept();
+    const buf = new Uint8Array(64 * 1024);
+    let text = "";
+    while (!text.includes("\r\n\r\n")) {
+      const n = await conn.read(buf);
+      if (n === null) break;
+      text += new TextDecoder().decode(buf.subarray(0, n));
+    }
+    lines.push(text.split("\r\n")[0]);
+    const body = '{"via":"proxy"}';
+    await conn.write(new TextEncoder().encode(
+      `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n` +
+        `connection: close\r\n\r\n${body}`,
+    ));
+    conn.close();
+  })();
+  const code = `import { openAiTransport } from ${
+    JSON.stringify(new URL("./_transport.ts", import.meta.url).href)
+  };
+const t = openAiTransport({ baseUrl: "http://model.invalid/v1" });
+console.log(JSON.stringify(await t.post("/score", { q: 1 }, { timeoutMs: 5000 })));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    cwd: new URL("../..", import.meta.url),
+    env: { HTTP_PROXY: `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}` },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  listener.close(); // a proxy never called stops waiting
+  await proxy.catch(() => {});
+  assert.equal(new TextDecoder().decode(out.stdout).trim(), '{"via":"proxy"}');
+  assert.deepEqual(lines, ["POST http://model.invalid/v1/score HTTP/1.1"]);
+});
