@@ -2,7 +2,7 @@
 // to `@lib/llm`. It costs about half the main-thread CPU of `fetch` per request
 // (no Request, Headers or stream objects), which is what bounds a process that
 // keeps dozens of model calls in flight.
-import { type Bytes, concat, ResponseReader } from "./_http1_reader.ts";
+import { type Bytes, concatBytes, ResponseReader } from "./_http1_reader.ts";
 
 /** A request for {@link http1Request}. */
 export interface Http1Request {
@@ -134,7 +134,7 @@ function encodeRequest(url: URL, req: Http1Request): Bytes {
   }
   const bytes = encoder.encode(body);
   head += `content-length: ${bytes.length}\r\nconnection: keep-alive\r\n\r\n`;
-  return concat([encoder.encode(head), bytes]);
+  return concatBytes([encoder.encode(head), bytes]);
 }
 
 async function connect(url: URL, signal?: AbortSignal): Promise<Connection> {
@@ -279,7 +279,7 @@ async function decodeContent(body: Bytes, coding: string | undefined): Promise<B
       }
       parts.push(part);
     }
-    out = concat(parts);
+    out = concatBytes(parts);
   }
   return out;
 }

@@ -144,7 +144,7 @@ export class ResponseReader {
     for (let chunk = await this.#next(); chunk !== null; chunk = await this.#next()) {
       parts.push(chunk);
     }
-    return concat(parts);
+    return concatBytes(parts);
   }
 
   /** A chunked body; chunk extensions are ignored and trailers read and dropped. */
@@ -169,7 +169,7 @@ export class ResponseReader {
     while ((await this.#line()) !== "") {
       // trailer fields
     }
-    return concat(parts);
+    return concatBytes(parts);
   }
 
   /**
@@ -257,7 +257,7 @@ function contentLength(value: string, max: number): number {
 }
 
 /** The parts joined (the part itself when there is one). */
-export function concat(parts: Bytes[]): Bytes {
+export function concatBytes(parts: Bytes[]): Bytes {
   const filled = parts.filter((p) => p.length > 0);
   if (filled.length <= 1) return filled[0] ?? EMPTY;
   const out = new Uint8Array(filled.reduce((n, p) => n + p.length, 0));
