@@ -86,9 +86,10 @@ export async function http1Request(url: URL, req: Http1Request): Promise<Http1Re
     try {
       await writeAll(conn.tcp, payload);
       const raw = await reader.response(req.method);
+      const body = await decodeContent(raw.body, raw.headers["content-encoding"]);
+      // Released only now: once back in the pool, another request may take it.
       if (raw.keepAlive && reader.leftover === 0) release(conn);
       else close(conn);
-      const body = await decodeContent(raw.body, raw.headers["content-encoding"]);
       return { status: raw.status, headers: raw.headers, text: decoder.decode(body) };
     } catch (error) {
       close(conn);

@@ -344,3 +344,28 @@ Deno.test("http1Request reports a refused connection as fetch's TypeError with t
     new RegExp(`^error sending request for url \\(${url.href}\\): ConnectionRefused: .*refused`),
   );
 });
+
+Deno.test("http1Request names what is malformed in an answer", async () => {
+  const answers = [
+    "SMTP ready\r\n\r\n",
+    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n",
+    "HTTP/1.1 200 OK\r\nContent-Length: 3, 4\r\n\r\nabc",
+  ];
+  await using server = rawServer(async (conn, i, s) => {
+    await s.read(conn);
+    await conn.write(enc.encode(answers[i]));
+    await s.read(conn);
+  });
+  const errors = [];
+  for (let i = 0; i < answers.length; i++) {
+    errors.push(
+      await post(server.url, "a").then(() => "no error", (e: Error) => [e.name, e.message]),
+    );
+  }
+  assert.deepEqual(errors, [
+    ["Error", 'invalid status line "SMTP ready"'],
+    ["Error", 'invalid chunk size line "zz"'],
+    ["Error", 'invalid content-length "3, 4"'],
+  ]);
+  assert.equal(server.accepted, 3);
+});
