@@ -369,3 +369,26 @@ Deno.test("http1Request names what is malformed in an answer", async () => {
   ]);
   assert.equal(server.accepted, 3);
 });
+
+Deno.test("an idle pooled connection does not keep the process alive", async () => {
+  await using server = rawServer(echo); // keeps every connection open
+  const code = `import { http1Request } from ${
+    JSON.stringify(new URL("./_http1.ts", import.meta.url).href)
+  };
+const res = await http1Request(new URL(${JSON.stringify(server.url.href)}), {
+  method: "POST", headers: {}, body: "from a child",
+});
+console.log(res.text);`;
+  const started = performance.now();
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(20_000),
+  }).output();
+  const seconds = (performance.now() - started) / 1000;
+  assert.equal(dec.decode(out.stdout).trim(), "echo:from a child");
+  // The idle timeout is 4 s: an exit before it means nothing pooled held the process.
+  assert.ok(seconds < 3.5, `the child took ${seconds.toFixed(1)} s to exit`);
+  assert.equal(server.accepted, 1);
+});
