@@ -1,6 +1,7 @@
-// The HTTP edge: chat and embeddings through the `openai` client, rerank and
-// score endpoints through fetch. Every failure becomes a TransportError that
-// says whether it is worth retrying; user aborts are rethrown as they are.
+// The HTTP edge: chat, rerank and score requests through `post` (the lean
+// HTTP/1.1 client for plain http: endpoints, fetch otherwise), embeddings through
+// the `openai` client. Every failure becomes a TransportError that says whether
+// it is worth retrying; user aborts are rethrown as they are.
 import {
   MAX_REDIRECT_HOPS,
   sameOriginRedirects,
@@ -143,6 +144,19 @@ function httpProxyConfigured(): boolean {
   }
 }
 
+/** The fields as `Headers`; a field `Headers` refuses (a malformed name) is left out. */
+function headersOf(fields: Record<string, string>): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(fields)) {
+    try {
+      out.append(name, value);
+    } catch {
+      // not a valid field: no header the transport reads
+    }
+  }
+  return out;
+}
+
 /** A finished response as `post` needs it, from either HTTP path. */
 interface Answer {
   status: number;
@@ -161,7 +175,7 @@ export function openAiTransport(opts: TransportOptions): Transport {
   });
   const secret = opts.apiKey;
   // Plain http: endpoints without a proxy, an injected fetch or open redirects
-  // go through the lean HTTP/1.1 client (half the CPU per call of fetch).
+  // go through the lean HTTP/1.1 client (about a third less CPU per call than fetch).
   const leanAllowed = !opts.fetch && !opts.followRedirects && !httpProxyConfigured();
   const leanUrls = new Map<string, URL | null>();
   const lean = (url: string): URL | null => {
@@ -201,7 +215,7 @@ export function openAiTransport(opts: TransportOptions): Transport {
       const res = await http1Request(u, { ...init, signal });
       const next = sameOriginTarget(res.status, res.headers.location ?? null, target);
       if (next === null) {
-        return { status: res.status, text: res.text, headers: () => new Headers(res.headers) };
+        return { status: res.status, text: res.text, headers: () => headersOf(res.headers) };
       }
       target = next;
     }
