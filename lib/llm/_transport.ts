@@ -1,7 +1,14 @@
-// The HTTP edge: chat and embeddings through the `openai` client, rerank and
-// score endpoints through fetch. Every failure becomes a TransportError that
-// says whether it is worth retrying; user aborts are rethrown as they are.
-import { sameOriginRedirects } from "./_redirects.ts";
+// The HTTP edge: chat, rerank and score requests through `post` (the lean
+// HTTP/1.1 client for plain http: endpoints, fetch otherwise), embeddings through
+// the `openai` client. Every failure becomes a TransportError that says whether
+// it is worth retrying; user aborts are rethrown as they are.
+import {
+  MAX_REDIRECT_HOPS,
+  sameOriginRedirects,
+  sameOriginTarget,
+  tooManyRedirects,
+} from "./_redirects.ts";
+import { http1Request } from "./_http1.ts";
 import { reportedUsage } from "./_usage.ts";
 import OpenAI from "openai";
 import type { TokenLogprob, Usage } from "./types.ts";
@@ -126,6 +133,37 @@ function errorText(body: string): string {
 
 const usageOf = (u: unknown): Usage => reportedUsage(u);
 
+/** Whether a proxy is configured for plain HTTP (then `fetch`, which honours it, sends). */
+function httpProxyConfigured(): boolean {
+  try {
+    return ["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"].some((name) =>
+      (Deno.env.get(name) ?? "") !== ""
+    );
+  } catch {
+    return false; // no permission to read the environment: fetch could not read it either
+  }
+}
+
+/** The fields as `Headers`; a field `Headers` refuses (a malformed name) is left out. */
+function headersOf(fields: Record<string, string>): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(fields)) {
+    try {
+      out.append(name, value);
+    } catch {
+      // not a valid field: no header the transport reads
+    }
+  }
+  return out;
+}
+
+/** A finished response as `post` needs it, from either HTTP path. */
+interface Answer {
+  status: number;
+  text: string;
+  headers: () => Headers;
+}
+
 /** Builds the transport for one endpoint. The key is held only by the client object. */
 export function openAiTransport(opts: TransportOptions): Transport {
   const fetcher = sameOriginRedirects(opts.fetch ?? fetch, opts.followRedirects ?? false);
@@ -136,6 +174,53 @@ export function openAiTransport(opts: TransportOptions): Transport {
     fetch: fetcher,
   });
   const secret = opts.apiKey;
+  // Plain http: endpoints without a proxy, an injected fetch or open redirects
+  // go through the lean HTTP/1.1 client (about a third less CPU per call than fetch).
+  const leanAllowed = !opts.fetch && !opts.followRedirects && !httpProxyConfigured();
+  const leanUrls = new Map<string, URL | null>();
+  const lean = (url: string): URL | null => {
+    if (!leanAllowed) return null;
+    let u = leanUrls.get(url);
+    if (u === undefined) {
+      try {
+        u = new URL(url);
+        // fetch refuses URLs with credentials: keep that behaviour.
+        if (u.protocol !== "http:" || u.username || u.password) u = null;
+      } catch {
+        u = null;
+      }
+      leanUrls.set(url, u);
+    }
+    return u;
+  };
+  const fetchPost = async (
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal,
+  ): Promise<Answer> => {
+    const res = await fetcher(url, { ...init, signal });
+    const text = await res.text();
+    return { status: res.status, text, headers: () => res.headers };
+  };
+  /** The lean client with the same-origin redirect policy of `sameOriginRedirects`. */
+  const leanPost = async (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string },
+    signal: AbortSignal,
+  ): Promise<Answer> => {
+    let target = url;
+    for (let hop = 0; hop <= MAX_REDIRECT_HOPS; hop++) {
+      const u = lean(target);
+      if (u === null) return fetchPost(target, init, signal);
+      const res = await http1Request(u, { ...init, signal });
+      const next = sameOriginTarget(res.status, res.headers.location ?? null, target);
+      if (next === null) {
+        return { status: res.status, text: res.text, headers: () => headersOf(res.headers) };
+      }
+      target = next;
+    }
+    throw tooManyRedirects(target);
+  };
   const transport: Transport = {
     baseUrl: publicUrl(opts.baseUrl),
     async chat(body, opts) {
@@ -183,18 +268,16 @@ export function openAiTransport(opts: TransportOptions): Transport {
       try {
         const headers: Record<string, string> = { "content-type": "application/json" };
         if (secret) headers.authorization = `Bearer ${secret}`;
-        const res = await fetcher(url, {
-          method: "POST",
-          headers,
-          body: JSON.stringify(body),
-          signal: controller.signal,
-        });
-        const text = await res.text();
-        if (!res.ok) {
+        const init = { method: "POST", headers, body: JSON.stringify(body) };
+        const res = lean(url)
+          ? await leanPost(url, init, controller.signal)
+          : await fetchPost(url, init, controller.signal);
+        const text = res.text;
+        if (res.status < 200 || res.status >= 300) {
           throw new TransportError({
             retryable: isRetryableStatus(res.status),
             status: res.status,
-            retryAfterMs: retryAfterMs(res.headers),
+            retryAfterMs: retryAfterMs(res.headers()),
             message: redact(
               `HTTP ${res.status} from ${publicUrl(url)}: ${errorText(text)}`,
               secret,
