@@ -138,6 +138,7 @@ export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
       "  CPU/request: process CPU (client, database, test server) per request, same order",
     );
     const ratios: number[] = [];
+    const met = new Map<number, number>();
     for (const concurrency of opts.concurrency ?? [16, 64]) {
       const bound = concurrency / (latencyMs / 1000);
       const n = opts.quick ? bound / 4 : bound; // 0.25 s (quick) or 1 s of work at the bound
@@ -156,6 +157,7 @@ export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
         seen += again;
         const pct = (r: number) => `${(100 * r / bound).toFixed(0)}%`;
         ratios.push(j.rate / bound);
+        if (j.rate / bound >= 0.85) met.set(concurrency, (met.get(concurrency) ?? 0) + 1);
         lines.push(
           `${s.name.padEnd(29)} c=${String(concurrency).padStart(2)}: ${n} requests  ` +
             `no cache ${none.rate.toFixed(0)} (${pct(none.rate)}) | no journal ${
@@ -173,6 +175,11 @@ export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
     lines.push(
       `load average at the end: ${load} (on ${navigator.hardwareConcurrency} cores)`,
       `worst stage with the journal: ${(100 * worst).toFixed(0)}% of the bound (goal >= 85%)`,
+      ...(opts.concurrency ?? [16, 64]).map((c) =>
+        `stages at >= 85% of the bound with the journal, c=${c}: ${
+          met.get(c) ?? 0
+        } of ${stages.length}`
+      ),
     );
   } finally {
     ws.close();
