@@ -158,10 +158,10 @@ Deno.test("test server: words are counted as runs of non-space, as splitting on 
 
 Deno.test("test server: latency counts from the request's arrival, the rule's work included", async () => {
   await using server = startOpenAiServer({
-    latencyMs: 300,
-    // A rule that takes 200 ms: the reply still leaves 300 ms after arrival, not 500.
+    latencyMs: 500,
+    // A rule that takes 300 ms: the reply still leaves 500 ms after arrival, not 800.
     chat: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       return { content: "ok" };
     },
   });
@@ -176,13 +176,13 @@ Deno.test("test server: latency counts from the request's arrival, the rule's wo
     return performance.now() - t0;
   };
   const ms = await send();
-  assert.ok(ms >= 295, `replied after ${ms.toFixed(0)} ms, before the latency`);
-  assert.ok(ms < 450, `replied after ${ms.toFixed(0)} ms: the rule's 200 ms were added`);
+  assert.ok(ms >= 495, `replied after ${ms.toFixed(0)} ms, before the latency`);
+  assert.ok(ms < 750, `replied after ${ms.toFixed(0)} ms: the rule's 300 ms were added`);
   // A rule slower than the latency: the reply leaves as soon as the rule is done.
   await using slow = startOpenAiServer({
-    latencyMs: 200,
+    latencyMs: 300,
     chat: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 500));
       return { content: "ok" };
     },
   });
@@ -193,5 +193,5 @@ Deno.test("test server: latency counts from the request's arrival, the rule's wo
   });
   await res.body?.cancel();
   const slowMs = performance.now() - t0;
-  assert.ok(slowMs >= 295 && slowMs < 450, `slow rule replied after ${slowMs.toFixed(0)} ms`);
+  assert.ok(slowMs >= 495 && slowMs < 720, `slow rule replied after ${slowMs.toFixed(0)} ms`);
 });
