@@ -208,9 +208,15 @@ export class CallCache {
    * Reads many calls in a few queries.
    *
    * @param keys Cache keys (duplicates allowed).
+   * @param opts `messages: false` reads calls without their prompts (`messages`
+   *   null unless the call is still uncommitted), about ten times faster on a
+   *   large cache; for answering calls, which never need them.
    * @returns Map from key to stored call, for the keys found.
    */
-  getMany(keys: readonly string[]): Promise<Map<string, StoredCall>> {
+  getMany(
+    keys: readonly string[],
+    opts: { messages?: boolean } = {},
+  ): Promise<Map<string, StoredCall>> {
     return this.#exclusive(async () => {
       const found = new Map<string, StoredCall>();
       const unique = [...new Set(keys)].filter((k) => {
@@ -218,7 +224,7 @@ export class CallCache {
         if (j) found.set(k, j);
         return !j;
       });
-      for (const [key, row] of await readLlmCalls(this.connection, unique)) {
+      for (const [key, row] of await readLlmCalls(this.connection, unique, opts)) {
         found.set(key, row as StoredCall);
       }
       return found;

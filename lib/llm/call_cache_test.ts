@@ -100,3 +100,17 @@ Deno.test("CallCache.stats sums calls, tokens and hits per model, template and s
   ]);
   close();
 });
+
+Deno.test("CallCache.getMany without messages: the same calls, prompts left out", async () => {
+  const db = await DuckDBInstance.create(":memory:");
+  const cache = await CallCache.open(await db.connect());
+  await cache.putMany([call("a"), call("b", { status: "failed", error: "HTTP 500" })]);
+  const full = await cache.getMany(["a", "b", "missing"]);
+  const lean = await cache.getMany(["a", "b", "missing"], { messages: false });
+  assert.deepEqual([...lean.keys()].sort(), ["a", "b"]);
+  for (const key of ["a", "b"]) {
+    assert.notEqual(full.get(key)!.messages, null);
+    assert.equal(lean.get(key)!.messages, null);
+    assert.deepEqual({ ...lean.get(key)!, messages: full.get(key)!.messages }, full.get(key));
+  }
+});

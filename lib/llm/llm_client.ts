@@ -186,7 +186,7 @@ export class LlmClient {
     const jobs = requests.map((r) => this.prepareChat(r));
     const cache = this.#opts.cache;
     const stored = cache
-      ? await cache.getMany(jobs.map((j) => j.key))
+      ? await cache.getMany(jobs.map((j) => j.key), { messages: false })
       : new Map<string, StoredCall>();
     const tracker = new ProgressTracker(opts.step ?? "chat", requests.length, opts.onProgress);
     const ctx = this.#context(opts.signal, (w) => tracker.wait(w));
@@ -230,7 +230,9 @@ export class LlmClient {
         const base = { ...this.#opts.params, ...request.params };
         request = { ...request, params: { ...base, maxTokens: largerLimit(limit) } };
         const again = this.prepareChat(request);
-        const seen = cache ? await cache.getMany([again.key]) : new Map<string, StoredCall>();
+        const seen = cache
+          ? await cache.getMany([again.key], { messages: false })
+          : new Map<string, StoredCall>();
         ({ call, cached } = await resolve(again, seen, keep));
       }
       const read = (c: StoredCall): ParseResult<unknown> | undefined => {
@@ -254,7 +256,9 @@ export class LlmClient {
             seed: (base.seed ?? 0) + i,
           },
         });
-        const seen = cache ? await cache.getMany([again.key]) : new Map<string, StoredCall>();
+        const seen = cache
+          ? await cache.getMany([again.key], { messages: false })
+          : new Map<string, StoredCall>();
         ({ call, cached } = await resolve(again, seen, i < reasks));
         parsed = call.status === "failed" ? parsed : read(call);
       }

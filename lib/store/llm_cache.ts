@@ -152,18 +152,23 @@ function fromRow(r: Record<string, unknown>): LlmCallRow {
  *
  * @param connection An open DuckDB connection with the cache tables.
  * @param keys Cache keys, without duplicates.
+ * @param opts `messages: false` leaves the prompts out (`messages` is null in the rows).
  * @returns Map from key to row, for the keys found.
  */
 export async function readLlmCalls(
   connection: DuckDBConnection,
   keys: readonly string[],
+  opts: { messages?: boolean } = {},
 ): Promise<Map<string, LlmCallRow>> {
   const found = new Map<string, LlmCallRow>();
+  // The lookup scans the table; reading the prompts too costs about ten times more
+  // on a large cache, and answering a call from the cache does not need them.
+  const messages = opts.messages === false ? "NULL" : "c.messages::VARCHAR";
   for (let i = 0; i < keys.length; i += 500) {
     const part = keys.slice(i, i + 500);
     const reader = await connection.runAndReadAll(
       `SELECT c.key, c.model, c.endpoint, c.template, c.params::VARCHAR AS params,
-         c.messages::VARCHAR AS messages, c.response, c.usage::VARCHAR AS usage, c.status,
+         ${messages} AS messages, c.response, c.usage::VARCHAR AS usage, c.status,
          c.error, c.attempts, c.latency_ms, l.logprobs::VARCHAR AS logprobs
        FROM llm_calls c LEFT JOIN llm_logprobs l ON l.key = c.key
        WHERE c.key IN (${part.map(() => "?").join(",")})`,
