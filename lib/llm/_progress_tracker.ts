@@ -28,21 +28,46 @@ export class ProgressTracker {
     this.onProgress?.({ ...this.#event(), waiting: w });
   }
   #event(): ProgressEvent {
-    const elapsedMs = performance.now() - this.#started;
-    const sent = this.#done - this.#cached;
-    const rate = elapsedMs > 0 ? sent / (elapsedMs / 1000) : 0;
-    const left = this.total - this.#done;
-    const etaMs = left === 0 ? 0 : rate > 0 ? (left / rate) * 1000 : NaN;
-    return {
-      step: this.step,
+    return progressEvent(this.step, this.total, this.#started, {
       done: this.#done,
-      total: this.total,
       cached: this.#cached,
       failed: this.#failed,
-      elapsedMs,
-      rate,
-      etaMs,
-      ...(this.#waits ? { waits: { count: this.#waits, totalMs: this.#waitedMs } } : {}),
-    };
+      waits: this.#waits,
+      waitedMs: this.#waitedMs,
+    });
   }
+}
+
+/** Counts of a job's finished requests and retry waits. */
+export interface ProgressCounts {
+  done: number;
+  cached: number;
+  failed: number;
+  waits: number;
+  waitedMs: number;
+}
+
+/** The progress event of a job started at `started` (rate of sent requests, ETA from it). */
+export function progressEvent(
+  step: string,
+  total: number,
+  started: number,
+  c: ProgressCounts,
+): ProgressEvent {
+  const elapsedMs = performance.now() - started;
+  const sent = c.done - c.cached;
+  const rate = elapsedMs > 0 ? sent / (elapsedMs / 1000) : 0;
+  const left = total - c.done;
+  const etaMs = left === 0 ? 0 : rate > 0 ? (left / rate) * 1000 : NaN;
+  return {
+    step,
+    done: c.done,
+    total,
+    cached: c.cached,
+    failed: c.failed,
+    elapsedMs,
+    rate,
+    etaMs,
+    ...(c.waits ? { waits: { count: c.waits, totalMs: c.waitedMs } } : {}),
+  };
 }

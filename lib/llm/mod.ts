@@ -68,3 +68,4 @@ export { extractiveGenerator } from "./extractive_generator.ts";
 export { llmGenerator } from "./llm_generator.ts";
 export { chunkSplitter } from "./chunk_splitter.ts";
 export { llmPassageSplitter } from "./llm_passage_splitter.ts";
+export { ProgressParts } from "./progress_parts.ts";

@@ -3,7 +3,7 @@
 import { type WorkspaceLike, writeSubqCoverage } from "@lib/store/mod.ts";
 import { judgeCoverage } from "./judge_coverage.ts";
 import type { SubqStepOptions } from "./types.ts";
-import type { ProgressEvent } from "@lib/llm/mod.ts";
+import { ProgressParts } from "@lib/llm/mod.ts";
 
 /** One coverage question: a text (by its key) and a sub-question. */
 export interface CoverageItem {
@@ -45,34 +45,14 @@ export async function judgeAndStoreCoverage(
   const out: StoredCoverage = { judged: 0, flagged: 0, unparsed: 0, failed: 0 };
   if (opts.keepAnswers) out.answered = new Map();
   const size = Math.max(1, opts.slice ?? COVERAGE_SLICE);
-  const started = performance.now();
-  let before = { done: 0, cached: 0, failed: 0 };
+  const progress = new ProgressParts(opts.onProgress, list.length);
   let writing: Promise<void> = Promise.resolve();
   try {
     for (let at = 0; at < list.length; at += size) {
       const part = list.slice(at, at + size);
-      const offset = before;
-      let sliceCached = 0;
-      const onProgress = opts.onProgress && ((e: ProgressEvent) => {
-        sliceCached = e.cached;
-        const done = offset.done + e.done;
-        const elapsedMs = performance.now() - started;
-        const answered = done - offset.cached - e.cached;
-        const rate = elapsedMs > 0 ? (1000 * answered) / elapsedMs : 0;
-        opts.onProgress!({
-          ...e,
-          done,
-          total: list.length,
-          cached: offset.cached + e.cached,
-          failed: offset.failed + e.failed,
-          elapsedMs,
-          rate,
-          etaMs: rate > 0 ? (1000 * (list.length - done)) / rate : NaN,
-        });
-      });
       const results = await judgeCoverage(
         part.map(([id, x]) => ({ id, subQuestion: x.subQuestion, text: x.text })),
-        { ...opts, onProgress },
+        { ...opts, onProgress: progress.part() },
       );
       const rows = results.map((r, i) => ({
         textKey: part[i][1].key,
@@ -85,20 +65,13 @@ export async function judgeAndStoreCoverage(
         status: r.status,
         raw: r.raw ?? null,
       }));
-      let failed = 0;
       for (const r of results) {
         out.judged++;
         if (r.spanFound === false) out.flagged++;
         if (r.status === "unparsed") out.unparsed++;
-        if (r.status === "failed") failed++;
+        if (r.status === "failed") out.failed++;
         out.answered?.set(r.id, r.answered);
       }
-      out.failed += failed;
-      before = {
-        done: offset.done + part.length,
-        cached: offset.cached + sliceCached,
-        failed: offset.failed + failed,
-      };
       // Stored while the next slice is judged; one write at a time, and all before returning.
       await writing;
       writing = writeSubqCoverage(ws, rows);

@@ -1,0 +1,83 @@
+/**
+ * Progress of one job sent as several `chatMany` calls (slices of a long list),
+ * reported as one: counts run over every part, against the job's total.
+ *
+ * @module
+ */
+import type { ProgressEvent, ProgressFn } from "./types.ts";
+import { type ProgressCounts, progressEvent } from "./_progress_tracker.ts";
+
+/**
+ * Joins the progress of a job's parts: pass {@linkcode ProgressParts.part} as
+ * the `onProgress` of each part's `chatMany`, one part after the other. Events
+ * count done, cached and failed requests and retry waits over all parts so far,
+ * with the job's total, rate and ETA.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ProgressParts, type ProgressEvent } from "@lib/llm/mod.ts";
+ * const seen: ProgressEvent[] = [];
+ * const parts = new ProgressParts((e) => seen.push(e), 5);
+ * const first = parts.part()!;
+ * first({ step: "s", done: 3, total: 3, cached: 1, failed: 0, elapsedMs: 1, rate: 1, etaMs: 0 });
+ * const second = parts.part()!;
+ * second({ step: "s", done: 2, total: 2, cached: 0, failed: 1, elapsedMs: 1, rate: 1, etaMs: 0 });
+ * assert.deepEqual([seen[1].done, seen[1].total, seen[1].cached, seen[1].failed], [5, 5, 1, 1]);
+ * ```
+ */
+export class ProgressParts {
+  readonly #onProgress?: ProgressFn;
+  readonly #total: number;
+  readonly #started = performance.now();
+  /** Counts of the parts before the current one. */
+  #before: ProgressCounts = { done: 0, cached: 0, failed: 0, waits: 0, waitedMs: 0 };
+  /** The current part's last counts. */
+  #current: ProgressCounts = { done: 0, cached: 0, failed: 0, waits: 0, waitedMs: 0 };
+
+  /**
+   * @param onProgress Receives the job's events; undefined: no events.
+   * @param total Requests of the whole job.
+   */
+  constructor(onProgress: ProgressFn | undefined, total: number) {
+    this.#onProgress = onProgress;
+    this.#total = total;
+  }
+
+  /**
+   * Starts the next part.
+   *
+   * @returns The `onProgress` for the part's `chatMany` (undefined without a receiver).
+   */
+  part(): ProgressFn | undefined {
+    const b = this.#before, c = this.#current;
+    this.#before = {
+      done: b.done + c.done,
+      cached: b.cached + c.cached,
+      failed: b.failed + c.failed,
+      waits: b.waits + c.waits,
+      waitedMs: b.waitedMs + c.waitedMs,
+    };
+    this.#current = { done: 0, cached: 0, failed: 0, waits: 0, waitedMs: 0 };
+    const on = this.#onProgress;
+    if (!on) return undefined;
+    return (e: ProgressEvent) => {
+      this.#current = {
+        done: e.done,
+        cached: e.cached,
+        failed: e.failed,
+        waits: e.waits?.count ?? 0,
+        waitedMs: e.waits?.totalMs ?? 0,
+      };
+      const b = this.#before, c = this.#current;
+      const joined = progressEvent(e.step, this.#total, this.#started, {
+        done: b.done + c.done,
+        cached: b.cached + c.cached,
+        failed: b.failed + c.failed,
+        waits: b.waits + c.waits,
+        waitedMs: b.waitedMs + c.waitedMs,
+      });
+      on(e.waiting ? { ...joined, waiting: e.waiting } : joined);
+    };
+  }
+}
