@@ -202,8 +202,11 @@ export function openAiTransport(opts: TransportOptions): Transport {
     const text = await res.text();
     return { status: res.status, text, headers: () => res.headers };
   };
-  /** The lean client with the same-origin redirect policy of `sameOriginRedirects`. */
-  const leanPost = async (
+  /**
+   * Sends through the lean client where `lean` allows it, with the same-origin
+   * redirect policy of `sameOriginRedirects`, and through `fetch` otherwise.
+   */
+  const send = async (
     url: string,
     init: { method: string; headers: Record<string, string>; body: string },
     signal: AbortSignal,
@@ -269,9 +272,7 @@ export function openAiTransport(opts: TransportOptions): Transport {
         const headers: Record<string, string> = { "content-type": "application/json" };
         if (secret) headers.authorization = `Bearer ${secret}`;
         const init = { method: "POST", headers, body: JSON.stringify(body) };
-        const res = lean(url)
-          ? await leanPost(url, init, controller.signal)
-          : await fetchPost(url, init, controller.signal);
+        const res = await send(url, init, controller.signal);
         const text = res.text;
         if (res.status < 200 || res.status >= 300) {
           throw new TransportError({
