@@ -62,17 +62,9 @@ export async function openWorkspace(
       memory_limit: memoryLimit.value,
     });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (/failed to set config|memory.limit/i.test(reason)) {
-      throw new Error(
-        `Cannot open workspace "${dir}": the memory limit ${
-          JSON.stringify(memoryLimit.value)
-        } (from ${memoryLimit.from}) is not a size DuckDB reads; write it like "2GB" or "512MiB"`,
-        { cause: error },
-      );
-    }
     const explained = explainStorageError(error, dir);
     if (explained) throw explained;
+    const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot open workspace "${dir}": ${reason}`, { cause: error });
   }
   const connection = await instance.connect();
