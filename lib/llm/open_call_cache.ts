@@ -1,6 +1,7 @@
 import { DuckDBInstance } from "@duckdb/node-api";
 import { join } from "node:path";
 import { CallCache } from "./call_cache.ts";
+import { workspaceDatabaseConfig } from "@lib/store/database_config.ts";
 
 /** Name of the answer journal beside a workspace's database. */
 export const JOURNAL_FILE = "llm_journal.jsonl";
@@ -57,7 +58,7 @@ export async function openCallCache(
   await Deno.mkdir(dir, { recursive: true });
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(path);
+    instance = await DuckDBInstance.create(path, workspaceDatabaseConfig());
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot open workspace database "${path}": ${why}`);

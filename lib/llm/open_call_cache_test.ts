@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openCallCache } from "./open_call_cache.ts";
+import { storageVersionOf } from "@lib/store/mod.ts";
 
 Deno.test("openCallCache creates the workspace database and keeps calls across openings", async () => {
   const dir = join(await Deno.makeTempDir(), "ws");
@@ -21,6 +22,12 @@ Deno.test("openCallCache creates the workspace database and keeps calls across o
   await first.close();
   const second = await openCallCache(dir);
   assert.equal((await second.cache.get("k"))?.response, "r");
+  // Made as a workspace makes its file: the workspace storage format and checkpoint interval.
+  assert.equal(await storageVersionOf(second.cache.connection), "v1.5.0+");
+  const threshold = await second.cache.connection.runAndReadAll(
+    "SELECT value FROM duckdb_settings() WHERE name = 'checkpoint_threshold'",
+  );
+  assert.equal(threshold.getRowsJS()[0][0], "256.0 MiB");
   await second.close();
   await Deno.remove(dir, { recursive: true });
 });

@@ -6,7 +6,12 @@
  * @module
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import { workspaceMemoryLimit } from "./_memory_limit.ts";
+import {
+  isOlderStorage,
+  STORAGE_VERSION,
+  storageVersionOf,
+  workspaceDatabaseConfig,
+} from "./database_config.ts";
 import { join } from "node:path";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { explainStorageError } from "./storage_error.ts";
@@ -31,6 +36,8 @@ export interface WorkspaceCheck {
   opened: boolean;
   /** Stored schema version (0 when none is recorded). */
   schemaVersion?: number;
+  /** DuckDB's storage format of the file (e.g. `"v1.5.0+"`), when it opened and says. */
+  storageVersion?: string;
   /** Every table of the schema, in schema order. */
   tables: TableCheck[];
   /** Whether a write-ahead log file is present (an unfinished or unclean last write). */
@@ -94,10 +101,7 @@ export async function checkWorkspace(dir: string): Promise<WorkspaceCheck> {
   }
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(path, {
-      access_mode: "READ_ONLY",
-      memory_limit: workspaceMemoryLimit(undefined).value,
-    });
+    instance = await DuckDBInstance.create(path, workspaceDatabaseConfig({ readOnly: true }));
   } catch (error) {
     result.problems.push(message(error, dir));
     return result;
@@ -106,6 +110,14 @@ export async function checkWorkspace(dir: string): Promise<WorkspaceCheck> {
   try {
     result.opened = true;
     result.schemaVersion = await schemaVersion(connection);
+    result.storageVersion = (await storageVersionOf(connection)) ?? undefined;
+    if (isOlderStorage(result.storageVersion ?? null)) {
+      result.notes.push(
+        `the file is in DuckDB's older storage format ${result.storageVersion}, whose ` +
+          "checkpoints of a large call cache cost about four times as much: " +
+          `\`crux workspace migrate --workspace ${dir}\` rewrites it in ${STORAGE_VERSION}`,
+      );
+    }
     if (result.schemaVersion !== SCHEMA_VERSION) {
       result.problems.push(
         result.schemaVersion < SCHEMA_VERSION

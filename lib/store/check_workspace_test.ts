@@ -35,7 +35,13 @@ Deno.test("checkWorkspace reports every table of a healthy workspace with its ro
   assert.match(r.notes.join("\n"), /1 line\(s\) of llm_journal.jsonl are not answers/);
 });
 
-Deno.test("a truncated workspace: opening explains it, the check says it is damaged", async () => {
+/** A workspace error saying the file is damaged and what to do, without lock hints. */
+const damaged = (e: unknown) =>
+  e instanceof WorkspaceStorageError && e.fault === "damaged" &&
+  /crux workspace check --workspace/.test(e.message) &&
+  !/Is another process using it/.test(e.message);
+
+Deno.test("a truncated workspace: opening or reading explains it, the check says it is damaged", async () => {
   const dir = await filledWorkspace();
   const path = join(dir, "workspace.duckdb");
   const size = (await Deno.stat(path)).size;
@@ -45,13 +51,21 @@ Deno.test("a truncated workspace: opening explains it, the check says it is dama
   const r = await checkWorkspace(dir);
   assert.ok(r.problems.length > 0);
   assert.match(r.problems.join("\n"), /is damaged: its file workspace.duckdb is truncated/);
-  await assert.rejects(
-    () => openWorkspace(dir),
-    (e: unknown) =>
-      e instanceof WorkspaceStorageError && e.fault === "damaged" &&
-      /crux workspace check --workspace/.test(e.message) &&
-      !/Is another process using it/.test(e.message),
-  );
+  // The file keeps its catalog near the start: it may open, and then the first read
+  // reaching the missing half fails with the same explanation.
+  await assert.rejects(async () => {
+    const ws = await openWorkspace(dir);
+    try {
+      await ws.query("SELECT sum(hash(t)) AS h FROM passages t");
+    } finally {
+      ws.close();
+    }
+  }, damaged);
+  // Cut short before its catalog, the file does not open.
+  const g = await Deno.open(path, { write: true });
+  await g.truncate(Math.floor(size / 50));
+  g.close();
+  await assert.rejects(() => openWorkspace(dir), damaged);
 });
 
 Deno.test("a file that is not a database is damaged; a folder without one is named", async () => {

@@ -129,7 +129,7 @@ function appendRow(a: DuckDBAppender, c: LlmCallRow): void {
 }
 
 function fromRow(r: Record<string, unknown>): LlmCallRow {
-  const row: LlmCallRow = {
+  return {
     key: String(r.key),
     model: String(r.model),
     endpoint: String(r.endpoint ?? ""),
@@ -143,8 +143,6 @@ function fromRow(r: Record<string, unknown>): LlmCallRow {
     attempts: Number(r.attempts ?? 0),
     latencyMs: Number(r.latency_ms ?? 0),
   };
-  if (r.logprobs != null) row.logprobs = JSON.parse(String(r.logprobs));
-  return row;
 }
 
 /**
@@ -164,17 +162,32 @@ export async function readLlmCalls(
   // The lookup scans the table; reading the prompts too costs about ten times more
   // on a large cache, and answering a call from the cache does not need them.
   const messages = opts.messages === false ? "NULL" : "c.messages::VARCHAR";
+  // Joining the log-probabilities into the lookup made it three to four times
+  // slower on a large cache; most caches hold none, and the others are read apart.
+  const logprobs = (await connection.runAndReadAll(
+    "SELECT EXISTS (SELECT 1 FROM llm_logprobs)",
+  )).getRows()[0][0] === true;
   for (let i = 0; i < keys.length; i += 500) {
     const part = keys.slice(i, i + 500);
     const reader = await connection.runAndReadAll(
       `SELECT c.key, c.model, c.endpoint, c.template, c.params::VARCHAR AS params,
          ${messages} AS messages, c.response, c.usage::VARCHAR AS usage, c.status,
-         c.error, c.attempts, c.latency_ms, l.logprobs::VARCHAR AS logprobs
-       FROM llm_calls c LEFT JOIN llm_logprobs l ON l.key = c.key
-       WHERE c.key IN (${part.map(() => "?").join(",")})`,
+         c.error, c.attempts, c.latency_ms
+       FROM llm_calls c WHERE c.key IN (${part.map(() => "?").join(",")})`,
       part,
     );
-    for (const row of reader.getRowObjectsJS()) found.set(String(row.key), fromRow(row));
+    const rows = reader.getRowObjectsJS();
+    for (const row of rows) found.set(String(row.key), fromRow(row));
+    if (!logprobs || rows.length === 0) continue;
+    const keysFound = rows.map((r) => String(r.key));
+    const lp = await connection.runAndReadAll(
+      `SELECT key, logprobs::VARCHAR FROM llm_logprobs
+       WHERE key IN (${keysFound.map(() => "?").join(",")}) AND logprobs IS NOT NULL`,
+      keysFound,
+    );
+    for (const [key, value] of lp.getRowsJS()) {
+      found.get(String(key))!.logprobs = JSON.parse(String(value));
+    }
   }
   return found;
 }

@@ -256,3 +256,39 @@ Deno.test("llm cache store: the stage's memory does not grow with the groups wri
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("llm cache store: lookups over several slices find each key with its own log-probabilities", async () => {
+  const db = await DuckDBInstance.create(":memory:");
+  const con = await db.connect();
+  try {
+    await createLlmCacheTables(con);
+    const stage = newLlmCallStage();
+    const lp = (i: number) => ({
+      topK: 1,
+      tokens: [{ token: `t${i}`, logprob: -i - 0.5, top: [] }],
+    });
+    // 1,200 calls; every seventh one with log-probabilities.
+    const rows = Array.from(
+      { length: 1200 },
+      (_, i) => row(`k${i}`, i % 7 === 0 ? { logprobs: lp(i) } : {}),
+    );
+    // Without any log-probabilities stored, none are read.
+    await writeLlmCalls(con, rows.filter((r) => !r.logprobs), stage);
+    const plain = await readLlmCalls(con, ["k1", "k2"]);
+    assert.deepEqual([...plain.values()].map((r) => r.logprobs), [undefined, undefined]);
+    await writeLlmCalls(con, rows.filter((r) => r.logprobs), stage);
+    // Asked keys span three lookups of 500, with absent ones among them.
+    const asked = [...rows.map((r) => r.key).reverse(), "absent-1", "absent-2"];
+    const got = await readLlmCalls(con, asked, { messages: false });
+    assert.equal(got.size, 1200);
+    for (let i = 0; i < 1200; i++) {
+      const call = got.get(`k${i}`)!;
+      assert.deepEqual(call.logprobs, i % 7 === 0 ? lp(i) : undefined, `k${i}`);
+      assert.equal(call.messages, null);
+      assert.equal(call.response, `answer k${i}`);
+    }
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+});

@@ -24,6 +24,13 @@ export {
   Workspace,
 } from "./workspace.ts";
 export { DEFAULT_MEMORY_LIMIT, openWorkspace } from "./open_workspace.ts";
+export {
+  CHECKPOINT_THRESHOLD,
+  isOlderStorage,
+  STORAGE_VERSION,
+  storageVersionOf,
+  workspaceDatabaseConfig,
+} from "./database_config.ts";
 export { explainStorageError, type StorageFault, WorkspaceStorageError } from "./storage_error.ts";
 export { checkWorkspace, type WorkspaceCheck } from "./check_workspace.ts";
 export type { ImportCounts, ImportOptions } from "./_import.ts";
@@ -59,7 +66,7 @@ export {
   recordRun,
   recordTokenizer,
 } from "./provenance.ts";
-export { migrateWorkspace } from "./migrate_workspace.ts";
+export { migrateWorkspace, type MigrationResult } from "./migrate_workspace.ts";
 export { type ContextGap, readContextGaps, recordContextGaps } from "./context_gaps.ts";
 export {
   type CoverageVerdict,

@@ -11,6 +11,7 @@ import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { Workspace } from "./workspace.ts";
 import { explainStorageError } from "./storage_error.ts";
 import { DEFAULT_MEMORY_LIMIT, workspaceMemoryLimit } from "./_memory_limit.ts";
+import { workspaceDatabaseConfig } from "./database_config.ts";
 
 export { DEFAULT_MEMORY_LIMIT };
 
@@ -57,10 +58,10 @@ export async function openWorkspace(
   } else await Deno.mkdir(dir, { recursive: true });
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(path, {
-      ...(readOnly ? { access_mode: "READ_ONLY" } : {}),
-      memory_limit: memoryLimit.value,
-    });
+    instance = await DuckDBInstance.create(
+      path,
+      workspaceDatabaseConfig({ readOnly, memoryLimit: memoryLimit.value }),
+    );
   } catch (error) {
     const explained = explainStorageError(error, dir);
     if (explained) throw explained;

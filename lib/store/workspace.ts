@@ -89,12 +89,28 @@ export class Workspace {
    * ```
    */
   async query<T = Record<string, unknown>>(sql: string, params: Params = []): Promise<T[]> {
-    return rowObjects<T>(await this.connection.runAndReadAll(sql, params as DuckDBValue[]));
+    return rowObjects<T>(
+      await this.#explained(this.connection.runAndReadAll(sql, params as DuckDBValue[])),
+    );
   }
 
   /** Like `query`, leaving null fields out (for optional record fields). */
   #records = async <T>(sql: string, params: unknown[] = []): Promise<T[]> =>
-    rowObjects<T>(await this.connection.runAndReadAll(sql, params as DuckDBValue[]), true);
+    rowObjects<T>(
+      await this.#explained(this.connection.runAndReadAll(sql, params as DuckDBValue[])),
+      true,
+    );
+
+  /**
+   * Settles like `work`, with a storage fault (a damaged or truncated file, a full
+   * disk) explained: a file cut short may open and fail only when a read reaches
+   * the missing part.
+   */
+  #explained<T>(work: Promise<T>): Promise<T> {
+    return work.catch((error) => {
+      throw explainStorageError(error, this.dir) ?? error;
+    });
+  }
 
   /**
    * Runs a statement (DDL, UPDATE, DELETE, ...).
@@ -111,7 +127,7 @@ export class Workspace {
    * ```
    */
   async exec(sql: string, params: Params = []): Promise<number> {
-    return (await this.connection.run(sql, params as DuckDBValue[])).rowsChanged;
+    return (await this.#explained(this.connection.run(sql, params as DuckDBValue[]))).rowsChanged;
   }
 
   #table(table: string): TableInfo {

@@ -20,17 +20,28 @@ counts) stays unknown (null). From versions 1 and 2 the old "metrics" table (val
 without their judge or relevance source) is kept as "legacy_metrics" and read by
 nothing; the measure stage or crux measure stores values again in "measures". To have
 it all, rebuild the workspace instead.
+
+A workspace file written in an older DuckDB storage format (any workspace created
+before the workbench chose its format) is also rewritten in the current one, whose
+checkpoints of a large model-call cache cost about a quarter as much. Every table is
+copied with its keys into a new file, which replaces the old one only once complete.
 `;
 
 async function migrate(args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({ args, options: { workspace: { type: "string" } } });
   if (!values.workspace) throw new UsageError("--workspace DIR is required");
-  const { from, to } = await migrateWorkspace(values.workspace);
+  const { from, to, storage } = await migrateWorkspace(values.workspace);
   io.out(
     from === to
       ? `Workspace ${values.workspace} is already at schema version ${to}\n`
       : `Migrated ${values.workspace} from schema version ${from} to ${to}\n`,
   );
+  if (storage) {
+    io.out(
+      `Rewrote ${values.workspace}/workspace.duckdb in storage format ${storage.to} ` +
+        `(was ${storage.from}); every table was copied\n`,
+    );
+  }
   return 0;
 }
 
@@ -56,6 +67,7 @@ async function check(args: string[], io: Io): Promise<number> {
   if (r.bytes !== undefined) lines.push(`  workspace.duckdb: ${r.bytes} bytes`);
   if (r.opened) {
     lines.push(`  schema version: ${r.schemaVersion} (this workbench: ${SCHEMA_VERSION})`);
+    if (r.storageVersion) lines.push(`  storage format: ${r.storageVersion}`);
   }
   const width = Math.max(0, ...r.tables.map((t) => t.table.length));
   for (const t of r.tables) {

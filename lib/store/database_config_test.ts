@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { openWorkspace } from "./open_workspace.ts";
+import { migrateWorkspace } from "./migrate_workspace.ts";
+import { checkWorkspace } from "./check_workspace.ts";
+import { isOlderStorage, STORAGE_VERSION, storageVersionOf } from "./database_config.ts";
+
+/** DuckDB's storage tag of a workspace file, read without the workbench. */
+async function fileSettings(dir: string): Promise<{ storage: string | null }> {
+  const db = await DuckDBInstance.create(":memory:");
+  const c = await db.connect();
+  try {
+    await c.run(`ATTACH '${join(dir, "workspace.duckdb")}' AS w (READ_ONLY)`);
+    await c.run("USE w");
+    return { storage: await storageVersionOf(c) };
+  } finally {
+    c.closeSync();
+    db.closeSync();
+  }
+}
+
+/** Every table of a workspace file: its row count and a hash over all its rows. */
+async function contents(dir: string): Promise<Map<string, string>> {
+  const db = await DuckDBInstance.create(":memory:");
+  const c = await db.connect();
+  try {
+    await c.run(`ATTACH '${join(dir, "workspace.duckdb")}' AS w (READ_ONLY)`);
+    const tables = (await c.runAndReadAll(
+      "SELECT table_name FROM duckdb_tables() WHERE database_name = 'w' ORDER BY 1",
+    )).getRowsJS().map((r) => String(r[0]));
+    const out = new Map<string, string>();
+    for (const t of tables) {
+      const [n, h] = (await c.runAndReadAll(
+        `SELECT count(*), coalesce(sum(hash(x)), 0)::VARCHAR FROM w."${t}" x`,
+      )).getRowsJS()[0];
+      out.set(t, `${n} rows, hash ${h}`);
+    }
+    const keys = (await c.runAndReadAll(
+      `SELECT table_name, constraint_type, constraint_column_names::VARCHAR
+       FROM duckdb_constraints() WHERE database_name = 'w' AND constraint_type = 'PRIMARY KEY'
+       ORDER BY 1, 3`,
+    )).getRowsJS();
+    out.set("(primary keys)", JSON.stringify(keys));
+    return out;
+  } finally {
+    c.closeSync();
+    db.closeSync();
+  }
+}
+
+Deno.test("isOlderStorage compares DuckDB's storage tags with the workspace format", () => {
+  assert.equal(STORAGE_VERSION, "v1.5.0");
+  assert.equal(isOlderStorage("v0.10.2+"), true);
+  assert.equal(isOlderStorage("v1.0.0+"), true);
+  assert.equal(isOlderStorage("v1.4.9"), true);
+  assert.equal(isOlderStorage("v1.5.0+"), false);
+  assert.equal(isOlderStorage("v1.6.0+"), false);
+  assert.equal(isOlderStorage("v2.0.0"), false);
+  assert.equal(isOlderStorage(null), false);
+  assert.equal(isOlderStorage("unknown"), false);
+});
+
+Deno.test("new workspace files use the workspace storage format and checkpoint threshold", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    const [row] = await ws.query<{ value: string }>(
+      "SELECT value FROM duckdb_settings() WHERE name = 'checkpoint_threshold'",
+    );
+    assert.equal(row.value, "256.0 MiB"); // DuckDB's default is 16 MiB
+  } finally {
+    ws.close();
+  }
+  assert.deepEqual(await fileSettings(dir), { storage: "v1.5.0+" });
+});
+
+Deno.test("migrate rewrites a file of an older storage format, keeping every row and key", async () => {
+  // A current workspace with rows in several tables, cached calls among them.
+  const source = await Deno.makeTempDir();
+  const ws = await openWorkspace(source);
+  await ws.insert("topics", [{ topicId: "t1", request: "what happened" }]);
+  await ws.insert(
+    "passages",
+    Array.from({ length: 2_000 }, (_, i) => ({
+      passageId: `t1:d${i}#0`,
+      topicId: "t1",
+      docId: `d${i}`,
+      text: `passage ${i} `.repeat(20),
+      tokens: 40,
+    })),
+  );
+  await ws.exec(
+    `INSERT INTO llm_calls SELECT 'k' || i, 'm', 'chat', 't@1', '{}', '[]', 'yes', '{}', 'ok',
+       NULL, 1, 20.0, TIMESTAMP '2026-01-01' FROM range(500) t(i)`,
+  );
+  await ws.exec(`INSERT INTO llm_logprobs VALUES ('k3', '{"topK": 2, "tokens": null}')`);
+  ws.close();
+  // The same workspace written in the format DuckDB uses when not told otherwise.
+  const old = await Deno.makeTempDir();
+  {
+    const db = await DuckDBInstance.create(":memory:");
+    const c = await db.connect();
+    await c.run(`ATTACH '${join(source, "workspace.duckdb")}' AS s (READ_ONLY)`);
+    await c.run(`ATTACH '${join(old, "workspace.duckdb")}' AS o (STORAGE_VERSION 'v1.0.0')`);
+    await c.run("COPY FROM DATABASE s TO o");
+    c.closeSync();
+    db.closeSync();
+  }
+  const before = await contents(old);
+  assert.equal(before.get("passages"), (await contents(source)).get("passages"));
+  assert.equal((await fileSettings(old)).storage, "v1.0.0+");
+  // The check points at the rewrite; opening works as it is.
+  const checked = await checkWorkspace(old);
+  assert.deepEqual(checked.problems, []);
+  assert.equal(checked.storageVersion, "v1.0.0+");
+  assert.match(
+    checked.notes.join("\n"),
+    /older storage format v1\.0\.0\+.*crux workspace migrate/s,
+  );
+  (await openWorkspace(old)).close();
+
+  // A rewrite left half-done by a kill is cleared first.
+  await Deno.writeTextFile(join(old, "workspace.duckdb.upgrade"), "left by a killed migration");
+  const result = await migrateWorkspace(old);
+  assert.deepEqual(result, { from: 4, to: 4, storage: { from: "v1.0.0+", to: "v1.5.0+" } });
+  assert.equal((await fileSettings(old)).storage, "v1.5.0+");
+  assert.deepEqual(await contents(old), before);
+  assert.equal(
+    (await contents(old)).get("llm_calls"),
+    "500 rows, hash " + before.get("llm_calls")!.split("hash ")[1],
+  );
+  const entries = [...Deno.readDirSync(old)].map((e) => e.name).sort();
+  assert.deepEqual(entries, ["workspace.duckdb"]);
+  // The keys still hold: a second row with a stored key is refused.
+  const again = await openWorkspace(old);
+  try {
+    await assert.rejects(
+      () => again.exec("INSERT INTO topics (topic_id, request) VALUES ('t1', 'duplicate')"),
+      /[Dd]uplicate key|PRIMARY KEY/,
+    );
+  } finally {
+    again.close();
+  }
+  // Already current: nothing to rewrite.
+  assert.deepEqual(await migrateWorkspace(old), { from: 4, to: 4 });
+  assert.deepEqual((await checkWorkspace(old)).notes, []);
+});
