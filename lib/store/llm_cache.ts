@@ -146,7 +146,7 @@ function fromRow(r: Record<string, unknown>): LlmCallRow {
 }
 
 /**
- * Reads stored calls by key (500 keys per query), with their log-probabilities.
+ * Reads stored calls by key (10,000 keys per query), with their log-probabilities.
  *
  * @param connection An open DuckDB connection with the cache tables.
  * @param keys Cache keys, without duplicates.
@@ -159,31 +159,30 @@ export async function readLlmCalls(
   opts: { messages?: boolean } = {},
 ): Promise<Map<string, LlmCallRow>> {
   const found = new Map<string, LlmCallRow>();
-  // The lookup scans the table; reading the prompts too costs about ten times more
-  // on a large cache, and answering a call from the cache does not need them.
+  // Reading the prompts too costs about ten times more on a large cache, and
+  // answering a call from the cache does not need them.
   const messages = opts.messages === false ? "NULL" : "c.messages::VARCHAR";
   // Joining the log-probabilities into the lookup made it three to four times
   // slower on a large cache; most caches hold none, and the others are read apart.
   const logprobs = (await connection.runAndReadAll(
     "SELECT EXISTS (SELECT 1 FROM llm_logprobs)",
   )).getRows()[0][0] === true;
-  for (let i = 0; i < keys.length; i += 500) {
-    const part = keys.slice(i, i + 500);
+  for (let i = 0; i < keys.length; i += LOOKUP_KEYS) {
+    const part = keys.slice(i, i + LOOKUP_KEYS);
     const reader = await connection.runAndReadAll(
       `SELECT c.key, c.model, c.endpoint, c.template, c.params::VARCHAR AS params,
          ${messages} AS messages, c.response, c.usage::VARCHAR AS usage, c.status,
          c.error, c.attempts, c.latency_ms
-       FROM llm_calls c WHERE c.key IN (${part.map(() => "?").join(",")})`,
-      part,
+       FROM llm_calls c SEMI JOIN (${KEY_LIST}) q ON c.key = q.k`,
+      [JSON.stringify(part)],
     );
     const rows = reader.getRowObjectsJS();
     for (const row of rows) found.set(String(row.key), fromRow(row));
     if (!logprobs || rows.length === 0) continue;
-    const keysFound = rows.map((r) => String(r.key));
     const lp = await connection.runAndReadAll(
-      `SELECT key, logprobs::VARCHAR FROM llm_logprobs
-       WHERE key IN (${keysFound.map(() => "?").join(",")}) AND logprobs IS NOT NULL`,
-      keysFound,
+      `SELECT l.key, l.logprobs::VARCHAR FROM llm_logprobs l SEMI JOIN (${KEY_LIST}) q
+         ON l.key = q.k WHERE l.logprobs IS NOT NULL`,
+      [JSON.stringify(rows.map((r) => String(r.key)))],
     );
     for (const [key, value] of lp.getRowsJS()) {
       found.get(String(key))!.logprobs = JSON.parse(String(value));
@@ -191,6 +190,17 @@ export async function readLlmCalls(
   }
   return found;
 }
+
+/**
+ * Keys looked up per query. A lookup is one scan of the key column joined with
+ * the keys passed as one JSON list: on a cache of 1.5 million calls, 10,000
+ * keys cost about 20 ms when absent and 175 ms when present, against 220 ms and
+ * 1,050 ms as twenty `IN` lists of 500 (DuckDB scans the table for each).
+ */
+const LOOKUP_KEYS = 10_000;
+
+/** The keys of a lookup, bound as one JSON list of strings (`$1`), as a relation `q(k)`. */
+const KEY_LIST = "SELECT unnest($1::JSON::VARCHAR[]) AS k";
 
 /**
  * Writes calls in one group: appends them to the stage (in slices, letting other

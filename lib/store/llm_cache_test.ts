@@ -267,25 +267,29 @@ Deno.test("llm cache store: lookups over several slices find each key with its o
       topK: 1,
       tokens: [{ token: `t${i}`, logprob: -i - 0.5, top: [] }],
     });
-    // 1,200 calls; every seventh one with log-probabilities.
+    // 12,000 calls (more than one lookup of 10,000 keys); every seventh one with
+    // log-probabilities; keys with quotes, backslashes, commas, brackets and non-ASCII.
+    const odd = ['"', "\\", "'", ",", "[", "]", "é", "\u{1F600}", " ", "\n"];
+    const key = (i: number) => `k${odd[i % odd.length]}${i}`;
     const rows = Array.from(
-      { length: 1200 },
-      (_, i) => row(`k${i}`, i % 7 === 0 ? { logprobs: lp(i) } : {}),
+      { length: 12_000 },
+      (_, i) => row(key(i), i % 7 === 0 ? { logprobs: lp(i) } : {}),
     );
     // Without any log-probabilities stored, none are read.
     await writeLlmCalls(con, rows.filter((r) => !r.logprobs), stage);
-    const plain = await readLlmCalls(con, ["k1", "k2"]);
+    const plain = await readLlmCalls(con, [key(1), key(2)]);
     assert.deepEqual([...plain.values()].map((r) => r.logprobs), [undefined, undefined]);
+    assert.deepEqual(plain.get(key(1))?.messages, [{ role: "user", content: key(1) }]);
     await writeLlmCalls(con, rows.filter((r) => r.logprobs), stage);
-    // Asked keys span three lookups of 500, with absent ones among them.
-    const asked = [...rows.map((r) => r.key).reverse(), "absent-1", "absent-2"];
+    // Asked keys span two lookups, with absent ones among them (a prefix of a stored key too).
+    const asked = ["absent-1", ...rows.map((r) => r.key).reverse(), "k", 'k"'];
     const got = await readLlmCalls(con, asked, { messages: false });
-    assert.equal(got.size, 1200);
-    for (let i = 0; i < 1200; i++) {
-      const call = got.get(`k${i}`)!;
-      assert.deepEqual(call.logprobs, i % 7 === 0 ? lp(i) : undefined, `k${i}`);
+    assert.equal(got.size, 12_000);
+    for (let i = 0; i < 12_000; i++) {
+      const call = got.get(key(i))!;
+      assert.deepEqual(call.logprobs, i % 7 === 0 ? lp(i) : undefined, key(i));
       assert.equal(call.messages, null);
-      assert.equal(call.response, `answer k${i}`);
+      assert.equal(call.response, `answer ${key(i)}`);
     }
   } finally {
     con.closeSync();

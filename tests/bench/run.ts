@@ -19,6 +19,7 @@ const SUITES = [
   "report",
   "nuggets",
   "stages",
+  "cache_lookup",
 ] as const;
 
 // `deno task bench -- --only x` hands the task's "--" on to the script: drop it.
