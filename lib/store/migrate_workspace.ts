@@ -66,7 +66,10 @@ export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
         `Cannot migrate "${dir}": its schema version ${from} is newer than this workbench's ${SCHEMA_VERSION}`,
       );
     }
-    if (from < SCHEMA_VERSION) await migrateSchema(c, dir);
+    if (from < SCHEMA_VERSION) {
+      await migrateSchema(c, dir);
+      await Deno.remove(join(dir, OLD_FILE_MEMO)).catch(() => {}); // moved into `memo`, or absent
+    }
     result = { from, to: SCHEMA_VERSION };
     const storage = await storageVersionOf(c);
     if (isOlderStorage(storage)) {
@@ -86,9 +89,6 @@ export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
       // leaves the old workspace as it was (and a stray file the next run removes).
       await Deno.rename(upgradePath(dir), path);
       result.storage = { from: storage!, to: `${STORAGE_VERSION}+` };
-    }
-    if (from < SCHEMA_VERSION) {
-      await Deno.remove(join(dir, OLD_FILE_MEMO)).catch(() => {}); // moved into `memo`, or absent
     }
     return result;
   } finally {
