@@ -10,7 +10,7 @@ import { loadTables } from "./_columns.ts";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { Workspace } from "./workspace.ts";
 import { explainStorageError } from "./storage_error.ts";
-import { DEFAULT_MEMORY_LIMIT, workspaceMemoryLimit } from "./_memory_limit.ts";
+import { DEFAULT_MEMORY_LIMIT } from "./_memory_limit.ts";
 import { workspaceDatabaseConfig } from "./database_config.ts";
 
 export { DEFAULT_MEMORY_LIMIT };
@@ -47,7 +47,8 @@ export async function openWorkspace(
   opts: { readOnly?: boolean; memoryLimit?: string } = {},
 ): Promise<Workspace> {
   const readOnly = opts.readOnly ?? false;
-  const memoryLimit = workspaceMemoryLimit(opts.memoryLimit);
+  // Checked before anything is created: a bad memory limit is a clear error.
+  const config = workspaceDatabaseConfig({ readOnly, memoryLimit: opts.memoryLimit });
   const path = join(dir, "workspace.duckdb");
   if (readOnly) {
     await Deno.stat(path).catch(() => {
@@ -58,10 +59,7 @@ export async function openWorkspace(
   } else await Deno.mkdir(dir, { recursive: true });
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(
-      path,
-      workspaceDatabaseConfig({ readOnly, memoryLimit: memoryLimit.value }),
-    );
+    instance = await DuckDBInstance.create(path, config);
   } catch (error) {
     const explained = explainStorageError(error, dir);
     if (explained) throw explained;
