@@ -7,6 +7,20 @@
 import type { ProgressEvent, ProgressFn } from "./types.ts";
 import { type ProgressCounts, progressEvent } from "./_progress_tracker.ts";
 
+/** No request finished, no wait. */
+const NONE: ProgressCounts = { done: 0, cached: 0, failed: 0, waits: 0, waitedMs: 0 };
+
+/** Counts of two parts together. */
+function sum(a: ProgressCounts, b: ProgressCounts): ProgressCounts {
+  return {
+    done: a.done + b.done,
+    cached: a.cached + b.cached,
+    failed: a.failed + b.failed,
+    waits: a.waits + b.waits,
+    waitedMs: a.waitedMs + b.waitedMs,
+  };
+}
+
 /**
  * Joins the progress of a job's parts: pass {@linkcode ProgressParts.part} as
  * the `onProgress` of each part's `chatMany`, one part after the other. Events
@@ -31,9 +45,9 @@ export class ProgressParts {
   readonly #total: number;
   readonly #started = performance.now();
   /** Counts of the parts before the current one. */
-  #before: ProgressCounts = { done: 0, cached: 0, failed: 0, waits: 0, waitedMs: 0 };
+  #before: ProgressCounts = NONE;
   /** The current part's last counts. */
-  #current: ProgressCounts = { done: 0, cached: 0, failed: 0, waits: 0, waitedMs: 0 };
+  #current: ProgressCounts = NONE;
 
   /**
    * @param onProgress Receives the job's events; undefined: no events.
@@ -50,15 +64,8 @@ export class ProgressParts {
    * @returns The `onProgress` for the part's `chatMany` (undefined without a receiver).
    */
   part(): ProgressFn | undefined {
-    const b = this.#before, c = this.#current;
-    this.#before = {
-      done: b.done + c.done,
-      cached: b.cached + c.cached,
-      failed: b.failed + c.failed,
-      waits: b.waits + c.waits,
-      waitedMs: b.waitedMs + c.waitedMs,
-    };
-    this.#current = { done: 0, cached: 0, failed: 0, waits: 0, waitedMs: 0 };
+    this.#before = sum(this.#before, this.#current);
+    this.#current = NONE;
     const on = this.#onProgress;
     if (!on) return undefined;
     return (e: ProgressEvent) => {
@@ -69,14 +76,12 @@ export class ProgressParts {
         waits: e.waits?.count ?? 0,
         waitedMs: e.waits?.totalMs ?? 0,
       };
-      const b = this.#before, c = this.#current;
-      const joined = progressEvent(e.step, this.#total, this.#started, {
-        done: b.done + c.done,
-        cached: b.cached + c.cached,
-        failed: b.failed + c.failed,
-        waits: b.waits + c.waits,
-        waitedMs: b.waitedMs + c.waitedMs,
-      });
+      const joined = progressEvent(
+        e.step,
+        this.#total,
+        this.#started,
+        sum(this.#before, this.#current),
+      );
       on(e.waiting ? { ...joined, waiting: e.waiting } : joined);
     };
   }
