@@ -15,6 +15,7 @@ import {
 import { join } from "node:path";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { explainStorageError } from "./storage_error.ts";
+import { fileExists } from "./_file_exists.ts";
 
 /** One table's result in a {@linkcode WorkspaceCheck}. */
 export interface TableCheck {
@@ -76,7 +77,7 @@ export async function checkWorkspace(dir: string): Promise<WorkspaceCheck> {
     dir,
     opened: false,
     tables: [],
-    wal: await exists(path + ".wal"),
+    wal: await fileExists(path + ".wal"),
     journal: await journalLines(join(dir, "llm_journal.jsonl")),
     problems: [],
     notes: [],
@@ -177,15 +178,6 @@ async function schemaVersion(connection: DuckDBConnection): Promise<number> {
     "SELECT value FROM meta WHERE key = 'schema_version'",
   )).getRowsJS();
   return rows.length ? Number(rows[0][0]) : 0;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function journalLines(path: string): Promise<{ lines: number; unreadable: number }> {

@@ -14,6 +14,7 @@ import {
 import { join } from "node:path";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { RATED_ITEMS_SQL } from "./provenance.ts";
+import { fileExists } from "./_file_exists.ts";
 
 /**
  * Migrates `dir/workspace.duckdb` to the current schema version. From version 1:
@@ -77,7 +78,7 @@ export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
       c.closeSync();
       instance.closeSync();
       closed = true;
-      if (await exists(`${path}.wal`)) {
+      if (await fileExists(`${path}.wal`)) {
         await Deno.remove(upgradePath(dir)).catch(() => {});
         throw new Error(
           `Cannot migrate "${dir}": DuckDB left a write-ahead log beside the workspace after ` +
@@ -97,10 +98,6 @@ export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
       instance.closeSync();
     }
   }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.stat(path).then(() => true, () => false);
 }
 
 /** What {@linkcode migrateWorkspace} did. */
