@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import {
   addLlmCacheHits,
   createLlmCacheTables,
   type LlmCallRow,
+  type LlmCallStage,
   newLlmCallStage,
   readLlmCalls,
   readLlmCallStats,
@@ -27,12 +28,27 @@ const row = (key: string, extra: Partial<LlmCallRow> = {}): LlmCallRow => ({
   ...extra,
 });
 
-Deno.test("llm cache store: rows and log-probabilities round-trip; a replace without them drops them; stats with hits", async () => {
-  const db = await DuckDBInstance.create(":memory:");
+/**
+ * Runs `fn` on a fresh DuckDB database (in memory, or at `path`) with the cache
+ * tables and a staging table, then closes it.
+ */
+async function withCacheTables(
+  fn: (con: DuckDBConnection, stage: LlmCallStage) => Promise<void>,
+  path = ":memory:",
+): Promise<void> {
+  const db = await DuckDBInstance.create(path);
   const con = await db.connect();
   try {
     await createLlmCacheTables(con);
-    const stage = newLlmCallStage();
+    await fn(con, newLlmCallStage());
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+}
+
+Deno.test("llm cache store: rows and log-probabilities round-trip; a replace without them drops them; stats with hits", async () => {
+  await withCacheTables(async (con, stage) => {
     const logprobs = {
       topK: 2,
       tokens: [{ token: "B", logprob: -0.5, top: [{ token: "B", logprob: -0.5 }] }],
@@ -73,18 +89,11 @@ Deno.test("llm cache store: rows and log-probabilities round-trip; a replace wit
       ["", "failed", 1, 0, 0],
       ["t@1", "ok", 1, 3, 5],
     ]);
-  } finally {
-    con.closeSync();
-    db.closeSync();
-  }
+  });
 });
 
 Deno.test("llm cache store: a group larger than one appender slice is written whole, replaces stamped now; another column order works", async () => {
-  const db = await DuckDBInstance.create(":memory:");
-  const con = await db.connect();
-  try {
-    await createLlmCacheTables(con);
-    const stage = newLlmCallStage();
+  await withCacheTables(async (con, stage) => {
     await writeLlmCalls(con, [row("a"), row("b")], stage);
     // 600 rows: three slices of the stage's appender, one key replaced.
     const many = Array.from({ length: 600 }, (_, i) => row(`k${String(i).padStart(3, "0")}`));
@@ -109,160 +118,143 @@ Deno.test("llm cache store: a group larger than one appender slice is written wh
     );
     await writeLlmCalls(con, [row("d")], newLlmCallStage());
     assert.deepEqual((await readLlmCalls(con, ["d"])).get("d"), row("d"));
-  } finally {
-    con.closeSync();
-    db.closeSync();
-  }
+  });
 });
 
 Deno.test("llm cache store: calls read from journal files equal calls appended; a file that does not hold them writes nothing", async () => {
-  const db = await DuckDBInstance.create(":memory:");
-  const con = await db.connect();
   const dir = await Deno.makeTempDir();
   try {
-    await createLlmCacheTables(con);
-    const logprobs = {
-      topK: 2,
-      tokens: [{ token: "B", logprob: -0.5, top: [{ token: "B", logprob: -0.5 }] }],
-    };
-    const calls = [
-      row("a", { logprobs }),
-      row("b", {
-        template: undefined,
-        status: "failed",
-        error: 'HTTP 500: "quoted"\nsecond line',
-        usage: { promptTokens: null, completionTokens: null },
-      }),
-      row("c", {
-        params: { temperature: 0.7, stop: ["\n\n", "END"], seed: 12345678901 },
-        messages: [
-          { role: "system", content: "Réponds en français, s'il te plaît — 日本語も 🙂" },
-          { role: "user", content: "tab\tand \\ backslash and \u0001 control" },
-        ],
-        response: "ünïcödé 🙂",
-        logprobs: { topK: 3, tokens: null },
-      }),
-    ];
-    // Two files, as after a failed commit: the calls of both are written together.
-    const first = `${dir}/journal.a.1`, second = `${dir}/it's.b.2`;
-    await Deno.writeTextFile(
-      first,
-      calls.slice(0, 2).map((c) => JSON.stringify(c)).join("\n") + "\n",
-    );
-    await Deno.writeTextFile(second, JSON.stringify(calls[2]) + "\n");
-    assert.equal(await writeLlmCallsFromJournal(con, [first, second], 3, newLlmCallStage()), true);
-    // The same calls through the appender, into a second database: identical rows.
-    const db2 = await DuckDBInstance.create(":memory:");
-    const con2 = await db2.connect();
-    try {
-      await createLlmCacheTables(con2);
-      await writeLlmCalls(con2, calls, newLlmCallStage());
-      const viaJournal = await readLlmCalls(con, ["a", "b", "c"]);
-      const viaAppender = await readLlmCalls(con2, ["a", "b", "c"]);
-      assert.equal(viaJournal.size, 3);
-      for (const c of calls) {
-        assert.deepEqual(viaJournal.get(c.key), viaAppender.get(c.key));
-        assert.deepEqual(viaJournal.get(c.key), c);
-      }
-    } finally {
-      con2.closeSync();
-      db2.closeSync();
-    }
-    // A replace from the journal drops stale log-probabilities, as the appender's does.
-    const replaced = `${dir}/journal.a.3`;
-    await Deno.writeTextFile(replaced, JSON.stringify(row("a", { response: "new" })) + "\n");
-    assert.equal(await writeLlmCallsFromJournal(con, [replaced], 1, newLlmCallStage()), true);
-    const again = (await readLlmCalls(con, ["a"])).get("a")!;
-    assert.deepEqual([again.response, again.logprobs], ["new", undefined]);
-    const count = async () =>
-      Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]);
-    // Files that do not hold exactly the calls: nothing is written, the caller appends.
-    const dup = `${dir}/journal.d.1`;
-    await Deno.writeTextFile(
-      dup,
-      [row("d"), row("d", { response: "2" })].map((c) => JSON.stringify(c)).join("\n") + "\n",
-    );
-    assert.equal(await writeLlmCallsFromJournal(con, [dup], 2, newLlmCallStage()), false);
-    assert.equal(await writeLlmCallsFromJournal(con, [dup], 1, newLlmCallStage()), false);
-    const torn = `${dir}/journal.e.1`;
-    await Deno.writeTextFile(
-      torn,
-      JSON.stringify(row("e")) + "\n" + JSON.stringify(row("f")).slice(0, 30),
-    );
-    assert.equal(await writeLlmCallsFromJournal(con, [torn], 2, newLlmCallStage()), false);
-    assert.equal(
-      await writeLlmCallsFromJournal(con, [`${dir}/missing`], 1, newLlmCallStage()),
-      false,
-    );
-    assert.equal(await writeLlmCallsFromJournal(con, [], 0, newLlmCallStage()), false);
-    assert.equal(await count(), 3);
-    assert.equal((await readLlmCalls(con, ["d", "e"])).size, 0);
+    await withCacheTables(async (con) => {
+      const logprobs = {
+        topK: 2,
+        tokens: [{ token: "B", logprob: -0.5, top: [{ token: "B", logprob: -0.5 }] }],
+      };
+      const calls = [
+        row("a", { logprobs }),
+        row("b", {
+          template: undefined,
+          status: "failed",
+          error: 'HTTP 500: "quoted"\nsecond line',
+          usage: { promptTokens: null, completionTokens: null },
+        }),
+        row("c", {
+          params: { temperature: 0.7, stop: ["\n\n", "END"], seed: 12345678901 },
+          messages: [
+            { role: "system", content: "Réponds en français, s'il te plaît — 日本語も 🙂" },
+            { role: "user", content: "tab\tand \\ backslash and \u0001 control" },
+          ],
+          response: "ünïcödé 🙂",
+          logprobs: { topK: 3, tokens: null },
+        }),
+      ];
+      // Two files, as after a failed commit: the calls of both are written together.
+      const first = `${dir}/journal.a.1`, second = `${dir}/it's.b.2`;
+      await Deno.writeTextFile(
+        first,
+        calls.slice(0, 2).map((c) => JSON.stringify(c)).join("\n") + "\n",
+      );
+      await Deno.writeTextFile(second, JSON.stringify(calls[2]) + "\n");
+      assert.equal(
+        await writeLlmCallsFromJournal(con, [first, second], 3, newLlmCallStage()),
+        true,
+      );
+      // The same calls through the appender, into a second database: identical rows.
+      await withCacheTables(async (con2, stage2) => {
+        await writeLlmCalls(con2, calls, stage2);
+        const viaJournal = await readLlmCalls(con, ["a", "b", "c"]);
+        const viaAppender = await readLlmCalls(con2, ["a", "b", "c"]);
+        assert.equal(viaJournal.size, 3);
+        for (const c of calls) {
+          assert.deepEqual(viaJournal.get(c.key), viaAppender.get(c.key));
+          assert.deepEqual(viaJournal.get(c.key), c);
+        }
+      });
+      // A replace from the journal drops stale log-probabilities, as the appender's does.
+      const replaced = `${dir}/journal.a.3`;
+      await Deno.writeTextFile(replaced, JSON.stringify(row("a", { response: "new" })) + "\n");
+      assert.equal(await writeLlmCallsFromJournal(con, [replaced], 1, newLlmCallStage()), true);
+      const again = (await readLlmCalls(con, ["a"])).get("a")!;
+      assert.deepEqual([again.response, again.logprobs], ["new", undefined]);
+      const count = async () =>
+        Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]);
+      // Files that do not hold exactly the calls: nothing is written, the caller appends.
+      const dup = `${dir}/journal.d.1`;
+      await Deno.writeTextFile(
+        dup,
+        [row("d"), row("d", { response: "2" })].map((c) => JSON.stringify(c)).join("\n") + "\n",
+      );
+      assert.equal(await writeLlmCallsFromJournal(con, [dup], 2, newLlmCallStage()), false);
+      assert.equal(await writeLlmCallsFromJournal(con, [dup], 1, newLlmCallStage()), false);
+      const torn = `${dir}/journal.e.1`;
+      await Deno.writeTextFile(
+        torn,
+        JSON.stringify(row("e")) + "\n" + JSON.stringify(row("f")).slice(0, 30),
+      );
+      assert.equal(await writeLlmCallsFromJournal(con, [torn], 2, newLlmCallStage()), false);
+      assert.equal(
+        await writeLlmCallsFromJournal(con, [`${dir}/missing`], 1, newLlmCallStage()),
+        false,
+      );
+      assert.equal(await writeLlmCallsFromJournal(con, [], 0, newLlmCallStage()), false);
+      assert.equal(await count(), 3);
+      assert.equal((await readLlmCalls(con, ["d", "e"])).size, 0);
+    });
   } finally {
-    con.closeSync();
-    db.closeSync();
     await Deno.remove(dir, { recursive: true });
   }
 });
 
 Deno.test("llm cache store: the stage's memory does not grow with the groups written", async () => {
   const dir = await Deno.makeTempDir();
-  const db = await DuckDBInstance.create(`${dir}/w.duckdb`);
-  const con = await db.connect();
   try {
-    await createLlmCacheTables(con);
-    const stage = newLlmCallStage();
-    // Memory DuckDB holds for temporary tables and long strings, in MB.
-    const held = async () => {
-      const reader = await con.runAndReadAll(
-        `SELECT coalesce(sum(memory_usage_bytes), 0)::DOUBLE FROM duckdb_memory()
-         WHERE tag IN ('IN_MEMORY_TABLE', 'OVERFLOW_STRINGS')`,
-      );
-      return Number(reader.getRows()[0][0]) / 1e6;
-    };
-    const prompt = "x".repeat(5000);
-    const journal = `${dir}/journal`;
-    // 40 groups of 200 calls with 5,000-character prompts: 40 MB of prompts in all,
-    // half through the appender and half read from journal files.
-    let after20 = 0;
-    for (let g = 0; g < 40; g++) {
-      if (g === 20) after20 = await held();
-      const calls = Array.from(
-        { length: 200 },
-        (_, i) =>
-          row(`g${g}-${i}`, { messages: [{ role: "user", content: `${prompt}${g}-${i}` }] }),
-      );
-      if (g % 2) await writeLlmCalls(con, calls, stage);
-      else {
-        await Deno.writeTextFile(journal, calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
-        assert.equal(await writeLlmCallsFromJournal(con, [journal], 200, stage), true);
+    await withCacheTables(async (con, stage) => {
+      // Memory DuckDB holds for temporary tables and long strings, in MB.
+      const held = async () => {
+        const reader = await con.runAndReadAll(
+          `SELECT coalesce(sum(memory_usage_bytes), 0)::DOUBLE FROM duckdb_memory()
+           WHERE tag IN ('IN_MEMORY_TABLE', 'OVERFLOW_STRINGS')`,
+        );
+        return Number(reader.getRows()[0][0]) / 1e6;
+      };
+      const prompt = "x".repeat(5000);
+      const journal = `${dir}/journal`;
+      // 40 groups of 200 calls with 5,000-character prompts: 40 MB of prompts in all,
+      // half through the appender and half read from journal files.
+      let after20 = 0;
+      for (let g = 0; g < 40; g++) {
+        if (g === 20) after20 = await held();
+        const calls = Array.from(
+          { length: 200 },
+          (_, i) =>
+            row(`g${g}-${i}`, { messages: [{ role: "user", content: `${prompt}${g}-${i}` }] }),
+        );
+        if (g % 2) await writeLlmCalls(con, calls, stage);
+        else {
+          await Deno.writeTextFile(journal, calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
+          assert.equal(await writeLlmCallsFromJournal(con, [journal], 200, stage), true);
+        }
       }
-    }
-    assert.equal(
-      Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]),
-      8000,
-    );
-    // The stage is made anew for each group, so what DuckDB holds stays flat (about 10
-    // MB here, the table's own rows before a checkpoint); emptied by DELETE, the stage
-    // kept every group's strings: 33 MB after 20 groups and 57 MB after 40.
-    const mb = await held();
-    assert.ok(mb < 20, `DuckDB holds ${mb.toFixed(1)} MB after 40 groups`);
-    assert.ok(
-      mb < after20 + 4,
-      `${after20.toFixed(1)} MB after 20 groups, ${mb.toFixed(1)} after 40`,
-    );
+      assert.equal(
+        Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]),
+        8000,
+      );
+      // The stage is made anew for each group, so what DuckDB holds stays flat (about 10
+      // MB here, the table's own rows before a checkpoint); emptied by DELETE, the stage
+      // kept every group's strings: 33 MB after 20 groups and 57 MB after 40.
+      const mb = await held();
+      assert.ok(mb < 20, `DuckDB holds ${mb.toFixed(1)} MB after 40 groups`);
+      assert.ok(
+        mb < after20 + 4,
+        `${after20.toFixed(1)} MB after 20 groups, ${mb.toFixed(1)} after 40`,
+      );
+    }, `${dir}/w.duckdb`);
   } finally {
-    con.closeSync();
-    db.closeSync();
     await Deno.remove(dir, { recursive: true });
   }
 });
 
 Deno.test("llm cache store: lookups over several slices find each key with its own log-probabilities", async () => {
-  const db = await DuckDBInstance.create(":memory:");
-  const con = await db.connect();
-  try {
-    await createLlmCacheTables(con);
-    const stage = newLlmCallStage();
+  await withCacheTables(async (con, stage) => {
     const lp = (i: number) => ({
       topK: 1,
       tokens: [{ token: `t${i}`, logprob: -i - 0.5, top: [] }],
@@ -291,8 +283,5 @@ Deno.test("llm cache store: lookups over several slices find each key with its o
       assert.equal(call.messages, null);
       assert.equal(call.response, `answer ${key(i)}`);
     }
-  } finally {
-    con.closeSync();
-    db.closeSync();
-  }
+  });
 });
