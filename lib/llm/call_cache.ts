@@ -118,6 +118,7 @@ export class CallCache {
   #scheduled = false;
   #commits = 0;
   #journalCommits = 0;
+  #journalInserts = 0;
   /** Journaled calls not committed yet (read by `get` so they are never sent twice). */
   #unflushed = new Map<string, StoredCall>();
   #writer?: JournalWriter;
@@ -186,6 +187,14 @@ export class CallCache {
    */
   get journalCommits(): number {
     return this.#journalCommits;
+  }
+
+  /**
+   * Of {@link CallCache.journalCommits}, those inserted straight from the files
+   * (every key new, no log-probabilities); the others went through the stage.
+   */
+  get journalInserts(): number {
+    return this.#journalInserts;
   }
 
   #exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -299,10 +308,13 @@ export class CallCache {
       // keeps the event loop free for the answers arriving meanwhile; when the
       // files do not hold exactly these calls, they are appended from memory.
       const fromJournal = segments.length > 0 && byKey.size === batch.length &&
-        await writeLlmCallsFromJournal(this.connection, segments, batch.length, this.#stage);
+        await writeLlmCallsFromJournal(this.connection, segments, batch.length, this.#stage, {
+          insert: !batch.some((w) => w.call.logprobs),
+        });
       if (!fromJournal) await this.#writeRows([...byKey.values()]);
       this.#commits++;
       if (fromJournal) this.#journalCommits++;
+      if (fromJournal === "inserted") this.#journalInserts++;
       this.#failure = undefined;
       for (const w of batch) {
         if (this.#unflushed.get(w.call.key) === w.call) this.#unflushed.delete(w.call.key);

@@ -222,18 +222,24 @@ Deno.test("a commit reads its calls from the journal; a group the files do not h
     };
     await Promise.all(["a", "b", "c"].map((k) => cache.put(call(k))));
     await cache.flush();
-    assert.deepEqual([cache.commits, cache.journalCommits], [1, 1]);
+    // New keys, no log-probabilities: inserted straight from the file.
+    assert.deepEqual([cache.commits, cache.journalCommits, cache.journalInserts], [1, 1, 1]);
     assert.deepEqual(await read("b"), ['[{"role":"user","content":"q b"}]', "4", "ok"]);
+    // A stored key answered again (a refreshed call): read from the file through the stage.
+    await cache.put({ ...call("b"), response: "6" });
+    await cache.flush();
+    assert.deepEqual([cache.commits, cache.journalCommits, cache.journalInserts], [2, 2, 1]);
+    assert.equal((await read("b"))?.[1], "6");
     // One key put twice in a group (a retried call): two lines for one call, so the
     // group is appended from memory, the later put winning.
     await Promise.all([cache.put(call("d")), cache.put({ ...call("d"), response: "5" })]);
     await cache.flush();
-    assert.deepEqual([cache.commits, cache.journalCommits], [2, 1]);
+    assert.deepEqual([cache.commits, cache.journalCommits], [3, 2]);
     assert.equal((await read("d"))?.[1], "5");
     // A lone surrogate DuckDB's JSON reader refuses: appended, as the driver converts it.
     await cache.put({ ...call("e"), response: "x\ud800y" });
     await cache.flush();
-    assert.deepEqual([cache.commits, cache.journalCommits], [3, 1]);
+    assert.deepEqual([cache.commits, cache.journalCommits, cache.journalInserts], [4, 2, 1]);
     assert.equal((await read("e"))?.[1], "x\ufffdy");
     assert.deepEqual(await rows(connection), ["a", "b", "c", "d", "e"]);
     assert.deepEqual(journalFiles(journal), []);

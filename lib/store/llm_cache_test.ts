@@ -154,9 +154,10 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
         calls.slice(0, 2).map((c) => JSON.stringify(c)).join("\n") + "\n",
       );
       await Deno.writeTextFile(second, JSON.stringify(calls[2]) + "\n");
+      // Calls with log-probabilities go through the stage.
       assert.equal(
         await writeLlmCallsFromJournal(con, [first, second], 3, newLlmCallStage()),
-        true,
+        "replaced",
       );
       // The same calls through the appender, into a second database: identical rows.
       await withCacheTables(async (con2, stage2) => {
@@ -172,7 +173,10 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
       // A replace from the journal drops stale log-probabilities, as the appender's does.
       const replaced = `${dir}/journal.a.3`;
       await Deno.writeTextFile(replaced, JSON.stringify(row("a", { response: "new" })) + "\n");
-      assert.equal(await writeLlmCallsFromJournal(con, [replaced], 1, newLlmCallStage()), true);
+      assert.equal(
+        await writeLlmCallsFromJournal(con, [replaced], 1, newLlmCallStage()),
+        "replaced",
+      );
       const again = (await readLlmCalls(con, ["a"])).get("a")!;
       assert.deepEqual([again.response, again.logprobs], ["new", undefined]);
       const count = async () =>
@@ -204,6 +208,67 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
   }
 });
 
+Deno.test("llm cache store: a group of new keys without log-probabilities is inserted straight from its journal files", async () => {
+  const dir = await Deno.makeTempDir();
+  const write = async (name: string, calls: LlmCallRow[]) => {
+    const path = `${dir}/${name}`;
+    await Deno.writeTextFile(path, calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
+    return path;
+  };
+  try {
+    await withCacheTables(async (con) => {
+      const calls = [
+        row("a"),
+        row("b", {
+          template: undefined,
+          status: "failed",
+          error: 'HTTP 500: "quoted"\nsecond line',
+          usage: { promptTokens: null, completionTokens: null },
+        }),
+        row("c", {
+          params: { temperature: 0.7, stop: ["\n\n", "END"], seed: 12345678901 },
+          messages: [{ role: "user", content: "Réponds — 日本語 🙂 tab\tand \\ and \u0001" }],
+          response: "ünïcödé 🙂",
+        }),
+      ];
+      const files = [await write("j.x.1", calls.slice(0, 2)), await write("j.x.2", calls.slice(2))];
+      assert.equal(await writeLlmCallsFromJournal(con, files, 3, newLlmCallStage()), "inserted");
+      // The same rows as the appender writes, field by field.
+      await withCacheTables(async (con2, stage2) => {
+        await writeLlmCalls(con2, calls, stage2);
+        const inserted = await readLlmCalls(con, ["a", "b", "c"]);
+        const appended = await readLlmCalls(con2, ["a", "b", "c"]);
+        for (const c of calls) {
+          assert.deepEqual(inserted.get(c.key), appended.get(c.key));
+          assert.deepEqual(inserted.get(c.key), c);
+        }
+      });
+      const count = async () =>
+        Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]);
+      // One line fewer than the group, or a key twice: nothing is written, by either path.
+      const short = await write("j.y.1", [row("d")]);
+      assert.equal(await writeLlmCallsFromJournal(con, [short], 2, newLlmCallStage()), false);
+      const twice = await write("j.y.2", [row("e"), row("e", { response: "2" })]);
+      assert.equal(await writeLlmCallsFromJournal(con, [twice], 2, newLlmCallStage()), false);
+      assert.equal(await count(), 3);
+      // A stored key among new ones: the whole group replaces through the stage.
+      const mixed = await write("j.z.1", [row("a", { response: "again" }), row("f")]);
+      assert.equal(await writeLlmCallsFromJournal(con, [mixed], 2, newLlmCallStage()), "replaced");
+      assert.equal((await readLlmCalls(con, ["a"])).get("a")?.response, "again");
+      assert.equal(await count(), 4);
+      // Asked not to try the insert: the stage, even for new keys.
+      const fresh = await write("j.z.2", [row("g")]);
+      assert.equal(
+        await writeLlmCallsFromJournal(con, [fresh], 1, newLlmCallStage(), { insert: false }),
+        "replaced",
+      );
+      assert.equal(await count(), 5);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("llm cache store: the stage's memory does not grow with the groups written", async () => {
   const dir = await Deno.makeTempDir();
   try {
@@ -219,7 +284,7 @@ Deno.test("llm cache store: the stage's memory does not grow with the groups wri
       const prompt = "x".repeat(5000);
       const journal = `${dir}/journal`;
       // 40 groups of 200 calls with 5,000-character prompts: 40 MB of prompts in all,
-      // half through the appender and half read from journal files.
+      // half through the appender and half read from journal files, all through the stage.
       let after20 = 0;
       for (let g = 0; g < 40; g++) {
         if (g === 20) after20 = await held();
@@ -231,7 +296,10 @@ Deno.test("llm cache store: the stage's memory does not grow with the groups wri
         if (g % 2) await writeLlmCalls(con, calls, stage);
         else {
           await Deno.writeTextFile(journal, calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
-          assert.equal(await writeLlmCallsFromJournal(con, [journal], 200, stage), true);
+          assert.equal(
+            await writeLlmCallsFromJournal(con, [journal], 200, stage, { insert: false }),
+            "replaced",
+          );
         }
       }
       assert.equal(
