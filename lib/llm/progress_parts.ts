@@ -10,22 +10,22 @@ import { type ProgressCounts, progressEvent } from "./_progress_tracker.ts";
 /** No request finished, no wait. */
 const NONE: ProgressCounts = { done: 0, cached: 0, failed: 0, waits: 0, waitedMs: 0 };
 
-/** Counts of two parts together. */
-function sum(a: ProgressCounts, b: ProgressCounts): ProgressCounts {
+/** Counts of two parts together (`sign` -1: the first less the second). */
+function sum(a: ProgressCounts, b: ProgressCounts, sign = 1): ProgressCounts {
   return {
-    done: a.done + b.done,
-    cached: a.cached + b.cached,
-    failed: a.failed + b.failed,
-    waits: a.waits + b.waits,
-    waitedMs: a.waitedMs + b.waitedMs,
+    done: a.done + sign * b.done,
+    cached: a.cached + sign * b.cached,
+    failed: a.failed + sign * b.failed,
+    waits: a.waits + sign * b.waits,
+    waitedMs: a.waitedMs + sign * b.waitedMs,
   };
 }
 
 /**
  * Joins the progress of a job's parts: pass {@linkcode ProgressParts.part} as
- * the `onProgress` of each part's `chatMany`, one part after the other. Events
- * count done, cached and failed requests and retry waits over all parts so far,
- * with the job's total, rate and ETA.
+ * the `onProgress` of each part's `chatMany`, one part after the other or
+ * several at once. Events count done, cached and failed requests and retry
+ * waits over all parts so far, with the job's total, rate and ETA.
  *
  * @example
  * ```ts
@@ -44,10 +44,8 @@ export class ProgressParts {
   readonly #onProgress?: ProgressFn;
   readonly #total: number;
   readonly #started = performance.now();
-  /** Counts of the parts before the current one. */
-  #before: ProgressCounts = NONE;
-  /** The current part's last counts. */
-  #current: ProgressCounts = NONE;
+  /** Counts of every part so far: each part's event adds what changed since its last. */
+  #counts: ProgressCounts = NONE;
 
   /**
    * @param onProgress Receives the job's events; undefined: no events.
@@ -64,24 +62,20 @@ export class ProgressParts {
    * @returns The `onProgress` for the part's `chatMany` (undefined without a receiver).
    */
   part(): ProgressFn | undefined {
-    this.#before = sum(this.#before, this.#current);
-    this.#current = NONE;
     const on = this.#onProgress;
     if (!on) return undefined;
+    let last = NONE;
     return (e: ProgressEvent) => {
-      this.#current = {
+      const now = {
         done: e.done,
         cached: e.cached,
         failed: e.failed,
         waits: e.waits?.count ?? 0,
         waitedMs: e.waits?.totalMs ?? 0,
       };
-      const joined = progressEvent(
-        e.step,
-        this.#total,
-        this.#started,
-        sum(this.#before, this.#current),
-      );
+      this.#counts = sum(this.#counts, sum(now, last, -1));
+      last = now;
+      const joined = progressEvent(e.step, this.#total, this.#started, this.#counts);
       on(e.waiting ? { ...joined, waiting: e.waiting } : joined);
     };
   }

@@ -42,3 +42,21 @@ Deno.test("ProgressParts counts over every part, waits included, and ends with n
   // Without a receiver, no callback is handed out.
   assert.equal(new ProgressParts(undefined, 3).part(), undefined);
 });
+
+Deno.test("ProgressParts joins parts that run at the same time", () => {
+  const seen: ProgressEvent[] = [];
+  const parts = new ProgressParts((e) => seen.push(e), 8);
+  const a = parts.part()!;
+  const b = parts.part()!;
+  a(event(1, 0, 0));
+  b(event(2, 1, 0, 1));
+  a(event(3, 0, 1));
+  b(event(4, 2, 0, 1));
+  a(event(4, 1, 1, 2));
+  assert.deepEqual(
+    seen.map((e) => [e.done, e.cached, e.failed, e.waits?.count ?? 0]),
+    [[1, 0, 0, 0], [3, 1, 0, 1], [5, 1, 1, 1], [7, 2, 1, 1], [8, 3, 1, 3]],
+  );
+  assert.equal(seen[4].waits?.totalMs, 300);
+  assert.equal(seen[4].etaMs, 0);
+});

@@ -31,9 +31,14 @@ export const COVERAGE_SLICE = 10_000;
  * Judges every item (keyed `textKey \0 subQuestion`) and stores the verdicts
  * under `judge`, a slice of `slice` items at a time (default
  * {@linkcode COVERAGE_SLICE}): a stage over a TREC-sized experiment (600,000
- * items) holds one slice's prompts and results, not all of them, and a slice's
- * verdicts are stored while the next slice is judged. Progress events count
- * over all items.
+ * items) holds two slices' prompts and results, not all of them.
+ *
+ * Two slices are judged at once, the next one starting when the one before it
+ * starts, so the model's connections do not wait while a slice ends: its last
+ * answers, the commit of its calls and the keys of the next slice. They share
+ * the client's concurrency, the older slice's requests queued first. Verdicts
+ * are stored slice by slice, in order, one write at a time, while later slices
+ * are judged. Progress events count over all items.
  */
 export async function judgeAndStoreCoverage(
   ws: WorkspaceLike,
@@ -46,38 +51,51 @@ export async function judgeAndStoreCoverage(
   if (opts.keepAnswers) out.answered = new Map();
   const size = Math.max(1, opts.slice ?? COVERAGE_SLICE);
   const progress = new ProgressParts(opts.onProgress, list.length);
+  /** Slices being judged, oldest first. */
+  const judging: { part: typeof list; results: ReturnType<typeof judgeCoverage> }[] = [];
   let writing: Promise<void> = Promise.resolve();
+  /** Counts the oldest slice's verdicts and stores them after the slices before it. */
+  const settle = async () => {
+    const { part, results: pending } = judging.shift()!;
+    const results = await pending;
+    const rows = results.map((r, i) => ({
+      textKey: part[i][1].key,
+      subQuestion: part[i][1].subQuestion,
+      judge,
+      answered: r.answered,
+      span: r.span,
+      spanFound: r.spanFound,
+      position: r.position,
+      status: r.status,
+      raw: r.raw ?? null,
+    }));
+    for (const r of results) {
+      out.judged++;
+      if (r.spanFound === false) out.flagged++;
+      if (r.status === "unparsed") out.unparsed++;
+      if (r.status === "failed") out.failed++;
+      out.answered?.set(r.id, r.answered);
+    }
+    await writing;
+    writing = writeSubqCoverage(ws, rows);
+  };
   try {
     for (let at = 0; at < list.length; at += size) {
       const part = list.slice(at, at + size);
-      const results = await judgeCoverage(
+      const results = judgeCoverage(
         part.map(([id, x]) => ({ id, subQuestion: x.subQuestion, text: x.text })),
         { ...opts, onProgress: progress.part() },
       );
-      const rows = results.map((r, i) => ({
-        textKey: part[i][1].key,
-        subQuestion: part[i][1].subQuestion,
-        judge,
-        answered: r.answered,
-        span: r.span,
-        spanFound: r.spanFound,
-        position: r.position,
-        status: r.status,
-        raw: r.raw ?? null,
-      }));
-      for (const r of results) {
-        out.judged++;
-        if (r.spanFound === false) out.flagged++;
-        if (r.status === "unparsed") out.unparsed++;
-        if (r.status === "failed") out.failed++;
-        out.answered?.set(r.id, r.answered);
-      }
-      // Stored while the next slice is judged; one write at a time, and all before returning.
-      await writing;
-      writing = writeSubqCoverage(ws, rows);
+      results.catch(() => {}); // awaited in turn by `settle`; an early failure waits for it
+      judging.push({ part, results });
+      if (judging.length === 2) await settle();
     }
+    while (judging.length) await settle();
   } catch (error) {
-    await writing; // what earlier slices judged is stored before the error surfaces
+    // Slices still judging end first, and what earlier slices judged is stored
+    // before the error surfaces.
+    await Promise.allSettled(judging.map((j) => j.results));
+    await writing;
     throw error;
   }
   await writing;

@@ -86,3 +86,38 @@ Deno.test("coverage slices judged before a failure stay stored", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("coverage judges the next slice while a slice ends", async () => {
+  const dir = await Deno.makeTempDir();
+  let inFlight = 0;
+  let peak = 0;
+  await using server = startOpenAiServer({
+    chat: async () => {
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((r) => setTimeout(r, 30));
+      inFlight--;
+      return { content: '{"label": "answered", "span": "failed in May"}' };
+    },
+  });
+  const ws = await openWorkspace(dir);
+  try {
+    const client = new LlmClient({ baseUrl: server.url, model: "m", concurrency: 8 });
+    const stored = await judgeAndStoreCoverage(ws, items, "judge-c", { client, slice: 3 });
+    assert.equal(stored.judged, 7);
+    // Slices of 3: requests of the second slice were on the wire with the first's.
+    assert.ok(peak > 3 && peak <= 6, `peak ${peak}`);
+    const rows = await readSubqCoverage(ws, "judge-c");
+    assert.deepEqual(rows.map((r) => r.k.split("\0")[0]).sort(), [
+      "k0",
+      "k1",
+      "k2",
+      "k3",
+      "k4",
+      "k5",
+      "k6",
+    ]);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
