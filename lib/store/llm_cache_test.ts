@@ -28,6 +28,50 @@ const row = (key: string, extra: Partial<LlmCallRow> = {}): LlmCallRow => ({
   ...extra,
 });
 
+/** A failed call: no template, an error with quotes and a newline, usage unknown. */
+const failedRow = (key: string): LlmCallRow =>
+  row(key, {
+    template: undefined,
+    status: "failed",
+    error: 'HTTP 500: "quoted"\nsecond line',
+    usage: { promptTokens: null, completionTokens: null },
+  });
+
+/** A call whose parameters, messages and answer hold unicode, quotes and control characters. */
+const unicodeRow = (key: string, extra: Partial<LlmCallRow> = {}): LlmCallRow =>
+  row(key, {
+    params: { temperature: 0.7, stop: ["\n\n", "END"], seed: 12345678901 },
+    messages: [
+      { role: "system", content: "Réponds en français, s'il te plaît — 日本語も 🙂" },
+      { role: "user", content: "tab\tand \\ backslash and \u0001 control" },
+    ],
+    response: "ünïcödé 🙂",
+    ...extra,
+  });
+
+/** Writes calls as a journal file, one JSON line each; returns its path. */
+async function writeJournal(path: string, calls: readonly LlmCallRow[]): Promise<string> {
+  await Deno.writeTextFile(path, calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
+  return path;
+}
+
+/**
+ * Asserts that the calls stored in `con` equal the calls themselves and the rows
+ * the appender writes of them into a second database, field by field.
+ */
+async function assertAsAppended(con: DuckDBConnection, calls: readonly LlmCallRow[]) {
+  const keys = calls.map((c) => c.key);
+  await withCacheTables(async (con2, stage2) => {
+    await writeLlmCalls(con2, calls, stage2);
+    const stored = await readLlmCalls(con, keys);
+    const appended = await readLlmCalls(con2, keys);
+    for (const c of calls) {
+      assert.deepEqual(stored.get(c.key), appended.get(c.key));
+      assert.deepEqual(stored.get(c.key), c);
+    }
+  });
+}
+
 /**
  * Runs `fn` on a fresh DuckDB database (in memory, or at `path`) with the cache
  * tables and a staging table, then closes it.
@@ -131,48 +175,22 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
       };
       const calls = [
         row("a", { logprobs }),
-        row("b", {
-          template: undefined,
-          status: "failed",
-          error: 'HTTP 500: "quoted"\nsecond line',
-          usage: { promptTokens: null, completionTokens: null },
-        }),
-        row("c", {
-          params: { temperature: 0.7, stop: ["\n\n", "END"], seed: 12345678901 },
-          messages: [
-            { role: "system", content: "Réponds en français, s'il te plaît — 日本語も 🙂" },
-            { role: "user", content: "tab\tand \\ backslash and \u0001 control" },
-          ],
-          response: "ünïcödé 🙂",
-          logprobs: { topK: 3, tokens: null },
-        }),
+        failedRow("b"),
+        unicodeRow("c", { logprobs: { topK: 3, tokens: null } }),
       ];
       // Two files, as after a failed commit: the calls of both are written together.
-      const first = `${dir}/journal.a.1`, second = `${dir}/it's.b.2`;
-      await Deno.writeTextFile(
-        first,
-        calls.slice(0, 2).map((c) => JSON.stringify(c)).join("\n") + "\n",
-      );
-      await Deno.writeTextFile(second, JSON.stringify(calls[2]) + "\n");
+      const first = await writeJournal(`${dir}/journal.a.1`, calls.slice(0, 2));
+      const second = await writeJournal(`${dir}/it's.b.2`, calls.slice(2));
       // Calls with log-probabilities go through the stage.
       assert.equal(
         await writeLlmCallsFromJournal(con, [first, second], 3, newLlmCallStage()),
         "replaced",
       );
+      assert.equal((await readLlmCalls(con, ["a", "b", "c"])).size, 3);
       // The same calls through the appender, into a second database: identical rows.
-      await withCacheTables(async (con2, stage2) => {
-        await writeLlmCalls(con2, calls, stage2);
-        const viaJournal = await readLlmCalls(con, ["a", "b", "c"]);
-        const viaAppender = await readLlmCalls(con2, ["a", "b", "c"]);
-        assert.equal(viaJournal.size, 3);
-        for (const c of calls) {
-          assert.deepEqual(viaJournal.get(c.key), viaAppender.get(c.key));
-          assert.deepEqual(viaJournal.get(c.key), c);
-        }
-      });
+      await assertAsAppended(con, calls);
       // A replace from the journal drops stale log-probabilities, as the appender's does.
-      const replaced = `${dir}/journal.a.3`;
-      await Deno.writeTextFile(replaced, JSON.stringify(row("a", { response: "new" })) + "\n");
+      const replaced = await writeJournal(`${dir}/journal.a.3`, [row("a", { response: "new" })]);
       assert.equal(
         await writeLlmCallsFromJournal(con, [replaced], 1, newLlmCallStage()),
         "replaced",
@@ -182,11 +200,7 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
       const count = async () =>
         Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]);
       // Files that do not hold exactly the calls: nothing is written, the caller appends.
-      const dup = `${dir}/journal.d.1`;
-      await Deno.writeTextFile(
-        dup,
-        [row("d"), row("d", { response: "2" })].map((c) => JSON.stringify(c)).join("\n") + "\n",
-      );
+      const dup = await writeJournal(`${dir}/journal.d.1`, [row("d"), row("d", { response: "2" })]);
       assert.equal(await writeLlmCallsFromJournal(con, [dup], 2, newLlmCallStage()), false);
       assert.equal(await writeLlmCallsFromJournal(con, [dup], 1, newLlmCallStage()), false);
       const torn = `${dir}/journal.e.1`;
@@ -210,39 +224,14 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
 
 Deno.test("llm cache store: a group of new keys without log-probabilities is inserted straight from its journal files", async () => {
   const dir = await Deno.makeTempDir();
-  const write = async (name: string, calls: LlmCallRow[]) => {
-    const path = `${dir}/${name}`;
-    await Deno.writeTextFile(path, calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
-    return path;
-  };
+  const write = (name: string, calls: LlmCallRow[]) => writeJournal(`${dir}/${name}`, calls);
   try {
     await withCacheTables(async (con) => {
-      const calls = [
-        row("a"),
-        row("b", {
-          template: undefined,
-          status: "failed",
-          error: 'HTTP 500: "quoted"\nsecond line',
-          usage: { promptTokens: null, completionTokens: null },
-        }),
-        row("c", {
-          params: { temperature: 0.7, stop: ["\n\n", "END"], seed: 12345678901 },
-          messages: [{ role: "user", content: "Réponds — 日本語 🙂 tab\tand \\ and \u0001" }],
-          response: "ünïcödé 🙂",
-        }),
-      ];
+      const calls = [row("a"), failedRow("b"), unicodeRow("c")];
       const files = [await write("j.x.1", calls.slice(0, 2)), await write("j.x.2", calls.slice(2))];
       assert.equal(await writeLlmCallsFromJournal(con, files, 3, newLlmCallStage()), "inserted");
       // The same rows as the appender writes, field by field.
-      await withCacheTables(async (con2, stage2) => {
-        await writeLlmCalls(con2, calls, stage2);
-        const inserted = await readLlmCalls(con, ["a", "b", "c"]);
-        const appended = await readLlmCalls(con2, ["a", "b", "c"]);
-        for (const c of calls) {
-          assert.deepEqual(inserted.get(c.key), appended.get(c.key));
-          assert.deepEqual(inserted.get(c.key), c);
-        }
-      });
+      await assertAsAppended(con, calls);
       const count = async () =>
         Number((await con.runAndReadAll("SELECT count(*) FROM llm_calls")).getRows()[0][0]);
       // One line fewer than the group, or a key twice: nothing is written, by either path.
@@ -295,7 +284,7 @@ Deno.test("llm cache store: the stage's memory does not grow with the groups wri
         );
         if (g % 2) await writeLlmCalls(con, calls, stage);
         else {
-          await Deno.writeTextFile(journal, calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
+          await writeJournal(journal, calls);
           assert.equal(
             await writeLlmCallsFromJournal(con, [journal], 200, stage, { insert: false }),
             "replaced",
