@@ -33,9 +33,10 @@ export const COVERAGE_SLICE = 10_000;
  * {@linkcode COVERAGE_SLICE}): a stage over a TREC-sized experiment (600,000
  * items) holds two slices' prompts and results, not all of them.
  *
- * Two slices are judged at once, the next one starting when the one before it
- * starts, so the model's connections do not wait while a slice ends: its last
- * answers, the commit of its calls and the keys of the next slice. They share
+ * Two slices are judged at once: a slice starts with the one before it, and the
+ * one after starts once the older has been judged. So the model's connections do
+ * not wait while a slice ends: its last answers, the commit of its calls and the
+ * keys of the next slice. They share
  * the client's concurrency, the older slice's requests queued first. Verdicts
  * are stored slice by slice, in order, one write at a time, while later slices
  * are judged. Progress events count over all items.
@@ -86,7 +87,8 @@ export async function judgeAndStoreCoverage(
         part.map(([id, x]) => ({ id, subQuestion: x.subQuestion, text: x.text })),
         { ...opts, onProgress: progress.part() },
       );
-      results.catch(() => {}); // awaited in turn by `settle`; an early failure waits for it
+      // Awaited in turn by `settle`; marked handled so a failure before then is not unhandled.
+      results.catch(() => {});
       judging.push({ part, results });
       if (judging.length === 2) await settle();
     }
