@@ -36,10 +36,9 @@ export const COVERAGE_SLICE = 10_000;
  * Two slices are judged at once: a slice starts with the one before it, and the
  * one after starts once the older has been judged. So the model's connections do
  * not wait while a slice ends: its last answers, the commit of its calls and the
- * keys of the next slice. They share
- * the client's concurrency, the older slice's requests queued first. Verdicts
- * are stored slice by slice, in order, one write at a time, while later slices
- * are judged. Progress events count over all items.
+ * keys of the next slice. The two share the client's concurrency. Verdicts are
+ * stored slice by slice, in order, one write at a time, while later slices are
+ * judged. Progress events count over all items.
  */
 export async function judgeAndStoreCoverage(
   ws: WorkspaceLike,

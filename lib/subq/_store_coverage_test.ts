@@ -64,11 +64,13 @@ Deno.test("coverage is judged and stored slice by slice, progress counting over 
 Deno.test("coverage slices judged before a failure stay stored", async () => {
   const dir = await Deno.makeTempDir();
   const abort = new AbortController();
-  let seen = 0;
   await using server = startOpenAiServer({
-    chat: () => {
-      // The fourth request (first of the second slice) stops the job.
-      if (++seen === 4) abort.abort(new Error("stopped by the user"));
+    chat: (req) => {
+      // The third slice's item stops the job. That slice starts only once the first
+      // has been judged; the second, judged alongside, may or may not have ended.
+      if (req.messages.at(-1)!.content.includes("dam 6")) {
+        abort.abort(new Error("stopped by the user"));
+      }
       return { content: '{"label": "answered", "span": "failed in May"}' };
     },
   });
@@ -80,7 +82,12 @@ Deno.test("coverage slices judged before a failure stay stored", async () => {
       /stopped by the user/,
     );
     const rows = await readSubqCoverage(ws, "judge-b");
-    assert.deepEqual(rows.map((r) => r.k.split("\0")[0]).sort(), ["k0", "k1", "k2"]);
+    const stored = rows.map((r) => r.k.split("\0")[0]).sort();
+    const first = ["k0", "k1", "k2"];
+    assert.ok(
+      [first, [...first, "k3", "k4", "k5"]].some((x) => x.join() === stored.join()),
+      `stored ${stored.join()}`,
+    );
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });
