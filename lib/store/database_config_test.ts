@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { openWorkspace } from "./open_workspace.ts";
-import { migrateWorkspace } from "./migrate_workspace.ts";
+import { migrateWorkspace, type RewriteProgress } from "./migrate_workspace.ts";
 import { checkWorkspace } from "./check_workspace.ts";
 import { isOlderStorage, STORAGE_VERSION, storageVersionOf } from "./database_config.ts";
 
@@ -122,8 +122,35 @@ Deno.test("migrate rewrites a file of an older storage format, keeping every row
 
   // A rewrite left half-done by a kill is cleared first.
   await Deno.writeTextFile(join(old, "workspace.duckdb.upgrade"), "left by a killed migration");
-  const result = await migrateWorkspace(old);
+  const events: RewriteProgress[] = [];
+  const result = await migrateWorkspace(old, { onProgress: (p) => events.push(p), intervalMs: 1 });
   assert.deepEqual(result, { from: 4, to: 4, storage: { from: "v1.0.0+", to: "v1.5.0+" } });
+  // Progress: the rows of every table, then copied table by table, then the file written.
+  const tables = [...before.keys()].filter((k) => k !== "(primary keys)");
+  const rowsTotal = tables.reduce((n, t) => n + parseInt(before.get(t)!), 0);
+  assert.ok(rowsTotal >= 2_000 + 500 + 1 + 1, `${rowsTotal} rows`);
+  const shape = (p: RewriteProgress) => [p.phase, p.rowsRead, p.tables];
+  assert.deepEqual(
+    events.map((e) => [e.rowsTotal, e.tablesTotal]),
+    events.map(() => [
+      rowsTotal,
+      tables.length,
+    ]),
+  );
+  assert.deepEqual(shape(events[0]), ["start", 0, 0]);
+  assert.deepEqual(events.slice(-2).map(shape), [
+    ["finishing", rowsTotal, tables.length],
+    ["done", rowsTotal, tables.length],
+  ]);
+  const copying = events.slice(1, -2);
+  assert.ok(copying.length > 0, "progress while the tables are copied");
+  for (const [i, e] of copying.entries()) {
+    assert.equal(e.phase, "copying");
+    const last = i ? copying[i - 1] : events[0];
+    assert.ok(e.rowsRead >= last.rowsRead && e.rowsRead <= rowsTotal, `rows ${e.rowsRead}`);
+    assert.ok(e.tables >= last.tables && e.tables < tables.length, `tables ${e.tables}`);
+    assert.ok(e.elapsedMs >= last.elapsedMs);
+  }
   assert.equal((await fileSettings(old)).storage, "v1.5.0+");
   assert.deepEqual(await contents(old), before);
   assert.equal(

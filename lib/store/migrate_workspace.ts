@@ -35,7 +35,14 @@ import { fileExists } from "./_file_exists.ts";
  * constraints into a new file, which replaces the old one only once complete.
  * Checkpoints of a large call cache cost about a quarter as much in the new format.
  *
+ * The rewrite of a large workspace takes a while (a cache of 1.5 million calls
+ * holds some 3 GB): `onProgress` hears when it starts (with the rows to copy),
+ * how many rows and tables are copied every `intervalMs`, when only the
+ * writing of the file remains, and when it is done.
+ *
  * @param dir The workspace folder.
+ * @param opts `onProgress`: told how the storage rewrite goes; `intervalMs`: how
+ *   often it is told while rows are copied (default 1,000).
  * @returns The schema version before and after, and the storage formats when the
  *   file was rewritten.
  * @throws {Error} When the folder has no workspace, or its version is newer than this workbench's.
@@ -48,7 +55,10 @@ import { fileExists } from "./_file_exists.ts";
  * assert.deepEqual(await migrateWorkspace(dir), { from: 4, to: 4 }); // already current
  * ```
  */
-export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
+export async function migrateWorkspace(
+  dir: string,
+  opts: MigrateOptions = {},
+): Promise<MigrationResult> {
   const path = join(dir, "workspace.duckdb");
   await Deno.stat(path).catch(() => {
     throw new Deno.errors.NotFound(`Cannot migrate "${dir}": it has no workspace.duckdb`);
@@ -74,7 +84,7 @@ export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
     result = { from, to: SCHEMA_VERSION };
     const storage = await storageVersionOf(c);
     if (isOlderStorage(storage)) {
-      await rewriteStorage(c, dir);
+      await rewriteStorage(c, dir, opts);
       c.closeSync();
       instance.closeSync();
       closed = true;
@@ -110,6 +120,35 @@ export interface MigrationResult {
   storage?: { from: string; to: string };
 }
 
+/** Options of {@linkcode migrateWorkspace}. */
+export interface MigrateOptions {
+  /** Told how the rewrite of an older storage format goes (not called when there is none). */
+  onProgress?: (p: RewriteProgress) => void;
+  /** Milliseconds between two reports while rows are copied. Default 1,000. */
+  intervalMs?: number;
+}
+
+/**
+ * How a storage rewrite goes: `start` (the tables to fill are known), `copying`
+ * (`tables` tables are copied, and `rowsRead` rows read of all tables together;
+ * a table's rows are read before its keys are checked and its copy is complete),
+ * `finishing` (every row is copied; the new file is being written) and `done`
+ * (the new file is complete; it replaces the old one next).
+ */
+export interface RewriteProgress {
+  phase: "start" | "copying" | "finishing" | "done";
+  /** Rows read so far, of all tables together. */
+  rowsRead: number;
+  /** Rows of all tables together. */
+  rowsTotal: number;
+  /** Tables copied. */
+  tables: number;
+  /** Tables to copy. */
+  tablesTotal: number;
+  /** Milliseconds since the rewrite started. */
+  elapsedMs: number;
+}
+
 /** The file a storage rewrite writes before it replaces the workspace's. */
 function upgradePath(dir: string): string {
   return join(dir, "workspace.duckdb.upgrade");
@@ -118,26 +157,101 @@ function upgradePath(dir: string): string {
 /**
  * Copies every table (rows, keys and constraints) into a new file in the
  * current storage format ({@linkcode STORAGE_VERSION}); the caller closes the
- * old database and moves the new file in place.
+ * old database and moves the new file in place. The tables are created first
+ * and then filled one by one, so that progress can be told table by table
+ * (DuckDB's own count stalls on a whole-database copy).
  */
-async function rewriteStorage(c: DuckDBConnection, dir: string): Promise<void> {
+async function rewriteStorage(
+  c: DuckDBConnection,
+  dir: string,
+  opts: MigrateOptions,
+): Promise<void> {
+  const started = performance.now();
   const target = upgradePath(dir);
   for (const stale of [target, `${target}.wal`]) await Deno.remove(stale).catch(() => {});
-  const source = String((await c.runAndReadAll("SELECT current_database()")).getRowsJS()[0][0]);
-  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  const source = quoted(
+    String((await c.runAndReadAll("SELECT current_database()")).getRowsJS()[0][0]),
+  );
+  const tables = await tableRows(c);
+  const rowsTotal = tables.reduce((n, t) => n + t.rows, 0);
+  const { onProgress } = opts;
+  const report = (phase: RewriteProgress["phase"], rowsRead: number, copied: number) =>
+    onProgress?.({
+      phase,
+      rowsRead: Math.min(rowsRead, rowsTotal),
+      rowsTotal,
+      tables: copied,
+      tablesTotal: tables.length,
+      elapsedMs: performance.now() - started,
+    });
+  if (onProgress) {
+    // DuckDB counts what a running statement has read only with its progress bar
+    // on; it prints nothing with printing off.
+    await c.run("SET enable_progress_bar = true");
+    await c.run("SET enable_progress_bar_print = false");
+  }
   await c.run(
     `ATTACH '${
       target.replaceAll("'", "''")
     }' AS crux_upgrade (STORAGE_VERSION '${STORAGE_VERSION}')`,
   );
+  report("start", 0, 0);
+  let done = 0; // rows of the tables copied so far
+  let copied = 0;
+  let current = 0; // rows of the table being copied
+  let read = 0;
+  // While a table is copied on DuckDB's threads, its read count is polled here.
+  // DuckDB counts each pass over the rows apart (the copy, then the key check),
+  // so the count told is the most read so far, within the table.
+  const poll = onProgress
+    ? setInterval(() => {
+      const { percentage, rows_processed: rows } = c.progress;
+      const now = done + (percentage >= 0 ? Math.min(Number(rows), current) : 0);
+      report("copying", read = Math.max(read, now), copied);
+    }, opts.intervalMs ?? 1000)
+    : undefined;
   try {
-    await c.run(`COPY FROM DATABASE ${quoted(source)} TO crux_upgrade`);
+    await c.run(`COPY FROM DATABASE ${source} TO crux_upgrade (SCHEMA)`);
+    for (const t of tables) {
+      current = t.rows;
+      await c.run(
+        `INSERT INTO crux_upgrade.${t.name} SELECT * FROM ${source}.${t.name}`,
+      );
+      done += t.rows;
+      copied++;
+    }
+    clearInterval(poll);
+    // Every row is in: what remains is writing the new file.
+    report("finishing", rowsTotal, copied);
+    await c.run("DETACH crux_upgrade");
   } catch (error) {
+    clearInterval(poll);
     await c.run("DETACH crux_upgrade").catch(() => {});
     for (const stale of [target, `${target}.wal`]) await Deno.remove(stale).catch(() => {});
     throw error;
   }
-  await c.run("DETACH crux_upgrade");
+  report("done", rowsTotal, copied);
+}
+
+/** An SQL identifier in double quotes. */
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The tables of the connection's current database (`schema.table`, quoted) and their rows. */
+async function tableRows(c: DuckDBConnection): Promise<{ name: string; rows: number }[]> {
+  const names = (await c.runAndReadAll(
+    `SELECT schema_name, table_name FROM duckdb_tables()
+       WHERE database_name = current_database() AND NOT temporary
+       ORDER BY schema_name, table_name`,
+  )).getRowsJS() as string[][];
+  const tables: { name: string; rows: number }[] = [];
+  for (const [schema, table] of names) {
+    const name = `${quoted(schema)}.${quoted(table)}`;
+    const rows = (await c.runAndReadAll(`SELECT count(*) FROM ${name}`)).getRowsJS();
+    tables.push({ name, rows: Number(rows[0][0]) });
+  }
+  return tables;
 }
 
 /** The schema steps from any older version to the current one, in one transaction. */

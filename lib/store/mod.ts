@@ -66,7 +66,12 @@ export {
   recordRun,
   recordTokenizer,
 } from "./provenance.ts";
-export { migrateWorkspace, type MigrationResult } from "./migrate_workspace.ts";
+export {
+  type MigrateOptions,
+  migrateWorkspace,
+  type MigrationResult,
+  type RewriteProgress,
+} from "./migrate_workspace.ts";
 export { type ContextGap, readContextGaps, recordContextGaps } from "./context_gaps.ts";
 export {
   type CoverageVerdict,
