@@ -6,6 +6,7 @@
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import {
+  callsNeedZstd,
   isOlderStorage,
   STORAGE_VERSION,
   storageVersionOf,
@@ -30,10 +31,13 @@ import { fileExists } from "./_file_exists.ts";
  * into the one table `memo` unchanged, so an up-to-date workspace re-runs nothing.
  *
  * A file written in an older DuckDB storage format than {@linkcode STORAGE_VERSION}
- * (every workspace created before the workbench chose its format) is then
- * rewritten in the current one: every table is copied with its rows, keys and
- * constraints into a new file, which replaces the old one only once complete.
- * Checkpoints of a large call cache cost about a quarter as much in the new format.
+ * (every workspace created before the workbench chose its format), or whose call
+ * cache stores prompts and answers with DuckDB's default string compression
+ * rather than ZSTD, is then rewritten: every table is copied with its rows, keys
+ * and constraints into a new file in the current format, with the call cache
+ * created as the current schema declares it, and the new file replaces the old
+ * one only once complete. Checkpoints of a large call cache cost about a quarter
+ * as much in the new format, and ZSTD cuts them by about six more.
  *
  * The rewrite of a large workspace takes a while (a cache of 1.5 million calls
  * holds some 3 GB): `onProgress` hears when it starts (with the rows to copy),
@@ -83,7 +87,10 @@ export async function migrateWorkspace(
     }
     result = { from, to: SCHEMA_VERSION };
     const storage = await storageVersionOf(c);
-    if (isOlderStorage(storage)) {
+    const because: StorageRewrite["because"] = [];
+    if (isOlderStorage(storage)) because.push("format");
+    if (await callsNeedZstd(c)) because.push("compression");
+    if (because.length) {
       await rewriteStorage(c, dir, opts);
       c.closeSync();
       instance.closeSync();
@@ -99,7 +106,7 @@ export async function migrateWorkspace(
       // The rewritten file replaces the old one in one step: a kill before this
       // leaves the old workspace as it was (and a stray file the next run removes).
       await Deno.rename(upgradePath(dir), path);
-      result.storage = { from: storage!, to: `${STORAGE_VERSION}+` };
+      result.storage = { from: storage ?? "unknown", to: `${STORAGE_VERSION}+`, because };
     }
     return result;
   } finally {
@@ -116,8 +123,21 @@ export interface MigrationResult {
   from: number;
   /** Schema version after. */
   to: number;
-  /** Set when the file was rewritten in the current storage format: DuckDB's format tags. */
-  storage?: { from: string; to: string };
+  /** Set when the file was rewritten in the current storage format. */
+  storage?: StorageRewrite;
+}
+
+/** A rewrite of the workspace file by {@linkcode migrateWorkspace}. */
+export interface StorageRewrite {
+  /** DuckDB's storage format tag before. */
+  from: string;
+  /** And after. */
+  to: string;
+  /**
+   * What called for it: an older storage `format`, or a call cache whose prompts
+   * and answers were stored with another `compression` than ZSTD.
+   */
+  because: ("format" | "compression")[];
 }
 
 /** Options of {@linkcode migrateWorkspace}. */
@@ -212,10 +232,20 @@ async function rewriteStorage(
     : undefined;
   try {
     await c.run(`COPY FROM DATABASE ${source} TO crux_upgrade (SCHEMA)`);
+    // The call cache as the schema declares it now (its strings' compression).
+    if (tables.some((t) => t.name === CALLS)) {
+      await c.run(`DROP TABLE crux_upgrade.${CALLS}`);
+      const create = TABLES.llm_calls.replace(
+        "IF NOT EXISTS llm_calls",
+        `crux_upgrade.${CALLS}`,
+      );
+      if (create === TABLES.llm_calls) throw new Error("llm_calls: unexpected table definition");
+      await c.run(create);
+    }
     for (const t of tables) {
       current = t.rows;
       await c.run(
-        `INSERT INTO crux_upgrade.${t.name} SELECT * FROM ${source}.${t.name}`,
+        `INSERT INTO crux_upgrade.${t.name} BY NAME SELECT * FROM ${source}.${t.name}`,
       );
       done += t.rows;
       copied++;
@@ -232,6 +262,9 @@ async function rewriteStorage(
   }
   report("done", rowsTotal, copied);
 }
+
+/** The call cache's table, as {@linkcode tableRows} names it. */
+const CALLS = '"main"."llm_calls"';
 
 /** An SQL identifier in double quotes. */
 function quoted(name: string): string {

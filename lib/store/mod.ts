@@ -71,6 +71,7 @@ export {
   migrateWorkspace,
   type MigrationResult,
   type RewriteProgress,
+  type StorageRewrite,
 } from "./migrate_workspace.ts";
 export { type ContextGap, readContextGaps, recordContextGaps } from "./context_gaps.ts";
 export {
