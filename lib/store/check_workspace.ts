@@ -7,6 +7,7 @@
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import {
+  callsNeedZstd,
   isOlderStorage,
   STORAGE_VERSION,
   storageVersionOf,
@@ -117,6 +118,13 @@ export async function checkWorkspace(dir: string): Promise<WorkspaceCheck> {
         `the file is in DuckDB's older storage format ${result.storageVersion}, whose ` +
           "checkpoints of a large call cache cost about four times as much: " +
           `\`crux workspace migrate --workspace ${dir}\` rewrites it in ${STORAGE_VERSION}`,
+      );
+    }
+    if (await callsNeedZstd(connection).catch(() => false)) {
+      result.notes.push(
+        "the call cache stores its prompts and answers with DuckDB's default string " +
+          "compression, whose checkpoints cost about six times the CPU of ZSTD and whose " +
+          `files are larger: \`crux workspace migrate --workspace ${dir}\` rewrites it with ZSTD`,
       );
     }
     if (result.schemaVersion !== SCHEMA_VERSION) {

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { openWorkspace } from "./open_workspace.ts";
-import { migrateWorkspace } from "./migrate_workspace.ts";
+import type { Workspace } from "./workspace.ts";
+import { migrateWorkspace, type RewriteProgress } from "./migrate_workspace.ts";
 import { checkWorkspace } from "./check_workspace.ts";
 import { isOlderStorage, STORAGE_VERSION, storageVersionOf } from "./database_config.ts";
 
@@ -43,6 +44,38 @@ async function contents(dir: string): Promise<Map<string, string>> {
     )).getRowsJS();
     out.set("(primary keys)", JSON.stringify(keys));
     return out;
+  } finally {
+    c.closeSync();
+    db.closeSync();
+  }
+}
+
+/** Inserts `n` cached calls with distinct prompts and answers. */
+async function insertCalls(ws: Workspace, n: number): Promise<void> {
+  await ws.exec(
+    `INSERT INTO llm_calls (key, model, endpoint, template, params, messages, response, usage,
+       status, error, attempts, latency_ms, created_at)
+     SELECT 'k' || i, 'm', 'chat', 't@1', '{}',
+       '[{"role": "user", "content": "Is passage ' || i || ' about the flood in ' || (i % 7) ||
+         '? Answer yes or no."}]',
+       CASE WHEN i % 3 = 0 THEN 'yes, it names the river ' || i ELSE 'no ' || i END,
+       '{}', 'ok', NULL, 1, 20.0, TIMESTAMP '2026-01-01' FROM range($1) t(i)`,
+    [n],
+  );
+}
+
+/** Compressions of the call cache's prompts and answers in a workspace file, as DuckDB stored them. */
+async function callCompressions(dir: string): Promise<string[]> {
+  const db = await DuckDBInstance.create(":memory:");
+  const c = await db.connect();
+  try {
+    await c.run(`ATTACH '${join(dir, "workspace.duckdb")}' AS w (READ_ONLY)`);
+    await c.run("USE w");
+    return (await c.runAndReadAll(
+      `SELECT DISTINCT compression FROM pragma_storage_info('llm_calls')
+         WHERE column_name IN ('messages', 'response') AND segment_type <> 'VALIDITY'
+         ORDER BY 1`,
+    )).getRowsJS().map((r) => String(r[0]));
   } finally {
     c.closeSync();
     db.closeSync();
@@ -90,10 +123,7 @@ Deno.test("migrate rewrites a file of an older storage format, keeping every row
       tokens: 40,
     })),
   );
-  await ws.exec(
-    `INSERT INTO llm_calls SELECT 'k' || i, 'm', 'chat', 't@1', '{}', '[]', 'yes', '{}', 'ok',
-       NULL, 1, 20.0, TIMESTAMP '2026-01-01' FROM range(500) t(i)`,
-  );
+  await insertCalls(ws, 500);
   await ws.exec(`INSERT INTO llm_logprobs VALUES ('k3', '{"topK": 2, "tokens": null}')`);
   ws.close();
   // The same workspace written in the format DuckDB uses when not told otherwise.
@@ -122,8 +152,40 @@ Deno.test("migrate rewrites a file of an older storage format, keeping every row
 
   // A rewrite left half-done by a kill is cleared first.
   await Deno.writeTextFile(join(old, "workspace.duckdb.upgrade"), "left by a killed migration");
-  const result = await migrateWorkspace(old);
-  assert.deepEqual(result, { from: 4, to: 4, storage: { from: "v1.0.0+", to: "v1.5.0+" } });
+  const events: RewriteProgress[] = [];
+  const result = await migrateWorkspace(old, { onProgress: (p) => events.push(p), intervalMs: 1 });
+  assert.deepEqual(result, {
+    from: 4,
+    to: 4,
+    storage: { from: "v1.0.0+", to: "v1.5.0+", because: ["format"] },
+  });
+  assert.deepEqual(await callCompressions(old), ["ZSTD"]);
+  // Progress: the rows of every table, then copied table by table, then the file written.
+  const tables = [...before.keys()].filter((k) => k !== "(primary keys)");
+  const rowsTotal = tables.reduce((n, t) => n + parseInt(before.get(t)!), 0);
+  assert.ok(rowsTotal >= 2_000 + 500 + 1 + 1, `${rowsTotal} rows`);
+  const shape = (p: RewriteProgress) => [p.phase, p.rowsRead, p.tables];
+  assert.deepEqual(
+    events.map((e) => [e.rowsTotal, e.tablesTotal]),
+    events.map(() => [
+      rowsTotal,
+      tables.length,
+    ]),
+  );
+  assert.deepEqual(shape(events[0]), ["start", 0, 0]);
+  assert.deepEqual(events.slice(-2).map(shape), [
+    ["finishing", rowsTotal, tables.length],
+    ["done", rowsTotal, tables.length],
+  ]);
+  const copying = events.slice(1, -2);
+  assert.ok(copying.length > 0, "progress while the tables are copied");
+  for (const [i, e] of copying.entries()) {
+    assert.equal(e.phase, "copying");
+    const last = i ? copying[i - 1] : events[0];
+    assert.ok(e.rowsRead >= last.rowsRead && e.rowsRead <= rowsTotal, `rows ${e.rowsRead}`);
+    assert.ok(e.tables >= last.tables && e.tables < tables.length, `tables ${e.tables}`);
+    assert.ok(e.elapsedMs >= last.elapsedMs);
+  }
   assert.equal((await fileSettings(old)).storage, "v1.5.0+");
   assert.deepEqual(await contents(old), before);
   assert.equal(
@@ -145,4 +207,56 @@ Deno.test("migrate rewrites a file of an older storage format, keeping every row
   // Already current: nothing to rewrite.
   assert.deepEqual(await migrateWorkspace(old), { from: 4, to: 4 });
   assert.deepEqual((await checkWorkspace(old)).notes, []);
+});
+
+Deno.test("a new workspace stores the call cache's prompts and answers with ZSTD", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  await insertCalls(ws, 3_000);
+  await ws.exec("CHECKPOINT");
+  ws.close();
+  assert.deepEqual(await callCompressions(dir), ["ZSTD"]);
+  assert.deepEqual((await checkWorkspace(dir)).notes, []);
+});
+
+Deno.test("migrate stores a call cache of the default string compression with ZSTD, keeping every row", async () => {
+  // A workspace of the current format whose cache was created before it asked for ZSTD.
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  await ws.exec("DROP TABLE llm_calls");
+  await ws.exec(
+    `CREATE TABLE llm_calls (key VARCHAR PRIMARY KEY, model VARCHAR, endpoint VARCHAR,
+       template VARCHAR, params JSON, messages JSON, response VARCHAR, usage JSON,
+       status VARCHAR, error VARCHAR, attempts INTEGER, latency_ms DOUBLE,
+       created_at TIMESTAMP)`,
+  );
+  await insertCalls(ws, 3_000);
+  await ws.insert("topics", [{ topicId: "t1", request: "what happened" }]);
+  await ws.exec("CHECKPOINT");
+  ws.close();
+  const stored = await callCompressions(dir);
+  assert.ok(stored.some((c) => c !== "ZSTD" && c !== "Constant"), stored.join(", "));
+  const checked = await checkWorkspace(dir);
+  assert.deepEqual(checked.problems, []);
+  assert.match(
+    checked.notes.join("\n"),
+    /default string compression.*crux workspace migrate --workspace .* rewrites it with ZSTD/s,
+  );
+  const before = await contents(dir);
+  assert.deepEqual(await migrateWorkspace(dir), {
+    from: 4,
+    to: 4,
+    storage: { from: "v1.5.0+", to: "v1.5.0+", because: ["compression"] },
+  });
+  assert.deepEqual(await contents(dir), before);
+  assert.equal(parseInt(before.get("llm_calls")!), 3_000);
+  assert.deepEqual(await callCompressions(dir), ["ZSTD"]);
+  assert.deepEqual((await checkWorkspace(dir)).notes, []);
+  // Calls stored from now on are compressed with ZSTD too.
+  const again = await openWorkspace(dir);
+  await again.exec("UPDATE llm_calls SET response = response || '.' WHERE key = 'k1'");
+  await again.exec("CHECKPOINT");
+  again.close();
+  assert.deepEqual(await callCompressions(dir), ["ZSTD"]);
+  assert.deepEqual(await migrateWorkspace(dir), { from: 4, to: 4 });
 });

@@ -6,6 +6,7 @@
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import {
+  callsNeedZstd,
   isOlderStorage,
   STORAGE_VERSION,
   storageVersionOf,
@@ -30,12 +31,22 @@ import { fileExists } from "./_file_exists.ts";
  * into the one table `memo` unchanged, so an up-to-date workspace re-runs nothing.
  *
  * A file written in an older DuckDB storage format than {@linkcode STORAGE_VERSION}
- * (every workspace created before the workbench chose its format) is then
- * rewritten in the current one: every table is copied with its rows, keys and
- * constraints into a new file, which replaces the old one only once complete.
- * Checkpoints of a large call cache cost about a quarter as much in the new format.
+ * (every workspace created before the workbench chose its format), or whose call
+ * cache stores prompts and answers with DuckDB's default string compression
+ * rather than ZSTD, is then rewritten: every table is copied with its rows, keys
+ * and constraints into a new file in the current format, with the call cache
+ * created as the current schema declares it, and the new file replaces the old
+ * one only once complete. Checkpoints of a large call cache cost about a quarter
+ * as much in the new format, and ZSTD cuts them by about six more.
+ *
+ * The rewrite of a large workspace takes a while (a cache of 1.5 million calls
+ * holds some 3 GB): `onProgress` hears when it starts (with the rows to copy),
+ * how many rows and tables are copied every `intervalMs`, when only the
+ * writing of the file remains, and when it is done.
  *
  * @param dir The workspace folder.
+ * @param opts `onProgress`: told how the storage rewrite goes; `intervalMs`: how
+ *   often it is told while rows are copied (default 1,000).
  * @returns The schema version before and after, and the storage formats when the
  *   file was rewritten.
  * @throws {Error} When the folder has no workspace, or its version is newer than this workbench's.
@@ -48,7 +59,10 @@ import { fileExists } from "./_file_exists.ts";
  * assert.deepEqual(await migrateWorkspace(dir), { from: 4, to: 4 }); // already current
  * ```
  */
-export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
+export async function migrateWorkspace(
+  dir: string,
+  opts: MigrateOptions = {},
+): Promise<MigrationResult> {
   const path = join(dir, "workspace.duckdb");
   await Deno.stat(path).catch(() => {
     throw new Deno.errors.NotFound(`Cannot migrate "${dir}": it has no workspace.duckdb`);
@@ -73,8 +87,11 @@ export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
     }
     result = { from, to: SCHEMA_VERSION };
     const storage = await storageVersionOf(c);
-    if (isOlderStorage(storage)) {
-      await rewriteStorage(c, dir);
+    const because: StorageRewrite["because"] = [];
+    if (isOlderStorage(storage)) because.push("format");
+    if (await callsNeedZstd(c)) because.push("compression");
+    if (because.length) {
+      await rewriteStorage(c, dir, opts);
       c.closeSync();
       instance.closeSync();
       closed = true;
@@ -89,7 +106,7 @@ export async function migrateWorkspace(dir: string): Promise<MigrationResult> {
       // The rewritten file replaces the old one in one step: a kill before this
       // leaves the old workspace as it was (and a stray file the next run removes).
       await Deno.rename(upgradePath(dir), path);
-      result.storage = { from: storage!, to: `${STORAGE_VERSION}+` };
+      result.storage = { from: storage ?? "unknown", to: `${STORAGE_VERSION}+`, because };
     }
     return result;
   } finally {
@@ -106,8 +123,50 @@ export interface MigrationResult {
   from: number;
   /** Schema version after. */
   to: number;
-  /** Set when the file was rewritten in the current storage format: DuckDB's format tags. */
-  storage?: { from: string; to: string };
+  /** Set when the file was rewritten in the current storage format. */
+  storage?: StorageRewrite;
+}
+
+/** A rewrite of the workspace file by {@linkcode migrateWorkspace}. */
+export interface StorageRewrite {
+  /** DuckDB's storage format tag before. */
+  from: string;
+  /** And after. */
+  to: string;
+  /**
+   * What called for it: an older storage `format`, or a call cache whose prompts
+   * and answers were stored with another `compression` than ZSTD.
+   */
+  because: ("format" | "compression")[];
+}
+
+/** Options of {@linkcode migrateWorkspace}. */
+export interface MigrateOptions {
+  /** Told how the rewrite of an older storage format goes (not called when there is none). */
+  onProgress?: (p: RewriteProgress) => void;
+  /** Milliseconds between two reports while rows are copied. Default 1,000. */
+  intervalMs?: number;
+}
+
+/**
+ * How a storage rewrite goes: `start` (the tables to fill are known), `copying`
+ * (`tables` tables are copied, and `rowsRead` rows read of all tables together;
+ * a table's rows are read before its keys are checked and its copy is complete),
+ * `finishing` (every row is copied; the new file is being written) and `done`
+ * (the new file is complete; it replaces the old one next).
+ */
+export interface RewriteProgress {
+  phase: "start" | "copying" | "finishing" | "done";
+  /** Rows read so far, of all tables together. */
+  rowsRead: number;
+  /** Rows of all tables together. */
+  rowsTotal: number;
+  /** Tables copied. */
+  tables: number;
+  /** Tables to copy. */
+  tablesTotal: number;
+  /** Milliseconds since the rewrite started. */
+  elapsedMs: number;
 }
 
 /** The file a storage rewrite writes before it replaces the workspace's. */
@@ -118,26 +177,114 @@ function upgradePath(dir: string): string {
 /**
  * Copies every table (rows, keys and constraints) into a new file in the
  * current storage format ({@linkcode STORAGE_VERSION}); the caller closes the
- * old database and moves the new file in place.
+ * old database and moves the new file in place. The tables are created first
+ * and then filled one by one, so that progress can be told table by table
+ * (DuckDB's own count stalls on a whole-database copy).
  */
-async function rewriteStorage(c: DuckDBConnection, dir: string): Promise<void> {
+async function rewriteStorage(
+  c: DuckDBConnection,
+  dir: string,
+  opts: MigrateOptions,
+): Promise<void> {
+  const started = performance.now();
   const target = upgradePath(dir);
   for (const stale of [target, `${target}.wal`]) await Deno.remove(stale).catch(() => {});
-  const source = String((await c.runAndReadAll("SELECT current_database()")).getRowsJS()[0][0]);
-  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  const source = quoted(
+    String((await c.runAndReadAll("SELECT current_database()")).getRowsJS()[0][0]),
+  );
+  const tables = await tableRows(c);
+  const rowsTotal = tables.reduce((n, t) => n + t.rows, 0);
+  const { onProgress } = opts;
+  const report = (phase: RewriteProgress["phase"], rowsRead: number, copied: number) =>
+    onProgress?.({
+      phase,
+      rowsRead: Math.min(rowsRead, rowsTotal),
+      rowsTotal,
+      tables: copied,
+      tablesTotal: tables.length,
+      elapsedMs: performance.now() - started,
+    });
+  if (onProgress) {
+    // DuckDB counts what a running statement has read only with its progress bar
+    // on; it prints nothing with printing off.
+    await c.run("SET enable_progress_bar = true");
+    await c.run("SET enable_progress_bar_print = false");
+  }
   await c.run(
     `ATTACH '${
       target.replaceAll("'", "''")
     }' AS crux_upgrade (STORAGE_VERSION '${STORAGE_VERSION}')`,
   );
+  report("start", 0, 0);
+  let done = 0; // rows of the tables copied so far
+  let copied = 0;
+  let current = 0; // rows of the table being copied
+  let read = 0;
+  // While a table is copied on DuckDB's threads, its read count is polled here.
+  // DuckDB counts each pass over the rows apart (the copy, then the key check),
+  // so the count told is the most read so far, within the table.
+  const poll = onProgress
+    ? setInterval(() => {
+      const { percentage, rows_processed: rows } = c.progress;
+      const now = done + (percentage >= 0 ? Math.min(Number(rows), current) : 0);
+      report("copying", read = Math.max(read, now), copied);
+    }, opts.intervalMs ?? 1000)
+    : undefined;
   try {
-    await c.run(`COPY FROM DATABASE ${quoted(source)} TO crux_upgrade`);
+    await c.run(`COPY FROM DATABASE ${source} TO crux_upgrade (SCHEMA)`);
+    // The call cache as the schema declares it now (its strings' compression).
+    if (tables.some((t) => t.name === CALLS)) {
+      await c.run(`DROP TABLE crux_upgrade.${CALLS}`);
+      const create = TABLES.llm_calls.replace(
+        "IF NOT EXISTS llm_calls",
+        `crux_upgrade.${CALLS}`,
+      );
+      if (create === TABLES.llm_calls) throw new Error("llm_calls: unexpected table definition");
+      await c.run(create);
+    }
+    for (const t of tables) {
+      current = t.rows;
+      await c.run(
+        `INSERT INTO crux_upgrade.${t.name} BY NAME SELECT * FROM ${source}.${t.name}`,
+      );
+      done += t.rows;
+      copied++;
+    }
+    clearInterval(poll);
+    // Every row is in: what remains is writing the new file.
+    report("finishing", rowsTotal, copied);
+    await c.run("DETACH crux_upgrade");
   } catch (error) {
+    clearInterval(poll);
     await c.run("DETACH crux_upgrade").catch(() => {});
     for (const stale of [target, `${target}.wal`]) await Deno.remove(stale).catch(() => {});
     throw error;
   }
-  await c.run("DETACH crux_upgrade");
+  report("done", rowsTotal, copied);
+}
+
+/** The call cache's table, as {@linkcode tableRows} names it. */
+const CALLS = '"main"."llm_calls"';
+
+/** An SQL identifier in double quotes. */
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The tables of the connection's current database (`schema.table`, quoted) and their rows. */
+async function tableRows(c: DuckDBConnection): Promise<{ name: string; rows: number }[]> {
+  const names = (await c.runAndReadAll(
+    `SELECT schema_name, table_name FROM duckdb_tables()
+       WHERE database_name = current_database() AND NOT temporary
+       ORDER BY schema_name, table_name`,
+  )).getRowsJS() as string[][];
+  const tables: { name: string; rows: number }[] = [];
+  for (const [schema, table] of names) {
+    const name = `${quoted(schema)}.${quoted(table)}`;
+    const rows = (await c.runAndReadAll(`SELECT count(*) FROM ${name}`)).getRowsJS();
+    tables.push({ name, rows: Number(rows[0][0]) });
+  }
+  return tables;
 }
 
 /** The schema steps from any older version to the current one, in one transaction. */

@@ -66,7 +66,13 @@ export {
   recordRun,
   recordTokenizer,
 } from "./provenance.ts";
-export { migrateWorkspace, type MigrationResult } from "./migrate_workspace.ts";
+export {
+  type MigrateOptions,
+  migrateWorkspace,
+  type MigrationResult,
+  type RewriteProgress,
+  type StorageRewrite,
+} from "./migrate_workspace.ts";
 export { type ContextGap, readContextGaps, recordContextGaps } from "./context_gaps.ts";
 export {
   type CoverageVerdict,

@@ -43,10 +43,18 @@ export const TABLES: Readonly<Record<string, string>> = {
   assignments: `CREATE TABLE IF NOT EXISTS assignments (
     run VARCHAR, topic_id VARCHAR, question_id VARCHAR, label VARCHAR, judge VARCHAR,
     evidence VARCHAR, PRIMARY KEY (run, topic_id, question_id, judge))`,
+  /**
+   * The model-call cache. Prompts and answers are stored with ZSTD: DuckDB's own
+   * choice for long strings (dictionary and FSST) costs about six times as much CPU
+   * at each checkpoint and gives larger files (a call cache is mostly long, similar
+   * prompts). A cache created before keeps its compression until `crux workspace
+   * migrate` rewrites it.
+   */
   llm_calls: `CREATE TABLE IF NOT EXISTS llm_calls (
     key VARCHAR PRIMARY KEY, model VARCHAR, endpoint VARCHAR, template VARCHAR,
-    params JSON, messages JSON, response VARCHAR, usage JSON, status VARCHAR,
-    error VARCHAR, attempts INTEGER, latency_ms DOUBLE, created_at TIMESTAMP)`,
+    params JSON, messages JSON USING COMPRESSION zstd, response VARCHAR USING COMPRESSION zstd,
+    usage JSON, status VARCHAR, error VARCHAR, attempts INTEGER, latency_ms DOUBLE,
+    created_at TIMESTAMP)`,
   /**
    * The first generated tokens' log-probabilities of the cached calls that asked for
    * them (`{topK, tokens}` JSON, `tokens` null when the endpoint returned none).

@@ -97,6 +97,8 @@ export interface StagesBenchOptions {
   stages?: string[];
   /** Concurrencies to measure. Default 16 and 64. */
   concurrency?: number[];
+  /** Seconds of work at the bound per measurement (requests = bound x seconds). Default 1. */
+  seconds?: number;
 }
 
 /** Runs the benchmark and returns report lines. */
@@ -141,7 +143,8 @@ export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
     const met = new Map<number, number>();
     for (const concurrency of opts.concurrency ?? [16, 64]) {
       const bound = concurrency / (latencyMs / 1000);
-      const n = opts.quick ? bound / 4 : bound; // 0.25 s (quick) or 1 s of work at the bound
+      // 0.25 s (quick) or `seconds` of work at the bound.
+      const n = Math.round(opts.quick ? bound / 4 : bound * (opts.seconds ?? 1));
       for (const s of stages) {
         const mk = (tag: string) => stageRequests(s, n, `${concurrency}-${tag}`);
         const base = { baseUrl: server.url, model: "bench", concurrency };
@@ -196,10 +199,12 @@ if (import.meta.main) {
       quick: { type: "boolean", default: false },
       stage: { type: "string", multiple: true },
       c: { type: "string", multiple: true },
+      seconds: { type: "string" },
     },
   });
   const lines = await bench({
     quick: values.quick,
+    seconds: values.seconds === undefined ? undefined : Number(values.seconds),
     stages: values.stage,
     concurrency: values.c?.map(Number),
   });

@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
-import { workspaceCommand } from "./workspace.ts";
+import { openWorkspace, SCHEMA_VERSION } from "@lib/store/mod.ts";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { rewriteLine, workspaceCommand } from "./workspace.ts";
 
 async function workspaceWithRuns(n: number): Promise<string> {
   const dir = await Deno.makeTempDir();
@@ -53,4 +54,55 @@ Deno.test("crux workspace check: a truncated workspace exits 1 and says what to 
   );
   assert.match(io2.stderr(), /is damaged: its file workspace.duckdb is truncated/);
   assert.doesNotMatch(io2.stderr(), /another process/);
+});
+
+Deno.test("crux workspace migrate tells how the rewrite of an older storage format goes", async () => {
+  const current = await workspaceWithRuns(3_000);
+  // The same workspace in the storage format DuckDB uses when not told otherwise.
+  const old = await Deno.makeTempDir();
+  const db = await DuckDBInstance.create(":memory:");
+  const c = await db.connect();
+  await c.run(`ATTACH '${join(current, "workspace.duckdb")}' AS s (READ_ONLY)`);
+  await c.run(`ATTACH '${join(old, "workspace.duckdb")}' AS o (STORAGE_VERSION 'v1.0.0')`);
+  await c.run("COPY FROM DATABASE s TO o");
+  const [[rows, tables]] = (await c.runAndReadAll(
+    `SELECT sum(estimated_size)::INTEGER, count(*)::INTEGER FROM duckdb_tables()
+       WHERE database_name = 'o'`,
+  )).getRowsJS();
+  c.closeSync();
+  db.closeSync();
+  assert.ok(Number(rows) >= 3_000);
+  const io = memoryIo();
+  assert.equal(await main(["workspace", "migrate", "--workspace", old], io, [workspaceCommand]), 0);
+  assert.equal(
+    io.stdout(),
+    `Workspace ${old} is already at schema version ${SCHEMA_VERSION}\n` +
+      `Rewrote ${old}/workspace.duckdb in storage format v1.5.0+ (was v1.0.0+); ` +
+      "every table was copied\n",
+  );
+  const lines = io.stderr().trimEnd().split("\n");
+  assert.equal(
+    lines[0],
+    `rewriting the storage: ${
+      Number(rows).toLocaleString("en-US")
+    } rows in ${tables} tables to copy`,
+  );
+  assert.match(lines.at(-2)!, /^ {2}every row copied; writing the new file, \d+\.\d s$/);
+  assert.match(lines.at(-1)!, /^ {2}new file complete in \d+\.\d s$/);
+});
+
+Deno.test("storage rewrite lines give rows, share, tables and seconds", () => {
+  const p = { rowsRead: 1_234_567, rowsTotal: 2_469_134, tables: 3, tablesTotal: 35 };
+  assert.equal(
+    rewriteLine({ phase: "copying", ...p, elapsedMs: 12_345 }),
+    "  1,234,567 of 2,469,134 rows read (50%), 3 of 35 tables copied, 12.3 s",
+  );
+  assert.equal(
+    rewriteLine({ phase: "start", ...p, rowsRead: 0, tables: 0, elapsedMs: 5 }),
+    "rewriting the storage: 2,469,134 rows in 35 tables to copy",
+  );
+  assert.equal(
+    rewriteLine({ phase: "copying", ...p, rowsRead: 0, rowsTotal: 0, elapsedMs: 0 }),
+    "  0 of 0 rows read, 3 of 35 tables copied, 0.0 s",
+  );
 });
