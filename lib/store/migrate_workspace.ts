@@ -142,7 +142,7 @@ export interface StorageRewrite {
 
 /** Options of {@linkcode migrateWorkspace}. */
 export interface MigrateOptions {
-  /** Told how the rewrite of an older storage format goes (not called when there is none). */
+  /** Told how a storage rewrite goes (not called when the file needs none). */
   onProgress?: (p: RewriteProgress) => void;
   /** Milliseconds between two reports while rows are copied. Default 1,000. */
   intervalMs?: number;
