@@ -7,13 +7,13 @@
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import {
-  callsNeedZstd,
   isOlderStorage,
   STORAGE_VERSION,
   storageVersionOf,
   workspaceDatabaseConfig,
 } from "./database_config.ts";
 import { join } from "node:path";
+import { callsNeedZstd } from "./llm_cache.ts";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { explainStorageError } from "./storage_error.ts";
 import { fileExists } from "./_file_exists.ts";

@@ -89,26 +89,3 @@ export function isOlderStorage(tag: string | null): boolean {
   for (let i = 0; i < 3; i++) if (have[i] !== want[i]) return have[i] < want[i];
   return false;
 }
-
-/**
- * Whether the call cache (`llm_calls`) holds prompts or answers stored with
- * DuckDB's default string compression (dictionary or FSST) rather than ZSTD, as
- * in a cache created before its schema asked for ZSTD. Only data already
- * written to the file is seen; a cache with none says false.
- *
- * @param connection An open connection whose current database is a workspace.
- * @returns True when `crux workspace migrate` would store the cache with ZSTD.
- */
-export async function callsNeedZstd(connection: DuckDBConnection): Promise<boolean> {
-  const tables = (await connection.runAndReadAll(
-    `SELECT count(*) FROM duckdb_tables()
-       WHERE database_name = current_database() AND table_name = 'llm_calls'`,
-  )).getRowsJS();
-  if (Number(tables[0][0]) === 0) return false;
-  const rows = (await connection.runAndReadAll(
-    `SELECT count(*) FROM pragma_storage_info('llm_calls')
-       WHERE column_name IN ('messages', 'response') AND segment_type <> 'VALIDITY'
-         AND compression IN ('FSST', 'DICT_FSST', 'Dictionary')`,
-  )).getRowsJS();
-  return Number(rows[0][0]) > 0;
-}

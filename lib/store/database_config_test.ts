@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { openWorkspace } from "./open_workspace.ts";
 import type { Workspace } from "./workspace.ts";
+import { CALLS_ZSTD_KEY, callsNeedZstd } from "./llm_cache.ts";
+import { CallCache } from "@lib/llm/mod.ts";
 import { migrateWorkspace, type RewriteProgress } from "./migrate_workspace.ts";
 import { checkWorkspace } from "./check_workspace.ts";
 import { isOlderStorage, STORAGE_VERSION, storageVersionOf } from "./database_config.ts";
@@ -217,6 +219,18 @@ Deno.test("a new workspace stores the call cache's prompts and answers with ZSTD
   ws.close();
   assert.deepEqual(await callCompressions(dir), ["ZSTD"]);
   assert.deepEqual((await checkWorkspace(dir)).notes, []);
+  // A cache opened on its own connection records it too.
+  const db = await DuckDBInstance.create(":memory:");
+  const c = await db.connect();
+  try {
+    await CallCache.open(c);
+    assert.equal(await callsNeedZstd(c), false);
+    await c.run(`DELETE FROM meta WHERE key = '${CALLS_ZSTD_KEY}'`);
+    assert.equal(await callsNeedZstd(c), true);
+  } finally {
+    c.closeSync();
+    db.closeSync();
+  }
 });
 
 Deno.test("migrate stores a call cache of the default string compression with ZSTD, keeping every row", async () => {
@@ -232,6 +246,8 @@ Deno.test("migrate stores a call cache of the default string compression with ZS
   );
   await insertCalls(ws, 3_000);
   await ws.insert("topics", [{ topicId: "t1", request: "what happened" }]);
+  // Such a workspace has no record of a cache created with ZSTD.
+  await ws.exec(`DELETE FROM meta WHERE key = '${CALLS_ZSTD_KEY}'`);
   await ws.exec("CHECKPOINT");
   ws.close();
   const stored = await callCompressions(dir);
@@ -248,7 +264,11 @@ Deno.test("migrate stores a call cache of the default string compression with ZS
     to: 4,
     storage: { from: "v1.5.0+", to: "v1.5.0+", because: ["compression"] },
   });
-  assert.deepEqual(await contents(dir), before);
+  // Every row is kept; `meta` gains the record of the cache created with ZSTD.
+  const after = await contents(dir);
+  assert.equal(parseInt(after.get("meta")!), parseInt(before.get("meta")!) + 1);
+  after.set("meta", before.get("meta")!);
+  assert.deepEqual(after, before);
   assert.equal(parseInt(before.get("llm_calls")!), 3_000);
   assert.deepEqual(await callCompressions(dir), ["ZSTD"]);
   assert.deepEqual((await checkWorkspace(dir)).notes, []);

@@ -88,9 +88,69 @@ let stageCount = 0;
  * @param connection An open DuckDB connection.
  */
 export async function createLlmCacheTables(connection: DuckDBConnection): Promise<void> {
-  await connection.run(TABLES.llm_calls);
-  await connection.run(TABLES.llm_logprobs);
   await connection.run(TABLES.meta);
+  await createCallsTable(connection);
+  await connection.run(TABLES.llm_logprobs);
+}
+
+/**
+ * The `meta` key recording that `llm_calls` was created as the schema declares
+ * it now, with ZSTD for its prompts and answers. DuckDB keeps a column's
+ * compression in its catalog but shows it nowhere short of reading the storage
+ * of every segment (about 11 s for a cache of a million calls), so the table's
+ * creation is recorded beside it.
+ */
+export const CALLS_ZSTD_KEY = "llm_calls_compression";
+
+/**
+ * Creates `llm_calls` when missing, and records in `meta` (which must exist)
+ * that it was created with ZSTD ({@linkcode CALLS_ZSTD_KEY}), in one transaction.
+ *
+ * @param connection An open DuckDB connection, not inside a transaction.
+ */
+export async function createCallsTable(connection: DuckDBConnection): Promise<void> {
+  if (await hasCallsTable(connection)) return;
+  await connection.run("BEGIN TRANSACTION");
+  try {
+    await connection.run(TABLES.llm_calls);
+    await connection.run("INSERT OR REPLACE INTO meta VALUES ($1, 'zstd')", [CALLS_ZSTD_KEY]);
+    await connection.run("COMMIT");
+  } catch (error) {
+    await connection.run("ROLLBACK").catch(() => {});
+    throw error;
+  }
+}
+
+async function hasCallsTable(connection: DuckDBConnection): Promise<boolean> {
+  const rows = (await connection.runAndReadAll(
+    `SELECT count(*) FROM duckdb_tables()
+       WHERE database_name = current_database() AND table_name = 'llm_calls'`,
+  )).getRowsJS();
+  return Number(rows[0][0]) > 0;
+}
+
+/**
+ * Whether the call cache (`llm_calls`) was created before its schema asked for
+ * ZSTD, so that its prompts and answers are stored with DuckDB's default string
+ * compression (dictionary and FSST, about six times the CPU at each checkpoint,
+ * and a larger file): the table exists and `meta` does not record
+ * {@linkcode CALLS_ZSTD_KEY}.
+ *
+ * @param connection An open connection whose current database holds the cache.
+ * @returns True when `crux workspace migrate` would recreate the cache with ZSTD.
+ */
+export async function callsNeedZstd(connection: DuckDBConnection): Promise<boolean> {
+  if (!(await hasCallsTable(connection))) return false;
+  const meta = (await connection.runAndReadAll(
+    `SELECT count(*) FROM duckdb_tables()
+       WHERE database_name = current_database() AND table_name = 'meta'`,
+  )).getRowsJS();
+  if (Number(meta[0][0]) === 0) return true;
+  const rows = (await connection.runAndReadAll(
+    "SELECT count(*) FROM meta WHERE key = $1 AND value = 'zstd'",
+    [CALLS_ZSTD_KEY],
+  )).getRowsJS();
+  return Number(rows[0][0]) === 0;
 }
 
 /**

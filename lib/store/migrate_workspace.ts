@@ -6,13 +6,13 @@
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import {
-  callsNeedZstd,
   isOlderStorage,
   STORAGE_VERSION,
   storageVersionOf,
   workspaceDatabaseConfig,
 } from "./database_config.ts";
 import { join } from "node:path";
+import { CALLS_ZSTD_KEY, callsNeedZstd } from "./llm_cache.ts";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 import { RATED_ITEMS_SQL } from "./provenance.ts";
 import { fileExists } from "./_file_exists.ts";
@@ -233,7 +233,8 @@ async function rewriteStorage(
   try {
     await c.run(`COPY FROM DATABASE ${source} TO crux_upgrade (SCHEMA)`);
     // The call cache as the schema declares it now (its strings' compression).
-    if (tables.some((t) => t.name === CALLS)) {
+    const hasCalls = tables.some((t) => t.name === CALLS);
+    if (hasCalls) {
       await c.run(`DROP TABLE crux_upgrade.${CALLS}`);
       const create = TABLES.llm_calls.replace(
         "IF NOT EXISTS llm_calls",
@@ -251,6 +252,12 @@ async function rewriteStorage(
       copied++;
     }
     clearInterval(poll);
+    // The cache was created as the schema declares it: recorded as new ones are.
+    if (hasCalls) {
+      await c.run("INSERT OR REPLACE INTO crux_upgrade.main.meta VALUES ($1, 'zstd')", [
+        CALLS_ZSTD_KEY,
+      ]);
+    }
     // Every row is in: what remains is writing the new file.
     report("finishing", rowsTotal, copied);
     await c.run("DETACH crux_upgrade");

@@ -8,6 +8,7 @@ import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { join } from "node:path";
 import { loadTables } from "./_columns.ts";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
+import { createCallsTable } from "./llm_cache.ts";
 import { Workspace } from "./workspace.ts";
 import { explainStorageError } from "./storage_error.ts";
 import { DEFAULT_MEMORY_LIMIT } from "./_memory_limit.ts";
@@ -83,7 +84,11 @@ export async function openWorkspace(
       );
     }
     if (!readOnly) {
-      for (const statement of Object.values(TABLES)) await connection.run(statement);
+      await connection.run(TABLES.meta);
+      for (const [table, statement] of Object.entries(TABLES)) {
+        if (table === "llm_calls") await createCallsTable(connection);
+        else await connection.run(statement);
+      }
       await connection.run(
         "INSERT OR REPLACE INTO meta VALUES ('schema_version', $1)",
         [String(SCHEMA_VERSION)],
