@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { openWorkspace } from "./open_workspace.ts";
 import type { Workspace } from "./workspace.ts";
-import { CALLS_ZSTD_KEY, callsNeedZstd } from "./llm_cache.ts";
-import { CallCache } from "@lib/llm/mod.ts";
+import { CALLS_ZSTD_KEY, callsNeedZstd, createLlmCacheTables } from "./llm_cache.ts";
 import { migrateWorkspace, type RewriteProgress } from "./migrate_workspace.ts";
 import { checkWorkspace } from "./check_workspace.ts";
 import { isOlderStorage, STORAGE_VERSION, storageVersionOf } from "./database_config.ts";
@@ -219,11 +218,11 @@ Deno.test("a new workspace stores the call cache's prompts and answers with ZSTD
   ws.close();
   assert.deepEqual(await callCompressions(dir), ["ZSTD"]);
   assert.deepEqual((await checkWorkspace(dir)).notes, []);
-  // A cache opened on its own connection records it too.
+  // A cache on its own connection (as `CallCache.open` creates it) records it too.
   const db = await DuckDBInstance.create(":memory:");
   const c = await db.connect();
   try {
-    await CallCache.open(c);
+    await createLlmCacheTables(c);
     assert.equal(await callsNeedZstd(c), false);
     await c.run(`DELETE FROM meta WHERE key = '${CALLS_ZSTD_KEY}'`);
     assert.equal(await callsNeedZstd(c), true);
