@@ -155,20 +155,11 @@ Deno.test("LlmClient parses answers, stores parse failures, and re-asks at tempe
 });
 
 Deno.test("LlmClient bounds concurrency and stops on abort without recording", async () => {
-  let inFlight = 0;
-  let peak = 0;
-  await using server = startOpenAiServer({
-    chat: async () => {
-      peak = Math.max(peak, ++inFlight);
-      await new Promise((r) => setTimeout(r, 20));
-      inFlight--;
-      return { content: "ok" };
-    },
-  });
+  await using server = startOpenAiServer({ latencyMs: 20 });
   const { cache, close } = await memoryCache();
   const client = new LlmClient({ baseUrl: server.url, model: "m", cache, concurrency: 3 });
   await client.chatMany(Array.from({ length: 12 }, (_, i) => ask(`q${i}`)));
-  assert.equal(peak, 3);
+  assert.equal(server.peakInFlight, 3);
   const controller = new AbortController();
   const job = client.chatMany(Array.from({ length: 12 }, (_, i) => ask(`z${i}`)), {
     signal: controller.signal,

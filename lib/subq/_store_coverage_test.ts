@@ -96,15 +96,9 @@ Deno.test("coverage slices judged before a failure stay stored", async () => {
 
 Deno.test("coverage judges the next slice while a slice ends", async () => {
   const dir = await Deno.makeTempDir();
-  let inFlight = 0;
-  let peak = 0;
   await using server = startOpenAiServer({
-    chat: async () => {
-      peak = Math.max(peak, ++inFlight);
-      await new Promise((r) => setTimeout(r, 30));
-      inFlight--;
-      return { content: '{"label": "answered", "span": "failed in May"}' };
-    },
+    latencyMs: 30,
+    chat: () => ({ content: '{"label": "answered", "span": "failed in May"}' }),
   });
   const ws = await openWorkspace(dir);
   try {
@@ -112,6 +106,7 @@ Deno.test("coverage judges the next slice while a slice ends", async () => {
     const stored = await judgeAndStoreCoverage(ws, items, "judge-c", { client, slice: 3 });
     assert.equal(stored.judged, 7);
     // Slices of 3: requests of the second slice were on the wire with the first's.
+    const peak = server.peakInFlight;
     assert.ok(peak > 3 && peak <= 6, `peak ${peak}`);
     const rows = await readSubqCoverage(ws, "judge-c");
     assert.deepEqual(rows.map((r) => r.k.split("\0")[0]).sort(), [

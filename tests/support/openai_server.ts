@@ -133,6 +133,8 @@ export interface OpenAiTestServer extends AsyncDisposable {
   countFor(key: string): number;
   /** Every request, in arrival order. */
   readonly log: readonly LoggedRequest[];
+  /** The most chat requests open at once so far (arrived, not yet answered). */
+  readonly peakInFlight: number;
   /** Sets counters and log back to zero. */
   reset(): void;
   /** Stops the server and waits for open requests to finish. */
@@ -215,6 +217,8 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
   const counts = new Map<string, number>();
   const log: LoggedRequest[] = [];
   let requests = 0;
+  let inFlight = 0;
+  let peakInFlight = 0;
   const started = performance.now();
   const keyOf = opts.keyOf ?? ((r: ServerChatRequest) => r.messages.at(-1)?.content ?? "");
 
@@ -339,7 +343,14 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
         });
       }
       if (req.method !== "POST") return json({ error: { message: "Not found" } }, 404);
-      if (path === "/v1/chat/completions") return await chat(req, arrived);
+      if (path === "/v1/chat/completions") {
+        peakInFlight = Math.max(peakInFlight, ++inFlight);
+        try {
+          return await chat(req, arrived);
+        } finally {
+          inFlight--;
+        }
+      }
       if (path === "/v1/embeddings") return await embeddings(req, arrived);
       if (path === "/v1/rerank" || path === "/v1/score") return await rerank(req, path, arrived);
       await req.body?.cancel();
@@ -362,10 +373,14 @@ export function startOpenAiServer(opts: ServerOptions = {}): OpenAiTestServer {
     counts,
     countFor: (key) => counts.get(key) ?? 0,
     log,
+    get peakInFlight() {
+      return peakInFlight;
+    },
     reset() {
       counts.clear();
       log.length = 0;
       requests = 0;
+      peakInFlight = inFlight;
     },
     close,
     [Symbol.asyncDispose]: close,

@@ -50,6 +50,19 @@ Deno.test("test server: chat answers, errors with Retry-After, drops, malformed 
   assert.deepEqual([server.requests, server.counts.size, server.log.length], [0, 0, 0]);
 });
 
+Deno.test("test server: the most chat requests open at once", async () => {
+  await using server = startOpenAiServer({ latencyMs: 30 });
+  const ask = async (content: string) =>
+    await (await post(`${server.url}/chat/completions`, chat(content))).json();
+  await Promise.all(["a", "b", "c", "d", "e"].map(ask));
+  assert.equal(server.peakInFlight, 5);
+  server.reset();
+  assert.equal(server.peakInFlight, 0);
+  await ask("f");
+  await ask("g");
+  assert.equal(server.peakInFlight, 1);
+});
+
 Deno.test("test server: API key check, embeddings, rerank and score", async () => {
   await using server = startOpenAiServer({ apiKey: "k1", embed: (t) => [t.length] });
   const denied = await post(`${server.url}/embeddings`, { model: "e", input: ["a"] });
