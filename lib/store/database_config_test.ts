@@ -1,33 +1,39 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { openWorkspace } from "./open_workspace.ts";
 import type { Workspace } from "./workspace.ts";
+import { oldFormatCopy } from "../../tests/support/old_format_workspace.ts";
 import { CALLS_ZSTD_KEY, callsNeedZstd, createLlmCacheTables } from "./llm_cache.ts";
 import { migrateWorkspace, type RewriteProgress } from "./migrate_workspace.ts";
 import { checkWorkspace } from "./check_workspace.ts";
 import { isOlderStorage, STORAGE_VERSION, storageVersionOf } from "./database_config.ts";
 
-/** DuckDB's storage tag of a workspace file, read without the workbench. */
-async function fileSettings(dir: string): Promise<{ storage: string | null }> {
+/**
+ * Runs `read` on a connection to a workspace file opened read-only without the
+ * workbench, as database `w` (the current one).
+ */
+async function readFile<T>(dir: string, read: (c: DuckDBConnection) => Promise<T>): Promise<T> {
   const db = await DuckDBInstance.create(":memory:");
   const c = await db.connect();
   try {
     await c.run(`ATTACH '${join(dir, "workspace.duckdb")}' AS w (READ_ONLY)`);
     await c.run("USE w");
-    return { storage: await storageVersionOf(c) };
+    return await read(c);
   } finally {
     c.closeSync();
     db.closeSync();
   }
 }
 
+/** DuckDB's storage tag of a workspace file, read without the workbench. */
+function fileSettings(dir: string): Promise<{ storage: string | null }> {
+  return readFile(dir, async (c) => ({ storage: await storageVersionOf(c) }));
+}
+
 /** Every table of a workspace file: its row count and a hash over all its rows. */
-async function contents(dir: string): Promise<Map<string, string>> {
-  const db = await DuckDBInstance.create(":memory:");
-  const c = await db.connect();
-  try {
-    await c.run(`ATTACH '${join(dir, "workspace.duckdb")}' AS w (READ_ONLY)`);
+function contents(dir: string): Promise<Map<string, string>> {
+  return readFile(dir, async (c) => {
     const tables = (await c.runAndReadAll(
       "SELECT table_name FROM duckdb_tables() WHERE database_name = 'w' ORDER BY 1",
     )).getRowsJS().map((r) => String(r[0]));
@@ -45,10 +51,7 @@ async function contents(dir: string): Promise<Map<string, string>> {
     )).getRowsJS();
     out.set("(primary keys)", JSON.stringify(keys));
     return out;
-  } finally {
-    c.closeSync();
-    db.closeSync();
-  }
+  });
 }
 
 /** Inserts `n` cached calls with distinct prompts and answers. */
@@ -66,21 +69,13 @@ async function insertCalls(ws: Workspace, n: number): Promise<void> {
 }
 
 /** Compressions of the call cache's prompts and answers in a workspace file, as DuckDB stored them. */
-async function callCompressions(dir: string): Promise<string[]> {
-  const db = await DuckDBInstance.create(":memory:");
-  const c = await db.connect();
-  try {
-    await c.run(`ATTACH '${join(dir, "workspace.duckdb")}' AS w (READ_ONLY)`);
-    await c.run("USE w");
-    return (await c.runAndReadAll(
+function callCompressions(dir: string): Promise<string[]> {
+  return readFile(dir, async (c) =>
+    (await c.runAndReadAll(
       `SELECT DISTINCT compression FROM pragma_storage_info('llm_calls')
          WHERE column_name IN ('messages', 'response') AND segment_type <> 'VALIDITY'
          ORDER BY 1`,
-    )).getRowsJS().map((r) => String(r[0]));
-  } finally {
-    c.closeSync();
-    db.closeSync();
-  }
+    )).getRowsJS().map((r) => String(r[0])));
 }
 
 Deno.test("isOlderStorage compares DuckDB's storage tags with the workspace format", () => {
@@ -128,16 +123,7 @@ Deno.test("migrate rewrites a file of an older storage format, keeping every row
   await ws.exec(`INSERT INTO llm_logprobs VALUES ('k3', '{"topK": 2, "tokens": null}')`);
   ws.close();
   // The same workspace written in the format DuckDB uses when not told otherwise.
-  const old = await Deno.makeTempDir();
-  {
-    const db = await DuckDBInstance.create(":memory:");
-    const c = await db.connect();
-    await c.run(`ATTACH '${join(source, "workspace.duckdb")}' AS s (READ_ONLY)`);
-    await c.run(`ATTACH '${join(old, "workspace.duckdb")}' AS o (STORAGE_VERSION 'v1.0.0')`);
-    await c.run("COPY FROM DATABASE s TO o");
-    c.closeSync();
-    db.closeSync();
-  }
+  const { dir: old } = await oldFormatCopy(source);
   const before = await contents(old);
   assert.equal(before.get("passages"), (await contents(source)).get("passages"));
   assert.equal((await fileSettings(old)).storage, "v1.0.0+");

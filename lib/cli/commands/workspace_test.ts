@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { openWorkspace, SCHEMA_VERSION } from "@lib/store/mod.ts";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { oldFormatCopy } from "../../../tests/support/old_format_workspace.ts";
 import { rewriteLine, workspaceCommand } from "./workspace.ts";
 
 async function workspaceWithRuns(n: number): Promise<string> {
@@ -59,18 +59,7 @@ Deno.test("crux workspace check: a truncated workspace exits 1 and says what to 
 Deno.test("crux workspace migrate tells how the rewrite of an older storage format goes", async () => {
   const current = await workspaceWithRuns(3_000);
   // The same workspace in the storage format DuckDB uses when not told otherwise.
-  const old = await Deno.makeTempDir();
-  const db = await DuckDBInstance.create(":memory:");
-  const c = await db.connect();
-  await c.run(`ATTACH '${join(current, "workspace.duckdb")}' AS s (READ_ONLY)`);
-  await c.run(`ATTACH '${join(old, "workspace.duckdb")}' AS o (STORAGE_VERSION 'v1.0.0')`);
-  await c.run("COPY FROM DATABASE s TO o");
-  const [[rows, tables]] = (await c.runAndReadAll(
-    `SELECT sum(estimated_size)::INTEGER, count(*)::INTEGER FROM duckdb_tables()
-       WHERE database_name = 'o'`,
-  )).getRowsJS();
-  c.closeSync();
-  db.closeSync();
+  const { dir: old, rows, tables } = await oldFormatCopy(current);
   assert.ok(Number(rows) >= 3_000);
   const io = memoryIo();
   assert.equal(await main(["workspace", "migrate", "--workspace", old], io, [workspaceCommand]), 0);
