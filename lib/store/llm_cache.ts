@@ -88,7 +88,6 @@ let stageCount = 0;
  * @param connection An open DuckDB connection.
  */
 export async function createLlmCacheTables(connection: DuckDBConnection): Promise<void> {
-  await connection.run(TABLES.meta);
   await createCallsTable(connection);
   await connection.run(TABLES.llm_logprobs);
 }
@@ -103,12 +102,14 @@ export async function createLlmCacheTables(connection: DuckDBConnection): Promis
 export const CALLS_ZSTD_KEY = "llm_calls_compression";
 
 /**
- * Creates `llm_calls` when missing, and records in `meta` (which must exist)
- * that it was created with ZSTD ({@linkcode CALLS_ZSTD_KEY}), in one transaction.
+ * Creates `meta` and `llm_calls` when missing, recording in `meta` that
+ * `llm_calls` was created with ZSTD ({@linkcode CALLS_ZSTD_KEY}) in the
+ * transaction that creates it.
  *
  * @param connection An open DuckDB connection, not inside a transaction.
  */
 export async function createCallsTable(connection: DuckDBConnection): Promise<void> {
+  await connection.run(TABLES.meta);
   if (await hasCallsTable(connection)) return;
   await connection.run("BEGIN TRANSACTION");
   try {

@@ -84,7 +84,6 @@ export async function openWorkspace(
       );
     }
     if (!readOnly) {
-      await connection.run(TABLES.meta);
       for (const [table, statement] of Object.entries(TABLES)) {
         if (table === "llm_calls") await createCallsTable(connection);
         else await connection.run(statement);
