@@ -43,7 +43,8 @@ const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boo
 
 /**
  * The labels a note names as words, the longest at each place (`does not
- * support` names `not_support`, not `support`), `no X` standing for `not X`.
+ * support` names `not_support`, not `support`), `no X` standing for `not X`;
+ * a label denied (`not vital`, where `not_vital` is no label) is not named.
  */
 function mentioned<L extends string>(note: string, allowed: readonly L[]): Set<L> {
   const forms = allowed.flatMap((l) => {
@@ -54,7 +55,8 @@ function mentioned<L extends string>(note: string, allowed: readonly L[]): Set<L
   const out = new Set<L>();
   for (let i = 0; i < text.length;) {
     const hit = forms.find((f) => f.w.every((w, k) => text[i + k] === w));
-    if (hit) out.add(hit.l);
+    // A label denied (`okay - not vital`) is not named.
+    if (hit && !(i > 0 && (text[i - 1] === "not" || text[i - 1] === "no"))) out.add(hit.l);
     i += hit ? hit.w.length : 1;
   }
   return out;

@@ -85,6 +85,9 @@ Deno.test("stated labels: anything unclear makes the whole answer unread", () =>
   assert.deepEqual(numbered("1. not_support - the answer does not support it"), [
     [1, "not_support"],
   ]);
+  const vo = ["vital", "okay"] as const;
+  assert.deepEqual([...statedLabels("1. okay - useful, not vital", vo)!.numbered!], [[1, "okay"]]);
+  assert.equal(statedLabels("1. okay - or maybe vital", vo), undefined);
 });
 
 Deno.test("parseLabels reads stated labels when there is no JSON list, numbered 1..n only", () => {
