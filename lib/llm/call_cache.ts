@@ -119,6 +119,13 @@ export class CallCache {
   #commits = 0;
   #journalCommits = 0;
   #journalInserts = 0;
+  #journalRereads = 0;
+  /**
+   * Keys that lookups found stored as failed or unparsed: the calls callers ask
+   * again, whose new answers replace stored rows (so a group holding one goes
+   * through the stage rather than trying a straight insert first).
+   */
+  #stored = new Set<string>();
   /** Journaled calls not committed yet (read by `get` so they are never sent twice). */
   #unflushed = new Map<string, StoredCall>();
   #writer?: JournalWriter;
@@ -174,6 +181,15 @@ export class CallCache {
       removeJournalFiles(files);
     }
     return new CallCache(connection, opts, recovered);
+  }
+
+  /**
+   * Of {@link CallCache.journalCommits}, those whose straight insert failed (a key
+   * was stored already, though no lookup had said so), so that DuckDB read their
+   * journal files twice.
+   */
+  get journalRereads(): number {
+    return this.#journalRereads;
   }
 
   /** Number of commits made so far (one per group of rows written together). */
@@ -235,6 +251,7 @@ export class CallCache {
       });
       for (const [key, row] of await readLlmCalls(this.connection, unique, opts)) {
         found.set(key, row as StoredCall);
+        if (row.status !== "ok") this.#stored.add(key);
       }
       return found;
     });
@@ -309,12 +326,14 @@ export class CallCache {
       // files do not hold exactly these calls, they are appended from memory.
       const fromJournal = segments.length > 0 && byKey.size === batch.length &&
         await writeLlmCallsFromJournal(this.connection, segments, batch.length, this.#stage, {
-          insert: !batch.some((w) => w.call.logprobs),
+          insert: !batch.some((w) => w.call.logprobs || this.#stored.has(w.call.key)),
         });
       if (!fromJournal) await this.#writeRows([...byKey.values()]);
       this.#commits++;
       if (fromJournal) this.#journalCommits++;
       if (fromJournal === "inserted") this.#journalInserts++;
+      if (fromJournal === "reread") this.#journalRereads++;
+      for (const key of byKey.keys()) this.#stored.delete(key);
       this.#failure = undefined;
       for (const w of batch) {
         if (this.#unflushed.get(w.call.key) === w.call) this.#unflushed.delete(w.call.key);

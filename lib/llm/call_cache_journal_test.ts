@@ -225,10 +225,12 @@ Deno.test("a commit reads its calls from the journal; a group the files do not h
     // New keys, no log-probabilities: inserted straight from the file.
     assert.deepEqual([cache.commits, cache.journalCommits, cache.journalInserts], [1, 1, 1]);
     assert.deepEqual(await read("b"), ['[{"role":"user","content":"q b"}]', "4", "ok"]);
-    // A stored key answered again (a refreshed call): read from the file through the stage.
+    // A stored key answered again that no lookup found (a refreshed call): the straight
+    // insert fails on the key, and the file is read again through the stage.
     await cache.put({ ...call("b"), response: "6" });
     await cache.flush();
     assert.deepEqual([cache.commits, cache.journalCommits, cache.journalInserts], [2, 2, 1]);
+    assert.equal(cache.journalRereads, 1);
     assert.equal((await read("b"))?.[1], "6");
     // One key put twice in a group (a retried call): two lines for one call, so the
     // group is appended from memory, the later put winning.
@@ -242,6 +244,57 @@ Deno.test("a commit reads its calls from the journal; a group the files do not h
     assert.deepEqual([cache.commits, cache.journalCommits, cache.journalInserts], [4, 2, 1]);
     assert.equal((await read("e"))?.[1], "x\ufffdy");
     assert.deepEqual(await rows(connection), ["a", "b", "c", "d", "e"]);
+    assert.deepEqual(journalFiles(journal), []);
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a call a lookup found failed and asked again goes through the stage, its file read once", async () => {
+  const dir = await Deno.makeTempDir();
+  const journal = join(dir, "llm_journal.jsonl");
+  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
+  const connection = await db.connect();
+  try {
+    const first = await CallCache.open(connection, { journal });
+    const failed = { ...call("f"), response: "", status: "failed" as const, error: "HTTP 500" };
+    await Promise.all([first.put(failed), first.put({ ...call("u"), status: "unparsed" })]);
+    await first.put(call("ok"));
+    await first.flush();
+    assert.deepEqual([first.journalInserts, first.journalRereads], [1, 0]);
+    // The next run looks the calls up, as the client does, and asks the failed and
+    // unparsed ones again, with new calls beside them in the same group.
+    const cache = await CallCache.open(connection, { journal });
+    const found = await cache.getMany(["f", "u", "ok", "new1"], { messages: false });
+    assert.deepEqual([...found.keys()].sort(), ["f", "ok", "u"]);
+    await Promise.all([
+      cache.put({ ...call("f"), response: "3" }),
+      cache.put({ ...call("u"), response: "2" }),
+      cache.put(call("new1")),
+      cache.put(call("new2")),
+    ]);
+    await cache.flush();
+    assert.deepEqual(
+      [cache.commits, cache.journalCommits, cache.journalInserts, cache.journalRereads],
+      [1, 1, 0, 0],
+    );
+    const stored = (await connection.runAndReadAll(
+      "SELECT key, response, status, error FROM llm_calls ORDER BY key",
+    )).getRows().map((r) => r.map((v) => v === null ? null : String(v)));
+    assert.deepEqual(stored, [
+      ["f", "3", "ok", null],
+      ["new1", "4", "ok", null],
+      ["new2", "4", "ok", null],
+      ["ok", "4", "ok", null],
+      ["u", "2", "ok", null],
+    ]);
+    // Once replaced, the keys are no longer taken as stored-to-replace: a group of
+    // new keys after them is inserted straight again.
+    await Promise.all([cache.put(call("new3")), cache.put(call("new4"))]);
+    await cache.flush();
+    assert.deepEqual([cache.journalInserts, cache.journalRereads], [1, 0]);
     assert.deepEqual(journalFiles(journal), []);
   } finally {
     connection.closeSync();

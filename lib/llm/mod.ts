@@ -49,6 +49,7 @@ export { parseRating, parseScale } from "./parse_rating.ts";
 export { parseTagged } from "./parse_tagged.ts";
 export { type JsonValueOptions, parseJsonValue } from "./parse_json_value.ts";
 export { parseLabels } from "./parse_labels.ts";
+export { type StatedLabels, statedLabels } from "./stated_labels.ts";
 export { parseLabel } from "./parse_label.ts";
 export { matchLabel } from "./match_label.ts";
 export { plainAnswer } from "./plain_answer.ts";

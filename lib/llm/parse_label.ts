@@ -2,11 +2,16 @@ import { matchLabel } from "./match_label.ts";
 import { plainAnswer } from "./plain_answer.ts";
 import type { ParseResult } from "./types.ts";
 
+/** A line naming the label: `Label: x`, `Final verdict: x`, `Entailment: x`, `Type: x`. */
+const NAMED =
+  /^(?:final\s+)?(?:label|answer|verdict|judg(?:e)?ment|decision|assessment|type|category|classification|entailment|coverage|importance)\s*:\s*(.+)$/i;
+
 /**
  * Reads one label an answer states as plain text: the whole answer or its
  * first line is the label (`Yes.`, `**Answered**`, `[No]`), or its first line
  * opens with the label and a stop (`No, the response says 1932.`), or a line
- * `Label|Answer|Verdict|Judgment|Type: X`, or the answer brackets exactly one
+ * `Label|Answer|Verdict|Judgment|Decision|Type|Entailment|...: X` (X alone or
+ * opening a sentence: `Answer: yes. The year is given.`), or the answer brackets exactly one
  * distinct label (`[Yes]` in Long2RAG's format, with prose around it). Spellings
  * are matched by {@link matchLabel}. Anything else is a failure with the raw
  * text, never a label read from prose.
@@ -32,10 +37,11 @@ export function parseLabel<L extends string>(
   if (whole) return { ok: true, value: whole };
   const named = new Set<L>();
   for (const line of lines) {
-    const m =
-      /^(?:final\s+)?(?:label|answer|verdict|judg(?:e)?ment|type|classification)\s*:\s*(.+)$/i
-        .exec(line);
-    const l = m ? matchLabel(m[1], allowed) : undefined;
+    const m = NAMED.exec(line);
+    // The value, or its first clause (`Answer: yes. The response gives the year.`).
+    const l = m
+      ? matchLabel(m[1], allowed) ?? matchLabel(m[1].split(/[.,;!?—–]|\s-\s/)[0], allowed)
+      : undefined;
     if (l) named.add(l);
   }
   const bracketed = new Set<L>();

@@ -1,5 +1,6 @@
 import { matchLabel } from "./match_label.ts";
 import { parseJsonValue } from "./parse_json_value.ts";
+import { statedLabels } from "./stated_labels.ts";
 import type { ParseResult } from "./types.ts";
 
 const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
@@ -7,7 +8,9 @@ const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 
 /**
  * Reads a JSON (or Python) list of labels, one per item, each from an allowed
  * set; the list is chosen as {@link parseJsonValue} does among lists of
- * strings. Spellings are matched by {@link matchLabel} (`Partial Support`,
+ * strings. Without such a list, the labels the text states one per line or in
+ * a bracketed list of bare words are read as {@link statedLabels} reads them
+ * (numbered ones when numbered 1, 2, ... without a gap). Spellings are matched by {@link matchLabel} (`Partial Support`,
  * `**vital**`, `No Support` for `not_support`); the returned labels are spelled
  * as in `allowed`.
  *
@@ -19,6 +22,7 @@ const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(parseLabels("['vital', 'Okay']", ["vital", "okay"], { count: 2 }), { ok: true, value: ["vital", "okay"] });
+ * assert.deepEqual(parseLabels("1. vital\n2. okay", ["vital", "okay"], { count: 2 }), { ok: true, value: ["vital", "okay"] });
  * ```
  */
 export function parseLabels<L extends string>(
@@ -27,7 +31,12 @@ export function parseLabels<L extends string>(
   opts: { count?: number } = {},
 ): ParseResult<L[]> {
   const list = parseJsonValue(text, "array", { fits: strings });
-  if (!list.ok) return list;
+  if (!list.ok) {
+    const stated = statedLabels(text, allowed);
+    const labels = stated?.ordered ?? inOrder(stated?.numbered);
+    if (!labels) return list;
+    return counted(labels, text, opts.count);
+  }
   const labels: L[] = [];
   for (const item of list.value as string[]) {
     const label = matchLabel(item, allowed);
@@ -40,12 +49,24 @@ export function parseLabels<L extends string>(
     }
     labels.push(label);
   }
-  if (opts.count !== undefined && labels.length !== opts.count) {
-    return {
-      ok: false,
-      raw: text,
-      reason: `expected ${opts.count} labels, found ${labels.length}`,
-    };
+  return counted(labels, text, opts.count);
+}
+
+/** The labels, or a failure when there are not `count` of them. */
+function counted<L>(labels: L[], text: string, count: number | undefined): ParseResult<L[]> {
+  if (count !== undefined && labels.length !== count) {
+    return { ok: false, raw: text, reason: `expected ${count} labels, found ${labels.length}` };
   }
   return { ok: true, value: labels };
+}
+
+/** Numbered labels in number order when numbered 1, 2, ... without a gap; else undefined. */
+function inOrder<L>(numbered: Map<number, L> | undefined): L[] | undefined {
+  if (!numbered) return undefined;
+  const out: L[] = [];
+  for (let i = 1; i <= numbered.size; i++) {
+    if (!numbered.has(i)) return undefined;
+    out.push(numbered.get(i)!);
+  }
+  return out;
 }

@@ -4,14 +4,15 @@ import { plainAnswer } from "./plain_answer.ts";
 const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
 /** After a number: it does not open a range ("0-5", "1 to 5"). */
 const NO_RANGE = String.raw`(?![\d.]*\s*(?:-|–|to)\s*\d)`;
-/** "rating: 4", "Rating (0-5): 4", "the score is 4", "a rating of 4", "Answer: 4". */
+/** "rating: 4", "Rating (0-5): 4", "the score is 4", "a rating of 4", "Answer: 4", "<rating>4</rating>". */
 const EXPLICIT = new RegExp(
   String.raw`\b(final\s+)?(?:rating|score|grade)\b\s*(?:\([^()\n]*\)\s*)?` +
     String
       .raw`(?::|=|-(?=\s)|\bis\b|\bof\b|\bwould\s+be\b|\bwas\b)?\s*${NUM}${NO_RANGE}` +
     String.raw`|\banswer\s*:\s*${NUM}${NO_RANGE}` +
     String
-      .raw`|\b(?:rate[sd]?|give|giving)\s+(?:it|this|the\s+context)\s*(?:as|at)?\s*(?:an?\s+)?${NUM}${NO_RANGE}`,
+      .raw`|\b(?:rate[sd]?|give|giving)\s+(?:it|this|the\s+context)\s*(?:as|at)?\s*(?:an?\s+)?${NUM}${NO_RANGE}` +
+    String.raw`|<(?:rating|score|grade)>\s*${NUM}\s*<\/(?:rating|score|grade)>`,
   "gi",
 );
 /** A line that holds nothing but the number ("4", "4.", "4/5", "Q1: 4", "4 - mostly answered"). */
@@ -24,7 +25,7 @@ const LONE = new RegExp(
 /**
  * Reads a graded answerability rating (0-5) the answer states, and nothing it
  * does not: an explicit "rating/score/grade: N" ("Rating (0-5): 4", "the
- * rating is 4", "Final score: 3/5") or, failing that, a number standing alone
+ * rating is 4", "Final score: 3/5", "<rating>4</rating>") or, failing that, a number standing alone
  * on a line ("4", "**4**", "4/5"). Numbers inside ranges ("(0-5)"), list and
  * question numbers ("Q1:", "1.") and counts in prose ("Based on 2 passages")
  * are never read. Conflicting statements (unless one says "final"), fractions
@@ -58,7 +59,7 @@ export function parseScale(text: string, min: number, max: number): ParseResult<
   const plain = plainAnswer(text);
   const explicit: { value: string; final: boolean }[] = [];
   for (const m of plain.matchAll(EXPLICIT)) {
-    explicit.push({ value: m[2] ?? m[3] ?? m[4], final: Boolean(m[1]) });
+    explicit.push({ value: m[2] ?? m[3] ?? m[4] ?? m[5], final: Boolean(m[1]) });
   }
   let stated: string[];
   if (explicit.length) {

@@ -14,12 +14,43 @@ export interface ParsedVerdict {
 
 const labelled = (v: unknown) => typeof (v as { label?: unknown }).label === "string";
 
+/** A field stated in plain text: `Reason: ...`, `**Snippet:** "..."`, `span - ...`. */
+const FIELD = /(?:^|(?<=[\s.;,(]))\**(reason|snippet|span|evidence)\**\s*(?::|\s-)\**\s*/gi;
+
+/** Quotes and emphasis around a stated value, and a sentence end after a closing quote. */
+function unwrap(value: string): string {
+  const v = value.trim().replace(/^\*\*|\*\*$/g, "").trim();
+  const quoted = /^["“'‘`](.*)["”'’`][.;,]?$/s.exec(v);
+  return (quoted ? quoted[1] : v).trim();
+}
+
+/**
+ * The reason and evidence an answer states in plain text, field by field: on a
+ * line, a field runs to the next field or the end of the line (`Answered. Span:
+ * "opened in 1932"`, `Reason: not stated. Snippet: ""`); the first value of
+ * each field counts.
+ */
+function statedFields(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const marks = [...line.matchAll(FIELD)];
+    marks.forEach((m, i) => {
+      const name = m[1].toLowerCase();
+      const from = m.index! + m[0].length;
+      const to = i + 1 < marks.length ? marks[i + 1].index! : line.length;
+      if (!out.has(name)) out.set(name, unwrap(line.slice(from, to)));
+    });
+  }
+  return out;
+}
+
 /**
  * Reads a JSON object `{"label", "reason"?, "snippet"? | "span"?}` whose label
  * is one of `allowed` (spellings matched by {@link matchLabel}), tolerating code
  * fences and surrounding text; the last object with a `label` counts. An answer
  * without any such object may state the label as plain text ({@link parseLabel}:
- * `[Yes]`, `No.`), read with an empty reason and evidence.
+ * `[Yes]`, `No.`), with its reason and evidence as plain-text fields when it
+ * gives them (`Reason: ...`, `Snippet: "..."` or `Span: ...`; empty otherwise).
  *
  * @param text Model output.
  * @param allowed Allowed labels, e.g. `["yes", "no", "neutral"]`.
@@ -35,7 +66,16 @@ export function parseVerdict(text: string, allowed: readonly string[]): ParseRes
   if (!obj.ok) {
     if (/unclosed/.test(obj.reason)) return obj;
     const bare = parseLabel(text, allowed);
-    return bare.ok ? { ok: true, value: { label: bare.value, reason: "", evidence: "" } } : obj;
+    if (!bare.ok) return obj;
+    const fields = statedFields(text);
+    return {
+      ok: true,
+      value: {
+        label: bare.value,
+        reason: fields.get("reason") ?? "",
+        evidence: fields.get("snippet") ?? fields.get("span") ?? fields.get("evidence") ?? "",
+      },
+    };
   }
   const o = obj.value as Record<string, unknown>;
   const label = matchLabel(o.label, allowed);

@@ -31,3 +31,29 @@ Deno.test("parseVerdict reads entailment and coverage objects", () => {
     value: { label: "yes", reason: "", evidence: "" },
   });
 });
+
+Deno.test("parseVerdict: a plain-text answer keeps the reason and evidence it states", () => {
+  const yn = ["yes", "no", "neutral"];
+  assert.deepEqual(
+    parseVerdict('**[Yes]**\n\n**Reason:** the year is given.\nSnippet: "opened in 1932"', yn),
+    { ok: true, value: { label: "yes", reason: "the year is given.", evidence: "opened in 1932" } },
+  );
+  // Fields on one line run to the next field; a span given as "span".
+  assert.deepEqual(
+    parseVerdict("Answered. Span: “the bridge opened in 1932”.", ["answered", "unanswered"]),
+    { ok: true, value: { label: "answered", reason: "", evidence: "the bridge opened in 1932" } },
+  );
+  assert.deepEqual(parseVerdict('[no]\nReason: not mentioned. Snippet: ""', yn), {
+    ok: true,
+    value: { label: "no", reason: "not mentioned.", evidence: "" },
+  });
+  // The first value of a field counts; a label alone has neither.
+  assert.deepEqual(parseVerdict("No.\n- Evidence: first\n- Evidence: second", yn), {
+    ok: true,
+    value: { label: "no", reason: "", evidence: "first" },
+  });
+  assert.deepEqual(parseVerdict("[neutral]", yn), {
+    ok: true,
+    value: { label: "neutral", reason: "", evidence: "" },
+  });
+});

@@ -1,5 +1,5 @@
 // Reading a window's labels from model output without ever shifting them onto the wrong nuggets.
-import { matchLabel, parseJsonValue, type ParseResult } from "@lib/llm/mod.ts";
+import { matchLabel, parseJsonValue, type ParseResult, statedLabels } from "@lib/llm/mod.ts";
 
 /** A list of labels, of `[nugget, label]` pairs or of objects naming their nugget. */
 const labelList = (v: unknown) =>
@@ -19,8 +19,11 @@ const key = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
  * `nuggets.length` labels; repairs outputs that name their nuggets (a list of
  * `{"nugget"|"text", "label"|...}` objects or `[text, label]` pairs, or an object
  * keyed by nugget text or 1-based number) by aligning on the nugget, when every
- * nugget is named exactly once. Anything else, a plain list of the wrong length
- * included, is a failure with the raw text (the caller re-asks).
+ * nugget is named exactly once. Without JSON, labels stated one per line are read
+ * (`statedLabels`): numbered ones align with the nugget of their number, each
+ * nugget once; unnumbered ones must be exactly one per nugget. Anything else, a
+ * plain list of the wrong length included, is a failure with the raw text (the
+ * caller re-asks).
  */
 export function parseWindowLabels<L extends string>(
   text: string,
@@ -55,8 +58,19 @@ export function parseWindowLabels<L extends string>(
     }
   } else {
     const obj = parseJsonValue(text, "object");
-    if (!obj.ok) return fail(arr.reason);
-    pairs.push(...Object.entries(obj.value as Record<string, unknown>));
+    if (obj.ok) pairs.push(...Object.entries(obj.value as Record<string, unknown>));
+    else {
+      // Labels stated one per line or as bare words: numbered ones align by their number.
+      const stated = statedLabels(text, allowed);
+      if (!stated) return fail(arr.reason);
+      if (stated.ordered) {
+        if (stated.ordered.length !== nuggets.length) {
+          return fail(`expected ${nuggets.length} labels, found ${stated.ordered.length}`);
+        }
+        return { ok: true, value: stated.ordered };
+      }
+      pairs.push(...stated.numbered);
+    }
   }
   const out: (L | undefined)[] = nuggets.map(() => undefined);
   const index = new Map(nuggets.map((n, i) => [key(n), i]));

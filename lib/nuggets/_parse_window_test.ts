@@ -92,3 +92,31 @@ Deno.test("window labels: the papers' spellings", () => {
     { ok: true, value: ["support", "not_support", "support"] },
   );
 });
+
+Deno.test("window labels: labels stated one per line align by number or go in order", () => {
+  // Numbered lines align with the nugget of their number, whatever their order.
+  assert.deepEqual(
+    parseWindowLabels(
+      "Assessment:\n3. not_support - gas is never mentioned\n1. Support\n2. partial support",
+      L,
+      N,
+    ),
+    { ok: true, value: ["support", "partial_support", "not_support"] },
+  );
+  assert.deepEqual(parseWindowLabels("- support\n- support\n- No Support", L, N), {
+    ok: true,
+    value: ["support", "support", "not_support"],
+  });
+  // A number left out, a number beyond the window, or too few unnumbered labels: unparsed.
+  const missing = parseWindowLabels("1. support\n3. support", L, N);
+  assert.match((missing as { reason: string }).reason, /no label for nugget 2 of 3/);
+  const beyond = parseWindowLabels("1. support\n2. support\n3. support\n4. support", L, N);
+  assert.match((beyond as { reason: string }).reason, /cannot align \[4,"support"\]/);
+  assert.deepEqual(parseWindowLabels("support\nsupport", L, N), {
+    ok: false,
+    raw: "support\nsupport",
+    reason: "expected 3 labels, found 2",
+  });
+  // A line that states no label leaves the whole answer unread, never shifted.
+  assert.equal(parseWindowLabels("1. support\n2. unclear\n3. support", L, N).ok, false);
+});

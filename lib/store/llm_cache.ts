@@ -305,9 +305,11 @@ const JOURNAL_COLUMNS = "{key: 'VARCHAR', model: 'VARCHAR', endpoint: 'VARCHAR',
 /**
  * How {@linkcode writeLlmCallsFromJournal} wrote a group: `"inserted"` straight
  * from the files into `llm_calls` (every key new, no log-probabilities),
- * `"replaced"` through the stage, or `false` when it wrote nothing.
+ * `"replaced"` through the stage, `"reread"` through the stage after the
+ * straight insert failed (a key was already stored: the files were read twice),
+ * or `false` when it wrote nothing.
  */
-export type JournalWrite = "inserted" | "replaced" | false;
+export type JournalWrite = "inserted" | "replaced" | "reread" | false;
 
 /**
  * Writes calls in one group from the journal files that hold them, one call per
@@ -331,7 +333,8 @@ export type JournalWrite = "inserted" | "replaced" | false;
  * @param expected The number of calls the files must hold, each key once.
  * @param stage The cache's staging table ({@link newLlmCallStage}).
  * @param opts `insert: false` skips the attempt to insert straight from the
- *   files, for a group known to hold log-probabilities or stored keys.
+ *   files, for a group known to hold log-probabilities or stored keys (the
+ *   attempt would fail, and the files be read again).
  * @returns How the calls were written; false if they were not.
  */
 export async function writeLlmCallsFromJournal(
@@ -345,9 +348,8 @@ export async function writeLlmCallsFromJournal(
   const source = `read_json([${
     files.map((f) => `'${f.replaceAll("'", "''")}'`).join(", ")
   }], format = 'newline_delimited', columns = ${JOURNAL_COLUMNS})`;
-  if (opts.insert !== false && await insertFromJournal(connection, source, expected)) {
-    return "inserted";
-  }
+  const attempted = opts.insert !== false;
+  if (attempted && await insertFromJournal(connection, source, expected)) return "inserted";
   await prepareStage(connection, stage);
   try {
     await connection.run(
@@ -368,7 +370,7 @@ export async function writeLlmCallsFromJournal(
     return false;
   }
   await replaceFromStage(connection, stage);
-  return "replaced";
+  return attempted ? "reread" : "replaced";
 }
 
 /**

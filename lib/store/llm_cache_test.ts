@@ -181,9 +181,16 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
       // Two files, as after a failed commit: the calls of both are written together.
       const first = await writeJournal(`${dir}/journal.a.1`, calls.slice(0, 2));
       const second = await writeJournal(`${dir}/it's.b.2`, calls.slice(2));
-      // Calls with log-probabilities go through the stage.
+      // Calls with log-probabilities go through the stage: after the straight insert
+      // declined them (the files read twice), or at once when the caller says so.
       assert.equal(
         await writeLlmCallsFromJournal(con, [first, second], 3, newLlmCallStage()),
+        "reread",
+      );
+      assert.equal(
+        await writeLlmCallsFromJournal(con, [first, second], 3, newLlmCallStage(), {
+          insert: false,
+        }),
         "replaced",
       );
       assert.equal((await readLlmCalls(con, ["a", "b", "c"])).size, 3);
@@ -193,7 +200,7 @@ Deno.test("llm cache store: calls read from journal files equal calls appended; 
       const replaced = await writeJournal(`${dir}/journal.a.3`, [row("a", { response: "new" })]);
       assert.equal(
         await writeLlmCallsFromJournal(con, [replaced], 1, newLlmCallStage()),
-        "replaced",
+        "reread",
       );
       const again = (await readLlmCalls(con, ["a"])).get("a")!;
       assert.deepEqual([again.response, again.logprobs], ["new", undefined]);
@@ -240,9 +247,10 @@ Deno.test("llm cache store: a group of new keys without log-probabilities is ins
       const twice = await write("j.y.2", [row("e"), row("e", { response: "2" })]);
       assert.equal(await writeLlmCallsFromJournal(con, [twice], 2, newLlmCallStage()), false);
       assert.equal(await count(), 3);
-      // A stored key among new ones: the whole group replaces through the stage.
+      // A stored key among new ones: the insert fails on the key and writes nothing,
+      // and the whole group replaces through the stage, its file read again.
       const mixed = await write("j.z.1", [row("a", { response: "again" }), row("f")]);
-      assert.equal(await writeLlmCallsFromJournal(con, [mixed], 2, newLlmCallStage()), "replaced");
+      assert.equal(await writeLlmCallsFromJournal(con, [mixed], 2, newLlmCallStage()), "reread");
       assert.equal((await readLlmCalls(con, ["a"])).get("a")?.response, "again");
       assert.equal(await count(), 4);
       // Asked not to try the insert: the stage, even for new keys.

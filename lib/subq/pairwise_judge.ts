@@ -32,14 +32,49 @@ export interface PairwiseResult {
   backend: string;
 }
 
-/** Parses `{"better": "1" | "2" | "tie"}`. */
+/** Keys under which a judge names the better answer: the template's, then common variants. */
+const VERDICT_KEYS = ["better", "winner", "preferred", "preference", "choice"];
+
+/**
+ * Parses `{"better": "1" | "2" | "tie"}`. The answer may be named under
+ * `winner`, `preferred`, `preference` or `choice` instead, as a number or as
+ * `Answer 1` / `Response 2`, and a tie as `tie`, `equal`, `neither` or `both`
+ * (the template asks for a tie when neither is better); two keys naming
+ * different answers, or anything else, leave the answer unparsed.
+ *
+ * @param text Model output.
+ * @returns `"1"`, `"2"` or `"tie"`, or a failure with the raw text.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parsePairwiseAnswer } from "@lib/subq/pairwise_judge.ts";
+ * assert.deepEqual(parsePairwiseAnswer('{"better": "2"}'), { ok: true, value: "2" });
+ * assert.deepEqual(parsePairwiseAnswer('{"winner": "Answer 1"}'), { ok: true, value: "1" });
+ * assert.equal(parsePairwiseAnswer('{"better": "3"}').ok, false);
+ * ```
+ */
 export function parsePairwiseAnswer(text: string): ParseResult<"1" | "2" | "tie"> {
-  const r = parseJsonValue(text, "object");
+  const r = parseJsonValue(text, "object", {
+    fits: (v) => VERDICT_KEYS.some((k) => k in (v as Record<string, unknown>)),
+  });
   if (!r.ok) return r;
-  const v = String((r.value as Record<string, unknown>).better ?? "").toLowerCase().trim();
-  return v === "1" || v === "2" || v === "tie"
+  const o = r.value as Record<string, unknown>;
+  const named = new Set(
+    VERDICT_KEYS.filter((k) => k in o).map((k) => pairwiseChoice(o[k])),
+  );
+  const [v] = named;
+  return named.size === 1 && v !== undefined
     ? { ok: true, value: v }
     : { ok: false, raw: text, reason: `expected "better": "1", "2" or "tie"` };
+}
+
+/** `1`, `"2"`, `"Answer 1"`, `"Response 2."`, `"Tie"`, `"neither"`; undefined for anything else. */
+function pairwiseChoice(value: unknown): "1" | "2" | "tie" | undefined {
+  if (typeof value !== "string" && typeof value !== "number") return undefined;
+  const v = String(value).toLowerCase().replace(/[*"'`.!]/g, "").trim()
+    .replace(/^(?:answer|response|output)\s*#?\s*/, "");
+  if (v === "1" || v === "2") return v;
+  return ["tie", "equal", "neither", "both"].includes(v) ? "tie" : undefined;
 }
 
 /** Combines the two orders: agreement wins, any disagreement or missing verdict is a tie. */

@@ -117,6 +117,19 @@ async function floorScripts(dir: string): Promise<{ read: string; scan: string }
   return { read, scan };
 }
 
+/** Size of the memory the page-fault probe writes to. */
+const TOUCH_MIB = 64;
+
+/**
+ * Wall time per page fault, from an empty script and the probe writing to
+ * new memory: the extra time over the extra faults (NaN without fault counts).
+ */
+function pageCost(empty: Timed[], touch: Timed[]): number {
+  const ms = median(touch.map((t) => t.ms)) - median(empty.map((t) => t.ms));
+  const faults = median(touch.map((t) => t.faults)) - median(empty.map((t) => t.faults));
+  return faults > 0 ? (1000 * ms) / faults : NaN;
+}
+
 function median(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -197,6 +210,14 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
     const teArgs = [...TREC_EVAL_MEASURES.flatMap((m) => ["-m", m]), qrelsPath, runPath];
     const empty = join(dir, "empty.ts");
     await Deno.writeTextFile(empty, "");
+    // New memory is paid for page by page at its first write (a page fault):
+    // what that costs on this machine, beside what `crux eval` and trec_eval fault.
+    const touch = join(dir, "touch.ts");
+    await Deno.writeTextFile(
+      touch,
+      `const a = new Uint8Array(${TOUCH_MIB} << 20);\n` +
+        `for (let i = 0; i < a.length; i += 4096) a[i] = 1;\n`,
+    );
     const floor = await floorScripts(dir);
     const config = ["--config", new URL("../../deno.json", import.meta.url).pathname];
     const deno = Deno.execPath();
@@ -205,6 +226,10 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
     const kinds: [string, () => Promise<Timed>][] = [
       ["crux eval", () => timeProcess(deno, args, dir)],
       ["Deno, an empty script", () => timeProcess(deno, ["run", empty], dir)],
+      [
+        `new memory: one write per 4 KiB page of ${TOUCH_MIB} MiB`,
+        () => timeProcess(deno, ["run", touch], dir),
+      ],
       [
         "start-up: crux eval --help",
         () => timeProcess(deno, ["run", "-A", mainTs, "eval", "--help"], dir),
@@ -235,6 +260,23 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
         `  ${kind}: ${med(kind, (t) => t.ms).toFixed(0)} ms wall, ${
           med(kind, (t) => t.cpuMs).toFixed(0)
         } ms CPU, ${med(kind, (t) => t.faults).toFixed(0)} page faults`,
+      );
+    }
+    const pageUs = pageCost(times.get(kinds[1][0])!, times.get(kinds[2][0])!);
+    if (Number.isFinite(pageUs)) {
+      const extra = med("crux eval", (t) => t.faults) - med(kinds[1][0], (t) => t.faults);
+      lines.push(
+        `a page fault (first write to a new 4 KiB page) costs about ${
+          pageUs.toFixed(1)
+        } µs here: ` +
+          `crux eval faults ${extra.toFixed(0)} pages more than an empty script, about ${
+            (extra * pageUs / 1000).toFixed(0)
+          } ms` +
+          (trecEval
+            ? `; trec_eval ${med("trec_eval", (t) => t.faults).toFixed(0)} pages, about ${
+              (med("trec_eval", (t) => t.faults) * pageUs / 1000).toFixed(0)
+            } ms`
+            : ""),
       );
     }
     if (trecEval) {

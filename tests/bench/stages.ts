@@ -101,6 +101,21 @@ export interface StagesBenchOptions {
   seconds?: number;
 }
 
+/**
+ * Minor page faults of this process so far (first writes to new memory pages,
+ * which a virtual machine may make costly), read from `/proc/self/stat`; NaN
+ * where that cannot be read.
+ */
+function minorFaults(): number {
+  try {
+    const stat = Deno.readTextFileSync("/proc/self/stat");
+    // Fields after the command name (which may hold spaces) start at "state"; minflt is the 8th.
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
+  } catch {
+    return NaN;
+  }
+}
+
 /** Runs the benchmark and returns report lines. */
 export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
   const latencyMs = 20;
@@ -122,22 +137,25 @@ export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
     const measure = async (client: LlmClient, requests: ChatRequest[]) => {
       const t0 = performance.now();
       const cpu0 = process.cpuUsage();
+      const faults0 = minorFaults();
       const recs = await client.chatMany(requests);
       const seconds = (performance.now() - t0) / 1000;
       const cpu = process.cpuUsage(cpu0);
       // CPU of the whole process (client, cache, database threads and the server's
       // worker) per request: steadier than rates when other jobs share the machine.
       const cpuUs = (cpu.user + cpu.system) / requests.length;
+      const faults = (minorFaults() - faults0) / requests.length;
       const { log: slice } = await server.stats({ since: seen, counts: false });
       seen += slice.length;
       const failed = recs.filter((r) => r.status !== "ok").length;
       if (failed) throw new Error(`${failed} of ${requests.length} bench requests failed`);
-      return { rate: sustained(slice), seconds, sent: slice.length, cpuUs };
+      return { rate: sustained(slice), seconds, sent: slice.length, cpuUs, faults };
     };
     lines.push(
       "stage, concurrency c (bound = c / 20 ms): sustained req/s at the server and % of the bound;",
       "  anchors in the same run: no cache | cache, no journal (group commit per answer) | cache with journal (pipeline);",
-      "  CPU/request: process CPU (client, database, test server) per request, same order",
+      "  CPU/request: process CPU (client, database, test server) per request, same order;",
+      "  faults/request: first writes to new memory pages per request (Linux), same order",
     );
     const ratios: number[] = [];
     const met = new Map<number, number>();
@@ -169,7 +187,10 @@ export async function bench(opts: StagesBenchOptions = {}): Promise<string[]> {
               pct(j.rate)
             } of ${bound}; CPU/request ${none.cpuUs.toFixed(0)} | ${group.cpuUs.toFixed(0)} | ${
               j.cpuUs.toFixed(0)
-            } us; re-run ${rerun.toFixed(0)} ms, ${again} requests`,
+            } us; faults/request ${
+              [none, group, j].map((m) => m.faults.toFixed(1)).join(" | ")
+            }; ` +
+            `re-run ${rerun.toFixed(0)} ms, ${again} requests`,
         );
       }
     }
