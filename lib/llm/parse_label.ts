@@ -11,10 +11,10 @@ const NAMED =
  * first line is the label (`Yes.`, `**Answered**`, `[No]`), or its first line
  * opens with the label and a stop (`No, the response says 1932.`), or a line
  * `Label|Answer|Verdict|Judgment|Decision|Type|Entailment|...: X` (X alone or
- * opening a sentence: `Answer: yes. The year is given.`), or the answer brackets exactly one
- * distinct label (`[Yes]` in Long2RAG's format, with prose around it). Spellings
- * are matched by {@link matchLabel}. Anything else is a failure with the raw
- * text, never a label read from prose.
+ * opening a sentence: `Answer: yes. The year is given.`), or the answer
+ * brackets exactly one distinct label (`[Yes]` in Long2RAG's format, with prose
+ * around it). Spellings are matched by {@link matchLabel}. Anything else is a
+ * failure with the raw text, never a label read from prose.
  *
  * @param text Model output.
  * @param allowed Allowed labels.

@@ -10,9 +10,9 @@ const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 
  * set; the list is chosen as {@link parseJsonValue} does among lists of
  * strings. Without such a list, the labels the text states one per line or in
  * a bracketed list of bare words are read as {@link statedLabels} reads them
- * (numbered ones when numbered 1, 2, ... without a gap). Spellings are matched by {@link matchLabel} (`Partial Support`,
- * `**vital**`, `No Support` for `not_support`); the returned labels are spelled
- * as in `allowed`.
+ * (numbered ones when numbered 1, 2, ... without a gap). Spellings are matched
+ * by {@link matchLabel} (`Partial Support`, `**vital**`, `No Support` for
+ * `not_support`); the returned labels are spelled as in `allowed`.
  *
  * @param text Model output.
  * @param allowed Allowed labels, e.g. `["vital", "okay"]`.
