@@ -50,6 +50,7 @@ export { parseTagged } from "./parse_tagged.ts";
 export { type JsonValueOptions, parseJsonValue } from "./parse_json_value.ts";
 export { parseLabels } from "./parse_labels.ts";
 export { type StatedLabels, statedLabels } from "./stated_labels.ts";
+export { statedList } from "./stated_list.ts";
 export { parseLabel } from "./parse_label.ts";
 export { matchLabel } from "./match_label.ts";
 export { plainAnswer } from "./plain_answer.ts";

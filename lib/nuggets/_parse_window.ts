@@ -1,5 +1,11 @@
 // Reading a window's labels from model output without ever shifting them onto the wrong nuggets.
-import { matchLabel, parseJsonValue, type ParseResult, statedLabels } from "@lib/llm/mod.ts";
+import {
+  matchLabel,
+  parseJsonValue,
+  type ParseResult,
+  statedLabels,
+  statedList,
+} from "@lib/llm/mod.ts";
 
 /** A list of labels, of `[nugget, label]` pairs or of objects naming their nugget. */
 const labelList = (v: unknown) =>
@@ -91,10 +97,18 @@ export function parseWindowLabels<L extends string>(
   return { ok: true, value: out as L[] };
 }
 
-/** A JSON list of nugget strings, trimmed, without empty or repeated entries, cut to `max`. */
+/**
+ * A JSON list of nugget strings, trimmed, without empty or repeated entries, cut
+ * to `max`; without JSON, a list written one nugget per numbered or bulleted
+ * line (`statedList`).
+ */
 export function parseNuggetList(text: string, max: number): ParseResult<string[]> {
-  const arr = parseJsonValue(text, "array", { fits: nuggetList });
-  if (!arr.ok) return arr;
+  let arr = parseJsonValue(text, "array", { fits: nuggetList });
+  if (!arr.ok) {
+    const lines = statedList(text);
+    if (!lines) return arr;
+    arr = { ok: true, value: lines };
+  }
   const out: string[] = [];
   const seen = new Set<string>();
   for (const x of arr.value as unknown[]) {

@@ -120,3 +120,14 @@ Deno.test("window labels: labels stated one per line align by number or go in or
   // A line that states no label leaves the whole answer unread, never shifted.
   assert.equal(parseWindowLabels("1. support\n2. unclear\n3. support", L, N).ok, false);
 });
+
+Deno.test("nugget list: a list written one nugget per numbered line is read; unclear lists are not", () => {
+  assert.deepEqual(
+    parseNuggetList("Updated nuggets:\n1. Ice melts\n2. **Dust rises**\n3. ice melts\n", 30),
+    { ok: true, value: ["Ice melts", "Dust rises"] },
+  );
+  assert.deepEqual(parseNuggetList("- a\n- b\n- c", 2), { ok: true, value: ["a", "b"] });
+  const unclear = parseNuggetList("1. Ice melts\nin spring\n2. Dust rises", 30);
+  assert.equal(unclear.ok, false);
+  assert.equal((unclear as { raw: string }).raw, "1. Ice melts\nin spring\n2. Dust rises");
+});

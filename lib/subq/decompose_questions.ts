@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { loadTemplate, parseJsonValue, renderTemplate } from "@lib/llm/mod.ts";
+import { loadTemplate, parseJsonValue, renderTemplate, statedList } from "@lib/llm/mod.ts";
 import type { ParseResult } from "@lib/llm/mod.ts";
 import { stripQuestionNumbering } from "@lib/formats/mod.ts";
 import { offlineDecompose } from "./offline_decompose.ts";
@@ -28,10 +28,27 @@ export interface DecomposeResult {
   backend: string;
 }
 
-/** Parses a JSON list of strings with at least one non-blank entry. */
-function parseList(text: string): ParseResult<string[]> {
-  const r = parseJsonValue(text, "array");
-  if (!r.ok) return r;
+/**
+ * Parses a JSON list of strings with at least one non-blank entry; without
+ * JSON, a list written one sub-question per numbered or bulleted line.
+ *
+ * @param text Model output.
+ * @returns The sub-questions as written, or a failure with the raw text.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseSubQuestionList } from "@lib/subq/decompose_questions.ts";
+ * assert.deepEqual(parseSubQuestionList('["Who?", "When?"]'), { ok: true, value: ["Who?", "When?"] });
+ * assert.deepEqual(parseSubQuestionList("1. Who?\n2. When?"), { ok: true, value: ["Who?", "When?"] });
+ * ```
+ */
+export function parseSubQuestionList(text: string): ParseResult<string[]> {
+  let r = parseJsonValue(text, "array");
+  if (!r.ok) {
+    const lines = statedList(text);
+    if (!lines) return r;
+    r = { ok: true, value: lines };
+  }
   const list = r.value as unknown[];
   if (!list.every((x) => typeof x === "string") || !list.some((x) => (x as string).trim())) {
     return { ok: false, raw: text, reason: "expected a JSON array of sub-question strings" };
@@ -91,7 +108,7 @@ export async function decomposeQuestions(
   const records = await opts.client.chatMany(
     inputs.map((x) => renderTemplate(tpl, { question: x.question, n }, { id: x.id })),
     {
-      parse: parseList,
+      parse: parseSubQuestionList,
       reasks: opts.reasks ?? 2,
       step: "subq-decompose",
       onProgress: opts.onProgress,
