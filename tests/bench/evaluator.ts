@@ -119,6 +119,9 @@ async function floorScripts(dir: string): Promise<{ read: string; scan: string }
 
 /** Size of the memory the page-fault probe writes to. */
 const TOUCH_MIB = 64;
+/** The timed processes that the cost of a page fault is derived from. */
+const EMPTY = "Deno, an empty script";
+const TOUCH = `new memory: one write per 4 KiB page of ${TOUCH_MIB} MiB`;
 
 /**
  * Wall time per page fault, from an empty script and the probe writing to
@@ -225,11 +228,8 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
     // Each kind of process once per round, so that all see the same load.
     const kinds: [string, () => Promise<Timed>][] = [
       ["crux eval", () => timeProcess(deno, args, dir)],
-      ["Deno, an empty script", () => timeProcess(deno, ["run", empty], dir)],
-      [
-        `new memory: one write per 4 KiB page of ${TOUCH_MIB} MiB`,
-        () => timeProcess(deno, ["run", touch], dir),
-      ],
+      [EMPTY, () => timeProcess(deno, ["run", empty], dir)],
+      [TOUCH, () => timeProcess(deno, ["run", touch], dir)],
       [
         "start-up: crux eval --help",
         () => timeProcess(deno, ["run", "-A", mainTs, "eval", "--help"], dir),
@@ -262,9 +262,9 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
         } ms CPU, ${med(kind, (t) => t.faults).toFixed(0)} page faults`,
       );
     }
-    const pageUs = pageCost(times.get(kinds[1][0])!, times.get(kinds[2][0])!);
+    const pageUs = pageCost(times.get(EMPTY)!, times.get(TOUCH)!);
     if (Number.isFinite(pageUs)) {
-      const extra = med("crux eval", (t) => t.faults) - med(kinds[1][0], (t) => t.faults);
+      const extra = med("crux eval", (t) => t.faults) - med(EMPTY, (t) => t.faults);
       lines.push(
         `a page fault (first write to a new 4 KiB page) costs about ${
           pageUs.toFixed(1)
