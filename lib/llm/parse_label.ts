@@ -2,6 +2,13 @@ import { matchLabel } from "./match_label.ts";
 import { plainAnswer } from "./plain_answer.ts";
 import type { ParseResult } from "./types.ts";
 
+/**
+ * A first line classing the item: `This is a core question.`, `It is **background**.`,
+ * `The sub-question is a follow-up one.` (never `is not a ...`).
+ */
+const CLASSED =
+  /^(?:this|it|the\s+(?:sub-?)?question)\s+is\s+(?:an?\s+)?(\**[\p{L}_-]+(?:[\s_-](?!(?:sub-?)?(?:question|one|item)\b)[\p{L}]+)?\**)(?:\s+(?:sub-?)?(?:question|one|item))?\s*[.!]?$/iu;
+
 /** A line naming the label: `Label: x`, `Final verdict: x`, `Entailment: x`, `Type: x`. */
 const NAMED =
   /^(?:final\s+)?(?:label|answer|verdict|judg(?:e)?ment|decision|assessment|type|category|classification|entailment|coverage|importance)\s*:\s*(.+)$/i;
@@ -9,7 +16,8 @@ const NAMED =
 /**
  * Reads one label an answer states as plain text: the whole answer or its
  * first line is the label (`Yes.`, `**Answered**`, `[No]`), or its first line
- * opens with the label and a stop (`No, the response says 1932.`), or a line
+ * opens with the label and a stop (`No, the response says 1932.`) or classes the
+ * item (`This is a follow-up question.`), or a line
  * `Label|Answer|Verdict|Judgment|Decision|Type|Entailment|...: X` (X alone or
  * opening a sentence: `Answer: yes. The year is given.`), or the answer
  * brackets exactly one distinct label (`[Yes]` in Long2RAG's format, with prose
@@ -35,6 +43,10 @@ export function parseLabel<L extends string>(
   const whole = matchLabel(lines.join(" "), allowed) ?? matchLabel(first, allowed) ??
     matchLabel(first.split(/[.,;:!?—–]|\s-\s/)[0], allowed);
   if (whole) return { ok: true, value: whole };
+  // `This is a follow-up question.`: the first line says what the item is.
+  const said = CLASSED.exec(first);
+  const classed = said ? matchLabel(said[1], allowed) : undefined;
+  if (classed) return { ok: true, value: classed };
   const named = new Set<L>();
   for (const line of lines) {
     const m = NAMED.exec(line);
