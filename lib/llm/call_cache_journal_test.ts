@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { basename, dirname, join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { CallCache, type StoredCall } from "./call_cache.ts";
 
 const call = (key: string): StoredCall => ({
@@ -36,6 +36,25 @@ async function rows(
 ) {
   return (await connection.runAndReadAll("SELECT key FROM llm_calls ORDER BY key")).getRows()
     .map((r) => String(r[0]));
+}
+
+/**
+ * Runs `fn` on a new workspace database with a journal path beside it, then
+ * closes the database and removes its folder.
+ */
+async function withJournaledDb(
+  fn: (t: { journal: string; connection: DuckDBConnection }) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
+  const connection = await db.connect();
+  try {
+    await fn({ journal: join(dir, "llm_journal.jsonl"), connection });
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+    await Deno.remove(dir, { recursive: true });
+  }
 }
 
 Deno.test("a journaled put is on disk before it is committed, and the journal empties after", async () => {
@@ -180,15 +199,11 @@ Deno.test("two caches on one journal keep their own files: a commit of one never
 });
 
 Deno.test("log-probabilities survive the journal: a kill before the commit keeps them for the next open", async () => {
-  const dir = await Deno.makeTempDir();
-  const journal = join(dir, "llm_journal.jsonl");
-  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
-  const connection = await db.connect();
   const logprobs = {
     topK: 3,
     tokens: [{ token: "A", logprob: -0.2, top: [{ token: "A", logprob: -0.2 }] }],
   };
-  try {
+  await withJournaledDb(async ({ journal, connection }) => {
     const cache = await CallCache.open(connection, { journal, commitMs: 60_000 });
     await cache.put({ ...call("lp"), logprobs });
     assert.deepEqual((await cache.get("lp"))?.logprobs, logprobs);
@@ -199,19 +214,11 @@ Deno.test("log-probabilities survive the journal: a kill before the commit keeps
     assert.equal(reopened.recovered, 1);
     assert.deepEqual((await reopened.get("lp"))?.logprobs, logprobs);
     await reopened.flush();
-  } finally {
-    connection.closeSync();
-    db.closeSync();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("a commit reads its calls from the journal; a group the files do not hold exactly is appended", async () => {
-  const dir = await Deno.makeTempDir();
-  const journal = join(dir, "llm_journal.jsonl");
-  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
-  const connection = await db.connect();
-  try {
+  await withJournaledDb(async ({ journal, connection }) => {
     const cache = await CallCache.open(connection, { journal });
     const read = async (key: string) => {
       const reader = await connection.runAndReadAll(
@@ -245,19 +252,11 @@ Deno.test("a commit reads its calls from the journal; a group the files do not h
     assert.equal((await read("e"))?.[1], "x\ufffdy");
     assert.deepEqual(await rows(connection), ["a", "b", "c", "d", "e"]);
     assert.deepEqual(journalFiles(journal), []);
-  } finally {
-    connection.closeSync();
-    db.closeSync();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("a call a lookup found failed and asked again goes through the stage, its file read once", async () => {
-  const dir = await Deno.makeTempDir();
-  const journal = join(dir, "llm_journal.jsonl");
-  const db = await DuckDBInstance.create(join(dir, "w.duckdb"));
-  const connection = await db.connect();
-  try {
+  await withJournaledDb(async ({ journal, connection }) => {
     const first = await CallCache.open(connection, { journal });
     const failed = { ...call("f"), response: "", status: "failed" as const, error: "HTTP 500" };
     await Promise.all([first.put(failed), first.put({ ...call("u"), status: "unparsed" })]);
@@ -296,9 +295,5 @@ Deno.test("a call a lookup found failed and asked again goes through the stage, 
     await cache.flush();
     assert.deepEqual([cache.journalInserts, cache.journalRereads], [1, 0]);
     assert.deepEqual(journalFiles(journal), []);
-  } finally {
-    connection.closeSync();
-    db.closeSync();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
