@@ -8,6 +8,7 @@
 import {
   type AnswerabilityJudge,
   CallCache,
+  ClientLimits,
   JOURNAL_FILE,
   llmAnswerabilityJudge,
   LlmClient,
@@ -29,7 +30,9 @@ export interface RoleClient {
 
 /**
  * Resolves a role's settings (flags over environment over config) and opens a
- * client whose calls are cached in the workspace's `llm_calls`.
+ * client whose calls are cached in the workspace's `llm_calls`. Clients of one
+ * role with the same endpoint, model, concurrency and rates share their limits
+ * ({@linkcode ClientLimits}), so that stages running at once keep together to them.
  *
  * @param ws The workspace (its DuckDB connection holds the cache).
  * @param role `generator`, `judge`, `embedder` or `reranker`.
@@ -61,7 +64,35 @@ export async function roleClient(
     journal: ws.dir === undefined ? undefined : join(ws.dir, JOURNAL_FILE),
   });
   const { templatesDir, ...clientOpts } = settings;
-  return { client: new LlmClient({ ...clientOpts, cache }), templatesDir };
+  const limits = clientOpts.limits ?? sharedLimits(role, clientOpts);
+  return { client: new LlmClient({ ...clientOpts, cache, limits }), templatesDir };
+}
+
+/** Limits of the role clients opened in this process, by role and settings. */
+const limitsBySettings = new Map<string, ClientLimits>();
+
+/**
+ * The limits of a role's clients: one set for every client of the role with the
+ * same endpoint, model, concurrency and rates, so that stages running at once
+ * (`runStages` with `parallel`) keep together to the role's concurrency and rates.
+ */
+function sharedLimits(role: Role, o: Omit<ResolvedRole, "templatesDir">): ClientLimits {
+  const key = JSON.stringify([
+    role,
+    o.baseUrl,
+    o.model,
+    o.concurrency ?? 8,
+    o.rpm ?? 0,
+    o.tpm ?? 0,
+  ]);
+  let limits = limitsBySettings.get(key);
+  if (!limits) {
+    limitsBySettings.set(
+      key,
+      limits = new ClientLimits({ concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm }),
+    );
+  }
+  return limits;
 }
 
 /**

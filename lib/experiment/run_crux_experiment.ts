@@ -43,6 +43,13 @@ export interface RunCruxExperimentOptions {
    * stages that read what an exporting stage would produce are not started.
    */
   exported?: () => number;
+  /**
+   * Stage instances run at once (see `runStages`): independent ones (retrieval and
+   * generation runs, judging of different runs, ...) overlap, each on a connection of
+   * its own; model stages of one role keep together to the role's concurrency.
+   * Default 1: one after another.
+   */
+  parallel?: number;
 }
 
 /** What {@linkcode runCruxExperiment} did. */
@@ -102,6 +109,7 @@ export async function runCruxExperiment(
       until: opts.until,
       from: opts.from,
       exported: opts.exported,
+      parallel: opts.parallel,
       onEvent: (e: StageEvent) => {
         // Past `until` goes unsaid; a stage waiting for exported answers is named.
         if (e.state !== "stopped" || opts.exported && e.message.includes("waits for")) {

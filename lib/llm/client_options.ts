@@ -1,4 +1,5 @@
 import type { CallCache } from "./call_cache.ts";
+import type { ClientLimits } from "./client_limits.ts";
 import type { ParseResult, ProgressFn, SamplingParams } from "./types.ts";
 
 /** Options of {@link LlmClient}. */
@@ -37,6 +38,13 @@ export interface LlmClientOptions {
   rpm?: number;
   /** Tokens per minute limit (prompt characters / 4 + max tokens). Default: none. */
   tpm?: number;
+  /**
+   * Limits shared with other clients: requests in flight and per-minute rates then
+   * count across every client given the same {@link ClientLimits} (stages running at
+   * once against one endpoint). When given, `concurrency`, `rpm` and `tpm` are the
+   * limits' own and those options are not read. Default: limits of this client alone.
+   */
+  limits?: ClientLimits;
   /** Ask again calls stored as `failed` or `unparsed` by an earlier run. Default true. */
   retryFailed?: boolean;
   /** Texts per embeddings request. Default 64. */

@@ -2,7 +2,7 @@ import type { StoredCall } from "./call_cache.ts";
 import type { ChatManyOptions, LlmClientOptions } from "./client_options.ts";
 import { cacheKey } from "./cache_key.ts";
 import type { CallRecord, ChatRequest, ParseResult } from "./types.ts";
-import { RateLimiter, Semaphore } from "./_limiter.ts";
+import { ClientLimits } from "./client_limits.ts";
 import { type Job, type RunContext, runJob } from "./_call_runner.ts";
 import { openAiTransport, type Transport } from "./_transport.ts";
 import { ProgressTracker } from "./_progress_tracker.ts";
@@ -53,20 +53,16 @@ export class LlmClient {
   readonly model: string;
   readonly #opts: LlmClientOptions;
   readonly #transport: Transport;
-  readonly #slots: Semaphore;
-  readonly #flight: Semaphore;
-  readonly #rpm?: RateLimiter;
-  readonly #tpm?: RateLimiter;
+  /** The limits this client keeps to (shared with other clients when given in the options). */
+  readonly limits: ClientLimits;
 
   /**
    * @param opts Endpoint, model, cache and limits; see {@link LlmClientOptions}.
-   * @throws {RangeError} When concurrency is not a positive integer.
+   * @throws {RangeError} When concurrency is not a positive integer, or a rate is negative.
    */
   constructor(opts: LlmClientOptions) {
-    const concurrency = opts.concurrency ?? 8;
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
-      throw new RangeError(`Invalid concurrency ${concurrency}: use a positive integer`);
-    }
+    this.limits = opts.limits ??
+      new ClientLimits({ concurrency: opts.concurrency, rpm: opts.rpm, tpm: opts.tpm });
     this.model = opts.model;
     this.#opts = opts;
     this.#transport = openAiTransport({
@@ -76,10 +72,6 @@ export class LlmClient {
       followRedirects: opts.followRedirects ??
         Deno.env.get("CRUX_FOLLOW_REDIRECTS") === "1",
     });
-    this.#slots = new Semaphore(concurrency);
-    this.#flight = new Semaphore(4 * concurrency);
-    if (opts.rpm) this.#rpm = new RateLimiter(opts.rpm);
-    if (opts.tpm) this.#tpm = new RateLimiter(opts.tpm);
   }
 
   /** Base URL without credentials. */
@@ -92,10 +84,10 @@ export class LlmClient {
     return {
       endpoint: this.#transport.baseUrl,
       cache: o.cache,
-      slots: this.#slots,
-      flight: this.#flight,
-      rpm: this.#rpm,
-      tpm: this.#tpm,
+      slots: this.limits.slots,
+      flight: this.limits.flight,
+      rpm: this.limits.rpmLimiter,
+      tpm: this.limits.tpmLimiter,
       maxRetries: o.maxRetries ?? 4,
       backoffBaseMs: o.backoffBaseMs ?? 500,
       backoffMaxMs: o.backoffMaxMs ?? 20_000,

@@ -31,6 +31,7 @@ export {
 } from "./call_cache.ts";
 export { JOURNAL_FILE, openCallCache, type OpenedCallCache } from "./open_call_cache.ts";
 export { LlmClient } from "./llm_client.ts";
+export { ClientLimits, type ClientLimitSettings } from "./client_limits.ts";
 export { BatchCollector, type CollectedRequest, EXPORTED_NOTE } from "./batch_collector.ts";
 export { type CollectedExport, exportCollected } from "./export_collected.ts";
 export type { ChatManyOptions, LlmClientOptions } from "./client_options.ts";

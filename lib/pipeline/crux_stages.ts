@@ -295,7 +295,8 @@ export async function cruxStages(
     const params = r.kind === "file"
       ? { ...r, digest: await rememberByFile(r.path, "sha256", fileDigest, config.workspace) }
       : { ...r };
-    const deps = ["construct", ...(r.kind === "fusion" ? r.runs.map((x) => `retrieve:${x}`) : [])];
+    // The queries are the selected topics: a retrieval run reads the selection.
+    const deps = ["select", ...(r.kind === "fusion" ? r.runs.map((x) => `retrieve:${x}`) : [])];
     specs.push({
       id: `retrieve:${r.name}`,
       stage: "retrieve",

@@ -84,6 +84,17 @@ export interface RunStagesOptions {
    * requests built from them now would be asked in vain.
    */
   exported?: () => number;
+  /**
+   * How many stage instances may run at once (default 1: one after another, in
+   * list order). With more, an instance starts once every instance it depends on
+   * has finished; among those ready, in list order. Each running instance gets a
+   * fork of the workspace (a connection of its own, so its transactions and
+   * temporary tables are its own), closed when it ends. Stages that call models
+   * should share their clients' limits (`roleClient` does for equal settings), so
+   * that instances running at once keep to one concurrency. With `exported`,
+   * instances run one at a time: what each exported must be told apart.
+   */
+  parallel?: number;
 }
 
 /** Result of {@linkcode runStages}. */
@@ -98,8 +109,15 @@ export interface RunStagesResult {
 /** Marks the recorded fingerprint of an incomplete instance, so it never matches. */
 const INCOMPLETE = "incomplete:";
 
+/** What {@linkcode runStages} does with an instance whose upstream instances are all done. */
+type Decision =
+  | { state: "stopped"; message: string }
+  | { state: "fresh" }
+  | { state: "run"; why: string };
+
 /**
- * Runs the stages in list order. An instance whose fingerprint (parameters,
+ * Runs the stages in list order (or, with `parallel`, several at once, each
+ * after the instances it depends on). An instance whose fingerprint (parameters,
  * version, upstream fingerprints) equals the one recorded in the memo (kind `stage`) is
  * fresh and skipped without any write; otherwise its old rows are cleared, it
  * runs, and its fingerprint is recorded. A changed parameter therefore re-runs
@@ -108,11 +126,17 @@ const INCOMPLETE = "incomplete:";
  * incomplete: it is not fresh on the next run, which retries it and re-runs
  * every stage that reads it.
  *
+ * When an instance throws, no other instance starts; those already running
+ * finish (and are recorded), then the first error is thrown. An instance that
+ * DuckDB stopped with a write conflict (an instance running beside it wrote the
+ * same rows) runs once more, alone, once the running ones have finished.
+ *
  * @param ws The workspace (holds the memo).
  * @param specs Stage instances, each after the ones it depends on.
- * @param opts `order` of stage kinds, `from`, `until`, `onEvent`.
- * @returns The ids that ran, were fresh, or were not started.
- * @throws {RangeError} On an unknown dependency or stage kind, or a dependency declared later.
+ * @param opts `order` of stage kinds, `from`, `until`, `onEvent`, `exported`, `parallel`.
+ * @returns The ids that ran, were fresh, or were not started, each list in list order.
+ * @throws {RangeError} On an unknown dependency or stage kind, a dependency declared
+ *   later, or a `parallel` that is not a positive integer (before anything runs).
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -137,14 +161,18 @@ export async function runStages(
     }
     return i;
   };
+  const parallel = opts.parallel ?? 1;
+  if (!Number.isInteger(parallel) || parallel < 1) {
+    throw new RangeError(
+      `Invalid parallel ${opts.parallel}: use the number of stage instances to run at once (an integer >= 1)`,
+    );
+  }
+  const slots = opts.exported ? 1 : parallel;
   const until = opts.until === undefined ? Infinity : rank(opts.until);
   const from = opts.from === undefined ? Infinity : rank(opts.from);
-  const recorded = await readStageRuns(ws);
+  // Fingerprints depend on parameters and upstream fingerprints only: all of them
+  // up front, so that a bad declaration stops the run before anything runs.
   const fingerprints = new Map<string, string>();
-  const changed = new Set<string>();
-  const result: RunStagesResult = { ran: [], fresh: [], stopped: [], incomplete: [] };
-  const say = (e: StageEvent) => opts.onEvent?.(e);
-  const waiting = new Set<string>(); // exported requests, or behind one that did
   for (const spec of specs) {
     for (const d of spec.deps) {
       if (!fingerprints.has(d)) {
@@ -153,45 +181,41 @@ export async function runStages(
         );
       }
     }
-    const fp = await stageFingerprint(
+    rank(spec.stage);
+    fingerprints.set(
       spec.id,
-      spec.version,
-      spec.params,
-      spec.deps.map((d) => fingerprints.get(d)!),
+      await stageFingerprint(
+        spec.id,
+        spec.version,
+        spec.params,
+        spec.deps.map((d) => fingerprints.get(d)!),
+      ),
     );
-    fingerprints.set(spec.id, fp);
+  }
+  const recorded = await readStageRuns(ws);
+  const changed = new Set<string>();
+  const say = (e: StageEvent) => opts.onEvent?.(e);
+  const waiting = new Set<string>(); // exported requests, or behind one that did
+  const outcome = new Map<string, "ran" | "fresh" | "stopped">();
+  const incompletes = new Map<string, IncompleteStage>();
+
+  const decide = (spec: StageSpec): Decision => {
+    const fp = fingerprints.get(spec.id)!;
     const r = rank(spec.stage);
-    if (r > until) {
-      result.stopped.push(spec.id);
-      say({
-        id: spec.id,
-        stage: spec.stage,
-        state: "stopped",
-        message: `not started (--until ${opts.until})`,
-      });
-      continue;
-    }
+    if (r > until) return { state: "stopped", message: `not started (--until ${opts.until})` };
     const waitsFor = spec.deps.filter((d) => waiting.has(d));
     if (waitsFor.length) {
       waiting.add(spec.id);
-      result.stopped.push(spec.id);
-      say({
-        id: spec.id,
-        stage: spec.stage,
+      return {
         state: "stopped",
         message: `not started: waits for the exported requests of ${waitsFor.join(", ")}`,
-      });
-      continue;
+      };
     }
     const before = recorded.get(spec.id);
     // An upstream instance that ran again with the same fingerprint (it was
     // incomplete) may have changed what this one reads: not fresh either.
     const upstream = spec.deps.filter((d) => changed.has(d));
-    if (before?.fingerprint === fp && r < from && !upstream.length) {
-      result.fresh.push(spec.id);
-      say({ id: spec.id, stage: spec.stage, state: "fresh", message: "up to date" });
-      continue;
-    }
+    if (before?.fingerprint === fp && r < from && !upstream.length) return { state: "fresh" };
     const why = r >= from
       ? `forced (--from ${opts.from})`
       : !before
@@ -203,29 +227,34 @@ export async function runStages(
       : paramChanges(before.params, spec.params).length
       ? `params changed: ${paramChanges(before.params, spec.params).join("; ")}`
       : "code version changed";
-    say({ id: spec.id, stage: spec.stage, state: "ran", message: why });
-    await spec.clear?.(ws); // rows of an earlier run of this stage (or of an older workspace)
+    return { state: "run", why };
+  };
+
+  /** Runs one instance on `target` and records it in `ws`'s memo. */
+  const execute = async (spec: StageSpec, target: Workspace): Promise<void> => {
+    const fp = fingerprints.get(spec.id)!;
+    await spec.clear?.(target); // rows of an earlier run of this stage (or of an older workspace)
     const exportedBefore = opts.exported?.() ?? 0;
-    const out = await spec.run(ws);
+    const out = await spec.run(target);
     if ((opts.exported?.() ?? 0) > exportedBefore) waiting.add(spec.id);
-    const outcome: StageOutcome = typeof out === "string" ? { summary: out } : out;
-    const failed = outcome.failed ?? 0;
-    const unparsed = outcome.unparsed ?? 0;
+    const result: StageOutcome = typeof out === "string" ? { summary: out } : out;
+    const failed = result.failed ?? 0;
+    const unparsed = result.unparsed ?? 0;
     const incomplete = failed + unparsed > 0;
     await recordStageRun(ws, {
       id: spec.id,
       stage: spec.stage,
       fingerprint: incomplete ? INCOMPLETE + fp : fp,
       params: canonicalJson(spec.params),
-      summary: outcome.summary,
+      summary: result.summary,
     });
     changed.add(spec.id);
-    result.ran.push(spec.id);
+    outcome.set(spec.id, "ran");
     if (incomplete) {
-      result.incomplete.push({
+      incompletes.set(spec.id, {
         id: spec.id,
         stage: spec.stage,
-        items: Math.max(outcome.items ?? 0, failed + unparsed),
+        items: Math.max(result.items ?? 0, failed + unparsed),
         failed,
         unparsed,
       });
@@ -234,8 +263,95 @@ export async function runStages(
       id: spec.id,
       stage: spec.stage,
       state: incomplete ? "incomplete" : "ran",
-      message: outcome.summary,
+      message: result.summary,
     });
+  };
+
+  const pending = [...specs];
+  const running = new Map<string, Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  // Instances that met a write conflict with one running beside them: run again, alone.
+  const again: StageSpec[] = [];
+  const retried = new Set<string>();
+  const done = (id: string) => outcome.has(id);
+  const start = (spec: StageSpec, why: string) => {
+    say({ id: spec.id, stage: spec.stage, state: "ran", message: why });
+    const work = slots === 1 ? execute(spec, ws) : ws.fork().then(async (fork) => {
+      try {
+        await execute(spec, fork);
+      } finally {
+        fork.close();
+      }
+    });
+    running.set(
+      spec.id,
+      work.catch((error) => {
+        if (slots > 1 && !retried.has(spec.id) && writeConflict(error)) {
+          retried.add(spec.id);
+          again.push(spec);
+        } else failure ??= { error };
+      }).finally(() => running.delete(spec.id)),
+    );
+  };
+  for (;;) {
+    if (again.length && !failure) {
+      if (running.size) {
+        await Promise.race(running.values());
+        continue;
+      }
+      const spec = again.shift()!;
+      start(spec, "again, alone: a stage running beside it wrote the same rows");
+      await running.get(spec.id);
+      continue;
+    }
+    // Settle or start every instance whose upstream is done, in list order.
+    for (let k = 0; k < pending.length && !failure && !again.length;) {
+      const spec = pending[k];
+      if (!spec.deps.every(done)) {
+        k++;
+        continue;
+      }
+      const decision = decide(spec);
+      if (decision.state === "run" && running.size >= slots) break; // waits for a slot
+      pending.splice(k, 1);
+      if (decision.state !== "run") {
+        outcome.set(spec.id, decision.state);
+        say({
+          id: spec.id,
+          stage: spec.stage,
+          state: decision.state,
+          message: decision.state === "fresh" ? "up to date" : decision.message,
+        });
+        k = 0; // a settled instance may make earlier ones ready
+        continue;
+      }
+      start(spec, decision.why);
+      if (slots === 1) await running.get(spec.id);
+      k = 0;
+    }
+    if (running.size === 0 && (!again.length || failure)) break;
+    if (running.size) await Promise.race(running.values());
   }
-  return result;
+  if (failure) throw failure.error;
+  const listed = (state: "ran" | "fresh" | "stopped") =>
+    specs.filter((s) => outcome.get(s.id) === state).map((s) => s.id);
+  return {
+    ran: listed("ran"),
+    fresh: listed("fresh"),
+    stopped: listed("stopped"),
+    incomplete: specs.filter((s) => incompletes.has(s.id)).map((s) => incompletes.get(s.id)!),
+  };
+}
+
+/**
+ * Whether DuckDB refused a write that may have met rows another connection's
+ * transaction wrote at the same time (or the same catalog entry). A key a stage
+ * inserts twice by itself looks the same: its instance then fails again, alone.
+ */
+function writeConflict(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  // A key both inserted (INSERT OR IGNORE included): DuckDB reports it at the insert, or
+  // at the commit when the other transaction committed first.
+  return /write-write conflict|Transaction conflict|Conflict on (?:update|tuple deletion)|PRIMARY KEY or UNIQUE constraint|Duplicate key .* violates (?:primary key|unique) constraint/i
+    .test(message);
 }

@@ -58,3 +58,281 @@ Deno.test({
     }
   },
 });
+
+/** A promise with its resolver, and a guard against a test that would hang. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+function within<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), 10_000);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+Deno.test({
+  name:
+    "runStages with parallel: independent instances run at once, each in its own transaction; an instance starts after what it reads",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    const ws = await openWorkspace(dir);
+    try {
+      const log: string[] = [];
+      const started = new Map(["a", "b", "c", "d", "e"].map((id) => [id, gate()]));
+      const handles = new Map<string, unknown>();
+      let live = 0;
+      let peak = 0;
+      const spec = (id: string, deps: string[], meet?: string): StageSpec => ({
+        id,
+        stage: "judge",
+        version: 1,
+        params: { id },
+        deps,
+        run: async (w) => {
+          live++;
+          peak = Math.max(peak, live);
+          log.push(`start ${id}`);
+          handles.set(id, w);
+          started.get(id)!.open();
+          // Inside a transaction of its own, wait until the other instance has started:
+          // two stages sharing one connection could not both be in a transaction.
+          await w.transaction(async () => {
+            await w.exec("INSERT INTO memo (kind, key, fingerprint) VALUES ('test', $1, 'x')", [
+              id,
+            ]);
+            if (meet) await within(started.get(meet)!.promise, `${meet} to start`);
+          });
+          log.push(`end ${id}`);
+          live--;
+          return `${id} done`;
+        },
+      });
+      // a and b wait for each other; c is independent; d reads a and b; e reads d.
+      const specs = [
+        spec("a", [], "b"),
+        spec("b", [], "a"),
+        spec("c", []),
+        spec("d", ["a", "b"]),
+        spec("e", ["d"]),
+      ];
+      const events: StageEvent[] = [];
+      const r = await within(
+        runStages(ws, specs, { order: ["judge"], parallel: 2, onEvent: (e) => events.push(e) }),
+        "the stages",
+      );
+      assert.deepEqual(r.ran, ["a", "b", "c", "d", "e"]);
+      assert.equal(peak, 2, log.join(", "));
+      const at = (entry: string) => log.indexOf(entry);
+      assert.ok(at("start b") < at("end a") && at("start a") < at("end b"), log.join(", "));
+      // c waits for a free slot; d for both a and b; e for d.
+      assert.ok(at("start c") > Math.min(at("end a"), at("end b")), log.join(", "));
+      assert.ok(at("start d") > Math.max(at("end a"), at("end b")), log.join(", "));
+      assert.ok(at("start e") > at("end d"), log.join(", "));
+      // Each ran on a fork of the workspace, and every row written in them is there.
+      for (const h of handles.values()) {
+        assert.notEqual(h, ws);
+        assert.equal((h as { parent?: unknown }).parent, ws);
+      }
+      assert.equal(
+        (await ws.query<{ n: number }>("SELECT count(*) AS n FROM memo WHERE kind = 'test'"))[0].n,
+        5,
+      );
+      assert.deepEqual(
+        events.filter((e) => e.state === "ran" && e.message.endsWith("done")).map((e) => e.id)
+          .sort(),
+        ["a", "b", "c", "d", "e"],
+      );
+      // An unchanged re-run: everything is fresh, nothing runs.
+      log.length = 0;
+      const again = await runStages(ws, specs, { order: ["judge"], parallel: 2 });
+      assert.deepEqual(again.fresh, ["a", "b", "c", "d", "e"]);
+      assert.deepEqual(log, []);
+    } finally {
+      ws.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "runStages with parallel: a failing instance starts nothing more, lets the running ones finish and record, then throws",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    const ws = await openWorkspace(dir);
+    try {
+      const bStarted = gate();
+      const ran: string[] = [];
+      let broken = true;
+      const specs: StageSpec[] = [
+        {
+          id: "a",
+          stage: "judge",
+          version: 1,
+          params: {},
+          deps: [],
+          run: async () => {
+            await within(bStarted.promise, "b to start");
+            ran.push("a");
+            if (broken) throw new Error("a broke");
+            return "a done";
+          },
+        },
+        {
+          id: "b",
+          stage: "judge",
+          version: 1,
+          params: {},
+          deps: [],
+          run: async () => {
+            bStarted.open();
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            ran.push("b");
+            return "b done";
+          },
+        },
+        ...["c", "d"].map((id) => ({
+          id,
+          stage: "judge",
+          version: 1,
+          params: {},
+          deps: [],
+          run: () => {
+            ran.push(id);
+            return Promise.resolve(`${id} done`);
+          },
+        })),
+      ];
+      await assert.rejects(
+        () => runStages(ws, specs, { order: ["judge"], parallel: 2 }),
+        Error,
+        "a broke",
+      );
+      assert.deepEqual(ran, ["a", "b"]); // b finished; c and d never started
+      broken = false;
+      ran.length = 0;
+      const again = await runStages(ws, specs, { order: ["judge"], parallel: 2 });
+      assert.deepEqual(again.fresh, ["b"]); // recorded although a failed beside it
+      assert.deepEqual(again.ran, ["a", "c", "d"]);
+      assert.deepEqual(ran.sort(), ["a", "c", "d"]);
+    } finally {
+      ws.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "runStages: parallel must be a positive integer, and with an export counter instances run one at a time",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    const ws = await openWorkspace(dir);
+    try {
+      let live = 0;
+      let peak = 0;
+      const specs: StageSpec[] = ["a", "b", "c"].map((id) => ({
+        id,
+        stage: "judge",
+        version: 1,
+        params: {},
+        deps: [],
+        run: async (w) => {
+          assert.equal(w, ws); // one at a time: the workspace itself
+          peak = Math.max(peak, ++live);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          live--;
+          return "done";
+        },
+      }));
+      for (const bad of [0, 1.5, -2]) {
+        await assert.rejects(
+          () => runStages(ws, specs, { order: ["judge"], parallel: bad }),
+          RangeError,
+          `Invalid parallel ${bad}`,
+        );
+      }
+      assert.equal(peak, 0); // rejected before anything ran
+      const r = await runStages(ws, specs, { order: ["judge"], parallel: 3, exported: () => 0 });
+      assert.deepEqual(r.ran, ["a", "b", "c"]);
+      assert.equal(peak, 1);
+    } finally {
+      ws.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "runStages with parallel: an instance whose write meets the same rows written beside it runs again, alone, and both end recorded",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    const ws = await openWorkspace(dir);
+    try {
+      const wrote = new Map(["a", "b"].map((id) => [id, gate()]));
+      const attempts: string[] = [];
+      // Both write the same key, each in a transaction held open until the other wrote:
+      // the second to commit fails (DuckDB checks keys at commit), and is run again alone.
+      const specs: StageSpec[] = ["a", "b"].map((id) => ({
+        id,
+        stage: "judge",
+        version: 1,
+        params: {},
+        deps: [],
+        run: async (w) => {
+          attempts.push(id);
+          const first = attempts.filter((x) => x === id).length === 1;
+          await w.transaction(async () => {
+            await w.exec(
+              "INSERT OR REPLACE INTO memo (kind, key, fingerprint) VALUES ('test', 'same', $1)",
+              [id],
+            );
+            wrote.get(id)!.open();
+            if (first) await within(wrote.get(id === "a" ? "b" : "a")!.promise, "the other write");
+          });
+          return `${id} wrote`;
+        },
+      }));
+      const events: StageEvent[] = [];
+      const r = await within(
+        runStages(ws, specs, { order: ["judge"], parallel: 2, onEvent: (e) => events.push(e) }),
+        "the stages",
+      );
+      assert.deepEqual(r.ran, ["a", "b"]);
+      assert.equal(attempts.length, 3, attempts.join(", "));
+      const again = events.filter((e) => e.message.startsWith("again, alone"));
+      assert.equal(again.length, 1);
+      assert.equal(again[0].id, attempts[2]); // the one that ran twice
+      const [row] = await ws.query<{ fingerprint: string }>(
+        "SELECT fingerprint FROM memo WHERE kind = 'test' AND key = 'same'",
+      );
+      assert.equal(row.fingerprint, attempts[2]); // its second write came last
+      // A conflict in a run of one at a time is an error like any other (nothing beside it).
+      const conflict: StageSpec = {
+        id: "c",
+        stage: "judge",
+        version: 1,
+        params: {},
+        deps: [],
+        run: () => Promise.reject(new Error("TransactionContext Error: Conflict on update!")),
+      };
+      await assert.rejects(
+        () => runStages(ws, [conflict], { order: ["judge"] }),
+        Error,
+        "Conflict on update",
+      );
+    } finally {
+      ws.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

@@ -67,7 +67,7 @@ export interface GenerationLength {
  * The response and input length of every stored report.
  *
  * @param ws The workspace.
- * @returns One row per report, in no particular order.
+ * @returns One row per report, by run then topic (byte order), whatever order they were stored in.
  * @example
  * ```ts
  * import { readGenerationLengths } from "@lib/store/mod.ts";
@@ -81,7 +81,7 @@ export async function readGenerationLengths(ws: WorkspaceLike): Promise<Generati
   return await ws.query<GenerationLength>(
     `SELECT g.run, g.topic_id, g.tokens AS response,
        (SELECT sum(p.tokens) FROM passages p WHERE list_contains(g.context_ids, p.passage_id))::INT AS input
-     FROM generations g`,
+     FROM generations g ORDER BY g.run, g.topic_id`,
   );
 }
 

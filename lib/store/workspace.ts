@@ -47,9 +47,38 @@ export class Workspace {
     readonly instance: DuckDBInstance,
     readonly readOnly: boolean,
     tables: Map<string, TableInfo>,
+    /** The workspace this one was forked from (see {@linkcode Workspace.fork}). */
+    readonly parent?: Workspace,
   ) {
     this.#tables = tables;
-    Workspace.#open.set(resolve(dir), this);
+    if (!parent) Workspace.#open.set(resolve(dir), this);
+  }
+
+  /**
+   * A second handle on this workspace with a connection of its own: its
+   * transactions and temporary tables are its own, so work on it can run beside
+   * work on this one (DuckDB isolates the connections' transactions; a write
+   * meeting a row another uncommitted transaction wrote fails). Closing the fork
+   * closes only its connection; the fork must be closed before this workspace.
+   *
+   * @returns The fork.
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * await importSample(ws, "datasets/sample");
+   * const fork = await ws.fork();
+   * assert.equal(await fork.count("topics"), await ws.count("topics"));
+   * fork.close();
+   * ws.close();
+   * ```
+   */
+  async fork(): Promise<Workspace> {
+    if (this.#closed) throw new Error(`Cannot fork workspace "${this.dir}": it is closed`);
+    const root = this.parent ?? this;
+    const connection = await this.#explained(this.instance.connect());
+    return new Workspace(this.dir, connection, this.instance, this.readOnly, this.#tables, root);
   }
 
   /** The workspaces open in this process, by absolute folder. */
@@ -383,13 +412,13 @@ export class Workspace {
     return writeTrec(table, path, await this.qrels(name));
   }
 
-  /** Closes the connection and the database (the file lock is released). */
+  /** Closes the connection and the database (the file lock is released); a fork closes only its connection. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
     if (Workspace.#open.get(resolve(this.dir)) === this) Workspace.#open.delete(resolve(this.dir));
     this.connection.closeSync();
-    this.instance.closeSync();
+    if (!this.parent) this.instance.closeSync(); // a fork leaves the database open
   }
 
   #closed = false;

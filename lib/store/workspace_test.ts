@@ -225,3 +225,49 @@ Deno.test("ratings and passages read in natural order: passages by j, questions 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a fork has transactions of its own, sees committed rows, and closes only its connection", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    const fork = await ws.fork();
+    assert.equal(fork.parent, ws);
+    assert.equal(fork.dir, ws.dir);
+    const insert = (w: typeof ws, key: string) =>
+      w.exec("INSERT INTO memo (kind, key, fingerprint) VALUES ('t', $1, 'x')", [key]);
+    const count = async (w: typeof ws) =>
+      (await w.query<{ n: number }>("SELECT count(*) AS n FROM memo WHERE kind = 't'"))[0].n;
+    // Both in a transaction at once: each sees its own row only until it commits.
+    await ws.transaction(async () => {
+      await insert(ws, "main");
+      await fork.transaction(async () => {
+        await insert(fork, "fork");
+        assert.equal(await count(fork), 1);
+        assert.equal(await count(ws), 1);
+      });
+      assert.equal(await count(ws), 1); // snapshot isolation: begun before the fork committed
+    });
+    assert.equal(await count(ws), 2);
+    // A rolled-back fork transaction leaves nothing.
+    await assert.rejects(
+      () =>
+        fork.transaction(async () => {
+          await insert(fork, "lost");
+          throw new Error("undo");
+        }),
+      Error,
+      "undo",
+    );
+    assert.equal(await count(ws), 2);
+    // A fork of the fork belongs to the workspace itself.
+    const second = await fork.fork();
+    assert.equal(second.parent, ws);
+    second.close();
+    fork.close();
+    assert.equal(await count(ws), 2); // the workspace is still open
+    await assert.rejects(() => fork.fork(), Error, "it is closed");
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

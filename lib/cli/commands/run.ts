@@ -45,10 +45,18 @@ Options:
                       current directory
   --until STAGE       last stage: dataset | construct | select | retrieve | rerank | generate |
                       judge | measure | analyze
+                      (default analyze)
   --from STAGE        re-run this stage and every later one even when up to date
+  --parallel N        run up to N independent stage instances at once (default 1): runs
+                      of one stage, judging of different runs, ... Stages calling models
+                      keep together to each role's concurrency and rates. An instance whose
+                      writes meet rows another wrote at the same time runs again, alone.
   --allow-failed SHARE  accept stages where at most this share (0..1) of the items
                       failed or were unparsed; default 0: any failed item makes the exit
                       status 1
+  --experiment NAME   rename the experiment: workspace outputs/NAME
+                      (default: the config's name, or $CRUX_EXPERIMENT when set)
+  -h, --help          show this help
 
 Each stage instance (one per retrieval run, generation run, ...) records a fingerprint of
 its parameters and of the stages it reads; it runs again only when that fingerprint
@@ -58,10 +66,6 @@ only when every item it owns (report, rating, ...) has a result: one with failed
 unparsed items is recorded as incomplete, and the next run retries exactly those items
 (the others come from the model call cache) and recomputes what reads them. A value
 whose inputs include a failed or unparsed item is not stored (see METRICS in the README).
-                      (default analyze)
-  --experiment NAME   rename the experiment: workspace outputs/NAME
-                      (default: the config's name, or $CRUX_EXPERIMENT when set)
-  -h, --help          show this help
 
 Example:
   deno task crux run --config notebooks/configs/sample-offline.json
@@ -75,6 +79,7 @@ Example:
         from: { type: "string" },
         experiment: { type: "string" },
         "allow-failed": { type: "string" },
+        parallel: { type: "string" },
       },
     });
     if (!values.config) throw new UsageError("--config FILE is required");
@@ -96,12 +101,19 @@ Example:
         `--allow-failed "${values["allow-failed"]}" is not a share; give a number from 0 to 1`,
       );
     }
+    const parallel = values.parallel === undefined ? 1 : Number(values.parallel);
+    if (!Number.isInteger(parallel) || parallel < 1) {
+      throw new UsageError(
+        `--parallel "${values.parallel}" is not a count; give the number of stage instances to run at once (1 or more)`,
+      );
+    }
     const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
     const config = await loadExperimentConfig(values.config, { experiment });
     io.err(`run: experiment "${config.name}" in ${config.workspace}\n`);
     const result = await runCruxExperiment(config, {
       until,
       from,
+      parallel,
       onEvent: (e) => io.err(`run: [${e.stage}] ${e.message}\n`),
       onProgress: (p) => {
         if (p.done === p.total) io.err(`run: ${p.step}: ${p.done}/${p.total} calls done\n`);

@@ -178,3 +178,111 @@ Deno.test({
     }
   },
 });
+
+/**
+ * The bundled offline config (every method) in a temporary folder: the config at
+ * `<dir>/x/y/exp.json` so that its `../../datasets` paths reach the bundled data
+ * through a link, and its workspace at `<dir>/ws`.
+ */
+async function sampleConfig(): Promise<{ dir: string; config: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "crux-run-" });
+  const cfg = JSON.parse(
+    await Deno.readTextFile(
+      new URL("../../../notebooks/configs/sample-offline.json", import.meta.url),
+    ),
+  );
+  await Deno.mkdir(`${dir}/x/y`, { recursive: true });
+  await Deno.symlink(new URL("../../../datasets", import.meta.url).pathname, `${dir}/datasets`);
+  const config = `${dir}/x/y/exp.json`;
+  await Deno.writeTextFile(config, JSON.stringify({ ...cfg, name: "par", workspace: `${dir}/ws` }));
+  return { dir, config };
+}
+
+/** Every file under `dir`, by path relative to it. */
+async function files(dir: string, under = ""): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>();
+  for await (const e of Deno.readDir(`${dir}/${under}`)) {
+    const rel = under ? `${under}/${e.name}` : e.name;
+    if (e.isDirectory) { for (const [k, v] of await files(dir, rel)) out.set(k, v); }
+    else out.set(rel, await Deno.readFile(`${dir}/${rel}`));
+  }
+  return out;
+}
+
+Deno.test({
+  name:
+    "crux run --parallel: every method's stages at once give the same tables, files and rows as one at a time",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    // Both runs from one config and folder, so that paths stored in rows are the same.
+    const { dir, config } = await sampleConfig();
+    try {
+      const ioOne = memoryIo();
+      assert.equal(await main(["run", "--config", config], ioOne, [runCommand]), 0);
+      await Deno.rename(`${dir}/ws`, `${dir}/one`);
+      const ioFour = memoryIo();
+      assert.equal(
+        await main(["run", "--config", config, "--parallel", "4"], ioFour, [runCommand]),
+        0,
+        ioFour.stderr(),
+      );
+      const stages = /Stages: (\d+) ran, 0 up to date/.exec(ioOne.stdout())?.[1];
+      assert.ok(Number(stages) > 50, ioOne.stdout());
+      assert.match(ioFour.stdout(), new RegExp(`Stages: ${stages} ran, 0 up to date`));
+      // Tables and figures, byte for byte.
+      for (const sub of ["tables", "figures"]) {
+        const [a, b] = [await files(`${dir}/one/${sub}`), await files(`${dir}/ws/${sub}`)];
+        assert.ok(a.size > 20, `${a.size} ${sub}`);
+        assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
+        for (const [name, bytes] of a) assert.deepEqual(b.get(name), bytes, `${sub}/${name}`);
+      }
+      // Every row of every table (the memo's fingerprints too), but times: when and how long.
+      const rows = async (ws: string) => {
+        const w = await openWorkspace(ws, { readOnly: true });
+        try {
+          const out: Record<string, unknown[]> = {};
+          const tables = await w.query<{ name: string }>(
+            `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = current_database()
+             ORDER BY 1`,
+          );
+          for (const { name } of tables) {
+            const cols = (await w.query<{ c: string }>(
+              `SELECT column_name AS c FROM duckdb_columns()
+               WHERE database_name = current_database() AND table_name = $1
+                 AND data_type NOT LIKE 'TIMESTAMP%' AND column_name NOT IN ('wall_ms', 'latency_ms')
+               ORDER BY column_index`,
+              [name],
+            )).map((r) => `"${r.c}"`);
+            out[name] = await w.query(`SELECT ${cols.join(", ")} FROM "${name}" ORDER BY ALL`);
+          }
+          return out;
+        } finally {
+          w.close();
+        }
+      };
+      const [a, b] = [await rows(`${dir}/one`), await rows(`${dir}/ws`)];
+      assert.ok(Object.keys(a).length > 30);
+      assert.ok(a.measures.length > 500, `${a.measures.length} measure rows`);
+      for (const t of Object.keys(a)) assert.deepEqual(b[t], a[t], t);
+      // Unchanged, it does nothing either way.
+      const again = memoryIo();
+      assert.equal(
+        await main(["run", "--config", config, "--parallel", "4"], again, [runCommand]),
+        0,
+      );
+      assert.match(
+        again.stdout(),
+        new RegExp(`Stages: 0 ran, ${stages} up to date; nothing changed`),
+      );
+      const bad = memoryIo();
+      assert.equal(
+        await main(["run", "--config", config, "--parallel", "0"], bad, [runCommand]),
+        2,
+      );
+      assert.match(bad.stderr(), /--parallel "0" is not a count/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

@@ -237,7 +237,9 @@ async function stages(
         threshold: s.threshold ?? 0.5,
         backend,
       },
-      deps: [],
+      // Its coverage verdicts sit beside the answers' ones, which judging the answers
+      // clears for the judge: after it, so they stay (and are made again when it re-runs).
+      deps: ["judge:subq-coverage"],
       clear: async (ws) => {
         await clearSubqPreferences(ws, file);
       },
