@@ -99,6 +99,14 @@ Deno.test("judgeReports: hand-checked Cov/Den of a report and its context; re-ru
         ["Den(w=0.5)", "report", "crux", judge.name, run.density, 1],
       ],
     );
+    // The rated report is recorded as such, once, and nothing else of this judge is.
+    assert.deepEqual(
+      await ws.query(
+        "SELECT item_id, judge, item_kind, run FROM rated_items WHERE judge = $1 ORDER BY ALL",
+        [judge.name],
+      ),
+      [{ itemId: "t:report:g", judge: judge.name, itemKind: "report", run: "g" }],
+    );
     const again = await judgeReports(ws, { judge });
     assert.equal(asked.length, 2, "ratings already stored are not asked again");
     assert.deepEqual(again.runs, r.runs);

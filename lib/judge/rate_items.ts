@@ -1,6 +1,6 @@
 import type { AnswerabilityJudge, AnswerabilityPair, ProgressFn } from "@lib/llm/mod.ts";
 import type { Rating } from "@lib/types/mod.ts";
-import { ratedPairs, recordRatedItems, type WorkspaceLike } from "@lib/store/mod.ts";
+import { ratedPairs, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /** A text (passage or report) to rate against some questions of its topic. */
 export interface RatingItem {
@@ -123,10 +123,8 @@ export async function rateItems(
         judge: judge.name,
       });
     });
-    if (rows.length) {
-      await ws.upsert("ratings", rows);
-      await recordRatedItems(ws, judge.name);
-    }
+    // Writing ratings records their items in `rated_items` (the workspace's upsert does).
+    if (rows.length) await ws.upsert("ratings", rows);
     result.written += rows.length;
   }
   result.incompleteTopics = [...incomplete].sort();
