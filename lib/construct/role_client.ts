@@ -32,7 +32,10 @@ export interface RoleClient {
  * Resolves a role's settings (flags over environment over config) and opens a
  * client whose calls are cached in the workspace's `llm_calls`. Clients of one
  * role with the same endpoint, model, concurrency and rates share their limits
- * ({@linkcode ClientLimits}), so that stages running at once keep together to them.
+ * ({@linkcode ClientLimits}), so that stages running at once keep together to them;
+ * every client of a workspace shares its one call cache (on the workspace's own
+ * connection, also when given a fork), so none asks a call another is asking or
+ * has answered.
  *
  * @param ws The workspace (its DuckDB connection holds the cache).
  * @param role `generator`, `judge`, `embedder` or `reranker`.
@@ -51,7 +54,7 @@ export interface RoleClient {
  * ```
  */
 export async function roleClient(
-  ws: { connection: DuckDBConnection; dir?: string },
+  ws: { connection: DuckDBConnection; dir?: string; parent?: { connection: DuckDBConnection } },
   role: Role,
   opts: {
     config?: LlmSettings;
@@ -60,12 +63,33 @@ export async function roleClient(
   } = {},
 ): Promise<RoleClient> {
   const settings = resolveRoleConfig(role, opts);
-  const cache = await CallCache.open(ws.connection, {
-    journal: ws.dir === undefined ? undefined : join(ws.dir, JOURNAL_FILE),
-  });
+  const cache = await workspaceCache(ws);
   const { templatesDir, ...clientOpts } = settings;
   const limits = clientOpts.limits ?? sharedLimits(role, clientOpts);
   return { client: new LlmClient({ ...clientOpts, cache, limits }), templatesDir };
+}
+
+/** The call cache of each open workspace, by the connection it is on. */
+const caches = new WeakMap<DuckDBConnection, Promise<CallCache>>();
+
+/**
+ * The one call cache of a workspace, on the connection of the workspace itself
+ * (not of a fork, which closes with its stage): role clients of stages running at
+ * once then see each other's answers, committed or not, and calls being asked.
+ */
+function workspaceCache(
+  ws: { connection: DuckDBConnection; dir?: string; parent?: { connection: DuckDBConnection } },
+): Promise<CallCache> {
+  const connection = ws.parent?.connection ?? ws.connection;
+  let cache = caches.get(connection);
+  if (!cache) {
+    cache = CallCache.open(connection, {
+      journal: ws.dir === undefined ? undefined : join(ws.dir, JOURNAL_FILE),
+    });
+    caches.set(connection, cache);
+    cache.catch(() => caches.delete(connection)); // a failed open is tried again next time
+  }
+  return cache;
 }
 
 /** Limits of the role clients opened in this process, by role and settings. */

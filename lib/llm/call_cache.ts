@@ -128,6 +128,8 @@ export class CallCache {
   #stored = new Set<string>();
   /** Journaled calls not committed yet (read by `get` so they are never sent twice). */
   #unflushed = new Map<string, StoredCall>();
+  /** Calls a client of this cache is asking right now, by key. */
+  #asking = new Map<string, Promise<StoredCall>>();
   #writer?: JournalWriter;
   /** Journal segments whose calls wait for a commit. */
   #segments: string[] = [];
@@ -211,6 +213,32 @@ export class CallCache {
    */
   get journalInserts(): number {
     return this.#journalInserts;
+  }
+
+  /**
+   * The answer of a call that a client of this cache is asking right now, so that
+   * another client needing the same call (a stage running beside it) waits for it
+   * rather than asking a second time.
+   *
+   * @param key Cache key.
+   * @returns The call's outcome when it is being asked, else undefined.
+   */
+  asking(key: string): Promise<StoredCall> | undefined {
+    return this.#asking.get(key);
+  }
+
+  /**
+   * Records that `key` is being asked until `call` settles (see {@link CallCache.asking}).
+   *
+   * @param key Cache key.
+   * @param call The call's outcome.
+   */
+  track(key: string, call: Promise<StoredCall>): void {
+    this.#asking.set(key, call);
+    const forget = () => {
+      if (this.#asking.get(key) === call) this.#asking.delete(key);
+    };
+    call.then(forget, forget);
   }
 
   #exclusive<T>(fn: () => Promise<T>): Promise<T> {

@@ -186,25 +186,41 @@ export class LlmClient {
     const hits = new Map<string, number>();
     const parse = opts.parse as ((t: string) => ParseResult<unknown>) | undefined;
 
+    // Failed and unparsed answers of an earlier run are asked again (unless
+    // `retryFailed` is false): only results are answered from the cache. An
+    // unparsed answer followed by a re-ask is kept: the re-asks repeat from
+    // the cache, and only the last one of an item still unparsed is sent.
+    // A request asking for log-probabilities is not answered by a call stored
+    // without them.
+    const usable = (job: Job, call: StoredCall | undefined, keepUnparsed: boolean) =>
+      call !== undefined && carriesLogprobs(call, job.topLogprobs) && (call.status === "ok" ||
+        (call.status === "unparsed" && keepUnparsed) ||
+        (call.status !== "pending" && this.#opts.retryFailed === false));
+    const ask = (job: Job, prior: StoredCall | undefined) => {
+      const call = runJob(job, ctx, { prior, parse });
+      cache?.track(job.key, call);
+      return call.then((c) => ({ call: c, cached: false }));
+    };
     const resolve = (job: Job, seen: Map<string, StoredCall>, keepUnparsed = false) => {
       let p = inflight.get(job.key);
       if (!p) {
         const prior = seen.get(job.key);
-        // Failed and unparsed answers of an earlier run are asked again (unless
-        // `retryFailed` is false): only results are answered from the cache. An
-        // unparsed answer followed by a re-ask is kept: the re-asks repeat from
-        // the cache, and only the last one of an item still unparsed is sent.
-        // A request asking for log-probabilities is not answered by a call stored
-        // without them.
-        const usable = prior && carriesLogprobs(prior, job.topLogprobs) && (prior.status === "ok" ||
-          (prior.status === "unparsed" && keepUnparsed) ||
-          (prior.status !== "pending" && this.#opts.retryFailed === false));
         const collector = cache?.collector;
-        p = usable
-          ? Promise.resolve({ call: prior, cached: true })
+        // The same call asked right now by another client of the cache (a stage
+        // running beside this one): its answer, as the cache would give it after.
+        const asked = usable(job, prior, keepUnparsed) || collector
+          ? undefined
+          : cache?.asking(job.key);
+        p = usable(job, prior, keepUnparsed)
+          ? Promise.resolve({ call: prior!, cached: true })
           : collector
           ? Promise.resolve({ call: this.#collect(collector, job), cached: false })
-          : runJob(job, ctx, { prior, parse }).then((call) => ({ call, cached: false }));
+          : asked
+          ? asked.then(
+            (call) => usable(job, call, keepUnparsed) ? { call, cached: true } : ask(job, call),
+            () => ask(job, prior),
+          )
+          : ask(job, prior);
         inflight.set(job.key, p);
       }
       return p;

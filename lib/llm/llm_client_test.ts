@@ -195,3 +195,41 @@ Deno.test("LlmClient embeds in batches and scores with /rerank and /score", asyn
   assert.deepEqual(await client.rerank("cat", ["dog", "a cat", "cow"]), [0.1, 0.9, 0.1]);
   assert.deepEqual(await client.rerank("cow", ["dog", "cow"], { api: "score" }), [0.1, 0.9]);
 });
+
+Deno.test("clients sharing a cache ask a call once when both need it at the same time; a failed one is asked again", async () => {
+  let fail = false;
+  await using server = startOpenAiServer({
+    latencyMs: 40,
+    chat: (req) =>
+      fail
+        ? { status: 500, content: "down" }
+        : { content: `answer to ${String(req.messages.at(-1)?.content)}` },
+  });
+  const { cache, close } = await memoryCache();
+  try {
+    const base = { baseUrl: server.url, model: "m", cache, maxRetries: 0 };
+    const a = new LlmClient(base);
+    const b = new LlmClient(base);
+    const [ra, rb] = await Promise.all([
+      a.chatMany([ask("same"), ask("only a")]),
+      b.chatMany([ask("same"), ask("only b")]),
+    ]);
+    assert.equal(server.countFor("same"), 1);
+    assert.equal(server.requests, 3);
+    assert.deepEqual([ra[0].text, rb[0].text], ["answer to same", "answer to same"]);
+    assert.deepEqual([ra[0].cached, rb[0].cached].sort(), [false, true]);
+    // A call that failed for one client is asked again by the other, as a re-run would.
+    fail = true;
+    server.reset();
+    const waiting = a.chatMany([ask("flaky")]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    fail = false;
+    const [again] = await b.chatMany([ask("flaky")]);
+    const [first] = await waiting;
+    assert.equal(first.status, "failed");
+    assert.equal(again.status, "ok");
+    assert.equal(server.countFor("flaky"), 2);
+  } finally {
+    close();
+  }
+});

@@ -207,9 +207,10 @@ export class Workspace {
    * ```
    */
   async upsert(table: string, records: readonly object[]): Promise<number> {
-    const n = await upsertRecords(this.connection, this.#table(table), records);
+    // A rating's item is recorded first: a reader on another connection that sees the
+    // rating finds its item (the two writes are two commits).
     if (table === "ratings") await this.#recordRatedItems(records as readonly Rating[]);
-    return n;
+    return await upsertRecords(this.connection, this.#table(table), records);
   }
 
   /**

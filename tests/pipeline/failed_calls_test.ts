@@ -114,93 +114,102 @@ async function cleanMeasures(tmp: string): Promise<Row[]> {
   return rows;
 }
 
-const CASES = [
+const CASES: { mode: Mode; from: "start" | "generate"; parallel?: number }[] = [
   { mode: "http", from: "start" },
   { mode: "http", from: "generate" },
   { mode: "null", from: "generate" },
   { mode: "empty", from: "generate" },
-] as const;
+  // Stages at once: the same outcomes, and the re-run still sends only the failed calls.
+  { mode: "http", from: "generate", parallel: 4 },
+];
 
-for (const { mode, from } of CASES) {
-  Deno.test(`crux run with 40% ${mode} faults from ${from}: exit 1, no value from a failed item, a re-run sends only the failed calls`, async () => {
-    const tmp = await Deno.makeTempDir({ prefix: "crux-faults-" });
-    const clean = await cleanMeasures(tmp);
-    assert.ok(clean.some((r) => r.source === "report" && r.topicId === "all"));
+for (const { mode, from, parallel } of CASES) {
+  const at = parallel ? ["--parallel", String(parallel)] : [];
+  Deno.test(
+    `crux run with 40% ${mode} faults from ${from}${
+      parallel ? `, ${parallel} stages at once` : ""
+    }: exit 1, no value from a failed item, a re-run sends only the failed calls`,
+    async () => {
+      const tmp = await Deno.makeTempDir({ prefix: "crux-faults-" });
+      const clean = await cleanMeasures(tmp);
+      assert.ok(clean.some((r) => r.source === "report" && r.topicId === "all"));
 
-    const state = { mode: "healthy" as Mode };
-    const { server, answered, faulted } = faultyServer(state);
-    await using _ = server;
-    const dir = await tinyWorkspaceDir();
-    const config = await writeConfig(tmp, dir, server.url);
-    try {
-      // Faults on every call, or the data (passages, questions, selection) first and
-      // faults on every later call.
-      if (from === "generate") {
-        assert.equal((await crux(["run", "--config", config, "--until", "select"])).code, 0);
-      }
-      state.mode = mode;
-      const faulty = await crux(["run", "--config", config, "--until", "measure"]);
-      assert.equal(faulty.code, 1, "failed items make the exit status 1");
-      assert.ok(faulted.size > 0);
-      if (from === "generate") {
-        assert.match(faulty.out, /Incomplete: generate:\S+: [12] failed, 0 unparsed of 2 items/);
-        assert.match(faulty.out, /Incomplete: judge:\S+: \d+ failed, 0 unparsed of \d+ items/);
-      } else {
-        assert.match(faulty.out, /Incomplete: construct: \d+ failed, 0 unparsed of \d+ items/);
-      }
-      assert.match(faulty.out, /Retry exactly those items with: deno task crux run --config /);
-      assert.match(faulty.err, /more failed or unparsed items than --allow-failed 0 accepts/);
-      const ws = await openWorkspace(dir);
+      const state = { mode: "healthy" as Mode };
+      const { server, answered, faulted } = faultyServer(state);
+      await using _ = server;
+      const dir = await tinyWorkspaceDir();
+      const config = await writeConfig(tmp, dir, server.url);
       try {
-        const calls = await ws.query<{ status: string; n: number }>(
-          "SELECT status, count(*)::INTEGER AS n FROM llm_calls GROUP BY status ORDER BY status",
-        );
-        assert.deepEqual(
-          calls.filter((c) => c.status !== "ok").map((c) => [c.status, c.n]),
-          [["failed", faulted.size]],
-          "each faulty answer is stored as a failed call, none as an answer",
-        );
+        // Faults on every call, or the data (passages, questions, selection) first and
+        // faults on every later call.
+        if (from === "generate") {
+          assert.equal((await crux(["run", "--config", config, "--until", "select"])).code, 0);
+        }
+        state.mode = mode;
+        const faulty = await crux(["run", "--config", config, "--until", "measure", ...at]);
+        assert.equal(faulty.code, 1, "failed items make the exit status 1");
+        assert.ok(faulted.size > 0);
+        if (from === "generate") {
+          assert.match(faulty.out, /Incomplete: generate:\S+: [12] failed, 0 unparsed of 2 items/);
+          assert.match(faulty.out, /Incomplete: judge:\S+: \d+ failed, 0 unparsed of \d+ items/);
+        } else {
+          assert.match(faulty.out, /Incomplete: construct: \d+ failed, 0 unparsed of \d+ items/);
+        }
+        assert.match(faulty.out, /Retry exactly those items with: deno task crux run --config /);
+        assert.match(faulty.err, /more failed or unparsed items than --allow-failed 0 accepts/);
+        const ws = await openWorkspace(dir);
+        try {
+          const calls = await ws.query<{ status: string; n: number }>(
+            "SELECT status, count(*)::INTEGER AS n FROM llm_calls GROUP BY status ORDER BY status",
+          );
+          assert.deepEqual(
+            calls.filter((c) => c.status !== "ok").map((c) => [c.status, c.n]),
+            [["failed", faulted.size]],
+            "each faulty answer is stored as a failed call, none as an answer",
+          );
+        } finally {
+          ws.close();
+        }
+        assertSubset(await measures(dir), clean);
+
+        // A share high enough accepts the failures (same stages, exit 0).
+        const accepted = await crux([
+          "run",
+          "--config",
+          config,
+          "--until",
+          "measure",
+          "--allow-failed",
+          "1",
+          ...at,
+        ]);
+        assert.equal(accepted.code, 0, accepted.err);
+        assert.match(accepted.out, /Incomplete: (construct|generate):/);
+
+        // Healthy again: the re-run sends the failed calls and the calls that depend on them.
+        state.mode = "healthy";
+        const before = new Set(answered);
+        const failedKeys = [...faulted].filter((k) => !before.has(k));
+        server.reset();
+        const again = await crux(["run", "--config", config, "--until", "measure", ...at]);
+        assert.equal(again.code, 0, again.err);
+        const sent = server.log.filter((e) => e.path === "/v1/chat/completions").map((e) => e.key);
+        assert.equal(new Set(sent).size, sent.length, "no request sent twice");
+        assert.deepEqual(sent.filter((k) => before.has(k)), [], "no answered call is sent again");
+        for (const k of failedKeys) assert.ok(sent.includes(k), "every failed call is sent again");
+        assert.deepEqual(await measures(dir), clean, "the measure table equals a clean run's");
+
+        server.reset();
+        const third = await crux(["run", "--config", config, "--until", "measure", ...at]);
+        assert.equal(third.code, 0);
+        assert.equal(server.requests, 0, "complete now: a plain re-run sends nothing");
+        assert.match(third.out, /Stages: 0 ran/);
       } finally {
-        ws.close();
+        await Deno.remove(dir, { recursive: true });
+        await Deno.remove(tmp, { recursive: true });
       }
-      assertSubset(await measures(dir), clean);
-
-      // A share high enough accepts the failures (same stages, exit 0).
-      const accepted = await crux([
-        "run",
-        "--config",
-        config,
-        "--until",
-        "measure",
-        "--allow-failed",
-        "1",
-      ]);
-      assert.equal(accepted.code, 0, accepted.err);
-      assert.match(accepted.out, /Incomplete: (construct|generate):/);
-
-      // Healthy again: the re-run sends the failed calls and the calls that depend on them.
-      state.mode = "healthy";
-      const before = new Set(answered);
-      const failedKeys = [...faulted].filter((k) => !before.has(k));
-      server.reset();
-      const again = await crux(["run", "--config", config, "--until", "measure"]);
-      assert.equal(again.code, 0, again.err);
-      const sent = server.log.filter((e) => e.path === "/v1/chat/completions").map((e) => e.key);
-      assert.equal(new Set(sent).size, sent.length, "no request sent twice");
-      assert.deepEqual(sent.filter((k) => before.has(k)), [], "no answered call is sent again");
-      for (const k of failedKeys) assert.ok(sent.includes(k), "every failed call is sent again");
-      assert.deepEqual(await measures(dir), clean, "the measure table equals a clean run's");
-
-      server.reset();
-      const third = await crux(["run", "--config", config, "--until", "measure"]);
-      assert.equal(third.code, 0);
-      assert.equal(server.requests, 0, "complete now: a plain re-run sends nothing");
-      assert.match(third.out, /Stages: 0 ran/);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-      await Deno.remove(tmp, { recursive: true });
-    }
-  });
+    },
+  );
 }
 
 Deno.test("crux judge reports with 40% faults: exit 1, no Cov or Den from partial ratings, a re-run sends only the failed calls", async () => {
