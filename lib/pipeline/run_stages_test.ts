@@ -59,6 +59,11 @@ Deno.test({
   },
 });
 
+/** A `judge` instance without parameters, reading `deps`. */
+function judgeStage(id: string, run: StageSpec["run"], deps: string[] = []): StageSpec {
+  return { id, stage: "judge", version: 1, params: {}, deps, run };
+}
+
 /** A promise with its resolver, and a guard against a test that would hang. */
 function gate(): { promise: Promise<void>; open: () => void } {
   let open!: () => void;
@@ -171,43 +176,24 @@ Deno.test({
       const ran: string[] = [];
       let broken = true;
       const specs: StageSpec[] = [
-        {
-          id: "a",
-          stage: "judge",
-          version: 1,
-          params: {},
-          deps: [],
-          run: async () => {
-            await within(bStarted.promise, "b to start");
-            ran.push("a");
-            if (broken) throw new Error("a broke");
-            return "a done";
-          },
-        },
-        {
-          id: "b",
-          stage: "judge",
-          version: 1,
-          params: {},
-          deps: [],
-          run: async () => {
-            bStarted.open();
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            ran.push("b");
-            return "b done";
-          },
-        },
-        ...["c", "d"].map((id) => ({
-          id,
-          stage: "judge",
-          version: 1,
-          params: {},
-          deps: [],
-          run: () => {
+        judgeStage("a", async () => {
+          await within(bStarted.promise, "b to start");
+          ran.push("a");
+          if (broken) throw new Error("a broke");
+          return "a done";
+        }),
+        judgeStage("b", async () => {
+          bStarted.open();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          ran.push("b");
+          return "b done";
+        }),
+        ...["c", "d"].map((id) =>
+          judgeStage(id, () => {
             ran.push(id);
             return Promise.resolve(`${id} done`);
-          },
-        })),
+          })
+        ),
       ];
       await assert.rejects(
         () => runStages(ws, specs, { order: ["judge"], parallel: 2 }),
@@ -238,20 +224,15 @@ Deno.test({
     try {
       let live = 0;
       let peak = 0;
-      const specs: StageSpec[] = ["a", "b", "c"].map((id) => ({
-        id,
-        stage: "judge",
-        version: 1,
-        params: {},
-        deps: [],
-        run: async (w) => {
+      const specs = ["a", "b", "c"].map((id) =>
+        judgeStage(id, async (w) => {
           assert.equal(w, ws); // one at a time: the workspace itself
           peak = Math.max(peak, ++live);
           await new Promise((resolve) => setTimeout(resolve, 10));
           live--;
           return "done";
-        },
-      }));
+        })
+      );
       for (const bad of [0, 1.5, -2]) {
         await assert.rejects(
           () => runStages(ws, specs, { order: ["judge"], parallel: bad }),
@@ -282,13 +263,8 @@ Deno.test({
       const attempts: string[] = [];
       // Both write the same key, each in a transaction held open until the other wrote:
       // the second to commit fails (DuckDB checks keys at commit), and is run again alone.
-      const specs: StageSpec[] = ["a", "b"].map((id) => ({
-        id,
-        stage: "judge",
-        version: 1,
-        params: {},
-        deps: [],
-        run: async (w) => {
+      const specs = ["a", "b"].map((id) =>
+        judgeStage(id, async (w) => {
           attempts.push(id);
           const first = attempts.filter((x) => x === id).length === 1;
           await w.transaction(async () => {
@@ -300,8 +276,8 @@ Deno.test({
             if (first) await within(wrote.get(id === "a" ? "b" : "a")!.promise, "the other write");
           });
           return `${id} wrote`;
-        },
-      }));
+        })
+      );
       const events: StageEvent[] = [];
       const r = await within(
         runStages(ws, specs, { order: ["judge"], parallel: 2, onEvent: (e) => events.push(e) }),
@@ -317,14 +293,10 @@ Deno.test({
       );
       assert.equal(row.fingerprint, attempts[2]); // its second write came last
       // A conflict in a run of one at a time is an error like any other (nothing beside it).
-      const conflict: StageSpec = {
-        id: "c",
-        stage: "judge",
-        version: 1,
-        params: {},
-        deps: [],
-        run: () => Promise.reject(new Error("TransactionContext Error: Conflict on update!")),
-      };
+      const conflict = judgeStage(
+        "c",
+        () => Promise.reject(new Error("TransactionContext Error: Conflict on update!")),
+      );
       await assert.rejects(
         () => runStages(ws, [conflict], { order: ["judge"] }),
         Error,
