@@ -194,7 +194,11 @@ export class Bm25Index {
    * @param docs Documents with unique ids (ids may not contain line breaks), in any iterable.
    * @param dir Target directory (its parent is created if needed).
    * @param opts Default k1, b and length mode, a progress callback (total is -1
-   *   until the input ends) and, for tests, `segmentPostings`.
+   *   until the input ends), `analysisWorkers`: worker threads analyzing the
+   *   documents beside this one once the input is larger than one batch of
+   *   `batchChars` characters, about a million (default: the other cores, at most
+   *   3; 0: none; the index is the same whatever the number) and, for tests,
+   *   `segmentPostings` and `batchChars`.
    * @returns The manifest of the written index.
    * @throws {Error} On a duplicate or multi-line id (nothing is written).
    * @example
@@ -208,7 +212,11 @@ export class Bm25Index {
   static async write(
     docs: Iterable<{ id: string; text: string }> | AsyncIterable<{ id: string; text: string }>,
     dir: string,
-    opts: Bm25BuildOptions & { segmentPostings?: number } = {},
+    opts: Bm25BuildOptions & {
+      segmentPostings?: number;
+      analysisWorkers?: number;
+      batchChars?: number;
+    } = {},
   ): Promise<IndexManifest> {
     const k1 = opts.k1 ?? 0.9;
     const b = opts.b ?? 0.4;
@@ -223,6 +231,8 @@ export class Bm25Index {
         format: FORMAT,
         version: FORMAT_VERSION,
         segmentPostings: opts.segmentPostings,
+        analysisWorkers: opts.analysisWorkers,
+        batchChars: opts.batchChars,
         onProgress: opts.onProgress,
       });
     });

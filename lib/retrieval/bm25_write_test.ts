@@ -40,7 +40,9 @@ Deno.test("Bm25Index.write merges segments into the files a one-shot build saves
         fc.integer({ min: 0, max: 1e6 }),
         fc.integer({ min: 0, max: 1500 }),
         fc.integer({ min: 1, max: 5000 }),
-        async (seed, n, segmentPostings) => {
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 0, max: 2 }),
+        async (seed, n, segmentPostings, batchChars, analysisWorkers) => {
           const docs = collection(seed, n);
           const built = Bm25Index.build(docs, { k1: 1.1, b: 0.6 });
           await built.save(`${dir}/one`);
@@ -51,6 +53,8 @@ Deno.test("Bm25Index.write merges segments into the files a one-shot build saves
             k1: 1.1,
             b: 0.6,
             segmentPostings,
+            batchChars, // in workers and here once the input passes one batch
+            analysisWorkers,
           });
           assert.deepEqual(manifest, built.manifest());
           assert.deepEqual(await files(`${dir}/merged`), await files(`${dir}/one`));
@@ -102,6 +106,12 @@ Deno.test("Bm25Index.write refuses repeated ids and leaves the target as it was"
         `${dir}/idx`,
       ),
       /document number 3: id "a" is already document number 1/,
+    );
+    // Found while a worker analyzes the earlier batches: it is stopped, nothing is written.
+    const many = Array.from({ length: 50 }, (_, i) => ({ id: `d${i % 40}`, text: `flood ${i}` }));
+    await assert.rejects(
+      Bm25Index.write(many, `${dir}/idx`, { batchChars: 16 }),
+      /document number 41: id "d0" is already document number 1/,
     );
     const index = await Bm25Index.load(`${dir}/idx`);
     assert.deepEqual(index.search("storm", 5).map((h) => h.docId), ["a"]);
