@@ -200,3 +200,106 @@ export class BatchAnalysis {
     this.#queue.length = 0;
   }
 }
+
+/**
+ * Waits for one turn of the event loop, so that messages that arrived (the
+ * workers' answers) are delivered: about 10 µs through a message channel, where
+ * `setTimeout(0)` takes a millisecond or more.
+ */
+class EventTurn {
+  #channel: MessageChannel | undefined;
+  #waiting: (() => void) | undefined;
+
+  next(): Promise<void> {
+    if (!this.#channel) {
+      this.#channel = new MessageChannel();
+      this.#channel.port1.onmessage = () => {
+        const resume = this.#waiting;
+        this.#waiting = undefined;
+        resume?.();
+      };
+    }
+    const channel = this.#channel;
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+      channel.port2.postMessage(null);
+    });
+  }
+
+  close(): void {
+    this.#channel?.port1.close();
+    this.#channel?.port2.close();
+    this.#channel = undefined;
+  }
+}
+
+/** Default size of an analysis batch, in characters of text (about 1,500 passages). */
+export const BATCH_CHARS = 1 << 20;
+
+/** Analyzed batches waiting for inversion behind one still in a worker, at most. */
+const MAX_QUEUED = 16;
+
+/** Default number of analysis workers: the cores beside the calling thread's, at most 3. */
+export function defaultAnalysisWorkers(): number {
+  return Math.max(1, Math.min(3, (navigator.hardwareConcurrency ?? 2) - 1));
+}
+
+/** Options of {@link analyzeDocuments}. */
+export interface AnalyzeOptions {
+  /** Worker threads beside the calling one (default {@link defaultAnalysisWorkers}; 0: none). */
+  workers?: number;
+  /** Characters of text per batch (default {@link BATCH_CHARS}). */
+  batchChars?: number;
+  /** Called with each document's id in input order, before its batch is analyzed. */
+  onDocument: (id: string) => void;
+  /**
+   * Called with each analyzed batch in input order; `vocabSize` is the number of
+   * terms known so far (every id is below it).
+   */
+  onBatch: (batch: EncodedBatch, vocabSize: number) => void;
+}
+
+/**
+ * Analyzes documents in batches, in worker threads once the input is larger
+ * than one batch (a smaller input is analyzed on the calling thread and starts
+ * no worker), handing the batches back in input order.
+ *
+ * @returns The terms by id, in order of first appearance over the input.
+ */
+export async function analyzeDocuments(
+  docs: Iterable<{ id: string; text: string }> | AsyncIterable<{ id: string; text: string }>,
+  opts: AnalyzeOptions,
+): Promise<string[]> {
+  const batchChars = opts.batchChars ?? BATCH_CHARS;
+  const analysis = new BatchAnalysis(opts.workers ?? defaultAnalysisWorkers());
+  const terms = analysis.terms;
+  const turn = new EventTurn();
+  try {
+    let texts: string[] = [];
+    let chars = 0;
+    for await (const { id, text } of docs) {
+      opts.onDocument(id);
+      texts.push(text);
+      chars += text.length;
+      if (chars >= batchChars) {
+        analysis.add(texts);
+        texts = [];
+        chars = 0;
+        // Let the workers' answers in: a synchronous input never yields by itself.
+        if (analysis.workers > 0) await turn.next();
+        for (let done = analysis.ready(); done; done = analysis.ready()) {
+          opts.onBatch(done, terms.length);
+        }
+        if (analysis.queued > MAX_QUEUED) opts.onBatch((await analysis.take())!, terms.length);
+      }
+    }
+    if (texts.length > 0) analysis.add(texts, analysis.workers === 0);
+    for (let done = await analysis.take(); done; done = await analysis.take()) {
+      opts.onBatch(done, terms.length);
+    }
+  } finally {
+    turn.close();
+    analysis.close();
+  }
+  return terms;
+}

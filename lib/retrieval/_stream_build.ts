@@ -15,21 +15,10 @@ import { BLOCK, ByteSink, decodePostings, encodePostings } from "./_postings_cod
 import { PostingsWriter, writeAllSync } from "./_postings_file.ts";
 import { fieldStats } from "./_index_data.ts";
 import { type IndexManifest, writeIndexTables } from "./_index_files.ts";
-import { BatchAnalysis, type EncodedBatch } from "./_analysis.ts";
+import { analyzeDocuments } from "./_analysis.ts";
 
 /** Default size of a segment, in postings (about 70,000 passages of 100 words). */
 export const SEGMENT_POSTINGS = 1 << 22;
-
-/** Default size of an analysis batch, in characters of text (about 1,500 passages). */
-export const BATCH_CHARS = 1 << 20;
-
-/** Analyzed batches waiting for inversion behind one still in a worker, at most. */
-const MAX_QUEUED = 16;
-
-/** Default number of analysis workers: the cores beside the calling thread's, at most 3. */
-export function defaultAnalysisWorkers(): number {
-  return Math.max(1, Math.min(3, (navigator.hardwareConcurrency ?? 2) - 1));
-}
 
 /** Writes one segment: per term with postings, varint term gap, df, byte length, postings. */
 function writeSegment(path: string, seg: Segment, lengths: Uint32Array): void {
@@ -158,11 +147,11 @@ export interface StreamBuildOptions {
   segmentPostings?: number;
   /**
    * Worker threads analyzing batches beside the calling thread, started once the
-   * input is larger than one batch (default {@link defaultAnalysisWorkers}; 0:
+   * input is larger than one batch (default: the cores but one, at most 3; 0:
    * none). The index is the same whatever the number.
    */
   analysisWorkers?: number;
-  /** Characters of text per analysis batch (default {@link BATCH_CHARS}). */
+  /** Characters of text per analysis batch (default about a million). */
   batchChars?: number;
   onProgress?: BuildProgress;
 }
@@ -178,7 +167,6 @@ export async function writeStreaming(
   opts: StreamBuildOptions,
 ): Promise<IndexManifest> {
   const limit = opts.segmentPostings ?? SEGMENT_POSTINGS;
-  const batchChars = opts.batchChars ?? BATCH_CHARS;
   // Each segment is written before the next is taken, so its arrays can be reused.
   const inverter = new Inverter({ segmentPostings: limit, reuse: true });
   const seen = new Map<string, number>();
@@ -189,38 +177,25 @@ export async function writeStreaming(
     segments.push(path);
     writeSegment(path, inverter.take(), inverter.lengths.data);
   };
-  const analysis = new BatchAnalysis(opts.analysisWorkers ?? defaultAnalysisWorkers());
-  const terms = analysis.terms;
-  const invert = ({ ids, ends }: EncodedBatch) => {
-    for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
-      inverter.addIds(ids, start, ends[i], terms.length);
-      if (inverter.pending >= limit) flush();
-      if (opts.onProgress && inverter.documents % 10000 === 0) {
-        opts.onProgress(inverter.documents, -1);
-      }
-    }
-  };
   try {
-    let texts: string[] = [];
-    let chars = 0;
-    for await (const { id, text } of docs) {
-      checkId(id, docIds.length, seen);
-      docIds.push(id);
-      texts.push(text);
-      chars += text.length;
-      if (chars >= batchChars) {
-        analysis.add(texts);
-        texts = [];
-        chars = 0;
-        for (let done = analysis.ready(); done; done = analysis.ready()) invert(done);
-        if (analysis.queued > MAX_QUEUED) invert((await analysis.take())!);
-      }
-    }
+    const terms = await analyzeDocuments(docs, {
+      workers: opts.analysisWorkers,
+      batchChars: opts.batchChars,
+      onDocument: (id) => {
+        checkId(id, docIds.length, seen);
+        docIds.push(id);
+      },
+      onBatch: ({ ids, ends }, vocabSize) => {
+        for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
+          inverter.addIds(ids, start, ends[i], vocabSize);
+          if (inverter.pending >= limit) flush();
+          if (opts.onProgress && inverter.documents % 10000 === 0) {
+            opts.onProgress(inverter.documents, -1);
+          }
+        }
+      },
+    });
     seen.clear();
-    // An input smaller than one batch is analyzed here, without starting a worker.
-    if (texts.length > 0) analysis.add(texts, analysis.workers === 0);
-    for (let done = await analysis.take(); done; done = await analysis.take()) invert(done);
-    analysis.close();
     if (inverter.pending > 0 || segments.length === 0) flush();
     inverter.releaseBuffers(); // the merge below needs only the vocabulary and lengths
     opts.onProgress?.(docIds.length, docIds.length);
@@ -271,7 +246,6 @@ export async function writeStreaming(
     await writeIndexTables(dir, docIds, terms, lengths, manifest);
     return manifest;
   } finally {
-    analysis.close();
     for (const path of segments) await Deno.remove(path).catch(() => {});
   }
 }

@@ -152,3 +152,41 @@ Deno.test("an index of format version 1 is refused with the command that rebuild
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("Bm25Index.buildAsync saves the files build saves, with any number of workers", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 0, max: 800 }),
+        fc.integer({ min: 1, max: 8000 }),
+        fc.integer({ min: 0, max: 2 }),
+        async (seed, n, batchChars, analysisWorkers) => {
+          const docs = collection(seed, n);
+          await Bm25Index.build(docs, { b: 0.7 }).save(`${dir}/one`);
+          const progress: number[] = [];
+          const index = await Bm25Index.buildAsync(docs, {
+            b: 0.7,
+            batchChars,
+            analysisWorkers,
+            onProgress: (done, total) => {
+              assert.equal(total, n);
+              progress.push(done);
+            },
+          });
+          assert.equal(progress.at(-1), n);
+          await index.save(`${dir}/async`);
+          assert.deepEqual(await files(`${dir}/async`), await files(`${dir}/one`));
+        },
+      ),
+      { numRuns: 8 },
+    );
+    await assert.rejects(
+      Bm25Index.buildAsync([{ id: "a", text: "x" }, { id: "a", text: "y" }], { batchChars: 1 }),
+      /document number 2: id "a" is already document number 1/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
