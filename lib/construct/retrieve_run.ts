@@ -179,6 +179,6 @@ export async function retrieveRun(
   if (cfg.kind === "dense") {
     return await denseRows(docs, await queries(ws), cfg, opts.embedder);
   }
-  const index = Bm25Index.build(docs, { k1: cfg.k1, b: cfg.b });
+  const index = await Bm25Index.buildAsync(docs, { k1: cfg.k1, b: cfg.b });
   return bm25Run(index, await queries(ws), { run: cfg.name, k: cfg.k ?? 100 });
 }

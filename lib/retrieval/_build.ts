@@ -3,6 +3,7 @@ import type { IndexData } from "./_index_data.ts";
 import { lengthToByte } from "./_small_float.ts";
 import { blockImpacts } from "./_block_impacts.ts";
 import { Inverter } from "./_inverter.ts";
+import { analyzeDocuments } from "./_analysis.ts";
 
 /** Progress of a build: documents analyzed so far out of the total (-1 when unknown). */
 export type BuildProgress = (done: number, total: number) => void;
@@ -39,6 +40,45 @@ export function invert(
     if (onProgress && (d + 1) % 10000 === 0) onProgress(d + 1, n);
   }
   onProgress?.(n, n);
+  return indexData(docs, inverter, inverter.encoder.terms);
+}
+
+/**
+ * {@link invert} with the analysis in worker threads once the input is larger
+ * than one batch ({@link analyzeDocuments}); the same index.
+ */
+export async function invertInWorkers(
+  docs: readonly { id: string; text: string }[],
+  opts: { onProgress?: BuildProgress; analysisWorkers?: number; batchChars?: number },
+): Promise<IndexData> {
+  const n = docs.length;
+  const inverter = new Inverter();
+  const seen = new Map<string, number>();
+  let d = 0;
+  const terms = await analyzeDocuments(docs, {
+    workers: opts.analysisWorkers,
+    batchChars: opts.batchChars,
+    onDocument: (id) => checkId(id, d++, seen),
+    onBatch: ({ ids, ends }, vocabSize) => {
+      for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
+        inverter.addIds(ids, start, ends[i], vocabSize);
+        if (opts.onProgress && inverter.documents % 10000 === 0) {
+          opts.onProgress(inverter.documents, n);
+        }
+      }
+    },
+  });
+  opts.onProgress?.(n, n);
+  return indexData(docs, inverter, terms);
+}
+
+/** The index of the documents added to `inverter`. */
+function indexData(
+  docs: readonly { id: string }[],
+  inverter: Inverter,
+  terms: string[],
+): IndexData {
+  const n = docs.length;
   const { offsets, docs: postingDocs, tfs: postingTfs } = inverter.take();
   if (offsets[offsets.length - 1] >= 2 ** 32 - 1) {
     throw new RangeError(`Cannot index ${offsets[offsets.length - 1]} postings: over 2^32`);
@@ -48,7 +88,7 @@ export function invert(
   for (let d = 0; d < n; d++) norms[d] = lengthToByte(lengths[d]);
   return {
     docIds: docs.map((x) => x.id),
-    terms: inverter.encoder.terms,
+    terms,
     offsets,
     postingDocs,
     postingTfs,

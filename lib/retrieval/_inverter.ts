@@ -33,6 +33,8 @@ export class Inverter {
   #docTfs = new U32Buffer(1 << 16);
   #docStarts = new U32Buffer(1 << 12);
   #first = 0;
+  /** Terms known when the last document was added (ids below it). */
+  #vocab = 0;
   #tokens: number[] = [];
   /** Arrays of the last segment taken, reused by the next when `reuse` was asked. */
   #spare: { docs: Uint32Array; tfs: Uint16Array | Uint32Array } | undefined;
@@ -64,9 +66,19 @@ export class Inverter {
     const tokens = this.#tokens;
     tokens.length = 0;
     this.encoder.encode(text, tokens);
-    this.lengths.push(tokens.length);
+    this.addIds(tokens, 0, tokens.length, this.encoder.terms.length);
+  }
+
+  /**
+   * Adds the next document as term ids already encoded (the analyzed terms
+   * `ids[start..end)`, numbered as a {@link TermEncoder} numbers them).
+   *
+   * @param vocabSize The number of terms known so far: every id is below it.
+   */
+  addIds(ids: ArrayLike<number>, start: number, end: number, vocabSize: number): void {
+    this.lengths.push(end - start);
     this.#docStarts.push(this.#docTerms.length);
-    const vocabSize = this.encoder.terms.length;
+    if (vocabSize > this.#vocab) this.#vocab = vocabSize;
     if (vocabSize * 2 > this.#state.length) {
       let cap = this.#state.length;
       while (cap < vocabSize * 2) cap *= 2;
@@ -82,8 +94,8 @@ export class Inverter {
     const docTerms = this.#docTerms;
     const docTfs = this.#docTfs;
     const mark = ++this.documents;
-    for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i];
+    for (let i = start; i < end; i++) {
+      const t = ids[i];
       if (state[2 * t] === mark) {
         const tf = ++docTfs.data[state[2 * t + 1]];
         if (tf > this.maxTf) this.maxTf = tf;
@@ -95,7 +107,7 @@ export class Inverter {
         dfs[t]++;
       }
     }
-    if (tokens.length > 0 && this.maxTf === 0) this.maxTf = 1;
+    if (end > start && this.maxTf === 0) this.maxTf = 1;
   }
 
   /**
@@ -113,7 +125,7 @@ export class Inverter {
 
   /** The postings of the documents added since the last take; empties the buffer. */
   take(): Segment {
-    const v = this.encoder.terms.length;
+    const v = this.#vocab;
     const dfs = this.#dfs;
     const offsets = new Uint32Array(v + 1);
     for (let t = 0; t < v; t++) offsets[t + 1] = offsets[t] + dfs[t];

@@ -15,6 +15,7 @@ import { BLOCK, ByteSink, decodePostings, encodePostings } from "./_postings_cod
 import { PostingsWriter, writeAllSync } from "./_postings_file.ts";
 import { fieldStats } from "./_index_data.ts";
 import { type IndexManifest, writeIndexTables } from "./_index_files.ts";
+import { analyzeDocuments } from "./_analysis.ts";
 
 /** Default size of a segment, in postings (about 70,000 passages of 100 words). */
 export const SEGMENT_POSTINGS = 1 << 22;
@@ -144,6 +145,14 @@ export interface StreamBuildOptions {
   format: string;
   version: number;
   segmentPostings?: number;
+  /**
+   * Worker threads analyzing batches beside the calling thread, started once the
+   * input is larger than one batch (default: the cores but one, at most 3; 0:
+   * none). The index is the same whatever the number.
+   */
+  analysisWorkers?: number;
+  /** Characters of text per analysis batch (default about a million). */
+  batchChars?: number;
   onProgress?: BuildProgress;
 }
 
@@ -169,19 +178,28 @@ export async function writeStreaming(
     writeSegment(path, inverter.take(), inverter.lengths.data);
   };
   try {
-    for await (const { id, text } of docs) {
-      checkId(id, docIds.length, seen);
-      docIds.push(id);
-      inverter.add(text);
-      if (inverter.pending >= limit) flush();
-      if (opts.onProgress && docIds.length % 10000 === 0) opts.onProgress(docIds.length, -1);
-    }
+    const terms = await analyzeDocuments(docs, {
+      workers: opts.analysisWorkers,
+      batchChars: opts.batchChars,
+      onDocument: (id) => {
+        checkId(id, docIds.length, seen);
+        docIds.push(id);
+      },
+      onBatch: ({ ids, ends }, vocabSize) => {
+        for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
+          inverter.addIds(ids, start, ends[i], vocabSize);
+          if (inverter.pending >= limit) flush();
+          if (opts.onProgress && inverter.documents % 10000 === 0) {
+            opts.onProgress(inverter.documents, -1);
+          }
+        }
+      },
+    });
     seen.clear();
     if (inverter.pending > 0 || segments.length === 0) flush();
     inverter.releaseBuffers(); // the merge below needs only the vocabulary and lengths
     opts.onProgress?.(docIds.length, docIds.length);
     const lengths = inverter.lengths.toArray();
-    const terms = inverter.encoder.terms;
     const readers = segments.map((p) => new SegmentReader(p));
     const writer = new PostingsWriter(dir);
     const n = docIds.length;

@@ -4,7 +4,7 @@ import { BLOCK, ByteSink, encodePostings } from "./_postings_codec.ts";
 import { U32Buffer } from "./_growable.ts";
 import { validateIndex } from "./_validate_index.ts";
 import { analyze, ENGLISH_ANALYZER } from "../text/analyze.ts";
-import { type BuildProgress, invert } from "./_build.ts";
+import { type BuildProgress, invert, invertInWorkers } from "./_build.ts";
 import { type FieldStats, fieldStats, type IndexData } from "./_index_data.ts";
 import {
   FORMAT,
@@ -135,6 +135,35 @@ export class Bm25Index {
   }
 
   /**
+   * {@link Bm25Index.build} with the text analysis in worker threads beside
+   * this one once the input is larger than one batch of `batchChars` characters
+   * (about a million): the same index, built in about half the time on two
+   * cores. A smaller input is analyzed here and starts no worker.
+   *
+   * @param docs Documents with unique ids (ids may not contain line breaks).
+   * @param opts As for `build`, plus `analysisWorkers` (default: the cores but
+   *   one, at most 3; 0: none) and, for tests, `batchChars`.
+   * @returns The index.
+   * @throws {Error} On a duplicate or multi-line id.
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * const index = await Bm25Index.buildAsync([{ id: "d1", text: "storm damage on the coast" }]);
+   * assert.equal(index.search("storms", 1)[0].docId, "d1");
+   * ```
+   */
+  static async buildAsync(
+    docs: readonly { id: string; text: string }[],
+    opts: Bm25BuildOptions & { analysisWorkers?: number; batchChars?: number } = {},
+  ): Promise<Bm25Index> {
+    const k1 = opts.k1 ?? 0.9;
+    const b = opts.b ?? 0.4;
+    checkParams(k1, b);
+    const data = await invertInWorkers(docs, opts);
+    return new Bm25Index(data, k1, b, opts.exactLengths ?? false);
+  }
+
+  /**
    * Loads an index saved by {@link Bm25Index.save} (whole files into typed arrays).
    *
    * @param dir The index directory.
@@ -194,7 +223,11 @@ export class Bm25Index {
    * @param docs Documents with unique ids (ids may not contain line breaks), in any iterable.
    * @param dir Target directory (its parent is created if needed).
    * @param opts Default k1, b and length mode, a progress callback (total is -1
-   *   until the input ends) and, for tests, `segmentPostings`.
+   *   until the input ends), `analysisWorkers`: worker threads analyzing the
+   *   documents beside this one once the input is larger than one batch of
+   *   `batchChars` characters, about a million (default: the other cores, at most
+   *   3; 0: none; the index is the same whatever the number) and, for tests,
+   *   `segmentPostings` and `batchChars`.
    * @returns The manifest of the written index.
    * @throws {Error} On a duplicate or multi-line id (nothing is written).
    * @example
@@ -208,7 +241,11 @@ export class Bm25Index {
   static async write(
     docs: Iterable<{ id: string; text: string }> | AsyncIterable<{ id: string; text: string }>,
     dir: string,
-    opts: Bm25BuildOptions & { segmentPostings?: number } = {},
+    opts: Bm25BuildOptions & {
+      segmentPostings?: number;
+      analysisWorkers?: number;
+      batchChars?: number;
+    } = {},
   ): Promise<IndexManifest> {
     const k1 = opts.k1 ?? 0.9;
     const b = opts.b ?? 0.4;
@@ -223,6 +260,8 @@ export class Bm25Index {
         format: FORMAT,
         version: FORMAT_VERSION,
         segmentPostings: opts.segmentPostings,
+        analysisWorkers: opts.analysisWorkers,
+        batchChars: opts.batchChars,
         onProgress: opts.onProgress,
       });
     });

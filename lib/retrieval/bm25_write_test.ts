@@ -40,7 +40,9 @@ Deno.test("Bm25Index.write merges segments into the files a one-shot build saves
         fc.integer({ min: 0, max: 1e6 }),
         fc.integer({ min: 0, max: 1500 }),
         fc.integer({ min: 1, max: 5000 }),
-        async (seed, n, segmentPostings) => {
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 0, max: 2 }),
+        async (seed, n, segmentPostings, batchChars, analysisWorkers) => {
           const docs = collection(seed, n);
           const built = Bm25Index.build(docs, { k1: 1.1, b: 0.6 });
           await built.save(`${dir}/one`);
@@ -51,6 +53,8 @@ Deno.test("Bm25Index.write merges segments into the files a one-shot build saves
             k1: 1.1,
             b: 0.6,
             segmentPostings,
+            batchChars, // in workers and here once the input passes one batch
+            analysisWorkers,
           });
           assert.deepEqual(manifest, built.manifest());
           assert.deepEqual(await files(`${dir}/merged`), await files(`${dir}/one`));
@@ -103,6 +107,12 @@ Deno.test("Bm25Index.write refuses repeated ids and leaves the target as it was"
       ),
       /document number 3: id "a" is already document number 1/,
     );
+    // Found while a worker analyzes the earlier batches: it is stopped, nothing is written.
+    const many = Array.from({ length: 50 }, (_, i) => ({ id: `d${i % 40}`, text: `flood ${i}` }));
+    await assert.rejects(
+      Bm25Index.write(many, `${dir}/idx`, { batchChars: 16 }),
+      /document number 41: id "d0" is already document number 1/,
+    );
     const index = await Bm25Index.load(`${dir}/idx`);
     assert.deepEqual(index.search("storm", 5).map((h) => h.docId), ["a"]);
     assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["idx"]);
@@ -138,6 +148,44 @@ Deno.test("an index of format version 1 is refused with the command that rebuild
     // crux index may replace it in place.
     await Bm25Index.write([{ id: "d1", text: "storm" }], `${dir}/old`);
     assert.equal((await Bm25Index.load(`${dir}/old`)).size, 1);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("Bm25Index.buildAsync saves the files build saves, with any number of workers", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 0, max: 800 }),
+        fc.integer({ min: 1, max: 8000 }),
+        fc.integer({ min: 0, max: 2 }),
+        async (seed, n, batchChars, analysisWorkers) => {
+          const docs = collection(seed, n);
+          await Bm25Index.build(docs, { b: 0.7 }).save(`${dir}/one`);
+          const progress: number[] = [];
+          const index = await Bm25Index.buildAsync(docs, {
+            b: 0.7,
+            batchChars,
+            analysisWorkers,
+            onProgress: (done, total) => {
+              assert.equal(total, n);
+              progress.push(done);
+            },
+          });
+          assert.equal(progress.at(-1), n);
+          await index.save(`${dir}/async`);
+          assert.deepEqual(await files(`${dir}/async`), await files(`${dir}/one`));
+        },
+      ),
+      { numRuns: 8 },
+    );
+    await assert.rejects(
+      Bm25Index.buildAsync([{ id: "a", text: "x" }, { id: "a", text: "y" }], { batchChars: 1 }),
+      /document number 2: id "a" is already document number 1/,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -102,7 +102,7 @@ export async function generateCoreVariants(
     await readWorkspaceQrels(ws, "crux_pr"),
     new Map(passages.map((p) => [p.id, p.tokens ?? countTokens(p.text)])),
   );
-  const index = Bm25Index.build(passages.map((p) => ({ id: p.id, text: p.text })), {
+  const index = await Bm25Index.buildAsync(passages.map((p) => ({ id: p.id, text: p.text })), {
     k1: opts.k1 ?? 0.9,
     b: opts.b ?? 0.4,
   });

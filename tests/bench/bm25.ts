@@ -115,6 +115,17 @@ export async function bench(opts: { passages?: number } = {}): Promise<string[]>
       (m.sumTotalTermFreq / n).toFixed(1)
     } terms/passage)`,
   );
+  t = performance.now();
+  const parallel = await Bm25Index.buildAsync(docs);
+  const asyncS = (performance.now() - t) / 1000;
+  if (parallel.manifest().postingBytes !== m.postingBytes) {
+    throw new Error("Bm25Index.buildAsync built another index than Bm25Index.build");
+  }
+  lines.push(
+    `bm25: buildAsync (analysis in worker threads) ${asyncS.toFixed(1)} s (${
+      (buildS / asyncS).toFixed(2)
+    }x as fast as build)`,
+  );
   const dir = await Deno.makeTempDir({ prefix: "bm25-bench-" });
   try {
     t = performance.now();

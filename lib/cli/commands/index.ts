@@ -13,8 +13,10 @@ const HELP = `Usage: deno task crux index --passages FILE.jsonl --out DIR [optio
 
 Builds a BM25 index (Lucene EnglishAnalyzer terms, Lucene BM25 scoring) from a
 JSONL passage file with one {"id": ..., "contents": ...} (or "text") object a
-line (ids unique), and saves it as the directory DIR. Passages are streamed and
-inverted in segments that are merged at the end, so memory stays bounded. The
+line (ids unique), and saves it as the directory DIR. Passages are streamed,
+analyzed in worker threads beside the main one, and inverted in segments that
+are merged at the end, so memory stays bounded. The index is the same whatever
+the number of workers. The
 index is written to a temporary directory first and renamed, so DIR is never
 half-written.
 
@@ -25,6 +27,8 @@ Options:
   --b X             default b of searches (default 0.4)
   --exact-lengths   score with exact document lengths instead of Lucene's
                     one-byte lengths (default off: Lucene-identical scores)
+  --workers N       analysis worker threads (default: the cores but one, at most
+                    3; 0 analyzes on the main thread)
 
 Example:
   deno task crux index --passages datasets/sample/corpus.jsonl --out outputs/demo/bm25
@@ -39,6 +43,7 @@ async function run(args: string[], io: Io): Promise<number> {
       k1: { type: "string" },
       b: { type: "string" },
       "exact-lengths": { type: "boolean" },
+      workers: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -49,6 +54,13 @@ async function run(args: string[], io: Io): Promise<number> {
   const b = numberOption("b", values.b, 0.4);
   if (k1 < 0 || b < 0 || b > 1) {
     throw new UsageError(`Invalid BM25 parameters k1=${k1}, b=${b}: need k1 >= 0 and 0 <= b <= 1`);
+  }
+  // Absent: Bm25Index.write's default.
+  const workers = values.workers === undefined
+    ? undefined
+    : numberOption("workers", values.workers, 0);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) {
+    throw new UsageError(`Invalid --workers ${values.workers}: need a whole number >= 0`);
   }
   const t0 = performance.now();
   async function* docs() {
@@ -65,6 +77,7 @@ async function run(args: string[], io: Io): Promise<number> {
     k1,
     b,
     exactLengths: values["exact-lengths"] ?? false,
+    analysisWorkers: workers,
     onProgress: (done, total) => {
       if (done === total) io.err(`read ${done} passages from ${values.passages}\n`);
       else if (done % 100_000 === 0) io.err(`indexed ${done} passages\n`);

@@ -99,3 +99,42 @@ Deno.test("crux index given a folder as --passages names it and says to give a f
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("crux index writes the same files with and without analysis workers", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // About 3 million characters: three batches, so the workers take part.
+    const words = ["storm", "coast", "flooding", "rescued", "markets", "harbour", "power"];
+    const lines = Array.from({ length: 9000 }, (_, i) =>
+      JSON.stringify({
+        id: `p${i}`,
+        contents: Array.from({ length: 50 }, (_, k) => `${words[(i * k) % 7]}${(i + k) % 97}`)
+          .join(" "),
+      }));
+    await Deno.writeTextFile(`${dir}/p.jsonl`, lines.join("\n") + "\n");
+    const files: Record<string, Uint8Array>[] = [];
+    for (const workers of ["0", "2"]) {
+      const io = memoryIo();
+      const out = `${dir}/idx${workers}`;
+      const args = ["index", "--passages", `${dir}/p.jsonl`, "--out", out, "--workers", workers];
+      assert.equal(await main(args, io, [indexCommand]), 0, io.stderr());
+      assert.match(io.stdout(), /^Indexed 9000 passages \(679 terms, /);
+      const names = [...Deno.readDirSync(out)].map((e) => e.name).sort();
+      files.push(Object.fromEntries(names.map((n) => [n, Deno.readFileSync(`${out}/${n}`)])));
+    }
+    assert.equal(Object.keys(files[0]).length, 7);
+    assert.deepEqual(files[1], files[0]);
+    // A bad line after the workers started: named, and nothing is written.
+    await Deno.writeTextFile(`${dir}/bad.jsonl`, lines.join("\n") + '\n{"id": "x"\n');
+    const io = memoryIo();
+    const args = ["index", "--passages", `${dir}/bad.jsonl`, "--out", `${dir}/bad`];
+    assert.equal(await main([...args, "--workers", "1"], io, [indexCommand]), 1);
+    assert.match(io.stderr(), /bad\.jsonl:9001/);
+    await assert.rejects(Deno.stat(`${dir}/bad`), Deno.errors.NotFound);
+    const usage = memoryIo();
+    assert.equal(await main([...args, "--workers", "1.5"], usage, [indexCommand]), 2);
+    assert.match(usage.stderr(), /Invalid --workers 1.5: need a whole number >= 0/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
