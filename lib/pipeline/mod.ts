@@ -48,6 +48,7 @@ export {
 } from "./crux_stages.ts";
 export { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 export {
+  currentStage,
   type IncompleteStage,
   runStages,
   type RunStagesOptions,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readStageRuns, recordStageRun, type Workspace } from "@lib/store/mod.ts";
 import { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 
@@ -104,6 +105,37 @@ export interface RunStagesResult {
   stopped: string[];
   /** Instances (among `ran`) that left failed or unparsed items; a re-run retries them. */
   incomplete: IncompleteStage[];
+}
+
+/** The stage instance whose work is running, along its asynchronous calls. */
+const runningStage = new AsyncLocalStorage<string>();
+
+/**
+ * The id of the stage instance whose work is calling, when called (directly or
+ * through any chain of asynchronous calls) from a stage that {@linkcode runStages}
+ * runs; undefined elsewhere. With `parallel`, this tells apart the progress
+ * reports of instances running at once.
+ *
+ * @returns The instance id, or undefined outside a stage.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { currentStage, runStages } from "@lib/pipeline/mod.ts";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const seen: (string | undefined)[] = [];
+ * const spec = {
+ *   id: "hello:a", stage: "hello", version: 1, params: {}, deps: [],
+ *   run: async () => { await Promise.resolve(); seen.push(currentStage()); return "hi"; },
+ * };
+ * await runStages(ws, [spec], { order: ["hello"] });
+ * assert.deepEqual(seen, ["hello:a"]);
+ * assert.equal(currentStage(), undefined);
+ * ws.close();
+ * ```
+ */
+export function currentStage(): string | undefined {
+  return runningStage.getStore();
 }
 
 /** Marks the recorded fingerprint of an incomplete instance, so it never matches. */
@@ -233,9 +265,10 @@ export async function runStages(
   /** Runs one instance on `target` and records it in `ws`'s memo. */
   const execute = async (spec: StageSpec, target: Workspace): Promise<void> => {
     const fp = fingerprints.get(spec.id)!;
-    await spec.clear?.(target); // rows of an earlier run of this stage (or of an older workspace)
+    // rows of an earlier run of this stage (or of an older workspace)
+    await runningStage.run(spec.id, async () => await spec.clear?.(target));
     const exportedBefore = opts.exported?.() ?? 0;
-    const out = await spec.run(target);
+    const out = await runningStage.run(spec.id, () => spec.run(target));
     if ((opts.exported?.() ?? 0) > exportedBefore) waiting.add(spec.id);
     const result: StageOutcome = typeof out === "string" ? { summary: out } : out;
     const failed = result.failed ?? 0;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { runStages, type StageEvent, type StageSpec } from "./run_stages.ts";
+import { currentStage, runStages, type StageEvent, type StageSpec } from "./run_stages.ts";
 
 Deno.test({
   name:
@@ -302,6 +302,55 @@ Deno.test({
         Error,
         "Conflict on update",
       );
+    } finally {
+      ws.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "currentStage names the instance along its asynchronous calls, also for instances interleaved with parallel",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    const ws = await openWorkspace(dir);
+    try {
+      const reports: string[] = [];
+      // A progress callback handed to the stages when they are declared, as crux run does.
+      const progress = (step: string) => reports.push(`${currentStage() ?? "-"} ${step}`);
+      const bothStarted = [gate(), gate()];
+      const specs = ["x", "y"].map((id, i) =>
+        judgeStage(`judge:${id}`, async () => {
+          bothStarted[i].open();
+          await within(bothStarted[1 - i].promise, "the other instance to start");
+          progress("start");
+          await new Promise((resolve) => setTimeout(resolve, i ? 5 : 20));
+          await Promise.all([1, 2].map(async (k) => {
+            await Promise.resolve();
+            progress(`call ${k}`);
+          }));
+          return "done";
+        })
+      );
+      const cleared: (string | undefined)[] = [];
+      specs[0].clear = () => {
+        cleared.push(currentStage());
+        return Promise.resolve();
+      };
+      await runStages(ws, specs, { order: ["judge"], parallel: 2 });
+      assert.deepEqual(reports.slice(0, 2).sort(), ["judge:x start", "judge:y start"]);
+      // y's calls end first, while x still runs: each report names its own instance.
+      assert.deepEqual(reports.slice(2), [
+        "judge:y call 1",
+        "judge:y call 2",
+        "judge:x call 1",
+        "judge:x call 2",
+      ]);
+      assert.deepEqual(cleared, ["judge:x"]);
+      progress("outside");
+      assert.equal(reports.at(-1), "- outside");
     } finally {
       ws.close();
       await Deno.remove(dir, { recursive: true });

@@ -198,6 +198,15 @@ for (const { mode, from, parallel } of CASES) {
         assert.deepEqual(sent.filter((k) => before.has(k)), [], "no answered call is sent again");
         for (const k of failedKeys) assert.ok(sent.includes(k), "every failed call is sent again");
         assert.deepEqual(await measures(dir), clean, "the measure table equals a clean run's");
+        // Progress names the stage instance it belongs to (several run at once with --parallel).
+        const progress = again.err.split("\n").filter((l) => l.endsWith(" calls done"));
+        assert.ok(progress.length >= 2, again.err);
+        for (const line of progress) {
+          assert.match(
+            line,
+            /^run: \[(construct|generate:\S+|judge:\S+)\] .+: (\d+)\/\2 calls done$/,
+          );
+        }
 
         server.reset();
         const third = await crux(["run", "--config", config, "--until", "measure", ...at]);

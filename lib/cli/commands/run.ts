@@ -13,6 +13,7 @@ import {
   type RunStage,
 } from "@lib/experiment/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
+import { currentStage } from "@lib/pipeline/run_stages.ts";
 
 /** The `crux run` command. */
 export const runCommand: Command = {
@@ -116,7 +117,11 @@ Example:
       parallel,
       onEvent: (e) => io.err(`run: [${e.stage}] ${e.message}\n`),
       onProgress: (p) => {
-        if (p.done === p.total) io.err(`run: ${p.step}: ${p.done}/${p.total} calls done\n`);
+        // Named by stage instance: with --parallel several report at once.
+        const stage = currentStage();
+        if (p.done === p.total) {
+          io.err(`run: ${stage ? `[${stage}] ` : ""}${p.step}: ${p.done}/${p.total} calls done\n`);
+        }
       },
     });
     const analyses = result.analyses?.analyses ?? [];
