@@ -16,9 +16,8 @@ JSONL passage file with one {"id": ..., "contents": ...} (or "text") object a
 line (ids unique), and saves it as the directory DIR. Passages are streamed,
 analyzed in worker threads beside the main one, and inverted in segments that
 are merged at the end, so memory stays bounded. The index is the same whatever
-the number of workers. The
-index is written to a temporary directory first and renamed, so DIR is never
-half-written.
+the number of workers. It is written to a temporary directory first and
+renamed, so DIR is never half-written.
 
 Options:
   --passages FILE   JSONL passages (required)
