@@ -59,14 +59,12 @@ export async function invertInWorkers(
     workers: opts.analysisWorkers,
     batchChars: opts.batchChars,
     onDocument: (id) => checkId(id, d++, seen),
-    onBatch: ({ ids, ends }, vocabSize) => {
-      for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
-        inverter.addIds(ids, start, ends[i], vocabSize);
+    onBatch: (batch, vocabSize) =>
+      inverter.addBatch(batch, vocabSize, () => {
         if (opts.onProgress && inverter.documents % 10000 === 0) {
           opts.onProgress(inverter.documents, n);
         }
-      }
-    },
+      }),
   });
   opts.onProgress?.(n, n);
   return indexData(docs, inverter, terms);

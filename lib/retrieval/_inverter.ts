@@ -19,7 +19,7 @@ export interface Segment {
  * the collection into segments of bounded size.
  */
 export class Inverter {
-  readonly encoder = new TermEncoder();
+  #encoder: TermEncoder | undefined;
   /** Documents added. */
   documents = 0;
   /** Exact length (analyzed terms) of every document added. */
@@ -54,6 +54,27 @@ export class Inverter {
       this.#docTfs.softLimit = limit;
     }
     this.#reuse = opts.reuse ?? false;
+  }
+
+  /** The encoder of {@link Inverter.add} (created on first use: not needed with `addIds`). */
+  get encoder(): TermEncoder {
+    return this.#encoder ??= new TermEncoder();
+  }
+
+  /**
+   * Adds the documents of an analyzed batch in order ({@link Inverter.addIds}
+   * for each), calling `after` after each one.
+   */
+  addBatch(
+    batch: { ids: Int32Array; ends: Uint32Array },
+    vocabSize: number,
+    after?: () => void,
+  ): void {
+    const { ids, ends } = batch;
+    for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
+      this.addIds(ids, start, ends[i], vocabSize);
+      after?.();
+    }
   }
 
   /** (term, tf) pairs buffered since the last take. */

@@ -185,15 +185,13 @@ export async function writeStreaming(
         checkId(id, docIds.length, seen);
         docIds.push(id);
       },
-      onBatch: ({ ids, ends }, vocabSize) => {
-        for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
-          inverter.addIds(ids, start, ends[i], vocabSize);
+      onBatch: (batch, vocabSize) =>
+        inverter.addBatch(batch, vocabSize, () => {
           if (inverter.pending >= limit) flush();
           if (opts.onProgress && inverter.documents % 10000 === 0) {
             opts.onProgress(inverter.documents, -1);
           }
-        }
-      },
+        }),
     });
     seen.clear();
     if (inverter.pending > 0 || segments.length === 0) flush();
