@@ -13,6 +13,17 @@
 import { TermEncoder } from "../text/term_encoder.ts";
 import { U32Buffer } from "./_growable.ts";
 
+/** Throws when a document's text is not a string, naming the document (`d` counts from 0). */
+export function checkText(text: unknown, d: number, id: string): void {
+  if (typeof text !== "string") {
+    throw new Error(
+      `Cannot index document number ${d + 1} (id ${JSON.stringify(id)}): its text is ${
+        text === null ? "null" : typeof text
+      }, not a string`,
+    );
+  }
+}
+
 /** The analyzed terms of a batch of documents, numbered by the encoder that analyzed them. */
 export interface EncodedBatch {
   /** Term ids of every document, back to back. */
@@ -250,7 +261,10 @@ export interface AnalyzeOptions {
   workers?: number;
   /** Characters of text per batch (default {@link BATCH_CHARS}). */
   batchChars?: number;
-  /** Called with each document's id in input order, before its batch is analyzed. */
+  /**
+   * Called with each document's id in input order, before its batch is analyzed
+   * (a text that is not a string is then refused, naming the document).
+   */
   onDocument: (id: string) => void;
   /**
    * Called with each analyzed batch in input order; `vocabSize` is the number of
@@ -277,8 +291,10 @@ export async function analyzeDocuments(
   try {
     let texts: string[] = [];
     let chars = 0;
+    let d = 0;
     for await (const { id, text } of docs) {
       opts.onDocument(id);
+      checkText(text, d++, id);
       texts.push(text);
       chars += text.length;
       if (chars >= batchChars) {

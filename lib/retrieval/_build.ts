@@ -3,7 +3,7 @@ import type { IndexData } from "./_index_data.ts";
 import { lengthToByte } from "./_small_float.ts";
 import { blockImpacts } from "./_block_impacts.ts";
 import { Inverter } from "./_inverter.ts";
-import { analyzeDocuments } from "./_analysis.ts";
+import { analyzeDocuments, checkText } from "./_analysis.ts";
 
 /** Progress of a build: documents analyzed so far out of the total (-1 when unknown). */
 export type BuildProgress = (done: number, total: number) => void;
@@ -36,6 +36,7 @@ export function invert(
   const seen = new Map<string, number>();
   for (let d = 0; d < n; d++) {
     checkId(docs[d].id, d, seen);
+    checkText(docs[d].text, d, docs[d].id);
     inverter.add(docs[d].text);
     if (onProgress && (d + 1) % 10000 === 0) onProgress(d + 1, n);
   }

@@ -190,3 +190,27 @@ Deno.test("Bm25Index.buildAsync saves the files build saves, with any number of 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a document whose text is not a string is refused by number and id, by every build", async () => {
+  const docs = [
+    { id: "a", text: "storm coast" },
+    { id: "b", text: undefined as unknown as string },
+    { id: "c", text: "flood" },
+  ];
+  const message = /Cannot index document number 2 \(id "b"\): its text is undefined, not a string/;
+  assert.throws(() => Bm25Index.build(docs), message);
+  await assert.rejects(Bm25Index.buildAsync(docs), message);
+  await assert.rejects(Bm25Index.buildAsync(docs, { batchChars: 1, analysisWorkers: 1 }), message);
+  const dir = await Deno.makeTempDir();
+  try {
+    await assert.rejects(Bm25Index.write(docs, `${dir}/idx`, { batchChars: 1 }), message);
+    assert.deepEqual([...Deno.readDirSync(dir)], []);
+    const nulls = [{ id: "x", text: null as unknown as string }];
+    await assert.rejects(
+      Bm25Index.write(nulls, `${dir}/idx`),
+      /number 1 \(id "x"\): its text is null/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
