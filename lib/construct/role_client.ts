@@ -54,7 +54,7 @@ export interface RoleClient {
  * ```
  */
 export async function roleClient(
-  ws: { connection: DuckDBConnection; dir?: string; parent?: { connection: DuckDBConnection } },
+  ws: CacheHost,
   role: Role,
   opts: {
     config?: LlmSettings;
@@ -69,6 +69,13 @@ export async function roleClient(
   return { client: new LlmClient({ ...clientOpts, cache, limits }), templatesDir };
 }
 
+/** What a role client needs of a workspace (or of a fork of one) to reach its call cache. */
+type CacheHost = {
+  connection: DuckDBConnection;
+  dir?: string;
+  parent?: { connection: DuckDBConnection };
+};
+
 /** The call cache of each open workspace, by the connection it is on. */
 const caches = new WeakMap<DuckDBConnection, Promise<CallCache>>();
 
@@ -77,9 +84,7 @@ const caches = new WeakMap<DuckDBConnection, Promise<CallCache>>();
  * (not of a fork, which closes with its stage): role clients of stages running at
  * once then see each other's answers, committed or not, and calls being asked.
  */
-function workspaceCache(
-  ws: { connection: DuckDBConnection; dir?: string; parent?: { connection: DuckDBConnection } },
-): Promise<CallCache> {
+function workspaceCache(ws: CacheHost): Promise<CallCache> {
   const connection = ws.parent?.connection ?? ws.connection;
   let cache = caches.get(connection);
   if (!cache) {
@@ -101,21 +106,11 @@ const limitsBySettings = new Map<string, ClientLimits>();
  * (`runStages` with `parallel`) keep together to the role's concurrency and rates.
  */
 function sharedLimits(role: Role, o: Omit<ResolvedRole, "templatesDir">): ClientLimits {
-  const key = JSON.stringify([
-    role,
-    o.baseUrl,
-    o.model,
-    o.concurrency ?? 8,
-    o.rpm ?? 0,
-    o.tpm ?? 0,
-  ]);
+  // Keyed by the limits' own values, defaults applied (an unset concurrency equals 8).
+  const fresh = new ClientLimits({ concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm });
+  const key = JSON.stringify([role, o.baseUrl, o.model, fresh.concurrency, fresh.rpm, fresh.tpm]);
   let limits = limitsBySettings.get(key);
-  if (!limits) {
-    limitsBySettings.set(
-      key,
-      limits = new ClientLimits({ concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm }),
-    );
-  }
+  if (!limits) limitsBySettings.set(key, limits = fresh);
   return limits;
 }
 

@@ -206,12 +206,11 @@ export class LlmClient {
       if (!p) {
         const prior = seen.get(job.key);
         const collector = cache?.collector;
+        const stored = usable(job, prior, keepUnparsed);
         // The same call asked right now by another client of the cache (a stage
         // running beside this one): its answer, as the cache would give it after.
-        const asked = usable(job, prior, keepUnparsed) || collector
-          ? undefined
-          : cache?.asking(job.key);
-        p = usable(job, prior, keepUnparsed)
+        const asked = stored || collector ? undefined : cache?.asking(job.key);
+        p = stored
           ? Promise.resolve({ call: prior!, cached: true })
           : collector
           ? Promise.resolve({ call: this.#collect(collector, job), cached: false })

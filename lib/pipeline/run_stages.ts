@@ -262,13 +262,17 @@ export async function runStages(
     return { state: "run", why };
   };
 
-  /** Runs one instance on `target` and records it in `ws`'s memo. */
-  const execute = async (spec: StageSpec, target: Workspace): Promise<void> => {
+  /**
+   * Runs one instance on `target` and records it in `ws`'s memo. Everything it
+   * does, down its asynchronous calls, knows its id ({@linkcode currentStage}).
+   */
+  const execute = (spec: StageSpec, target: Workspace): Promise<void> =>
+    runningStage.run(spec.id, () => runAndRecord(spec, target));
+  const runAndRecord = async (spec: StageSpec, target: Workspace): Promise<void> => {
     const fp = fingerprints.get(spec.id)!;
-    // rows of an earlier run of this stage (or of an older workspace)
-    await runningStage.run(spec.id, async () => await spec.clear?.(target));
+    await spec.clear?.(target); // rows of an earlier run of this stage (or of an older workspace)
     const exportedBefore = opts.exported?.() ?? 0;
-    const out = await runningStage.run(spec.id, () => spec.run(target));
+    const out = await spec.run(target);
     if ((opts.exported?.() ?? 0) > exportedBefore) waiting.add(spec.id);
     const result: StageOutcome = typeof out === "string" ? { summary: out } : out;
     const failed = result.failed ?? 0;

@@ -1,63 +1,75 @@
 import assert from "node:assert/strict";
-import { openWorkspace } from "@lib/store/mod.ts";
+import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { currentStage, runStages, type StageEvent, type StageSpec } from "./run_stages.ts";
 
-Deno.test({
-  name:
-    "runStages: a stage that exported requests holds back what depends on it, directly or not, and nothing else",
-  sanitizeResources: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir();
-    const ws = await openWorkspace(dir);
-    try {
-      let exported = 0;
-      const ran: string[] = [];
-      const spec = (id: string, deps: string[], exports = 0): StageSpec => ({
-        id,
-        stage: "judge",
-        version: 1,
-        params: {},
-        deps,
-        run: () => {
-          ran.push(id);
-          exported += exports;
-          return Promise.resolve(exports ? { summary: "exported", failed: exports } : "done");
-        },
-      });
-      // a exports; b reads a; c reads b; d is independent; e reads d only.
-      const specs = [
-        spec("a", [], 3),
-        spec("b", ["a"]),
-        spec("c", ["b"]),
-        spec("d", []),
-        spec("e", ["d"]),
-      ];
-      const events: StageEvent[] = [];
-      const r = await runStages(ws, specs, {
-        order: ["judge"],
-        exported: () => exported,
-        onEvent: (e) => events.push(e),
-      });
-      assert.deepEqual(ran, ["a", "d", "e"]);
-      assert.deepEqual(r.stopped, ["b", "c"]);
-      assert.deepEqual(
-        events.filter((e) => e.state === "stopped").map((e) => e.message),
-        [
-          "not started: waits for the exported requests of a",
-          "not started: waits for the exported requests of b",
-        ],
-      );
-      // Without the counter (a plain run) the failed stage does not hold anything back.
-      ran.length = 0;
-      const plain = await runStages(ws, specs, { order: ["judge"] });
-      assert.deepEqual(ran, ["a", "b", "c"]);
-      assert.deepEqual(plain.stopped, []);
-    } finally {
-      ws.close();
-      await Deno.remove(dir, { recursive: true });
-    }
+/**
+ * A test on a new workspace in a temporary folder, closed and removed after it
+ * (resources are not checked: DuckDB keeps handles past a test).
+ */
+function workspaceTest(name: string, fn: (ws: Workspace) => Promise<void>): void {
+  Deno.test({
+    name,
+    sanitizeResources: false,
+    fn: async () => {
+      const dir = await Deno.makeTempDir();
+      const ws = await openWorkspace(dir);
+      try {
+        await fn(ws);
+      } finally {
+        ws.close();
+        await Deno.remove(dir, { recursive: true });
+      }
+    },
+  });
+}
+
+workspaceTest(
+  "runStages: a stage that exported requests holds back what depends on it, directly or not, and nothing else",
+  async (ws) => {
+    let exported = 0;
+    const ran: string[] = [];
+    const spec = (id: string, deps: string[], exports = 0): StageSpec => ({
+      id,
+      stage: "judge",
+      version: 1,
+      params: {},
+      deps,
+      run: () => {
+        ran.push(id);
+        exported += exports;
+        return Promise.resolve(exports ? { summary: "exported", failed: exports } : "done");
+      },
+    });
+    // a exports; b reads a; c reads b; d is independent; e reads d only.
+    const specs = [
+      spec("a", [], 3),
+      spec("b", ["a"]),
+      spec("c", ["b"]),
+      spec("d", []),
+      spec("e", ["d"]),
+    ];
+    const events: StageEvent[] = [];
+    const r = await runStages(ws, specs, {
+      order: ["judge"],
+      exported: () => exported,
+      onEvent: (e) => events.push(e),
+    });
+    assert.deepEqual(ran, ["a", "d", "e"]);
+    assert.deepEqual(r.stopped, ["b", "c"]);
+    assert.deepEqual(
+      events.filter((e) => e.state === "stopped").map((e) => e.message),
+      [
+        "not started: waits for the exported requests of a",
+        "not started: waits for the exported requests of b",
+      ],
+    );
+    // Without the counter (a plain run) the failed stage does not hold anything back.
+    ran.length = 0;
+    const plain = await runStages(ws, specs, { order: ["judge"] });
+    assert.deepEqual(ran, ["a", "b", "c"]);
+    assert.deepEqual(plain.stopped, []);
   },
-});
+);
 
 /** A `judge` instance without parameters, reading `deps`. */
 function judgeStage(id: string, run: StageSpec["run"], deps: string[] = []): StageSpec {
@@ -79,281 +91,236 @@ function within<T>(p: Promise<T>, what: string): Promise<T> {
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
-Deno.test({
-  name:
-    "runStages with parallel: independent instances run at once, each in its own transaction; an instance starts after what it reads",
-  sanitizeResources: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir();
-    const ws = await openWorkspace(dir);
-    try {
-      const log: string[] = [];
-      const started = new Map(["a", "b", "c", "d", "e"].map((id) => [id, gate()]));
-      const handles = new Map<string, unknown>();
-      let live = 0;
-      let peak = 0;
-      const spec = (id: string, deps: string[], meet?: string): StageSpec => ({
-        id,
-        stage: "judge",
-        version: 1,
-        params: { id },
-        deps,
-        run: async (w) => {
-          live++;
-          peak = Math.max(peak, live);
-          log.push(`start ${id}`);
-          handles.set(id, w);
-          started.get(id)!.open();
-          // Inside a transaction of its own, wait until the other instance has started:
-          // two stages sharing one connection could not both be in a transaction.
-          await w.transaction(async () => {
-            await w.exec("INSERT INTO memo (kind, key, fingerprint) VALUES ('test', $1, 'x')", [
-              id,
-            ]);
-            if (meet) await within(started.get(meet)!.promise, `${meet} to start`);
-          });
-          log.push(`end ${id}`);
-          live--;
-          return `${id} done`;
-        },
-      });
-      // a and b wait for each other; c is independent; d reads a and b; e reads d.
-      const specs = [
-        spec("a", [], "b"),
-        spec("b", [], "a"),
-        spec("c", []),
-        spec("d", ["a", "b"]),
-        spec("e", ["d"]),
-      ];
-      const events: StageEvent[] = [];
-      const r = await within(
-        runStages(ws, specs, { order: ["judge"], parallel: 2, onEvent: (e) => events.push(e) }),
-        "the stages",
-      );
-      assert.deepEqual(r.ran, ["a", "b", "c", "d", "e"]);
-      assert.equal(peak, 2, log.join(", "));
-      const at = (entry: string) => log.indexOf(entry);
-      assert.ok(at("start b") < at("end a") && at("start a") < at("end b"), log.join(", "));
-      // c waits for a free slot; d for both a and b; e for d.
-      assert.ok(at("start c") > Math.min(at("end a"), at("end b")), log.join(", "));
-      assert.ok(at("start d") > Math.max(at("end a"), at("end b")), log.join(", "));
-      assert.ok(at("start e") > at("end d"), log.join(", "));
-      // Each ran on a fork of the workspace, and every row written in them is there.
-      for (const h of handles.values()) {
-        assert.notEqual(h, ws);
-        assert.equal((h as { parent?: unknown }).parent, ws);
-      }
-      assert.equal(
-        (await ws.query<{ n: number }>("SELECT count(*) AS n FROM memo WHERE kind = 'test'"))[0].n,
-        5,
-      );
-      assert.deepEqual(
-        events.filter((e) => e.state === "ran" && e.message.endsWith("done")).map((e) => e.id)
-          .sort(),
-        ["a", "b", "c", "d", "e"],
-      );
-      // An unchanged re-run: everything is fresh, nothing runs.
-      log.length = 0;
-      const again = await runStages(ws, specs, { order: ["judge"], parallel: 2 });
-      assert.deepEqual(again.fresh, ["a", "b", "c", "d", "e"]);
-      assert.deepEqual(log, []);
-    } finally {
-      ws.close();
-      await Deno.remove(dir, { recursive: true });
+workspaceTest(
+  "runStages with parallel: independent instances run at once, each in its own transaction; an instance starts after what it reads",
+  async (ws) => {
+    const log: string[] = [];
+    const started = new Map(["a", "b", "c", "d", "e"].map((id) => [id, gate()]));
+    const handles = new Map<string, unknown>();
+    let live = 0;
+    let peak = 0;
+    const spec = (id: string, deps: string[], meet?: string): StageSpec => ({
+      id,
+      stage: "judge",
+      version: 1,
+      params: { id },
+      deps,
+      run: async (w) => {
+        live++;
+        peak = Math.max(peak, live);
+        log.push(`start ${id}`);
+        handles.set(id, w);
+        started.get(id)!.open();
+        // Inside a transaction of its own, wait until the other instance has started:
+        // two stages sharing one connection could not both be in a transaction.
+        await w.transaction(async () => {
+          await w.exec("INSERT INTO memo (kind, key, fingerprint) VALUES ('test', $1, 'x')", [
+            id,
+          ]);
+          if (meet) await within(started.get(meet)!.promise, `${meet} to start`);
+        });
+        log.push(`end ${id}`);
+        live--;
+        return `${id} done`;
+      },
+    });
+    // a and b wait for each other; c is independent; d reads a and b; e reads d.
+    const specs = [
+      spec("a", [], "b"),
+      spec("b", [], "a"),
+      spec("c", []),
+      spec("d", ["a", "b"]),
+      spec("e", ["d"]),
+    ];
+    const events: StageEvent[] = [];
+    const r = await within(
+      runStages(ws, specs, { order: ["judge"], parallel: 2, onEvent: (e) => events.push(e) }),
+      "the stages",
+    );
+    assert.deepEqual(r.ran, ["a", "b", "c", "d", "e"]);
+    assert.equal(peak, 2, log.join(", "));
+    const at = (entry: string) => log.indexOf(entry);
+    assert.ok(at("start b") < at("end a") && at("start a") < at("end b"), log.join(", "));
+    // c waits for a free slot; d for both a and b; e for d.
+    assert.ok(at("start c") > Math.min(at("end a"), at("end b")), log.join(", "));
+    assert.ok(at("start d") > Math.max(at("end a"), at("end b")), log.join(", "));
+    assert.ok(at("start e") > at("end d"), log.join(", "));
+    // Each ran on a fork of the workspace, and every row written in them is there.
+    for (const h of handles.values()) {
+      assert.notEqual(h, ws);
+      assert.equal((h as { parent?: unknown }).parent, ws);
     }
+    assert.equal(
+      (await ws.query<{ n: number }>("SELECT count(*) AS n FROM memo WHERE kind = 'test'"))[0].n,
+      5,
+    );
+    assert.deepEqual(
+      events.filter((e) => e.state === "ran" && e.message.endsWith("done")).map((e) => e.id)
+        .sort(),
+      ["a", "b", "c", "d", "e"],
+    );
+    // An unchanged re-run: everything is fresh, nothing runs.
+    log.length = 0;
+    const again = await runStages(ws, specs, { order: ["judge"], parallel: 2 });
+    assert.deepEqual(again.fresh, ["a", "b", "c", "d", "e"]);
+    assert.deepEqual(log, []);
   },
-});
+);
 
-Deno.test({
-  name:
-    "runStages with parallel: a failing instance starts nothing more, lets the running ones finish and record, then throws",
-  sanitizeResources: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir();
-    const ws = await openWorkspace(dir);
-    try {
-      const bStarted = gate();
-      const ran: string[] = [];
-      let broken = true;
-      const specs: StageSpec[] = [
-        judgeStage("a", async () => {
-          await within(bStarted.promise, "b to start");
-          ran.push("a");
-          if (broken) throw new Error("a broke");
-          return "a done";
-        }),
-        judgeStage("b", async () => {
-          bStarted.open();
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          ran.push("b");
-          return "b done";
-        }),
-        ...["c", "d"].map((id) =>
-          judgeStage(id, () => {
-            ran.push(id);
-            return Promise.resolve(`${id} done`);
-          })
-        ),
-      ];
+workspaceTest(
+  "runStages with parallel: a failing instance starts nothing more, lets the running ones finish and record, then throws",
+  async (ws) => {
+    const bStarted = gate();
+    const ran: string[] = [];
+    let broken = true;
+    const specs: StageSpec[] = [
+      judgeStage("a", async () => {
+        await within(bStarted.promise, "b to start");
+        ran.push("a");
+        if (broken) throw new Error("a broke");
+        return "a done";
+      }),
+      judgeStage("b", async () => {
+        bStarted.open();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        ran.push("b");
+        return "b done";
+      }),
+      ...["c", "d"].map((id) =>
+        judgeStage(id, () => {
+          ran.push(id);
+          return Promise.resolve(`${id} done`);
+        })
+      ),
+    ];
+    await assert.rejects(
+      () => runStages(ws, specs, { order: ["judge"], parallel: 2 }),
+      Error,
+      "a broke",
+    );
+    assert.deepEqual(ran, ["a", "b"]); // b finished; c and d never started
+    broken = false;
+    ran.length = 0;
+    const again = await runStages(ws, specs, { order: ["judge"], parallel: 2 });
+    assert.deepEqual(again.fresh, ["b"]); // recorded although a failed beside it
+    assert.deepEqual(again.ran, ["a", "c", "d"]);
+    assert.deepEqual(ran.sort(), ["a", "c", "d"]);
+  },
+);
+
+workspaceTest(
+  "runStages: parallel must be a positive integer, and with an export counter instances run one at a time",
+  async (ws) => {
+    let live = 0;
+    let peak = 0;
+    const specs = ["a", "b", "c"].map((id) =>
+      judgeStage(id, async (w) => {
+        assert.equal(w, ws); // one at a time: the workspace itself
+        peak = Math.max(peak, ++live);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        live--;
+        return "done";
+      })
+    );
+    for (const bad of [0, 1.5, -2]) {
       await assert.rejects(
-        () => runStages(ws, specs, { order: ["judge"], parallel: 2 }),
-        Error,
-        "a broke",
+        () => runStages(ws, specs, { order: ["judge"], parallel: bad }),
+        RangeError,
+        `Invalid parallel ${bad}`,
       );
-      assert.deepEqual(ran, ["a", "b"]); // b finished; c and d never started
-      broken = false;
-      ran.length = 0;
-      const again = await runStages(ws, specs, { order: ["judge"], parallel: 2 });
-      assert.deepEqual(again.fresh, ["b"]); // recorded although a failed beside it
-      assert.deepEqual(again.ran, ["a", "c", "d"]);
-      assert.deepEqual(ran.sort(), ["a", "c", "d"]);
-    } finally {
-      ws.close();
-      await Deno.remove(dir, { recursive: true });
     }
+    assert.equal(peak, 0); // rejected before anything ran
+    const r = await runStages(ws, specs, { order: ["judge"], parallel: 3, exported: () => 0 });
+    assert.deepEqual(r.ran, ["a", "b", "c"]);
+    assert.equal(peak, 1);
   },
-});
+);
 
-Deno.test({
-  name:
-    "runStages: parallel must be a positive integer, and with an export counter instances run one at a time",
-  sanitizeResources: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir();
-    const ws = await openWorkspace(dir);
-    try {
-      let live = 0;
-      let peak = 0;
-      const specs = ["a", "b", "c"].map((id) =>
-        judgeStage(id, async (w) => {
-          assert.equal(w, ws); // one at a time: the workspace itself
-          peak = Math.max(peak, ++live);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-          live--;
-          return "done";
-        })
-      );
-      for (const bad of [0, 1.5, -2]) {
-        await assert.rejects(
-          () => runStages(ws, specs, { order: ["judge"], parallel: bad }),
-          RangeError,
-          `Invalid parallel ${bad}`,
-        );
-      }
-      assert.equal(peak, 0); // rejected before anything ran
-      const r = await runStages(ws, specs, { order: ["judge"], parallel: 3, exported: () => 0 });
-      assert.deepEqual(r.ran, ["a", "b", "c"]);
-      assert.equal(peak, 1);
-    } finally {
-      ws.close();
-      await Deno.remove(dir, { recursive: true });
-    }
+workspaceTest(
+  "runStages with parallel: an instance whose write meets the same rows written beside it runs again, alone, and both end recorded",
+  async (ws) => {
+    const wrote = new Map(["a", "b"].map((id) => [id, gate()]));
+    const attempts: string[] = [];
+    // Both write the same key, each in a transaction held open until the other wrote:
+    // the second to commit fails (DuckDB checks keys at commit), and is run again alone.
+    const specs = ["a", "b"].map((id) =>
+      judgeStage(id, async (w) => {
+        attempts.push(id);
+        const first = attempts.filter((x) => x === id).length === 1;
+        await w.transaction(async () => {
+          await w.exec(
+            "INSERT OR REPLACE INTO memo (kind, key, fingerprint) VALUES ('test', 'same', $1)",
+            [id],
+          );
+          wrote.get(id)!.open();
+          if (first) await within(wrote.get(id === "a" ? "b" : "a")!.promise, "the other write");
+        });
+        return `${id} wrote`;
+      })
+    );
+    const events: StageEvent[] = [];
+    const r = await within(
+      runStages(ws, specs, { order: ["judge"], parallel: 2, onEvent: (e) => events.push(e) }),
+      "the stages",
+    );
+    assert.deepEqual(r.ran, ["a", "b"]);
+    assert.equal(attempts.length, 3, attempts.join(", "));
+    const again = events.filter((e) => e.message.startsWith("again, alone"));
+    assert.equal(again.length, 1);
+    assert.equal(again[0].id, attempts[2]); // the one that ran twice
+    const [row] = await ws.query<{ fingerprint: string }>(
+      "SELECT fingerprint FROM memo WHERE kind = 'test' AND key = 'same'",
+    );
+    assert.equal(row.fingerprint, attempts[2]); // its second write came last
+    // A conflict in a run of one at a time is an error like any other (nothing beside it).
+    const conflict = judgeStage(
+      "c",
+      () => Promise.reject(new Error("TransactionContext Error: Conflict on update!")),
+    );
+    await assert.rejects(
+      () => runStages(ws, [conflict], { order: ["judge"] }),
+      Error,
+      "Conflict on update",
+    );
   },
-});
+);
 
-Deno.test({
-  name:
-    "runStages with parallel: an instance whose write meets the same rows written beside it runs again, alone, and both end recorded",
-  sanitizeResources: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir();
-    const ws = await openWorkspace(dir);
-    try {
-      const wrote = new Map(["a", "b"].map((id) => [id, gate()]));
-      const attempts: string[] = [];
-      // Both write the same key, each in a transaction held open until the other wrote:
-      // the second to commit fails (DuckDB checks keys at commit), and is run again alone.
-      const specs = ["a", "b"].map((id) =>
-        judgeStage(id, async (w) => {
-          attempts.push(id);
-          const first = attempts.filter((x) => x === id).length === 1;
-          await w.transaction(async () => {
-            await w.exec(
-              "INSERT OR REPLACE INTO memo (kind, key, fingerprint) VALUES ('test', 'same', $1)",
-              [id],
-            );
-            wrote.get(id)!.open();
-            if (first) await within(wrote.get(id === "a" ? "b" : "a")!.promise, "the other write");
-          });
-          return `${id} wrote`;
-        })
-      );
-      const events: StageEvent[] = [];
-      const r = await within(
-        runStages(ws, specs, { order: ["judge"], parallel: 2, onEvent: (e) => events.push(e) }),
-        "the stages",
-      );
-      assert.deepEqual(r.ran, ["a", "b"]);
-      assert.equal(attempts.length, 3, attempts.join(", "));
-      const again = events.filter((e) => e.message.startsWith("again, alone"));
-      assert.equal(again.length, 1);
-      assert.equal(again[0].id, attempts[2]); // the one that ran twice
-      const [row] = await ws.query<{ fingerprint: string }>(
-        "SELECT fingerprint FROM memo WHERE kind = 'test' AND key = 'same'",
-      );
-      assert.equal(row.fingerprint, attempts[2]); // its second write came last
-      // A conflict in a run of one at a time is an error like any other (nothing beside it).
-      const conflict = judgeStage(
-        "c",
-        () => Promise.reject(new Error("TransactionContext Error: Conflict on update!")),
-      );
-      await assert.rejects(
-        () => runStages(ws, [conflict], { order: ["judge"] }),
-        Error,
-        "Conflict on update",
-      );
-    } finally {
-      ws.close();
-      await Deno.remove(dir, { recursive: true });
-    }
+workspaceTest(
+  "currentStage names the instance along its asynchronous calls, also for instances interleaved with parallel",
+  async (ws) => {
+    const reports: string[] = [];
+    // A progress callback handed to the stages when they are declared, as crux run does.
+    const progress = (step: string) => reports.push(`${currentStage() ?? "-"} ${step}`);
+    const bothStarted = [gate(), gate()];
+    const specs = ["x", "y"].map((id, i) =>
+      judgeStage(`judge:${id}`, async () => {
+        bothStarted[i].open();
+        await within(bothStarted[1 - i].promise, "the other instance to start");
+        progress("start");
+        await new Promise((resolve) => setTimeout(resolve, i ? 5 : 20));
+        await Promise.all([1, 2].map(async (k) => {
+          await Promise.resolve();
+          progress(`call ${k}`);
+        }));
+        return "done";
+      })
+    );
+    const cleared: (string | undefined)[] = [];
+    specs[0].clear = () => {
+      cleared.push(currentStage());
+      return Promise.resolve();
+    };
+    await runStages(ws, specs, { order: ["judge"], parallel: 2 });
+    assert.deepEqual(reports.slice(0, 2).sort(), ["judge:x start", "judge:y start"]);
+    // y's calls end first, while x still runs: each report names its own instance.
+    assert.deepEqual(reports.slice(2), [
+      "judge:y call 1",
+      "judge:y call 2",
+      "judge:x call 1",
+      "judge:x call 2",
+    ]);
+    assert.deepEqual(cleared, ["judge:x"]);
+    progress("outside");
+    assert.equal(reports.at(-1), "- outside");
   },
-});
-
-Deno.test({
-  name:
-    "currentStage names the instance along its asynchronous calls, also for instances interleaved with parallel",
-  sanitizeResources: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir();
-    const ws = await openWorkspace(dir);
-    try {
-      const reports: string[] = [];
-      // A progress callback handed to the stages when they are declared, as crux run does.
-      const progress = (step: string) => reports.push(`${currentStage() ?? "-"} ${step}`);
-      const bothStarted = [gate(), gate()];
-      const specs = ["x", "y"].map((id, i) =>
-        judgeStage(`judge:${id}`, async () => {
-          bothStarted[i].open();
-          await within(bothStarted[1 - i].promise, "the other instance to start");
-          progress("start");
-          await new Promise((resolve) => setTimeout(resolve, i ? 5 : 20));
-          await Promise.all([1, 2].map(async (k) => {
-            await Promise.resolve();
-            progress(`call ${k}`);
-          }));
-          return "done";
-        })
-      );
-      const cleared: (string | undefined)[] = [];
-      specs[0].clear = () => {
-        cleared.push(currentStage());
-        return Promise.resolve();
-      };
-      await runStages(ws, specs, { order: ["judge"], parallel: 2 });
-      assert.deepEqual(reports.slice(0, 2).sort(), ["judge:x start", "judge:y start"]);
-      // y's calls end first, while x still runs: each report names its own instance.
-      assert.deepEqual(reports.slice(2), [
-        "judge:y call 1",
-        "judge:y call 2",
-        "judge:x call 1",
-        "judge:x call 2",
-      ]);
-      assert.deepEqual(cleared, ["judge:x"]);
-      progress("outside");
-      assert.equal(reports.at(-1), "- outside");
-    } finally {
-      ws.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
+);

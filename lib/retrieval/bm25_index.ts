@@ -137,8 +137,8 @@ export class Bm25Index {
   /**
    * {@link Bm25Index.build} with the text analysis in worker threads beside
    * this one once the input is larger than one batch of `batchChars` characters
-   * (about a million): the same index, built in about half the time on two
-   * cores. A smaller input is analyzed here and starts no worker.
+   * (about a million): the same index, built 1.6 times as fast on two cores
+   * (565,000 passages). A smaller input is analyzed here and starts no worker.
    *
    * @param docs Documents with unique ids (ids may not contain line breaks).
    * @param opts As for `build`, plus `analysisWorkers` (default: the cores but
