@@ -1,26 +1,11 @@
 import assert from "node:assert/strict";
-import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import { withTempWorkspace } from "../../tests/support/temp_workspace.ts";
 import { currentStage, runStages, type StageEvent, type StageSpec } from "./run_stages.ts";
 
-/**
- * A test on a new workspace in a temporary folder, closed and removed after it
- * (resources are not checked: DuckDB keeps handles past a test).
- */
+/** A test on a new workspace (resources are not checked: DuckDB keeps handles past a test). */
 function workspaceTest(name: string, fn: (ws: Workspace) => Promise<void>): void {
-  Deno.test({
-    name,
-    sanitizeResources: false,
-    fn: async () => {
-      const dir = await Deno.makeTempDir();
-      const ws = await openWorkspace(dir);
-      try {
-        await fn(ws);
-      } finally {
-        ws.close();
-        await Deno.remove(dir, { recursive: true });
-      }
-    },
-  });
+  Deno.test({ name, sanitizeResources: false, fn: () => withTempWorkspace(fn) });
 }
 
 workspaceTest(

@@ -4,9 +4,9 @@ import {
   readPassageJudgments,
   readRatingCounts,
   readReportQuestionRatings,
-  type Workspace,
 } from "./mod.ts";
 import { clearReportRatings, clearSampleJudgeRatings } from "./ratings.ts";
+import { withTempWorkspace } from "../../tests/support/temp_workspace.ts";
 
 const q = (topicId: string, n: number) => ({
   topicId,
@@ -23,19 +23,8 @@ const r = (topicId: string, itemId: string, n: number, rating: number, judge = "
   judge,
 });
 
-async function withWorkspace(fn: (ws: Workspace) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  const ws = await openWorkspace(dir);
-  try {
-    await fn(ws);
-  } finally {
-    ws.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 Deno.test("readPassageJudgments: passages only, sub-question order, 0 for unrated, text optional", async () => {
-  await withWorkspace(async (ws) => {
+  await withTempWorkspace(async (ws) => {
     // Ordinals 2 before 10: the ratings follow the ordinal, not the id's text.
     await ws.upsert("questions", [q("t", 10), q("t", 2), q("u", 1)]);
     await ws.upsert("passages", [
@@ -73,7 +62,7 @@ Deno.test("readPassageJudgments: passages only, sub-question order, 0 for unrate
 });
 
 Deno.test("readReportQuestionRatings: one row per sub-question, null where unrated; readRatingCounts", async () => {
-  await withWorkspace(async (ws) => {
+  await withTempWorkspace(async (ws) => {
     await ws.upsert("questions", [q("t", 1), q("t", 2), q("u", 1)]);
     await ws.upsert("ratings", [
       r("t", "t:report:rag", 2, 4, "gpt"),
