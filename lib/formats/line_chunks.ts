@@ -25,6 +25,12 @@ export interface LineChunkOptions {
   chunkBytes?: number;
   /** Longest line accepted, in bytes (default 256 MiB); a longer one is an error naming it. */
   maxLineBytes?: number;
+  /**
+   * Check each chunk as UTF-8 (default true). A reader that checks the bytes
+   * itself as it scans them may turn this off, and then reports invalid bytes
+   * with {@linkcode LineChunks.checkUtf8}.
+   */
+  checkUtf8?: boolean;
 }
 
 /**
@@ -52,6 +58,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
   readonly path: string;
   #chunkBytes: number;
   #maxLine: number;
+  #check: boolean;
 
   /**
    * @param path The file.
@@ -61,6 +68,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
     this.path = path;
     this.#chunkBytes = Math.max(1, opts.chunkBytes ?? 4 << 20);
     this.#maxLine = opts.maxLineBytes ?? 256 << 20;
+    this.#check = opts.checkUtf8 ?? true;
   }
 
   /**
@@ -130,7 +138,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
         pending = read(spare.subarray(rest));
       }
       const bytes = buffer.subarray(0, end);
-      if (firstInvalidUtf8(bytes) >= 0) throw await this.#invalid(bytes, offset);
+      if (this.#check && firstInvalidUtf8(bytes) >= 0) await this.checkUtf8(bytes, offset);
       first = false; // lines were read: a mark from now on is text
       yield { bytes, offset };
       [buffer, spare] = [spare, buffer];
@@ -160,13 +168,21 @@ export class LineChunks implements AsyncIterable<LineChunk> {
     return line;
   }
 
-  async #invalid(bytes: Uint8Array, offset: number): Promise<InputError> {
-    let at = firstInvalidUtf8(bytes);
-    if (at < 0) at = bytes.length;
+  /**
+   * Checks bytes of this file as UTF-8 (a chunk, or whole lines of one).
+   *
+   * @param bytes The bytes.
+   * @param offset Their offset in the file.
+   * @throws {InputError} On invalid UTF-8, naming the line (counted by reading
+   *   the file up to it), the column, the byte and its file offset.
+   */
+  async checkUtf8(bytes: Uint8Array, offset: number): Promise<void> {
+    const at = firstInvalidUtf8(bytes);
+    if (at < 0) return;
     const lineStart = bytes.lastIndexOf(10, at - 1) + 1;
     const line = await this.lineAt(offset + at);
-    const byte = at < bytes.length ? `0x${bytes[at].toString(16).padStart(2, "0")}` : "end of file";
-    return new InputError([{
+    const byte = `0x${bytes[at].toString(16).padStart(2, "0")}`;
+    throw new InputError([{
       file: this.path,
       line,
       message: `not valid UTF-8 (byte ${byte} at column ${at - lineStart + 1}, file offset ${
