@@ -2,11 +2,11 @@
 import { InputError } from "./input_error.ts";
 
 /**
- * Offset of the first byte of `bytes[from..]` that is 0x80 or above, or
- * `bytes.length`. Runs of ASCII are tested sixteen bytes (four words) at a time.
+ * Offset of the first byte of `bytes[from..to)` that is 0x80 or above, or
+ * `to`. Runs of ASCII are tested sixteen bytes (four words) at a time.
  */
-export function asciiEnd(bytes: Uint8Array, from = 0): number {
-  const n = bytes.length;
+export function asciiEnd(bytes: Uint8Array, from = 0, to = bytes.length): number {
+  const n = to;
   let i = from;
   while (i < n && ((bytes.byteOffset + i) & 3) !== 0) {
     if (bytes[i] >= 0x80) return i;
@@ -26,14 +26,17 @@ export function asciiEnd(bytes: Uint8Array, from = 0): number {
   return i;
 }
 
-/** Offset of the first byte of `bytes[from..]` that is not valid UTF-8, or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array, from = 0): number {
+/**
+ * Offset of the first byte of `bytes[from..to)` that is not valid UTF-8 (a
+ * character cut by `to` included), or -1.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let i = from;
-  const n = bytes.length;
+  const n = to;
   while (i < n) {
     const b = bytes[i];
     if (b < 0x80) {
-      i = asciiEnd(bytes, i + 1);
+      i = asciiEnd(bytes, i + 1, n);
       continue;
     }
     let need: number, min: number;
@@ -43,8 +46,8 @@ export function firstInvalidUtf8(bytes: Uint8Array, from = 0): number {
     else return i;
     let cp = b & (need === 1 ? 0x1f : need === 2 ? 0x0f : 0x07);
     for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      const c = i + k < n ? bytes[i + k] : 0;
+      if ((c & 0xc0) !== 0x80) return i;
       cp = (cp << 6) | (c & 0x3f);
     }
     if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;

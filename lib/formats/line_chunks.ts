@@ -25,12 +25,20 @@ export interface LineChunkOptions {
   chunkBytes?: number;
   /** Longest line accepted, in bytes (default 256 MiB); a longer one is an error naming it. */
   maxLineBytes?: number;
+  /**
+   * Check each chunk as UTF-8 (default true). A reader that checks the bytes
+   * itself as it scans them may turn this off, and then reports invalid bytes
+   * with {@linkcode LineChunks.checkUtf8}.
+   */
+  checkUtf8?: boolean;
 }
 
 /**
- * A file read as chunks of whole lines, each checked to be UTF-8. Memory stays
- * at about one chunk whatever the file's size. A UTF-8 byte-order mark at the
- * start is skipped. Invalid UTF-8 is an {@linkcode InputError} naming the line,
+ * A file read as chunks of whole lines, each checked to be UTF-8. The next
+ * chunk is read (off the calling thread) while the caller works on the current
+ * one, so memory stays at about two chunks whatever the file's size. A UTF-8
+ * byte-order mark at the start is skipped, also when the first line is longer
+ * than a chunk. Invalid UTF-8 is an {@linkcode InputError} naming the line,
  * the column and the byte (the file is read again up to it to count the lines,
  * so the common path never counts them).
  *
@@ -50,6 +58,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
   readonly path: string;
   #chunkBytes: number;
   #maxLine: number;
+  #check: boolean;
 
   /**
    * @param path The file.
@@ -59,6 +68,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
     this.path = path;
     this.#chunkBytes = Math.max(1, opts.chunkBytes ?? 4 << 20);
     this.#maxLine = opts.maxLineBytes ?? 256 << 20;
+    this.#check = opts.checkUtf8 ?? true;
   }
 
   /**
@@ -75,43 +85,65 @@ export class LineChunks implements AsyncIterable<LineChunk> {
       throw cannotRead(this.path, error);
     }
     using _file = file;
+    // Two buffers: the next read goes into one while the caller works on the
+    // chunk yielded from the other (the read runs off this thread).
     let buffer = new Uint8Array(this.#chunkBytes);
+    let spare = new Uint8Array(this.#chunkBytes);
     let filled = 0; // bytes in `buffer`
     let offset = 0; // file offset of buffer[0]
     let first = true;
     let eof = false;
+    const read = (into: Uint8Array) => {
+      const p = file.read(into);
+      p.catch(() => {}); // awaited below; a reader left early closes the file under it
+      return p;
+    };
+    let pending = read(buffer);
     while (!eof) {
-      if (filled === buffer.length) {
-        if (buffer.length >= this.#maxLine) throw await this.#longLine(offset, buffer.length);
-        const bigger = new Uint8Array(Math.min(2 * buffer.length, this.#maxLine));
-        bigger.set(buffer);
-        buffer = bigger;
-      }
       let n: number | null;
       try {
-        n = await file.read(buffer.subarray(filled));
+        n = await pending;
       } catch (error) {
         throw cannotRead(this.path, error);
       }
       if (n === null) eof = true;
       else filled += n;
-      let start = 0;
-      if (first && filled >= 3) {
+      if (first && (filled >= 3 || eof)) { // a byte-order mark is dropped from the buffer
         first = false;
-        if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) start = 3;
-      } else if (first && eof) first = false;
+        if (filled >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) {
+          buffer.copyWithin(0, 3, filled);
+          filled -= 3;
+          offset = 3;
+        }
+      }
       // Whole lines: up to the last LF (everything at the end of the file).
       const end = eof ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
-      if (end > start) {
-        const bytes = buffer.subarray(start, end);
-        if (firstInvalidUtf8(bytes) >= 0) throw await this.#invalid(bytes, offset + start);
-        yield { bytes, offset: offset + start };
+      if (end === 0) { // no whole line yet: read on into the same buffer, grown when full
+        if (eof) break; // an empty file
+        if (filled === buffer.length) {
+          if (buffer.length >= this.#maxLine) throw await this.#longLine(offset, buffer.length);
+          const bigger = new Uint8Array(Math.min(2 * buffer.length, this.#maxLine));
+          bigger.set(buffer);
+          buffer = bigger;
+          spare = new Uint8Array(bigger.length);
+        }
+        pending = read(buffer.subarray(filled));
+        continue;
       }
-      if (end > 0) {
-        buffer.copyWithin(0, end, filled);
-        filled -= end;
-        offset += end;
+      // The unfinished last line starts the other buffer, and the next read goes on
+      // from it while this chunk is with the caller.
+      const rest = filled - end;
+      if (!eof) {
+        spare.set(buffer.subarray(end, filled));
+        pending = read(spare.subarray(rest));
       }
+      const bytes = buffer.subarray(0, end);
+      if (this.#check && firstInvalidUtf8(bytes) >= 0) await this.checkUtf8(bytes, offset);
+      first = false; // lines were read: a mark from now on is text
+      yield { bytes, offset };
+      [buffer, spare] = [spare, buffer];
+      filled = rest;
+      offset += end;
     }
   }
 
@@ -136,13 +168,21 @@ export class LineChunks implements AsyncIterable<LineChunk> {
     return line;
   }
 
-  async #invalid(bytes: Uint8Array, offset: number): Promise<InputError> {
-    let at = firstInvalidUtf8(bytes);
-    if (at < 0) at = bytes.length;
+  /**
+   * Checks bytes of this file as UTF-8 (a chunk, or whole lines of one).
+   *
+   * @param bytes The bytes.
+   * @param offset Their offset in the file.
+   * @throws {InputError} On invalid UTF-8, naming the line (counted by reading
+   *   the file up to it), the column, the byte and its file offset.
+   */
+  async checkUtf8(bytes: Uint8Array, offset: number): Promise<void> {
+    const at = firstInvalidUtf8(bytes);
+    if (at < 0) return;
     const lineStart = bytes.lastIndexOf(10, at - 1) + 1;
     const line = await this.lineAt(offset + at);
-    const byte = at < bytes.length ? `0x${bytes[at].toString(16).padStart(2, "0")}` : "end of file";
-    return new InputError([{
+    const byte = `0x${bytes[at].toString(16).padStart(2, "0")}`;
+    throw new InputError([{
       file: this.path,
       line,
       message: `not valid UTF-8 (byte ${byte} at column ${at - lineStart + 1}, file offset ${

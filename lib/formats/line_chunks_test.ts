@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { InputError } from "./input_error.ts";
 import { LineChunks } from "./line_chunks.ts";
+import fc from "fast-check";
 
 async function file(bytes: Uint8Array | string): Promise<string> {
   const path = join(await Deno.makeTempDir(), "f.txt");
@@ -65,3 +66,69 @@ Deno.test("LineChunks refuses a line longer than its limit, naming the line", as
     (e) => e instanceof InputError && /f\.txt:2: line longer than 64 bytes/.test(e.message),
   );
 });
+
+Deno.test("LineChunks gives every byte once, in whole lines, whatever the chunk size (property)", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "p.txt");
+  const line = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    // A mark (U+FEFF) that does not start the file is text.
+    fc.constantFrom("", "é", "日本語", "\r", "\uFEFF", "x".repeat(70)),
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(line, { maxLength: 30 }),
+      fc.boolean(),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 48 }),
+      async (lines, bom, lastLf, chunkBytes) => {
+        const text = (bom ? "\uFEFF" : "") + lines.join("\n") +
+          (lastLf && lines.length ? "\n" : "");
+        const bytes = new TextEncoder().encode(text);
+        await Deno.writeFile(path, bytes);
+        // The mark is dropped when the file starts with it (as a first line of "\uFEFF" does).
+        const start = text.startsWith("\uFEFF") ? 3 : 0;
+        let at = start;
+        const seen: Uint8Array[] = [];
+        for await (const c of new LineChunks(path, { chunkBytes })) {
+          assert.equal(c.offset, at);
+          const copy = c.bytes.slice();
+          // The next read runs while the caller holds this chunk: it must not touch it.
+          await new Promise((r) => setTimeout(r, 0));
+          assert.deepEqual(c.bytes, copy);
+          at += c.bytes.length;
+          seen.push(copy);
+          if (at < bytes.length) {
+            assert.equal(copy.at(-1), 10, "a chunk before the last ends a line");
+          }
+        }
+        assert.equal(at, bytes.length);
+        assert.deepEqual(concat(seen), bytes.subarray(start));
+      },
+    ),
+    { numRuns: 150 },
+  );
+});
+
+Deno.test("LineChunks left early closes the file with no stray error", async () => {
+  const path = await file(Array.from({ length: 2000 }, (_, i) => `line ${i}`).join("\n"));
+  let n = 0;
+  for await (const c of new LineChunks(path, { chunkBytes: 64 })) {
+    n += c.bytes.length;
+    if (n > 500) break; // the read of the next chunk is under way here
+  }
+  assert.ok(n > 500 && n < 700);
+  // The read started before the break settles against the closed file without an
+  // unhandled rejection (which would fail this test).
+  await new Promise((r) => setTimeout(r, 20));
+});
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

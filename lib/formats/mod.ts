@@ -170,3 +170,4 @@ export {
 export { parseTypedCoverage, readTypedCoverage, type TypedCoverageLine } from "./typed_coverage.ts";
 export { parsePreferences, type PreferenceLine, readPreferences } from "./preferences.ts";
 export { blankText } from "./blank_text.ts";
+export { validUtf8 } from "./valid_utf8.ts";

@@ -9,6 +9,7 @@ import type { RunRow } from "@lib/types/mod.ts";
 import { asBytes, decimalAt, integerAt, splitLine } from "./_scan_bytes.ts";
 import { plainRunLine } from "./_plain_lines.ts";
 import { decodeSpan, spanHash, spansEqual } from "./_span_hash.ts";
+import { validUtf8 } from "@lib/formats/valid_utf8.ts";
 
 /** The rows of one topic: `[from, to)` row ranges of the table (usually one). */
 export interface RunTopicColumns {
@@ -150,6 +151,11 @@ function scanRows(
     else {
       const b = fields;
       const n = splitLine(bytes, pos, b, 6);
+      // Plain lines are ASCII; any other is checked here (the reader may leave it to us).
+      if (!validUtf8(bytes, pos, b[12])) {
+        status = MALFORMED;
+        break;
+      }
       if (n === 0) {
         state[POS] = pos = b[12] + 1;
         continue;

@@ -265,3 +265,17 @@ Deno.test("scores that overflow and ranks outside int32 are left to the strict p
     /x\.run:1: rank: 99999999999 is out of range \(-2147483648 to 2147483647\)/,
   );
 });
+
+Deno.test("scanRunTable rejects invalid UTF-8 on any line it reads, and keeps valid non-ASCII ids", () => {
+  const enc = new TextEncoder();
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...enc.encode(p)] : p));
+  // A document id with a stray byte (single spaces), a tab-separated line with a
+  // bad continuation, a cut character at the very end.
+  assert.equal(scanRunTable(bytes("q1 Q0 d1 1 2 r\nq1 Q0 d", [0xff], " 2 1 r\n")), undefined);
+  assert.equal(scanRunTable(bytes("q1\tQ0\td", [0xc3, 0x28], "\t1\t2\tr\n")), undefined);
+  assert.equal(scanRunTable(bytes("q1 Q0 d1 1 2 r", [0xe2, 0x82])), undefined);
+  const ok = scanRunTable(bytes("q1 Q0 é 1 2 r\nq1\tQ0\t日本\t2\t1\tr\n"))!;
+  assert.equal(ok.size, 2);
+  assert.deepEqual(runTableRows(ok).map((r) => r.docId), ["é", "日本"]);
+});

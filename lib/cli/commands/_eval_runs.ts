@@ -33,8 +33,9 @@ async function strictError(
   bytes: Uint8Array,
   offset: number,
 ): Promise<Error> {
+  await chunks.checkUtf8(bytes, offset); // invalid UTF-8 is named by line, column and byte
   const { parseRun } = await import("@lib/formats/trec_run.ts");
-  const text = new TextDecoder().decode(bytes); // checked UTF-8 by the chunk reader
+  const text = new TextDecoder().decode(bytes);
   try {
     parseRun(text, { file: chunks.path, run: "run" });
   } catch (error) {
@@ -104,7 +105,9 @@ export async function evaluateRunFile(
   }
   // 1 MiB chunks: the reading buffer, the joined chunk and the columns stay small, and a
   // one-shot evaluation touches (and faults in) less fresh memory than with 4 MiB.
-  const chunks = new LineChunks(path, { chunkBytes: 1 << 20 });
+  // The run scanner checks what is not ASCII as it reads (the chunks are not checked
+  // twice), unless the rewrite decodes them first.
+  const chunks = new LineChunks(path, { chunkBytes: 1 << 20, checkUtf8: rewrite !== undefined });
   const evaluator = judged ? new RunEvaluator(measures, judged, opts) : undefined;
   const topics: string[] = [];
   let rows = 0;

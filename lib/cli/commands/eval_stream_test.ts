@@ -71,3 +71,69 @@ Deno.test("crux eval: an identical repeated qrels line is dropped, counted and c
   assert.equal(JSON.parse(once.out).aggregate["R@10"], (1 + 0.5) / 2);
   assert.match(twice.err, /# qrels ".*q2": 2 identical repeated lines dropped/);
 });
+
+Deno.test("crux eval: invalid UTF-8 anywhere in a large run is named by line, column and byte", async () => {
+  // About 2.4 MB before the bad line: the run is read in several chunks, which the
+  // run scanner checks itself (the chunks are not checked twice).
+  const head = Array.from({ length: 100_000 }, (_, i) => `t2 Q0 d${i} ${i + 1} 1 r\n`).join("");
+  const enc = new TextEncoder();
+  const d = await Deno.makeTempDir();
+  const write = async (name: string, tail: Uint8Array) => {
+    const h = enc.encode(head);
+    const all = new Uint8Array(h.length + tail.length);
+    all.set(h);
+    all.set(tail, h.length);
+    await Deno.writeFile(join(d, name), all);
+    return h.length; // offset of the tail
+  };
+  await Deno.writeTextFile(join(d, "q"), QRELS);
+  // The bad byte in a document id, in a tab-separated line, in the tag, and with --rewrite.
+  const cases: [string, number[], number, string[]][] = [
+    ["id.run", [...enc.encode("t2 Q0 x"), 0xff, ...enc.encode(" 100001 1 r\n")], 8, []],
+    ["tab.run", [...enc.encode("t2\tQ0\td"), 0xc3, 0x28, ...enc.encode("\t100001\t1\tr\n")], 8, []],
+    ["tag.run", [...enc.encode("t2 Q0 y 100001 1 r"), 0xe2, 0x82, 0x0a], 19, []],
+    ["re.run", [...enc.encode("t2 Q0 x"), 0xff, ...enc.encode(" 100001 1 r\n")], 8, ["t2=t9"]],
+  ];
+  for (const [name, tail, column, rewrite] of cases) {
+    const offset = await write(name, new Uint8Array(tail));
+    const bad = await crux([
+      "--run",
+      join(d, name),
+      "--qrels",
+      join(d, "q"),
+      "-m",
+      "AP",
+      ...rewrite.flatMap((r) => ["--rewrite", r]),
+    ]);
+    assert.equal(bad.code, 1, name);
+    const byte = tail[column - 1].toString(16);
+    assert.match(
+      bad.err,
+      new RegExp(
+        `${
+          name.replace(".", "\\.")
+        }:100001: not valid UTF-8 \\(byte 0x${byte} at column ${column}, ` +
+          `file offset ${offset + column - 1}\\)`,
+      ),
+      name,
+    );
+  }
+  // Valid non-ASCII ids and tags, on plain and tab-separated lines, are read as they are.
+  const ok = "t1 Q0 é 1 3 r\nt1\tQ0\ta\t2\t2\tr\nt2 Q0 c 1 5 r\n" + head;
+  await Deno.writeTextFile(join(d, "ok.run"), ok);
+  await Deno.writeTextFile(join(d, "q2"), QRELS + "t1 0 é 1\n");
+  const good = await crux([
+    "--run",
+    join(d, "ok.run"),
+    "--qrels",
+    join(d, "q2"),
+    "-m",
+    "P@1 R@2",
+    "--format",
+    "json",
+  ]);
+  assert.equal(good.code, 0, good.err);
+  // t1: é and a (both relevant) at ranks 1 and 2: P@1 = 1, R@2 = 1. t2: c (relevant)
+  // first, then unjudged ids; a (relevant) not retrieved: P@1 = 1, R@2 = 1/2.
+  assert.deepEqual(JSON.parse(good.out).aggregate, { "P@1": 1, "R@2": 0.75 });
+});
