@@ -103,7 +103,9 @@ Deno.test("LineChunks gives every byte once, in whole lines, whatever the chunk 
           }
         }
         assert.equal(at, bytes.length);
-        assert.deepEqual(concat(seen), bytes.subarray(start));
+        // Chunks end at line ends, so each decodes on its own.
+        const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+        assert.equal(seen.map((c) => decoder.decode(c)).join(""), text.slice(start ? 1 : 0));
       },
     ),
     { numRuns: 150 },
@@ -122,13 +124,3 @@ Deno.test("LineChunks left early closes the file with no stray error", async () 
   // unhandled rejection (which would fail this test).
   await new Promise((r) => setTimeout(r, 20));
 });
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
