@@ -59,6 +59,11 @@ export class QrelsTopic {
     return k < 0 ? undefined : this.gradeList[k];
   }
 
+  /** The judged document ids (each once unless `index.duplicates` lists repeats), in key order. */
+  get index(): SpanIndex {
+    return this.#index;
+  }
+
   /** Grade of the document id `bytes[a, b)` whose `spanHash` is `h`, undefined when not judged. */
   gradeOfSpan(bytes: Uint8Array, a: number, b: number, h: number): number | undefined {
     const k = this.#index.findHashed(bytes, a, b, h);

@@ -159,6 +159,27 @@ export class SpanIndex {
     return new SpanIndex(bytes, start, end);
   }
 
+  /**
+   * The columns the keys are read from: key `i` is the bytes
+   * `[start[from + i], end[from + i])`, its hash `hashes[from + i]`. For a
+   * caller that probes a table of its own with every key.
+   */
+  get columns(): {
+    bytes: Uint8Array;
+    start: Int32Array;
+    end: Int32Array;
+    hashes: Int32Array;
+    from: number;
+  } {
+    return {
+      bytes: this.#bytes,
+      start: this.#start,
+      end: this.#end,
+      hashes: this.#hashes,
+      from: this.#from,
+    };
+  }
+
   /** The `i`-th key as a string. */
   key(i: number): string {
     const k = this.#from + i;
