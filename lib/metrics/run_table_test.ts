@@ -291,3 +291,13 @@ Deno.test("scanRunTable rejects invalid UTF-8 on any line it reads, and keeps va
   assert.equal(ok.size, 2);
   assert.deepEqual(runTableRows(ok).map((r) => r.docId), ["é", "日本"]);
 });
+
+Deno.test("scanQrelsTable rejects invalid UTF-8 on any line it reads, and keeps valid non-ASCII ids", () => {
+  const enc = new TextEncoder();
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...enc.encode(p)] : p));
+  assert.equal(scanQrelsTable(bytes("q1 0 d1 1\nq1 0 d", [0xff], " 2\n")), undefined);
+  assert.equal(scanQrelsTable(bytes("q1\t0\td", [0xed, 0xa0, 0x80], "\t1\n")), undefined); // a surrogate
+  const ok = scanQrelsTable(bytes("q1 0 é 1\nq1\t0\t日本\t2\n"))!;
+  assert.deepEqual(qrelsTableRows(ok).map((q) => [q.docId, q.grade]), [["é", 1], ["日本", 2]]);
+});
