@@ -59,6 +59,11 @@ export class QrelsTopic {
     return k < 0 ? undefined : this.gradeList[k];
   }
 
+  /** The judged document ids (each once unless `index.duplicates` lists repeats), in key order. */
+  get index(): SpanIndex {
+    return this.#index;
+  }
+
   /** Grade of the document id `bytes[a, b)` whose `spanHash` is `h`, undefined when not judged. */
   gradeOfSpan(bytes: Uint8Array, a: number, b: number, h: number): number | undefined {
     const k = this.#index.findHashed(bytes, a, b, h);
@@ -119,18 +124,25 @@ export class QrelsTopic {
   }
 }
 
+/** Counts by value, filled and cleared by {@linkcode histogram}. */
+const tally = new Int32Array(256);
+
 /** Counts of the non-negative values of `list` by value, or null unless they are all integers below 256. */
 function histogram(list: Float64Array): Int32Array | null {
   let max = -1;
   for (let i = 0; i < list.length; i++) {
     const g = list[i];
     if (g >= 0) {
-      if (g >= 256 || (g | 0) !== g) return null;
+      if (g >= 256 || (g | 0) !== g) {
+        tally.fill(0, 0, max + 1);
+        return null;
+      }
+      tally[g]++;
       if (g > max) max = g;
     }
   }
-  const counts = new Int32Array(max + 1);
-  for (let i = 0; i < list.length; i++) if (list[i] >= 0) counts[list[i] | 0]++;
+  const counts = tally.slice(0, max + 1);
+  tally.fill(0, 0, max + 1);
   return counts;
 }
 

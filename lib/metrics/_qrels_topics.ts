@@ -5,7 +5,7 @@
 import type { Qrel } from "@lib/types/mod.ts";
 import { InputError, MAX_PROBLEMS, type Problem } from "@lib/formats/input_error.ts";
 import { QrelsTopic } from "./_qrels_topic.ts";
-import { SpanIndex, tableSize } from "./_span_hash.ts";
+import { SpanIndex } from "./_span_hash.ts";
 import type { QrelsTable } from "./qrels_table.ts";
 
 const HINT = "subtopic (diversity) qrels must be given as diversity qrels " +
@@ -99,28 +99,23 @@ function tableTopics(
 ): Map<string, QrelsTopic> {
   const out = new Map<string, QrelsTopic>();
   const repeats: Repeat[] = [];
-  // Every topic's hash table lives in one shared buffer.
-  let total = 0;
-  for (const ranges of table.topics.values()) total += tableSize(count(ranges));
-  const slots = new Int32Array(total);
-  let base = 0;
+  // Each topic's lookup table is built when the topic is first searched (most topics
+  // are not: a ranking looks its judged ids up in its own table, see `ColumnRanker`).
   for (const [id, ranges] of table.topics) {
-    const n = count(ranges);
     let start = table.start;
     let from = 0;
     let grade = table.grade;
     let index: SpanIndex;
     if (ranges.length === 2) { // the usual case: one block of the file, viewed in place
       from = ranges[0];
-      const opts = { hashes: table.hash, from, to: ranges[1], slots, base };
+      const opts = { hashes: table.hash, from, to: ranges[1], lazy: true };
       index = new SpanIndex(table.bytes, start, table.end, opts);
       grade = grade.subarray(from, ranges[1]);
     } else { // a topic in several blocks of the file
       const [s, e, hashes, g] = gather(table, ranges);
-      index = new SpanIndex(table.bytes, start = s, e, { hashes, slots, base });
+      index = new SpanIndex(table.bytes, start = s, e, { hashes, lazy: true });
       grade = g;
     }
-    base += tableSize(n);
     if (index.duplicates.length === 0) { // no repeats: nothing more to allocate
       out.set(id, new QrelsTopic(index, grade));
       continue;

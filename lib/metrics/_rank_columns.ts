@@ -1,7 +1,7 @@
 import type { RunTable, RunTopicColumns } from "./run_table.ts";
 import type { QrelsTopic } from "./_qrels_topic.ts";
 import type { RankOrder } from "./_rank_topic.ts";
-import { compareSpans, decodeSpan, spansEqual, tableSize } from "./_span_hash.ts";
+import { compareSpans, decodeSpan, type SpanIndex, spansEqual, tableSize } from "./_span_hash.ts";
 
 /** A topic of a run table ranked the evaluator's way, without decoding document ids. */
 export interface RankedColumns {
@@ -105,6 +105,11 @@ export class ColumnRanker {
     }
     const mask = size - 1;
     const { bytes, start, end, hash } = table;
+    // With fewer judged documents than ranked ones (the usual case), each judged id
+    // is looked up in this ranking's table once it is built, rather than each ranked
+    // id in the judgments' (a judgments index listing repeats keeps the per-row path).
+    const index = qrels?.index;
+    const probeJudged = index !== undefined && index.size < n && index.duplicates.length === 0;
     let kept = base;
     for (let r = 0; r < n; r++) {
       const i = idx[r];
@@ -112,7 +117,7 @@ export class ColumnRanker {
       let slot = h & mask;
       let repeated = false;
       for (; stamps[slot] === epoch; slot = (slot + 1) & mask) {
-        const j = slots[slot];
+        const j = rows[slots[slot]];
         if (hash[j] === h && spansEqual(bytes, start[i], end[i], bytes, start[j], end[j])) {
           repeated = true;
           break;
@@ -120,11 +125,15 @@ export class ColumnRanker {
       }
       if (repeated) continue;
       stamps[slot] = epoch;
-      slots[slot] = i;
+      slots[slot] = kept;
       rows[kept] = i;
-      const g = qrels?.gradeOfSpan(bytes, start[i], end[i], h);
-      grades[kept++] = g === undefined || g < 0 ? -Infinity : g;
+      if (probeJudged) grades[kept++] = -Infinity;
+      else {
+        const g = qrels?.gradeOfSpan(bytes, start[i], end[i], h);
+        grades[kept++] = g === undefined || g < 0 ? -Infinity : g;
+      }
     }
+    if (probeJudged) gradeJudged(qrels!, index, rows, grades, bytes, start, end, hash, mask);
     this.#used = kept;
     const keptRows = rows.subarray(base, kept);
     return {
@@ -133,6 +142,43 @@ export class ColumnRanker {
       grades: grades.subarray(base, kept),
       docs: () => Array.from(keptRows, (i) => decodeSpan(bytes, start[i], end[i])),
     };
+  }
+}
+
+/**
+ * Sets the grade of every ranked document that `qrels` judges (grade >= 0),
+ * finding each judged id in the ranking's table (`slots`, live where stamped
+ * with this topic's epoch, holding positions in `rows`).
+ */
+function gradeJudged(
+  qrels: QrelsTopic,
+  index: SpanIndex,
+  rows: Int32Array,
+  grades: Float64Array,
+  bytes: Uint8Array,
+  start: Int32Array,
+  end: Int32Array,
+  hash: Int32Array,
+  mask: number,
+): void {
+  const judged = index.columns;
+  const list = qrels.gradeList;
+  for (let q = 0; q < index.size; q++) {
+    const g = list[q];
+    if (g < 0) continue; // negative: in the pool, unjudged
+    const k = judged.from + q;
+    const h = judged.hashes[k];
+    for (let slot = h & mask; stamps[slot] === epoch; slot = (slot + 1) & mask) {
+      const at = slots[slot];
+      const j = rows[at];
+      if (
+        hash[j] === h &&
+        spansEqual(bytes, start[j], end[j], judged.bytes, judged.start[k], judged.end[k])
+      ) {
+        grades[at] = g;
+        break;
+      }
+    }
   }
 }
 

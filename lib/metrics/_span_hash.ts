@@ -83,7 +83,18 @@ export interface SpanIndexOptions {
    */
   slots?: Int32Array;
   base?: number;
+  /**
+   * Build the lookup table on the first lookup rather than now (repeats are
+   * still found now, in scratch space): for many small indexes of which few
+   * are searched.
+   */
+  lazy?: boolean;
 }
+
+// Scratch table of lazy indexes' repeat checks: a slot is live when stamped with the current epoch.
+let scratchRows = new Int32Array(256);
+let scratchStamps = new Int32Array(256);
+let scratchEpoch = 0;
 
 /**
  * A lookup from byte spans to the index of an equal key, the keys being spans
@@ -103,10 +114,10 @@ export class SpanIndex {
   #end: Int32Array;
   #hashes: Int32Array;
   #from: number;
-  /** Row + 1 per slot; 0 = empty. */
-  #table: Int32Array;
-  #base: number;
-  #mask: number;
+  /** Row + 1 per slot; 0 = empty. Undefined until the first lookup of a lazy index. */
+  #table?: Int32Array;
+  #base = 0;
+  #mask = 0;
 
   /** Indexes keys `bytes[start[i], end[i])`. */
   constructor(bytes: Uint8Array, start: Int32Array, end: Int32Array, opts: SpanIndexOptions = {}) {
@@ -123,11 +134,17 @@ export class SpanIndex {
       for (let i = from; i < to; i++) hashes[i] = spanHash(bytes, start[i], end[i]);
     }
     this.#hashes = hashes;
+    if (opts.lazy) this.#findRepeats();
+    else this.#build(opts.slots, opts.slots ? opts.base ?? 0 : 0, true);
+  }
+
+  /** Fills the lookup table (in `slots` from `base`, or a new array); lists repeats when asked. */
+  #build(slots: Int32Array | undefined, base: number, listRepeats: boolean): Int32Array {
+    const bytes = this.#bytes, start = this.#start, end = this.#end, hashes = this.#hashes;
     const size = tableSize(this.size);
-    const table = opts.slots ?? new Int32Array(size);
-    const base = opts.slots ? opts.base ?? 0 : 0;
+    const table = slots ?? new Int32Array(size);
     const mask = size - 1;
-    for (let i = from; i < to; i++) {
+    for (let i = this.#from; i < this.#from + this.size; i++) {
       const h: number = hashes[i];
       let slot: number = h & mask;
       let k = -1;
@@ -137,11 +154,42 @@ export class SpanIndex {
         k = -1;
       }
       if (k < 0) table[base + slot] = i + 1;
-      else this.duplicates.push([i - from, k - from]);
+      else if (listRepeats) this.duplicates.push([i - this.#from, k - this.#from]);
     }
     this.#table = table;
     this.#base = base;
     this.#mask = mask;
+    return table;
+  }
+
+  /** Lists the repeated keys using the shared scratch table (a lazy index's table waits). */
+  #findRepeats(): void {
+    const bytes = this.#bytes, start = this.#start, end = this.#end, hashes = this.#hashes;
+    const size = tableSize(this.size);
+    if (scratchRows.length < size) {
+      scratchRows = new Int32Array(size);
+      scratchStamps = new Int32Array(size);
+    }
+    if (++scratchEpoch === 0x7fffffff) {
+      scratchStamps.fill(0);
+      scratchEpoch = 1;
+    }
+    const mask = size - 1;
+    for (let i = this.#from; i < this.#from + this.size; i++) {
+      const h: number = hashes[i];
+      let slot: number = h & mask;
+      let k = -1;
+      for (; scratchStamps[slot] === scratchEpoch; slot = (slot + 1) & mask) {
+        k = scratchRows[slot];
+        if (hashes[k] === h && spansEqual(bytes, start[k], end[k], bytes, start[i], end[i])) break;
+        k = -1;
+      }
+      if (k >= 0) this.duplicates.push([i - this.#from, k - this.#from]);
+      else {
+        scratchStamps[slot] = scratchEpoch;
+        scratchRows[slot] = i;
+      }
+    }
   }
 
   /** Indexes a list of strings (as their UTF-8 bytes). */
@@ -157,6 +205,27 @@ export class SpanIndex {
     const bytes = new Uint8Array(pos);
     parts.forEach((p, i) => bytes.set(p, start[i]));
     return new SpanIndex(bytes, start, end);
+  }
+
+  /**
+   * The columns the keys are read from: key `i` is the bytes
+   * `[start[from + i], end[from + i])`, its hash `hashes[from + i]`. For a
+   * caller that probes a table of its own with every key.
+   */
+  get columns(): {
+    bytes: Uint8Array;
+    start: Int32Array;
+    end: Int32Array;
+    hashes: Int32Array;
+    from: number;
+  } {
+    return {
+      bytes: this.#bytes,
+      start: this.#start,
+      end: this.#end,
+      hashes: this.#hashes,
+      from: this.#from,
+    };
   }
 
   /** The `i`-th key as a string. */
@@ -178,7 +247,7 @@ export class SpanIndex {
 
   /** As {@linkcode find}, with `h` = `spanHash(bytes, a, b)` already computed. */
   findHashed(bytes: Uint8Array, a: number, b: number, h: number): number {
-    const table = this.#table;
+    const table = this.#table ?? this.#build(undefined, 0, false);
     const base = this.#base;
     const mask = this.#mask;
     for (let slot = h & mask; table[base + slot] !== 0; slot = (slot + 1) & mask) {

@@ -9,6 +9,7 @@ import type { Qrel } from "@lib/types/mod.ts";
 import { asBytes, integerAt, splitLine } from "./_scan_bytes.ts";
 import { plainQrelsLine } from "./_plain_lines.ts";
 import { decodeSpan, spanHash, spansEqual } from "./_span_hash.ts";
+import { validUtf8 } from "@lib/formats/valid_utf8.ts";
 
 /** Qrels as columns over their source bytes; build with {@linkcode scanQrelsTable}. */
 export interface QrelsTable {
@@ -123,6 +124,11 @@ function scanRows(
     else {
       const b = fields;
       const n = splitLine(bytes, pos, b, 4);
+      // Plain lines are ASCII; any other is checked here (the reader may leave it to us).
+      if (!validUtf8(bytes, pos, b[8])) {
+        status = MALFORMED;
+        break;
+      }
       if (n === 0) {
         state[POS] = pos = b[8] + 1;
         continue;

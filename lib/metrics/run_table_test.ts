@@ -25,33 +25,45 @@ Deno.test("scanRunTable keeps offsets, scores and ranks per topic", () => {
 });
 
 Deno.test("the run-table path gives exactly the row path's values", () => {
-  // Random runs with tied scores, duplicates, unsorted lines, unjudged and negative grades.
-  const random = seededRandom(3);
-  const rows: RunRow[] = [];
-  const qrels: Qrel[] = [];
-  for (let t = 0; t < 40; t++) {
-    for (let i = 0; i < 60; i++) {
-      const docId = `d${Math.floor(random() * 80)}`;
-      rows.push({
-        run: "r",
-        topicId: `t${t}`,
-        docId,
-        rank: i + 1,
-        score: Math.floor(random() * 10) / 2,
-      });
+  // Random runs with tied scores, duplicates, unsorted lines, unjudged and negative grades;
+  // a topic judges fewer documents than it ranks (its judged ids are looked up in the
+  // ranking) or more (its ranked ids are looked up in the judgments).
+  for (const seed of [3, 4, 5]) {
+    const random = seededRandom(seed);
+    const rows: RunRow[] = [];
+    const qrels: Qrel[] = [];
+    let fewer = 0;
+    for (let t = 0; t < 40; t++) {
+      const ranked = 1 + Math.floor(random() * 70);
+      const pool = 10 + Math.floor(random() * 110);
+      for (let i = 0; i < ranked; i++) {
+        const docId = `d${Math.floor(random() * pool)}`;
+        rows.push({
+          run: "r",
+          topicId: `t${t}`,
+          docId,
+          rank: i + 1,
+          score: Math.floor(random() * 10) / 2,
+        });
+      }
+      let judged = 0;
+      const step = 1 + Math.floor(random() * 4);
+      for (let d = 0; d < pool; d += 1 + Math.floor(random() * step)) {
+        qrels.push({ topicId: `t${t}`, docId: `d${d}`, grade: Math.floor(random() * 5) - 1 });
+        judged++;
+      }
+      if (judged < ranked) fewer++;
     }
-    for (let d = 0; d < 80; d += 1 + Math.floor(random() * 3)) {
-      qrels.push({ topicId: `t${t}`, docId: `d${d}`, grade: Math.floor(random() * 5) - 1 });
+    assert.ok(fewer > 5 && fewer < 35, `both cases occur (seed ${seed}: ${fewer} of 40)`);
+    const measures = ["P@5", "P@20", "R@50", "AP", "AP@10", "RPrec", "RR", "nDCG@10", "nDCG"];
+    for (const order of ["score", "rank"] as const) {
+      const direct = evaluate(rows, measures, { qrels }, { order });
+      const table = scanRunTable(formatRun(rows), { run: "r" })!;
+      const fast = evaluate(table, measures, { qrels }, { order });
+      assert.deepEqual(fast.perTopic, direct.perTopic);
+      assert.deepEqual(fast.runs, direct.runs);
+      assert.ok(direct.runs[0].duplicates > 0);
     }
-  }
-  const measures = ["P@5", "P@20", "R@50", "AP", "AP@10", "RPrec", "RR", "nDCG@10", "nDCG"];
-  for (const order of ["score", "rank"] as const) {
-    const direct = evaluate(rows, measures, { qrels }, { order });
-    const table = scanRunTable(formatRun(rows), { run: "r" })!;
-    const fast = evaluate(table, measures, { qrels }, { order });
-    assert.deepEqual(fast.perTopic, direct.perTopic);
-    assert.deepEqual(fast.runs, direct.runs);
-    assert.ok(direct.runs[0].duplicates > 0);
   }
 });
 
@@ -278,4 +290,14 @@ Deno.test("scanRunTable rejects invalid UTF-8 on any line it reads, and keeps va
   const ok = scanRunTable(bytes("q1 Q0 é 1 2 r\nq1\tQ0\t日本\t2\t1\tr\n"))!;
   assert.equal(ok.size, 2);
   assert.deepEqual(runTableRows(ok).map((r) => r.docId), ["é", "日本"]);
+});
+
+Deno.test("scanQrelsTable rejects invalid UTF-8 on any line it reads, and keeps valid non-ASCII ids", () => {
+  const enc = new TextEncoder();
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...enc.encode(p)] : p));
+  assert.equal(scanQrelsTable(bytes("q1 0 d1 1\nq1 0 d", [0xff], " 2\n")), undefined);
+  assert.equal(scanQrelsTable(bytes("q1\t0\td", [0xed, 0xa0, 0x80], "\t1\n")), undefined); // a surrogate
+  const ok = scanQrelsTable(bytes("q1 0 é 1\nq1\t0\t日本\t2\n"))!;
+  assert.deepEqual(qrelsTableRows(ok).map((q) => [q.docId, q.grade]), [["é", 1], ["日本", 2]]);
 });

@@ -49,8 +49,11 @@ async function readWhole(path: string): Promise<Uint8Array> {
   return bytes;
 }
 
-/** Reads a file, turning a missing or unreadable file into a clear message. */
-async function readBytes(path: string, what: string): Promise<Uint8Array> {
+/**
+ * Reads a file, turning a missing or unreadable file into a clear message; then
+ * checks it ({@linkcode checkBytes}) unless `check` is false.
+ */
+async function readBytes(path: string, what: string, check = true): Promise<Uint8Array> {
   let bytes: Uint8Array;
   try {
     bytes = await readWhole(path);
@@ -60,11 +63,15 @@ async function readBytes(path: string, what: string): Promise<Uint8Array> {
       : (error as Error).message;
     throw new Error(`Cannot read ${what} "${path}": ${reason}; check the path`);
   }
-  // Invalid UTF-8 is an error naming the line, never U+FFFD.
+  if (check) checkBytes(bytes, path, what);
+  return bytes;
+}
+
+/** Refuses invalid UTF-8 (an error naming the line, never U+FFFD) and a blank file. */
+function checkBytes(bytes: Uint8Array, path: string, what: string): void {
   if (blankText(bytes, path)) {
     throw new InputError([{ file: path, line: 0, message: `the ${what} file is empty` }]);
   }
-  return bytes;
 }
 
 /**
@@ -90,8 +97,12 @@ async function loadQrels(
   path: string,
   rewrite: Rewrite,
 ): Promise<Pick<JudgedInputs, "qrels" | "qrelsTable" | "qrelsFile">> {
-  const bytes = rewriteTrec(await readBytes(path, "qrels"), rewrite);
+  // The scanner checks UTF-8 as it reads (its fast lines are ASCII), so a file it
+  // reads into rows is not checked twice; the rewrite decodes the text first.
+  const bytes = rewriteTrec(await readBytes(path, "qrels", rewrite !== undefined), rewrite);
   const qrelsTable = scanQrelsTable(bytes);
+  if (qrelsTable && qrelsTable.size > 0) return { qrelsTable, qrelsFile: path };
+  checkBytes(bytes, path, "qrels");
   if (qrelsTable) return { qrelsTable, qrelsFile: path };
   const { parseQrels } = await import("@lib/formats/trec_qrels.ts");
   return { qrels: parseQrels(decodeText(bytes, path), { file: path }) };

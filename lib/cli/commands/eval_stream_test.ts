@@ -137,3 +137,36 @@ Deno.test("crux eval: invalid UTF-8 anywhere in a large run is named by line, co
   // first, then unjudged ids; a (relevant) not retrieved: P@1 = 1, R@2 = 1/2.
   assert.deepEqual(JSON.parse(good.out).aggregate, { "P@1": 1, "R@2": 0.75 });
 });
+
+Deno.test("crux eval: invalid UTF-8 in the qrels is named by its line; a blank qrels file is refused", async () => {
+  const enc = new TextEncoder();
+  const d = await Deno.makeTempDir();
+  await Deno.writeTextFile(join(d, "r.run"), "t1 Q0 a 1 3 r\n");
+  const head = Array.from({ length: 5000 }, (_, i) => `t${i} 0 d${i} 1\n`).join("");
+  const cases: [string, number[], RegExp][] = [
+    ["id.qrels", [...enc.encode("t1 0 x"), 0xff, ...enc.encode(" 1\n")], /byte 0xff at column 7/],
+    [
+      "tab.qrels",
+      [...enc.encode("t1\t0\tx"), 0xc3, 0x28, ...enc.encode("\t1\n")],
+      /byte 0xc3 at column 7/,
+    ],
+  ];
+  for (const [name, tail, column] of cases) {
+    await Deno.writeFile(join(d, name), new Uint8Array([...enc.encode(head), ...tail]));
+    const bad = await crux(["--run", join(d, "r.run"), "--qrels", join(d, name), "-m", "AP"]);
+    assert.equal(bad.code, 1, name);
+    assert.match(bad.err, new RegExp(`${name.replace(".", "\\.")}:5001: not valid UTF-8`), name);
+    assert.match(bad.err, column, name);
+  }
+  await Deno.writeTextFile(join(d, "blank.qrels"), "\n  \n\t\n");
+  const blank = await crux([
+    "--run",
+    join(d, "r.run"),
+    "--qrels",
+    join(d, "blank.qrels"),
+    "-m",
+    "AP",
+  ]);
+  assert.equal(blank.code, 1);
+  assert.match(blank.err, /blank\.qrels: the qrels file is empty/);
+});
