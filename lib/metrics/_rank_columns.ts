@@ -93,7 +93,8 @@ export class ColumnRanker {
     const rows = this.#rowPool;
     const grades = this.#gradePool;
     // Keep the first occurrence of each document (open addressing over the ids'
-    // hashes; a slot is live when its stamp is this topic's epoch).
+    // hashes; a slot is live when its stamp is this topic's epoch, and holds the
+    // document's position in `rows`).
     const size = tableSize(n);
     if (slots.length < size) {
       slots = new Int32Array(size);
