@@ -1,7 +1,13 @@
 import type { RunTable, RunTopicColumns } from "./run_table.ts";
 import type { QrelsTopic } from "./_qrels_topic.ts";
 import type { RankOrder } from "./_rank_topic.ts";
-import { compareSpans, decodeSpan, type SpanIndex, spansEqual, tableSize } from "./_span_hash.ts";
+import {
+  compareSpans,
+  decodeSpan,
+  type SpanIndex,
+  spansEqual,
+  StampedSlots,
+} from "./_span_hash.ts";
 
 /** A topic of a run table ranked the evaluator's way, without decoding document ids. */
 export interface RankedColumns {
@@ -95,16 +101,8 @@ export class ColumnRanker {
     // Keep the first occurrence of each document (open addressing over the ids'
     // hashes; a slot is live when its stamp is this topic's epoch, and holds the
     // document's position in `rows`).
-    const size = tableSize(n);
-    if (slots.length < size) {
-      slots = new Int32Array(size);
-      stamps = new Int32Array(size);
-    }
-    if (++epoch === 0x7fffffff) {
-      stamps.fill(0);
-      epoch = 1;
-    }
-    const mask = size - 1;
+    const mask = seen.reset(n);
+    const { values: slots, stamps, epoch } = seen;
     const { bytes, start, end, hash } = table;
     // With fewer judged documents than ranked ones (the usual case), each judged id
     // is looked up in this ranking's table once it is built, rather than each ranked
@@ -134,7 +132,7 @@ export class ColumnRanker {
         grades[kept++] = g === undefined || g < 0 ? -Infinity : g;
       }
     }
-    if (probeJudged) gradeJudged(qrels!, index, rows, grades, bytes, start, end, hash, mask);
+    if (probeJudged) gradeJudged(qrels!, index, rows, grades, table, mask);
     this.#used = kept;
     const keptRows = rows.subarray(base, kept);
     return {
@@ -148,20 +146,19 @@ export class ColumnRanker {
 
 /**
  * Sets the grade of every ranked document that `qrels` judges (grade >= 0),
- * finding each judged id in the ranking's table (`slots`, live where stamped
- * with this topic's epoch, holding positions in `rows`).
+ * finding each judged id in the ranking's table ({@linkcode seen}, holding
+ * positions in `rows`).
  */
 function gradeJudged(
   qrels: QrelsTopic,
   index: SpanIndex,
   rows: Int32Array,
   grades: Float64Array,
-  bytes: Uint8Array,
-  start: Int32Array,
-  end: Int32Array,
-  hash: Int32Array,
+  table: RunTable,
   mask: number,
 ): void {
+  const { bytes, start, end, hash } = table;
+  const { values: slots, stamps, epoch } = seen;
   const judged = index.columns;
   const list = qrels.gradeList;
   for (let q = 0; q < index.size; q++) {
@@ -188,9 +185,8 @@ let order = new Int32Array(256);
 let scratch = new Int32Array(256);
 let keys = new BigUint64Array(256);
 let keyWords = new Uint32Array(keys.buffer);
-let slots = new Int32Array(512);
-let stamps = new Int32Array(512);
-let epoch = 0;
+/** The table of the ranking being built: the first occurrence of each document. */
+const seen = new StampedSlots();
 
 /**
  * Sorts the rows of `ranges` into `order` by score descending, then document

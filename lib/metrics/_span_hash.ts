@@ -91,10 +91,38 @@ export interface SpanIndexOptions {
   lazy?: boolean;
 }
 
-// Scratch table of lazy indexes' repeat checks: a slot is live when stamped with the current epoch.
-let scratchRows = new Int32Array(256);
-let scratchStamps = new Int32Array(256);
-let scratchEpoch = 0;
+/**
+ * A reusable open-addressing table of int32 values (rows, positions), emptied
+ * in constant time: a slot is live when its stamp equals the current epoch.
+ * For tables filled and dropped once per small key set (a topic's ranking, an
+ * index's repeat check).
+ */
+export class StampedSlots {
+  values = new Int32Array(256);
+  stamps = new Int32Array(256);
+  epoch = 0;
+
+  /**
+   * Empties the table, with room for `n` keys ({@linkcode tableSize}).
+   *
+   * @returns The mask of slot numbers (slot count - 1).
+   */
+  reset(n: number): number {
+    const size = tableSize(n);
+    if (this.values.length < size) {
+      this.values = new Int32Array(size);
+      this.stamps = new Int32Array(size);
+    }
+    if (++this.epoch === 0x7fffffff) {
+      this.stamps.fill(0);
+      this.epoch = 1;
+    }
+    return size - 1;
+  }
+}
+
+/** The table of lazy indexes' repeat checks. */
+const repeatCheck = new StampedSlots();
 
 /**
  * A lookup from byte spans to the index of an equal key, the keys being spans
@@ -165,29 +193,21 @@ export class SpanIndex {
   /** Lists the repeated keys using the shared scratch table (a lazy index's table waits). */
   #findRepeats(): void {
     const bytes = this.#bytes, start = this.#start, end = this.#end, hashes = this.#hashes;
-    const size = tableSize(this.size);
-    if (scratchRows.length < size) {
-      scratchRows = new Int32Array(size);
-      scratchStamps = new Int32Array(size);
-    }
-    if (++scratchEpoch === 0x7fffffff) {
-      scratchStamps.fill(0);
-      scratchEpoch = 1;
-    }
-    const mask = size - 1;
+    const mask = repeatCheck.reset(this.size);
+    const { values: rows, stamps, epoch } = repeatCheck;
     for (let i = this.#from; i < this.#from + this.size; i++) {
       const h: number = hashes[i];
       let slot: number = h & mask;
       let k = -1;
-      for (; scratchStamps[slot] === scratchEpoch; slot = (slot + 1) & mask) {
-        k = scratchRows[slot];
+      for (; stamps[slot] === epoch; slot = (slot + 1) & mask) {
+        k = rows[slot];
         if (hashes[k] === h && spansEqual(bytes, start[k], end[k], bytes, start[i], end[i])) break;
         k = -1;
       }
       if (k >= 0) this.duplicates.push([i - this.#from, k - this.#from]);
       else {
-        scratchStamps[slot] = scratchEpoch;
-        scratchRows[slot] = i;
+        stamps[slot] = epoch;
+        rows[slot] = i;
       }
     }
   }

@@ -51,6 +51,14 @@ function checkParams(k1: number, b: number): void {
   }
 }
 
+/** A build's default k1 and b (0.9, 0.4) unless given, checked before any work is done. */
+function buildParams(opts: Bm25BuildOptions): { k1: number; b: number } {
+  const k1 = opts.k1 ?? 0.9;
+  const b = opts.b ?? 0.4;
+  checkParams(k1, b);
+  return { k1, b };
+}
+
 /**
  * A BM25 index with Lucene 8 `BM25Similarity` semantics over text analyzed by
  * Lucene's `EnglishAnalyzer` ({@link analyze}): idf = ln(1 + (N - df + 0.5) /
@@ -128,9 +136,7 @@ export class Bm25Index {
     docs: readonly { id: string; text: string }[],
     opts: Bm25BuildOptions = {},
   ): Bm25Index {
-    const k1 = opts.k1 ?? 0.9;
-    const b = opts.b ?? 0.4;
-    checkParams(k1, b);
+    const { k1, b } = buildParams(opts);
     return new Bm25Index(invert(docs, opts.onProgress), k1, b, opts.exactLengths ?? false);
   }
 
@@ -156,9 +162,7 @@ export class Bm25Index {
     docs: readonly { id: string; text: string }[],
     opts: Bm25BuildOptions & { analysisWorkers?: number; batchChars?: number } = {},
   ): Promise<Bm25Index> {
-    const k1 = opts.k1 ?? 0.9;
-    const b = opts.b ?? 0.4;
-    checkParams(k1, b);
+    const { k1, b } = buildParams(opts);
     const data = await invertInWorkers(docs, opts);
     return new Bm25Index(data, k1, b, opts.exactLengths ?? false);
   }
@@ -247,9 +251,7 @@ export class Bm25Index {
       batchChars?: number;
     } = {},
   ): Promise<IndexManifest> {
-    const k1 = opts.k1 ?? 0.9;
-    const b = opts.b ?? 0.4;
-    checkParams(k1, b);
+    const { k1, b } = buildParams(opts);
     let manifest: IndexManifest | undefined;
     await writeAtomically(dir, async (tmp) => {
       manifest = await writeStreaming(docs, tmp, {

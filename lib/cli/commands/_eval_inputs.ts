@@ -101,8 +101,7 @@ async function loadQrels(
   // reads into rows is not checked twice; the rewrite decodes the text first.
   const bytes = rewriteTrec(await readBytes(path, "qrels", rewrite !== undefined), rewrite);
   const qrelsTable = scanQrelsTable(bytes);
-  if (qrelsTable && qrelsTable.size > 0) return { qrelsTable, qrelsFile: path };
-  checkBytes(bytes, path, "qrels");
+  if (!qrelsTable?.size) checkBytes(bytes, path, "qrels"); // names bad UTF-8, or a blank file
   if (qrelsTable) return { qrelsTable, qrelsFile: path };
   const { parseQrels } = await import("@lib/formats/trec_qrels.ts");
   return { qrels: parseQrels(decodeText(bytes, path), { file: path }) };
