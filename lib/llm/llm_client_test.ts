@@ -197,11 +197,11 @@ Deno.test("LlmClient embeds in batches and scores with /rerank and /score", asyn
 });
 
 Deno.test("clients sharing a cache ask a call once when both need it at the same time; a failed one is asked again", async () => {
-  let fail = false;
+  // The first request for "flaky" fails; every other request is answered.
   await using server = startOpenAiServer({
     latencyMs: 40,
-    chat: (req) =>
-      fail
+    chat: (req, info) =>
+      info.key === "flaky" && info.count === 1
         ? { status: 500, content: "down" }
         : { content: `answer to ${String(req.messages.at(-1)?.content)}` },
   });
@@ -219,11 +219,13 @@ Deno.test("clients sharing a cache ask a call once when both need it at the same
     assert.deepEqual([ra[0].text, rb[0].text], ["answer to same", "answer to same"]);
     assert.deepEqual([ra[0].cached, rb[0].cached].sort(), [false, true]);
     // A call that failed for one client is asked again by the other, as a re-run would.
-    fail = true;
+    // b starts once a's request has reached the server, so it finds the call in flight
+    // however slow the machine is; it must not take a's failure as its own answer.
     server.reset();
     const waiting = a.chatMany([ask("flaky")]);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    fail = false;
+    while (server.countFor("flaky") === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
     const [again] = await b.chatMany([ask("flaky")]);
     const [first] = await waiting;
     assert.equal(first.status, "failed");

@@ -55,7 +55,7 @@ Deno.test("LlmClient aborts calls waiting for a request slot and frees their pla
   setTimeout(() => controller.abort(stop()), 50);
   const t0 = performance.now();
   await assert.rejects(waiting, { name: "AbortError" });
-  assert.ok(performance.now() - t0 < 150, "the queued calls stop at once, not when a slot frees");
+  assert.ok(performance.now() - t0 < 250, "the queued calls stop at once, not when a slot frees");
   assert.equal((await busy).status, "ok");
   const recs = await within(2000, client.chatMany([ask("a"), ask("b"), ask("c"), ask("d")]));
   assert.notEqual(recs, "timed out");
