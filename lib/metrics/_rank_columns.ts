@@ -1,13 +1,7 @@
 import type { RunTable, RunTopicColumns } from "./run_table.ts";
 import type { QrelsTopic } from "./_qrels_topic.ts";
 import type { RankOrder } from "./_rank_topic.ts";
-import {
-  compareSpans,
-  decodeSpan,
-  type SpanIndex,
-  spansEqual,
-  StampedSlots,
-} from "./_span_hash.ts";
+import { compareSpans, decodeSpan, spansEqual, StampedSlots } from "./_span_hash.ts";
 
 /** A topic of a run table ranked the evaluator's way, without decoding document ids. */
 export interface RankedColumns {
@@ -132,7 +126,7 @@ export class ColumnRanker {
         grades[kept++] = g === undefined || g < 0 ? -Infinity : g;
       }
     }
-    if (probeJudged) gradeJudged(qrels!, index, rows, grades, table, mask);
+    if (probeJudged) gradeJudged(qrels!, rows, grades, table, mask);
     this.#used = kept;
     const keptRows = rows.subarray(base, kept);
     return {
@@ -151,7 +145,6 @@ export class ColumnRanker {
  */
 function gradeJudged(
   qrels: QrelsTopic,
-  index: SpanIndex,
   rows: Int32Array,
   grades: Float64Array,
   table: RunTable,
@@ -159,6 +152,7 @@ function gradeJudged(
 ): void {
   const { bytes, start, end, hash } = table;
   const { values: slots, stamps, epoch } = seen;
+  const index = qrels.index;
   const judged = index.columns;
   const list = qrels.gradeList;
   for (let q = 0; q < index.size; q++) {

@@ -70,19 +70,13 @@ export function tableSize(n: number): number {
   return size;
 }
 
-/** Where a {@linkcode SpanIndex} finds its keys and keeps its table. */
+/** Where a {@linkcode SpanIndex} finds its keys, and when it builds its table. */
 export interface SpanIndexOptions {
   /** `spanHash` of every key, when already known (default: computed). */
   hashes?: Int32Array;
   /** The keys are rows `[from, to)` of the columns (default: all); indices returned count from `from`. */
   from?: number;
   to?: number;
-  /**
-   * An array holding the hash table from `base` on: `tableSize(to - from)`
-   * entries, all 0 (default: a new array). Lets many small indexes share one buffer.
-   */
-  slots?: Int32Array;
-  base?: number;
   /**
    * Build the lookup table on the first lookup rather than now (repeats are
    * still found now, in scratch space): for many small indexes of which few
@@ -144,7 +138,6 @@ export class SpanIndex {
   #from: number;
   /** Row + 1 per slot; 0 = empty. Undefined until the first lookup of a lazy index. */
   #table?: Int32Array;
-  #base = 0;
   #mask = 0;
 
   /** Indexes keys `bytes[start[i], end[i])`. */
@@ -163,29 +156,28 @@ export class SpanIndex {
     }
     this.#hashes = hashes;
     if (opts.lazy) this.#findRepeats();
-    else this.#build(opts.slots, opts.slots ? opts.base ?? 0 : 0, true);
+    else this.#build(true);
   }
 
-  /** Fills the lookup table (in `slots` from `base`, or a new array); lists repeats when asked. */
-  #build(slots: Int32Array | undefined, base: number, listRepeats: boolean): Int32Array {
+  /** Fills the lookup table; lists repeats when asked. */
+  #build(listRepeats: boolean): Int32Array {
     const bytes = this.#bytes, start = this.#start, end = this.#end, hashes = this.#hashes;
     const size = tableSize(this.size);
-    const table = slots ?? new Int32Array(size);
+    const table = new Int32Array(size);
     const mask = size - 1;
     for (let i = this.#from; i < this.#from + this.size; i++) {
       const h: number = hashes[i];
       let slot: number = h & mask;
       let k = -1;
-      for (; table[base + slot] !== 0; slot = (slot + 1) & mask) {
-        k = table[base + slot] - 1;
+      for (; table[slot] !== 0; slot = (slot + 1) & mask) {
+        k = table[slot] - 1;
         if (hashes[k] === h && spansEqual(bytes, start[k], end[k], bytes, start[i], end[i])) break;
         k = -1;
       }
-      if (k < 0) table[base + slot] = i + 1;
+      if (k < 0) table[slot] = i + 1;
       else if (listRepeats) this.duplicates.push([i - this.#from, k - this.#from]);
     }
     this.#table = table;
-    this.#base = base;
     this.#mask = mask;
     return table;
   }
@@ -267,11 +259,10 @@ export class SpanIndex {
 
   /** As {@linkcode find}, with `h` = `spanHash(bytes, a, b)` already computed. */
   findHashed(bytes: Uint8Array, a: number, b: number, h: number): number {
-    const table = this.#table ?? this.#build(undefined, 0, false);
-    const base = this.#base;
+    const table = this.#table ?? this.#build(false);
     const mask = this.#mask;
-    for (let slot = h & mask; table[base + slot] !== 0; slot = (slot + 1) & mask) {
-      const k = table[base + slot] - 1;
+    for (let slot = h & mask; table[slot] !== 0; slot = (slot + 1) & mask) {
+      const k = table[slot] - 1;
       if (
         this.#hashes[k] === h &&
         spansEqual(this.#bytes, this.#start[k], this.#end[k], bytes, a, b)

@@ -278,10 +278,13 @@ Deno.test("scores that overflow and ranks outside int32 are left to the strict p
   );
 });
 
-Deno.test("scanRunTable rejects invalid UTF-8 on any line it reads, and keeps valid non-ASCII ids", () => {
+/** Bytes of text parts (UTF-8) and raw byte lists, in order. */
+function bytes(...parts: (string | number[])[]): Uint8Array {
   const enc = new TextEncoder();
-  const bytes = (...parts: (string | number[])[]) =>
-    new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...enc.encode(p)] : p));
+  return new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...enc.encode(p)] : p));
+}
+
+Deno.test("scanRunTable rejects invalid UTF-8 on any line it reads, and keeps valid non-ASCII ids", () => {
   // A document id with a stray byte (single spaces), a tab-separated line with a
   // bad continuation, a cut character at the very end.
   assert.equal(scanRunTable(bytes("q1 Q0 d1 1 2 r\nq1 Q0 d", [0xff], " 2 1 r\n")), undefined);
@@ -293,9 +296,6 @@ Deno.test("scanRunTable rejects invalid UTF-8 on any line it reads, and keeps va
 });
 
 Deno.test("scanQrelsTable rejects invalid UTF-8 on any line it reads, and keeps valid non-ASCII ids", () => {
-  const enc = new TextEncoder();
-  const bytes = (...parts: (string | number[])[]) =>
-    new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...enc.encode(p)] : p));
   assert.equal(scanQrelsTable(bytes("q1 0 d1 1\nq1 0 d", [0xff], " 2\n")), undefined);
   assert.equal(scanQrelsTable(bytes("q1\t0\td", [0xed, 0xa0, 0x80], "\t1\n")), undefined); // a surrogate
   const ok = scanQrelsTable(bytes("q1 0 é 1\nq1\t0\t日本\t2\n"))!;

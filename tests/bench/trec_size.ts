@@ -22,8 +22,9 @@
  * server's sustained rate (one stage at a time only: stages running at once share
  * the server's log, so only the whole judging is timed then); the workspace
  * size, peak memory (sampled RSS), and the time of an unchanged re-run of every
- * stage (fingerprints match: zero calls). The default (30 topics x 10 runs) finishes in a few minutes on a
- * small shared machine; the full size is `--topics 301 --runs 100`.
+ * stage (fingerprints match: zero calls). The default (30 topics x 10 runs)
+ * finishes in a few minutes on a small shared machine; the full size is
+ * `--topics 301 --runs 100`.
  *
  * @module
  */
