@@ -11,6 +11,7 @@ import { toRecord } from "./_to_record.ts";
 import { embedJob, rerankJob } from "./_other_jobs.ts";
 import { carriesLogprobs } from "./_logprobs.ts";
 import { type BatchCollector, EXPORTED_NOTE } from "./batch_collector.ts";
+import { readingFinalAnswer } from "./final_answer.ts";
 
 /** The `max_tokens` an answer used up (so it was cut), or `undefined` when it was not or usage is unknown. */
 function cutAt(call: StoredCall): number | undefined {
@@ -184,7 +185,10 @@ export class LlmClient {
     const ctx = this.#context(opts.signal, (w) => tracker.wait(w));
     const inflight = new Map<string, Promise<{ call: StoredCall; cached: boolean }>>();
     const hits = new Map<string, number>();
-    const parse = opts.parse as ((t: string) => ParseResult<unknown>) | undefined;
+    // Parsers read the final answer only: reasoning (`<think>` blocks) is removed here.
+    const parse = opts.parse
+      ? readingFinalAnswer(opts.parse as (t: string) => ParseResult<unknown>)
+      : undefined;
 
     // Failed and unparsed answers of an earlier run are asked again (unless
     // `retryFailed` is false): only results are answered from the cache. An

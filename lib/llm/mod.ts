@@ -55,6 +55,7 @@ export { statedList } from "./stated_list.ts";
 export { parseLabel } from "./parse_label.ts";
 export { matchLabel } from "./match_label.ts";
 export { plainAnswer } from "./plain_answer.ts";
+export { finalAnswer, readingFinalAnswer } from "./final_answer.ts";
 export { parseFinalScore } from "./parse_final_score.ts";
 export { type ParsedVerdict, parseVerdict } from "./parse_verdict.ts";
 export { LEXICAL_THRESHOLDS, lexicalJudge, type LexicalJudgeOptions } from "./lexical_judge.ts";

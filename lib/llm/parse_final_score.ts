@@ -1,5 +1,6 @@
 import type { ParseResult } from "./types.ts";
 import { plainAnswer } from "./plain_answer.ts";
+import { finalAnswer } from "./final_answer.ts";
 
 const FINAL =
   /(?:^|[^\w])#*\s*final\s+score\s*(?:\([^()\n]*\)\s*)?[:=]?\s*(-?\d+(?:\.\d+)?)(?![\d.]*\s*(?:-|–|to)\s*\d)/gi;
@@ -21,7 +22,7 @@ const FINAL =
  * ```
  */
 export function parseFinalScore(text: string): ParseResult<number> {
-  const all = [...plainAnswer(text).matchAll(FINAL)];
+  const all = [...plainAnswer(finalAnswer(text)).matchAll(FINAL)];
   if (!all.length) return { ok: false, raw: text, reason: 'no "##final score: N" line found' };
   const value = Number(all[all.length - 1][1]);
   if (!Number.isInteger(value)) {

@@ -1,4 +1,5 @@
 import type { ParseResult } from "./types.ts";
+import { finalAnswer } from "./final_answer.ts";
 
 /** Options of {@link parseJsonValue}. */
 export interface JsonValueOptions {
@@ -92,7 +93,7 @@ const isEmpty = (v: unknown) =>
  * ends inside an unclosed bracket (cut by the token limit) is a failure: its
  * complete part is not read as if it were the whole answer.
  *
- * @param text Model output.
+ * @param raw Model output (reasoning in `<think>` blocks is not read).
  * @param kind `array` or `object`.
  * @param opts `fits`: the expected shape.
  * @returns The value, or a failure carrying the raw text.
@@ -104,11 +105,12 @@ const isEmpty = (v: unknown) =>
  * ```
  */
 export function parseJsonValue(
-  text: string,
+  raw: string,
   kind: "array" | "object",
   opts: JsonValueOptions = {},
 ): ParseResult<unknown> {
   const fits = opts.fits ?? (() => true);
+  const text = finalAnswer(raw);
   const values: unknown[] = [];
   for (let start = 0; start < text.length; start++) {
     const c = text[start];
@@ -120,7 +122,7 @@ export function parseJsonValue(
       const open = c === "[" ? "array" : "object";
       return {
         ok: false,
-        raw: text,
+        raw,
         reason: `the answer ends inside an unclosed JSON ${open} (cut off?)`,
       };
     }
@@ -158,7 +160,7 @@ export function parseJsonValue(
   if (chosen !== undefined) return { ok: true, value: chosen };
   return {
     ok: false,
-    raw: text,
+    raw,
     reason: values.length
       ? `no JSON ${kind} of the expected shape found (${values.length} other value(s))`
       : `no JSON ${kind} found`,

@@ -1,6 +1,7 @@
 import { matchLabel } from "./match_label.ts";
 import { plainAnswer } from "./plain_answer.ts";
 import type { ParseResult } from "./types.ts";
+import { finalAnswer } from "./final_answer.ts";
 
 /**
  * A first line classing the item: `This is a core question.`, `It is **background**.`,
@@ -38,7 +39,8 @@ export function parseLabel<L extends string>(
   text: string,
   allowed: readonly L[],
 ): ParseResult<L> {
-  const lines = plainAnswer(text).split("\n").filter((l) => l.trim());
+  const answer = finalAnswer(text);
+  const lines = plainAnswer(answer).split("\n").filter((l) => l.trim());
   const first = lines[0] ?? "";
   const whole = matchLabel(lines.join(" "), allowed) ?? matchLabel(first, allowed) ??
     matchLabel(first.split(/[.,;:!?—–]|\s-\s/)[0], allowed);
@@ -57,7 +59,7 @@ export function parseLabel<L extends string>(
     if (l) named.add(l);
   }
   const bracketed = new Set<L>();
-  for (const m of text.matchAll(/\[([^\[\]\n]{1,40})\]/g)) {
+  for (const m of answer.matchAll(/\[([^\[\]\n]{1,40})\]/g)) {
     const l = matchLabel(m[1], allowed);
     if (l) bracketed.add(l);
   }

@@ -2,6 +2,7 @@ import { matchLabel } from "./match_label.ts";
 import { parseJsonValue } from "./parse_json_value.ts";
 import { statedLabels } from "./stated_labels.ts";
 import type { ParseResult } from "./types.ts";
+import { finalAnswer } from "./final_answer.ts";
 
 const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
 
@@ -32,7 +33,7 @@ export function parseLabels<L extends string>(
 ): ParseResult<L[]> {
   const list = parseJsonValue(text, "array", { fits: strings });
   if (!list.ok) {
-    const stated = statedLabels(text, allowed);
+    const stated = statedLabels(finalAnswer(text), allowed);
     const labels = stated?.ordered ?? inOrder(stated?.numbered);
     if (!labels) return list;
     return counted(labels, text, opts.count);

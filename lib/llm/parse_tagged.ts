@@ -1,4 +1,5 @@
 import type { ParseResult } from "./types.ts";
+import { finalAnswer } from "./final_answer.ts";
 
 /**
  * Reads the contents of every `<tag>...</tag>` in an output (`<p>`, `<q>`, `<r>`),
@@ -18,7 +19,7 @@ import type { ParseResult } from "./types.ts";
 export function parseTagged(text: string, tag: string): ParseResult<string[]> {
   const t = tag.replace(/[^A-Za-z0-9_-]/g, "");
   const re = new RegExp(`<${t}>([\\s\\S]*?)(?:</${t}>|(?=<${t}>)|$)`, "gi");
-  const items = [...text.matchAll(re)].map((m) => m[1].trim()).filter(Boolean);
+  const items = [...finalAnswer(text).matchAll(re)].map((m) => m[1].trim()).filter(Boolean);
   if (!items.length) return { ok: false, raw: text, reason: `no <${t}> tags found` };
   return { ok: true, value: items };
 }

@@ -2,6 +2,7 @@ import { matchLabel } from "./match_label.ts";
 import { parseJsonValue } from "./parse_json_value.ts";
 import { parseLabel } from "./parse_label.ts";
 import type { ParseResult } from "./types.ts";
+import { finalAnswer } from "./final_answer.ts";
 
 /** A labelled decision with its evidence (key point entailment, sub-question coverage). */
 export interface ParsedVerdict {
@@ -67,7 +68,7 @@ export function parseVerdict(text: string, allowed: readonly string[]): ParseRes
     if (/unclosed/.test(obj.reason)) return obj;
     const bare = parseLabel(text, allowed);
     if (!bare.ok) return obj;
-    const fields = statedFields(text);
+    const fields = statedFields(finalAnswer(text));
     return {
       ok: true,
       value: {

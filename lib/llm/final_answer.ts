@@ -1,0 +1,75 @@
+/**
+ * The final answer of a model that may reason before answering: what every
+ * answer parser reads. Reasoning is never read, so a number, label or ranking
+ * a model tries out while thinking cannot become the value it states.
+ *
+ * @module
+ */
+import type { ParseResult } from "./types.ts";
+
+/** A reasoning block's opening or closing tag: `<think>`, `</thinking>`, `<reasoning>`. */
+const TAG = /<(\/?)\s*(?:think|thinking|reasoning)\s*>/gi;
+
+/**
+ * The answer without its reasoning: every `<think>...</think>` block (also
+ * `<thinking>` and `<reasoning>`) is removed; an opening tag never closed
+ * starts reasoning that runs to the end (an answer cut while thinking has no
+ * final answer, so it reads as empty); a closing tag without its opening (the
+ * opening one was part of the prompt) ends reasoning that started at the top.
+ * Reasoning a server returns in a separate `reasoning_content` or `reasoning`
+ * field never reaches a parser: the client reads the message's `content` only.
+ *
+ * @param text Model output.
+ * @returns The final answer, trimmed.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(finalAnswer("<think>Maybe 5? No.</think>\n\nRating: 3"), "Rating: 3");
+ * assert.equal(finalAnswer("I weigh it...</think> 4"), "4");
+ * assert.equal(finalAnswer("<think>Let me see, a 5 would"), "");
+ * ```
+ */
+export function finalAnswer(text: string): string {
+  let out = "";
+  let depth = 0;
+  let from = 0;
+  for (const m of text.matchAll(TAG)) {
+    const closing = m[1] === "/";
+    if (!closing) {
+      if (depth === 0) out += text.slice(from, m.index);
+      depth++;
+    } else if (depth > 0) {
+      depth--;
+      if (depth === 0) from = m.index! + m[0].length;
+    } else {
+      // A closing tag without its opening: all before it was reasoning.
+      out = "";
+      from = m.index! + m[0].length;
+    }
+  }
+  if (depth === 0) out += text.slice(from);
+  return out.trim();
+}
+
+/**
+ * A parser that reads the final answer only ({@link finalAnswer}); a failure
+ * keeps the whole raw text, reasoning included.
+ *
+ * @param parse A parser of final answers.
+ * @returns The same parser, for answers that may hold reasoning.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const lone = (t: string) => /^\d$/.test(t) ? { ok: true as const, value: Number(t) } : { ok: false as const, raw: t, reason: "no digit" };
+ * assert.deepEqual(readingFinalAnswer(lone)("<think>7</think>4"), { ok: true, value: 4 });
+ * assert.deepEqual(readingFinalAnswer(lone)("<think>7</think>x"), { ok: false, raw: "<think>7</think>x", reason: "no digit" });
+ * ```
+ */
+export function readingFinalAnswer<T>(
+  parse: (text: string) => ParseResult<T>,
+): (text: string) => ParseResult<T> {
+  return (text) => {
+    const r = parse(finalAnswer(text));
+    return r.ok ? r : { ok: false, raw: text, reason: r.reason };
+  };
+}
