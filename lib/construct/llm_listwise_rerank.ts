@@ -94,9 +94,11 @@ export async function llmListwiseRerank(
       const rec = await opts.client.chat<Permutation>(request, {
         parse: (text) => {
           const p = parsePermutation(text, n);
-          return p.parsed
-            ? { ok: true, value: p }
-            : { ok: false, raw: text, reason: "the answer names no passage identifier [k]" };
+          return p.parsed ? { ok: true, value: p } : {
+            ok: false,
+            raw: text,
+            reason: "the answer states no single ranking of passage identifiers [k]",
+          };
         },
         step: "rerank-listwise",
         signal: opts.signal,

@@ -56,6 +56,7 @@ export { parseLabel } from "./parse_label.ts";
 export { matchLabel } from "./match_label.ts";
 export { plainAnswer } from "./plain_answer.ts";
 export { finalAnswer, readingFinalAnswer } from "./final_answer.ts";
+export { revision } from "./revision.ts";
 export { parseFinalScore } from "./parse_final_score.ts";
 export { type ParsedVerdict, parseVerdict } from "./parse_verdict.ts";
 export { LEXICAL_THRESHOLDS, lexicalJudge, type LexicalJudgeOptions } from "./lexical_judge.ts";

@@ -2,6 +2,7 @@ import { matchLabel } from "./match_label.ts";
 import { plainAnswer } from "./plain_answer.ts";
 import type { ParseResult } from "./types.ts";
 import { finalAnswer } from "./final_answer.ts";
+import { revision } from "./revision.ts";
 
 /**
  * A first line classing the item: `This is a core question.`, `It is **background**.`,
@@ -22,8 +23,10 @@ const NAMED =
  * `Label|Answer|Verdict|Judgment|Decision|Type|Entailment|...: X` (X alone or
  * opening a sentence: `Answer: yes. The year is given.`), or the answer
  * brackets exactly one distinct label (`[Yes]` in Long2RAG's format, with prose
- * around it). Spellings are matched by {@link matchLabel}. Anything else is a
- * failure with the raw text, never a label read from prose.
+ * around it). Spellings are matched by {@link matchLabel}. Reasoning
+ * (`<think>` blocks) is not read; an answer that revises itself ({@link
+ * revision}) is unparsed. Anything else is a failure with the raw text, never
+ * a label read from prose (a denied label, `not core`, is none).
  *
  * @param text Model output.
  * @param allowed Allowed labels.
@@ -40,6 +43,8 @@ export function parseLabel<L extends string>(
   allowed: readonly L[],
 ): ParseResult<L> {
   const answer = finalAnswer(text);
+  const revised = revision(answer, allowed);
+  if (revised) return { ok: false, raw: text, reason: `the answer revises itself: ${revised}` };
   const lines = plainAnswer(answer).split("\n").filter((l) => l.trim());
   const first = lines[0] ?? "";
   const whole = matchLabel(lines.join(" "), allowed) ?? matchLabel(first, allowed) ??

@@ -1,6 +1,7 @@
 import { matchLabel } from "./match_label.ts";
 import { parseJsonValue } from "./parse_json_value.ts";
 import { statedLabels } from "./stated_labels.ts";
+import { revision } from "./revision.ts";
 import type { ParseResult } from "./types.ts";
 import { finalAnswer } from "./final_answer.ts";
 
@@ -13,7 +14,10 @@ const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 
  * a bracketed list of bare words are read as {@link statedLabels} reads them
  * (numbered ones when numbered 1, 2, ... without a gap). Spellings are matched
  * by {@link matchLabel} (`Partial Support`, `**vital**`, `No Support` for
- * `not_support`); the returned labels are spelled as in `allowed`.
+ * `not_support`); the returned labels are spelled as in `allowed`. Reasoning
+ * (`<think>` blocks) is not read; an answer that later revises its labels
+ * ({@link revision}: `Correction: the second should be support`) is unparsed,
+ * never half-corrected.
  *
  * @param text Model output.
  * @param allowed Allowed labels, e.g. `["vital", "okay"]`.
@@ -31,6 +35,8 @@ export function parseLabels<L extends string>(
   allowed: readonly L[],
   opts: { count?: number } = {},
 ): ParseResult<L[]> {
+  const revised = revision(finalAnswer(text), allowed);
+  if (revised) return { ok: false, raw: text, reason: `the answer revises itself: ${revised}` };
   const list = parseJsonValue(text, "array", { fits: strings });
   if (!list.ok) {
     const stated = statedLabels(finalAnswer(text), allowed);

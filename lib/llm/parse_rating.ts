@@ -1,6 +1,7 @@
 import type { ParseResult } from "./types.ts";
 import { plainAnswer } from "./plain_answer.ts";
 import { finalAnswer } from "./final_answer.ts";
+import { revision } from "./revision.ts";
 
 const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
 /** After a number: it does not open a range ("0-5", "1 to 5"). */
@@ -93,6 +94,8 @@ export function parseRating(text: string): ParseResult<number> {
 export function parseScale(text: string, min: number, max: number): ParseResult<number> {
   const fail = (reason: string): ParseResult<number> => ({ ok: false, raw: text, reason });
   const plain = plainAnswer(finalAnswer(text));
+  const revised = revision(plain);
+  if (revised) return fail(`the answer revises itself: ${revised}`);
   const explicit: { value: string; final: boolean }[] = [];
   for (const m of plain.matchAll(EXPLICIT)) {
     if (weighed(plain, m.index, m[0].length)) continue;

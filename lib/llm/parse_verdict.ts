@@ -3,6 +3,7 @@ import { parseJsonValue } from "./parse_json_value.ts";
 import { parseLabel } from "./parse_label.ts";
 import type { ParseResult } from "./types.ts";
 import { finalAnswer } from "./final_answer.ts";
+import { revision } from "./revision.ts";
 
 /** A labelled decision with its evidence (key point entailment, sub-question coverage). */
 export interface ParsedVerdict {
@@ -63,6 +64,8 @@ function statedFields(text: string): Map<string, string> {
  * ```
  */
 export function parseVerdict(text: string, allowed: readonly string[]): ParseResult<ParsedVerdict> {
+  const revised = revision(finalAnswer(text), allowed);
+  if (revised) return { ok: false, raw: text, reason: `the answer revises itself: ${revised}` };
   const obj = parseJsonValue(text, "object", { fits: labelled });
   if (!obj.ok) {
     if (/unclosed/.test(obj.reason)) return obj;

@@ -1,8 +1,10 @@
 // Reading a window's labels from model output without ever shifting them onto the wrong nuggets.
 import {
+  finalAnswer,
   matchLabel,
   parseJsonValue,
   type ParseResult,
+  revision,
   statedLabels,
   statedList,
 } from "@lib/llm/mod.ts";
@@ -29,7 +31,9 @@ const key = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
  * (`statedLabels`): numbered ones align with the nugget of their number, each
  * nugget once; unnumbered ones must be exactly one per nugget. Anything else, a
  * plain list of the wrong length included, is a failure with the raw text (the
- * caller re-asks).
+ * caller re-asks), and so is an answer that later revises its labels
+ * (`Correction: the second should be support`): never half-corrected.
+ * Reasoning (`<think>` blocks) is not read.
  */
 export function parseWindowLabels<L extends string>(
   text: string,
@@ -38,6 +42,9 @@ export function parseWindowLabels<L extends string>(
 ): ParseResult<L[]> {
   const label = (v: unknown) => matchLabel(v, allowed);
   const fail = (reason: string): ParseResult<L[]> => ({ ok: false, raw: text, reason });
+  const answer = finalAnswer(text);
+  const revised = revision(answer, allowed);
+  if (revised) return fail(`the answer revises itself: ${revised}`);
   const arr = parseJsonValue(text, "array", { fits: labelList });
   const pairs: [unknown, unknown][] = [];
   if (arr.ok) {
@@ -67,7 +74,7 @@ export function parseWindowLabels<L extends string>(
     if (obj.ok) pairs.push(...Object.entries(obj.value as Record<string, unknown>));
     else {
       // Labels stated one per line or as bare words: numbered ones align by their number.
-      const stated = statedLabels(text, allowed);
+      const stated = statedLabels(answer, allowed);
       if (!stated) return fail(arr.reason);
       if (stated.ordered) {
         if (stated.ordered.length !== nuggets.length) {
@@ -100,12 +107,15 @@ export function parseWindowLabels<L extends string>(
 /**
  * A JSON list of nugget strings, trimmed, without empty or repeated entries, cut
  * to `max`; without JSON, a list written one nugget per numbered or bulleted
- * line (`statedList`).
+ * line (`statedList`). Reasoning is not read; an answer that revises itself
+ * (`Correction: ...`) is a failure.
  */
 export function parseNuggetList(text: string, max: number): ParseResult<string[]> {
+  const revised = revision(finalAnswer(text));
+  if (revised) return { ok: false, raw: text, reason: `the answer revises itself: ${revised}` };
   let arr = parseJsonValue(text, "array", { fits: nuggetList });
   if (!arr.ok) {
-    const lines = statedList(text);
+    const lines = statedList(finalAnswer(text));
     if (!lines) return arr;
     arr = { ok: true, value: lines };
   }

@@ -4,6 +4,9 @@
  * @module
  */
 
+import { finalAnswer } from "@lib/llm/final_answer.ts";
+import { revision } from "@lib/llm/revision.ts";
+
 /** A window's order read from a model answer, with every repair counted. */
 export interface Permutation {
   /** Positions in the window (from 0), each exactly once, best first. */
@@ -23,23 +26,36 @@ const BRACKET_CHAIN = /\[\s*\d+\s*\](?:\s*(?:>|,|>>|\s)\s*\[\s*\d+\s*\])*/g;
 /** A whole line of bare numbers joined by `>`: `2 > 1 > 3`. */
 const BARE_CHAIN = /^\s*\d+(?:\s*>\s*\d+)+\s*$/;
 
-/** The identifiers the answer states as its ranking, or undefined when it states none. */
+/**
+ * The identifiers the answer states as its ranking; undefined when it states
+ * none, or when two different runs are equally long (two rankings, none final).
+ */
 function identifiers(text: string): number[] | undefined {
-  let best: string | undefined;
-  for (const m of text.matchAll(BRACKET_CHAIN)) {
-    const count = (m[0].match(/\[/g) ?? []).length;
-    if (!best || count > (best.match(/\[/g) ?? []).length) best = m[0];
+  const runs = [...text.matchAll(BRACKET_CHAIN)].map((m) =>
+    [...m[0].matchAll(/\d+/g)].map((d) => Number(d[0]))
+  );
+  if (runs.length) {
+    const longest = Math.max(...runs.map((r) => r.length));
+    const best = [...new Set(runs.filter((r) => r.length === longest).map((r) => r.join(" ")))];
+    if (best.length > 1 && longest > 1) return undefined;
+    return best[0].split(" ").map(Number);
   }
-  if (best) return [...best.matchAll(/\d+/g)].map((d) => Number(d[0]));
-  const line = text.split(/\r?\n/).find((l) => BARE_CHAIN.test(l.replace(/[`*]/g, "")));
-  return line ? [...line.matchAll(/\d+/g)].map((d) => Number(d[0])) : undefined;
+  const lines = text.split(/\r?\n/).filter((l) => BARE_CHAIN.test(l.replace(/[`*]/g, "")));
+  const distinct = [
+    ...new Set(lines.map((l) => [...l.matchAll(/\d+/g)].map((d) => d[0]).join(" "))),
+  ];
+  if (distinct.length !== 1) return undefined;
+  return distinct[0].split(" ").map(Number);
 }
 
 /**
  * Reads a listwise ranking of a window of `n` passages numbered `[1]..[n]`,
  * without guessing: the ranking is the longest run of bracketed identifiers
  * joined by `>` (or commas), or else a line of bare numbers joined by `>`;
- * numbers in prose are never read. Repeated identifiers are dropped after
+ * numbers in prose are never read, nor is reasoning (`<think>` blocks, so a
+ * first guess made while thinking is not the answer). Two different rankings
+ * of the same length in the final answer, or a later correction ("Correction:
+ * [2] should come first"), make it unparsed: neither is taken as final. Repeated identifiers are dropped after
  * their first mention, identifiers outside `1..n` are dropped, and identifiers
  * the answer leaves out are appended in their input order; each repair is
  * counted. An answer with no identifier at all is unparsed and keeps the input
@@ -54,13 +70,15 @@ function identifiers(text: string): number[] | undefined {
  * import assert from "node:assert/strict";
  * import { parsePermutation } from "@lib/retrieval/mod.ts";
  * assert.deepEqual(parsePermutation("[3] > [1] > [3] > [7]", 3), { order: [2, 0, 1], parsed: true, missing: 1, repeated: 1, unknown: 1 });
+ * assert.deepEqual(parsePermutation("<think>First guess [1] > [2] > [3]</think>\n[3] > [2] > [1]", 3).order, [2, 1, 0]);
  * ```
  */
 export function parsePermutation(text: string, n: number): Permutation {
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(`Cannot read a permutation of ${n} passages: use a positive integer`);
   }
-  const ids = identifiers(text);
+  const answer = finalAnswer(text);
+  const ids = revision(answer) ? undefined : identifiers(answer);
   if (!ids) {
     return { order: [...Array(n).keys()], parsed: false, missing: 0, repeated: 0, unknown: 0 };
   }

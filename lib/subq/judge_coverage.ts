@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { loadTemplate, type ParseResult, parseVerdict, renderTemplate } from "@lib/llm/mod.ts";
+import {
+  finalAnswer,
+  loadTemplate,
+  type ParseResult,
+  parseVerdict,
+  plainAnswer,
+  renderTemplate,
+} from "@lib/llm/mod.ts";
 import { lexicalCoverage } from "./lexical_coverage.ts";
 import { locateSpan } from "./locate_span.ts";
 import { OFFLINE_BACKENDS, type StepStatus, type SubqStepOptions } from "./types.ts";
@@ -32,15 +39,38 @@ export interface CoverageResult {
   backend: string;
 }
 
-/** Parses `{"label": "answered"|"unanswered", "span": "..."}` or a plain label (`Answered.`). */
+/**
+ * Parses `{"label": "answered"|"unanswered", "span": "..."}` or a plain label
+ * (`Answered.`); an answer that is only `None` (the paper's way of saying no
+ * span answers the sub-question) reads as unanswered. Reasoning (`<think>`
+ * blocks) is not read.
+ *
+ * @param text Model output.
+ * @returns Whether the sub-question is answered, and the span, or a failure with the raw text.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseCoverageAnswer } from "@lib/subq/judge_coverage.ts";
+ * assert.deepEqual(parseCoverageAnswer("None"), { ok: true, value: { answered: false, span: "" } });
+ * ```
+ */
 export function parseCoverageAnswer(
   text: string,
 ): ParseResult<{ answered: boolean; span: string }> {
   const v = parseVerdict(text, ["answered", "unanswered"]);
-  if (!v.ok) return v;
+  if (!v.ok) {
+    const none = /^(?:(?:answer|span|label|coverage)\s*:\s*)?["'“]?none["'”]?[.!]?$/i.test(
+      plainAnswer(finalAnswer(text)).trim(),
+    );
+    return none ? { ok: true, value: { answered: false, span: "" } } : v;
+  }
   return {
     ok: true,
-    value: { answered: v.value.label === "answered", span: v.value.evidence.trim() },
+    value: {
+      answered: v.value.label === "answered",
+      // "None" in the span field is no span.
+      span: /^none\.?$/i.test(v.value.evidence.trim()) ? "" : v.value.evidence.trim(),
+    },
   };
 }
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ParseResult } from "@lib/llm/mod.ts";
+import { finalAnswer, parseLabel, type ParseResult, plainAnswer } from "@lib/llm/mod.ts";
 import type { SubquestionType } from "@lib/metrics/mod.ts";
 
 const SPELLINGS: Record<string, SubquestionType> = {
@@ -15,10 +15,20 @@ const SPELLINGS: Record<string, SubquestionType> = {
   follow_up: "follow-up",
 };
 
+const TYPES: SubquestionType[] = ["core", "background", "follow-up"];
+
+/** In a clause before a type: it is denied (`not a follow-up`, `isn't core`, `rather than background`). */
+const DENIED = /\b(?:not|never|no|neither|nor|than|instead\s+of|without)\b|n't\b/i;
+
 /**
- * Reads the one type an answer names (`core`, `background`, `follow-up`, also
- * written `follow up`, `followup`, in any case, bracketed, quoted or bold).
- * An answer naming no type, or more than one, is unparsed: never guessed.
+ * Reads the one type an answer states (`core`, `background`, `follow-up`, also
+ * written `follow up`, `followup`, in any case, bracketed, quoted or bold):
+ * a label line or first line that is the type (`Type: core`, `Core.`, `This is
+ * a follow-up question.`), else the one type the answer names. A type named
+ * only to deny it (`not core`, `It is not a follow-up question`) is no type:
+ * an answer without a label line that denies a type is unparsed, so is one
+ * naming no type or several; reasoning (`<think>` blocks) is not read. Never
+ * guessed.
  *
  * @param text The model's answer.
  * @returns The type, or a failure with the raw text.
@@ -27,18 +37,30 @@ const SPELLINGS: Record<string, SubquestionType> = {
  * import assert from "node:assert/strict";
  * import { parseSubquestionType } from "@lib/subq/mod.ts";
  * assert.deepEqual(parseSubquestionType("**Follow up**"), { ok: true, value: "follow-up" });
+ * assert.equal(parseSubquestionType("It is not a follow-up question; it is central to the main question.").ok, false);
  * ```
  */
 export function parseSubquestionType(text: string): ParseResult<SubquestionType> {
+  const answer = plainAnswer(finalAnswer(text)).replace(/\bfollow[-_ ]?up\b/gi, "follow-up");
+  const stated = parseLabel(answer, TYPES);
+  if (stated.ok) return stated;
   const named = new Set<SubquestionType>();
-  for (const m of text.toLowerCase().matchAll(/\b(core|background|follow[-_ ]?up)\b/g)) {
-    named.add(SPELLINGS[m[1]]);
+  let denied = false;
+  for (const m of answer.matchAll(/\b(core|background|follow-up)\b/gi)) {
+    const before = answer.slice(0, m.index);
+    const clause = before.slice(
+      Math.max(...[".", ";", ":", ",", "!", "?", "\n"].map((c) => before.lastIndexOf(c))) + 1,
+    );
+    if (DENIED.test(clause)) denied = true;
+    else named.add(SPELLINGS[m[1].toLowerCase()]);
   }
-  if (named.size === 1) return { ok: true, value: [...named][0] };
+  if (named.size === 1 && !denied) return { ok: true, value: [...named][0] };
   return {
     ok: false,
     raw: text,
-    reason: named.size
+    reason: denied
+      ? "the answer denies a type without stating one on a label line; expected core, background or follow-up"
+      : named.size
       ? `the answer names several types (${[...named].join(", ")}); expected one`
       : "the answer names no type; expected core, background or follow-up",
   };
