@@ -2,7 +2,9 @@
  * The answer corpus: realistic model answers for every parser (prose around
  * the answer, fences and bold, numbering, refusals, cut answers, the papers'
  * own formats), each with the value to read or "unparsed". Every parser must
- * read exactly that.
+ * read exactly that. Reasoning models' answers (`<think>` blocks, closed, cut
+ * or opened in the prompt) are read by their final answer only; denied labels,
+ * ratings only weighed and answers corrected later are never read as values.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -17,6 +19,9 @@ import {
   parseVerdict,
 } from "@lib/llm/mod.ts";
 import { parseEntailment, parseExtraction, parseMerge } from "@lib/keypoints/mod.ts";
+import { parseCoverageAnswer, parseSubquestionType } from "@lib/subq/mod.ts";
+import { parsePermutation } from "@lib/retrieval/mod.ts";
+import { parseNuggetList, parseWindowLabels } from "@lib/nuggets/_parse_window.ts";
 
 interface Case {
   answer: string;
@@ -45,6 +50,15 @@ const PARSERS: Record<
   parseExtraction: (t) => parseExtraction(t),
   parseMerge: (t, a) => parseMerge(t, a.n as number),
   parseTagged: (t, a) => parseTagged(t, a.tag as string),
+  parseSubquestionType: (t) => parseSubquestionType(t),
+  parseCoverageAnswer: (t) => parseCoverageAnswer(t),
+  // The window's order (positions from 0); an answer stating no single ranking is unparsed.
+  parsePermutation: (t, a) => {
+    const p = parsePermutation(t, a.n as number);
+    return p.parsed ? { ok: true, value: p.order } : { ok: false, raw: t, reason: "no ranking" };
+  },
+  parseWindowLabels: (t, a) => parseWindowLabels(t, a.allowed as string[], a.nuggets as string[]),
+  parseNuggetList: (t, a) => parseNuggetList(t, a.max as number),
 };
 
 const dir = new URL("./answers/", import.meta.url).pathname;
@@ -53,8 +67,19 @@ const files = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.ends
 
 Deno.test("the answer corpus covers every parser", () => {
   const named = files.map((f) => JSON.parse(Deno.readTextFileSync(join(dir, f))).parser as string);
-  const missing = Object.keys(PARSERS).filter((p) => p !== "parseEntailment" && !named.includes(p));
+  const missing = Object.keys(PARSERS).filter((p) => !named.includes(p));
   assert.deepEqual(missing, []);
+});
+
+Deno.test("the answer corpus holds at least 200 answers, reasoning models' answers for every parser", () => {
+  const all = files.map((f) =>
+    JSON.parse(Deno.readTextFileSync(join(dir, f))) as { parser: string; cases: Case[] }
+  );
+  const total = all.reduce((n, f) => n + f.cases.length, 0);
+  assert.ok(total >= 200, `${total} answers`);
+  const without = all.filter((f) => !f.cases.some((c) => /<\/?think/.test(c.answer)))
+    .map((f) => f.parser);
+  assert.deepEqual(without, []);
 });
 
 for (const file of files) {
