@@ -12,7 +12,8 @@ const TAG = /<(\/?)\s*(?:think|thinking|reasoning)\s*>/gi;
 
 /**
  * The answer without its reasoning: every `<think>...</think>` block (also
- * `<thinking>` and `<reasoning>`) is removed; an opening tag never closed
+ * `<thinking>` and `<reasoning>`; a block ends at the first closing tag,
+ * whatever it holds) is removed; an opening tag never closed
  * starts reasoning that runs to the end (an answer cut while thinking has no
  * final answer, so it reads as empty); a closing tag without its opening (the
  * opening one was part of the prompt) ends reasoning that started at the top.
@@ -31,23 +32,24 @@ const TAG = /<(\/?)\s*(?:think|thinking|reasoning)\s*>/gi;
  */
 export function finalAnswer(text: string): string {
   let out = "";
-  let depth = 0;
+  let open = false;
   let from = 0;
   for (const m of text.matchAll(TAG)) {
     const closing = m[1] === "/";
-    if (!closing) {
-      if (depth === 0) out += text.slice(from, m.index);
-      depth++;
-    } else if (depth > 0) {
-      depth--;
-      if (depth === 0) from = m.index! + m[0].length;
-    } else {
+    if (!closing && !open) {
+      out += text.slice(from, m.index);
+      open = true;
+    } else if (closing && open) {
+      open = false;
+      from = m.index! + m[0].length;
+    } else if (closing) {
       // A closing tag without its opening: all before it was reasoning.
       out = "";
       from = m.index! + m[0].length;
     }
+    // An opening tag inside reasoning is part of it (blocks do not nest).
   }
-  if (depth === 0) out += text.slice(from);
+  if (!open) out += text.slice(from);
   return out.trim();
 }
 

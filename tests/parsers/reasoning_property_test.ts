@@ -1,0 +1,226 @@
+/**
+ * Reasoning and denial as properties: a reasoning block, whatever it holds
+ * (ratings, labels, rankings, lists, tags), never changes what a parser reads
+ * from the final answer; a label named only to deny it is never read as that
+ * label. The final answers are the answer corpus's, so every parser is covered.
+ * Seeded, so a failure reproduces.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import fc from "fast-check";
+import {
+  parseFinalScore,
+  parseJsonValue,
+  parseLabel,
+  parseLabels,
+  parseRating,
+  type ParseResult,
+  parseTagged,
+  parseVerdict,
+} from "@lib/llm/mod.ts";
+import { parseEntailment, parseExtraction, parseMerge } from "@lib/keypoints/mod.ts";
+import { parseCoverageAnswer, parseSubquestionType } from "@lib/subq/mod.ts";
+import { parsePermutation } from "@lib/retrieval/mod.ts";
+import { parseNuggetList, parseWindowLabels } from "@lib/nuggets/_parse_window.ts";
+
+const RUNS = { numRuns: 300, seed: 38 };
+
+const strings = (v: unknown) => (v as unknown[]).every((x) => typeof x === "string");
+
+/** Each corpus file's parser, called with the file's (or the case's) arguments. */
+const PARSERS: Record<string, (text: string, a: Record<string, unknown>) => ParseResult<unknown>> =
+  {
+    parseRating: (t) => parseRating(t),
+    parseFinalScore: (t) => parseFinalScore(t),
+    parseLabel: (t, a) => parseLabel(t, a.allowed as string[]),
+    parseLabels: (t, a) => parseLabels(t, a.allowed as string[], { count: a.count as number }),
+    parseVerdict: (t, a) => parseVerdict(t, a.allowed as string[]),
+    parseEntailment: (t) => parseEntailment(t),
+    parseJsonValue: (t, a) =>
+      parseJsonValue(t, a.kind as "array" | "object", {
+        fits: a.fits === "strings" ? strings : undefined,
+      }),
+    parseExtraction: (t) => parseExtraction(t),
+    parseMerge: (t, a) => parseMerge(t, a.n as number),
+    parseTagged: (t, a) => parseTagged(t, a.tag as string),
+    parseSubquestionType: (t) => parseSubquestionType(t),
+    parseCoverageAnswer: (t) => parseCoverageAnswer(t),
+    parsePermutation: (t, a) => {
+      const p = parsePermutation(t, a.n as number);
+      return p.parsed ? { ok: true, value: p.order } : { ok: false, raw: t, reason: "no ranking" };
+    },
+    parseWindowLabels: (t, a) => parseWindowLabels(t, a.allowed as string[], a.nuggets as string[]),
+    parseNuggetList: (t, a) => parseNuggetList(t, a.max as number),
+  };
+
+interface Corpus {
+  parser: string;
+  args: Record<string, unknown>;
+  cases: { answer: string; [arg: string]: unknown }[];
+}
+const dir = new URL("./answers/", import.meta.url).pathname;
+const corpus: Corpus[] = [...Deno.readDirSync(dir)]
+  .filter((e) => e.name.endsWith(".json"))
+  .map((e) => e.name)
+  .sort()
+  .map((f) => JSON.parse(Deno.readTextFileSync(join(dir, f))));
+/** Every corpus answer with the call that reads it. */
+const answers = corpus.flatMap((c) =>
+  c.cases.map((k) => ({
+    parser: c.parser,
+    answer: k.answer,
+    read: (t: string) => PARSERS[c.parser](t, { ...c.args, ...k }),
+  }))
+);
+
+/** What a reasoning model tries out while thinking: values of every kind, and any text. */
+const thought = fc.array(
+  fc.oneof(
+    fc.constantFrom(
+      "Rating: 5",
+      "5",
+      "[4]",
+      "##final score: 0",
+      "[Yes]",
+      "No.",
+      "Label: neutral",
+      "core",
+      "Type: follow-up",
+      "background",
+      "Answered.",
+      "None",
+      "[1] > [2] > [3]",
+      "3 > 2 > 1",
+      '["support", "support", "support"]',
+      "1. not_support\n2. support\n3. support",
+      '{"label": "no", "reason": "x"}',
+      '[{"point": "draft", "spans": []}]',
+      "Point 1: draft [1, 2, 3]",
+      "<q>Draft?</q>",
+      "Correction: the second should be support",
+      "<think>",
+      "\n",
+    ),
+    fc.string({ maxLength: 30 }),
+  ),
+  { maxLength: 8 },
+).map((parts) => parts.join(" "))
+  // A closing tag would end the block; the content is anything else.
+  .filter((t) => !/<\/\s*(?:think|thinking|reasoning)\s*>/i.test(t));
+
+const same = (a: ParseResult<unknown>, b: ParseResult<unknown>) =>
+  a.ok ? b.ok && JSON.stringify(a.value) === JSON.stringify(b.value) : !b.ok;
+
+Deno.test("property: a reasoning block, whatever it holds, never changes the value read", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...answers),
+      thought,
+      fc.constantFrom("think", "thinking", "reasoning", "THINK"),
+      fc.constantFrom("block", "prompt-opened"),
+      ({ answer, read, parser }, reasoning, tag, form) => {
+        // Either a whole block before the answer, or reasoning whose opening
+        // tag was part of the prompt (only its closing tag is generated).
+        const text = form === "block"
+          ? `<${tag}>${reasoning}</${tag}>\n\n${answer}`
+          : `${
+            reasoning.replace(/<\s*(?:think|thinking|reasoning)\s*>/gi, "")
+          }</${tag}>\n${answer}`;
+        const before = read(answer);
+        const after = read(text);
+        assert.ok(same(before, after), `${parser}: ${JSON.stringify(text)}`);
+        if (!after.ok) assert.equal(after.raw, text, `${parser}: raw text kept`);
+      },
+    ),
+    { ...RUNS, numRuns: 2000 },
+  );
+});
+
+Deno.test("property: an answer cut while reasoning states no value", () => {
+  fc.assert(
+    fc.property(fc.constantFrom(...answers), thought, ({ answer, read, parser }, reasoning) => {
+      // The final answer sits inside a block never closed: it is reasoning too.
+      const text = `<think>${reasoning}\n${answer}`;
+      if (/<\/\s*(?:think|thinking|reasoning)\s*>/i.test(answer)) return;
+      assert.equal(read(text).ok, false, `${parser}: ${JSON.stringify(text)}`);
+    }),
+    RUNS,
+  );
+});
+
+/** Ways to deny a label, and prose that may stand around the denial. */
+const denial = (l: string) =>
+  fc.constantFrom(
+    `Not ${l}.`,
+    `It is not ${l}.`,
+    `It is not a ${l} question.`,
+    `This sub-question is not ${l}; it gives context.`,
+    `It isn't ${l}.`,
+    `This is not a ${l} one, it is central to the main question.`,
+    `Definitely not **${l}**.`,
+    `The answer is not ${l}.`,
+  );
+const around = fc.array(
+  fc.constantFrom(
+    "The sub-question asks about the causes.",
+    "It is central to the main question.",
+    "Some readers would ask it later.",
+    "The text mentions the year.",
+    "",
+  ),
+  { maxLength: 3 },
+);
+
+/** Parsers of one label, with the labels they allow. */
+const ONE_LABEL: { name: string; labels: string[]; read: (t: string) => string | undefined }[] = [
+  {
+    name: "parseSubquestionType",
+    labels: ["core", "background", "follow-up"],
+    read: (t) => {
+      const r = parseSubquestionType(t);
+      return r.ok ? r.value : undefined;
+    },
+  },
+  {
+    name: "parseLabel",
+    labels: ["answered", "unanswered"],
+    read: (t) => {
+      const r = parseLabel(t, ["answered", "unanswered"]);
+      return r.ok ? r.value : undefined;
+    },
+  },
+  {
+    name: "parseLabel",
+    labels: ["yes", "no", "neutral", "vital", "okay"],
+    read: (t) => {
+      const r = parseLabel(t, ["yes", "no", "neutral", "vital", "okay"]);
+      return r.ok ? r.value : undefined;
+    },
+  },
+  {
+    name: "parseCoverageAnswer",
+    labels: ["answered"],
+    read: (t) => {
+      const r = parseCoverageAnswer(t);
+      return r.ok && r.value.answered ? "answered" : undefined;
+    },
+  },
+];
+
+Deno.test("property: a denied label is never read as that label", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...ONE_LABEL).chain((p) =>
+        fc.tuple(fc.constant(p), fc.constantFrom(...p.labels)).chain(([p, l]) =>
+          fc.tuple(fc.constant(p), fc.constant(l), denial(l), around, around, fc.boolean())
+        )
+      ),
+      ([parser, label, denied, before, after, think]) => {
+        const text = [...before, denied, ...after].join(" ");
+        const got = parser.read(think ? `<think>${label}</think>${text}` : text);
+        assert.notEqual(got, label, `${parser.name} read ${label} from ${JSON.stringify(text)}`);
+      },
+    ),
+    RUNS,
+  );
+});
