@@ -78,3 +78,34 @@ Deno.test("lexicalEntailer: a negated match is Long2RAG's no by default, contrad
   const [contra] = await lexicalEntailer({ contradiction: true }).judge([pair]);
   assert.deepEqual([plain.label, contra.label], ["no", "contradicts"]);
 });
+
+Deno.test("parseExtraction and parseMerge read Long2RAG's numbered points and flag unknown keys", () => {
+  assert.deepEqual(
+    parseExtraction(
+      'Key points:\nPoint 1: The dam opened in 1936.\nSpans: "opened in 1936"\nPoint 2: It holds 35 km3. (Span: "35 cubic kilometres")',
+    ),
+    {
+      ok: true,
+      value: [
+        { text: "The dam opened in 1936.", spans: ["opened in 1936"] },
+        { text: "It holds 35 km3.", spans: ["35 cubic kilometres"] },
+      ],
+    },
+  );
+  // A misspelt key would drop the spans: the answer is unparsed with the reason.
+  const span = parseExtraction('[{"point": "The dam opened in 1936.", "span": ["opened"]}]');
+  assert.ok(!span.ok && /unknown key\(s\) "span"/.test(span.reason), JSON.stringify(span));
+  // Merge lines name the points they merge; every input point once.
+  assert.deepEqual(parseMerge("Point 1: Opened in 1936 [2, 3]\nPoint 2: Holds 35 km3 [1]", 3), {
+    ok: true,
+    value: [{ text: "Opened in 1936", sources: [1, 2] }, { text: "Holds 35 km3", sources: [0] }],
+  });
+  assert.equal(parseMerge("Point 1: Opened in 1936 [1, 2]\nPoint 2: Holds 35 km3", 3).ok, false);
+  const source = parseMerge('[{"point": "A", "source": [1]}]', 1);
+  assert.ok(!source.ok && /unknown key\(s\) "source"/.test(source.reason));
+  // Reasoning is not read.
+  assert.deepEqual(parseMerge("<think>Point 1: A [1]</think>\nPoint 1: B [1]", 1), {
+    ok: true,
+    value: [{ text: "B", sources: [0] }],
+  });
+});

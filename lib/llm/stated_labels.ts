@@ -5,6 +5,7 @@
  * @module
  */
 import { matchLabel } from "./match_label.ts";
+import { finalAnswer } from "./final_answer.ts";
 
 /** Labels read from text: by their stated number, or in order when unnumbered. */
 export type StatedLabels<L extends string> =
@@ -86,7 +87,8 @@ function bracketed<L extends string>(text: string, allowed: readonly L[]): L[] |
  * Other lines (an introduction, a closing remark) are passed over, but a
  * numbered or bulleted line without a label, a number given twice, numbered
  * beside unnumbered labels, or two different labels on one line make the whole
- * answer unreadable: nothing is guessed.
+ * answer unreadable: nothing is guessed. Reasoning (`<think>` blocks) is not
+ * read.
  *
  * @param text Model output.
  * @param allowed Allowed labels, spelled as they are returned.
@@ -106,6 +108,7 @@ export function statedLabels<L extends string>(
   text: string,
   allowed: readonly L[],
 ): StatedLabels<L> | undefined {
+  text = finalAnswer(text);
   const list = bracketed(text, allowed);
   if (list) return { ordered: list };
   const numbered = new Map<number, L>();

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { finalAnswer } from "./final_answer.ts";
 
 /** `1. x`, `2) x`, `(3) x`, `4: x`. */
 const NUMBERED = /^(?:\((\d+)\)|(\d+)[.)]|(\d+)\s*:)\s+(.+)$/;
@@ -28,7 +29,7 @@ function unwrap(item: string): string {
  * the last, blank lines and code fences anywhere. Anything that makes the list
  * unclear leaves it unread: a line of prose between items (an item continued
  * on the next line included), numbered beside bulleted items, or numbers out of
- * order.
+ * order. Reasoning (`<think>` blocks) is not read.
  *
  * @param text Model output.
  * @returns The items, or undefined when the text holds no such list.
@@ -44,7 +45,7 @@ export function statedList(text: string): string[] | undefined {
   const items: string[] = [];
   let kind: "numbered" | "bulleted" | undefined;
   let ended = false; // prose came after an item
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of finalAnswer(text).split(/\r?\n/)) {
     const line = raw.trim();
     if (!line || line.startsWith("```")) continue;
     const n = NUMBERED.exec(line);

@@ -45,3 +45,22 @@ Deno.test("parsePermutation never guesses: no identifier means unparsed, input o
   }
   assert.throws(() => parsePermutation("[1]", 0), /positive integer/);
 });
+
+Deno.test("parsePermutation reads the final answer only, and no ranking from two or a corrected one", () => {
+  assert.deepEqual(
+    parsePermutation("<think>First guess [1] > [2] > [3]</think>\n[3] > [2] > [1]", 3),
+    {
+      order: [2, 1, 0],
+      ...clean,
+    },
+  );
+  // Two different complete rankings: neither is final.
+  assert.equal(parsePermutation("[1] > [2] > [3]\nor perhaps [3] > [2] > [1]", 3).parsed, false);
+  assert.equal(parsePermutation("[2] > [1] > [3]\nCorrection: [1] > [2] > [3]", 3).parsed, false);
+  // The same ranking twice, or a shorter one before the full one, is one ranking.
+  assert.deepEqual(parsePermutation("[2] > [1]\nSo: [2] > [1] > [3]", 3), {
+    order: [1, 0, 2],
+    ...clean,
+  });
+  assert.equal(parsePermutation("<think>[2] > [1] > [3]", 3).parsed, false);
+});

@@ -19,3 +19,18 @@ Deno.test("parseSubquestionType reads the one type an answer names, in the spell
   const r = parseSubquestionType("maybe");
   assert.ok(!r.ok && r.raw === "maybe" && /names no type/.test(r.reason));
 });
+
+Deno.test("parseSubquestionType never reads a denied type, nor one in the reasoning", () => {
+  const read = (t: string) => {
+    const r = parseSubquestionType(t);
+    return r.ok ? r.value : null;
+  };
+  assert.equal(read("It is not a follow-up question; it is central to the main question."), null);
+  assert.equal(read("This sub-question is not core; it gives context."), null);
+  assert.equal(read("Not core."), null);
+  assert.equal(read("It isn't background."), null);
+  // A label line states the type even when the reason denies another.
+  assert.equal(read("Type: core\nReason: not just background."), "core");
+  assert.equal(read("<think>Follow-up? No, core.</think>\nBackground"), "background");
+  assert.equal(read("<think>It is core"), null);
+});
