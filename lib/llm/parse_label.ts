@@ -16,6 +16,29 @@ const NAMED =
   /^(?:final\s+)?(?:label|answer|verdict|judg(?:e)?ment|decision|assessment|type|category|classification|entailment|coverage|importance)\s*:\s*(.+)$/i;
 
 /**
+ * The label a text opens with before a stop (`No, the response says 1932.`),
+ * unless it is only weighed: a question (`Background? No. Core.`), a turn
+ * (`yes, or rather`, `yes - wait`), or a denial naming another label (`core,
+ * no: background`).
+ */
+function openingLabel<L extends string>(text: string, allowed: readonly L[]): L | undefined {
+  const m = /^(.*?)(?=[.,;:!?—–]|\s-\s|$)/.exec(text)!;
+  const label = matchLabel(m[1], allowed);
+  if (!label) return undefined;
+  const rest = text.slice(m[1].length).trim();
+  if (/^(?:\?|[.,;:!—–-]?\s*(?:wait|actually|rather|or)\b)/i.test(rest)) return undefined;
+  const denial = /^[.,;:!—–-]?\s*(?:no|not|nope)\b/i.test(rest);
+  const words = (l: string) =>
+    new RegExp(
+      `\\b${l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/[\s_-]+/g, "[\\s_-]*")}\\b`,
+      "i",
+    );
+  return denial && allowed.some((l) => l !== label && words(l).test(rest.replace(/^\W*\w+/, "")))
+    ? undefined
+    : label;
+}
+
+/**
  * Reads one label an answer states as plain text: the whole answer or its
  * first line is the label (`Yes.`, `**Answered**`, `[No]`), or its first line
  * opens with the label and a stop (`No, the response says 1932.`) or classes the
@@ -48,7 +71,7 @@ export function parseLabel<L extends string>(
   const lines = plainAnswer(answer).split("\n").filter((l) => l.trim());
   const first = lines[0] ?? "";
   const whole = matchLabel(lines.join(" "), allowed) ?? matchLabel(first, allowed) ??
-    matchLabel(first.split(/[.,;:!?—–]|\s-\s/)[0], allowed);
+    openingLabel(first, allowed);
   if (whole) return { ok: true, value: whole };
   // `This is a follow-up question.`: the first line says what the item is.
   const said = CLASSED.exec(first);
@@ -58,9 +81,7 @@ export function parseLabel<L extends string>(
   for (const line of lines) {
     const m = NAMED.exec(line);
     // The value, or its first clause (`Answer: yes. The response gives the year.`).
-    const l = m
-      ? matchLabel(m[1], allowed) ?? matchLabel(m[1].split(/[.,;!?—–]|\s-\s/)[0], allowed)
-      : undefined;
+    const l = m ? matchLabel(m[1], allowed) ?? openingLabel(m[1], allowed) : undefined;
     if (l) named.add(l);
   }
   const bracketed = new Set<L>();

@@ -20,12 +20,16 @@ const TYPES: SubquestionType[] = ["core", "background", "follow-up"];
 /** In a clause before a type: it is denied (`not a follow-up`, `isn't core`, `rather than background`). */
 const DENIED = /\b(?:not|never|no|neither|nor|than|instead\s+of|without)\b|n't\b/i;
 
+/** After a type: it is only weighed (`Core? No.`, `core, no wait`, `background or core`). */
+const WEIGHED = /^[\s"'*\]]*(?:\?|[,.;:—–-]?\s*(?:no|not|nope|wait|actually|rather|or)\b)/i;
+
 /**
  * Reads the one type an answer states (`core`, `background`, `follow-up`, also
  * written `follow up`, `followup`, in any case, bracketed, quoted or bold):
  * a label line or first line that is the type (`Type: core`, `Core.`, `This is
  * a follow-up question.`), else the one type the answer names. A type named
- * only to deny it (`not core`, `It is not a follow-up question`) is no type:
+ * only to deny or weigh it (`not core`, `It is not a follow-up question`,
+ * `Background? No.`) is no type:
  * an answer without a label line that denies a type is unparsed, so is one
  * naming no type or several; reasoning (`<think>` blocks) is not read. Never
  * guessed.
@@ -51,7 +55,8 @@ export function parseSubquestionType(text: string): ParseResult<SubquestionType>
     const clause = before.slice(
       Math.max(...[".", ";", ":", ",", "!", "?", "\n"].map((c) => before.lastIndexOf(c))) + 1,
     );
-    if (DENIED.test(clause)) denied = true;
+    const after = answer.slice(m.index + m[0].length);
+    if (DENIED.test(clause) || WEIGHED.test(after)) denied = true;
     else named.add(SPELLINGS[m[1].toLowerCase()]);
   }
   if (named.size === 1 && !denied) return { ok: true, value: [...named][0] };
