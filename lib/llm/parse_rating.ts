@@ -30,7 +30,8 @@ const LONE = new RegExp(
  * "rating 5 is too high", "a 5 is not warranted").
  */
 const WEIGHED_AFTER = new RegExp(
-  String.raw`^\s*(?:(?:would|could|might|will)\s+(?:only\s+)?(?:require|need|mean|imply|demand|` +
+  String.raw`^\s*(?:(?:would|could|might|may)\s+(?:seem|appear|look|sound)\b|` +
+    String.raw`(?:would|could|might|will)\s+(?:only\s+)?(?:require|need|mean|imply|demand|` +
     String
       .raw`have|apply|fit\s+only|be\s+(?:too|for|if|reserved|given\s+(?:if|only|when)|justified\s+only|` +
     String.raw`appropriate\s+only|possible\s+only|an?\s+overstatement))|` +
@@ -43,9 +44,17 @@ const WEIGHED_AFTER = new RegExp(
     String.raw`isn'?t|wouldn'?t|would\s+not|can(?:not|'?t)|doesn'?t|does\s+not|won'?t|will\s+not)`,
   "i",
 );
-/** Before a stated rating, in its sentence: it is denied or conditional ("not a 5", "if ..., the rating would be 5"). */
-const WEIGHED_BEFORE =
-  /(?:\b(?:not|never|n't|than|instead\s+of|rather\s+than|from|above|below|between)\s+(?:(?:a|an|the)\s+)?$)|\b(?:if|unless|were|had|otherwise|whether)\b/i;
+/** Just before a stated rating: it is denied or compared ("not a 5", "rather than 5"). */
+const DENIED_BEFORE =
+  /\b(?:not|never|n't|than|instead\s+of|rather\s+than|from|above|below|between)\s+(?:(?:a|an|the)\s+)?$/i;
+/** In the sentence before a stated rating: it is a condition's consequence ("if ..., the rating would be 5"). */
+const CONDITION = /\b(?:if|unless|otherwise|whether)\b/i;
+/** A hedge that is no condition: "If I had to choose, the rating is 3". */
+const HEDGE =
+  /\bif\s+(?:i|we)\s+(?:had|have|were|must)\s+(?:to\s+)?(?:choose|pick|say|rate|give|decide|assign|commit)\b/gi;
+/** In the clause before a stated rating: it is conceded ("although a 4 might seem fair", "one could argue for a 5"). */
+const CONCEDED =
+  /\b(?:although|though|while|whereas|argue\s+for|argued\s+for|arguing\s+for|considered|tempted)\b/i;
 
 /** Whether an explicit rating at `at` (length `len`) in `plain` is only weighed, not given. */
 function weighed(plain: string, at: number, len: number): boolean {
@@ -53,7 +62,9 @@ function weighed(plain: string, at: number, len: number): boolean {
   const sentence = before.slice(
     Math.max(...[".", ";", "!", "?", "\n"].map((c) => before.lastIndexOf(c))) + 1,
   );
-  return WEIGHED_AFTER.test(plain.slice(at + len)) || WEIGHED_BEFORE.test(sentence);
+  const clause = sentence.slice(sentence.lastIndexOf(",") + 1);
+  return WEIGHED_AFTER.test(plain.slice(at + len)) || DENIED_BEFORE.test(sentence) ||
+    CONDITION.test(sentence.replace(HEDGE, "")) || CONCEDED.test(clause);
 }
 
 /**
