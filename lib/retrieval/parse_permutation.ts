@@ -24,18 +24,34 @@ export interface Permutation {
 /** A run of bracketed identifiers joined by `>`, `,` or spaces: `[2] > [1] > [3]`. */
 const BRACKET_CHAIN = /\[\s*\d+\s*\](?:\s*(?:>|,|>>|\s)\s*\[\s*\d+\s*\])*/g;
 /** A whole line of bare numbers joined by `>`: `2 > 1 > 3`. */
-const BARE_CHAIN = /^\s*\d+(?:\s*>\s*\d+)+\s*$/;
+const BARE_CHAIN =
+  /^\s*(?:(?:final\s+)?(?:ranking|order|answer)\s*(?:is)?\s*:?\s*)?\d+(?:\s*>\s*\d+)+\s*\.?\s*$/i;
+/** A numbered list of bracketed identifiers, one a line: `1. [2]`, `2) [3] - the dam's cost`. */
+const LISTED = /^\s*(\d+)\s*[.):]\s*\[\s*(\d+)\s*\]/;
+
+/** The identifiers of a numbered list `1. [2]`, `2. [3]`, ... numbered from 1 without a gap; else undefined. */
+function listed(text: string): number[] | undefined {
+  const items = text.split(/\r?\n/).map((l) => LISTED.exec(l.replace(/[`*]/g, "")))
+    .filter((m): m is RegExpExecArray => m !== null);
+  if (items.length < 2 || items.some((m, i) => Number(m[1]) !== i + 1)) return undefined;
+  return items.map((m) => Number(m[2]));
+}
 
 /**
  * The identifiers the answer states as its ranking; undefined when it states
  * none, or when two different runs are equally long (two rankings, none final).
  */
-function identifiers(text: string): number[] | undefined {
+function identifiers(answer: string): number[] | undefined {
+  // `Passage [2] > Passage [1]`: the word before each identifier is no part of it.
+  const text = answer.replace(/\b(?:passages?|documents?|docs?)\s*(?=\[\s*\d)/gi, "");
   const runs = [...text.matchAll(BRACKET_CHAIN)].map((m) =>
     [...m[0].matchAll(/\d+/g)].map((d) => Number(d[0]))
   );
+  const longest = Math.max(0, ...runs.map((r) => r.length));
+  // A numbered list counts when no chain of two or more is given.
+  const list = longest < 2 ? listed(text) : undefined;
+  if (list) return list;
   if (runs.length) {
-    const longest = Math.max(...runs.map((r) => r.length));
     const best = [...new Set(runs.filter((r) => r.length === longest).map((r) => r.join(" ")))];
     if (best.length > 1 && longest > 1) return undefined;
     return best[0].split(" ").map(Number);
@@ -51,7 +67,9 @@ function identifiers(text: string): number[] | undefined {
 /**
  * Reads a listwise ranking of a window of `n` passages numbered `[1]..[n]`,
  * without guessing: the ranking is the longest run of bracketed identifiers
- * joined by `>` (or commas), or else a line of bare numbers joined by `>`;
+ * joined by `>` (or commas; `Passage [2] > Passage [1]` too), a numbered
+ * list of identifiers one a line (`1. [2]`, `2. [1]`) when no such run is, or else a line of bare
+ * numbers joined by `>` (`Ranking: 2 > 1 > 3`);
  * numbers in prose are never read, nor is reasoning (`<think>` blocks, so a
  * first guess made while thinking is not the answer). Two different rankings
  * of the same length in the final answer, or a later correction ("Correction:

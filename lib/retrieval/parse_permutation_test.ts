@@ -64,3 +64,14 @@ Deno.test("parsePermutation reads the final answer only, and no ranking from two
   });
   assert.equal(parsePermutation("<think>[2] > [1] > [3]", 3).parsed, false);
 });
+
+Deno.test("parsePermutation reads chains naming passages, numbered lists and labelled bare chains", () => {
+  assert.deepEqual(parsePermutation("Passage [2] > Passage [3] > Passage [1]", 3).order, [1, 2, 0]);
+  assert.deepEqual(parsePermutation("1. [3]\n2. [1]\n3. [2]", 3).order, [2, 0, 1]);
+  assert.deepEqual(parsePermutation("Ranking: 2 > 3 > 1", 3).order, [1, 2, 0]);
+  // A chain outranks a numbered explanation that follows it.
+  assert.deepEqual(
+    parsePermutation("[3] > [1] > [2]\n1. [1] names the dam\n2. [2] is related", 3).order,
+    [2, 0, 1],
+  );
+});
