@@ -66,7 +66,7 @@ export function parseLabel<L extends string>(
   allowed: readonly L[],
 ): ParseResult<L> {
   const answer = finalAnswer(text);
-  const revised = revision(answer, allowed);
+  const revised = revision(answer);
   if (revised) return { ok: false, raw: text, reason: `the answer revises itself: ${revised}` };
   const lines = plainAnswer(answer).split("\n").filter((l) => l.trim());
   const first = lines[0] ?? "";

@@ -64,7 +64,7 @@ function statedFields(text: string): Map<string, string> {
  * ```
  */
 export function parseVerdict(text: string, allowed: readonly string[]): ParseResult<ParsedVerdict> {
-  const revised = revision(finalAnswer(text), allowed);
+  const revised = revision(finalAnswer(text));
   if (revised) return { ok: false, raw: text, reason: `the answer revises itself: ${revised}` };
   const obj = parseJsonValue(text, "object", { fits: labelled });
   if (!obj.ok) {

@@ -18,16 +18,21 @@ const CHANGE =
 const ITEM =
   /^(?:\d+\s*[.:)\]-]|[-*•]\s|\[\s*\d+\s*\]|\(\s*\d+\s*\)|(?:nugget|item|label)\s*#?\d+)/i;
 
+/** A reference to one item of a list: `the second`, `the last`, `item 2`, `nugget #3`, `[4]`. */
+const ITEM_REF =
+  /\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|(?:item|nugget|label|number|no\.?)\s*#?\d+)\b|#\d+\b|\[\s*\d+\s*\]/i;
+
 /**
  * The line of an answer that revises what it stated before, or undefined: a
  * line opening with `Correction`, `Erratum`, `Wait`, `On second thought`, `Let
- * me fix`, `Update:` ..., or (with `values`, even none) a line that is not a list item
- * asking for a change to one of the values (`the second should be support`,
- * `change [2] to ...`). Pass the final answer (reasoning removed).
+ * me fix`, `Update:` ..., or (given the list's `values`) a line that is not a
+ * list item and asks for one item to be changed to a value (`the second should
+ * be support`, `change item 2 to okay`). Pass the final answer (reasoning
+ * removed).
  *
  * @param answer The final answer.
- * @param values With it, changes are looked for too: the values a change may name
- *   (labels); a bracketed `[k]` or a number counts as well.
+ * @param values The values of a list's items (labels): with them, changes
+ *   asked for by item are looked for too.
  * @returns The revising line, trimmed, or undefined.
  * @example
  * ```ts
@@ -38,18 +43,16 @@ const ITEM =
  * ```
  */
 export function revision(answer: string, values?: readonly string[]): string | undefined {
-  const names = (values ?? []).map((v) => v.toLowerCase().replace(/[\s_-]+/g, "[\\s_-]*"));
-  const named = new RegExp(
-    `\\[\\s*\\d+\\s*\\]|\\b\\d+\\b${names.map((n) => `|\\b${n}\\b`).join("")}`,
-    "i",
+  const names = (values ?? []).map((v) =>
+    v.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/[\s_-]+/g, "[\\s_-]*")
   );
+  const named = names.length ? new RegExp(names.map((n) => `\\b${n}\\b`).join("|"), "i") : null;
   for (const line of plainAnswer(answer).split("\n")) {
     const l = line.trim();
     if (!l) continue;
     if (OPENER.test(l)) return l;
-    if (values && !ITEM.test(l) && CHANGE.test(l) && named.test(l.slice(l.search(CHANGE)))) {
-      return l;
-    }
+    const at = l.search(CHANGE);
+    if (named && at >= 0 && !ITEM.test(l) && ITEM_REF.test(l) && named.test(l.slice(at))) return l;
   }
   return undefined;
 }

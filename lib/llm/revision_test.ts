@@ -14,7 +14,10 @@ Deno.test("revision finds a line revising what the answer stated", () => {
     revision("1. support\n2. support\nThe second should be partial support.", LABELS),
     "The second should be partial support.",
   );
-  assert.equal(revision("Change 2 to not_support.", LABELS), "Change 2 to not_support.");
+  assert.equal(revision("Change item 2 to not_support.", LABELS), "Change item 2 to not_support.");
+  // A change that names no item, or no value, is prose.
+  assert.equal(revision("It should be support if the date matched.", LABELS), undefined);
+  assert.equal(revision("The second sentence should be shorter.", LABELS), undefined);
   // Not revisions: the answer itself, prose naming no value, an item's own note.
   assert.equal(revision("1. support\n2. not_support"), undefined);
   assert.equal(revision("The answer should be shorter.\n1. support", LABELS), undefined);
