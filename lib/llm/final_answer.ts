@@ -7,8 +7,10 @@
  */
 import type { ParseResult } from "./types.ts";
 
-/** A reasoning block's opening or closing tag: `<think>`, `</thinking>`, `<reasoning>`. */
-const TAG = /<(\/?)\s*(?:think|thinking|reasoning)\s*>/gi;
+/** A reasoning block's opening or closing tag: `<think>`, `</thinking>`, `<reasoning>`, `◁think▷`. */
+const TAG = /(?:<|◁)(\/?)\s*(?:think|thinking|reasoning)\s*(?:>|▷)/gi;
+/** Channels of a chat format that names them: the final one is the answer. */
+const CHANNEL = /<\|channel\|>\s*(\w+)\s*<\|message\|>/g;
 
 /**
  * The answer without its reasoning: every `<think>...</think>` block (also
@@ -17,6 +19,8 @@ const TAG = /<(\/?)\s*(?:think|thinking|reasoning)\s*>/gi;
  * starts reasoning that runs to the end (an answer cut while thinking has no
  * final answer, so it reads as empty); a closing tag without its opening (the
  * opening one was part of the prompt) ends reasoning that started at the top.
+ * In answers that name their channels (`<|channel|>analysis<|message|>`), the
+ * last `final` channel is the answer.
  * Reasoning a server returns in a separate `reasoning_content` or `reasoning`
  * field never reaches a parser: the client reads the message's `content` only.
  *
@@ -31,6 +35,17 @@ const TAG = /<(\/?)\s*(?:think|thinking|reasoning)\s*>/gi;
  * ```
  */
 export function finalAnswer(text: string): string {
+  // `<|channel|>analysis<|message|>...<|end|><|start|>assistant<|channel|>final<|message|>4`:
+  // the last final channel is the answer; analysis alone answers nothing.
+  const channels = [...text.matchAll(CHANNEL)];
+  if (channels.length) {
+    const last = channels.filter((m) => m[1].toLowerCase() === "final").at(-1);
+    if (!last) return "";
+    text = text.slice(last.index! + last[0].length).replace(
+      /<\|(?:end|return|call)\|>[\s\S]*$/,
+      "",
+    );
+  }
   let out = "";
   let open = false;
   let from = 0;

@@ -15,6 +15,15 @@ Deno.test("finalAnswer removes closed, cut and prompt-opened reasoning", () => {
   // Blocks do not nest: an opening tag inside reasoning is part of it.
   assert.equal(finalAnswer("<think>I must not write <think> here</think>yes"), "yes");
   assert.equal(finalAnswer("no tags at all "), "no tags at all");
+  assert.equal(finalAnswer("◁think▷Maybe [No].◁/think▷[Yes]"), "[Yes]");
+  // Channels: the final one is the answer; an analysis alone answers nothing.
+  assert.equal(
+    finalAnswer(
+      "<|channel|>analysis<|message|>Rating 5?<|end|><|start|>assistant<|channel|>final<|message|>Rating: 3<|return|>",
+    ),
+    "Rating: 3",
+  );
+  assert.equal(finalAnswer("<|channel|>analysis<|message|>Rating: 5"), "");
 });
 
 Deno.test("readingFinalAnswer keeps the whole text as the raw answer of a failure", () => {

@@ -106,7 +106,7 @@ const thought = fc.array(
   { maxLength: 8 },
 ).map((parts) => parts.join(" "))
   // A closing tag would end the block; the content is anything else.
-  .filter((t) => !/<\/\s*(?:think|thinking|reasoning)\s*>/i.test(t));
+  .filter((t) => !/(?:<|◁)\/\s*(?:think|thinking|reasoning)\s*(?:>|▷)|<\|channel\|>/i.test(t));
 
 const same = (a: ParseResult<unknown>, b: ParseResult<unknown>) =>
   a.ok ? b.ok && JSON.stringify(a.value) === JSON.stringify(b.value) : !b.ok;
@@ -124,7 +124,7 @@ Deno.test("property: a reasoning block, whatever it holds, never changes the val
         const text = form === "block"
           ? `<${tag}>${reasoning}</${tag}>\n\n${answer}`
           : `${
-            reasoning.replace(/<\s*(?:think|thinking|reasoning)\s*>/gi, "")
+            reasoning.replace(/(?:<|◁)\s*(?:think|thinking|reasoning)\s*(?:>|▷)/gi, "")
           }</${tag}>\n${answer}`;
         const before = read(answer);
         const after = read(text);
@@ -141,7 +141,7 @@ Deno.test("property: an answer cut while reasoning states no value", () => {
     fc.property(fc.constantFrom(...answers), thought, ({ answer, read, parser }, reasoning) => {
       // The final answer sits inside a block never closed: it is reasoning too.
       const text = `<think>${reasoning}\n${answer}`;
-      if (/<\/\s*(?:think|thinking|reasoning)\s*>/i.test(answer)) return;
+      if (/(?:<|◁)\/\s*(?:think|thinking|reasoning)\s*(?:>|▷)|<\|channel\|>/i.test(answer)) return;
       assert.equal(read(text).ok, false, `${parser}: ${JSON.stringify(text)}`);
     }),
     RUNS,
