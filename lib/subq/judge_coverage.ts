@@ -7,6 +7,7 @@
 import {
   finalAnswer,
   loadTemplate,
+  parseJsonValue,
   type ParseResult,
   parseVerdict,
   plainAnswer,
@@ -42,8 +43,9 @@ export interface CoverageResult {
 /**
  * Parses `{"label": "answered"|"unanswered", "span": "..."}` or a plain label
  * (`Answered.`); an answer that is only `None` (the paper's way of saying no
- * span answers the sub-question) reads as unanswered. Reasoning (`<think>`
- * blocks) is not read.
+ * span answers the sub-question) reads as unanswered, and one that gives only
+ * the span (`{"span": "..."}`, `Span: "..."`) as answered by it. Reasoning
+ * (`<think>` blocks) is not read.
  *
  * @param text Model output.
  * @returns Whether the sub-question is answered, and the span, or a failure with the raw text.
@@ -59,10 +61,22 @@ export function parseCoverageAnswer(
 ): ParseResult<{ answered: boolean; span: string }> {
   const v = parseVerdict(text, ["answered", "unanswered"]);
   if (!v.ok) {
-    const none = /^(?:(?:answer|span|label|coverage)\s*:\s*)?["'“]?none["'”]?[.!]?$/i.test(
-      plainAnswer(finalAnswer(text)).trim(),
-    );
-    return none ? { ok: true, value: { answered: false, span: "" } } : v;
+    const answer = plainAnswer(finalAnswer(text)).trim();
+    if (/^(?:(?:answer|span|label|coverage)\s*:\s*)?["'“]?none["'”]?[.!]?$/i.test(answer)) {
+      return { ok: true, value: { answered: false, span: "" } };
+    }
+    // The span alone, as the paper's format gives it: a span answers, "None" does not.
+    const obj = parseJsonValue(text, "object", {
+      fits: (o) =>
+        typeof (o as { span?: unknown }).span === "string" && !("label" in (o as object)),
+    });
+    const field = /^span\s*:\s*["“](.+)["”]\.?$/i.exec(answer);
+    const span = obj.ok ? (obj.value as { span: string }).span.trim() : field?.[1].trim();
+    if (span !== undefined) {
+      const none = span === "" || /^none\.?$/i.test(span);
+      return { ok: true, value: { answered: !none, span: none ? "" : span } };
+    }
+    return v;
   }
   return {
     ok: true,

@@ -11,6 +11,17 @@ Deno.test("parseCoverageAnswer reads the paper's None as unanswered, never a den
     ok: true,
     value: { answered: true, span: "built in 1932" },
   });
+  // The span alone answers; an empty or None span does not.
+  assert.deepEqual(parseCoverageAnswer('{"span": "built in 1932"}'), {
+    ok: true,
+    value: { answered: true, span: "built in 1932" },
+  });
+  assert.deepEqual(parseCoverageAnswer('Span: "built in 1932"'), {
+    ok: true,
+    value: { answered: true, span: "built in 1932" },
+  });
+  assert.deepEqual(parseCoverageAnswer('{"span": "None"}'), unanswered);
+  assert.equal(parseCoverageAnswer("The bridge was built in 1932.").ok, false);
   assert.equal(parseCoverageAnswer("It is not answered.").ok, false);
   assert.equal(parseCoverageAnswer("None of these.").ok, false);
 });
