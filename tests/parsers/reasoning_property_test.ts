@@ -2,7 +2,8 @@
  * Reasoning and denial as properties: a reasoning block, whatever it holds
  * (ratings, labels, rankings, lists, tags), never changes what a parser reads
  * from the final answer; a label named only to deny it is never read as that
- * label. The final answers are the answer corpus's, so every parser is covered.
+ * label, a rating named only as a hypothesis is never the rating, and a list
+ * corrected later is never read half-corrected. The final answers are the answer corpus's, so every parser is covered.
  * Seeded, so a failure reproduces.
  */
 import assert from "node:assert/strict";
@@ -219,6 +220,73 @@ Deno.test("property: a denied label is never read as that label", () => {
         const text = [...before, denied, ...after].join(" ");
         const got = parser.read(think ? `<think>${label}</think>${text}` : text);
         assert.notEqual(got, label, `${parser.name} read ${label} from ${JSON.stringify(text)}`);
+      },
+    ),
+    RUNS,
+  );
+});
+
+Deno.test("property: a rating named only as a hypothesis is never read", () => {
+  const weighing = (h: number) =>
+    fc.constantFrom(
+      `A rating of ${h} would require the full list of names`,
+      `rating ${h} is too high`,
+      `A score of ${h} requires every detail`,
+      `I would not rate it a ${h}`,
+      `If every member were named, the rating would be ${h}`,
+      `While one could argue for a rating of ${h}, the date is missing`,
+    );
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 5 }).chain((h) =>
+        fc.tuple(
+          fc.constant(h),
+          weighing(h),
+          fc.option(fc.integer({ min: 0, max: 5 }).filter((r) => r !== h)),
+          fc.constantFrom("; ", ".\n\n", ". Rating: ", "\n"),
+        )
+      ),
+      ([h, weighed, rating, join]) => {
+        const text = rating === null ? `${weighed}.` : `${weighed}${join}${rating}`;
+        const got = parseRating(text);
+        assert.ok(!got.ok || got.value !== h, `read ${h} from ${JSON.stringify(text)}`);
+        if (rating !== null) {
+          assert.deepEqual(got, { ok: true, value: rating }, JSON.stringify(text));
+        }
+      },
+    ),
+    RUNS,
+  );
+});
+
+Deno.test("property: a list corrected later is unparsed, never read half-corrected", () => {
+  const L = ["support", "partial_support", "not_support"] as const;
+  const ORDINAL = ["first", "second", "third", "fourth"];
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...L), { minLength: 2, maxLength: 4 }),
+      fc.nat(),
+      fc.constantFrom(...L),
+      fc.constantFrom("numbered", "json"),
+      fc.constantFrom(
+        "Correction: the {k} should be {l}",
+        "The {k} should be {l}.",
+        "Wait, the {k} is {l}.",
+      ),
+      (labels, at, to, style, form) => {
+        const k = at % labels.length;
+        const list = style === "json"
+          ? JSON.stringify(labels)
+          : labels.map((l, i) => `${i + 1}. ${l}`).join("\n");
+        const fix = form.replace("{k}", ORDINAL[k]).replace("{l}", to);
+        const text = `${list}\n${fix}`;
+        const nuggets = labels.map((_, i) => `nugget ${i}`);
+        assert.equal(
+          parseLabels(text, L, { count: labels.length }).ok,
+          false,
+          JSON.stringify(text),
+        );
+        assert.equal(parseWindowLabels(text, L, nuggets).ok, false, JSON.stringify(text));
       },
     ),
     RUNS,
