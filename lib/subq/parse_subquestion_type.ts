@@ -29,10 +29,9 @@ const WEIGHED = /^[\s"'*\]]*(?:\?|[,.;:—–-]?\s*(?:no|not|nope|wait|actually|
  * a label line or first line that is the type (`Type: core`, `Core.`, `This is
  * a follow-up question.`), else the one type the answer names. A type named
  * only to deny or weigh it (`not core`, `It is not a follow-up question`,
- * `Background? No.`) is no type:
- * an answer without a label line that denies a type is unparsed, so is one
- * naming no type or several; reasoning (`<think>` blocks) is not read. Never
- * guessed.
+ * `Background? No.`) is no type: without a label line, an answer that denies
+ * or weighs a type is unparsed, and so is one naming no type or several.
+ * Reasoning (`<think>` blocks) is not read. Never guessed.
  *
  * @param text The model's answer.
  * @returns The type, or a failure with the raw text.
