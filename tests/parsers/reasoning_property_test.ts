@@ -292,3 +292,29 @@ Deno.test("property: a list corrected later is unparsed, never read half-correct
     RUNS,
   );
 });
+
+Deno.test("property: a list item that denies a label never reads as that label", () => {
+  const L = ["vital", "okay"] as const;
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...L), { minLength: 2, maxLength: 4 }),
+      fc.nat(),
+      fc.constantFrom("not {l}", "{l}? no", "definitely not {l}", "isn't {l}"),
+      (labels, at, form) => {
+        const k = at % labels.length;
+        const lines = labels.map((l, i) => `${i + 1}. ${i === k ? form.replace("{l}", l) : l}`);
+        const text = lines.join("\n");
+        const nuggets = labels.map((_, i) => `nugget ${i}`);
+        for (
+          const got of [
+            parseLabels(text, L, { count: labels.length }),
+            parseWindowLabels(text, L, nuggets),
+          ]
+        ) {
+          assert.ok(!got.ok || got.value[k] !== labels[k], JSON.stringify(text));
+        }
+      },
+    ),
+    RUNS,
+  );
+});
