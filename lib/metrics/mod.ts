@@ -114,6 +114,12 @@ export {
 export { cohenKappa } from "./cohen_kappa.ts";
 export { fleissKappa } from "./fleiss_kappa.ts";
 export { randolphKappa } from "./randolph_kappa.ts";
+export {
+  type AlphaLevel,
+  type AlphaValue,
+  krippendorffAlpha,
+  type KrippendorffAlphaOptions,
+} from "./krippendorff_alpha.ts";
 export { type AnswerabilityAgreement, answerabilityAgreement } from "./answerability_agreement.ts";
 export {
   type HumanAgreement,
