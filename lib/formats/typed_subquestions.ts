@@ -52,13 +52,42 @@ function decodeArray<T>(text: string, file: string, decode: (f: Fields) => T | u
   return out;
 }
 
+/**
+ * The sub-question type a label names, read leniently: case, surrounding spaces
+ * and the spelling of "follow-up" ("follow up", "follow_up", "followup") do not matter.
+ *
+ * @param label A type as written in a file.
+ * @returns The type, or undefined when the label names none.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(subquestionType(" Follow up"), "follow-up");
+ * assert.equal(subquestionType("Core"), "core");
+ * assert.equal(subquestionType("main"), undefined);
+ * ```
+ */
+export function subquestionType(label: string): TypedSubquestion["type"] | undefined {
+  const t = label.trim().toLowerCase().replace(/[\s_-]+/g, "");
+  return t === "core"
+    ? "core"
+    : t === "background"
+    ? "background"
+    : t === "followup"
+    ? "follow-up"
+    : undefined;
+}
+
 function decodeDecomposition(f: Fields): Decomposition | undefined {
   const question = f.string("question");
   const subQuestions: TypedSubquestion[] = [];
   for (const s of f.objects("sub_questions_with_types") ?? []) {
     const text = s.string("sub_question");
-    const type = s.oneOf("type", SUBQUESTION_TYPES);
-    if (text !== undefined && type) subQuestions.push({ text, type });
+    const raw = s.string("type");
+    if (raw === undefined) continue;
+    const type = subquestionType(raw);
+    if (!type) {
+      s.fail("type", `expected one of ${SUBQUESTION_TYPES.join(", ")}, found ${show(raw)}`);
+    } else if (text !== undefined) subQuestions.push({ text, type });
   }
   return question === undefined ? undefined : { question, subQuestions };
 }
@@ -77,7 +106,8 @@ function decodeCoverage(f: Fields): CoverageJudgment | undefined {
  * @param text The JSON text.
  * @param opts `file` names the input in error messages (problems name the JSON path).
  * @returns The decompositions in file order.
- * @throws {InputError} Listing missing fields and types other than core/background/follow-up.
+ * @throws {InputError} Listing missing fields and types other than core/background/follow-up
+ *   (read leniently, see {@linkcode subquestionType}).
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -33,7 +33,7 @@ Deno.test("two annotators: Cohen's textbook example, Scott/Fleiss and free-margi
   // Fleiss with two raters pools the marginals: p(yes) = 55/100, p_e = 0.505.
   close(r.fleissKappa, (0.7 - 0.505) / (1 - 0.505));
   close(r.randolphKappa, (0.7 - 0.5) / 0.5);
-  assert.deepEqual(r.pairs, [{ a: 0, b: 1, confusion: [[15, 10], [5, 20]] }]);
+  assert.deepEqual(r.pairs, [{ a: 0, b: 1, items: 50, confusion: [[15, 10], [5, 20]] }]);
   // Two annotators: 35 labels agree (20 positive), 15 split evenly.
   assert.equal(r.ties, 15);
   close(r.majorityPositiveRate, 20 / 35);
@@ -91,7 +91,7 @@ Deno.test("items are aligned by topic and index; files listing other topics are 
   assert.throws(() => humanAgreement([reports("a", { t: [1] })]), /at least 2 annotator files/);
   assert.throws(
     () => humanAgreement([reports("a", { t: [1] }), reports("b", { u: [1] })]),
-    /no item is labelled by every annotator/,
+    /no item is labelled by two annotators/,
   );
 });
 

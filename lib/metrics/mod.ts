@@ -128,6 +128,11 @@ export {
   type JudgeAgreement,
   type KappaSet,
 } from "./human_agreement.ts";
+export {
+  subquestionTypeAgreement,
+  type TypeAgreement,
+  type TypeJudgeAgreement,
+} from "./subquestion_type_agreement.ts";
 export { pairedTTest, type TTestResult } from "./paired_t.ts";
 export { type RandomizationOptions, randomizationTest } from "./randomization.ts";
 export { bootstrapCi, type BootstrapOptions } from "./bootstrap_ci.ts";
