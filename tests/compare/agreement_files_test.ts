@@ -354,3 +354,95 @@ Deno.test("graded passage labels of an incomplete design: ordinal and interval a
   // Cohen a-b over p1, p4 graded: a [1, 1], b [2, 1]: p_o 1/2, p_e = 1 * 1/2 = 1/2 -> 0.
   close(r.graded.cohen_kappa[0][1], 0, "graded Cohen a-b");
 });
+
+Deno.test("typed sub-question decompositions of 4 annotators, and a judge against the majority", async () => {
+  const dir = await Deno.makeTempDir();
+  const Q1 = "What drives comet tails?", Q2 = "Where do comets come from?";
+  // Types of s1..s5 by annotators 1-4 (C core, B background, F follow-up):
+  //   s1 C C C C   s2 C C B B   s3 B B B F   s4 F F C F   s5 B C B B
+  const T: Record<string, string> = { C: "core", B: "background", F: "follow-up" };
+  const typesOf = ["CCBFB", "CCBFC", "CBBCB", "CBFFB"];
+  const subqs = ["Is the tail made of dust?", "What is solar wind?", "Why two tails?"];
+  const subqs2 = ["What is the Oort cloud?", "Could a comet hit Earth?"];
+  const files = await Promise.all(typesOf.map(async (types, k) => {
+    const t = [...types].map((c) => T[c]);
+    // Annotator 3 writes the texts in other case and spacing, without question marks;
+    // annotator 4 lists the questions in the other order and spells "Follow up".
+    const text = (s: string) => (k === 2 ? `  ${s.toUpperCase().replace("?", "")} ` : s);
+    const type = (x: string) => (k === 3 && x === "follow-up" ? "Follow up" : x);
+    const doc = [
+      {
+        question: text(Q1),
+        sub_questions_with_types: subqs.map((s, i) => ({
+          sub_question: text(s),
+          type: type(t[i]),
+        })),
+      },
+      {
+        question: text(Q2),
+        sub_questions_with_types: subqs2.map((s, i) => ({
+          sub_question: text(s),
+          type: type(t[i + 3]),
+        })),
+      },
+    ];
+    if (k === 3) doc.reverse();
+    const path = join(dir, `typist${k + 1}.json`);
+    await Deno.writeTextFile(path, JSON.stringify(doc, null, 1));
+    return path;
+  }));
+  // The judge: s1 C, s2 C, s3 B, s4 C, s5 F, and one sub-question no annotator typed.
+  const judge = join(dir, "judge.json");
+  await Deno.writeTextFile(
+    judge,
+    JSON.stringify([
+      {
+        question: Q1,
+        sub_questions_with_types: [
+          ...subqs.map((s, i) => ({ sub_question: s, type: T["CCB"[i]] })),
+          { sub_question: "Extra?", type: "core" },
+        ],
+      },
+      {
+        question: Q2,
+        sub_questions_with_types: subqs2.map((s, i) => ({ sub_question: s, type: T["CF"[i]] })),
+      },
+    ]),
+  );
+  const r = await agreement(["--labels", ...files, "--judge", judge]);
+  assert.equal(r.kind, "types");
+  assert.equal(r.items, 5);
+  assert.equal(r.complete_items, 5);
+  assert.equal(r.questions, 2);
+  assert.deepEqual(r.type_counts, { core: 8, background: 8, "follow-up": 4 });
+  // Fleiss: per item (C, B, F) counts 400, 220, 031, 103, 130; P_i = (Σc² - 4) / 12:
+  // 1, 1/3, 1/2, 1/2, 1/2 -> P̄ = 17/30; shares 8/20, 8/20, 4/20 -> P_e = 0.36.
+  close(r.fleiss_kappa, (17 / 30 - 0.36) / (1 - 0.36), "Fleiss");
+  close(r.fleiss_kappa, 31 / 96, "Fleiss");
+  // Alpha (nominal): disagreeing pairs per item / (m - 1) = (16 - Σc²) / 3: 0, 8/3, 2, 2, 2
+  // -> 26/3; n = 20, expected 20² - (8² + 8² + 4²) = 256: alpha = 1 - 19 * (26/3) / 256.
+  close(r.krippendorff_alpha.nominal, 1 - (19 * 26) / (3 * 256), "alpha");
+  close(r.krippendorff_alpha.nominal, 137 / 384, "alpha");
+  // Cohen 1-2: CCBFB vs CCBFC, p_o 4/5, p_e (2*3 + 2*1 + 1*1) / 25 = 9/25 -> 11/16.
+  close(r.cohen_kappa[0][1], 11 / 16, "Cohen 1-2");
+  // Cohen 3-4: CBBCB vs CBFFB, p_o 3/5, p_e (2*1 + 3*2 + 0*2) / 25 = 8/25 -> 7/17.
+  close(r.cohen_kappa[2][3], 7 / 17, "Cohen 3-4");
+  close(r.pairs[0].agreement, 4 / 5, "raw agreement 1-2");
+  // Majority: s1 C, s2 tie, s3 B, s4 F, s5 B. The judge is right on s1, s3: 2 of 4.
+  assert.equal(r.majority_items, 4);
+  assert.equal(r.ties, 1);
+  assert.equal(r.judge.items, 4);
+  close(r.judge.accuracy, 1 / 2, "judge accuracy");
+  // Judge kappa: majority C B F B, judge C B C F: p_o 2/4, p_e (1*2 + 2*1 + 1*1) / 16 = 5/16.
+  close(r.judge.kappa, (1 / 2 - 5 / 16) / (1 - 5 / 16), "judge kappa");
+  assert.equal(r.judge.confusion["follow-up"].core, 1);
+  const table = await cli(["agreement", "--labels", ...files, "--judge", judge]);
+  assert.match(table.stdout(), /sub-question types/);
+  assert.match(table.stdout(), /judge\.accuracy\s+0\.5000/);
+  // One file of each kind is refused with both names.
+  const io = memoryIo();
+  const other = join(dir, "report.jsonl");
+  await Deno.writeTextFile(other, '{"id": "t", "answerability": [1]}\n');
+  assert.equal(await main(["agreement", "--labels", files[0], other], io, COMMANDS), 2);
+  assert.match(io.stderr(), /typist1\.json is a typed sub-question file/);
+});

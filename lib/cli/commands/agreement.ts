@@ -237,6 +237,13 @@ async function run(args: string[], io: Io): Promise<number> {
     json = typesJson(result, names);
     title = `Agreement of ${names.length} annotators (sub-question types)`;
     notes = designNotes(result, names);
+    for (const p of result.pairs) {
+      notes.push(
+        `pair ${p.a + 1}-${p.b + 1}: ${p.items} items, raw agreement ${
+          fmt(num(p.agreement))
+        }, Cohen's kappa ${fmt(num(result.cohenKappa[p.a][p.b]))}`,
+      );
+    }
     if (result.duplicates) {
       notes.push(`${result.duplicates} sub-questions listed twice under one question: first kept`);
     }
