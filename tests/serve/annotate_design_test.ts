@@ -1,0 +1,152 @@
+/**
+ * `crux annotate create` study designs: more conditions than topics allow one
+ * topic each (topics shared as little as possible), conditions left out and
+ * named, a too large --per-condition answered with the condition and the
+ * largest value that works, designs where every pair of annotators shares
+ * units, and a common calibration set.
+ */
+import assert from "node:assert/strict";
+import { main } from "@lib/cli/main.ts";
+import { memoryIo } from "@lib/cli/command.ts";
+import { COMMANDS } from "@lib/cli/registry.ts";
+import { openWorkspace, readAnnotationTask, readAnnotatorQueue } from "@lib/store/mod.ts";
+
+const TOPICS = ["t1", "t2", "t3", "t4", "t5"];
+const RUNS = ["r1", "r2", "r3", "r4"];
+
+/** 5 topics of 2 sub-questions; 4 runs with reports and a run whose reports are all empty. */
+async function workspace(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "annotate-design-" });
+  const ws = await openWorkspace(dir);
+  try {
+    await ws.insert("topics", TOPICS.map((t) => ({ topicId: t, request: `Request of ${t}` })));
+    await ws.insert(
+      "questions",
+      TOPICS.flatMap((t) =>
+        [1, 2].map((o) => ({
+          topicId: t,
+          questionId: `${t}-q${o}`,
+          kind: "subquestion",
+          ordinal: o,
+          text: `Question ${o} of ${t}?`,
+        }))
+      ),
+    );
+    await ws.insert(
+      "generations",
+      [...RUNS, "direct"].flatMap((run) =>
+        TOPICS.map((t) => ({ run, topicId: t, text: run === "direct" ? "" : `Report on ${t}.` }))
+      ),
+    );
+  } finally {
+    ws.close();
+  }
+  return dir;
+}
+
+async function create(dir: string, args: string[], code = 0) {
+  const io = memoryIo();
+  const got = await main(
+    ["annotate", "create", "--workspace", dir, "--task", "answerability", "--replace", ...args],
+    io,
+    COMMANDS,
+  );
+  assert.equal(got, code, io.stderr());
+  return io;
+}
+
+async function task(dir: string, annotators: string[]) {
+  const ws = await openWorkspace(dir, { readOnly: true });
+  try {
+    const t = await readAnnotationTask(ws, "answerability");
+    const units = new Map<string, Set<string>>(); // annotator -> units
+    for (const a of annotators) {
+      units.set(a, new Set((await readAnnotatorQueue(ws, "answerability", a)).map((i) => i.unit)));
+    }
+    return { items: t.items, units };
+  } finally {
+    ws.close();
+  }
+}
+
+const shares = (units: Map<string, Set<string>>, a: string, b: string) =>
+  [...units.get(a)!].filter((u) => units.get(b)!.has(u)).length;
+
+Deno.test("more conditions than topics: topics shared as little as possible; empty run named", async () => {
+  const dir = await workspace();
+  // 4 runs x 3 reports = 12 units on 5 topics: no topic in one run only; at most 3 runs.
+  const io = await create(dir, ["--annotators", "a,b,c", "--per-condition", "3"]);
+  assert.match(io.stderr(), /Created the answerability task: 12 units, 24 items/);
+  assert.match(io.stderr(), /Left out: direct: every report of this run is empty/);
+  assert.match(io.stderr(), /each is sampled in up to 3 conditions/);
+  const { items } = await task(dir, ["a", "b", "c"]);
+  const reports = new Set(items.map((i) => `${i.run}\0${i.topicId}`));
+  assert.equal(reports.size, 12);
+  for (const run of RUNS) {
+    assert.equal([...reports].filter((r) => r.startsWith(`${run}\0`)).length, 3, run);
+  }
+  const perTopic = TOPICS.map((t) => [...reports].filter((r) => r.endsWith(`\0${t}`)).length);
+  assert.equal(Math.max(...perTopic), 3); // 12 reports on 5 topics need 3 somewhere
+  assert.ok(!items.some((i) => i.run === "direct"));
+  // 4 runs x 1 report fit on 5 topics: every topic in one run at most.
+  const one = await create(dir, ["--annotators", "a,b", "--per-condition", "1"]);
+  assert.doesNotMatch(one.stderr(), /sampled in up to/);
+  const topics = (await task(dir, ["a"])).items.map((i) => i.topicId);
+  assert.equal(new Set(topics).size, 4);
+  // Too large: the conditions and the largest value that works.
+  const big = await create(dir, ["--annotators", "a,b", "--per-condition", "6"], 2);
+  assert.match(
+    big.stderr(),
+    /Condition "r1" has 5, "r2" has 5, "r3" has 5 \(and 1 more conditions\) reports on topics with sub-questions, fewer than --per-condition 6; the largest --per-condition that works is 5/,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("designs: cyclic names pairs without a shared unit; pairs and calibration share", async () => {
+  const dir = await workspace();
+  const names = ["a", "b", "c", "d"];
+  const pairs = names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b]));
+  // Cyclic with 4 annotators, overlap 2: a-c and b-d never meet.
+  const cyclic = await create(dir, ["--annotators", "a,b,c,d", "--per-condition", "2"]);
+  assert.match(cyclic.stderr(), /No shared unit for a-c, b-d/);
+  const c = await task(dir, names);
+  assert.equal(shares(c.units, "a", "c"), 0);
+  assert.equal(shares(c.units, "a", "b"), 2); // units 1 and 5 of 8
+  // Pairs: 8 units over the 6 pairs, every pair shares one or two; loads balanced.
+  const pairsIo = await create(dir, [
+    "--annotators",
+    "a,b,c,d",
+    "--per-condition",
+    "2",
+    "--design",
+    "pairs",
+  ]);
+  assert.doesNotMatch(pairsIo.stderr(), /No shared unit/);
+  const p = await task(dir, names);
+  for (const [a, b] of pairs) assert.ok(shares(p.units, a, b) >= 1, `${a}-${b}`);
+  const loads = names.map((a) => p.units.get(a)!.size);
+  assert.equal(loads.reduce((s, x) => s + x, 0), 16); // 8 units x 2 annotators
+  assert.ok(Math.max(...loads) - Math.min(...loads) <= 1, `loads ${loads}`);
+  // A calibration set of 2 units: everyone labels u1 and u2 first, then the cyclic design.
+  await create(dir, ["--annotators", "a,b,c,d", "--per-condition", "2", "--calibration", "2"]);
+  const ws = await openWorkspace(dir, { readOnly: true });
+  try {
+    for (const a of names) {
+      const q = await readAnnotatorQueue(ws, "answerability", a);
+      assert.deepEqual([...new Set(q.map((i) => i.unit))].slice(0, 2), ["u1", "u2"], a);
+    }
+  } finally {
+    ws.close();
+  }
+  const cal = await task(dir, names);
+  for (const [a, b] of pairs) assert.ok(shares(cal.units, a, b) >= 2, `${a}-${b}`);
+  // 6 further units, cyclic from a: ab, bc, cd, da, ab, bc -> a 3, b 4, c 3, d 2, plus 2 each.
+  assert.deepEqual(names.map((a) => cal.units.get(a)!.size), [5, 6, 5, 4]);
+  const over = await create(
+    dir,
+    ["--annotators", "a,b", "--per-condition", "1", "--calibration", "5"],
+    2,
+  );
+  assert.match(over.stderr(), /--calibration 5 is more than the 4 units sampled/);
+  await Deno.remove(dir, { recursive: true });
+});
