@@ -5,12 +5,15 @@
  *
  * @module
  */
+import { join } from "node:path";
 import {
+  openWorkspace,
   readAnnotationLabels,
   readAnnotationTask,
   readItemTexts,
   type StoredLabel,
   type Workspace,
+  WorkspaceStorageError,
 } from "@lib/store/mod.ts";
 
 /** What {@linkcode exportAnnotations} gives. */
@@ -131,4 +134,93 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
     out.lines.set(annotator, lines.length);
   }
   return out;
+}
+
+/** A workspace opened for reading by {@linkcode openForExport}. */
+export interface ExportSource {
+  ws: Workspace;
+  /** True when a running process held the workspace and a snapshot copy is read. */
+  snapshot: boolean;
+  /** Closes the workspace (and removes the snapshot). */
+  close(): Promise<void>;
+}
+
+const FILES = ["workspace.duckdb", "workspace.duckdb.wal"];
+
+async function fileStamp(dir: string): Promise<string> {
+  const parts: string[] = [];
+  for (const f of FILES) {
+    try {
+      const st = await Deno.stat(join(dir, f));
+      parts.push(`${f}:${st.size}:${st.mtime?.getTime()}`);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
+  return parts.join(",");
+}
+
+/**
+ * Opens a workspace to read its labels, also while `crux serve --annotate` holds
+ * it: read-only when no other process does; when one holds the lock, a snapshot
+ * copy of the database and its write-ahead log (every committed label), taken
+ * again when either file changed during the copy, opened privately and removed
+ * on close.
+ *
+ * @param dir The workspace folder.
+ * @returns The workspace, whether it is a snapshot, and `close`.
+ * @throws {Deno.errors.NotFound} Without a workspace; the storage error when the
+ *   files keep changing or the copy cannot be read.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { openForExport } from "@lib/serve/mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * (await openWorkspace(dir)).close();
+ * const source = await openForExport(dir);
+ * assert.equal(source.snapshot, false); // nobody else holds it
+ * await source.close();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function openForExport(dir: string): Promise<ExportSource> {
+  try {
+    const ws = await openWorkspace(dir, { readOnly: true });
+    return { ws, snapshot: false, close: () => Promise.resolve(ws.close()) };
+  } catch (error) {
+    if (!(error instanceof WorkspaceStorageError) || error.fault !== "locked") throw error;
+    let lastError: unknown = error;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const copy = await Deno.makeTempDir({ prefix: "crux-export-" });
+      const remove = () => Deno.remove(copy, { recursive: true }).catch(() => {});
+      try {
+        const before = await fileStamp(dir);
+        for (const f of FILES) {
+          await Deno.copyFile(join(dir, f), join(copy, f)).catch((e) => {
+            if (!(e instanceof Deno.errors.NotFound)) throw e;
+          });
+        }
+        if (before !== await fileStamp(dir)) {
+          await remove();
+          await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+          continue;
+        }
+        // Read-write on the private copy, so its write-ahead log is replayed.
+        const ws = await openWorkspace(copy);
+        return {
+          ws,
+          snapshot: true,
+          close: async () => {
+            ws.close();
+            await remove();
+          },
+        };
+      } catch (e) {
+        lastError = e;
+        await remove();
+      }
+    }
+    throw lastError;
+  }
 }

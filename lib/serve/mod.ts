@@ -45,4 +45,9 @@ export {
   type StudyDesign,
   tokenHash,
 } from "./create_annotation_task.ts";
-export { type AnnotationExport, exportAnnotations } from "./export_annotations.ts";
+export {
+  type AnnotationExport,
+  exportAnnotations,
+  type ExportSource,
+  openForExport,
+} from "./export_annotations.ts";

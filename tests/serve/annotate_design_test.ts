@@ -3,13 +3,20 @@
  * topic each (topics shared as little as possible), conditions left out and
  * named, a too large --per-condition answered with the condition and the
  * largest value that works, designs where every pair of annotators shares
- * units, and a common calibration set.
+ * units, a common calibration set, and an export while a server holds the
+ * workspace.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { COMMANDS } from "@lib/cli/registry.ts";
-import { openWorkspace, readAnnotationTask, readAnnotatorQueue } from "@lib/store/mod.ts";
+import {
+  openWorkspace,
+  readAnnotationTask,
+  readAnnotatorQueue,
+  saveAnnotationLabel,
+} from "@lib/store/mod.ts";
 
 const TOPICS = ["t1", "t2", "t3", "t4", "t5"];
 const RUNS = ["r1", "r2", "r3", "r4"];
@@ -149,4 +156,99 @@ Deno.test("designs: cyclic names pairs without a shared unit; pairs and calibrat
   );
   assert.match(over.stderr(), /--calibration 5 is more than the 4 units sampled/);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test({
+  name: "annotate export runs while crux serve --annotate holds the workspace",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const dir = await workspace();
+    const io = await create(dir, ["--annotators", "a,b", "--per-condition", "1"]);
+    const tokens = new Map(
+      io.stdout().trim().split("\n").map((l) => {
+        const [name, url] = l.split("\t");
+        return [name, url.split("/").pop()!];
+      }),
+    );
+    // a answers unit u1 before the server starts; b answers it through the server.
+    let queueB: { itemId: string; unit: string }[] = [];
+    const ws = await openWorkspace(dir);
+    try {
+      for (const item of await readAnnotatorQueue(ws, "answerability", "a")) {
+        if (item.unit !== "u1") continue;
+        await saveAnnotationLabel(ws, {
+          task: "answerability",
+          annotator: "a",
+          itemId: item.itemId,
+          label: "0",
+        });
+      }
+      queueB = (await readAnnotatorQueue(ws, "answerability", "b")).filter((i) => i.unit === "u1");
+    } finally {
+      ws.close();
+    }
+    const root = new URL("../..", import.meta.url).pathname;
+    const server = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "lib/cli/main.ts",
+        "serve",
+        "--workspace",
+        dir,
+        "--annotate",
+        "--port",
+        "0",
+      ],
+      cwd: root,
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    try {
+      const reader = server.stderr.pipeThrough(new TextDecoderStream()).getReader();
+      let said = "";
+      let url: string | undefined;
+      while (!url) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`server stopped: ${said}`);
+        said += value;
+        url = /at (http:\/\/[^\s]+)\/annotate\//.exec(said)?.[1];
+      }
+      const origin: string = url;
+      for (const item of queueB) {
+        const r: Response = await fetch(`${origin}/annotate/${tokens.get("b")}/${item.itemId}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin },
+          body: "label=0",
+        });
+        await r.body?.cancel();
+        assert.equal(r.status, 303);
+      }
+      // The server holds the workspace; the export reads a snapshot with both answers.
+      const out = join(dir, "study");
+      const exported = memoryIo();
+      assert.equal(
+        await main(
+          ["annotate", "export", "--workspace", dir, "--task", "answerability", "--out", out],
+          exported,
+          COMMANDS,
+        ),
+        0,
+        exported.stderr(),
+      );
+      assert.match(exported.stderr(), /open in another process \(a server\): exporting a snapshot/);
+      assert.match(exported.stdout(), /a\.jsonl\t1 lines/);
+      assert.match(exported.stdout(), /b\.jsonl\t1 lines/);
+      const b = JSON.parse(await Deno.readTextFile(join(out, "b.jsonl")));
+      assert.deepEqual(b.answerability, [0, 0]);
+      reader.releaseLock();
+    } finally {
+      server.kill("SIGINT");
+      await server.status;
+      await server.stderr.cancel().catch(() => {});
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
 });

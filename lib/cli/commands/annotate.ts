@@ -13,6 +13,7 @@ import {
   ANNOTATION_TASKS,
   createAnnotationTask,
   exportAnnotations,
+  openForExport,
   type StudyDesign,
 } from "@lib/serve/mod.ts";
 import { type AnnotationTaskKind, openWorkspace } from "@lib/store/mod.ts";
@@ -74,7 +75,8 @@ Writes one JSONL file per annotator, OUT/<annotator>.jsonl:
                  "preference": 1 (A) | -1 (B) | 0 (tie), "id", "run_a", "run_b"}
 
 A report with sub-questions (or nuggets) an annotator has not all answered is left
-out of that annotator's file and listed on stderr.
+out of that annotator's file and listed on stderr. Export only reads: it runs while
+crux serve --annotate holds the workspace (reading a snapshot of every saved answer).
 `;
 
 function task(value: string | undefined): AnnotationTaskKind {
@@ -163,7 +165,12 @@ async function exportLabels(args: string[], io: Io): Promise<number> {
   if (!values.workspace) throw new UsageError("Missing --workspace DIR");
   if (!values.out) throw new UsageError("Missing --out DIR");
   const kind = task(values.task);
-  const ws = await openWorkspace(values.workspace, { readOnly: true });
+  // Reads only: works while `crux serve --annotate` holds the workspace (a snapshot).
+  const source = await openForExport(values.workspace);
+  const ws = source.ws;
+  if (source.snapshot) {
+    io.err(`${values.workspace} is open in another process (a server): exporting a snapshot\n`);
+  }
   try {
     const r = await exportAnnotations(ws, kind);
     const paths = new Map([...r.files.keys()].map((a) => [a, join(values.out!, `${a}.jsonl`)]));
@@ -182,7 +189,7 @@ async function exportLabels(args: string[], io: Io): Promise<number> {
     if (error instanceof RangeError) throw new UsageError(error.message);
     throw error;
   } finally {
-    ws.close();
+    await source.close();
   }
   return 0;
 }
