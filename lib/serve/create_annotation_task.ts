@@ -23,6 +23,17 @@ export const ANNOTATION_TASKS: readonly AnnotationTaskKind[] = [
   "passages",
   "nuggets",
   "preference",
+  "types",
+];
+
+/**
+ * The answers of a `types` item (a sub-question of a complex question), with what
+ * each means, as the form shows them.
+ */
+export const SUBQUESTION_TYPE_LABELS: [string, string][] = [
+  ["core", "Core: the main question cannot be answered without it"],
+  ["background", "Background: context that helps a reader follow the answer"],
+  ["follow-up", "Follow-up: what a reader may ask next, beyond the main question"],
 ];
 
 /** How units are handed to annotators (see {@linkcode createAnnotationTask}). */
@@ -174,7 +185,7 @@ function units(
   const out: Unit[] = [];
   const leftOut: string[] = [];
   for (const run of generationRuns) {
-    if (!reportsByRun.has(run) && o.task !== "passages") {
+    if (!reportsByRun.has(run) && o.task !== "passages" && o.task !== "types") {
       leftOut.push(`${run}: every report of this run is empty`);
     }
   }
@@ -215,6 +226,21 @@ function units(
     const drawn = allocate(ps, n);
     share = drawn.share;
     for (const r of drawn.picks.flat()) out.push([{ topicId: r.topicId, passageId: r.passageId }]);
+  } else if (o.task === "types") {
+    // One condition: the topics with sub-questions; a unit is a topic's sub-questions.
+    const ps = pools(
+      [{
+        condition: "topics",
+        candidates: shuffle([...subqs.keys()].sort(), random).map((t) => ({ key: t, value: t })),
+      }],
+      "no topic has sub-questions",
+    );
+    checkSize(ps, n, "topics with sub-questions");
+    for (const p of ps) {
+      for (const { value: topicId } of p.candidates.slice(0, n)) {
+        out.push(subqs.get(topicId)!.map((q) => ({ topicId, questionId: q.questionId })));
+      }
+    }
   } else if (o.task === "nuggets") {
     const byTopic = Map.groupBy(s.nuggets, (x) => x.topicId);
     const ps = pools(
@@ -321,7 +347,9 @@ export async function tokenHash(token: string): Promise<string> {
  * Samples and stores a task; a stored task of the same kind (and its labels) is replaced
  * only with `replace`.
  * Conditions are the generation runs (answerability, nuggets), the retrieval runs
- * (passages) or the pairs of generation runs (preference); `perCondition` units are
+ * (passages), the pairs of generation runs (preference) or the topics (types: a
+ * unit is a topic's sub-questions, each typed core, background or follow-up against
+ * the topic's request); `perCondition` units are
  * drawn from each (a condition with nothing to draw, e.g. a run whose reports are
  * all empty, is left out and named). A topic (answerability) or passage (passages)
  * is drawn in one condition only when there are enough of them, else in as few as

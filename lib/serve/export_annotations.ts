@@ -1,7 +1,8 @@
 /**
- * `exportAnnotations`: a task's labels in the release formats, one JSONL text per
+ * `exportAnnotations`: a task's labels in the release formats, one text per
  * annotator: CRUX human-study report labels (answerability), CRUX passage labels
- * (passages), nugget assignments (nuggets) and pairwise preferences (preference).
+ * (passages), nugget assignments (nuggets) and pairwise preferences (preference) as
+ * JSONL; typed sub-question decompositions (types) as one JSON list.
  *
  * @module
  */
@@ -107,6 +108,18 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
         const relevances: Record<string, number> = {};
         t.subquestions.forEach((q, i) => relevances[String(i)] = given[q.questionId] ?? -1);
         lines.push({ id: first.topicId, document: first.passageId, relevances, rationales: {} });
+      } else if (task === "types") {
+        const order = new Map(t.subquestions.map((q, i) => [q.questionId, i]));
+        const sorted = [...ls].sort((a, b) =>
+          order.get(a.questionId!)! - order.get(b.questionId!)!
+        );
+        lines.push({
+          question: t.request ?? first.topicId,
+          sub_questions_with_types: sorted.map((l) => ({
+            sub_question: t.subquestions[order.get(l.questionId!)!]?.text ?? l.questionId,
+            type: l.label,
+          })),
+        });
       } else if (task === "nuggets") {
         const nuggets = [];
         for (const l of [...ls].sort((a, b) => a.ordinal! - b.ordinal!)) {
@@ -130,7 +143,13 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
         });
       }
     }
-    out.files.set(annotator, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+    out.files.set(
+      annotator,
+      // Typed decompositions are one JSON list per annotator (FORMATS.md), the rest JSONL.
+      task === "types"
+        ? lines.length ? `[\n${lines.map((l) => JSON.stringify(l)).join(",\n")}\n]\n` : ""
+        : lines.map((l) => JSON.stringify(l) + "\n").join(""),
+    );
     out.lines.set(annotator, lines.length);
   }
   return out;

@@ -3,14 +3,15 @@
  * topic each (topics shared as little as possible), conditions left out and
  * named, a too large --per-condition answered with the condition and the
  * largest value that works, designs where every pair of annotators shares
- * units, a common calibration set, and an export while a server holds the
- * workspace.
+ * units, a common calibration set, an export while a server holds the
+ * workspace, and a `types` task from its pages to `crux agreement`.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { COMMANDS } from "@lib/cli/registry.ts";
+import { explorerResponse } from "@lib/serve/mod.ts";
 import {
   openWorkspace,
   readAnnotationTask,
@@ -251,4 +252,119 @@ Deno.test({
     }
     await Deno.remove(dir, { recursive: true });
   },
+});
+
+Deno.test("a types task: sub-questions typed on their pages, exported as typed decompositions", async () => {
+  const dir = await workspace();
+  const io = memoryIo();
+  assert.equal(
+    await main(
+      [
+        "annotate",
+        "create",
+        "--workspace",
+        dir,
+        "--task",
+        "types",
+        "--annotators",
+        "a,b,c,d",
+        "--per-condition",
+        "3",
+        "--overlap",
+        "4",
+      ],
+      io,
+      COMMANDS,
+    ),
+    0,
+    io.stderr(),
+  );
+  const tokens = new Map(
+    io.stdout().trim().split("\n").map((l) => {
+      const [name, url] = l.split("\t");
+      return [name, url.split("/").pop()!];
+    }),
+  );
+  // 3 topics x 2 sub-questions, every annotator types all six. Item k (topics in order,
+  // then sub-questions): C B F C B, and the sixth C by a and b, B by c and d.
+  const ws = await openWorkspace(dir);
+  let topics: string[] = [];
+  try {
+    const origin = "http://127.0.0.1:9";
+    const ask = (path: string, init: RequestInit = {}) =>
+      explorerResponse(ws, new Request(origin + path, init), { annotate: true, origin });
+    const post = (path: string, label: string) =>
+      ask(path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: `label=${encodeURIComponent(label)}`,
+      });
+    for (const a of ["a", "b", "c", "d"]) {
+      const queue = await readAnnotatorQueue(ws, "types", a);
+      assert.equal(queue.length, 6);
+      topics = [...new Set(queue.map((i) => i.topicId))].sort();
+      for (const item of queue) {
+        const k = topics.indexOf(item.topicId) * 2 + Number(item.questionId!.slice(-1)) - 1;
+        const type = k < 5
+          ? ["core", "background", "follow-up", "core", "background"][k]
+          : a < "c"
+          ? "core"
+          : "background";
+        const path = `/annotate/${tokens.get(a)}/${item.itemId}`;
+        if (a === "a" && k === 0) {
+          const page = await (await ask(path)).text();
+          assert.ok(page.includes(`Request of ${item.topicId}`), "the main question is shown");
+          assert.ok(page.includes(`Question 1 of ${item.topicId}?`), "the sub-question is shown");
+          assert.match(page, /value="follow-up" required/);
+          const refused = await post(path, "central");
+          await refused.body?.cancel();
+          assert.equal(refused.status, 400);
+        }
+        const r = await post(path, type);
+        await r.body?.cancel();
+        assert.equal(r.status, 303, `${a} ${item.itemId}`);
+      }
+    }
+  } finally {
+    ws.close();
+  }
+  const out = join(dir, "typed");
+  const exported = memoryIo();
+  assert.equal(
+    await main(
+      ["annotate", "export", "--workspace", dir, "--task", "types", "--out", out],
+      exported,
+      COMMANDS,
+    ),
+    0,
+    exported.stderr(),
+  );
+  const files = ["a", "b", "c", "d"].map((a) => join(out, `${a}.json`));
+  const typedC = JSON.parse(await Deno.readTextFile(files[2]));
+  assert.equal(typedC.length, 3);
+  const last = typedC.find((d: { question: string }) => d.question.endsWith(topics[2]));
+  assert.deepEqual(last, {
+    question: `Request of ${topics[2]}`,
+    sub_questions_with_types: [
+      { sub_question: `Question 1 of ${topics[2]}?`, type: "background" },
+      { sub_question: `Question 2 of ${topics[2]}?`, type: "background" },
+    ],
+  });
+  const agreeIo = memoryIo();
+  assert.equal(
+    await main(["agreement", "--labels", ...files, "--format", "json"], agreeIo, COMMANDS),
+    0,
+    agreeIo.stderr(),
+  );
+  const r = JSON.parse(agreeIo.stdout());
+  assert.equal(r.kind, "types");
+  assert.equal(r.items, 6);
+  assert.equal(r.complete_items, 6);
+  // Fleiss: five items P_i = 1, the split one (2² + 2² - 4) / 12 = 1/3:
+  // P̄ = 8/9; shares 10/24, 10/24, 4/24 -> P_e = 216/576 = 3/8: kappa = (8/9 - 3/8) / (5/8).
+  assert.ok(Math.abs(r.fleiss_kappa - 37 / 45) < 1e-12, String(r.fleiss_kappa));
+  // Alpha: only the split item disagrees, (16 - 8) / 3 = 8/3; n = 24, expected 576 - 216:
+  // 1 - 23 * (8/3) / 360 = 112/135.
+  assert.ok(Math.abs(r.krippendorff_alpha.nominal - 112 / 135) < 1e-12);
+  await Deno.remove(dir, { recursive: true });
 });

@@ -36,6 +36,8 @@ Samples the items of a human annotation study and stores them in the workspace
                  N reports per generation run
   preference     two reports of a topic, A/B/tie; N topics per pair of generation runs,
                  the side of each run drawn at random
+  types          a sub-question with its topic's request: core / background /
+                 follow-up; N topics, all their sub-questions together
 
 Each item (all sub-questions of a report together) goes to K annotators (--overlap,
 default 2), so agreement can be measured; items get opaque ids and pages never show
@@ -63,7 +65,7 @@ Options:
 
 const EXPORT_HELP = `Usage: crux annotate export --workspace DIR --task TASK --out DIR
 
-Writes one JSONL file per annotator, OUT/<annotator>.jsonl:
+Writes one file per annotator, OUT/<annotator>.jsonl (types: .json):
 
   answerability  CRUX human-study report labels {"id", "question_based_nugget",
                  "answerability", "coverage"}  (crux agreement --labels OUT/*.jsonl)
@@ -73,6 +75,9 @@ Writes one JSONL file per annotator, OUT/<annotator>.jsonl:
                  "importance", "assignment"}]}
   preference     pairwise preferences {"question", "answer_a", "answer_b",
                  "preference": 1 (A) | -1 (B) | 0 (tie), "id", "run_a", "run_b"}
+  types          OUT/<annotator>.json, typed decompositions [{"question",
+                 "sub_questions_with_types": [{"sub_question", "type"}]}]
+                 (crux agreement --labels OUT/*.json)
 
 A report with sub-questions (or nuggets) an annotator has not all answered is left
 out of that annotator's file and listed on stderr. Export only reads: it runs while
@@ -173,7 +178,8 @@ async function exportLabels(args: string[], io: Io): Promise<number> {
   }
   try {
     const r = await exportAnnotations(ws, kind);
-    const paths = new Map([...r.files.keys()].map((a) => [a, join(values.out!, `${a}.jsonl`)]));
+    const ext = kind === "types" ? "json" : "jsonl";
+    const paths = new Map([...r.files.keys()].map((a) => [a, join(values.out!, `${a}.${ext}`)]));
     // The same guard as every --out: no export file may replace a workspace file.
     await guardOutputs({
       outputs: Object.fromEntries([...paths].map(([a, p]) => [`--out (${a})`, p])),
