@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Fields, parseJsonDocument } from "./_json.ts";
+import { decodeJsonl, Fields, parseJsonDocument } from "./_json.ts";
 import { readText } from "./_lines.ts";
 import { Problems, show } from "./_problems.ts";
 
@@ -22,6 +22,8 @@ export interface TypedSubquestion {
 export interface Decomposition {
   question: string;
   subQuestions: TypedSubquestion[];
+  /** Sub-questions given without a type (read with `untyped: true` only). */
+  untyped?: string[];
 }
 
 /** Whether a text answers a sub-question, with the span that does. */
@@ -53,8 +55,9 @@ function decodeArray<T>(text: string, file: string, decode: (f: Fields) => T | u
 }
 
 /**
- * The sub-question type a label names, read leniently: case, surrounding spaces
- * and the spelling of "follow-up" ("follow up", "follow_up", "followup") do not matter.
+ * The sub-question type a label names, read leniently: case, spaces, "_" and "-"
+ * do not matter, nor a trailing word ("Core question", "follow up", "Background
+ * info").
  *
  * @param label A type as written in a file.
  * @returns The type, or undefined when the label names none.
@@ -62,34 +65,45 @@ function decodeArray<T>(text: string, file: string, decode: (f: Fields) => T | u
  * ```ts
  * import assert from "node:assert/strict";
  * assert.equal(subquestionType(" Follow up"), "follow-up");
- * assert.equal(subquestionType("Core"), "core");
+ * assert.equal(subquestionType("Core question"), "core");
  * assert.equal(subquestionType("main"), undefined);
  * ```
  */
 export function subquestionType(label: string): TypedSubquestion["type"] | undefined {
   const t = label.trim().toLowerCase().replace(/[\s_-]+/g, "");
-  return t === "core"
+  return t.startsWith("core")
     ? "core"
-    : t === "background"
+    : t.startsWith("background")
     ? "background"
-    : t === "followup"
+    : t.startsWith("followup")
     ? "follow-up"
     : undefined;
 }
 
-function decodeDecomposition(f: Fields): Decomposition | undefined {
-  const question = f.string("question");
-  const subQuestions: TypedSubquestion[] = [];
-  for (const s of f.objects("sub_questions_with_types") ?? []) {
-    const text = s.string("sub_question");
-    const raw = s.string("type");
-    if (raw === undefined) continue;
-    const type = subquestionType(raw);
-    if (!type) {
-      s.fail("type", `expected one of ${SUBQUESTION_TYPES.join(", ")}, found ${show(raw)}`);
-    } else if (text !== undefined) subQuestions.push({ text, type });
-  }
-  return question === undefined ? undefined : { question, subQuestions };
+function decoder(untyped: boolean) {
+  return (f: Fields): Decomposition | undefined => {
+    const question = f.string("question");
+    const subQuestions: TypedSubquestion[] = [];
+    const missing: string[] = [];
+    for (const s of f.objects("sub_questions_with_types") ?? []) {
+      const text = s.string("sub_question");
+      const value = s.obj.type;
+      if (untyped && (value === undefined || value === null || value === "")) {
+        if (text !== undefined) missing.push(text);
+        continue;
+      }
+      const raw = s.string("type");
+      if (raw === undefined) continue;
+      const type = subquestionType(raw);
+      if (!type) {
+        s.fail("type", `expected one of ${SUBQUESTION_TYPES.join(", ")}, found ${show(raw)}`);
+      } else if (text !== undefined) subQuestions.push({ text, type });
+    }
+    if (question === undefined) return undefined;
+    return missing.length
+      ? { question, subQuestions, untyped: missing }
+      : { question, subQuestions };
+  };
 }
 
 function decodeCoverage(f: Fields): CoverageJudgment | undefined {
@@ -101,10 +115,13 @@ function decodeCoverage(f: Fields): CoverageJudgment | undefined {
 }
 
 /**
- * Parses a typed decomposition file.
+ * Parses a typed decomposition file: a JSON list, or JSONL with one question a line.
  *
- * @param text The JSON text.
- * @param opts `file` names the input in error messages (problems name the JSON path).
+ * @param text The JSON (or JSONL) text.
+ * @param opts `file` names the input in error messages (problems name the JSON path);
+ *   `untyped: true` keeps a sub-question whose type is missing, null or "" out of
+ *   `subQuestions` and lists it in `untyped` instead of refusing it (an annotator's
+ *   unfinished work).
  * @returns The decompositions in file order.
  * @throws {InputError} Listing missing fields and types other than core/background/follow-up
  *   (read leniently, see {@linkcode subquestionType}).
@@ -114,14 +131,20 @@ function decodeCoverage(f: Fields): CoverageJudgment | undefined {
  * assert.deepEqual(parseDecompositions('[{"question": "Q", "sub_questions_with_types": [{"sub_question": "a?", "type": "core"}]}]', { file: "d.json" }), [{ question: "Q", subQuestions: [{ text: "a?", type: "core" }] }]);
  * ```
  */
-export function parseDecompositions(text: string, opts: { file: string }): Decomposition[] {
-  return decodeArray(text, opts.file, decodeDecomposition);
+export function parseDecompositions(
+  text: string,
+  opts: { file: string; untyped?: boolean },
+): Decomposition[] {
+  const decode = decoder(opts.untyped ?? false);
+  if (text.trimStart().startsWith("{")) return decodeJsonl(text, opts.file, decode);
+  return decodeArray(text, opts.file, decode);
 }
 
 /**
  * Reads a typed decomposition file.
  *
- * @param path The JSON file.
+ * @param path The JSON (or JSONL) file.
+ * @param opts `untyped` as in {@linkcode parseDecompositions}.
  * @returns The decompositions.
  * @throws {InputError} As {@linkcode parseDecompositions}.
  * @example
@@ -131,8 +154,11 @@ export function parseDecompositions(text: string, opts: { file: string }): Decom
  * const decompositions = await readDecompositions(path);
  * ```
  */
-export async function readDecompositions(path: string): Promise<Decomposition[]> {
-  return parseDecompositions(await readText(path), { file: path });
+export async function readDecompositions(
+  path: string,
+  opts: { untyped?: boolean } = {},
+): Promise<Decomposition[]> {
+  return parseDecompositions(await readText(path), { file: path, ...opts });
 }
 
 /**

@@ -39,6 +39,8 @@ export interface TypeAgreement extends KappaSet {
   singleItems: number;
   /** Sub-questions listed twice under one question in one file (the first kept). */
   duplicates: number;
+  /** Sub-questions an annotator listed without a type (left out of their labels). */
+  untyped: number;
   /** Labels per type over the items. */
   typeCounts: Record<SubquestionType, number>;
   /** Share of agreeing labels per annotator pair over the items both typed. */
@@ -162,6 +164,7 @@ export function subquestionTypeAgreement(
     completeItems: items.filter((it) => it.labels.length === n).length,
     singleItems: all.length - items.length,
     duplicates,
+    untyped: files.reduce((s, f) => s + f.reduce((t, d) => t + (d.untyped?.length ?? 0), 0), 0),
     typeCounts,
     ...base,
     pairs,

@@ -446,3 +446,25 @@ Deno.test("typed sub-question decompositions of 4 annotators, and a judge agains
   assert.equal(await main(["agreement", "--labels", files[0], other], io, COMMANDS), 2);
   assert.match(io.stderr(), /typist1\.json is a typed sub-question file/);
 });
+
+Deno.test("typed decompositions: JSONL files, untyped sub-questions left out and counted", async () => {
+  const dir = await Deno.makeTempDir();
+  const doc = (types: (string | null)[]) => ({
+    question: "Q?",
+    sub_questions_with_types: types.map((type, i) => ({ sub_question: `s${i}?`, type })),
+  });
+  const a = join(dir, "a.jsonl"), b = join(dir, "b.json"), c = join(dir, "c.json");
+  await Deno.writeTextFile(a, JSON.stringify(doc(["core", "core", "background"])) + "\n");
+  await Deno.writeTextFile(b, JSON.stringify([doc(["core", null, "follow-up"])]));
+  await Deno.writeTextFile(c, JSON.stringify([doc(["core", "background", "background"])]));
+  const r = await agreement(["--labels", a, b, c]);
+  assert.equal(r.kind, "types");
+  assert.equal(r.untyped, 1);
+  // s1 typed by a and c only: 3 items, 2 complete (s0, s2).
+  assert.equal(r.items, 3);
+  assert.equal(r.complete_items, 2);
+  // a-b share s0 (core/core) and s2 (background/follow-up): p_o 1/2;
+  // a: core 1/2, background 1/2; b: core 1/2, follow-up 1/2: p_e 1/4 -> kappa 1/3.
+  close(r.cohen_kappa[0][1], 1 / 3, "Cohen a-b");
+  assert.deepEqual(r.pairs.map((p: { items: number }) => p.items), [2, 3, 2]);
+});

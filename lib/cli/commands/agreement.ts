@@ -40,9 +40,10 @@ as in a study where each unit goes to some of them):
                  "rationales": {"0": text}}; -1 = not rated (left out); ratings are
                  answerable at >= --threshold, and graded kappas are reported too.
   typed sub-questions  one JSON list per annotator, [{"question", "sub_questions_with_types":
-                 [{"sub_question", "type": core|background|follow-up}]}]; items are
-                 aligned by question and sub-question text (case, spacing and
-                 surrounding punctuation ignored).
+                 [{"sub_question", "type": core|background|follow-up}]}] (or JSONL, one
+                 question a line); items are aligned by question and sub-question text
+                 (case, spacing and surrounding punctuation ignored); a sub-question
+                 without a type is counted (untyped) and left out.
 An empty file (an annotator with no finished unit) is reported and left out.
 
 Options:
@@ -137,6 +138,7 @@ function typesJson(r: TypeAgreement, files: string[]): Record<string, unknown> {
     single_items: r.singleItems,
     annotators: r.annotators,
     duplicates: r.duplicates,
+    untyped: r.untyped,
     type_counts: r.typeCounts,
     ...kappas(r),
     majority_items: r.majorityItems,
@@ -218,7 +220,11 @@ async function run(args: string[], io: Io): Promise<number> {
       }); give at least two with labels`,
     );
   }
-  const typed = kept.map(({ text }) => text.trimStart().startsWith("["));
+  // Typed decompositions: a JSON list, or JSONL whose lines hold "sub_questions_with_types".
+  const typed = kept.map(({ text }) =>
+    text.trimStart().startsWith("[") ||
+    /"sub_questions_with_types"\s*:/.test(text.split("\n").find((l) => l.trim()) ?? "")
+  );
   if (typed.some(Boolean) && !typed.every(Boolean)) {
     throw new UsageError(
       `give label files of one kind: ${kept[typed.indexOf(true)].f} is a typed sub-question ` +
@@ -231,8 +237,10 @@ async function run(args: string[], io: Io): Promise<number> {
   let notes: string[] = [];
   if (typed[0]) {
     const result = subquestionTypeAgreement(
-      kept.map(({ f, text }) => parseDecompositions(text, { file: f })),
-      { judge: values.judge ? await readDecompositions(values.judge) : undefined },
+      kept.map(({ f, text }) => parseDecompositions(text, { file: f, untyped: true })),
+      {
+        judge: values.judge ? await readDecompositions(values.judge, { untyped: true }) : undefined,
+      },
     );
     json = typesJson(result, names);
     title = `Agreement of ${names.length} annotators (sub-question types)`;
