@@ -120,9 +120,13 @@ function checkSize(pools: readonly Pool<unknown>[], n: number, what: string): vo
  * order, so the draw is random; augmenting paths move earlier draws when a later
  * condition would otherwise run short.
  */
-function allocate<T>(pools: readonly Pool<T>[], n: number): { picks: T[][]; share: number } {
+function allocate<T>(
+  pools: readonly Pool<T>[],
+  n: number,
+  maxShare = pools.length,
+): { picks: T[][]; share: number } | undefined {
   const keys = new Set(pools.flatMap((p) => p.candidates.map((c) => c.key)));
-  for (let share = 1; share <= Math.max(1, pools.length); share++) {
+  for (let share = 1; share <= Math.max(1, maxShare); share++) {
     if (share * keys.size < n * pools.length) continue;
     const load = new Map<string, number[]>(); // key -> conditions holding it
     const held = pools.map(() => new Set<number>()); // condition -> candidate indexes
@@ -169,7 +173,7 @@ function allocate<T>(pools: readonly Pool<T>[], n: number): { picks: T[][]; shar
       };
     }
   }
-  throw new RangeError("Cannot draw the sample: too few candidates"); // checkSize comes first
+  return undefined;
 }
 
 function units(
@@ -207,7 +211,7 @@ function units(
       "no report on a topic with sub-questions",
     );
     checkSize(ps, n, "reports on topics with sub-questions");
-    const drawn = allocate(ps, n);
+    const drawn = allocate(ps, n)!; // any key may go to every condition: always drawn
     share = drawn.share;
     for (const r of drawn.picks.flat()) {
       out.push(subqs.get(r.topicId)!.map((q) => ({ ...r, questionId: q.questionId })));
@@ -223,8 +227,18 @@ function units(
       `no passage (rank <= ${o.depth}) on a topic with sub-questions`,
     );
     checkSize(ps, n, `passages (rank <= ${o.depth}) on topics with sub-questions`);
-    const drawn = allocate(ps, n);
-    share = drawn.share;
+    // A passage is rated against its topic's sub-questions whichever run ranked it:
+    // drawn for one run only.
+    const drawn = allocate(ps, n, 1);
+    if (!drawn) {
+      let largest = n - 1;
+      while (largest > 0 && !allocate(ps, largest, 1)) largest--;
+      throw new RangeError(
+        `The retrieval runs share their passages (rank <= ${o.depth}): no ${n} distinct ` +
+          `passages for each of ${ps.length} runs; the largest --per-condition that works is ` +
+          `${largest} (or raise --depth)`,
+      );
+    }
     for (const r of drawn.picks.flat()) out.push([{ topicId: r.topicId, passageId: r.passageId }]);
   } else if (o.task === "types") {
     // One condition: the topics with sub-questions; a unit is a topic's sub-questions.
@@ -351,9 +365,9 @@ export async function tokenHash(token: string): Promise<string> {
  * unit is a topic's sub-questions, each typed core, background or follow-up against
  * the topic's request); `perCondition` units are
  * drawn from each (a condition with nothing to draw, e.g. a run whose reports are
- * all empty, is left out and named). A topic (answerability) or passage (passages)
- * is drawn in one condition only when there are enough of them, else in as few as
- * possible (`share`). Units are shuffled; the first `calibration` go to every
+ * all empty, is left out and named). A topic (answerability) is drawn in one
+ * condition only when there are enough topics, else in as few as possible
+ * (`share`); a passage (passages) in one retrieval run only. Units are shuffled; the first `calibration` go to every
  * annotator; then unit `j` goes to annotators `j, j+1, ..., j+overlap-1` (mod their
  * number; `design: "cyclic"`) or to the `j`-th set of `overlap` annotators in a
  * balanced cycle through all such sets (`design: "pairs"`: every pair shares units

@@ -34,7 +34,8 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
  * `crux agreement` reads (answerability, passages) or FORMATS.md names (nugget
  * assignments; preferences in [-1, 1], positive preferring the answer shown as A).
  * A report whose sub-questions (or nuggets) are not all answered by an annotator is
- * left out of that annotator's file and named in `leftOut`.
+ * left out of that annotator's file and named in `leftOut`. Report labels carry the
+ * topic as `id`, or `{run}_{topic}` when the task shows a topic in several runs.
  *
  * @param ws The workspace.
  * @param task The task kind.
@@ -63,6 +64,14 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
   if (annotators.length === 0) {
     throw new RangeError(`No "${task}" annotation task in workspace "${ws.dir}"; create one first`);
   }
+  // Report ids: the topic alone when every topic is shown in one run only; else, as
+  // the CRUX release names a run's report, "{run}_{topic}" (one line per report).
+  const runsOf = new Map<string, Set<string>>();
+  for (const i of items) {
+    if (i.run) runsOf.set(i.topicId, (runsOf.get(i.topicId) ?? new Set()).add(i.run));
+  }
+  const qualified = [...runsOf.values()].some((r) => r.size > 1);
+  const reportId = (l: StoredLabel) => qualified ? `${l.run}_${l.topicId}` : l.topicId;
   const unitSize = new Map<string, number>();
   for (const i of items) unitSize.set(i.unit, (unitSize.get(i.unit) ?? 0) + 1);
   const labels = await readAnnotationLabels(ws, task);
@@ -98,7 +107,7 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
           spans[t.subquestions[order.get(l.questionId!)!].text] = l.span ?? "";
         }
         lines.push({
-          id: first.topicId,
+          id: reportId(first),
           question_based_nugget: spans,
           answerability: values,
           coverage: round(values.filter((v) => v === 1).length / values.length),

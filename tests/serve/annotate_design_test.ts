@@ -63,13 +63,13 @@ async function create(dir: string, args: string[], code = 0) {
   return io;
 }
 
-async function task(dir: string, annotators: string[]) {
+async function task(dir: string, annotators: string[], kind = "answerability") {
   const ws = await openWorkspace(dir, { readOnly: true });
   try {
-    const t = await readAnnotationTask(ws, "answerability");
+    const t = await readAnnotationTask(ws, kind);
     const units = new Map<string, Set<string>>(); // annotator -> units
     for (const a of annotators) {
-      units.set(a, new Set((await readAnnotatorQueue(ws, "answerability", a)).map((i) => i.unit)));
+      units.set(a, new Set((await readAnnotatorQueue(ws, kind, a)).map((i) => i.unit)));
     }
     return { items: t.items, units };
   } finally {
@@ -96,6 +96,31 @@ Deno.test("more conditions than topics: topics shared as little as possible; emp
   const perTopic = TOPICS.map((t) => [...reports].filter((r) => r.endsWith(`\0${t}`)).length);
   assert.equal(Math.max(...perTopic), 3); // 12 reports on 5 topics need 3 somewhere
   assert.ok(!items.some((i) => i.run === "direct"));
+  // Exported, a topic shown in several runs names each report "{run}_{topic}".
+  const ws = await openWorkspace(dir);
+  try {
+    for (const item of await readAnnotatorQueue(ws, "answerability", "a")) {
+      await saveAnnotationLabel(ws, {
+        task: "answerability",
+        annotator: "a",
+        itemId: item.itemId,
+        label: "0",
+      });
+    }
+  } finally {
+    ws.close();
+  }
+  const out = join(dir, "study");
+  const exported = memoryIo();
+  const args = ["annotate", "export", "--workspace", dir, "--task", "answerability", "--out", out];
+  assert.equal(await main(args, exported, COMMANDS), 0, exported.stderr());
+  const ids = (await Deno.readTextFile(join(out, "a.jsonl"))).trim().split("\n").map((l) =>
+    JSON.parse(l).id
+  );
+  const mine = (await task(dir, ["a"])).units.get("a")!;
+  assert.equal(ids.length, mine.size);
+  assert.equal(new Set(ids).size, ids.length);
+  for (const id of ids) assert.match(id, /^r[1-4]_t[1-5]$/);
   // 4 runs x 1 report fit on 5 topics: every topic in one run at most.
   const one = await create(dir, ["--annotators", "a,b", "--per-condition", "1"]);
   assert.doesNotMatch(one.stderr(), /sampled in up to/);
@@ -366,5 +391,71 @@ Deno.test("a types task: sub-questions typed on their pages, exported as typed d
   // Alpha: only the split item disagrees, (16 - 8) / 3 = 8/3; n = 24, expected 576 - 216:
   // 1 - 23 * (8/3) / 360 = 112/135.
   assert.ok(Math.abs(r.krippendorff_alpha.nominal - 112 / 135) < 1e-12);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("passages: each passage drawn for one retrieval run only; the largest value named", async () => {
+  const dir = await workspace();
+  const ws = await openWorkspace(dir);
+  try {
+    // Two retrieval runs ranking the same three passages of t1 (and one more each on t2).
+    await ws.insert(
+      "passages",
+      ["t1-p1", "t1-p2", "t1-p3", "t2-p1", "t2-p2"].map((p) => ({
+        passageId: p,
+        topicId: p.slice(0, 2),
+        docId: p,
+        text: `Passage ${p}`,
+      })),
+    );
+    await ws.insert(
+      "runs",
+      ["bm25", "dense"].flatMap((run, k) =>
+        ["t1-p1", "t1-p2", "t1-p3", `t2-p${k + 1}`].map((p, i) => ({
+          run,
+          topicId: p.slice(0, 2),
+          docId: p,
+          rank: i + 1,
+          score: 1 / (i + 1),
+        }))
+      ),
+    );
+  } finally {
+    ws.close();
+  }
+  const run = (n: string, code: number) => {
+    const io = memoryIo();
+    return main(
+      [
+        "annotate",
+        "create",
+        "--workspace",
+        dir,
+        "--task",
+        "passages",
+        "--annotators",
+        "a,b",
+        "--per-condition",
+        n,
+        "--replace",
+      ],
+      io,
+      COMMANDS,
+    ).then((got) => {
+      assert.equal(got, code, io.stderr());
+      return io;
+    });
+  };
+  // 4 distinct passages for two runs of 4 each: 2 per run works (t1's three and t2's two).
+  await run("2", 0);
+  const items = (await task(dir, ["a"], "passages")).items;
+  assert.equal(items.length, 4);
+  assert.equal(new Set(items.map((i) => i.passageId)).size, 4);
+  // 3 per run would need 6 distinct passages of the 5: refused, 2 named as the largest.
+  const refused = await run("3", 2);
+  assert.match(
+    refused.stderr(),
+    /the largest --per-condition that works is 2 \(or raise --depth\)/,
+  );
   await Deno.remove(dir, { recursive: true });
 });
