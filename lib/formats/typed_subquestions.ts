@@ -33,8 +33,15 @@ export interface CoverageJudgment {
   textSpan?: string;
 }
 
-function decodeArray<T>(text: string, file: string, decode: (f: Fields) => T | undefined): T[] {
-  const doc = parseJsonDocument(text, file);
+function decodeArray<T>(
+  text: string,
+  file: string,
+  decode: (f: Fields) => T | undefined,
+  single = false,
+): T[] {
+  let doc = parseJsonDocument(text, file);
+  // One question as a lone object (pretty-printed, so not JSONL) is a list of one.
+  if (single && doc !== null && typeof doc === "object" && !Array.isArray(doc)) doc = [doc];
   const problems = new Problems(file);
   if (!Array.isArray(doc)) {
     problems.add(0, undefined, `expected a JSON list of objects, found ${show(doc)}`);
@@ -115,7 +122,8 @@ function decodeCoverage(f: Fields): CoverageJudgment | undefined {
 }
 
 /**
- * Parses a typed decomposition file: a JSON list, or JSONL with one question a line.
+ * Parses a typed decomposition file: a JSON list, JSONL with one question a line, or
+ * one question as a single JSON object.
  *
  * @param text The JSON (or JSONL) text.
  * @param opts `file` names the input in error messages (problems name the JSON path);
@@ -136,7 +144,17 @@ export function parseDecompositions(
   opts: { file: string; untyped?: boolean },
 ): Decomposition[] {
   const decode = decoder(opts.untyped ?? false);
-  if (text.trimStart().startsWith("{")) return decodeJsonl(text, opts.file, decode);
+  if (text.trimStart().startsWith("{")) {
+    let whole = true;
+    try {
+      JSON.parse(text);
+    } catch {
+      whole = false;
+    }
+    return whole
+      ? decodeArray(text, opts.file, decode, true)
+      : decodeJsonl(text, opts.file, decode);
+  }
   return decodeArray(text, opts.file, decode);
 }
 

@@ -67,6 +67,11 @@ Deno.test("decompositions: JSONL, lenient type names, and untyped sub-questions 
     ["core", "follow-up", "background"],
     ["core"],
   ]);
+  const single = JSON.stringify(JSON.parse(line(["Core"])), null, 2);
+  assert.deepEqual(parseDecompositions(single, { file: "one.json" }), [{
+    question: "Q?",
+    subQuestions: [{ text: "s0?", type: "core" }],
+  }]);
   const gaps = `[${line(["core", null, "", "background"])}]`;
   assert.match(
     inputError(() => parseDecompositions(gaps, { file: "g.json" })).message,

@@ -49,6 +49,13 @@ export interface TypeAgreement extends KappaSet {
   majorityItems: number;
   /** Items where two types tie for most frequent (no majority). */
   ties: number;
+  /**
+   * Each annotator against the majority of the others (over the items two others
+   * typed with a unique most frequent type), and the mean: a human baseline for the
+   * judge's accuracy. NaN where no item qualifies.
+   */
+  annotatorAccuracy: number[];
+  annotatorAccuracyMean: number;
   /** The judge against the majority, when a judge's file was given. */
   judge?: TypeJudgeAgreement;
 }
@@ -90,7 +97,8 @@ function majorityOf(types: readonly number[]): number | undefined {
  * annotator may type any subset. Reported: Fleiss' and Randolph's kappa over the
  * items every annotator typed, pairwise Cohen's kappa and raw agreement over the
  * items each pair typed, Krippendorff's alpha (nominal) over every item typed
- * twice or more, and with a judge's file its accuracy and Cohen's kappa against
+ * twice or more, each annotator's accuracy against the majority of the others (a
+ * human baseline), and with a judge's file its accuracy and Cohen's kappa against
  * the majority (the unique most frequent type; ties have none).
  *
  * @param files One parsed decomposition file per annotator (at least two).
@@ -156,6 +164,19 @@ export function subquestionTypeAgreement(
   >;
   for (const it of items) for (const l of it.labels) typeCounts[SUBQUESTION_TYPES[l]]++;
   const majorities = items.map((it) => majorityOf(it.labels));
+  const annotatorAccuracy = Array.from({ length: n }, (_, a) => {
+    let right = 0, compared = 0;
+    for (const it of items) {
+      const i = it.raters.indexOf(a);
+      if (i < 0 || it.labels.length < 3) continue;
+      const m = majorityOf(it.labels.filter((_, j) => j !== i));
+      if (m === undefined) continue;
+      compared++;
+      if (it.labels[i] === m) right++;
+    }
+    return compared ? right / compared : NaN;
+  });
+  const defined = annotatorAccuracy.filter((x) => !Number.isNaN(x));
   const out: TypeAgreement = {
     kind: "types",
     annotators: n,
@@ -170,6 +191,10 @@ export function subquestionTypeAgreement(
     pairs,
     majorityItems: majorities.filter((m) => m !== undefined).length,
     ties: majorities.filter((m) => m === undefined).length,
+    annotatorAccuracy,
+    annotatorAccuracyMean: defined.length
+      ? defined.reduce((x, y) => x + y, 0) / defined.length
+      : NaN,
   };
   if (opts.judge) {
     const judge = index(opts.judge, () => {});

@@ -436,6 +436,9 @@ Deno.test("typed sub-question decompositions of 4 annotators, and a judge agains
   // Judge kappa: majority C B F B, judge C B C F: p_o 2/4, p_e (1*2 + 2*1 + 1*1) / 16 = 5/16.
   close(r.judge.kappa, (1 / 2 - 5 / 16) / (1 - 5 / 16), "judge kappa");
   assert.equal(r.judge.confusion["follow-up"].core, 1);
+  // Each annotator against the majority of the other three (s2 is C,B,B or C,C,B for them):
+  // 1: s2 wrong -> 4/5; 2: s2, s5 wrong -> 3/5; 3: s2, s4 wrong -> 3/5; 4: s2, s3 wrong -> 3/5.
+  assert.deepEqual(r.annotator_accuracy, { "1": 0.8, "2": 0.6, "3": 0.6, "4": 0.6, mean: 0.65 });
   const table = await cli(["agreement", "--labels", ...files, "--judge", judge]);
   assert.match(table.stdout(), /sub-question types/);
   assert.match(table.stdout(), /judge\.accuracy\s+0\.5000/);

@@ -66,8 +66,9 @@ recall, F1 and kappa against the majority and the Spearman and Pearson correlati
 human coverage (mean over annotators) and judge coverage per report. Undefined values
 (e.g. every label the same; fewer than 3 reports for a correlation) print as "-" and
 JSON null. For typed sub-questions: Fleiss, Randolph, pairwise Cohen and raw agreement,
-Krippendorff's alpha (nominal), the labels per type, and with --judge the judge's accuracy
-and kappa against the majority (the unique most frequent type).
+Krippendorff's alpha (nominal), the labels per type, each annotator's accuracy against the
+majority of the others (a human baseline), and with --judge the judge's accuracy and kappa
+against the majority (the unique most frequent type).
 
 Example:
   crux agreement --labels study/a.jsonl study/b.jsonl study/c.jsonl --judge llm_reports.jsonl
@@ -90,9 +91,9 @@ function toJson(r: HumanAgreement, files: string[]): Record<string, unknown> {
     kind: r.kind,
     files,
     items: r.items,
+    annotators: r.annotators,
     complete_items: r.completeItems,
     single_items: r.singleItems,
-    annotators: r.annotators,
     excluded: r.excluded,
     unrated: r.unrated,
     na_slots: r.naSlots,
@@ -143,6 +144,10 @@ function typesJson(r: TypeAgreement, files: string[]): Record<string, unknown> {
     ...kappas(r),
     majority_items: r.majorityItems,
     ties: r.ties,
+    annotator_accuracy: {
+      ...Object.fromEntries(r.annotatorAccuracy.map((x, i) => [String(i + 1), num(x)])),
+      mean: num(r.annotatorAccuracyMean),
+    },
     pairs: r.pairs.map((p) => ({
       a: files[p.a],
       b: files[p.b],
@@ -220,10 +225,10 @@ async function run(args: string[], io: Io): Promise<number> {
       }); give at least two with labels`,
     );
   }
-  // Typed decompositions: a JSON list, or JSONL whose lines hold "sub_questions_with_types".
+  // Typed decompositions: a JSON list, or objects holding "sub_questions_with_types".
   const typed = kept.map(({ text }) =>
     text.trimStart().startsWith("[") ||
-    /"sub_questions_with_types"\s*:/.test(text.split("\n").find((l) => l.trim()) ?? "")
+    /"sub_questions_with_types"\s*:/.test(text.slice(0, 100_000))
   );
   if (typed.some(Boolean) && !typed.every(Boolean)) {
     throw new UsageError(
