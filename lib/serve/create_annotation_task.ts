@@ -73,6 +73,8 @@ export interface CreatedAnnotationTask {
   leftOut: string[];
   /** Pairs of annotators that share no unit ("a-c"); agreement is undefined for them. */
   unsharedPairs: string[];
+  /** Units each pair of annotators shares ("a-b" -> units), pairs in annotator order. */
+  pairUnits: Map<string, number>;
   /** Most conditions a topic (or passage) is sampled in; 1 when each is in one only. */
   share: number;
   /** Units labelled by every annotator. */
@@ -464,7 +466,7 @@ export async function createAnnotationTask(
   const items: AnnotationItem[] = [];
   const queues = new Map(names.map((a) => [a, [] as string[]]));
   const ids = new Set<string>();
-  const shared = new Set<string>();
+  const shared = new Map<string, number>();
   sampled.forEach((unit, j) => {
     const unitId = `u${j + 1}`;
     const r = j - o.calibration;
@@ -473,7 +475,11 @@ export async function createAnnotationTask(
       : o.design === "pairs"
       ? sets[r % sets.length].map((a) => names[a])
       : Array.from({ length: o.overlap }, (_, i) => names[(r + i) % names.length]);
-    for (const a of mine) for (const b of mine) if (a !== b) shared.add(`${a}\0${b}`);
+    for (const a of mine) {
+      for (const b of mine) {
+        if (a !== b) shared.set(`${a}\0${b}`, (shared.get(`${a}\0${b}`) ?? 0) + 1);
+      }
+    }
     for (const part of unit) {
       let id: string;
       do id = Math.floor(random() * 0xffffffff).toString(16).padStart(8, "0"); while (ids.has(id));
@@ -482,10 +488,11 @@ export async function createAnnotationTask(
       for (const a of mine) queues.get(a)!.push(id);
     }
   });
-  const unsharedPairs: string[] = [];
+  const pairUnits = new Map<string, number>();
   names.forEach((a, i) =>
-    names.slice(i + 1).forEach((b) => shared.has(`${a}\0${b}`) || unsharedPairs.push(`${a}-${b}`))
+    names.slice(i + 1).forEach((b) => pairUnits.set(`${a}-${b}`, shared.get(`${a}\0${b}`) ?? 0))
   );
+  const unsharedPairs = [...pairUnits].filter(([, k]) => k === 0).map(([p]) => p);
   const tokens = new Map<string, string>();
   const hashes = new Map<string, string>();
   for (const a of names) {
@@ -508,6 +515,7 @@ export async function createAnnotationTask(
     units: sampled.length,
     leftOut: drawn.leftOut,
     unsharedPairs,
+    pairUnits,
     share: drawn.share,
     calibration: o.calibration,
   };

@@ -142,6 +142,8 @@ Deno.test("designs: cyclic names pairs without a shared unit; pairs and calibrat
   // Cyclic with 4 annotators, overlap 2: a-c and b-d never meet.
   const cyclic = await create(dir, ["--annotators", "a,b,c,d", "--per-condition", "2"]);
   assert.match(cyclic.stderr(), /No shared unit for a-c, b-d/);
+  // 8 units: ab, bc, cd, da, ab, bc, cd, da.
+  assert.match(cyclic.stderr(), /Units shared per pair: a-b 2, a-c 0, a-d 2, b-c 2, b-d 0, c-d 2/);
   const c = await task(dir, names);
   assert.equal(shares(c.units, "a", "c"), 0);
   assert.equal(shares(c.units, "a", "b"), 2); // units 1 and 5 of 8

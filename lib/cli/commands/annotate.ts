@@ -145,6 +145,11 @@ async function create(args: string[], io: Io): Promise<number> {
           `each is sampled in up to ${r.share} conditions, so an annotator may see one more than once\n`,
       );
     }
+    if (annotators.length > 1) {
+      io.err(
+        `Units shared per pair: ${[...r.pairUnits].map(([p, k]) => `${p} ${k}`).join(", ")}\n`,
+      );
+    }
     if (r.unsharedPairs.length) {
       io.err(
         `No shared unit for ${r.unsharedPairs.join(", ")}: their agreement is undefined; ` +
