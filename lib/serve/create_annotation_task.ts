@@ -374,6 +374,8 @@ export async function tokenHash(token: string): Promise<string> {
  * number; `design: "cyclic"`) or to the `j`-th set of `overlap` annotators in a
  * balanced cycle through all such sets (`design: "pairs"`: every pair shares units
  * once there are as many units as sets). Pairs left without a shared unit are named.
+ * Reports are placed so that an annotator gets two reports of one topic only when
+ * that cannot be avoided.
  *
  * @param ws The workspace (read-write).
  * @param opts Task, annotators, sample size, overlap, seed.
@@ -455,26 +457,63 @@ export async function createAnnotationTask(
     "SELECT DISTINCT run FROM generations ORDER BY run",
   )).map((r) => r.run);
   const drawn = units(await readAnnotationSources(ws, o.depth), o, random, generationRuns);
-  const sampled = shuffle(drawn.out, random);
-  if (o.calibration > sampled.length) {
+  const shuffled = shuffle(drawn.out, random);
+  if (o.calibration > shuffled.length) {
     throw new RangeError(
-      `--calibration ${o.calibration} is more than the ${sampled.length} units sampled; ` +
-        `the largest value that works is ${sampled.length}`,
+      `--calibration ${o.calibration} is more than the ${shuffled.length} units sampled; ` +
+        `the largest value that works is ${shuffled.length}`,
     );
   }
   const sets = o.design === "pairs" ? annotatorSets(names.length, o.overlap) : [];
+  const holders = shuffled.map((_, j) => {
+    const r = j - o.calibration;
+    return r < 0
+      ? names
+      : o.design === "pairs"
+      ? sets[r % sets.length].map((a) => names[a])
+      : Array.from({ length: o.overlap }, (_, i) => names[(r + i) % names.length]);
+  });
+  // Reports: units of the most frequent topics first, each to the first open place in
+  // the design none of whose annotators has its topic yet, so nobody reads two reports
+  // of a topic while that can be avoided. Passages and sub-questions of one topic may
+  // go together: they keep the shuffled order.
+  let sampled: Unit[] = shuffled;
+  if (o.task !== "passages" && o.task !== "types") {
+    const count = new Map<string, number>();
+    const first = new Map<string, number>();
+    shuffled.forEach((u, i) => {
+      const t = u[0].topicId;
+      count.set(t, (count.get(t) ?? 0) + 1);
+      if (!first.has(t)) first.set(t, i);
+    });
+    // A topic's units together, the most frequent topics first, else in shuffled order.
+    const key = (u: Unit) => [-count.get(u[0].topicId)!, first.get(u[0].topicId)!];
+    const order = shuffled.map((u, i) => ({ u, i })).sort((x, y) => {
+      const [a, b] = [key(x.u), key(y.u)];
+      return a[0] - b[0] || a[1] - b[1] || x.i - y.i;
+    });
+    const seen = new Map(names.map((a) => [a, new Set<string>()]));
+    const placed: Unit[] = new Array(shuffled.length);
+    const open = holders.map((_, j) => j);
+    for (const { u } of order) {
+      const topic = u[0].topicId;
+      const k = Math.max(
+        0,
+        open.findIndex((j) => !holders[j].some((a) => seen.get(a)!.has(topic))),
+      );
+      const [j] = open.splice(k, 1);
+      placed[j] = u;
+      for (const a of holders[j]) seen.get(a)!.add(topic);
+    }
+    sampled = placed;
+  }
   const items: AnnotationItem[] = [];
   const queues = new Map(names.map((a) => [a, [] as string[]]));
   const ids = new Set<string>();
   const shared = new Map<string, number>();
   sampled.forEach((unit, j) => {
     const unitId = `u${j + 1}`;
-    const r = j - o.calibration;
-    const mine = r < 0
-      ? names
-      : o.design === "pairs"
-      ? sets[r % sets.length].map((a) => names[a])
-      : Array.from({ length: o.overlap }, (_, i) => names[(r + i) % names.length]);
+    const mine = holders[j];
     for (const a of mine) {
       for (const b of mine) {
         if (a !== b) shared.set(`${a}\0${b}`, (shared.get(`${a}\0${b}`) ?? 0) + 1);

@@ -121,6 +121,20 @@ Deno.test("more conditions than topics: topics shared as little as possible; emp
   assert.equal(ids.length, mine.size);
   assert.equal(new Set(ids).size, ids.length);
   for (const id of ids) assert.match(id, /^r[1-4]_t[1-5]$/);
+  // 4 runs x 2 reports on 5 topics (some topics in two runs), 4 annotators with 4 units
+  // each: nobody is given two reports of one topic.
+  await create(dir, ["--annotators", "a,b,c,d", "--per-condition", "2"]);
+  const spread = await openWorkspace(dir, { readOnly: true });
+  try {
+    for (const a of ["a", "b", "c", "d"]) {
+      const q = await readAnnotatorQueue(spread, "answerability", a);
+      const byUnit = new Map(q.map((i) => [i.unit, i.topicId]));
+      assert.equal(byUnit.size, 4, a);
+      assert.equal(new Set(byUnit.values()).size, 4, `${a}: ${[...byUnit.values()]}`);
+    }
+  } finally {
+    spread.close();
+  }
   // 4 runs x 1 report fit on 5 topics: every topic in one run at most.
   const one = await create(dir, ["--annotators", "a,b", "--per-condition", "1"]);
   assert.doesNotMatch(one.stderr(), /sampled in up to/);
