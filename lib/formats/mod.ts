@@ -120,6 +120,7 @@ export {
   readCoverageJudgments,
   readDecompositions,
   SUBQUESTION_TYPES,
+  subquestionType,
   type TypedSubquestion,
 } from "./typed_subquestions.ts";
 export {

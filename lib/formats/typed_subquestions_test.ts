@@ -54,3 +54,32 @@ Deno.test("coverage judgments read the span and refuse other labels", () => {
     /c: \[0\]\.judgment: expected one of answered, unanswered/,
   );
 });
+
+Deno.test("decompositions: JSONL, lenient type names, and untyped sub-questions on request", () => {
+  const line = (types: unknown[]) =>
+    JSON.stringify({
+      question: "Q?",
+      sub_questions_with_types: types.map((type, i) => ({ sub_question: `s${i}?`, type })),
+    });
+  const jsonl = line(["Core question", "FOLLOW_UP", "background info"]) + "\n\n" + line(["core"]);
+  const read = parseDecompositions(jsonl, { file: "d.jsonl" });
+  assert.deepEqual(read.map((d) => d.subQuestions.map((s) => s.type)), [
+    ["core", "follow-up", "background"],
+    ["core"],
+  ]);
+  const single = JSON.stringify(JSON.parse(line(["Core"])), null, 2);
+  assert.deepEqual(parseDecompositions(single, { file: "one.json" }), [{
+    question: "Q?",
+    subQuestions: [{ text: "s0?", type: "core" }],
+  }]);
+  const gaps = `[${line(["core", null, "", "background"])}]`;
+  assert.match(
+    inputError(() => parseDecompositions(gaps, { file: "g.json" })).message,
+    /g\.json: \[0\]\.sub_questions_with_types\[1\]\.type: missing/,
+  );
+  assert.deepEqual(parseDecompositions(gaps, { file: "g.json", untyped: true }), [{
+    question: "Q?",
+    subQuestions: [{ text: "s0?", type: "core" }, { text: "s3?", type: "background" }],
+    untyped: ["s1?", "s2?"],
+  }]);
+});

@@ -25,23 +25,40 @@ export interface JudgeAgreement {
   missing: number;
 }
 
-function judgeIndex(judge: readonly Judgment[], kind: "report" | "passage"): Map<string, Judgment> {
+/**
+ * Judge ratings by item key: the topic (reports), `{run}_{topic}` (a run's report,
+ * as the release names it) or topic and passage. Two reports of one topic are an
+ * error only when a label file names the report by its topic alone.
+ */
+function judgeIndex(
+  judge: readonly Judgment[],
+  kind: "report" | "passage",
+): (key: string) => Judgment | undefined {
   const out = new Map<string, Judgment>();
+  const twice = new Map<string, [Judgment, Judgment]>();
   for (const j of judge) {
     const prefix = `${j.topicId}:report`;
     const isReport = j.itemId === prefix || j.itemId.startsWith(prefix + ":");
     if (kind === "report" && !isReport) continue;
+    if (kind === "report" && j.itemId.startsWith(prefix + ":")) {
+      out.set(`${j.itemId.slice(prefix.length + 1)}_${j.topicId}`, j);
+    }
     const key = kind === "report" ? j.topicId : `${j.topicId}\0${j.itemId}`;
     const earlier = out.get(key);
-    if (earlier) {
+    if (earlier && !twice.has(key)) twice.set(key, [earlier, j]);
+    else out.set(key, j);
+  }
+  return (key) => {
+    const both = twice.get(key);
+    if (both) {
       throw new RangeError(
-        `Judge ratings hold two reports of topic "${j.topicId}" ("${earlier.itemId}" and "${j.itemId}"); ` +
-          "keep only the report the annotators labelled",
+        `Judge ratings hold two reports of topic "${both[0].topicId}" ("${both[0].itemId}" and "${
+          both[1].itemId
+        }"); keep only the report the annotators labelled`,
       );
     }
-    out.set(key, j);
-  }
-  return out;
+    return out.get(key);
+  };
 }
 
 /** Compares judge ratings (>= threshold = answerable) with the majority labels of `items`. */
@@ -60,7 +77,7 @@ export function judgeAgreement(
   let unparsed = 0;
   items.forEach((it, i) => {
     const key = opts.kind === "report" ? it.topicId : `${it.topicId}\0${it.itemId}`;
-    const j = index.get(key);
+    const j = index(key);
     if (!j) return void missingKeys.add(key);
     const r = j.ratings[it.question];
     if (r === undefined) {

@@ -6,31 +6,25 @@
  */
 import { CRUX_DEFAULTS } from "./crux_defaults.ts";
 import type { HumanAnnotations, Judgment } from "@lib/formats/mod.ts";
-import { alignAnnotations, type AlignedItem } from "./_align_annotations.ts";
-import { cohenKappa } from "./cohen_kappa.ts";
-import { fleissKappa } from "./fleiss_kappa.ts";
-import { randolphKappa } from "./randolph_kappa.ts";
+import { alignAnnotations } from "./_align_annotations.ts";
+import { type KappaSet, kappaSet } from "./_kappa_set.ts";
 import { type JudgeAgreement, judgeAgreement } from "./_judge_agreement.ts";
 
-export type { JudgeAgreement };
-
-/** Kappas over one labelling of the aligned items. */
-export interface KappaSet {
-  fleissKappa: number;
-  randolphKappa: number;
-  /** Pairwise Cohen's kappa, annotators in the order given (1 on the diagonal). */
-  cohenKappa: number[][];
-}
+export type { JudgeAgreement, KappaSet };
 
 /** Result of {@linkcode humanAgreement}. NaN marks an undefined value. */
 export interface HumanAgreement extends KappaSet {
   kind: "report" | "passage";
-  /** Aligned (item, sub-question) labels every annotator gave. */
+  /** Aligned (item, sub-question) labels given by two annotators or more. */
   items: number;
+  /** Of those, the items every annotator labelled (Fleiss' and Randolph's kappa). */
+  completeItems: number;
+  /** Items only one annotator labelled (left out). */
+  singleItems: number;
   annotators: number;
-  /** Reports or passages labelled by only some annotators (left out). */
+  /** Reports or passages labelled by only some annotators. */
   excluded: number;
-  /** Passage-level labels left out because an annotator wrote -1 (not rated). */
+  /** Passage-level sub-questions some annotator of the passage did not rate (-1). */
   unrated: number;
   /** Report-level slots left out as "NA" placeholder sub-questions (-2 in every file). */
   naSlots: number;
@@ -38,8 +32,11 @@ export interface HumanAgreement extends KappaSet {
   majorityPositiveRate: number;
   /** Items where the annotators split evenly (no majority). */
   ties: number;
-  /** Binary confusion counts per annotator pair: [[neg/neg, neg/pos], [pos/neg, pos/pos]]. */
-  pairs: { a: number; b: number; confusion: number[][] }[];
+  /**
+   * Binary confusion counts per annotator pair over the items both labelled:
+   * [[neg/neg, neg/pos], [pos/neg, pos/pos]].
+   */
+  pairs: { a: number; b: number; items: number; confusion: number[][] }[];
   /** Kappas on the graded 0-5 labels (passage-level files only). */
   graded?: KappaSet;
   /** The judge against the majority, when judge ratings were given. */
@@ -54,36 +51,12 @@ export interface HumanAgreementOptions {
   judge?: readonly Judgment[];
 }
 
-function kappas(
-  items: readonly AlignedItem[],
-  label: (l: number) => number,
-  k: number,
-  n: number,
-): KappaSet {
-  const table = items.map((it) => {
-    const row = new Array<number>(k).fill(0);
-    for (const l of it.labels) row[label(l)]++;
-    return row;
-  });
-  const cohen = Array.from(
-    { length: n },
-    (_, a) =>
-      Array.from({ length: n }, (_, b) =>
-        a === b ? 1 : cohenKappa(
-          items.map((it) => label(it.labels[a])),
-          items.map((it) => label(it.labels[b])),
-        )),
-  );
-  return {
-    fleissKappa: fleissKappa(table),
-    randolphKappa: randolphKappa(table),
-    cohenKappa: cohen,
-  };
-}
-
 /**
- * Agreement of annotators' label files: Fleiss' and Randolph's free-marginal
- * kappa over all annotators, pairwise Cohen's kappa with confusion counts,
+ * Agreement of annotators' label files, complete or incomplete designs (each
+ * annotator labelling any subset of the items): Fleiss' and Randolph's
+ * free-marginal kappa over the items every annotator labelled, pairwise Cohen's
+ * kappa with confusion counts over the items both labelled, Krippendorff's
+ * alpha over every item with two labels or more,
  * majority labels (an even split is a tie and has none) and, with judge ratings,
  * the judge's precision and recall against the majority (rating >= threshold is
  * answerable) and the Spearman and Pearson correlation of human and judge coverage
@@ -94,7 +67,7 @@ function kappas(
  * @param opts `threshold` (default 3) and `judge` ratings.
  * @returns The statistics; NaN where undefined (e.g. every label the same).
  * @throws {RangeError} On fewer than two files, mixed kinds, misaligned label lists,
- *   no item every annotator labelled, or judge ratings of the wrong length.
+ *   no item two annotators labelled, or judge ratings of the wrong length.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -110,38 +83,51 @@ export function humanAgreement(
   opts: HumanAgreementOptions = {},
 ): HumanAgreement {
   const threshold = opts.threshold ?? CRUX_DEFAULTS.tau;
-  const { kind, items, excluded, unrated, naSlots } = alignAnnotations(files);
+  const aligned = alignAnnotations(files);
+  const { kind, excluded, unrated, naSlots } = aligned;
+  const items = aligned.items.filter((it) => it.labels.length >= 2);
   if (items.length === 0) {
     throw new RangeError(
-      `Cannot compute agreement: no item is labelled by every annotator (${
+      `Cannot compute agreement: no item is labelled by two annotators (${
         files.map((f) => f.file).join(", ")
       })`,
     );
   }
   const n = files.length;
   const binary = kind === "report" ? (l: number) => l : (l: number) => (l >= threshold ? 1 : 0);
-  const base = kappas(items, binary, 2, n);
+  const base = kappaSet(
+    items.map((it) => ({ labels: it.labels.map(binary), raters: it.raters })),
+    n,
+    2,
+    true,
+  );
   let positive = 0, ties = 0;
   const majority = items.map((it) => {
+    const m = it.labels.length;
     const pos = it.labels.filter((l) => binary(l) === 1).length;
-    if (pos * 2 === n) {
+    if (pos * 2 === m) {
       ties++;
       return undefined;
     }
-    if (pos * 2 > n) positive++;
-    return pos * 2 > n;
+    if (pos * 2 > m) positive++;
+    return pos * 2 > m;
   });
   const pairs: HumanAgreement["pairs"] = [];
   for (let a = 0; a < n; a++) {
     for (let b = a + 1; b < n; b++) {
       const confusion = [[0, 0], [0, 0]];
-      for (const it of items) confusion[binary(it.labels[a])][binary(it.labels[b])]++;
-      pairs.push({ a, b, confusion });
+      for (const it of items) {
+        const i = it.raters.indexOf(a), j = it.raters.indexOf(b);
+        if (i >= 0 && j >= 0) confusion[binary(it.labels[i])][binary(it.labels[j])]++;
+      }
+      pairs.push({ a, b, items: base.shared[a][b], confusion });
     }
   }
   const out: HumanAgreement = {
     kind,
     items: items.length,
+    completeItems: items.filter((it) => it.labels.length === n).length,
+    singleItems: aligned.items.length - items.length,
     annotators: n,
     excluded,
     unrated,
@@ -151,7 +137,7 @@ export function humanAgreement(
     ties,
     pairs,
   };
-  if (kind === "passage") out.graded = kappas(items, (l) => l, 6, n);
+  if (kind === "passage") out.graded = kappaSet(items, n, 6, true);
   if (opts.judge) out.judge = judgeAgreement(items, majority, opts.judge, { threshold, kind });
   return out;
 }

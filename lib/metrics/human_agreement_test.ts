@@ -33,7 +33,7 @@ Deno.test("two annotators: Cohen's textbook example, Scott/Fleiss and free-margi
   // Fleiss with two raters pools the marginals: p(yes) = 55/100, p_e = 0.505.
   close(r.fleissKappa, (0.7 - 0.505) / (1 - 0.505));
   close(r.randolphKappa, (0.7 - 0.5) / 0.5);
-  assert.deepEqual(r.pairs, [{ a: 0, b: 1, confusion: [[15, 10], [5, 20]] }]);
+  assert.deepEqual(r.pairs, [{ a: 0, b: 1, items: 50, confusion: [[15, 10], [5, 20]] }]);
   // Two annotators: 35 labels agree (20 positive), 15 split evenly.
   assert.equal(r.ties, 15);
   close(r.majorityPositiveRate, 20 / 35);
@@ -91,7 +91,7 @@ Deno.test("items are aligned by topic and index; files listing other topics are 
   assert.throws(() => humanAgreement([reports("a", { t: [1] })]), /at least 2 annotator files/);
   assert.throws(
     () => humanAgreement([reports("a", { t: [1] }), reports("b", { u: [1] })]),
-    /no item is labelled by every annotator/,
+    /no item is labelled by two annotators/,
   );
 });
 
@@ -181,4 +181,31 @@ Deno.test("three annotators, 30 reports, 15 sub-questions equal the textbook for
   close(r.cohenKappa[1][2], ref.cohen12);
   close(r.majorityPositiveRate, ref.majority);
   assert.ok(r.fleissKappa > 0.1 && r.fleissKappa < 0.9, `kappa ${r.fleissKappa}`);
+});
+
+Deno.test("reports named {run}_{topic} meet the judge's {topic}:report:{run}; an incomplete design", () => {
+  // a labels both reports of t1, b only rag's, c only direct's.
+  const a = reports("a", { rag_t1: [1, 0], direct_t1: [0, 0] });
+  const b = reports("b", { rag_t1: [1, 1] });
+  const c = reports("c", { direct_t1: [0, 1] });
+  const judge: Judgment[] = [
+    { topicId: "t1", itemId: "t1:report:rag", ratings: [4, 1] },
+    { topicId: "t1", itemId: "t1:report:direct", ratings: [0, 5] },
+  ];
+  const r = humanAgreement([a, b, c], { judge });
+  assert.equal(r.items, 4);
+  assert.equal(r.completeItems, 0);
+  assert.ok(Number.isNaN(r.fleissKappa));
+  assert.deepEqual(r.pairs.map((p) => p.items), [2, 2, 0]);
+  // Majorities of two: rag [1, tie], direct [0, tie]: two items with a majority,
+  // judge >= 3: rag q1 yes (majority yes), direct q1 no (majority no).
+  assert.equal(r.ties, 2);
+  assert.equal(r.judge!.items, 2);
+  assert.deepEqual(r.judge!.confusion, { tp: 1, fp: 0, fn: 0, tn: 1 });
+  assert.equal(r.judge!.missing, 0);
+  // The topic alone is ambiguous when the judge holds two of its reports.
+  assert.throws(
+    () => humanAgreement([reports("a", { t1: [1, 0] }), reports("b", { t1: [1, 1] })], { judge }),
+    /two reports of topic "t1"/,
+  );
 });

@@ -114,6 +114,12 @@ export {
 export { cohenKappa } from "./cohen_kappa.ts";
 export { fleissKappa } from "./fleiss_kappa.ts";
 export { randolphKappa } from "./randolph_kappa.ts";
+export {
+  type AlphaLevel,
+  type AlphaValue,
+  krippendorffAlpha,
+  type KrippendorffAlphaOptions,
+} from "./krippendorff_alpha.ts";
 export { type AnswerabilityAgreement, answerabilityAgreement } from "./answerability_agreement.ts";
 export {
   type HumanAgreement,
@@ -122,6 +128,11 @@ export {
   type JudgeAgreement,
   type KappaSet,
 } from "./human_agreement.ts";
+export {
+  subquestionTypeAgreement,
+  type TypeAgreement,
+  type TypeJudgeAgreement,
+} from "./subquestion_type_agreement.ts";
 export { pairedTTest, type TTestResult } from "./paired_t.ts";
 export { type RandomizationOptions, randomizationTest } from "./randomization.ts";
 export { bootstrapCi, type BootstrapOptions } from "./bootstrap_ci.ts";

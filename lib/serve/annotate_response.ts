@@ -14,7 +14,7 @@ import {
   saveAnnotationLabel,
   type Workspace,
 } from "@lib/store/mod.ts";
-import { tokenHash } from "./create_annotation_task.ts";
+import { SUBQUESTION_TYPE_LABELS, tokenHash } from "./create_annotation_task.ts";
 import { esc, page, seg } from "./_html.ts";
 
 /** Options of {@linkcode annotateResponse}. */
@@ -67,6 +67,7 @@ const TITLES: Record<string, string> = {
   passages: "How well does the passage answer each question?",
   nuggets: "Does the answer contain the fact?",
   preference: "Which answer is better?",
+  types: "What kind of sub-question is it?",
 };
 
 const done = (q: QueuedItem[]) => q.filter((i) => i.label !== undefined).length;
@@ -153,6 +154,11 @@ async function itemPage(
     form = `<fieldset><legend>Fact: <strong>${esc(t.nugget ?? "")}</strong></legend>${
       radios("label", NUGGET_LABELS, item.label)
     }</fieldset>`;
+  } else if (task === "types") {
+    const q = t.subquestions.find((s) => s.questionId === item.questionId);
+    form = `<fieldset><legend>Sub-question: <strong>${esc(q?.text ?? "")}</strong></legend>${
+      radios("label", SUBQUESTION_TYPE_LABELS, item.label)
+    }</fieldset>`;
   } else {
     body += `<div class="cols"><div><h2>Answer A</h2>${text(t.report)}</div>` +
       `<div><h2>Answer B</h2>${text(t.reportB)}</div></div>`;
@@ -192,7 +198,11 @@ function readForm(
     }
     return { label: JSON.stringify(ratings) };
   }
-  const allowed = task === "nuggets" ? NUGGET_LABELS : PREFERENCES;
+  const allowed = task === "nuggets"
+    ? NUGGET_LABELS
+    : task === "types"
+    ? SUBQUESTION_TYPE_LABELS
+    : PREFERENCES;
   if (!allowed.some(([v]) => v === label)) return "Choose one of the answers";
   return { label };
 }

@@ -1,16 +1,20 @@
 /**
- * `exportAnnotations`: a task's labels in the release formats, one JSONL text per
+ * `exportAnnotations`: a task's labels in the release formats, one text per
  * annotator: CRUX human-study report labels (answerability), CRUX passage labels
- * (passages), nugget assignments (nuggets) and pairwise preferences (preference).
+ * (passages), nugget assignments (nuggets) and pairwise preferences (preference) as
+ * JSONL; typed sub-question decompositions (types) as one JSON list.
  *
  * @module
  */
+import { join } from "node:path";
 import {
+  openWorkspace,
   readAnnotationLabels,
   readAnnotationTask,
   readItemTexts,
   type StoredLabel,
   type Workspace,
+  WorkspaceStorageError,
 } from "@lib/store/mod.ts";
 
 /** What {@linkcode exportAnnotations} gives. */
@@ -30,7 +34,8 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
  * `crux agreement` reads (answerability, passages) or FORMATS.md names (nugget
  * assignments; preferences in [-1, 1], positive preferring the answer shown as A).
  * A report whose sub-questions (or nuggets) are not all answered by an annotator is
- * left out of that annotator's file and named in `leftOut`.
+ * left out of that annotator's file and named in `leftOut`. Report labels carry the
+ * topic as `id`, or `{run}_{topic}` when the task shows a topic in several runs.
  *
  * @param ws The workspace.
  * @param task The task kind.
@@ -59,6 +64,14 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
   if (annotators.length === 0) {
     throw new RangeError(`No "${task}" annotation task in workspace "${ws.dir}"; create one first`);
   }
+  // Report ids: the topic alone when every topic is shown in one run only; else, as
+  // the CRUX release names a run's report, "{run}_{topic}" (one line per report).
+  const runsOf = new Map<string, Set<string>>();
+  for (const i of items) {
+    if (i.run) runsOf.set(i.topicId, (runsOf.get(i.topicId) ?? new Set()).add(i.run));
+  }
+  const qualified = [...runsOf.values()].some((r) => r.size > 1);
+  const reportId = (l: StoredLabel) => qualified ? `${l.run}_${l.topicId}` : l.topicId;
   const unitSize = new Map<string, number>();
   for (const i of items) unitSize.set(i.unit, (unitSize.get(i.unit) ?? 0) + 1);
   const labels = await readAnnotationLabels(ws, task);
@@ -94,7 +107,7 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
           spans[t.subquestions[order.get(l.questionId!)!].text] = l.span ?? "";
         }
         lines.push({
-          id: first.topicId,
+          id: reportId(first),
           question_based_nugget: spans,
           answerability: values,
           coverage: round(values.filter((v) => v === 1).length / values.length),
@@ -104,6 +117,18 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
         const relevances: Record<string, number> = {};
         t.subquestions.forEach((q, i) => relevances[String(i)] = given[q.questionId] ?? -1);
         lines.push({ id: first.topicId, document: first.passageId, relevances, rationales: {} });
+      } else if (task === "types") {
+        const order = new Map(t.subquestions.map((q, i) => [q.questionId, i]));
+        const sorted = [...ls].sort((a, b) =>
+          order.get(a.questionId!)! - order.get(b.questionId!)!
+        );
+        lines.push({
+          question: t.request ?? first.topicId,
+          sub_questions_with_types: sorted.map((l) => ({
+            sub_question: t.subquestions[order.get(l.questionId!)!]?.text ?? l.questionId,
+            type: l.label,
+          })),
+        });
       } else if (task === "nuggets") {
         const nuggets = [];
         for (const l of [...ls].sort((a, b) => a.ordinal! - b.ordinal!)) {
@@ -127,8 +152,103 @@ export async function exportAnnotations(ws: Workspace, task: string): Promise<An
         });
       }
     }
-    out.files.set(annotator, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+    out.files.set(
+      annotator,
+      // Typed decompositions are one JSON list per annotator (FORMATS.md), the rest JSONL.
+      task === "types"
+        ? lines.length ? `[\n${lines.map((l) => JSON.stringify(l)).join(",\n")}\n]\n` : ""
+        : lines.map((l) => JSON.stringify(l) + "\n").join(""),
+    );
     out.lines.set(annotator, lines.length);
   }
   return out;
+}
+
+/** A workspace opened for reading by {@linkcode openForExport}. */
+export interface ExportSource {
+  ws: Workspace;
+  /** True when a running process held the workspace and a snapshot copy is read. */
+  snapshot: boolean;
+  /** Closes the workspace (and removes the snapshot). */
+  close(): Promise<void>;
+}
+
+const FILES = ["workspace.duckdb", "workspace.duckdb.wal"];
+
+async function fileStamp(dir: string): Promise<string> {
+  const parts: string[] = [];
+  for (const f of FILES) {
+    try {
+      const st = await Deno.stat(join(dir, f));
+      parts.push(`${f}:${st.size}:${st.mtime?.getTime()}`);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
+  return parts.join(",");
+}
+
+/**
+ * Opens a workspace to read its labels, also while `crux serve --annotate` holds
+ * it: read-only when no other process does; when one holds the lock, a snapshot
+ * copy of the database and its write-ahead log (every committed label), taken
+ * again when either file changed during the copy, opened privately and removed
+ * on close.
+ *
+ * @param dir The workspace folder.
+ * @returns The workspace, whether it is a snapshot, and `close`.
+ * @throws {Deno.errors.NotFound} Without a workspace; the storage error when the
+ *   files keep changing or the copy cannot be read.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * import { openForExport } from "@lib/serve/mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * (await openWorkspace(dir)).close();
+ * const source = await openForExport(dir);
+ * assert.equal(source.snapshot, false); // nobody else holds it
+ * await source.close();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function openForExport(dir: string): Promise<ExportSource> {
+  try {
+    const ws = await openWorkspace(dir, { readOnly: true });
+    return { ws, snapshot: false, close: () => Promise.resolve(ws.close()) };
+  } catch (error) {
+    if (!(error instanceof WorkspaceStorageError) || error.fault !== "locked") throw error;
+    let lastError: unknown = error;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const copy = await Deno.makeTempDir({ prefix: "crux-export-" });
+      const remove = () => Deno.remove(copy, { recursive: true }).catch(() => {});
+      try {
+        const before = await fileStamp(dir);
+        for (const f of FILES) {
+          await Deno.copyFile(join(dir, f), join(copy, f)).catch((e) => {
+            if (!(e instanceof Deno.errors.NotFound)) throw e;
+          });
+        }
+        if (before !== await fileStamp(dir)) {
+          await remove();
+          await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+          continue;
+        }
+        // Read-write on the private copy, so its write-ahead log is replayed.
+        const ws = await openWorkspace(copy);
+        return {
+          ws,
+          snapshot: true,
+          close: async () => {
+            ws.close();
+            await remove();
+          },
+        };
+      } catch (e) {
+        lastError = e;
+        await remove();
+      }
+    }
+    throw lastError;
+  }
 }

@@ -41,6 +41,13 @@ export {
   ANNOTATION_TASKS,
   type AnnotationTaskOptions,
   createAnnotationTask,
+  type CreatedAnnotationTask,
+  type StudyDesign,
   tokenHash,
 } from "./create_annotation_task.ts";
-export { type AnnotationExport, exportAnnotations } from "./export_annotations.ts";
+export {
+  type AnnotationExport,
+  exportAnnotations,
+  type ExportSource,
+  openForExport,
+} from "./export_annotations.ts";

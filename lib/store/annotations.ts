@@ -8,7 +8,12 @@
 import type { Workspace } from "./workspace.ts";
 
 /** Task kinds. */
-export type AnnotationTaskKind = "answerability" | "passages" | "nuggets" | "preference";
+export type AnnotationTaskKind =
+  | "answerability"
+  | "passages"
+  | "nuggets"
+  | "preference"
+  | "types";
 
 /** What a study can sample from: reports, rankings, nuggets and sub-questions. */
 export interface AnnotationSources {

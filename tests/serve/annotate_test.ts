@@ -585,7 +585,7 @@ Deno.test("plain crux serve stays read-only and has no annotation pages; bad cre
         "--annotators",
         "a",
         "--per-condition",
-        "3",
+        "5",
       ],
       io2,
       COMMANDS,
@@ -594,7 +594,7 @@ Deno.test("plain crux serve stays read-only and has no annotation pages; bad cre
   );
   assert.match(
     io2.stderr(),
-    /Condition "rag-secret" has 1 reports on topics with sub-questions left to sample, fewer than --per-condition 3/,
+    /Condition "direct-secret" has 4, "rag-secret" has 4 reports on topics with sub-questions, fewer than --per-condition 5; the largest --per-condition that works is 4/,
   );
 });
 
