@@ -12,6 +12,7 @@ import {
   parsePassageId,
   prefixRewrite,
   type Problem,
+  readAlignedRatings,
   readCruxTopics,
   readQrels,
   readSubquestions,
@@ -38,8 +39,17 @@ export interface CruxSources {
   topics?: string;
   /** Sub-question JSON `{"topic_id": [...]}`. */
   subquestions?: string;
-  /** Judgment JSONL (either variant). */
+  /**
+   * Judgment JSONL (either variant), or with `alignedTo` one JSON document
+   * `{topic: [[ratings], ...]}` aligned to that run's ranking.
+   */
   judgments?: string;
+  /**
+   * The TREC run the `judgments` document is aligned to: read by the reader `crux
+   * eval --aligned-to` uses; each list becomes the ratings of (topic, the run's
+   * passage at that rank).
+   */
+  alignedTo?: string;
   /** Qrels files; each is stored under its file name without extension. */
   qrels?: string[];
   /** Topic id rewrites `FROM=TO` (prefix), e.g. `duc04-testb-=duc04-test-`. */
@@ -87,8 +97,11 @@ async function* passagesOf(path: string, rewrite: (id: string) => string): Async
  * Loads CRUX release files into the workspace in one transaction (all or nothing),
  * idempotently. Topics get source `duc04`, `multi_news` or `crux` from their id;
  * sub-questions (from `subquestions` or an older topic file) become questions
- * `{topic}#q{n}`; each judgment becomes one rating per question; rating lists are
- * checked against the topic's question count (from these files or the workspace).
+ * `{topic}#q{n}`; each judgment becomes one rating per question, keyed by (topic,
+ * passage, sub-question, judge); rating lists are checked against the topic's
+ * question count (from these files or the workspace). With `alignedTo`, the
+ * judgments file is a ratings document aligned to that run: a passage the run
+ * ranks for two topics is rated under each with that topic's list.
  *
  * @param ws The workspace.
  * @param sources The files to import (see {@linkcode CruxSources}).
@@ -158,13 +171,23 @@ export async function importCrux(
     }
     if (sources.judgments) {
       const judge = sources.judge ?? `import:${basename(sources.judgments)}`;
-      progress?.(`ratings: reading ${sources.judgments} as judge "${judge}"`);
-      const judgments = streamJudgments(sources.judgments, {
-        rewriteTopic: rewrite,
-        questionCounts,
-        onDuplicates: (n) =>
-          n && progress?.(`ratings: ${n} identical repeated lines of ${sources.judgments} dropped`),
-      });
+      progress?.(
+        `ratings: reading ${sources.judgments} as judge "${judge}"${
+          sources.alignedTo ? `, aligned to the run ${sources.alignedTo}` : ""
+        }`,
+      );
+      const judgments = sources.alignedTo
+        ? await readAlignedRatings(sources.judgments, sources.alignedTo, {
+          rewriteTopic: rewrite,
+          questionCounts,
+        })
+        : streamJudgments(sources.judgments, {
+          rewriteTopic: rewrite,
+          questionCounts,
+          onDuplicates: (n) =>
+            n &&
+            progress?.(`ratings: ${n} identical repeated lines of ${sources.judgments} dropped`),
+        });
       counts.ratings = await upsertStream(
         ws,
         "ratings",
@@ -193,6 +216,9 @@ export async function importCrux(
   });
 }
 
-async function* flatten<T, U>(items: AsyncIterable<T>, f: (item: T) => U[]): AsyncGenerator<U> {
+async function* flatten<T, U>(
+  items: AsyncIterable<T> | Iterable<T>,
+  f: (item: T) => U[],
+): AsyncGenerator<U> {
   for await (const item of items) yield* f(item);
 }
