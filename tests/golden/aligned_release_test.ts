@@ -125,7 +125,11 @@ function handMeans(f: AlignedRelease, run: string): Record<string, number> {
   }));
 }
 
-function assertClose(actual: Record<string, number>, expected: Record<string, number>, what: string) {
+function assertClose(
+  actual: Record<string, number>,
+  expected: Record<string, number>,
+  what: string,
+) {
   for (const m of MEASURES) {
     assert.ok(
       Math.abs(actual[m] - expected[m]) < 1e-4,
@@ -254,7 +258,10 @@ Deno.test("aligned ratings: crux eval, the workspace and a hand computation give
     assert.deepEqual([...kept].sort(), [...f.topics].sort());
     for (const line of storeQrels) {
       const [t, d] = line.split(" ");
-      assert.ok(f.ratings.get(t)!.has(d), `${d} has a qrels line for ${t} but is not rated under it`);
+      assert.ok(
+        f.ratings.get(t)!.has(d),
+        `${d} has a qrels line for ${t} but is not rated under it`,
+      );
     }
     const lastRequired = storeQrels.filter((l) => l.startsWith(`${last} `) && l.endsWith(" 3"));
     assert.ok(lastRequired.every((l) => !l.split(" ")[1].startsWith(`${last}:`)));

@@ -34,15 +34,15 @@ export interface AlignedRelease {
   ratings: Map<string, Map<string, number[]>>;
 }
 
-/** Passages of one topic's documents: 3 documents of 3 passages, `j` counted across the topic. */
+/** Passages of one topic's documents: 4 documents of 4 passages, `j` counted across the topic. */
 function ownPassages(topic: string): string[] {
-  return Array.from({ length: 9 }, (_, j) => `${topic}:${Math.floor(j / 3)}#${j}`);
+  return Array.from({ length: 16 }, (_, j) => `${topic}:${Math.floor(j / 4)}#${j}`);
 }
 
 /** A rating drawn skewed to 0, with the odd -1. */
 function draw(rng: Rng, high: boolean): number {
   if (rng.next() < 0.04) return -1;
-  return high ? rng.weighted([40, 12, 10, 14, 12, 12]) : rng.weighted([70, 20, 10]);
+  return high ? rng.weighted([60, 14, 10, 7, 5, 4]) : rng.weighted([70, 20, 10]);
 }
 
 /**
@@ -61,9 +61,10 @@ export function alignedRelease(seed = 35, count = 6): AlignedRelease {
   const bm25 = new Map<string, string[]>();
   const lancer = new Map<string, string[]>();
   const ratings = new Map<string, Map<string, number[]>>();
-  // Foreign passages: two of the next topic's documents and two of the previous
-  // one's, all among the 8 own passages their owner ranks (rated under both).
-  const ranked = new Map(topics.map((t) => [t, rng.shuffle(ownPassages(t)).slice(0, 8)]));
+  // Each topic's ranking: 12 of its own passages and 4 foreign ones, two of the
+  // next topic's documents and two of the previous one's, all among the 12 own
+  // passages their owner ranks (so rated under both).
+  const ranked = new Map(topics.map((t) => [t, rng.shuffle(ownPassages(t)).slice(0, 12)]));
   topics.forEach((t, i) => {
     const next = topics[(i + 1) % count];
     const prev = topics[(i + count - 1) % count];
@@ -84,8 +85,8 @@ export function alignedRelease(seed = 35, count = 6): AlignedRelease {
       m.get(borrowed)![0] = 5;
     }
     ratings.set(t, m);
-    // The second run: the topic's nine passages (one never rated for it) and three
-    // of a topic two further on (rated only under that topic, if at all).
+    // The second run: the topic's 16 passages (4 never rated for it) and three of a
+    // topic two further on (rated only under that topic, if at all).
     const far = ownPassages(topics[(i + 2) % count]).slice(0, 3);
     lancer.set(t, rng.shuffle([...ownPassages(t), ...far]));
   });
@@ -112,9 +113,9 @@ export function alignedRelease(seed = 35, count = 6): AlignedRelease {
         ]),
       ),
     ),
-    "corpus.jsonl": topics.flatMap((t) =>
-      ownPassages(t).map((p) => JSON.stringify({ id: p, contents: text(p) }))
-    ).join("\n") + "\n",
+    "corpus.jsonl":
+      topics.flatMap((t) => ownPassages(t).map((p) => JSON.stringify({ id: p, contents: text(p) })))
+        .join("\n") + "\n",
     "bm25.run": runText("bm25", bm25),
     "lancer.run": runText("lancer", lancer),
     "ratings.json": JSON.stringify(
