@@ -22,6 +22,14 @@ export { decodeText, readTextFile } from "./read_text_file.ts";
 export { type LineChunk, type LineChunkOptions, LineChunks } from "./line_chunks.ts";
 export { type AlignedRatingsOptions, alignRatings, readAlignedRatings } from "./aligned_ratings.ts";
 export {
+  parsePythonStringList,
+  parseReportRuns,
+  readReportRuns,
+  reportLabelTarget,
+  reportRunOf,
+  type ReportRunRecord,
+} from "./report_runs.ts";
+export {
   canonicalPath,
   guardOutputs,
   OutputConflictError,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { recordQrels, recordRatedItems } from "./provenance.ts";
+import { recordGeneration, recordQrels, recordRatedItems } from "./provenance.ts";
 import { basename, extname } from "node:path";
 import {
   InputError,
@@ -15,7 +15,9 @@ import {
   readAlignedRatings,
   readCruxTopics,
   readQrels,
+  readReportRuns,
   readSubquestions,
+  reportRunOf,
   rewriteItem,
   streamCorpus,
   streamJudgments,
@@ -50,6 +52,14 @@ export interface CruxSources {
    * passage at that rank).
    */
   alignedTo?: string;
+  /**
+   * Report-run files of the human-study release (JSONL `{qid, type, docids,
+   * report, response, ...}`): each report is stored as a generation of run
+   * `rag-{type}` (`oracle-context` for type `oracle`) with its context ids; the
+   * human labels' id `{type}_{qid}` (the topic alone for `oracle`) names it (see
+   * `reportLabelTarget`). A topic without a reference summary gets the file's.
+   */
+  reports?: string[];
   /** Qrels files; each is stored under its file name without extension. */
   qrels?: string[];
   /** Topic id rewrites `FROM=TO` (prefix), e.g. `duc04-testb-=duc04-test-`. */
@@ -195,6 +205,38 @@ export async function importCrux(
         opts,
       );
       await recordRatedItems(ws, judge);
+    }
+    for (const path of sources.reports ?? []) {
+      const records = await readReportRuns(path);
+      progress?.(readMessage(`reports "${basename(path)}"`, records.length));
+      const backend = `import:${basename(path)}`;
+      const runs = new Map<string, ReturnType<typeof reportRunOf>>();
+      const generations = records.map((r) => {
+        const topicId = rewrite(r.topicId);
+        const target = reportRunOf(r.type);
+        runs.set(target.run, target);
+        return {
+          run: target.run,
+          topicId,
+          text: r.response,
+          condition: target.condition,
+          backend,
+          contextIds: r.contextIds.map((id) => {
+            const from = itemTopic(id);
+            return from === undefined ? id : rewriteItem(id, from, rewrite(from));
+          }),
+        };
+      });
+      counts.generations = (counts.generations ?? 0) + await ws.upsert("generations", generations);
+      for (const target of runs.values()) await recordGeneration(ws, { ...target, backend });
+      // The reference summary fills a topic's summary only where it has none.
+      for (const r of records) {
+        if (r.reference === undefined) continue;
+        await ws.exec(
+          "UPDATE topics SET summary = $2 WHERE topic_id = $1 AND coalesce(summary, '') = ''",
+          [rewrite(r.topicId), r.reference],
+        );
+      }
     }
     for (const path of sources.qrels ?? []) {
       const name = basename(path, extname(path));

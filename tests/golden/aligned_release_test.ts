@@ -14,6 +14,7 @@ import { importCommand } from "@lib/cli/commands/import.ts";
 import { measureCommand } from "@lib/cli/commands/measure.ts";
 import { constructCommand } from "@lib/cli/commands/construct.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
+import { reportLabelTarget } from "@lib/formats/mod.ts";
 import { type AlignedRelease, writeAlignedRelease } from "../support/aligned_release_fixture.ts";
 
 const MEASURES = ["P@10", "nDCG@10", "alpha_nDCG@10", "Cov@10", "Cov@oracle"];
@@ -266,6 +267,62 @@ Deno.test("aligned ratings: crux eval, the workspace and a hand computation give
     const lastRequired = storeQrels.filter((l) => l.startsWith(`${last} `) && l.endsWith(" 3"));
     assert.ok(lastRequired.every((l) => !l.split(" ")[1].startsWith(`${last}:`)));
     assert.ok(lastRequired.length > 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("report runs import as generations the human labels' ids name", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "crux-reports-" });
+  try {
+    const f = await writeAlignedRelease(dir);
+    const ws = join(dir, "ws");
+    await ok([
+      "import",
+      "crux",
+      "--workspace",
+      ws,
+      "--topics",
+      join(dir, "topics.jsonl"),
+      "--reports",
+      join(dir, "reports.jsonl"),
+    ]);
+    const store = await openWorkspace(ws, { readOnly: true });
+    try {
+      const gens = await store.generations();
+      assert.equal(gens.length, 2 * f.topics.length);
+      const topics = new Set(f.topics);
+      // bm25_{qid} is the report of run rag-bm25 on qid; the topic id alone the oracle context's.
+      const bm25 = reportLabelTarget(`bm25_${f.topics[2]}`, topics)!;
+      const oracle = reportLabelTarget(f.topics[2], topics)!;
+      const find = (t: { run: string; topicId: string }) =>
+        gens.find((g) => g.run === t.run && g.topicId === t.topicId);
+      assert.deepEqual(
+        { ...find(bm25), tokens: undefined },
+        {
+          run: "rag-bm25",
+          topicId: f.topics[2],
+          text: `The bm25 report of ${f.topics[2]}.`,
+          condition: "rag",
+          backend: "import:reports.jsonl",
+          contextIds: f.runs.get("bm25")!.get(f.topics[2])!.slice(0, 3),
+          tokens: undefined,
+        },
+      );
+      assert.equal(find(oracle)?.condition, "oracle-context");
+      assert.deepEqual(find(oracle)?.contextIds, f.runs.get("bm25")!.get(f.topics[2])!.slice(3, 6));
+      const [topic] = (await store.topics()).filter((t) => t.topicId === f.topics[2]);
+      assert.equal(topic.summary, `The human summary of ${f.topics[2]}.`);
+      const info = await store.query<{ run: string; contextRun: string | null }>(
+        "SELECT run, context_run FROM generation_info ORDER BY run",
+      );
+      assert.deepEqual(info, [
+        { run: "oracle-context", contextRun: null },
+        { run: "rag-bm25", contextRun: "bm25" },
+      ]);
+    } finally {
+      store.close();
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -22,7 +22,11 @@ import { Rng } from "../golden/_rng.ts";
 
 /** The generated release: its files, and the numbers they hold for checking by hand. */
 export interface AlignedRelease {
-  /** File name -> text: topics.jsonl, subquestions.json, corpus.jsonl, bm25.run, lancer.run, ratings.json. */
+  /**
+   * File name -> text: topics.jsonl, subquestions.json, corpus.jsonl, bm25.run,
+   * lancer.run, ratings.json, and reports.jsonl (report runs of the human-study
+   * shape: a bm25 report on each topic's top 3 and an oracle report).
+   */
   files: Record<string, string>;
   /** Topic ids in order. */
   topics: string[];
@@ -118,6 +122,26 @@ export function alignedRelease(seed = 35, count = 6): AlignedRelease {
         .join("\n") + "\n",
     "bm25.run": runText("bm25", bm25),
     "lancer.run": runText("lancer", lancer),
+    "reports.jsonl": topics.flatMap((t) =>
+      ["bm25", "oracle"].map((type) =>
+        JSON.stringify({
+          qid: t,
+          topic: `What happened in ${t}?`,
+          questions: JSON.stringify(
+            Array.from({ length: questions.get(t)! }, (_, k) => `Question ${k + 1} of ${t}?`),
+          ),
+          type,
+          docids: `[${
+            bm25.get(t)!.slice(type === "bm25" ? 0 : 3, 3 + (type === "bm25" ? 0 : 3)).map((p) =>
+              `'${p}'`
+            ).join(", ")
+          }]`,
+          report: `The human summary of ${t}.`,
+          response: `The ${type} report of ${t}.`,
+          k: 3,
+        })
+      )
+    ).join("\n") + "\n",
     "ratings.json": JSON.stringify(
       Object.fromEntries(topics.map((t) => [t, bm25.get(t)!.map((p) => ratings.get(t)!.get(p))])),
     ),
