@@ -162,11 +162,14 @@ export async function readAlignedRatings(
   const rewrite = opts.rewriteTopic;
   const counts = opts.questionCounts;
   // The document names topics as written: their question counts are looked up rewritten.
-  const questionCounts = counts && rewrite
-    ? new Map(run.map((r) => r.topicId).filter((t) => counts.has(rewrite(t))).map((
-      t,
-    ) => [t, counts.get(rewrite(t))!]))
-    : counts;
+  let questionCounts = counts;
+  if (counts && rewrite) {
+    questionCounts = new Map();
+    for (const { topicId } of run) {
+      const n = counts.get(rewrite(topicId));
+      if (n !== undefined) questionCounts.set(topicId, n);
+    }
+  }
   const judgments = alignRatings(await readTextFile(path), run, {
     file: path,
     runFile: runPath,

@@ -207,9 +207,7 @@ export async function judgeReports(
   }
 
   const isJudged = (pid: string, topicId: string) =>
-    answerable.get(topicId)!.some((q) =>
-      contextRatings.get(topicId)?.get(pid)?.has(q.questionId)
-    );
+    answerable.get(topicId)!.some((q) => contextRatings.get(topicId)?.get(pid)?.has(q.questionId));
   if (opts.judgeUnjudged) {
     const extra: RatingItem[] = [];
     const seen = new Set<string>();

@@ -106,8 +106,10 @@ Deno.test("a version 4 workspace migrates to ratings keyed by topic, keeping its
     rating INTEGER, judge VARCHAR, PRIMARY KEY (item_id, question_id, judge))`);
   await c.run(`CREATE TABLE rated_items (item_id VARCHAR, judge VARCHAR, topic_id VARCHAR,
     item_kind VARCHAR, run VARCHAR, PRIMARY KEY (item_id, judge))`);
-  await c.run(`INSERT INTO ratings VALUES ('a', 'a:0#1', 'a#q1', 4, 'j'), ('a', 'a:0#1', 'a#q2', 1, 'j'),
-    ('a', 'a:report', 'a#q1', 5, 'j')`);
+  await c.run(
+    `INSERT INTO ratings VALUES ('a', 'a:0#1', 'a#q1', 4, 'j'), ('a', 'a:0#1', 'a#q2', 1, 'j'),
+    ('a', 'a:report', 'a#q1', 5, 'j')`,
+  );
   await c.run(`INSERT INTO rated_items VALUES ('a:0#1', 'j', 'a', 'passage', NULL),
     ('a:report', 'j', 'a', 'reference', NULL)`);
   await c.run("UPDATE meta SET value = '4' WHERE key = 'schema_version'");
