@@ -164,11 +164,12 @@ export async function readAlignedRatings(
   // The document names topics as written: their question counts are looked up rewritten.
   let questionCounts = counts;
   if (counts && rewrite) {
-    questionCounts = new Map();
+    const asWritten = new Map<string, number>();
     for (const { topicId } of run) {
       const n = counts.get(rewrite(topicId));
-      if (n !== undefined) questionCounts.set(topicId, n);
+      if (n !== undefined) asWritten.set(topicId, n);
     }
+    questionCounts = asWritten;
   }
   const judgments = alignRatings(await readTextFile(path), run, {
     file: path,
