@@ -36,7 +36,19 @@ export interface ReportRunRecord {
   questions?: string[];
 }
 
-/** The workspace run of a report type: `oracle` -> `oracle-context`, T -> `rag-T` (context run T). */
+/**
+ * The workspace run of a report type: `oracle` -> `oracle-context`, T -> `rag-T`
+ * (the report of context run T).
+ *
+ * @param type The report run's `type`.
+ * @returns Run, condition and context run.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reportRunOf } from "@lib/formats/mod.ts";
+ * assert.deepEqual(reportRunOf("bm25"), { run: "rag-bm25", condition: "rag", contextRun: "bm25" });
+ * ```
+ */
 export function reportRunOf(
   type: string,
 ): { run: string; condition: "rag" | "oracle-context"; contextRun: string | null } {
