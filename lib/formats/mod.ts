@@ -23,8 +23,8 @@ export { type LineChunk, type LineChunkOptions, LineChunks } from "./line_chunks
 export { type AlignedRatingsOptions, alignRatings, readAlignedRatings } from "./aligned_ratings.ts";
 export {
   parsePythonStringList,
-  parseReportRuns,
-  readReportRuns,
+  parseReportRunFile,
+  readReportRunFile,
   reportLabelTarget,
   reportRunOf,
   type ReportRunRecord,

@@ -125,12 +125,12 @@ export function parsePythonStringList(text: string): string[] | undefined {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseReportRuns } from "@lib/formats/mod.ts";
+ * import { parseReportRunFile } from "@lib/formats/mod.ts";
  * const line = JSON.stringify({ qid: "t", type: "bm25", docids: "['t:0#1']", response: "A report.", report: "A summary." });
- * assert.deepEqual(parseReportRuns(line, { file: "bm25.jsonl" })[0].contextIds, ["t:0#1"]);
+ * assert.deepEqual(parseReportRunFile(line, { file: "bm25.jsonl" })[0].contextIds, ["t:0#1"]);
  * ```
  */
-export function parseReportRuns(text: string, opts: { file: string }): ReportRunRecord[] {
+export function parseReportRunFile(text: string, opts: { file: string }): ReportRunRecord[] {
   const problems = new Problems(opts.file);
   const out: ReportRunRecord[] = [];
   splitLines(text).forEach((raw, i) => {
@@ -202,15 +202,15 @@ export function parseReportRuns(text: string, opts: { file: string }): ReportRun
  *
  * @param path The JSONL file.
  * @returns One record per line.
- * @throws {InputError} As {@linkcode parseReportRuns}.
+ * @throws {InputError} As {@linkcode parseReportRunFile}.
  * @example
  * ```ts
- * import { readReportRuns } from "@lib/formats/mod.ts";
+ * import { readReportRunFile } from "@lib/formats/mod.ts";
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/r.jsonl`, JSON.stringify({ qid: "t", type: "bm25", docids: "[]", response: "" }));
- * (await readReportRuns(`${dir}/r.jsonl`)).length; // 1
+ * (await readReportRunFile(`${dir}/r.jsonl`)).length; // 1
  * ```
  */
-export async function readReportRuns(path: string): Promise<ReportRunRecord[]> {
-  return parseReportRuns(await readTextFile(path), { file: path });
+export async function readReportRunFile(path: string): Promise<ReportRunRecord[]> {
+  return parseReportRunFile(await readTextFile(path), { file: path });
 }

@@ -15,7 +15,7 @@ import {
   readAlignedRatings,
   readCruxTopics,
   readQrels,
-  readReportRuns,
+  readReportRunFile,
   readSubquestions,
   reportRunOf,
   rewriteItem,
@@ -207,7 +207,7 @@ export async function importCrux(
       await recordRatedItems(ws, judge);
     }
     for (const path of sources.reports ?? []) {
-      const records = await readReportRuns(path);
+      const records = await readReportRunFile(path);
       progress?.(readMessage(`reports "${basename(path)}"`, records.length));
       const backend = `import:${basename(path)}`;
       const runs = new Map<string, ReturnType<typeof reportRunOf>>();
