@@ -15,6 +15,8 @@ import { measureCommand } from "@lib/cli/commands/measure.ts";
 import { constructCommand } from "@lib/cli/commands/construct.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { reportLabelTarget } from "@lib/formats/mod.ts";
+import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
+import { testConfig } from "../pipeline/_config.ts";
 import { type AlignedRelease, writeAlignedRelease } from "../support/aligned_release_fixture.ts";
 
 const MEASURES = ["P@10", "nDCG@10", "alpha_nDCG@10", "Cov@10", "Cov@oracle"];
@@ -322,6 +324,89 @@ Deno.test("report runs import as generations the human labels' ids name", async 
       ]);
     } finally {
       store.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("aligned ratings through an experiment's stages: the selection and the stored measures are crux eval's", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "crux-aligned-run-" });
+  try {
+    await writeAlignedRelease(dir);
+    const p = (name: string) => join(dir, name);
+    const config = testConfig({
+      workspace: p("ws"),
+      dataset: {
+        source: "crux",
+        corpus: p("corpus.jsonl"),
+        topics: p("topics.jsonl"),
+        subquestions: p("subquestions.json"),
+        judgments: p("ratings.json"),
+        alignedTo: p("bm25.run"),
+      },
+      backend: "offline",
+      retrieve: [
+        { name: "bm25", kind: "file", path: p("bm25.run") },
+        { name: "lancer", kind: "file", path: p("lancer.run") },
+      ],
+      measures: MEASURES,
+    });
+    const stages = ["dataset", "construct", "select", "retrieve", "measure"];
+    const ws = await openWorkspace(p("ws"));
+    let stored: { run: string; measure: string; value: number }[];
+    try {
+      // Up to the runs' measures (the contexts of generated reports are not needed here).
+      const specs = (await cruxStages(config)).filter((s) =>
+        stages.includes(s.stage) && (s.stage !== "measure" || /^measure:(bm25|lancer)$/.test(s.id))
+      );
+      await runStages(ws, specs, { order: CRUX_STAGES });
+      stored = await ws.query(
+        `SELECT run, measure, value FROM measures
+         WHERE topic_id = 'all' AND source = 'selection' AND run IN ('bm25', 'lancer')`,
+      );
+    } finally {
+      ws.close();
+    }
+    // crux eval with the selection made from the same file by crux construct select.
+    await ok([
+      "construct",
+      "select",
+      "--judgments",
+      p("ratings.json"),
+      "--aligned-to",
+      p("bm25.run"),
+      "--out-qrels",
+      p("qrels_pr.txt"),
+      "--out-div-qrels",
+      p("qrels_div.txt"),
+    ]);
+    const evaluated = means(
+      (await ok([
+        "eval",
+        "--run",
+        p("bm25.run"),
+        "--run",
+        p("lancer.run"),
+        "--judgments",
+        p("ratings.json"),
+        "--aligned-to",
+        p("bm25.run"),
+        "--qrels",
+        p("qrels_pr.txt"),
+        "--div-qrels",
+        p("qrels_div.txt"),
+        "-m",
+        MEASURES.join(" "),
+        "--format",
+        "json",
+      ])).out,
+    );
+    for (const run of ["bm25", "lancer"]) {
+      const mine = Object.fromEntries(
+        stored.filter((r) => r.run === run).map((r) => [r.measure, r.value]),
+      );
+      assertClose(mine, evaluated.get(run)!, `measure stage, ${run}`);
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
