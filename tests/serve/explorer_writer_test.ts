@@ -1,0 +1,86 @@
+/**
+ * An open explorer never stops a writer: between requests the server holds no
+ * handle on the workspace file, so another process (as `crux run` does) opens it
+ * read-write and commits; a page asked while that process writes says so (503)
+ * and answers again once it is done.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveWorkspace } from "@lib/serve/mod.ts";
+import { importSample, openWorkspace } from "@lib/store/mod.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A process that opens the workspace read-write, writes a meta row, holds it `holdMs`, exits. */
+function writer(dir: string, script: string, value: string, holdMs: number) {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--config", join(ROOT, "deno.json"), script, dir, value, String(holdMs)],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
+
+const WRITER = `import { openWorkspace } from "@lib/store/mod.ts";
+const [dir, value, hold] = Deno.args;
+const ws = await openWorkspace(dir);
+await ws.upsert("meta", [{ key: "written_by", value }]);
+console.log("open");
+await new Promise((r) => setTimeout(r, Number(hold)));
+ws.close();
+console.log("closed");
+`;
+
+Deno.test({
+  name: "a writer process opens and writes the workspace while the explorer is up",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "explorer-writer-" });
+    const ws0 = await openWorkspace(dir);
+    await importSample(ws0, "datasets/sample");
+    ws0.close();
+    const script = join(dir, "writer.ts");
+    await Deno.writeTextFile(script, WRITER);
+    const server = await serveWorkspace(dir, { port: 0 });
+    const get = async (path: string) => {
+      const r = await fetch(server.url + path);
+      return { status: r.status, retry: r.headers.get("retry-after"), text: await r.text() };
+    };
+    try {
+      assert.equal((await get("/topic/sample-01")).status, 200);
+      // Twice: the second writer opens a file the explorer has read from in between.
+      for (const value of ["first", "second"]) {
+        const out = await writer(dir, script, value, 0).output();
+        assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+        assert.equal((await get("/topic/sample-01")).status, 200);
+      }
+      // While a writer holds the file, a page says so and may be asked again.
+      const holding = writer(dir, script, "third", 1500);
+      const reader = holding.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      let seen = "";
+      while (!seen.includes("open")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += value;
+      }
+      const busy = await get("/topic/sample-01");
+      assert.equal(busy.status, 503);
+      assert.equal(busy.retry, "2");
+      assert.match(busy.text, /reload in a moment/);
+      while (!(await reader.read()).done) { /* until the writer exits */ }
+      assert.equal((await holding.status).code, 0);
+      assert.equal((await get("/topic/sample-01")).status, 200);
+    } finally {
+      await server.shutdown();
+    }
+    const ws = await openWorkspace(dir, { readOnly: true });
+    const [row] = await ws.query<{ value: string }>(
+      "SELECT value FROM meta WHERE key = 'written_by'",
+    );
+    ws.close();
+    assert.equal(row.value, "third");
+    await Deno.remove(dir, { recursive: true });
+  },
+});
