@@ -7,7 +7,7 @@
  * @module
  */
 import { extname, join, normalize, sep } from "node:path";
-import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
+import { openWorkspace, type Workspace, WorkspaceStorageError } from "@lib/store/mod.ts";
 import { comparePage } from "./compare_page.ts";
 import { experimentPage } from "./experiment_page.ts";
 import { reportPage } from "./report_page.ts";
@@ -343,8 +343,13 @@ export async function serveWorkspace(
   // reads, and holds the file only while answering.
   const writer = opts.annotate ? await openWorkspace(dir) : undefined;
   if (!writer) {
-    // Fail at start, not at the first request, on a folder without a workspace.
-    (await openWorkspace(dir, { readOnly: true })).close();
+    // Fail at start, not at the first request, on a folder without a workspace or
+    // of another schema; a writer holding the file now only delays the check.
+    try {
+      (await openWorkspace(dir, { readOnly: true })).close();
+    } catch (error) {
+      if (!(error instanceof WorkspaceStorageError && error.fault === "locked")) throw error;
+    }
   }
   const lease = writer ? undefined : new ReadLease(dir);
   let url = "";

@@ -43,12 +43,34 @@ Deno.test({
     ws0.close();
     const script = join(dir, "writer.ts");
     await Deno.writeTextFile(script, WRITER);
+    /** Starts a writer holding the file `holdMs`; resolves once it has the file open. */
+    const holding = async (value: string, holdMs: number) => {
+      const child = writer(dir, script, value, holdMs);
+      const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      let seen = "";
+      while (!seen.includes("open")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += value;
+      }
+      return async () => {
+        while (!(await reader.read()).done) { /* until the writer exits */ }
+        assert.equal((await child.status).code, 0);
+      };
+    };
+    // The explorer starts while a writer holds the file, and answers once it is done.
+    const first = await holding("zero", 1500);
     const server = await serveWorkspace(dir, { port: 0 });
     const get = async (path: string) => {
       const r = await fetch(server.url + path);
       return { status: r.status, retry: r.headers.get("retry-after"), text: await r.text() };
     };
     try {
+      const early = await get("/topic/sample-01");
+      assert.equal(early.status, 503);
+      assert.equal(early.retry, "2");
+      assert.match(early.text, /reload in a moment/);
+      await first();
       assert.equal((await get("/topic/sample-01")).status, 200);
       // Twice: the second writer opens a file the explorer has read from in between.
       for (const value of ["first", "second"]) {
@@ -57,20 +79,9 @@ Deno.test({
         assert.equal((await get("/topic/sample-01")).status, 200);
       }
       // While a writer holds the file, a page says so and may be asked again.
-      const holding = writer(dir, script, "third", 1500);
-      const reader = holding.stdout.pipeThrough(new TextDecoderStream()).getReader();
-      let seen = "";
-      while (!seen.includes("open")) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        seen += value;
-      }
-      const busy = await get("/topic/sample-01");
-      assert.equal(busy.status, 503);
-      assert.equal(busy.retry, "2");
-      assert.match(busy.text, /reload in a moment/);
-      while (!(await reader.read()).done) { /* until the writer exits */ }
-      assert.equal((await holding.status).code, 0);
+      const done = await holding("third", 1500);
+      assert.equal((await get("/topic/sample-01")).status, 503);
+      await done();
       assert.equal((await get("/topic/sample-01")).status, 200);
     } finally {
       await server.shutdown();

@@ -7,6 +7,9 @@
  * answerable", and carries one nonce-allowed script.
  */
 import assert from "node:assert/strict";
+import { main } from "@lib/cli/main.ts";
+import { memoryIo } from "@lib/cli/command.ts";
+import { COMMANDS } from "@lib/cli/registry.ts";
 import { explorerResponse, serveWorkspace } from "@lib/serve/mod.ts";
 import {
   importSample,
@@ -257,6 +260,29 @@ Deno.test("forms keep their input on an error, check spans after normalising, cl
     assert.match(one.html, /<button type="button" id="use-selection" hidden>/);
   } finally {
     ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("crux serve: --public-url must be an http(s) origin; a taken port is named", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  await importSample(ws, "datasets/sample");
+  ws.close();
+  for (const bad of ["ftp://lab.example", "http://lab.example/annotate", "not a url"]) {
+    const io = memoryIo();
+    assert.equal(await main(["serve", "--workspace", dir, "--public-url", bad], io, COMMANDS), 2);
+    assert.match(io.stderr(), /--public-url must/);
+  }
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const taken = (listener.addr as Deno.NetAddr).port;
+  try {
+    const io = memoryIo();
+    const code = await main(["serve", "--workspace", dir, "--port", String(taken)], io, COMMANDS);
+    assert.equal(code, 1);
+    assert.match(io.stderr(), new RegExp(`port ${taken} is already in use`));
+  } finally {
+    listener.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
