@@ -56,7 +56,7 @@ figure{margin:.4rem 0 1.2rem}
 figure img{max-width:100%;border:1px solid #ddd}
 code{font-size:13px}
 fieldset{border:1px solid #ccc;margin:.6rem 0}
-textarea{width:100%;max-width:60rem}
+textarea{width:100%;max-width:60rem;font:inherit;box-sizing:border-box}
 button{font-size:15px;padding:.3rem 1rem}
 .error{color:#a00000;font-weight:600}
 `;

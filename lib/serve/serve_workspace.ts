@@ -276,6 +276,67 @@ class ReadLease {
   }
 }
 
+/**
+ * What the workspace file and its write-ahead log are now (modification time and
+ * size): a page rendered under one stamp is the page of every later request with
+ * the same stamp, since nothing was written in between.
+ */
+async function fileStamp(dir: string): Promise<string> {
+  const stamp = async (path: string) => {
+    try {
+      const info = await Deno.stat(path);
+      return `${info.mtime?.getTime() ?? ""}:${info.size}`;
+    } catch {
+      return "-";
+    }
+  };
+  const path = join(dir, "workspace.duckdb");
+  return `${await stamp(path)}|${await stamp(`${path}.wal`)}`;
+}
+
+/**
+ * Explorer pages already rendered, by path and query, with the stamp of the
+ * workspace they show (least recently used dropped beyond `size`). A page served
+ * again gets a nonce of its own.
+ */
+class PageCache {
+  #pages = new Map<string, { stamp: string; body: string; headers: Headers; nonce: string }>();
+
+  constructor(readonly size: number) {}
+
+  get(key: string): { stamp: string; fresh(): Response } | undefined {
+    const page = this.#pages.get(key);
+    if (!page) return undefined;
+    this.#pages.delete(key);
+    this.#pages.set(key, page);
+    return {
+      stamp: page.stamp,
+      fresh: () => {
+        const nonce = newNonce();
+        const headers = new Headers(page.headers);
+        const policy = headers.get("content-security-policy") ?? "";
+        headers.set("content-security-policy", policy.replace(page.nonce, nonce));
+        return new Response(page.body.replace(`nonce="${page.nonce}"`, `nonce="${nonce}"`), {
+          status: 200,
+          headers,
+        });
+      },
+    };
+  }
+
+  /** Keeps a rendered page; returns a response with the same content. */
+  async put(key: string, stamp: string, response: Response): Promise<Response> {
+    const body = await response.text();
+    const nonce = response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    if (nonce) {
+      this.#pages.delete(key);
+      this.#pages.set(key, { stamp, body, headers: response.headers, nonce });
+      if (this.#pages.size > this.size) this.#pages.delete(this.#pages.keys().next().value!);
+    }
+    return new Response(body, { status: response.status, headers: response.headers });
+  }
+}
+
 /** 503 while another process writes the workspace: the page can be reloaded later. */
 function busy(error: unknown): Response {
   const message = error instanceof Error ? error.message : String(error);
@@ -298,7 +359,9 @@ function busy(error: unknown): Response {
  * Serves the explorer of a workspace until stopped. The workspace is opened
  * read-only for the requests being answered and closed between them, so a
  * pipeline (`crux run`) can write while the server is up (a page asked while it
- * writes gets 503 and can be reloaded). With `annotate` the workspace is opened
+ * writes gets 503 and can be reloaded). A page asked again while the workspace
+ * file and its log are unchanged is served as rendered before (with a new nonce).
+ * With `annotate` the workspace is opened
  * read-write for the server's life, each request reads on a connection of its
  * own, and an answer is acknowledged only once committed.
  *
@@ -367,17 +430,27 @@ export async function serveWorkspace(
         fork.close();
       }
     }
+    const key = new URL(request.url).pathname + new URL(request.url).search;
+    const cacheable = request.method === "GET" && !key.startsWith("/files/");
+    const before = cacheable ? await fileStamp(dir) : "";
+    const hit = cacheable ? pages.get(key) : undefined;
+    if (hit && hit.stamp === before) return hit.fresh();
     let opened = false;
     try {
-      return await lease!.use((ws) => {
+      const response = await lease!.use((ws) => {
         opened = true;
         return answer(ws);
       });
+      if (cacheable && response.status === 200 && before === await fileStamp(dir)) {
+        return await pages.put(key, before, response);
+      }
+      return response;
     } catch (error) {
       if (!opened) return busy(error);
       throw error;
     }
   };
+  const pages = new PageCache(256);
   let server: Deno.HttpServer;
   try {
     server = Deno.serve({

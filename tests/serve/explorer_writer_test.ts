@@ -95,3 +95,47 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   },
 });
+
+Deno.test({
+  name: "a page asked again shows what the workspace holds now: kept only while nothing is written",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "explorer-cache-" });
+    const ws0 = await openWorkspace(dir);
+    await importSample(ws0, "datasets/sample");
+    ws0.close();
+    const server = await serveWorkspace(dir, { port: 0 });
+    const get = async () => {
+      const r = await fetch(`${server.url}/topic/sample-01`);
+      const csp = r.headers.get("content-security-policy") ?? "";
+      return { text: await r.text(), nonce: csp.match(/'nonce-([^']+)'/)?.[1] };
+    };
+    try {
+      const first = await get();
+      const again = await get();
+      // The same page, each response with a nonce of its own, in its policy and its script.
+      assert.equal(
+        again.text.replace(`nonce="${again.nonce}"`, ""),
+        first.text.replace(`nonce="${first.nonce}"`, ""),
+      );
+      assert.notEqual(again.nonce, first.nonce);
+      assert.ok(again.text.includes(`<script nonce="${again.nonce}">`));
+      // A write between two requests: the next page shows it.
+      const ws = await openWorkspace(dir);
+      await ws.exec(
+        "UPDATE topics SET request = 'A request changed meanwhile' WHERE topic_id = $1",
+        [
+          "sample-01",
+        ],
+      );
+      ws.close();
+      const changed = await get();
+      assert.ok(changed.text.includes("A request changed meanwhile"));
+      assert.ok(!first.text.includes("A request changed meanwhile"));
+    } finally {
+      await server.shutdown();
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
+});
