@@ -435,6 +435,23 @@ export async function serveWorkspace(
     const before = cacheable ? await fileStamp(dir) : "";
     const hit = cacheable ? pages.get(key) : undefined;
     if (hit && hit.stamp === before) return hit.fresh();
+    // The same page being rendered for another request: wait for it, not render twice.
+    const rendering = cacheable ? inFlight.get(`${key}\u0000${before}`) : undefined;
+    if (rendering) {
+      await rendering;
+      const done = pages.get(key);
+      if (done && done.stamp === before) return done.fresh();
+    }
+    let finish = () => {};
+    if (cacheable && !rendering) {
+      const id = `${key}\u0000${before}`;
+      inFlight.set(id, new Promise<void>((resolve) => finish = resolve));
+      const settle = finish;
+      finish = () => {
+        inFlight.delete(id);
+        settle();
+      };
+    }
     let opened = false;
     try {
       const response = await lease!.use((ws) => {
@@ -448,9 +465,12 @@ export async function serveWorkspace(
     } catch (error) {
       if (!opened) return busy(error);
       throw error;
+    } finally {
+      finish();
     }
   };
   const pages = new PageCache(256);
+  const inFlight = new Map<string, Promise<void>>();
   let server: Deno.HttpServer;
   try {
     server = Deno.serve({

@@ -133,6 +133,18 @@ Deno.test({
       const changed = await get();
       assert.ok(changed.text.includes("A request changed meanwhile"));
       assert.ok(!first.text.includes("A request changed meanwhile"));
+      // 20 requests at once for a page not rendered since the last write: one content,
+      // 20 nonces.
+      const ws2 = await openWorkspace(dir);
+      await ws2.exec("UPDATE topics SET request = 'Changed twice' WHERE topic_id = $1", [
+        "sample-01",
+      ]);
+      ws2.close();
+      const many = await Promise.all(Array.from({ length: 20 }, () => get()));
+      const bare = new Set(many.map((m) => m.text.replace(`nonce="${m.nonce}"`, "")));
+      assert.equal(bare.size, 1);
+      assert.equal(new Set(many.map((m) => m.nonce)).size, 20);
+      assert.ok(many[0].text.includes("Changed twice"));
     } finally {
       await server.shutdown();
     }
