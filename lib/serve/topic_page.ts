@@ -5,13 +5,7 @@
  *
  * @module
  */
-import {
-  passageJudge,
-  readReportRuns,
-  readRunProvenance,
-  readTopicRanking,
-  type Workspace,
-} from "@lib/store/mod.ts";
+import { passageJudge, readReportRuns, readTopicRanking, type Workspace } from "@lib/store/mod.ts";
 import { esc, heatStyle, htmlTable, longText, naturalCompare, page, seg } from "./_html.ts";
 
 /** Text compared loosely: lower case, letters and digits. */
@@ -76,7 +70,10 @@ export async function topicPage(
   opts: TopicPageOptions = {},
 ): Promise<string | undefined> {
   const k = opts.k ?? 10;
-  const [topic] = (await ws.topics()).filter((t) => t.topicId === topicId);
+  const [topic] = await ws.query<{ topicId: string; request: string }>(
+    "SELECT topic_id, request FROM topics WHERE topic_id = $1",
+    [topicId],
+  );
   if (!topic) return undefined;
   const questions = (await ws.questions({ topicId, kind: "subquestion" }))
     .sort((a, b) => a.ordinal - b.ordinal);
@@ -101,13 +98,15 @@ export async function topicPage(
       m.set(r.questionId, r.rating);
     }
   }
-  const names = await ws.qrelsNames();
+  // This topic's P* grades only (not the whole qrels set), read in the database.
   const grades = new Map<string, number>();
-  if (names.includes("crux_pr")) {
-    for (const q of await ws.qrels("crux_pr")) {
-      if (q.topicId === topicId && (q.subtopic ?? "0") === "0") grades.set(q.docId, q.grade);
-    }
-  }
+  for (
+    const q of await ws.query<{ docId: string; grade: number }>(
+      `SELECT doc_id, grade FROM qrels WHERE name = 'crux_pr' AND topic_id = $1
+       AND coalesce(subtopic, '0') = '0'`,
+      [topicId],
+    )
+  ) grades.set(q.docId, q.grade);
   const heatRow = (docId: string) => {
     const m = ratings.get(docId);
     return questions.map((q) => {
@@ -143,7 +142,11 @@ export async function topicPage(
       ]),
     ),
   ];
-  const runs = (await readRunProvenance(ws)).filter((r) => r.role === "retrieval");
+  // The retrieval runs with a ranking of this topic (not every run's provenance).
+  const runs = await ws.query<{ run: string }>(
+    "SELECT DISTINCT run FROM runs WHERE topic_id = $1 ORDER BY run",
+    [topicId],
+  );
   for (const run of runs) {
     const ranked = await readTopicRanking(ws, { run: run.run, topicId, k });
     if (ranked.length === 0) continue;
