@@ -294,15 +294,28 @@ async function fileStamp(dir: string): Promise<string> {
   return `${await stamp(path)}|${await stamp(`${path}.wal`)}`;
 }
 
+/** At most this many characters of rendered pages are kept (about 64 MB of text). */
+const MAX_CACHED_CHARS = 32 * 1024 * 1024;
+
 /**
  * Explorer pages already rendered, by path and query, with the stamp of the
- * workspace they show (least recently used dropped beyond `size`). A page served
+ * workspace they show (least recently used dropped beyond `size` pages or
+ * {@linkcode MAX_CACHED_CHARS}). A page served
  * again gets a nonce of its own.
  */
 class PageCache {
   #pages = new Map<string, { stamp: string; body: string; headers: Headers; nonce: string }>();
 
+  #chars = 0;
+
   constructor(readonly size: number) {}
+
+  #drop(key: string): void {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#chars -= page.body.length;
+    this.#pages.delete(key);
+  }
 
   get(key: string): { stamp: string; fresh(): Response } | undefined {
     const page = this.#pages.get(key);
@@ -329,9 +342,12 @@ class PageCache {
     const body = await response.text();
     const nonce = response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
     if (nonce) {
-      this.#pages.delete(key);
+      this.#drop(key);
       this.#pages.set(key, { stamp, body, headers: response.headers, nonce });
-      if (this.#pages.size > this.size) this.#pages.delete(this.#pages.keys().next().value!);
+      this.#chars += body.length;
+      while (this.#pages.size > this.size || this.#chars > MAX_CACHED_CHARS) {
+        this.#drop(this.#pages.keys().next().value!);
+      }
     }
     return new Response(body, { status: response.status, headers: response.headers });
   }
