@@ -127,6 +127,7 @@ export {
   type MultiNewsExample,
   type MultiNewsOptions,
   multiNewsRowExample,
+  multiNewsRowExamples,
   readMultiNewsJsonl,
   readMultiNewsPairs,
   splitMultiNewsDocument,

@@ -61,12 +61,14 @@ async function session(values: Values, io: Io) {
 }
 
 /** The origin to work on: a nugget file imported now, `--origin`, or the workspace's only one. */
-async function resolveOrigin(ws: Workspace, values: Values): Promise<string> {
+async function resolveOrigin(ws: Workspace, values: Values, io?: Io): Promise<string> {
   if (typeof values.nuggets === "string") {
     const file = values.nuggets;
     const sets = values.format === "questions"
       ? await readNuggetQuestions(file)
-      : await readNuggets(file);
+      : await readNuggets(file, {
+        onDuplicates: (n) => n && io?.err(`# ${file}: ${n} identical repeated lines dropped\n`),
+      });
     return (await nug.importNuggets(ws, sets, { origin: `file:${basename(file)}` })).origin;
   }
   if (typeof values.origin === "string") return values.origin;
@@ -160,7 +162,7 @@ export async function label(args: string[], io: Io): Promise<number> {
   });
   const s = await session(values, io);
   try {
-    const origin = await resolveOrigin(s.ws, values);
+    const origin = await resolveOrigin(s.ws, values, io);
     const r = await nug.labelNuggets(s.ws, {
       backend: s.backend,
       origin,
@@ -210,7 +212,7 @@ export async function assign(args: string[], io: Io): Promise<number> {
   });
   const s = await session(values, io);
   try {
-    const origin = await resolveOrigin(s.ws, values);
+    const origin = await resolveOrigin(s.ws, values, io);
     const fileRuns: string[] = [];
     for (const f of values.answers ?? []) {
       const answers = await readRagAnswers(f, {
