@@ -77,7 +77,7 @@ export class Repeats {
 
 /**
  * A decoder that applies `repeats` to each record it decodes, keyed by `key`
- * and compared by the record's JSON (hashed).
+ * and compared by `content` (default: the whole record), as JSON (hashed).
  */
 export function once<T>(
   decode: Decoder<T>,
@@ -85,17 +85,12 @@ export function once<T>(
   key: (record: T) => string,
   field: string | undefined,
   what: (record: T) => string,
+  content: (record: T) => unknown = (record) => record,
 ): Decoder<T> {
   return (f) => {
     const record = decode(f);
     if (record === undefined || !f.ok) return undefined;
-    return repeats.record(
-      f,
-      record,
-      key(record),
-      textHash(JSON.stringify(record)),
-      field,
-      what(record),
-    );
+    const signature = textHash(JSON.stringify(content(record)));
+    return repeats.record(f, record, key(record), signature, field, what(record));
   };
 }

@@ -14,10 +14,13 @@ import {
   parseJudgments,
   parseKeyPoints,
   parseNuggetAssignments,
+  parseNuggetCreationInput,
+  parseNuggetQuestions,
   parseNuggets,
   parseQrels,
   parseRagAnswers,
   parseRun,
+  parseStatementSupport,
   parseTypedCoverage,
 } from "@lib/formats/mod.ts";
 import { prepareJudged, scanQrelsTable, scanRunTable } from "@lib/metrics/mod.ts";
@@ -215,6 +218,33 @@ Deno.test("typed coverage: a judgment repeated exactly is dropped and counted, w
   fc.assert(
     fc.property(plans, (plan) => checkParse(plan, line, parseTypedCoverage, "sub_question")),
   );
+});
+
+Deno.test("nugget questions: a topic repeated exactly is dropped and counted, with other nuggets it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({ id: `t${i}`, nuggets: [[`Who ${i}?`, c ? "Bo" : "Ann"]] });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseNuggetQuestions, "id")));
+});
+
+Deno.test("nugget creation input: a query repeated exactly is dropped and counted, with other candidates it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      query: { qid: `q${i}`, text: "why?" },
+      candidates: [{ docid: "d1", judgment: c ? 2 : 1, doc: { segment: "a" } }],
+    });
+  fc.assert(
+    fc.property(plans, (plan) => checkParse(plan, line, parseNuggetCreationInput, "query.qid")),
+  );
+});
+
+Deno.test("statement support: a question and run repeated exactly is dropped and counted, with other statements it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      qid: `q${i % 3}`,
+      run_id: `r${i}`,
+      statements: [{ text: "A.", label: "yes", supported: !c }],
+    });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseStatementSupport, "run_id")));
 });
 
 /** Numbers a float cannot hold, as files spell them. */

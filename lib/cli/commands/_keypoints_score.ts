@@ -45,7 +45,9 @@ export async function score(args: string[], io: Io): Promise<number> {
   const entailments = await readEntailments(values.entailments, {
     onDuplicates: dropped(values.entailments),
   });
-  const statements = values.statements ? await readStatementSupport(values.statements) : [];
+  const statements = values.statements
+    ? await readStatementSupport(values.statements, { onDuplicates: dropped(values.statements) })
+    : [];
   const ids = new Map(points.map((q) => [q.qid, new Set(q.keypoints.map((k) => k.id))]));
   const problems = [];
   for (const e of entailments) {

@@ -64,11 +64,11 @@ async function session(values: Values, io: Io) {
 async function resolveOrigin(ws: Workspace, values: Values, io?: Io): Promise<string> {
   if (typeof values.nuggets === "string") {
     const file = values.nuggets;
+    const onDuplicates = (n: number) =>
+      n && io?.err(`# ${file}: ${n} identical repeated lines dropped\n`);
     const sets = values.format === "questions"
-      ? await readNuggetQuestions(file)
-      : await readNuggets(file, {
-        onDuplicates: (n) => n && io?.err(`# ${file}: ${n} identical repeated lines dropped\n`),
-      });
+      ? await readNuggetQuestions(file, { onDuplicates })
+      : await readNuggets(file, { onDuplicates });
     return (await nug.importNuggets(ws, sets, { origin: `file:${basename(file)}` })).origin;
   }
   if (typeof values.origin === "string") return values.origin;
@@ -104,7 +104,13 @@ export async function create(args: string[], io: Io): Promise<number> {
   try {
     const minGrade = int("min-grade", values["min-grade"], 0);
     const sources = values.input
-      ? nug.creationSources(await readNuggetCreationInput(values.input, { minJudgment: minGrade }))
+      ? nug.creationSources(
+        await readNuggetCreationInput(values.input, {
+          minJudgment: minGrade,
+          onDuplicates: (n) =>
+            n && io.err(`# ${values.input}: ${n} identical repeated lines dropped\n`),
+        }),
+      )
       : await nug.relevantPassages(s.ws, { qrelsName: values.qrels, minGrade });
     if (!sources.length) {
       throw new UsageError(

@@ -136,7 +136,7 @@ async function stages(
       if (file) {
         let dropped = 0;
         const sets = s.format === "questions"
-          ? await readNuggetQuestions(file)
+          ? await readNuggetQuestions(file, { onDuplicates: (n) => dropped = n })
           : await readNuggets(file, { onDuplicates: (n) => dropped = n });
         const r = await nug.importNuggets(ws, sets, { origin });
         const repeats = dropped ? ` (${dropped} identical repeated lines dropped)` : "";
