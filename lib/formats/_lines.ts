@@ -119,7 +119,11 @@ export async function* readLines(
  * Bytes from `offset` of the file up to its next LF (or its end), counting at
  * most `atMost`; reads 4 MiB at a time and keeps none of it.
  */
-async function bytesToLineEnd(path: string, offset: number, atMost: number): Promise<number> {
+export async function bytesToLineEnd(
+  path: string,
+  offset: number,
+  atMost: number,
+): Promise<number> {
   using file = await Deno.open(path, { read: true });
   const size = (await file.stat()).size;
   if (size - offset < atMost && size > 0) {

@@ -12,6 +12,7 @@ import { readCorpus } from "./crux_corpus.ts";
 import { readJudgments } from "./crux_judgments.ts";
 import { readNuggetAssignments } from "./nugget_assignments.ts";
 import { readDecompositions } from "./typed_subquestions.ts";
+import { LineChunks } from "./line_chunks.ts";
 
 async function lines(path: string, maxLineBytes?: number): Promise<string[]> {
   const out: string[] = [];
@@ -93,6 +94,9 @@ Deno.test("a 2 GiB one-line file is refused within 2 s and 200 MB by every reade
     ["readJudgments (eval --judgments)", () => readJudgments(path)],
     ["readNuggetAssignments (nuggets score)", () => readNuggetAssignments(path)],
     ["readDecompositions (one JSON document)", () => readDecompositions(path)],
+    ["LineChunks (eval --run, import run)", async () => {
+      for await (const _ of new LineChunks(path)) { /* no line ends */ }
+    }],
   ];
   for (const [name, read] of readers) {
     const rss = Deno.memoryUsage().rss;
@@ -106,7 +110,7 @@ Deno.test("a 2 GiB one-line file is refused within 2 s and 200 MB by every reade
     assert.match(
       problems[0].message,
       new RegExp(
-        `line longer than ${MAX_LINE_BYTES} bytes|the file is ${
+        `^line longer than ${MAX_LINE_BYTES} bytes|^the file is ${
           2 ** 31
         } bytes, more than the ${MAX_TEXT_BYTES} bytes`,
       ),
