@@ -62,7 +62,7 @@ export async function* readLines(
     try {
       const text = decoder.decode(bytes, { stream: true });
       if (first && text !== "") {
-        first = false;
+        first = false; // only the file's first character may be a byte-order mark
         if (text.charCodeAt(0) === 0xfeff) return text.slice(1);
       }
       return text;
@@ -87,6 +87,7 @@ export async function* readLines(
       let line = pieces.length ? pieces.join("") + text : text;
       if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
       yield line;
+      first = false; // a mark on a later line is text
       lineNo++;
       pieces = [];
       lineBytes = 0;

@@ -119,3 +119,12 @@ Deno.test("a 2 GiB one-line file is refused within 2 s and 200 MB by every reade
     if (problems[0].line !== 0) assert.equal(problems[0].line, 1, name);
   }
 });
+
+Deno.test("readLines: a byte-order mark is dropped at the start of the file only", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "bom.jsonl");
+  await Deno.writeTextFile(path, "\ufeffa\n\ufeffb\n");
+  assert.deepEqual(await lines(path), ["a", "\ufeffb"]);
+  await Deno.writeTextFile(path, "\n\ufeffb\n");
+  assert.deepEqual(await lines(path), ["", "\ufeffb"]);
+});
