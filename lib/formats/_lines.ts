@@ -186,8 +186,8 @@ export function checkTextSize(path: string, size: number, max = MAX_TEXT_BYTES):
   throw new InputError([{
     file: path,
     line: 0,
-    message: `the file is ${size} bytes, more than the ${max} bytes read as one text (a JSON ` +
-      "document or a small file); is this the right file? Split it, or give it as JSONL",
+    message: `the file is ${size} bytes, more than the ${max} bytes a file read whole (a JSON ` +
+      "document, a qrels file) may have; is this the right file? Split it if it is",
   }]);
 }
 

@@ -78,7 +78,7 @@ Deno.test("readText: a file over the limit is refused before it is read, naming 
   assert.equal(problems[0].line, 0);
   assert.match(
     problems[0].message,
-    /^the file is 16 bytes, more than the 15 bytes read as one text/,
+    /^the file is 16 bytes, more than the 15 bytes a file read whole/,
   );
 });
 

@@ -18,7 +18,7 @@
  */
 export { formatProblem, InputError, MAX_PROBLEMS, type Problem } from "./input_error.ts";
 export { type Content, writeAtomic } from "./write_atomic.ts";
-export { decodeText, readTextFile } from "./read_text_file.ts";
+export { checkTextSize, decodeText, readTextFile } from "./read_text_file.ts";
 export { type LineChunk, type LineChunkOptions, LineChunks } from "./line_chunks.ts";
 export { alignRatings } from "./aligned_ratings.ts";
 export {
