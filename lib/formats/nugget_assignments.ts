@@ -142,25 +142,48 @@ export function formatNuggetAssignments(records: readonly NuggetAssignment[]): s
 
 /**
  * Parses nugget-score JSONL text (per-answer rows and the `"qid": "all"` aggregate).
+ * A row repeating an earlier row of the same query and run exactly is dropped
+ * (counted through `onDuplicates`); other scores for them are an error naming
+ * both lines.
  *
  * @param text The JSONL text.
- * @param opts `file` names the input in error messages.
- * @returns One score record per line.
- * @throws {InputError} Listing missing or non-numeric score fields.
+ * @param opts `file` names the input in error messages; `onDuplicates`.
+ * @returns One score record per (query, run).
+ * @throws {InputError} Listing missing or non-numeric score fields and conflicting repeats.
  * @example
  * ```ts
  * parseNuggetScores('{"qid": "all", "strict_vital_score": 0.5, "strict_all_score": 0.3, "vital_score": 0.75, "all_score": 0.5}', { file: "s.jsonl" });
  * ```
  */
-export function parseNuggetScores(text: string, opts: { file: string }): NuggetScore[] {
-  return decodeJsonl(text, opts.file, decodeScore);
+export function parseNuggetScores(
+  text: string,
+  opts: NuggetReadOptions & { file: string },
+): NuggetScore[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, scoreOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
+}
+
+function scoreOnce(repeats: Repeats): Decoder<NuggetScore> {
+  return once(
+    decodeScore,
+    repeats,
+    (r) => JSON.stringify([r.qid, r.runId ?? null]),
+    "qid",
+    (r) =>
+      `query ${JSON.stringify(r.qid)}${
+        r.runId === undefined ? "" : ` of run ${JSON.stringify(r.runId)}`
+      }`,
+  );
 }
 
 /**
  * Reads a nugget-score JSONL file.
  *
  * @param path The file.
- * @returns One score record per line.
+ * @param opts `onDuplicates` as in {@linkcode parseNuggetScores}.
+ * @returns One score record per (query, run).
  * @throws {InputError} As {@linkcode parseNuggetScores}.
  * @example
  * ```ts
@@ -169,8 +192,14 @@ export function parseNuggetScores(text: string, opts: { file: string }): NuggetS
  * const scores = await readNuggetScores(path);
  * ```
  */
-export function readNuggetScores(path: string): Promise<NuggetScore[]> {
-  return decodeJsonlFile(path, decodeScore);
+export async function readNuggetScores(
+  path: string,
+  opts: NuggetReadOptions = {},
+): Promise<NuggetScore[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, scoreOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   parseNuggetCreationInput,
   parseNuggetQuestions,
   parseNuggets,
+  parseNuggetScores,
   parseQrels,
   parseRagAnswers,
   parseRun,
@@ -245,6 +246,19 @@ Deno.test("statement support: a question and run repeated exactly is dropped and
       statements: [{ text: "A.", label: "yes", supported: !c }],
     });
   fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseStatementSupport, "run_id")));
+});
+
+Deno.test("nugget scores: a row repeated exactly is dropped and counted, with other scores it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      qid: `q${i}`,
+      run_id: `r${i % 2}`,
+      strict_vital_score: c ? 1 : 0.5,
+      strict_all_score: 0.5,
+      vital_score: 0.5,
+      all_score: 0.5,
+    });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseNuggetScores, "qid")));
 });
 
 /** Numbers a float cannot hold, as files spell them. */
