@@ -18,7 +18,7 @@
  */
 export { formatProblem, InputError, MAX_PROBLEMS, type Problem } from "./input_error.ts";
 export { type Content, writeAtomic } from "./write_atomic.ts";
-export { decodeText, readTextFile } from "./read_text_file.ts";
+export { checkTextSize, decodeText, readTextFile } from "./read_text_file.ts";
 export { type LineChunk, type LineChunkOptions, LineChunks } from "./line_chunks.ts";
 export { type AlignedRatingsOptions, alignRatings, readAlignedRatings } from "./aligned_ratings.ts";
 export {
@@ -136,6 +136,7 @@ export {
   type MultiNewsExample,
   type MultiNewsOptions,
   multiNewsRowExample,
+  multiNewsRowExamples,
   readMultiNewsJsonl,
   readMultiNewsPairs,
   splitMultiNewsDocument,

@@ -63,7 +63,7 @@ export { LEXICAL_THRESHOLDS, lexicalJudge, type LexicalJudgeOptions } from "./le
 export { llmAnswerabilityJudge, type LlmAnswerabilityOptions } from "./llm_answerability_judge.ts";
 export { parseAnswerabilityPairs } from "./parse_answerability_pairs.ts";
 export { summarizeUsage, type UsageSummary } from "./summarize_usage.ts";
-export { terminalProgress } from "./terminal_progress.ts";
+export { formatProgress, terminalProgress } from "./terminal_progress.ts";
 export { type DisplaySink, notebookProgress, type TextMimeBundle } from "./notebook_progress.ts";
 export { type BatchExport, exportBatch } from "./export_batch.ts";
 export { type BatchImport, importBatch } from "./import_batch.ts";

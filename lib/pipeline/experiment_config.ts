@@ -4,11 +4,12 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
 import type { RerankConfig, RetrievalConfig } from "@lib/construct/mod.ts";
 import type { LlmSettings } from "@lib/llm/mod.ts";
 import type { ExperimentMethod } from "./method_stage.ts";
 import { checkRuns } from "./_check_runs.ts";
+import { listedOnce } from "./listed_once.ts";
 import { checkCruxSettings } from "./_check_crux_settings.ts";
 import { type GridSection, parseGridSection } from "./_grid_section.ts";
 
@@ -391,7 +392,16 @@ function checkDataset(
       judgments: str("judgments", true)!,
       ...(d.alignedTo !== undefined ? { alignedTo: str("alignedTo", false) } : {}),
       ...(d.subquestions !== undefined ? { subquestions: str("subquestions", false) } : {}),
-      ...(d.qrels !== undefined ? { qrels: list("qrels")!.map(abs) } : {}),
+      ...(d.qrels !== undefined
+        ? {
+          qrels: listedOnce(
+            list("qrels")!.map(abs),
+            "dataset.qrels",
+            bad,
+            (p) => basename(p, extname(p)),
+          ).paths,
+        }
+        : {}),
       ...(d.rewrite !== undefined ? { rewrite: list("rewrite") } : {}),
       ...(typeof d.judge === "string" ? { judge: d.judge } : {}),
     };

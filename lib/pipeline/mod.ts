@@ -57,6 +57,8 @@ export {
   type StageOutcome,
   type StageSpec,
 } from "./run_stages.ts";
+export { type StageProgress, stageProgress, type StageProgressOptions } from "./stage_progress.ts";
+export { listedOnce } from "./listed_once.ts";
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
 export {
   clearMeasureValues,

@@ -112,7 +112,10 @@ export async function merge(args: string[], io: Io): Promise<number> {
     outputs: { "--out": values.out },
   };
   return await withBackend(values, "judge", files, async (b) => {
-    const originals = await readKeyPoints(values.keypoints!);
+    const originals = await readKeyPoints(values.keypoints!, {
+      onDuplicates: (n) =>
+        n && io.err(`# ${values.keypoints}: ${n} identical repeated lines dropped\n`),
+    });
     const questions = values.questions
       ? new Map(
         unionDocuments(await readQuestionDocuments(values.questions)).map((
@@ -160,7 +163,10 @@ export async function keypointsJudge(args: string[], io: Io): Promise<number> {
     outputs: { "--out": values.out, "--statements": values.statements },
   };
   return await withBackend(values, "judge", files, async (b) => {
-    const keypoints = await readKeyPoints(values.keypoints!);
+    const keypoints = await readKeyPoints(values.keypoints!, {
+      onDuplicates: (n) =>
+        n && io.err(`# ${values.keypoints}: ${n} identical repeated lines dropped\n`),
+    });
     const lines = (await readQuestionDocuments(values.responses!)).filter((l) =>
       l.response !== undefined
     );

@@ -39,9 +39,15 @@ export async function score(args: string[], io: Io): Promise<number> {
   if (!["table", "json", "csv"].includes(format)) {
     throw new UsageError(`--format must be table, json or csv, not "${format}"`);
   }
-  const points = await readKeyPoints(values.keypoints);
-  const entailments = await readEntailments(values.entailments);
-  const statements = values.statements ? await readStatementSupport(values.statements) : [];
+  const dropped = (file: string) => (n: number) =>
+    n && io.err(`# ${file}: ${n} identical repeated lines dropped\n`);
+  const points = await readKeyPoints(values.keypoints, { onDuplicates: dropped(values.keypoints) });
+  const entailments = await readEntailments(values.entailments, {
+    onDuplicates: dropped(values.entailments),
+  });
+  const statements = values.statements
+    ? await readStatementSupport(values.statements, { onDuplicates: dropped(values.statements) })
+    : [];
   const ids = new Map(points.map((q) => [q.qid, new Set(q.keypoints.map((k) => k.id))]));
   const problems = [];
   for (const e of entailments) {

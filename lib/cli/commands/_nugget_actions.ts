@@ -61,12 +61,14 @@ async function session(values: Values, io: Io) {
 }
 
 /** The origin to work on: a nugget file imported now, `--origin`, or the workspace's only one. */
-async function resolveOrigin(ws: Workspace, values: Values): Promise<string> {
+async function resolveOrigin(ws: Workspace, values: Values, io?: Io): Promise<string> {
   if (typeof values.nuggets === "string") {
     const file = values.nuggets;
+    const onDuplicates = (n: number) =>
+      n && io?.err(`# ${file}: ${n} identical repeated lines dropped\n`);
     const sets = values.format === "questions"
-      ? await readNuggetQuestions(file)
-      : await readNuggets(file);
+      ? await readNuggetQuestions(file, { onDuplicates })
+      : await readNuggets(file, { onDuplicates });
     return (await nug.importNuggets(ws, sets, { origin: `file:${basename(file)}` })).origin;
   }
   if (typeof values.origin === "string") return values.origin;
@@ -102,7 +104,13 @@ export async function create(args: string[], io: Io): Promise<number> {
   try {
     const minGrade = int("min-grade", values["min-grade"], 0);
     const sources = values.input
-      ? nug.creationSources(await readNuggetCreationInput(values.input, { minJudgment: minGrade }))
+      ? nug.creationSources(
+        await readNuggetCreationInput(values.input, {
+          minJudgment: minGrade,
+          onDuplicates: (n) =>
+            n && io.err(`# ${values.input}: ${n} identical repeated lines dropped\n`),
+        }),
+      )
       : await nug.relevantPassages(s.ws, { qrelsName: values.qrels, minGrade });
     if (!sources.length) {
       throw new UsageError(
@@ -160,7 +168,7 @@ export async function label(args: string[], io: Io): Promise<number> {
   });
   const s = await session(values, io);
   try {
-    const origin = await resolveOrigin(s.ws, values);
+    const origin = await resolveOrigin(s.ws, values, io);
     const r = await nug.labelNuggets(s.ws, {
       backend: s.backend,
       origin,
@@ -210,7 +218,7 @@ export async function assign(args: string[], io: Io): Promise<number> {
   });
   const s = await session(values, io);
   try {
-    const origin = await resolveOrigin(s.ws, values);
+    const origin = await resolveOrigin(s.ws, values, io);
     const fileRuns: string[] = [];
     for (const f of values.answers ?? []) {
       const answers = await readRagAnswers(f, {

@@ -81,17 +81,12 @@ async function score(args: string[], io: Io): Promise<number> {
     inputs: { "--assignments": values.assignments },
     outputs: { "--out": values.out },
   });
-  const records = await readNuggetAssignments(values.assignments);
+  const records = await readNuggetAssignments(values.assignments, {
+    onDuplicates: (n) =>
+      n && io.err(`# ${values.assignments}: ${n} identical repeated lines dropped\n`),
+  });
   const byRun = new Map<string, { qid: string; scores: Scores }[]>();
-  const seen = new Set<string>();
   for (const r of records) {
-    const key = `${r.runId}\0${r.qid}`;
-    if (seen.has(key)) {
-      throw new Error(
-        `${values.assignments}: run "${r.runId}" has two assignment lines for query "${r.qid}"`,
-      );
-    }
-    seen.add(key);
     const list = byRun.get(r.runId) ?? [];
     list.push({ qid: r.qid, scores: nuggetScores(r.nuggets) });
     byRun.set(r.runId, list);

@@ -57,18 +57,9 @@ async function score(args: string[], io: Io): Promise<number> {
     );
   }
   const weights = { core: w[0], background: w[1], "follow-up": w[2] };
-  const lines = await readTypedCoverage(values.judgments);
-  const seen = new Map<string, number>();
-  lines.forEach((l, i) => {
-    const key = `${l.system}\0${l.questionId}\0${l.subQuestion}`;
-    if (seen.has(key)) {
-      throw new Error(
-        `${values.judgments}: system "${l.system}" judges sub-question "${l.subQuestion}" of "${l.questionId}" twice (lines ${
-          seen.get(key)
-        } and ${i + 1} of the judgments)`,
-      );
-    }
-    seen.set(key, i + 1);
+  const lines = await readTypedCoverage(values.judgments, {
+    onDuplicates: (n) =>
+      n && io.err(`# ${values.judgments}: ${n} identical repeated lines dropped\n`),
   });
   const systems = [...new Set(lines.map((l) => l.system))].sort();
   const out = Object.fromEntries(
