@@ -22,10 +22,27 @@ export { decodeText, readTextFile } from "./read_text_file.ts";
 export { type LineChunk, type LineChunkOptions, LineChunks } from "./line_chunks.ts";
 export { alignRatings } from "./aligned_ratings.ts";
 export {
+  ANALYSIS_FOLDER,
   canonicalPath,
+  CSV_FILE,
+  describeFound,
+  type FileContent,
+  type FolderContent,
+  type Found,
   guardOutputs,
+  INDEX_FOLDER,
+  inspectPath,
+  JSON_FILE,
+  JSONL_FILE,
+  JSONL_FOLDER,
   OutputConflictError,
+  type OutputKind,
   type OutputPaths,
+  type OutputTarget,
+  PARQUET_FILE,
+  QRELS_FILE,
+  RUN_FILE,
+  sniffContent,
   WORKSPACE_FILES,
 } from "./guard_outputs.ts";
 export { formatJsonl, parseJsonl, readJsonl, writeJsonl } from "./jsonl.ts";

@@ -1,7 +1,7 @@
 // Backends of `crux keypoints` actions: offline, or the model of a role with calls cached in a workspace.
 import { join } from "node:path";
 import { LlmClient, openCallCache, resolveRoleConfig, type Role } from "@lib/llm/mod.ts";
-import { guardOutputs } from "@lib/formats/mod.ts";
+import { guardOutputs, JSONL_FILE } from "@lib/formats/mod.ts";
 import { chooseBackend, clientOverrides, int, readLlmConfig } from "./_llm_flags.ts";
 import { UsageError } from "../command.ts";
 import { KEYPOINTS, type KeyPointSection } from "@lib/methods/mod.ts";
@@ -35,7 +35,10 @@ export async function withBackend<T>(
   });
   await guardOutputs({
     inputs: { ...files.inputs, "--config": values.config as string | undefined },
-    outputs: files.outputs,
+    // Every key point output (key points, responses, entailments, statements) is JSONL.
+    outputs: Object.fromEntries(
+      Object.entries(files.outputs).map(([k, path]) => [k, { path, kind: JSONL_FILE }]),
+    ),
     ...(backend === "offline" ? {} : { workspace }),
   });
   const reasks = int("reasks", values.reasks as string | undefined, 0) ?? 2;

@@ -7,6 +7,7 @@ import {
   formatNuggets,
   formatNuggetScores,
   guardOutputs,
+  JSONL_FILE,
   readNuggetCreationInput,
   readNuggetQuestions,
   readNuggets,
@@ -95,7 +96,7 @@ export async function create(args: string[], io: Io): Promise<number> {
   });
   await guardOutputs({
     inputs: { "--input": values.input },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: JSONL_FILE } },
     workspace: values.workspace,
   });
   const s = await session(values, io);
@@ -155,7 +156,7 @@ export async function label(args: string[], io: Io): Promise<number> {
   });
   await guardOutputs({
     inputs: { "--nuggets": values.nuggets },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: JSONL_FILE } },
     workspace: values.workspace,
   });
   const s = await session(values, io);
@@ -205,7 +206,10 @@ export async function assign(args: string[], io: Io): Promise<number> {
       "--nuggets": values.nuggets,
       ...Object.fromEntries((values.answers ?? []).map((a, i) => [`--answers#${i + 1}`, a])),
     },
-    outputs: { "--out": values.out, "--scores": values.scores },
+    outputs: {
+      "--out": { path: values.out, kind: JSONL_FILE },
+      "--scores": { path: values.scores, kind: JSONL_FILE },
+    },
     workspace: values.workspace,
   });
   const s = await session(values, io);

@@ -11,7 +11,7 @@ import { runAction } from "../_actions.ts";
 import { intOption } from "../_options.ts";
 import { ANNOTATION_TASKS, createAnnotationTask, exportAnnotations } from "@lib/serve/mod.ts";
 import { type AnnotationTaskKind, openWorkspace } from "@lib/store/mod.ts";
-import { guardOutputs, writeAtomic } from "@lib/formats/mod.ts";
+import { guardOutputs, JSONL_FILE, JSONL_FOLDER, writeAtomic } from "@lib/formats/mod.ts";
 
 const CREATE_HELP = `Usage: crux annotate create --workspace DIR --task TASK --annotators a,b,c
          [--per-condition N] [--overlap K] [--seed S] [--depth D] [--base-url URL]
@@ -122,13 +122,20 @@ async function exportLabels(args: string[], io: Io): Promise<number> {
   if (!values.workspace) throw new UsageError("Missing --workspace DIR");
   if (!values.out) throw new UsageError("Missing --out DIR");
   const kind = task(values.task);
+  // The folder first, before the workspace is opened; its files once the annotators are known.
+  await guardOutputs({
+    outputs: { "--out": { path: values.out, kind: JSONL_FOLDER } },
+    workspace: values.workspace,
+  });
   const ws = await openWorkspace(values.workspace, { readOnly: true });
   try {
     const r = await exportAnnotations(ws, kind);
     const paths = new Map([...r.files.keys()].map((a) => [a, join(values.out!, `${a}.jsonl`)]));
     // The same guard as every --out: no export file may replace a workspace file.
     await guardOutputs({
-      outputs: Object.fromEntries([...paths].map(([a, p]) => [`--out (${a})`, p])),
+      outputs: Object.fromEntries(
+        [...paths].map(([a, path]) => [`--out (${a})`, { path, kind: JSONL_FILE }]),
+      ),
       workspace: values.workspace,
     });
     await Deno.mkdir(values.out, { recursive: true });

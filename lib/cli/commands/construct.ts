@@ -17,7 +17,13 @@ import {
   TUNING_FLAGS,
 } from "./_llm_flags.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
-import { guardOutputs, readJudgments, writeQrels } from "@lib/formats/mod.ts";
+import {
+  guardOutputs,
+  JSONL_FILE,
+  QRELS_FILE,
+  readJudgments,
+  writeQrels,
+} from "@lib/formats/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
 import { datasetTable } from "@lib/analysis/mod.ts";
@@ -136,7 +142,10 @@ async function standaloneSelect(values: Values, io: Io): Promise<number> {
   }
   await guardOutputs({
     inputs: { "--judgments": values.judgments as string },
-    outputs: { "--out-qrels": out, "--out-div-qrels": div },
+    outputs: {
+      "--out-qrels": { path: out, kind: QRELS_FILE },
+      "--out-div-qrels": { path: div, kind: QRELS_FILE },
+    },
   });
   const tau = countOption("tau", values.tau, 3);
   const redundancy = redundancyOption(values.redundancy);
@@ -213,7 +222,7 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
       const out = typeof values.out === "string" ? values.out : join(ws.dir, "corpus.jsonl");
       await guardOutputs({
         inputs: { "--distractors": values.distractors as string | undefined },
-        outputs: { "--out": out },
+        outputs: { "--out": { path: out, kind: JSONL_FILE } },
         workspace: ws.dir,
       });
       const r = await poolCorpus(ws, out, {

@@ -11,6 +11,7 @@ import { runAction } from "../_actions.ts";
 import {
   formatNuggetScores,
   guardOutputs,
+  JSONL_FILE,
   type NuggetScore,
   readNuggetAssignments,
   writeAtomic,
@@ -79,7 +80,7 @@ async function score(args: string[], io: Io): Promise<number> {
   }
   await guardOutputs({
     inputs: { "--assignments": values.assignments },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: JSONL_FILE } },
   });
   const records = await readNuggetAssignments(values.assignments);
   const byRun = new Map<string, { qid: string; scores: Scores }[]>();
