@@ -301,6 +301,21 @@ export const constructCommand: Command = {
     }
     if (step === "select" && values.judgments) return await standaloneSelect(values, io);
     if (!values.workspace) throw new UsageError(`construct ${step} needs --workspace DIR`);
+    if (step === "corpus") {
+      // Before the workspace is opened; checked again with its resolved folder below.
+      await guardOutputs({
+        inputs: { "--distractors": values.distractors as string | undefined },
+        outputs: {
+          "--out": {
+            path: typeof values.out === "string"
+              ? values.out
+              : join(values.workspace, "corpus.jsonl"),
+            kind: JSONL_FILE,
+          },
+        },
+        workspace: values.workspace,
+      });
+    }
     // `stats` only reads: a mistyped folder is an error, not a new empty workspace.
     const ws = await openWorkspace(values.workspace, { readOnly: step === "stats" });
     try {
