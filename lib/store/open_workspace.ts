@@ -85,28 +85,16 @@ async function open(
   }
   const connection = await instance.connect();
   try {
-    const short = verify ? await shortBy(connection, path) : undefined;
-    if (short) {
-      connection.closeSync();
-      instance.closeSync();
+    if (verify) {
       // The same verdict as `crux workspace check`: damaged only when tables cannot be read.
-      const report = await checkWorkspace(dir);
-      if (report.problems.length) throw damaged(dir, short, report.tables);
-      return await open(dir, opts, false);
-    }
-    const version = await storedVersion(connection);
-    if (version > 0 && version < SCHEMA_VERSION) {
-      throw new Error(
-        `Cannot open workspace "${dir}": its schema version ${version} is older than this ` +
-          `workbench's ${SCHEMA_VERSION} (which records how runs, generations, ratings and qrels ` +
-          `were made, keeps every measured value with its judge and source, and one memo of what was computed from what). Run \`crux workspace migrate --workspace ${dir}\` (every row and cached ` +
-          "model call is kept), or rebuild the workspace",
-      );
-    }
-    if (version > SCHEMA_VERSION) {
-      throw new Error(
-        `Cannot open workspace "${dir}": its schema version ${version} is newer than this workbench's ${SCHEMA_VERSION}; update the workbench or use a new workspace folder`,
-      );
+      const verdict = await verifyOpenedWorkspace(connection, dir, () => {
+        connection.closeSync();
+        instance.closeSync();
+      });
+      if (verdict === "reopen") return await open(dir, opts, false);
+    } else {
+      const wrong = schemaVersionError(dir, await storedVersion(connection));
+      if (wrong) throw wrong;
     }
     if (!readOnly) {
       for (const [table, statement] of Object.entries(TABLES)) {
@@ -124,6 +112,75 @@ async function open(
     instance.closeSync();
     throw explainStorageError(error, dir) ?? error;
   }
+}
+
+/**
+ * The error for a workspace whose schema version is not this workbench's: an
+ * older one points to `crux workspace migrate`, a newer one to an update. A
+ * version of 0 (nothing recorded: a new file) is no error.
+ *
+ * @param dir The workspace folder, for the message.
+ * @param version The stored schema version.
+ * @returns The error, or undefined when the version is this workbench's or none.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { schemaVersionError } from "@lib/store/open_workspace.ts";
+ * assert.match(schemaVersionError("ws", 1)!.message, /crux workspace migrate --workspace ws/);
+ * ```
+ */
+export function schemaVersionError(dir: string, version: number): Error | undefined {
+  if (version > 0 && version < SCHEMA_VERSION) {
+    return new Error(
+      `Cannot open workspace "${dir}": its schema version ${version} is older than this ` +
+        `workbench's ${SCHEMA_VERSION} (which records how runs, generations, ratings and qrels ` +
+        `were made, keeps every measured value with its judge and source, and one memo of what was computed from what). Run \`crux workspace migrate --workspace ${dir}\` (every row and cached ` +
+        "model call is kept), or rebuild the workspace",
+    );
+  }
+  if (version > SCHEMA_VERSION) {
+    return new Error(
+      `Cannot open workspace "${dir}": its schema version ${version} is newer than this workbench's ${SCHEMA_VERSION}; update the workbench or use a new workspace folder`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Checks an opened workspace database the way {@linkcode openWorkspace} does:
+ * its schema version, and whether its file is shorter than its blocks. A short
+ * file is examined as `crux workspace check` does, after `close` releases it;
+ * the result says whether the caller may go on (reopening when it closed).
+ *
+ * @param connection A connection to the workspace database.
+ * @param dir The workspace folder.
+ * @param close Closes the connection and the database, for the examination.
+ * @returns `"ok"`, or `"reopen"` when it closed a sound database to examine it.
+ * @throws {Error} On an older or newer schema version.
+ * @throws {WorkspaceStorageError} When tables cannot be read.
+ * @example
+ * ```ts
+ * import { DuckDBInstance } from "@duckdb/node-api";
+ * import { verifyOpenedWorkspace } from "@lib/store/open_workspace.ts";
+ * const dir = await Deno.makeTempDir();
+ * const db = await DuckDBInstance.create(`${dir}/workspace.duckdb`);
+ * const c = await db.connect();
+ * await verifyOpenedWorkspace(c, dir, () => (c.closeSync(), db.closeSync()));
+ * ```
+ */
+export async function verifyOpenedWorkspace(
+  connection: DuckDBConnection,
+  dir: string,
+  close: () => void,
+): Promise<"ok" | "reopen"> {
+  const wrong = schemaVersionError(dir, await storedVersion(connection));
+  if (wrong) throw wrong;
+  const short = await shortBy(connection, join(dir, "workspace.duckdb"));
+  if (!short) return "ok";
+  close();
+  const report = await checkWorkspace(dir);
+  if (report.problems.length) throw damaged(dir, short, report.tables);
+  return "reopen";
 }
 
 /** How the file falls short of the blocks the database says it holds, if it does. */
