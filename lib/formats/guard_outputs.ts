@@ -13,7 +13,7 @@ import { basename, dirname, join, resolve, sep } from "node:path";
 export type Found =
   | { type: "missing" }
   | { type: "folder"; holds: FolderContent; entries: number }
-  | { type: "file"; holds: FileContent; size: number };
+  | { type: "file"; holds: FileContent; size: number; keys?: readonly string[] };
 
 /**
  * Kinds of file content the guard recognises from a file's first bytes: the
@@ -54,6 +54,28 @@ export interface OutputKind {
    * an empty file always pass, an empty folder passes for a folder output.
    */
   readonly replaces: readonly (FileContent | FolderContent)[];
+  /**
+   * For JSONL: fields the first record of an existing file must all have, so that
+   * one JSONL format is not replaced by another (judgments by key points).
+   */
+  readonly keys?: readonly string[];
+}
+
+/**
+ * A JSONL output of one record format, recognised by fields its first record has.
+ *
+ * @param name What the file holds, for messages (e.g. "answerability judgments (JSONL)").
+ * @param keys Fields every record of the format has.
+ * @returns The output kind.
+ * @example
+ * ```ts
+ * import { guardOutputs, jsonlOf } from "@lib/formats/mod.ts";
+ * const JUDGMENTS = jsonlOf("answerability judgments (JSONL)", ["id", "rating"]);
+ * await guardOutputs({ outputs: { "--out": { path: "new-ratings.jsonl", kind: JUDGMENTS } } });
+ * ```
+ */
+export function jsonlOf(name: string, keys: readonly string[]): OutputKind {
+  return { name, shape: "file", replaces: ["jsonl"], keys };
 }
 
 /** A TREC run file (`crux search`, `crux rerank`, `crux export --format trec`). */
@@ -246,6 +268,17 @@ export function sniffContent(bytes: Uint8Array, whole: boolean): FileContent {
   return "text";
 }
 
+/** The fields of the first record of a JSONL head. */
+function firstKeys(head: Uint8Array): string[] {
+  const text = new TextDecoder().decode(head).replace(/^\uFEFF/, "");
+  const line = text.split("\n").find((l) => l.trim() !== "");
+  try {
+    return Object.keys(JSON.parse(line ?? "{}"));
+  } catch {
+    return [];
+  }
+}
+
 function isJsonObject(line: string): boolean {
   const t = line.trim();
   if (!t.startsWith("{") || !t.endsWith("}")) return false;
@@ -308,11 +341,11 @@ export async function inspectPath(path: string): Promise<Found> {
       if (got === null) break;
       n += got;
     }
-    return {
-      type: "file",
-      holds: sniffContent(buf.subarray(0, n), n >= info.size),
-      size: info.size,
-    };
+    const head = buf.subarray(0, n);
+    const holds = sniffContent(head, n >= info.size);
+    return holds === "jsonl"
+      ? { type: "file", holds, size: info.size, keys: firstKeys(head) }
+      : { type: "file", holds, size: info.size };
   } finally {
     file.close();
   }
@@ -496,9 +529,12 @@ export async function guardOutputs(paths: OutputPaths): Promise<void> {
         : found.type === "file" && kind.shape === "folder"
         ? "a file, not a folder: "
         : "";
+      const fields = found.type === "file" && found.keys && kind.keys
+        ? ` with fields ${found.keys.join(", ") || "(none)"}`
+        : "";
       throw refuse(
-        `it is ${shape}${describeFound(found)}; ${name} writes ${kind.name}, and replaces only ` +
-          `${kind.name} written before`,
+        `it is ${shape}${describeFound(found)}${fields}; ${name} writes ${kind.name}, and ` +
+          `replaces only ${kind.name} written before`,
       );
     }
     taken.set(c, `output ${name} "${p}"`);
@@ -516,5 +552,7 @@ function replaceable(found: Found, kind: OutputKind, ownWorkspace: boolean): boo
     return found.holds === "empty" || kind.replaces.includes(found.holds);
   }
   if (kind.shape !== "file") return false;
-  return found.holds === "empty" || kind.replaces.includes(found.holds);
+  if (found.holds === "empty") return true;
+  if (!kind.replaces.includes(found.holds)) return false;
+  return !kind.keys || found.holds !== "jsonl" || kind.keys.every((k) => found.keys?.includes(k));
 }

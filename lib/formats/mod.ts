@@ -35,6 +35,7 @@ export {
   JSON_FILE,
   JSONL_FILE,
   JSONL_FOLDER,
+  jsonlOf,
   OutputConflictError,
   type OutputKind,
   type OutputPaths,

@@ -45,7 +45,8 @@ async function declaredOutputs(): Promise<Set<string>> {
   return found;
 }
 
-type Shape = "run" | "qrels" | "jsonl" | "json" | "csv" | "index" | "folder";
+/** `records`: JSONL of one record format, recognised by its fields (not any JSONL). */
+type Shape = "run" | "qrels" | "records" | "jsonl" | "json" | "csv" | "index" | "folder";
 interface Case {
   /** The source file declaring the option, and the option. */
   file: string;
@@ -171,14 +172,14 @@ Deno.test("every output refuses what it does not own, before any work, leaving t
     {
       file: "construct.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       ownWorkspace: true,
       args: (t) => ["construct", "corpus", ...ws, "--out", t],
     },
     {
       file: "judge.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       ownWorkspace: true,
       args: (
         t,
@@ -197,7 +198,7 @@ Deno.test("every output refuses what it does not own, before any work, leaving t
     {
       file: "batch.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       ownWorkspace: true,
       args: (
         t,
@@ -217,28 +218,28 @@ Deno.test("every output refuses what it does not own, before any work, leaving t
     {
       file: "batch.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       ownWorkspace: true,
       args: (t) => ["batch", "export", "--config", p("cfg.json"), "--out", t],
     },
     {
       file: "_nugget_actions.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       ownWorkspace: true,
       args: (t) => ["nuggets", "create", ...ws, "--out", t],
     },
     {
       file: "_nugget_actions.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       ownWorkspace: true,
       args: (t) => ["nuggets", "label", ...ws, "--nuggets", p("other.jsonl"), "--out", t],
     },
     {
       file: "_nugget_actions.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       ownWorkspace: true,
       args: (
         t,
@@ -257,7 +258,7 @@ Deno.test("every output refuses what it does not own, before any work, leaving t
     {
       file: "_nugget_actions.ts",
       option: "--scores",
-      shape: "jsonl",
+      shape: "records",
       ownWorkspace: true,
       args: (
         t,
@@ -276,25 +277,25 @@ Deno.test("every output refuses what it does not own, before any work, leaving t
     {
       file: "nuggets.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       args: (t) => ["nuggets", "score", "--assignments", p("pairs.jsonl"), "--out", t],
     },
     {
       file: "_keypoints_make.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       args: (t) => ["keypoints", "extract", "--questions", p("pairs.jsonl"), "--out", t],
     },
     {
       file: "_keypoints_make.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       args: (t) => ["keypoints", "merge", "--keypoints", p("pairs.jsonl"), "--out", t],
     },
     {
       file: "_keypoints_make.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       args: (
         t,
       ) => [
@@ -311,7 +312,7 @@ Deno.test("every output refuses what it does not own, before any work, leaving t
     {
       file: "_keypoints_make.ts",
       option: "--statements",
-      shape: "jsonl",
+      shape: "records",
       args: (
         t,
       ) => [
@@ -330,7 +331,7 @@ Deno.test("every output refuses what it does not own, before any work, leaving t
     {
       file: "_keypoints_respond.ts",
       option: "--out",
-      shape: "jsonl",
+      shape: "records",
       args: (
         t,
       ) => ["keypoints", "respond", "--questions", p("pairs.jsonl"), "--out", t, "--run", "r"],
@@ -504,4 +505,33 @@ Deno.test("an output of the same kind written before is replaced; a new path is 
   const folder = await search(p("d"));
   assert.match(folder.err, /it is a folder, not a file: a folder with 1 entry/);
   assert.doesNotMatch(folder.err, /os error/);
+  // JSONL of one format is not replaced by JSONL of another: judgments never over topics.
+  await Deno.writeTextFile(
+    p("pairs.jsonl"),
+    '{"id": "p1", "question": "Where?", "context": "coast"}\n',
+  );
+  const judge = (out: string) =>
+    crux([
+      "judge",
+      "answerability",
+      "--input",
+      p("pairs.jsonl"),
+      "--out",
+      out,
+      "--backend",
+      "lexical",
+      "--workspace",
+      p("ws"),
+    ]);
+  assert.equal((await judge(p("ratings.jsonl"))).code, 0);
+  const again = await judge(p("ratings.jsonl"));
+  assert.equal(again.code, 0, again.err);
+  const topics = await Deno.readFile(p("t.jsonl"));
+  const over = await judge(p("t.jsonl"));
+  assert.equal(over.code, 1);
+  assert.match(
+    over.err,
+    /it is a JSONL file \(32 bytes\) with fields id, request; --out writes answerability judgments/,
+  );
+  assert.deepEqual(await Deno.readFile(p("t.jsonl")), topics);
 });

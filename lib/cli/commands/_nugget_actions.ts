@@ -7,13 +7,18 @@ import {
   formatNuggets,
   formatNuggetScores,
   guardOutputs,
-  JSONL_FILE,
+  jsonlOf,
   readNuggetCreationInput,
   readNuggetQuestions,
   readNuggets,
   readRagAnswers,
   writeAtomic,
 } from "@lib/formats/mod.ts";
+
+/** The nugget files, recognised by their records' fields. */
+const NUGGET_SETS = jsonlOf("nuggets (JSONL)", ["qid", "query", "nuggets"]);
+const ASSIGNMENTS = jsonlOf("nugget assignments (JSONL)", ["qid", "run_id", "nuggets"]);
+const SCORES = jsonlOf("nugget scores (JSONL)", ["qid", "vital_score"]);
 import { terminalProgress } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
 import { openWorkspace, readNuggetOrigins, readTopicIds, type Workspace } from "@lib/store/mod.ts";
@@ -96,7 +101,7 @@ export async function create(args: string[], io: Io): Promise<number> {
   });
   await guardOutputs({
     inputs: { "--input": values.input },
-    outputs: { "--out": { path: values.out, kind: JSONL_FILE } },
+    outputs: { "--out": { path: values.out, kind: NUGGET_SETS } },
     workspace: values.workspace,
   });
   const s = await session(values, io);
@@ -156,7 +161,7 @@ export async function label(args: string[], io: Io): Promise<number> {
   });
   await guardOutputs({
     inputs: { "--nuggets": values.nuggets },
-    outputs: { "--out": { path: values.out, kind: JSONL_FILE } },
+    outputs: { "--out": { path: values.out, kind: NUGGET_SETS } },
     workspace: values.workspace,
   });
   const s = await session(values, io);
@@ -207,8 +212,8 @@ export async function assign(args: string[], io: Io): Promise<number> {
       ...Object.fromEntries((values.answers ?? []).map((a, i) => [`--answers#${i + 1}`, a])),
     },
     outputs: {
-      "--out": { path: values.out, kind: JSONL_FILE },
-      "--scores": { path: values.scores, kind: JSONL_FILE },
+      "--out": { path: values.out, kind: ASSIGNMENTS },
+      "--scores": { path: values.scores, kind: SCORES },
     },
     workspace: values.workspace,
   });

@@ -6,7 +6,10 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { guardOutputs, JSONL_FILE, readTextFile, writeAtomic } from "@lib/formats/mod.ts";
+import { guardOutputs, jsonlOf, readTextFile, writeAtomic } from "@lib/formats/mod.ts";
+
+/** Batch API request files, recognised by their records' fields. */
+const REQUESTS = jsonlOf("Batch API requests (JSONL)", ["custom_id", "body"]);
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import {
@@ -67,7 +70,7 @@ async function runExport(args: string[], io: Io): Promise<number> {
   if (!values.input || !values.out) throw new UsageError("--input and --out are required");
   await guardOutputs({
     inputs: { "--input": values.input, "--config": values.config },
-    outputs: { "--out": { path: values.out, kind: JSONL_FILE } },
+    outputs: { "--out": { path: values.out, kind: REQUESTS } },
     workspace: values.workspace ?? join("outputs", "default"),
   });
   const pairs = parseAnswerabilityPairs(await readTextFile(values.input), {
@@ -111,7 +114,7 @@ async function runExportExperiment(args: string[], io: Io): Promise<number> {
   const config = await loadExperimentConfig(values.config, { experiment });
   await guardOutputs({
     inputs: { "--config": values.config },
-    outputs: { "--out": { path: values.out, kind: JSONL_FILE } },
+    outputs: { "--out": { path: values.out, kind: REQUESTS } },
     workspace: config.workspace,
   });
   const r = await exportExperimentBatch(config, {

@@ -19,7 +19,8 @@ import {
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import {
   guardOutputs,
-  JSONL_FILE,
+  jsonlOf,
+  type OutputKind,
   QRELS_FILE,
   readJudgments,
   writeQrels,
@@ -128,6 +129,9 @@ function report(io: Io, s: StepSummary): void {
   );
 }
 
+/** A CRUX corpus file, recognised by its records' fields. */
+const CORPUS: OutputKind = jsonlOf("a CRUX corpus (JSONL)", ["id", "contents"]);
+
 function redundancyOption(value: unknown): "all" | "answerable" {
   if (value === undefined || value === "all") return "all";
   if (value === "answerable") return "answerable";
@@ -222,7 +226,7 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
       const out = typeof values.out === "string" ? values.out : join(ws.dir, "corpus.jsonl");
       await guardOutputs({
         inputs: { "--distractors": values.distractors as string | undefined },
-        outputs: { "--out": { path: out, kind: JSONL_FILE } },
+        outputs: { "--out": { path: out, kind: CORPUS } },
         workspace: ws.dir,
       });
       const r = await poolCorpus(ws, out, {
@@ -310,7 +314,7 @@ export const constructCommand: Command = {
             path: typeof values.out === "string"
               ? values.out
               : join(values.workspace, "corpus.jsonl"),
-            kind: JSONL_FILE,
+            kind: CORPUS,
           },
         },
         workspace: values.workspace,

@@ -11,7 +11,7 @@ import { runAction } from "../_actions.ts";
 import {
   formatNuggetScores,
   guardOutputs,
-  JSONL_FILE,
+  jsonlOf,
   type NuggetScore,
   readNuggetAssignments,
   writeAtomic,
@@ -80,7 +80,9 @@ async function score(args: string[], io: Io): Promise<number> {
   }
   await guardOutputs({
     inputs: { "--assignments": values.assignments },
-    outputs: { "--out": { path: values.out, kind: JSONL_FILE } },
+    outputs: {
+      "--out": { path: values.out, kind: jsonlOf("nugget scores (JSONL)", ["qid", "vital_score"]) },
+    },
   });
   const records = await readNuggetAssignments(values.assignments);
   const byRun = new Map<string, { qid: string; scores: Scores }[]>();
