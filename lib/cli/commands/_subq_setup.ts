@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { type Io, UsageError } from "../command.ts";
 import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { guardOutputs, JSON_FILE } from "@lib/formats/mod.ts";
+import { guardOutputs, JSON_FILE, writeAtomic } from "@lib/formats/mod.ts";
 import { SUBQ } from "@lib/methods/mod.ts";
 
 export const options = {
@@ -61,7 +61,7 @@ export async function setup(args: string[]) {
 }
 
 export async function write(io: Io, out: string | undefined, text: string): Promise<void> {
-  if (out) await Deno.writeTextFile(out, text);
+  if (out) await writeAtomic(out, text);
   else io.out(text);
 }
 
