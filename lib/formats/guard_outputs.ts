@@ -510,6 +510,23 @@ export async function guardOutputs(paths: OutputPaths): Promise<void> {
       dirs.find(([d]) => c === d || c.startsWith(d.endsWith(sep) ? d : d + sep))?.[1];
     if (other) throw refuse(`it is ${other}; writing would destroy it`);
     const store = await enclosingStore(c);
+    const found = await inspectPath(c);
+    // What is there comes first in the message; then where it lies.
+    if (!replaceable(found, kind, c === ownWorkspace)) {
+      const shape = found.type === "folder" && kind.shape === "file"
+        ? "a folder, not a file: "
+        : found.type === "file" && kind.shape === "folder"
+        ? "a file, not a folder: "
+        : "";
+      const fields = found.type === "file" && found.keys && kind.keys
+        ? ` with fields ${found.keys.join(", ") || "(none)"}`
+        : "";
+      const within = store ? ` in the ${store.holds} folder "${store.dir}"` : "";
+      throw refuse(
+        `it is ${shape}${describeFound(found)}${fields}${within}; ${name} writes ${kind.name}, ` +
+          `and replaces only ${kind.name} written before`,
+      );
+    }
     if (store?.holds === "index") {
       throw refuse(
         `it is inside the index folder "${store.dir}", which only \`crux index\` writes`,
@@ -520,21 +537,6 @@ export async function guardOutputs(paths: OutputPaths): Promise<void> {
         `it is inside the workspace folder "${store.dir}"` +
           (ownWorkspace === undefined ? "" : `, not the workspace this command opens`) +
           "; a workspace's folder holds only what its own commands write",
-      );
-    }
-    const found = await inspectPath(c);
-    if (!replaceable(found, kind, c === ownWorkspace)) {
-      const shape = found.type === "folder" && kind.shape === "file"
-        ? "a folder, not a file: "
-        : found.type === "file" && kind.shape === "folder"
-        ? "a file, not a folder: "
-        : "";
-      const fields = found.type === "file" && found.keys && kind.keys
-        ? ` with fields ${found.keys.join(", ") || "(none)"}`
-        : "";
-      throw refuse(
-        `it is ${shape}${describeFound(found)}${fields}; ${name} writes ${kind.name}, and ` +
-          `replaces only ${kind.name} written before`,
       );
     }
     taken.set(c, `output ${name} "${p}"`);

@@ -458,6 +458,14 @@ Deno.test("every output refuses what it does not own, before any work, leaving t
         label,
       );
       assert.equal(r.out, "", `${label}: nothing computed or printed`);
+      if (target === p("other", "workspace.duckdb")) {
+        // What it holds is named, and where.
+        assert.match(
+          r.err,
+          /it is (a file, not a folder: )?a DuckDB database \(\d+\.\d (KB|MB)\) in the workspace folder/,
+          label,
+        );
+      }
       assert.ok(ms < 1500, `${label}: refused after ${ms.toFixed(0)} ms`);
       if (wsBefore) assert.deepEqual(await snapshot(target), wsBefore, label);
       tried++;
