@@ -121,7 +121,7 @@ Options:
                         (default outputs/default)
 
 Example:
-  deno task crux rerank --run outputs/demo/bm25.run --topics datasets/sample/topics.jsonl \\
+  deno task crux rerank --run outputs/bm25.run --topics datasets/sample/topics.jsonl \\
     --corpus datasets/sample/corpus.jsonl --subquestions datasets/sample/questions.json \\
     --method lexical --out outputs/bm25-lexical.run
 `;

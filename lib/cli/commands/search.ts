@@ -32,7 +32,7 @@ Options:
   --tag NAME        run name in the last column (default bm25)
 
 Example:
-  deno task crux search --index outputs/demo/bm25 --topics datasets/sample/topics.jsonl \\
+  deno task crux search --index outputs/bm25-index --topics datasets/sample/topics.jsonl \\
     --k 100 --out outputs/bm25.run
 `;
 
