@@ -128,6 +128,9 @@ export async function runCruxExperiment(
         }
       },
     });
+    // Everything written goes into workspace.duckdb now: a run that ends well leaves no
+    // write-ahead log, and a checkpoint that fails (a full disk) fails the run, said.
+    await ws.exec("CHECKPOINT");
     return { stages, analyses };
   } finally {
     ws.close();

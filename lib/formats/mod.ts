@@ -30,10 +30,28 @@ export {
   type ReportRunRecord,
 } from "./report_runs.ts";
 export {
+  ANALYSIS_FOLDER,
   canonicalPath,
+  CSV_FILE,
+  describeFound,
+  type FileContent,
+  type FolderContent,
+  type Found,
   guardOutputs,
+  INDEX_FOLDER,
+  inspectPath,
+  JSON_FILE,
+  JSONL_FILE,
+  JSONL_FOLDER,
+  jsonlOf,
   OutputConflictError,
+  type OutputKind,
   type OutputPaths,
+  type OutputTarget,
+  PARQUET_FILE,
+  QRELS_FILE,
+  RUN_FILE,
+  sniffContent,
   WORKSPACE_FILES,
 } from "./guard_outputs.ts";
 export { formatJsonl, parseJsonl, readJsonl, writeJsonl } from "./jsonl.ts";

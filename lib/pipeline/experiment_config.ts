@@ -12,6 +12,7 @@ import { checkRuns } from "./_check_runs.ts";
 import { listedOnce } from "./listed_once.ts";
 import { checkCruxSettings } from "./_check_crux_settings.ts";
 import { type GridSection, parseGridSection } from "./_grid_section.ts";
+import { parseConfigJson, readConfigText } from "./config_json.ts";
 
 export type { GridCell, GridPrice, GridSection } from "./_grid_section.ts";
 
@@ -167,7 +168,8 @@ const KEYS = [
  *   section for each that declares one, checked by its parser.
  * @param opts `file` (for messages), `experiment`, `root` (default cwd).
  * @returns The config with absolute paths and defaults for name and workspace.
- * @throws {SyntaxError} When the text is not JSON.
+ * @throws {SyntaxError} When the text is not JSON (with line and column).
+ * @throws {RangeError} On a number too large for a 64-bit float, naming its field.
  * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field:
  *   unknown run kinds or fields, repeated run names, fusion of runs not listed earlier,
  *   reranking of a run that is not a `retrieve` entry, model rerankers and endpoint
@@ -195,14 +197,7 @@ export function parseExperimentConfigWith(
   methods: readonly ExperimentMethod[],
   opts: ExperimentConfigOptions & { file: string },
 ): CruxExperimentConfig {
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new SyntaxError(
-      `Cannot read experiment config "${opts.file}": ${(e as Error).message}; fix the JSON`,
-    );
-  }
+  let raw = parseConfigJson(text, opts.file, "experiment config") as Record<string, unknown>;
   const bad = (field: string, message: string) =>
     new TypeError(`Cannot read experiment config "${opts.file}": field "${field}" ${message}`);
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
@@ -281,7 +276,10 @@ export function parseExperimentConfigWith(
  * @param methods The evaluation methods whose sections the config may have (the method registry).
  * @param opts `experiment`, `root` (default cwd).
  * @returns The checked config.
- * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @throws {Deno.errors.NotFound} When the file does not exist (naming it).
+ * @throws {Deno.errors.IsADirectory} When the path is a folder (naming it).
+ * @throws {InputError} When the file is not UTF-8 (with line and column); a byte-order mark
+ *   is accepted.
  * @throws {TypeError} When a file or folder the config names does not exist (naming the
  *   config file and the field); as {@linkcode parseExperimentConfigWith}.
  * @example
@@ -295,7 +293,8 @@ export async function loadExperimentConfigWith(
   methods: readonly ExperimentMethod[],
   opts: ExperimentConfigOptions = {},
 ): Promise<CruxExperimentConfig> {
-  const config = parseExperimentConfigWith(await Deno.readTextFile(path), methods, {
+  const text = await readConfigText(path, "experiment config");
+  const config = parseExperimentConfigWith(text, methods, {
     ...opts,
     file: path,
   });

@@ -40,6 +40,7 @@ export {
   parseExperimentConfigWith,
   type SampleDataset,
 } from "./experiment_config.ts";
+export { parseConfigJson, readConfigText } from "./config_json.ts";
 export {
   type AnalyzeStep,
   CRUX_STAGES,

@@ -3,6 +3,7 @@ import { UsageError } from "../command.ts";
 import type { LlmSettings, ResolvedRole, Role } from "@lib/llm/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import { type RoleClient, roleClient } from "@lib/construct/mod.ts";
+import { parseConfigJson, readConfigText } from "@lib/pipeline/config_json.ts";
 
 export const clientFlags = {
   model: { type: "string" },
@@ -131,14 +132,11 @@ export function clientOverrides(
 /** Reads the `llm` section of an experiment config file (empty when no file is given). */
 export async function readLlmConfig(path: string | undefined): Promise<LlmSettings> {
   if (!path) return {};
-  let parsed: { llm?: LlmSettings };
-  try {
-    parsed = JSON.parse(await Deno.readTextFile(path));
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`Cannot read config "${path}": ${why}`);
-  }
-  return parsed.llm ?? {};
+  // As strict as the experiment config reader: UTF-8, BOM, located errors, numbers in range.
+  const parsed = parseConfigJson(await readConfigText(path, "config"), path, "config") as
+    | { llm?: LlmSettings }
+    | null;
+  return parsed?.llm ?? {};
 }
 
 /**

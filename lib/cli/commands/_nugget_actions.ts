@@ -7,12 +7,18 @@ import {
   formatNuggets,
   formatNuggetScores,
   guardOutputs,
+  jsonlOf,
   readNuggetCreationInput,
   readNuggetQuestions,
   readNuggets,
   readRagAnswers,
   writeAtomic,
 } from "@lib/formats/mod.ts";
+
+/** The nugget files, recognised by their records' fields. */
+const NUGGET_SETS = jsonlOf("nuggets (JSONL)", ["qid", "query", "nuggets"]);
+const ASSIGNMENTS = jsonlOf("nugget assignments (JSONL)", ["qid", "run_id", "nuggets"]);
+const SCORES = jsonlOf("nugget scores (JSONL)", ["qid", "vital_score"]);
 import { terminalProgress } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
 import { openWorkspace, readNuggetOrigins, readTopicIds, type Workspace } from "@lib/store/mod.ts";
@@ -97,7 +103,7 @@ export async function create(args: string[], io: Io): Promise<number> {
   });
   await guardOutputs({
     inputs: { "--input": values.input },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: NUGGET_SETS } },
     workspace: values.workspace,
   });
   const s = await session(values, io);
@@ -163,7 +169,7 @@ export async function label(args: string[], io: Io): Promise<number> {
   });
   await guardOutputs({
     inputs: { "--nuggets": values.nuggets },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: NUGGET_SETS } },
     workspace: values.workspace,
   });
   const s = await session(values, io);
@@ -213,7 +219,10 @@ export async function assign(args: string[], io: Io): Promise<number> {
       "--nuggets": values.nuggets,
       ...Object.fromEntries((values.answers ?? []).map((a, i) => [`--answers#${i + 1}`, a])),
     },
-    outputs: { "--out": values.out, "--scores": values.scores },
+    outputs: {
+      "--out": { path: values.out, kind: ASSIGNMENTS },
+      "--scores": { path: values.scores, kind: SCORES },
+    },
     workspace: values.workspace,
   });
   const s = await session(values, io);

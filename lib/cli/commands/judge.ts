@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { dirname, join } from "node:path";
-import { guardOutputs, readTextFile } from "@lib/formats/mod.ts";
+import { guardOutputs, jsonlOf, readTextFile } from "@lib/formats/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import {
@@ -116,7 +116,12 @@ const answerability: Command = {
     }
     await guardOutputs({
       inputs: { "--input": values.input, "--corpus": values.corpus, "--config": values.config },
-      outputs: { "--out": values.out },
+      outputs: {
+        "--out": {
+          path: values.out,
+          kind: jsonlOf("answerability judgments (JSONL)", ["id", "rating", "status"]),
+        },
+      },
       workspace: values.workspace ?? join("outputs", "default"),
     });
     // Model flags never pass silently: with --backend lexical they are a usage error.

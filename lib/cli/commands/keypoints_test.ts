@@ -118,6 +118,29 @@ Deno.test("crux keypoints score: the three-way labels give supported / omitted /
     kp_omitted: 0.375,
     kp_contradicted: 0.125,
   });
+  // The table keeps every header apart, the longest ones included.
+  const table = (await run(["score", "--keypoints", points, "--entailments", ent])).out;
+  const [header, row] = table.trim().split("\n");
+  assert.deepEqual(header.trim().split(/\s+/), [
+    "run",
+    "KPR",
+    "KPP",
+    "KPF",
+    "kp_supported",
+    "kp_omitted",
+    "kp_contradicted",
+    "topics",
+  ]);
+  assert.deepEqual(row.trim().split(/\s+/), [
+    "a",
+    "0.5000",
+    "-",
+    "-",
+    "0.5000",
+    "0.3750",
+    "0.1250",
+    "2",
+  ]);
   assert.deepEqual(Object.keys(r), ["aggregate", "topics"]);
 });
 

@@ -11,6 +11,7 @@ import { runAction } from "../_actions.ts";
 import {
   formatNuggetScores,
   guardOutputs,
+  jsonlOf,
   type NuggetScore,
   readNuggetAssignments,
   writeAtomic,
@@ -79,7 +80,9 @@ async function score(args: string[], io: Io): Promise<number> {
   }
   await guardOutputs({
     inputs: { "--assignments": values.assignments },
-    outputs: { "--out": values.out },
+    outputs: {
+      "--out": { path: values.out, kind: jsonlOf("nugget scores (JSONL)", ["qid", "vital_score"]) },
+    },
   });
   const records = await readNuggetAssignments(values.assignments, {
     onDuplicates: (n) =>

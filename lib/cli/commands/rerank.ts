@@ -13,6 +13,7 @@ import {
   readRun,
   readSubquestions,
   readTopicsFile,
+  RUN_FILE,
   writeRun,
 } from "@lib/formats/mod.ts";
 import { LlmClient, openAiEmbedder, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
@@ -120,9 +121,9 @@ Options:
                         (default outputs/default)
 
 Example:
-  deno task crux rerank --run outputs/demo/bm25.run --topics datasets/sample/topics.jsonl \\
+  deno task crux rerank --run outputs/bm25.run --topics datasets/sample/topics.jsonl \\
     --corpus datasets/sample/corpus.jsonl --subquestions datasets/sample/questions.json \\
-    --method lexical --out outputs/demo/bm25-lexical.run
+    --method lexical --out outputs/bm25-lexical.run
 `;
 
 const WINDOW_FLAGS = ["window", "stride", "passes"] as const;
@@ -262,7 +263,7 @@ async function run(args: string[], io: Io): Promise<number> {
       "--subquestions": values.subquestions,
       "--config": values.config,
     },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: RUN_FILE } },
     workspace: online ? workspace : undefined,
   });
   const depth = int("depth", values.depth, 1) ?? 100;

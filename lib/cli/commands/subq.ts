@@ -95,9 +95,11 @@ async function score(args: string[], io: Io): Promise<number> {
     return 0;
   }
   const width = Math.max(6, ...systems.map((s) => s.length));
-  io.out(`${"system".padEnd(width)}  ${cols.map(([k]) => k.padStart(14)).join("")}\n`);
+  // Two spaces at least between columns, so the longest header stays apart from its neighbour.
+  const cw = Math.max(...cols.map(([k]) => k.length)) + 2;
+  io.out(`${"system".padEnd(width)}${cols.map(([k]) => k.padStart(cw)).join("")}\n`);
   for (const s of systems) {
-    io.out(`${s.padEnd(width)}  ${cols.map(([, f]) => cell(f(out[s])).padStart(14)).join("")}\n`);
+    io.out(`${s.padEnd(width)}${cols.map(([, f]) => cell(f(out[s])).padStart(cw)).join("")}\n`);
   }
   return 0;
 }

@@ -62,6 +62,20 @@ Deno.test("crux subq score: #1-#6, all, counts and the rating by hand; missing i
   assert.equal(B.rating, 1);
   const table = await run(["score", "--judgments", file]);
   assert.match(table.out, /^B\s+0\.6667\s+1\.0000\s+-\s+0\.7500\s+-\s+-\s+-\s+-\s+-\s+1\.0000$/m);
+  // Every header stands apart from its neighbours, the longest (ans_background) included.
+  assert.deepEqual(table.out.split("\n")[0].trim().split(/\s+/), [
+    "system",
+    "ans_core",
+    "ans_background",
+    "ans_followup",
+    "ans_all",
+    "ret_core",
+    "m3",
+    "m4",
+    "m5",
+    "m6",
+    "rating",
+  ]);
 });
 
 Deno.test("crux subq score: malformed and repeated lines are named", async () => {
