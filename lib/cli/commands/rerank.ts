@@ -100,7 +100,8 @@ Options:
                         endpoint, mmr or lexical (required)
   --out FILE            run file to write (required; written atomically)
   --depth N             candidates reranked per topic (default 100)
-  --tag NAME            run name in the last column (default: <input run>-<method>)
+  --tag NAME            run name in the last column (default: <input run>-<method>, with
+                        -fallback when log-probabilities were missing)
   --subquestions FILE   lexical: CRUX sub-questions JSON {"topic": ["question", ...]}
   --window N            listwise, first-token: passages per window (default 20)
   --stride N            listwise, first-token: step between windows, at most the window (default 10)
@@ -296,6 +297,7 @@ async function run(args: string[], io: Io): Promise<number> {
   if (!/^\S+$/.test(tag)) {
     throw new UsageError(`Option --tag must be one word without spaces, got "${tag}"`);
   }
+  let runName = tag;
   const byTopic = rankings(rows, values.run!);
   const topics = new Map(
     (await readTopicsFile(values.topics!)).map((t) => [t.topicId, t.request]),
@@ -455,12 +457,14 @@ async function run(args: string[], io: Io): Promise<number> {
             } without a grade, ranked below the graded ones\n`,
       );
       for (const r of results) order.set(r.topicId, r.docIds);
+      // A run that fell back is not the method's: its default name says so.
+      if (values.tag === undefined && sum("fallback") > 0) runName = `${tag}-fallback`;
     } finally {
       await opened.close();
     }
   }
 
-  return await writeOut(byTopic, order, tag, values.out!, io);
+  return await writeOut(byTopic, order, runName, values.out!, io);
 }
 
 /** Writes the reranked heads followed by the rest of each topic's list. */
