@@ -17,8 +17,17 @@ const RERANK_FIELDS: Record<string, string[]> = {
   mmr: ["name", "from", "method", "lambda", "depth", "vectors"],
   listwise: ["name", "from", "method", "depth", "window", "stride", "passes", "passageWords"],
   "first-token": ["name", "from", "method", "depth", "window", "stride", "passes", "passageWords"],
-  setwise: ["name", "from", "method", "depth", "c", "k", "passageWords"],
-  "setwise-logprobs": ["name", "from", "method", "depth", "c", "k", "passageWords"],
+  setwise: ["name", "from", "method", "depth", "c", "k", "passageWords", "passageTokens"],
+  "setwise-logprobs": [
+    "name",
+    "from",
+    "method",
+    "depth",
+    "c",
+    "k",
+    "passageWords",
+    "passageTokens",
+  ],
   pointwise: ["name", "from", "method", "depth", "passageWords"],
   endpoint: ["name", "from", "method", "depth", "api"],
 };
@@ -180,7 +189,9 @@ export function checkRerank(
       );
     }
   } else {
-    for (const k of ["window", "stride", "passes", "c", "k", "passageWords"]) c.positiveInt(k);
+    for (const k of ["window", "stride", "passes", "c", "k", "passageWords", "passageTokens"]) {
+      c.positiveInt(k);
+    }
     if (e.method === "first-token") c.number("window", 2, 26);
     if (e.method === "listwise" || e.method === "first-token") {
       const window = (e.window as number | undefined) ?? 20;
