@@ -108,6 +108,7 @@ export async function modelRerankRows(
     stride: c.stride,
     passes: c.passes,
     depth,
+    template: c.template,
   });
   const results = cfg.method === "listwise"
     ? await llmListwiseRerank(queries, { ...common, ...windows(cfg) })

@@ -57,6 +57,11 @@ export interface LlmFirstTokenOptions extends ListwiseOptions {
   templatesDir?: string;
   /** Words of each passage shown to the model (longer texts are cut). Default 300. */
   passageWords?: number;
+  /**
+   * Template id of the window prompt (placeholders `query`, `n`, `last`, `passages`;
+   * lettered passages). Default `rerank_first`.
+   */
+  template?: string;
   /** Alternatives asked per token (`top_logprobs`). Default: the window size, at most 20. */
   topLogprobs?: number;
   /**
@@ -145,7 +150,7 @@ export async function llmFirstTokenRerank(
   if (!Number.isInteger(fallbackTokens) || fallbackTokens < 1) {
     throw new RangeError(`fallbackTokens must be a positive integer, got ${fallbackTokens}`);
   }
-  const tpl = await loadTemplate("rerank_first", { dir: opts.templatesDir });
+  const tpl = await loadTemplate(opts.template ?? "rerank_first", { dir: opts.templatesDir });
   const rankOne = async (q: ListwiseQuery): Promise<FirstTokenRanking> => {
     const extra = { byLogprobs: 0, fallback: 0, noLabel: 0, unscored: 0 };
     const rank = async (

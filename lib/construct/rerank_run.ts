@@ -71,6 +71,11 @@ export interface ListwiseRerankConfig {
   passes?: number;
   /** Words of each passage shown to the model. Default 300. */
   passageWords?: number;
+  /**
+   * Template id of the window prompt: for `listwise` `rerank_listwise` (default),
+   * `rerank_rankzephyr` or `rerank_rankvicuna`; for `first-token` `rerank_first`.
+   */
+  template?: string;
 }
 
 /**

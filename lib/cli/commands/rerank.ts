@@ -106,6 +106,8 @@ Options:
   --window N            listwise, first-token: passages per window (default 20)
   --stride N            listwise, first-token: step between windows, at most the window (default 10)
   --passes N            listwise, first-token: passes over the list (default 1)
+  --template NAME       listwise: window prompt rerank_listwise (default), rerank_rankzephyr
+                        or rerank_rankvicuna; first-token: rerank_first (default)
   --c N                 setwise, setwise-logprobs: passages compared at once (default 4)
   --k N                 setwise, setwise-logprobs: candidates selected to the top (default 10)
   --api NAME            endpoint: rerank (default) or score
@@ -126,7 +128,7 @@ Example:
     --method lexical --out outputs/demo/bm25-lexical.run
 `;
 
-const WINDOW_FLAGS = ["window", "stride", "passes"] as const;
+const WINDOW_FLAGS = ["window", "stride", "passes", "template"] as const;
 const SET_FLAGS = ["c", "k"] as const;
 const MODEL_ONLY = ["passage-words", "workspace"] as const;
 const ENDPOINT_FLAGS = ["api", "batch"] as const;
@@ -170,6 +172,7 @@ async function run(args: string[], io: Io): Promise<number> {
       stride: { type: "string" },
       passes: { type: "string" },
       "passage-words": { type: "string" },
+      template: { type: "string" },
       c: { type: "string" },
       k: { type: "string" },
       lambda: { type: "string" },
@@ -395,9 +398,21 @@ async function run(args: string[], io: Io): Promise<number> {
         | SetwiseLogprobRanking
         | PointwiseRanking
       )[] = method === "listwise"
-        ? await llmListwiseRerank(queries, { ...common, window, stride, passes })
+        ? await llmListwiseRerank(queries, {
+          ...common,
+          window,
+          stride,
+          passes,
+          template: values.template,
+        })
         : method === "first-token"
-        ? await llmFirstTokenRerank(queries, { ...common, window, stride, passes })
+        ? await llmFirstTokenRerank(queries, {
+          ...common,
+          window,
+          stride,
+          passes,
+          template: values.template,
+        })
         : method === "setwise"
         ? await llmSetwiseRerank(queries, { ...common, c, k })
         : method === "setwise-logprobs"
