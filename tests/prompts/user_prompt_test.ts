@@ -14,7 +14,8 @@ import {
   resolveRoleConfig,
 } from "@lib/llm/mod.ts";
 import { main } from "@lib/cli/main.ts";
-import { parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
+import { cruxStages, parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { judgeCommand } from "@lib/cli/commands/judge.ts";
 import { type ServerChatRequest, startOpenAiServer } from "../support/openai_server.ts";
@@ -289,4 +290,36 @@ Deno.test("an experiment config's prompts section joins llm.prompts, paths again
       ),
     /field "prompts.answerability" must be a file name/,
   );
+});
+
+Deno.test("an online experiment's stages carry the prompt files: another text, other parameters", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = join(dir, "rate.txt");
+    const stages = async (text: string) => {
+      await Deno.writeTextFile(file, text);
+      const config = parseExperimentConfigWith(
+        JSON.stringify({ name: "p", backend: "openai", prompts: { answerability: "rate.txt" } }),
+        METHOD_REGISTRY,
+        { file: join(dir, "p.json"), root: dir },
+      );
+      const env = { CRUX_JUDGE_MODEL: "j", CRUX_GENERATOR_MODEL: "g" };
+      const specs = await cruxStages(config, { env, methods: METHOD_REGISTRY });
+      return specs.find((s) => s.id === "construct")!.params as { models: Record<string, string> };
+    };
+    const a = await stages("A {{question}} {{context}}");
+    const b = await stages("B {{question}} {{context}}");
+    const a2 = await stages("A {{question}} {{context}}");
+    assert.match(a.models.prompts, /^prompt-set:[0-9a-f]{16}$/);
+    assert.notEqual(a.models.prompts, b.models.prompts);
+    assert.deepEqual(a, a2);
+    assert.equal(a.models.judge, "j");
+    // A bad file is refused when the stages are declared, before any call.
+    await assert.rejects(
+      () => stages("A {{question}}"),
+      /missing placeholder\(s\) \{\{context\}\}/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
