@@ -32,16 +32,19 @@ export interface CoverageResult {
   backend: string;
 }
 
-/** Parses `{"label": "answered"|"unanswered", "span": "..."}` or a plain label (`Answered.`). */
+/**
+ * Parses `{"label": "answered"|"unanswered", "span": "..."}` or a plain label
+ * (`Answered.`). A span `None` (the prompt's mark of an unanswered question)
+ * is no span, and reads as unanswered whatever the label.
+ */
 export function parseCoverageAnswer(
   text: string,
 ): ParseResult<{ answered: boolean; span: string }> {
   const v = parseVerdict(text, ["answered", "unanswered"]);
   if (!v.ok) return v;
-  return {
-    ok: true,
-    value: { answered: v.value.label === "answered", span: v.value.evidence.trim() },
-  };
+  const span = v.value.evidence.trim();
+  if (/^none\.?$/i.test(span)) return { ok: true, value: { answered: false, span: "" } };
+  return { ok: true, value: { answered: v.value.label === "answered", span } };
 }
 
 function located(id: string, text: string, answered: boolean, span: string, backend: string) {

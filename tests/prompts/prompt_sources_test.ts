@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { BUILTIN_PROMPTS, loadTemplate } from "@lib/llm/mod.ts";
+import { parseCoverageAnswer } from "@lib/subq/mod.ts";
 
 async function builtins(): Promise<{ id: string; version: number; header: Map<string, string> }[]> {
   const out = [];
@@ -55,4 +56,19 @@ Deno.test("the decomposition and the pairwise judge carry no hint of the types o
 Deno.test("the end-to-end composition gets its budget in the unit its prompt states (words)", async () => {
   const t = await loadTemplate("subq_compose");
   assert.match(t.messages.at(-1)!.content, /at most \{\{budget\}\} words/);
+});
+
+Deno.test("the coverage prompt's None span reads as unanswered, with no span to locate", () => {
+  assert.deepEqual(parseCoverageAnswer('{"label": "unanswered", "span": "None"}'), {
+    ok: true,
+    value: { answered: false, span: "" },
+  });
+  assert.deepEqual(parseCoverageAnswer('{"label": "answered", "span": "None"}'), {
+    ok: true,
+    value: { answered: false, span: "" },
+  });
+  assert.deepEqual(parseCoverageAnswer('{"label": "answered", "span": "in Lindau"}'), {
+    ok: true,
+    value: { answered: true, span: "in Lindau" },
+  });
 });
