@@ -81,7 +81,7 @@ Options:
   --distractors FILE   corpus: extra documents {"id","contents"} to append
   --format F           stats: table or json (default table)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
-  --rpm N, --tpm N, --templates DIR, --config FILE
+  --rpm N, --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE
                        model settings of the openai backend (defaults from
                        CRUX_GENERATOR_MODEL / CRUX_JUDGE_MODEL, OPENAI_BASE_URL,
                        OPENAI_API_KEY)

@@ -115,7 +115,7 @@ Options:
   --lambda X            mmr: weight of relevance against novelty, 0-1 (default 0.5)
   --passage-words N     model methods: words of each passage shown (default 300)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
-  --rpm N, --tpm N, --templates DIR, --config FILE
+  --rpm N, --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE
                         model methods: the reranker role's model and endpoint
                         (or CRUX_RERANKER_MODEL, CRUX_RERANKER_BASE_URL, ...);
                         mmr: the embedder role's (CRUX_EMBEDDER_MODEL, ...)
