@@ -208,11 +208,12 @@ export function promptSetOf(dir: string | undefined): PromptSet | undefined {
  *
  * @param values The flag's values.
  * @returns Template id -> file.
- * @throws {TypeError} When a bare file names no prompt, or one step is given twice.
+ * @throws {TypeError} When a name or a bare file names no prompt, or one step is given twice.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(parsePromptFlags(["relevance=my/umbrela.txt"]), { relevance: "my/umbrela.txt" });
+ * assert.throws(() => parsePromptFlags(["relevanse=my/umbrela.txt"]), /no prompt "relevanse"/);
  * ```
  */
 export function parsePromptFlags(values: readonly string[]): Record<string, string> {
@@ -223,7 +224,18 @@ export function parsePromptFlags(values: readonly string[]): Record<string, stri
     let id: string | undefined;
     let file = v;
     if (named && ids.includes(named[1])) [id, file] = [named[1], named[2]];
-    else {
+    else if (named) {
+      let exists = false;
+      try {
+        exists = Deno.statSync(v).isFile;
+      } catch { /* not a file: a step name that is unknown */ }
+      if (!exists) {
+        throw new TypeError(
+          `--prompt ${v}: there is no prompt "${named[1]}"; steps: ${ids.join(", ")}`,
+        );
+      }
+    }
+    if (!id) {
       let header: string | undefined;
       try {
         const text = Deno.readTextFileSync(v);
