@@ -105,7 +105,11 @@ const MODEL_STEPS = ["passages", "requests", "questions", "ratings", "all"];
 type Values = Record<string, string | boolean | string[] | undefined>;
 
 /** A non-negative integer option (a string flag) with a default. */
-function countOption(name: string, v: string | boolean | string[] | undefined, fallback: number): number {
+function countOption(
+  name: string,
+  v: string | boolean | string[] | undefined,
+  fallback: number,
+): number {
   return intOption(name, typeof v === "string" ? v : undefined, { min: 0, fallback })!;
 }
 
