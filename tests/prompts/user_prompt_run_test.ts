@@ -41,7 +41,8 @@ const fields = {
 };
 
 Deno.test({
-  name: "every model step of an online experiment runs with the user's prompt files",
+  name:
+    "every model step of an online experiment (rerankers too) runs with the user's prompt files",
   sanitizeResources: false,
   fn: async () => {
     const seen: ServerChatRequest[] = [];
@@ -50,13 +51,20 @@ Deno.test({
       OPENAI_BASE_URL: server.url,
       CRUX_GENERATOR_MODEL: "gen-model",
       CRUX_JUDGE_MODEL: "judge-model",
+      CRUX_RERANKER_MODEL: "rerank-model",
     };
     const dir = await tinyWorkspaceDir();
     const prompts = await Deno.makeTempDir();
     try {
       const files = await userFiles(prompts);
+      const rerank = ["listwise", "first-token", "setwise", "pointwise"].map((method) => ({
+        name: `bm25-${method}`,
+        from: "bm25",
+        method,
+        depth: 5,
+      }));
       const run = await runCruxExperiment(
-        testConfig({ workspace: dir, ...fields, prompts: files }),
+        testConfig({ workspace: dir, ...fields, rerank, prompts: files }),
         {
           env,
           until: "measure",
@@ -69,6 +77,9 @@ Deno.test({
         const m = /^User file: ([a-z_]+)\.$/.exec(req.messages[0].content);
         assert.ok(m, `a call without the user's file: ${req.messages[0].content.slice(0, 80)}`);
         from.set(m[1], (from.get(m[1]) ?? 0) + 1);
+        // The user's first-token prompt still asks one output token (the answer "ok" names no
+        // label, so no window falls back to a second call).
+        if (m[1] === "rerank_first") assert.equal(req.max_tokens, 1);
       }
       // Every model step of the four methods and of the CRUX chain was asked.
       for (
@@ -90,6 +101,10 @@ Deno.test({
           "subq_type",
           "subq_coverage",
           "subq_pairwise",
+          "rerank_listwise",
+          "rerank_first",
+          "rerank_setwise",
+          "relevance",
         ]
       ) {
         assert.ok((from.get(step) ?? 0) > 0, `no call of ${step}: ${JSON.stringify([...from])}`);
