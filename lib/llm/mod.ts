@@ -41,10 +41,12 @@ export {
   type ModelPrice,
   type ResolvedRole,
   resolveRoleConfig,
+  type RoleOverrides,
   type RoleSettings,
 } from "./llm_config.ts";
 export { parseTemplate, type PromptTemplate } from "./parse_template.ts";
 export { BUILTIN_PROMPTS, loadTemplate } from "./load_template.ts";
+export { parsePromptFlags, promptSet, readPromptFile } from "./prompt_files.ts";
 export { renderTemplate } from "./render_template.ts";
 export { parseRating, parseScale } from "./parse_rating.ts";
 export { parseTagged } from "./parse_tagged.ts";

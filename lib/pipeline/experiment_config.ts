@@ -55,6 +55,11 @@ export interface ExperimentConfig {
   /** Model settings for the `openai` backend (roles generator and judge; embedder for `openai` dense runs). */
   llm?: LlmSettings;
   /**
+   * A user's prompt file per step (template id -> file, relative to the config file),
+   * e.g. `{"answerability": "paper/answerability.txt"}`; read into `llm.prompts`.
+   */
+  prompts?: Record<string, string>;
+  /**
    * Sub-questions per topic (a number, or counts by dataset such as
    * `{"duc04": 15, "multi_news": 10, "default": 10}`; default CRUX's DUC 15,
    * Multi-News 10, others 10) and answerability threshold (default 3).
@@ -143,6 +148,7 @@ const KEYS = [
   "dataset",
   "backend",
   "llm",
+  "prompts",
   "construct",
   "retrieve",
   "rerank",
@@ -257,6 +263,11 @@ export function parseExperimentConfigWith(
   const analysis = raw.analysis as AnalysisSettings | undefined;
   const { $comment: _, ...rest } = raw;
   for (const key of methodKeys) delete rest[key];
+  const prompts = checkPrompts(raw.prompts, bad, abs);
+  if (prompts) {
+    const llm = (rest.llm ?? {}) as LlmSettings;
+    rest.llm = { ...llm, prompts: { ...llm.prompts, ...prompts } };
+  }
   return {
     ...(rest as Partial<CruxExperimentConfig>),
     ...(Object.keys(sections).length ? { methods: sections } : {}),
@@ -267,6 +278,24 @@ export function parseExperimentConfigWith(
     ...(dataset ? { dataset } : {}),
     ...(analysis?.human ? { analysis: { ...analysis, human: abs(analysis.human) } } : {}),
   } as CruxExperimentConfig;
+}
+
+/** The config's `prompts` section with absolute file names (undefined when absent). */
+function checkPrompts(
+  value: unknown,
+  bad: (field: string, why: string) => Error,
+  abs: (p: string) => string,
+): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw bad("prompts", 'must map step names to prompt files, e.g. {"answerability": "my.txt"}');
+  }
+  const out: Record<string, string> = {};
+  for (const [id, file] of Object.entries(value)) {
+    if (typeof file !== "string" || !file) throw bad(`prompts.${id}`, "must be a file name");
+    out[id] = abs(file);
+  }
+  return out;
 }
 
 /**

@@ -6,7 +6,7 @@ import { chooseBackend, clientOverrides, int, readLlmConfig } from "./_llm_flags
 import { UsageError } from "../command.ts";
 import { KEYPOINTS, type KeyPointSection } from "@lib/methods/mod.ts";
 
-export type Flags = Record<string, string | boolean | undefined>;
+export type Flags = Record<string, string | boolean | string[] | undefined>;
 
 /** A model client (online) or nothing (offline), plus settings for the backends. */
 export interface OpenBackend {

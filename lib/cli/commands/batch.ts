@@ -41,7 +41,7 @@ export --config  runs the experiment's stages (as \`crux run\` would, every meth
 export  writes the requests the workspace cache cannot answer yet as OpenAI Batch input
         ({"custom_id", "method", "url", "body"}; custom_id = cache key) and marks them
         pending in the workspace. Options as for \`crux judge answerability\`
-        (--model, --base-url, --templates, --workspace, --config).
+        (--model, --base-url, --templates, --prompt, --workspace, --config).
 import  stores a Batch output file ({"id", "custom_id", "response", "error"}) in the cache;
         re-running the same \`crux judge\` command then sends no request.
         --requests is needed only for requests the workspace did not export.

@@ -89,7 +89,7 @@ Options:
   --distractors FILE   corpus: extra documents {"id","contents"} to append
   --format F           stats: table or json (default table)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
-  --rpm N, --tpm N, --templates DIR, --config FILE
+  --rpm N, --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE
                        model settings of the openai backend (defaults from
                        CRUX_GENERATOR_MODEL / CRUX_JUDGE_MODEL, OPENAI_BASE_URL,
                        OPENAI_API_KEY)
@@ -114,10 +114,14 @@ const STEPS = ["passages", "requests", "questions", "ratings", "select", "corpus
 /** Steps that call a model with the openai backend. */
 const MODEL_STEPS = ["passages", "requests", "questions", "ratings", "all"];
 
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | string[] | undefined>;
 
 /** A non-negative integer option (a string flag) with a default. */
-function countOption(name: string, v: string | boolean | undefined, fallback: number): number {
+function countOption(
+  name: string,
+  v: string | boolean | string[] | undefined,
+  fallback: number,
+): number {
   return intOption(name, typeof v === "string" ? v : undefined, { min: 0, fallback })!;
 }
 

@@ -55,6 +55,8 @@ Options:
                         default 0: exit 1 only when no pair did, e.g. a wrong key, URL or
                         port). The output file is written either way.
   --templates DIR       folder of replacement prompt templates
+  --prompt [NAME=]FILE  a prompt of your own for a step (repeatable), e.g.
+                        answerability=paper.txt; checked before any call
   --workspace DIR       workspace holding the call cache (default outputs/default)
   --config FILE         experiment config (JSON) with an "llm" section
   --corpus FILE         lexical backend: JSONL {"contents"|"text"} lines to compute IDF from

@@ -157,7 +157,7 @@ const BACKEND_HELP = `Backend:
   --backend NAME      offline (default: salient clauses, frequency, lexical support; said in
                       every output) or openai (any OpenAI-compatible endpoint, judge role)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N, --rpm N,
-  --tpm N, --templates DIR, --config FILE   model settings (as crux judge)
+  --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE   model settings (as crux judge)
   --workspace DIR     workspace holding nuggets, labels and the call cache
                       (default outputs/default); a repeated run sends no request
   --window N          items per call (default 10)

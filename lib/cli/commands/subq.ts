@@ -110,7 +110,8 @@ the type heuristic, lexical coverage with the best-matching sentence as the span
 pairwise judge that prefers the higher weighted coverage. With --model M (or --backend
 openai) the judge role's endpoint is called through the cached LLM layer; --workspace DIR
 holds the cache, so a re-run makes no calls. Also --base-url, --concurrency,
---max-retries, --timeout-ms, --rpm, --tpm, --templates DIR, --config FILE.
+--max-retries, --timeout-ms, --rpm, --tpm, --templates DIR, --prompt [NAME=]FILE,
+--config FILE.
 `;
 
 const DECOMPOSE_HELP =
