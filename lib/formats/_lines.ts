@@ -166,13 +166,13 @@ export async function readText(
   let bytes: Uint8Array;
   try {
     const info = await Deno.stat(path);
-    if (info.isFile) checkTextSize(path, info.size, opts.maxBytes);
+    if (info.isFile) refuseOversizedText(path, info.size, opts.maxBytes);
     bytes = await Deno.readFile(path);
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw cannotRead(path, error);
   }
-  checkTextSize(path, bytes.length, opts.maxBytes); // a pipe, or a file that grew
+  refuseOversizedText(path, bytes.length, opts.maxBytes); // a pipe, or a file that grew
   const text = decodeUtf8(bytes, path);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -181,7 +181,7 @@ export async function readText(
  * Refuses a file of `size` bytes to be read whole when it is over `max`
  * (default {@linkcode MAX_TEXT_BYTES}), naming the file and the size.
  */
-export function checkTextSize(path: string, size: number, max = MAX_TEXT_BYTES): void {
+export function refuseOversizedText(path: string, size: number, max = MAX_TEXT_BYTES): void {
   if (size <= max) return;
   throw new InputError([{
     file: path,

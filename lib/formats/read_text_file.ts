@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { checkTextSize as checkSize, MAX_TEXT_BYTES, readText } from "./_lines.ts";
+import { MAX_TEXT_BYTES, readText, refuseOversizedText as checkSize } from "./_lines.ts";
 import { decodeUtf8 } from "./_utf8.ts";
 
 /**

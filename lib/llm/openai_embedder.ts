@@ -1,4 +1,4 @@
-import type { Embedder } from "@lib/retrieval/mod.ts";
+import type { Embedder } from "@lib/types/mod.ts";
 import type { LlmClient } from "./llm_client.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Embedder } from "./embedder.ts";
+import type { Embedder } from "@lib/types/mod.ts";
 import { TopK } from "./_top_k.ts";
 
 /**

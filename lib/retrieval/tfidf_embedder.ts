@@ -1,5 +1,5 @@
 import { analyze } from "../text/analyze.ts";
-import type { Embedder } from "./embedder.ts";
+import type { Embedder } from "@lib/types/mod.ts";
 
 /** Options of {@link tfidfEmbedder}. */
 export interface TfidfEmbedderOptions {

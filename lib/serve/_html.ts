@@ -61,11 +61,6 @@ button{font-size:15px;padding:.3rem 1rem}
 .error{color:#a00000;font-weight:600}
 `;
 
-/** Compares ids as people read them: `k2` before `k10`, `q9` before `q10`. */
-export function naturalCompare(a: string, b: string): number {
-  return a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 /** A long text: its first `limit` characters, the whole on demand (`<details>`). */
 export function longText(text: string, limit = 300): string {
   if (text.length <= limit) return `<span class="text">${esc(text)}</span>`;

@@ -9,10 +9,12 @@ import {
   readCoverageVerdicts,
   readReportRatings,
   readReportVerdicts,
+  readTopicTypes,
   type Workspace,
 } from "@lib/store/mod.ts";
-import { esc, heatStyle, htmlTable, naturalCompare, page, seg } from "./_html.ts";
-import { loose, readTopicTypes } from "./topic_page.ts";
+import { esc, heatStyle, htmlTable, page, seg } from "./_html.ts";
+import { naturalCompare } from "@lib/report/mod.ts";
+import { loose } from "./topic_page.ts";
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -5,39 +5,21 @@
  *
  * @module
  */
-import { passageJudge, readReportRuns, readTopicRanking, type Workspace } from "@lib/store/mod.ts";
-import { esc, heatStyle, htmlTable, longText, naturalCompare, page, seg } from "./_html.ts";
+import {
+  passageJudge,
+  readReportRuns,
+  readTopicGrades,
+  readTopicRanking,
+  readTopicRequest,
+  readTopicRunNames,
+  readTopicTypes,
+  type Workspace,
+} from "@lib/store/mod.ts";
+import { esc, heatStyle, htmlTable, longText, page, seg } from "./_html.ts";
+import { naturalCompare } from "@lib/report/mod.ts";
 
 /** Text compared loosely: lower case, letters and digits. */
 export const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-
-/**
- * The types of a topic's sub-questions as stored by the typing step
- * (`subq_questions`), by source: none when the workspace has no such table.
- *
- * @param ws The workspace.
- * @param topicId The topic.
- * @returns Source, ordinal, text and type (null until typed) of each.
- * @example
- * ```ts
- * import { readTopicTypes } from "./topic_page.ts";
- * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * const ws = await openWorkspace(await Deno.makeTempDir());
- * await importSample(ws, "datasets/sample");
- * await readTopicTypes(ws, "sample-01"); // [] until sub-questions are typed
- * ws.close();
- * ```
- */
-export async function readTopicTypes(
-  ws: Workspace,
-  topicId: string,
-): Promise<{ source: string; ordinal: number; text: string; type: string | null }[]> {
-  return await ws.query<{ source: string; ordinal: number; text: string; type: string | null }>(
-    `SELECT source, ordinal, text, type FROM subq_questions WHERE topic_id = $1
-     ORDER BY source, ordinal`,
-    [topicId],
-  ).catch(() => []);
-}
 
 /** Options of {@linkcode topicPage}. */
 export interface TopicPageOptions {
@@ -70,10 +52,7 @@ export async function topicPage(
   opts: TopicPageOptions = {},
 ): Promise<string | undefined> {
   const k = opts.k ?? 10;
-  const [topic] = await ws.query<{ topicId: string; request: string }>(
-    "SELECT topic_id, request FROM topics WHERE topic_id = $1",
-    [topicId],
-  );
+  const topic = await readTopicRequest(ws, topicId);
   if (!topic) return undefined;
   const questions = (await ws.questions({ topicId, kind: "subquestion" }))
     .sort((a, b) => a.ordinal - b.ordinal);
@@ -100,13 +79,7 @@ export async function topicPage(
   }
   // This topic's P* grades only (not the whole qrels set), read in the database.
   const grades = new Map<string, number>();
-  for (
-    const q of await ws.query<{ docId: string; grade: number }>(
-      `SELECT doc_id, grade FROM qrels WHERE name = 'crux_pr' AND topic_id = $1
-       AND coalesce(subtopic, '0') = '0'`,
-      [topicId],
-    )
-  ) grades.set(q.docId, q.grade);
+  for (const q of await readTopicGrades(ws, "crux_pr", topicId)) grades.set(q.docId, q.grade);
   const heatRow = (docId: string) => {
     const m = ratings.get(docId);
     return questions.map((q) => {
@@ -143,11 +116,7 @@ export async function topicPage(
     ),
   ];
   // The retrieval runs with a ranking of this topic (not every run's provenance).
-  const runs = await ws.query<{ run: string }>(
-    "SELECT DISTINCT run FROM runs WHERE topic_id = $1 ORDER BY run",
-    [topicId],
-  );
-  for (const run of runs) {
+  for (const run of (await readTopicRunNames(ws, topicId)).map((name) => ({ run: name }))) {
     const ranked = await readTopicRanking(ws, { run: run.run, topicId, k });
     if (ranked.length === 0) continue;
     const judged = ranked.filter((p) => ratings.has(p.docId)).length;
