@@ -6,7 +6,7 @@
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { generationFlagNotes } from "./_generation_flags.ts";
 import { scatterChart, table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
-import type { Analysis, Condition, CruxData } from "./types.ts";
+import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import {
   conditionValues,
@@ -173,6 +173,24 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     const hi = Math.max(...counts);
     notes.push(lo === hi ? `Mean over ${lo} topics.` : `Mean over ${lo} to ${hi} topics per cell.`);
   }
+  // Each value cell names the stored row it shows, or why it is blank.
+  const cells: CellSource[] = conditions.flatMap((c) =>
+    datasets.flatMap((d) =>
+      MAIN_MEASURES.map((m): CellSource => {
+        const mean = means.get(meanKey(d, c.name, m));
+        const column = key(d, m);
+        if (mean) {
+          const topicId = datasets.length > 1 ? `all:${d}` : "all";
+          return { row: c.label, column, key: { ...mean.key, topicId } };
+        }
+        return {
+          row: c.label,
+          column,
+          reason: scored.missing.get(meanKey(d, c.name, m)) ?? "does not apply to this condition",
+        };
+      })
+    )
+  );
   const covZ = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covZ"))?.value;
   const covY = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covY"))?.value;
   const points = datasets.flatMap((dataset) =>
@@ -206,6 +224,7 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       }),
       taus,
     },
+    cells,
     table: table({
       caption: `Retrieval contexts and reports under the oracle budget${lab.suffix}`,
       label: "tab:main",
