@@ -65,3 +65,16 @@ Deno.test("a run whose topic set is incomplete has no mean in any table, only it
   assert.ok(Number.isNaN(b.topics), "no topic count without a mean");
   assert.ok(rs.table!.notes!.includes(`b: no Cov(y) (${why}).`), rs.table!.notes!.join("\n"));
 });
+
+Deno.test("the threshold table states the topic set of its means at each threshold", () => {
+  // t1 has A(3) = {q1, q2} and A(5) = {q1}; t2 has A(3) = A(5) = {q1, q2}: two topics at both.
+  const notes = thresholdTable(tinyData()).table!.notes!;
+  for (const t of [3, 5]) {
+    assert.ok(
+      notes.includes(
+        `t = ${t}: pipeline means over 2 topics (those with a sub-question answerable at t).`,
+      ),
+      notes.join("\n"),
+    );
+  }
+});

@@ -165,6 +165,7 @@ export function thresholdTable(
         ...fewSystemsNote(
           stats.filter((s) => s.threshold !== thresholds[0]).map((s) => s.pipelines),
         ),
+        ...topicSetNotes(thresholds, byThreshold),
         // Pipelines without a value at a threshold: left out of its mean, sd and τ.
         ...thresholds.flatMap((th, i) =>
           missingValueNotes(
@@ -178,4 +179,22 @@ export function thresholdTable(
       ],
     }),
   };
+}
+
+/** The topic set of the pipeline means at each threshold (their stored topic counts). */
+function topicSetNotes(
+  thresholds: readonly number[],
+  byThreshold: readonly ReadonlyMap<string, { topics: number }>[],
+): string[] {
+  return thresholds.flatMap((t, i) => {
+    const counts = [...byThreshold[i].values()].map((m) => m.topics);
+    if (!counts.length) return [];
+    const lo = Math.min(...counts);
+    const hi = Math.max(...counts);
+    return [
+      `t = ${t}: pipeline means over ${
+        lo === hi ? lo : `${lo} to ${hi}`
+      } topics (those with a sub-question answerable at t).`,
+    ];
+  });
 }
