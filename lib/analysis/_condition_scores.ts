@@ -1,7 +1,6 @@
 /** Per-topic scores of the compared conditions (private). */
 import type { Condition, CruxData } from "./types.ts";
-import { type ContextSpec, dataOracleSets, scoreDataContexts, scoreReports } from "./_scores.ts";
-import { rankings } from "@lib/construct/mod.ts";
+import { answerableSets } from "./_scores.ts";
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { type ContextKey, contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
 import type { StoredMeasure } from "@lib/store/mod.ts";
@@ -45,133 +44,200 @@ export function storedRows(
   return index.get([run, source, judge, measure].join("\u0000")) ?? [];
 }
 
+/** Where one measure of one condition is stored: run, source, judge and measure name. */
+export interface StoredKey {
+  run: string;
+  source: string;
+  judge: string;
+  measure: string;
+}
+
+/** The stored mean (topic `all`) of a key, or undefined. */
+export function storedMean(data: CruxData, key: StoredKey): StoredMeasure | undefined {
+  const all = data.measures ?? [];
+  let index = meanCache.get(all);
+  if (!index) {
+    index = new Map();
+    for (const r of all) {
+      if (r.topicId === "all") index.set([r.run, r.source, r.judge, r.measure].join("\u0000"), r);
+    }
+    meanCache.set(all, index);
+  }
+  return index.get([key.run, key.source, key.judge, key.measure].join("\u0000"));
+}
+
+const meanCache = new WeakMap<readonly StoredMeasure[], Map<string, StoredMeasure>>();
+
 /**
- * The stored report values of a generation run at `tau` by the report judge:
+ * The stored report key of a generation run at `tau` by the report judge:
  * `Cov(tau=X)` and `Den(tau=X,w=W)`, or at the default threshold the judge's
- * own `Cov` and `Den(w=W)`.
+ * own `Cov` and `Den(w=W)` when those are what it stored.
  */
-function storedReportRows(
+function reportKey(
   data: CruxData,
   generation: string,
   key: "covY" | "denY",
   opts: { tau: number; w: number },
-): StoredMeasure[] | undefined {
+): StoredKey {
   const judge = data.reportJudge!;
   const explicit = key === "covY" ? `Cov(tau=${opts.tau})` : `Den(tau=${opts.tau},w=${opts.w})`;
-  const rows = storedRows(data, generation, "report", judge, explicit);
-  if (rows.length || opts.tau !== CRUX_DEFAULTS.tau) return rows.length ? rows : undefined;
-  const plain = storedRows(
-    data,
-    generation,
-    "report",
-    judge,
-    key === "covY" ? "Cov" : `Den(w=${opts.w})`,
-  );
-  return plain.length ? plain : undefined;
+  const at = { run: generation, source: "report", judge, measure: explicit };
+  if (opts.tau !== CRUX_DEFAULTS.tau) return at;
+  if (storedRows(data, generation, "report", judge, explicit).length) return at;
+  return { ...at, measure: key === "covY" ? "Cov" : `Den(w=${opts.w})` };
 }
 
-/** Whether the measure step stored any value of a generation run's contexts at `tau`. */
-function hasStoredContexts(data: CruxData, generation: string, tau: number, w: number): boolean {
-  const source = contextSource("contexts", tau);
-  return storedRows(
-    data,
-    generation,
-    source,
-    data.passageJudge,
-    contextMeasure("covZ", "oracle", w),
-  )
-    .length > 0;
+/** The stored key of a main measure of a condition, or the reason it has none. */
+function conditionKey(
+  data: CruxData,
+  c: Condition,
+  key: string,
+  opts: { tau: number; w: number },
+): StoredKey | string {
+  if (!c.generation) return "no generation run";
+  if (key === "covY" || key === "denY") {
+    if (!data.reportJudge) return "no report was judged";
+    return reportKey(data, c.generation, key, opts);
+  }
+  return {
+    run: c.generation,
+    source: contextSource("contexts", opts.tau),
+    judge: data.passageJudge,
+    measure: contextMeasure(key as ContextKey, "oracle", opts.w),
+  };
+}
+
+/** Whether a main measure applies to a condition (contexts: pipelines and P*; reports: all with reports). */
+export function appliesTo(c: Condition, measure: string): boolean {
+  return CONTEXT_KEYS.includes(measure as ContextKey)
+    ? c.kind === "pipeline" || c.kind === "oracle-context"
+    : c.generation !== undefined;
+}
+
+/** Per-topic rows, means and the reasons of absent means of the compared conditions. */
+export interface ConditionValues {
+  /** The stored per-topic values. */
+  records: ScoreRecord[];
+  /**
+   * Means by {@linkcode meanKey}: the stored run mean (topic `all`), which the
+   * measure step keeps only when every topic of the run's topic set has a value;
+   * with several datasets, the mean of one dataset's stored per-topic values
+   * under such a complete run mean.
+   */
+  means: Map<string, { value: number; topics: number; key: StoredKey }>;
+  /** Why a mean is absent, by {@linkcode meanKey} (measures that apply to the condition). */
+  missing: Map<string, string>;
 }
 
 /**
- * Scores every condition on every topic: its context (the stored context ids
- * of its reports, or the top-|P*| of its run) with Cov, alpha-nDCG and Den at
- * the |P*| cutoff, and its reports with Cov(y) and Den(y). Values the measure
- * step stored (`data.measures`: sources `contexts(tau=X)` by the passage judge
- * and `report` by the report judge) are read; only a condition the steps
- * stored nothing for (data built by hand, a workspace no measure step ran on)
- * is scored here, with the measure step's own functions, and listed in
- * `computed`.
+ * The values of every condition on every topic, read from the measure table:
+ * its context (source `contexts(tau=X)` by the passage judge: Cov, alpha-nDCG
+ * and Den at the |P*| cutoff) and its reports (source `report` by the report
+ * judge: Cov(y), Den(y)). Nothing is scored here: a value the measure step did
+ * not store is absent, and an absent mean comes with its reason (the topics
+ * without a value and why).
  */
+export function conditionValues(
+  data: CruxData,
+  conditions: readonly Condition[],
+  opts: { tau: number; w: number },
+): ConditionValues {
+  const dataset = new Map(data.topics.map((t) => [t.topicId, t.dataset]));
+  const datasets = datasetsOf(data);
+  const records: ScoreRecord[] = [];
+  const means: ConditionValues["means"] = new Map();
+  const missing = new Map<string, string>();
+  let answerable: Map<string, string[]> | undefined;
+  for (const c of conditions) {
+    for (const m of MAIN_MEASURES) {
+      if (!appliesTo(c, m)) continue;
+      const key = conditionKey(data, c, m, opts);
+      const rows = typeof key === "string"
+        ? []
+        : storedRows(data, key.run, key.source, key.judge, key.measure)
+          .filter((r) => dataset.has(r.topicId));
+      for (const r of rows) {
+        records.push({
+          condition: c.name,
+          dataset: dataset.get(r.topicId)!,
+          topicId: r.topicId,
+          measure: m,
+          value: r.value,
+        });
+      }
+      const mean = typeof key === "string" ? undefined : storedMean(data, key);
+      for (const d of datasets) {
+        const k = meanKey(d, c.name, m);
+        if (mean && typeof key !== "string") {
+          if (datasets.length === 1) {
+            means.set(k, { value: mean.value, topics: mean.topics ?? rows.length, key });
+          } else {
+            const xs = rows.filter((r) => dataset.get(r.topicId) === d).map((r) => r.value);
+            if (xs.length) {
+              const value = xs.reduce((a, x) => a + x, 0) / xs.length;
+              means.set(k, { value, topics: xs.length, key });
+            }
+          }
+          continue;
+        }
+        if (typeof key === "string") {
+          missing.set(k, key);
+          continue;
+        }
+        if (data.measures === undefined) {
+          missing.set(k, "the measure step stored nothing in this workspace");
+          continue;
+        }
+        answerable ??= answerableSets(data, opts.tau);
+        const have = new Set(rows.map((r) => r.topicId));
+        const lacking = data.topics.filter((t) =>
+          t.dataset === d && !have.has(t.topicId) && (answerable!.get(t.topicId)?.length ?? 0) > 0
+        ).map((t) => t.topicId);
+        missing.set(k, lackingReason(data, c, m, lacking, rows.length));
+      }
+    }
+  }
+  return { records, means, missing };
+}
+
+/** Why a condition has no stored mean of a measure: its topics without a value, by cause. */
+function lackingReason(
+  data: CruxData,
+  c: Condition,
+  measure: string,
+  lacking: readonly string[],
+  stored: number,
+): string {
+  if (!lacking.length) {
+    return stored ? "no mean stored (the run's topic set is incomplete)" : "not measured";
+  }
+  const list = (ids: readonly string[]) =>
+    `${ids.length > 1 ? "topics" : "topic"} ${ids.slice(0, 5).join(", ")}${
+      ids.length > 5 ? `, ... (${ids.length})` : ""
+    }`;
+  if (measure !== "covY" && measure !== "denY") {
+    if (!stored) return "not stored by the measure step";
+    return `no value for ${list(lacking)}: passage ratings or selection incomplete`;
+  }
+  const reports = new Map(
+    data.generations.filter((g) => g.run === c.generation).map((g) => [g.topicId, g]),
+  );
+  const noReport = lacking.filter((t) => !reports.has(t));
+  const unrated = lacking.filter((t) => reports.has(t));
+  const parts = [
+    noReport.length ? `no report for ${list(noReport)}` : "",
+    unrated.length ? `ratings of the report failed or are missing for ${list(unrated)}` : "",
+  ].filter(Boolean);
+  return `${parts.join("; ")}; re-run to retry`;
+}
+
+/** The stored per-topic values of the conditions (see {@linkcode conditionValues}). */
 export function conditionScores(
   data: CruxData,
   conditions: readonly Condition[],
   opts: { tau: number; w: number },
 ): ScoreRecord[] {
-  return conditionScoresWithSources(data, conditions, opts).records;
-}
-
-/** {@linkcode conditionScores} with the conditions whose values were computed here. */
-export function conditionScoresWithSources(
-  data: CruxData,
-  conditions: readonly Condition[],
-  opts: { tau: number; w: number },
-): { records: ScoreRecord[]; computed: string[] } {
-  const dataset = new Map(data.topics.map((t) => [t.topicId, t.dataset]));
-  const oracle = dataOracleSets(data);
-  const contexts: ContextSpec[] = [];
-  const rows: { run: string; topicId: string; measure: string; value: number }[] = [];
-  const computed = new Set<string>();
-  const stored = data.measures !== undefined;
-  for (const c of conditions) {
-    if (c.kind !== "pipeline" && c.kind !== "oracle-context") continue;
-    if (stored && c.generation && hasStoredContexts(data, c.generation, opts.tau, opts.w)) {
-      const source = contextSource("contexts", opts.tau);
-      for (const key of CONTEXT_KEYS) {
-        const measure = contextMeasure(key, "oracle", opts.w);
-        for (const r of storedRows(data, c.generation, source, data.passageJudge, measure)) {
-          rows.push({ run: c.name, topicId: r.topicId, measure: key, value: r.value });
-        }
-      }
-      continue;
-    }
-    const stored0 = data.generations.filter((g) => g.run === c.generation && g.contextIds?.length);
-    const have = new Set(stored0.map((g) => g.topicId));
-    for (const g of stored0) {
-      contexts.push({ name: c.name, topicId: g.topicId, ids: g.contextIds! });
-    }
-    if (c.run) {
-      for (const [topicId, ids] of rankings(data.runs.get(c.run) ?? [])) {
-        const k = oracle.get(topicId)?.length ?? 0;
-        if (!have.has(topicId) && k > 0) {
-          contexts.push({ name: c.name, topicId, ids: ids.slice(0, k) });
-        }
-      }
-    }
-    if (stored && contexts.some((x) => x.name === c.name)) computed.add(c.name);
-  }
-  rows.push(...scoreDataContexts(data, contexts, {
-    keys: CONTEXT_KEYS,
-    cutoff: "oracle",
-    tau: opts.tau,
-    w: opts.w,
-  }));
-  for (const c of conditions) {
-    if (!c.generation || !data.reportJudge) continue;
-    const cov = stored ? storedReportRows(data, c.generation, "covY", opts) : undefined;
-    if (cov) {
-      for (const r of cov) {
-        rows.push({ run: c.name, topicId: r.topicId, measure: "covY", value: r.value });
-      }
-      for (const r of storedReportRows(data, c.generation, "denY", opts) ?? []) {
-        rows.push({ run: c.name, topicId: r.topicId, measure: "denY", value: r.value });
-      }
-      continue;
-    }
-    const own = scoreReports(data, c.generation, c.name, opts);
-    if (stored && own.length) computed.add(c.name);
-    rows.push(...own);
-  }
-  return {
-    records: rows.filter((r) => dataset.has(r.topicId)).map((r) => ({
-      condition: r.run,
-      dataset: dataset.get(r.topicId)!,
-      topicId: r.topicId,
-      measure: r.measure,
-      value: r.value,
-    })),
-    computed: [...computed],
-  };
+  return conditionValues(data, conditions, opts).records;
 }
 
 /** Datasets of the data, in first-seen topic order. */

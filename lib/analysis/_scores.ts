@@ -1,17 +1,13 @@
 /**
- * The scoring of the analyses for data the measure step did not store (private):
- * context measures through the measure step's `scoreDataContexts`, report measures
- * through the one Cov(y) function `coverageScores`, both from the same passage
- * ratings and P*.
+ * Labels, P* and answerable sets of the analyses (private). The tables of
+ * conditions score nothing: every value they show is a row of the measure
+ * table; only the sampled contexts of the metric correlations are scored here.
  */
 import {
   answerableQuestions,
-  coverageScores,
   type JudgedInputs,
   oracleSets as qrelsOracleSets,
-  oracleTokens,
 } from "@lib/metrics/mod.ts";
-import { reportItemId } from "@lib/judge/mod.ts";
 import {
   type ContextKey,
   type ContextSpec,
@@ -54,7 +50,6 @@ export function answerableSets(data: CruxData, tau: number): Map<string, string[
   }
   return out;
 }
-
 const inputsCache = new WeakMap<CruxData, JudgedInputs>();
 
 /** The evaluator's inputs of the data: passage ratings, plain qrels, token counts. */
@@ -78,8 +73,8 @@ function cruxInputs(data: CruxData): JudgedInputs {
 
 /**
  * Per-topic values of context measures (rows: run = context name, measure =
- * key) by the measure step's computation (`scoreDataContexts` of the pipeline), for
- * contexts the measure step did not store. `cutoff` applies to every measure
+ * key) by the measure step's computation (`scoreContexts` of the pipeline), for
+ * the sampled contexts of the metric correlations, which no stage stores. `cutoff` applies to every measure
  * (`oracle` = |P*| of the topic); `w` is the density exponent (default 0.5).
  */
 export function scoreDataContexts(
@@ -88,37 +83,4 @@ export function scoreDataContexts(
   opts: { keys: readonly ContextKey[]; cutoff: number | "oracle"; tau: number; w?: number },
 ): MetricRow[] {
   return measureStepScores(cruxInputs(data), contexts, opts).rows;
-}
-
-/**
- * Per-topic Cov(y) and Den(y) (measures `covY`, `denY`) of the reports of one
- * generation run, judged by the report judge; unjudged reports and topics with
- * |A| = 0 are left out.
- */
-export function scoreReports(
-  data: CruxData,
-  generation: string,
-  name: string,
-  opts: { tau: number; w: number },
-): MetricRow[] {
-  const answerable = answerableSets(data, opts.tau);
-  const oracle = dataOracleSets(data);
-  const out: MetricRow[] = [];
-  for (const g of data.generations) {
-    if (g.run !== generation) continue;
-    const ratings = data.reportRatings.get(reportItemId(g));
-    const a = answerable.get(g.topicId);
-    if (!ratings || !a || a.length === 0) continue;
-    const pStar = oracleTokens(oracle.get(g.topicId) ?? [], data.tokens);
-    const textless = pStar.missing !== undefined;
-    const s = coverageScores(
-      { ratings, answerable: a, tokens: g.tokens ?? 0, oracleTokens: pStar.tokens },
-      { tau: opts.tau, w: opts.w },
-    );
-    if (s.coverage === null) continue;
-    out.push({ run: name, topicId: g.topicId, measure: "covY", value: s.coverage });
-    // Den(y) needs the tokens of P*: left out for a topic whose P* lacks text.
-    if (!textless) out.push({ run: name, topicId: g.topicId, measure: "denY", value: s.density! });
-  }
-  return out;
 }

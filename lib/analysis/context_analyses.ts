@@ -69,7 +69,11 @@ export async function contextAnalyses(
       `Passage ratings by judge "${judge}".`,
       ...contexts.skipped,
       ...(contexts.computed.length
-        ? [`Not stored by the measure step, evaluated here: ${contexts.computed.join(", ")}.`]
+        ? [
+          `Not stored by the measure step (blank; run the measure stage): ${
+            contexts.computed.join(", ")
+          }.`,
+        ]
         : []),
     ],
     palette: await runPalette(ws),

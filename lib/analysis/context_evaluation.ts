@@ -16,7 +16,6 @@ import {
   type ContextKey,
   contextMeasure,
   contextSource,
-  evaluateAvailable,
   ORACLE_CONTEXT,
   workspaceJudged,
 } from "@lib/pipeline/mod.ts";
@@ -64,7 +63,7 @@ export interface ContextEvaluationResult {
   skipped: string[];
   /** Unparseable (-1) ratings, counted as 0. */
   unparseableRatings: number;
-  /** Conditions the measure step stored no values for, evaluated here (labels). */
+  /** Conditions the measure step stored no values for (labels): blank, never evaluated here. */
   computed: string[];
   tokenizer: string;
 }
@@ -170,7 +169,7 @@ export async function evaluateContexts(
     tokenizer,
   };
   // What the measure step stored for these contexts (source ranking(tau), this judge)
-  // is shown; a context it did not measure is evaluated here, and said so.
+  // is shown; a context it did not measure is blank, and said so.
   const storedRows: StoredMeasure[] = (await readMeasures(ws, {
     method: ["crux", "trec"],
     judge,
@@ -180,7 +179,7 @@ export async function evaluateContexts(
   const source = contextSource("ranking", tau);
   result.unparseableRatings = evaluate([], [], prepareJudged(inputs, { tau }), { tau })
     .unparseableRatings;
-  for (const { condition, rows } of runs) {
+  for (const { condition } of runs) {
     const label = condition.label;
     const run = condition.kind === "oracle" ? ORACLE_CONTEXT : runOf.get(label);
     if (condition.kind !== "empty" && run !== undefined) {
@@ -190,14 +189,15 @@ export async function evaluateContexts(
         result.means.push(...read.means);
         Object.assign(result.topicCounts, read.topicCounts);
         result.skipped.push(...read.skipped);
-        continue;
-      }
-      result.computed.push(label);
+      } else result.computed.push(label);
+      // Nothing is evaluated here: a context the measure stage did not store is blank.
+      continue;
     }
     if (condition.kind === "empty") {
-      // An empty context retrieves nothing: every measure is 0 on the topics
-      // the other conditions average (the evaluator skips topics without rows).
+      // An empty context retrieves nothing: every measure is 0 by definition, on the
+      // topics the stored conditions average.
       const topics = new Set(result.perTopic.map((r) => r.topicId));
+      if (!topics.size) continue;
       for (const g of generic) {
         for (const topicId of topics) {
           result.perTopic.push({ run: label, topicId, measure: g, value: 0 });
@@ -205,36 +205,6 @@ export async function evaluateContexts(
         result.means.push({ run: label, topicId: "all", measure: g, value: 0 });
         result.topicCounts[`${label}|${g}`] = topics.size;
       }
-      continue;
-    }
-    const map = measuresAt(condition.cutoff, tau, w);
-    // A context holding a passage without text has no density; the other
-    // measures stand, and the reason is listed with the skipped topics.
-    const { result: out, kept, leftOut } = evaluateAvailable(
-      rows,
-      generic.map((g) => map[g]),
-      inputs,
-      { tau },
-    );
-    const measured = kept.map((m) => generic[generic.findIndex((g) => map[g] === m)]);
-    if (leftOut !== undefined) result.skipped.push(`${label}: Den not measured: ${leftOut}`);
-
-    const rename = new Map(out.measures.map((key, i) => [key, measured[i]]));
-    for (const r of out.perTopic) {
-      result.perTopic.push({ ...r, run: label, measure: rename.get(r.measure) ?? r.measure });
-    }
-    const summary = out.runs[0];
-    for (const [i, key] of out.measures.entries()) {
-      result.means.push({
-        run: label,
-        topicId: "all",
-        measure: measured[i],
-        value: summary?.aggregate[key] ?? 0,
-      });
-      result.topicCounts[`${label}|${measured[i]}`] = summary?.counts[key] ?? 0;
-    }
-    for (const s of out.skipped) {
-      result.skipped.push(`${label}: ${s.topicId} ${rename.get(s.measure)}: ${s.reason}`);
     }
   }
   return result;

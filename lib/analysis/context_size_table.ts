@@ -8,16 +8,16 @@ import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import {
-  conditionScoresWithSources,
+  conditionValues,
   datasetsOf,
   meanKey,
   meanScores,
   type ScoreRecord,
+  storedMean,
   storedRows,
 } from "./_condition_scores.ts";
-import { type ContextKey, type ContextSpec, LABELS, scoreDataContexts } from "./_scores.ts";
+import { type ContextKey, LABELS } from "./_scores.ts";
 import { contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
-import { rankings } from "@lib/construct/mod.ts";
 import { labelling } from "./_labels.ts";
 import { corrCell, fewSystemsNote, symbolNote, tau } from "./_stats.ts";
 
@@ -123,33 +123,40 @@ export function contextSizeTable(
       measure: r.measure,
       value: r.value,
     }));
-  // Values the measure step stored (source ranking(tau=t), the passage judge) are
-  // read; a pipeline whose run it did not measure is scored with its functions.
+  // Values the measure step stored (source ranking(tau=t), the passage judge):
+  // the run means it kept (a complete topic set), nothing scored here.
   const source = contextSource("ranking", t);
-  const storedRun = (c: Condition) =>
-    data.measures !== undefined &&
-    storedRows(data, c.run!, source, data.passageJudge, contextMeasure("covZ", cutoffs[0], w))
-        .length > 0;
-  const computed = new Set<string>();
-  const contexts: ContextSpec[] = pipelines.filter((c) => !storedRun(c)).flatMap((c) => {
-    if (data.measures !== undefined) computed.add(c.label);
-    return [...rankings(data.runs.get(c.run!) ?? [])].map(([topicId, ids]) => ({
-      name: c.name,
-      topicId,
-      ids,
-    }));
-  });
-  const stored = (cutoff: number | "oracle") =>
-    pipelines.filter(storedRun).flatMap((c) =>
-      keys.flatMap((key) =>
-        storedRows(data, c.run!, source, data.passageJudge, contextMeasure(key, cutoff, w))
-          .map((r) => ({ run: c.name, topicId: r.topicId, measure: key, value: r.value }))
-      )
-    );
-  const reports = conditionScoresWithSources(data, pipelines, { tau: t, w });
-  for (const name of reports.computed) computed.add(pipelines.find((c) => c.name === name)!.label);
-  const reportMeans = meanScores(
-    reports.records.filter((r) => r.measure === "covY" || r.measure === "denY"),
+  const notStored = new Set<string>();
+  const rankingMeans = (cutoff: number | "oracle") => {
+    const out = new Map<string, { value: number; topics: number }>();
+    for (const c of pipelines) {
+      for (const key of keys) {
+        const measure = contextMeasure(key, cutoff, w);
+        const at = { run: c.run!, source, judge: data.passageJudge, measure };
+        const mean = storedMean(data, at);
+        if (!mean) {
+          notStored.add(c.label);
+          continue;
+        }
+        if (datasets.length === 1) {
+          out.set(meanKey(datasets[0], c.name, key), {
+            value: mean.value,
+            topics: mean.topics ?? 0,
+          });
+          continue;
+        }
+        const perTopic = records(
+          storedRows(data, c.run!, source, data.passageJudge, measure)
+            .map((r) => ({ run: c.name, topicId: r.topicId, measure: key, value: r.value })),
+        );
+        for (const [k, v] of meanScores(perTopic)) out.set(k, v);
+      }
+    }
+    return out;
+  };
+  const reports = conditionValues(data, pipelines, { tau: t, w });
+  const reportMeans = new Map(
+    [...reports.means].filter(([k]) => k.endsWith("\u0000covY") || k.endsWith("\u0000denY")),
   );
   const taus: ContextSizeTau[] = [];
   const leftOut = new Map<string, Set<string>>();
@@ -157,12 +164,7 @@ export function contextSizeTable(
   const vector = (m: Map<string, { value: number }>, d: string, measure: string) =>
     pipelines.map((c) => m.get(meanKey(d, c.name, measure))?.value ?? NaN);
   for (const cutoff of cutoffs) {
-    const ctxMeans = meanScores(
-      records([
-        ...stored(cutoff),
-        ...scoreDataContexts(data, contexts, { keys, cutoff, tau: t, w }),
-      ]),
-    );
+    const ctxMeans = rankingMeans(cutoff);
     for (const [k, v] of ctxMeans) {
       const [d, condition, measure] = k.split("\u0000");
       means.push({ dataset: d, cutoff, condition, measure, value: v.value });
@@ -225,10 +227,10 @@ export function contextSizeTable(
   const constant = (x: ContextSizeTau) => !!x.undefinedBecause?.startsWith("constant");
   notes.push(...fewSystemsNote(taus.filter((x) => !constant(x)).map((x) => x.pipelines)));
   notes.push(...undefinedTauNotes(taus.filter(constant), multi));
-  if (computed.size) {
+  if (notStored.size) {
     notes.push(
-      `Not stored by the measure step, scored here with its functions: ${
-        [...computed].join(", ")
+      `No stored mean of the ranking (the measure step stored none, or its topic set is incomplete): ${
+        [...notStored].join(", ")
       }.`,
     );
   }

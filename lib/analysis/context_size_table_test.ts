@@ -3,14 +3,15 @@ import type { RunRow } from "@lib/types/mod.ts";
 import { tableMarkdown } from "@lib/report/mod.ts";
 import { contextSizeTable } from "./context_size_table.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
-import { tinyData } from "./testdata/tiny_data.ts";
+import { tinyData, tinyExtract } from "./testdata/tiny_data.ts";
+import { withStoredMeasures } from "./testdata/stored_measures.ts";
 
 const ranking = (run: string, topicId: string, ids: string[]): RunRow[] =>
   ids.map((docId, i) => ({ run, topicId, docId, rank: i + 1, score: 10 - i }));
 
 /** The tiny data with one retrieval run per pipeline whose top 2 is the pipeline's context. */
-function withRuns() {
-  const data = tinyData();
+function withRuns(opts: { empty?: string } = {}) {
+  const data = tinyExtract();
   const runs = new Map([
     ["a", [
       ...ranking("a", "t1", ["t1:0#0", "t1:0#1", "t1:1#3"]),
@@ -25,7 +26,9 @@ function withRuns() {
       ...ranking("c", "t2", ["t2:0#2", "t2:0#1", "t2:0#0"]),
     ]],
   ]);
-  return { ...data, runs };
+  if (opts.empty) runs.set(opts.empty, []);
+  // What the measure stages store for these runs, at every depth the tests ask.
+  return withStoredMeasures({ ...data, runs }, { cutoffs: ["oracle", 3, 10, 20] });
 }
 
 const close = (a: number | undefined, b: number, what: string) =>
@@ -129,10 +132,9 @@ Deno.test("contextSizeTable says when too few pipelines leave tau undefined", ()
 });
 
 Deno.test("contextSizeTable names the pipelines without a value and correlates over the others", () => {
-  const data = withRuns();
-  const conditions = resolveConditions(data);
-  data.runs.set("c", []); // pipeline c's run has no ranking: no context measure
-  const r = contextSizeTable(data, { conditions, cutoffs: ["oracle"] });
+  const conditions = resolveConditions(withRuns());
+  // Pipeline c's run has no ranking: no context measure stored.
+  const r = contextSizeTable(withRuns({ empty: "c" }), { conditions, cutoffs: ["oracle"] });
   assert.ok(r.data.taus.every((x) => x.pipelines === 2), "tau over a and b");
   const named = r.table!.notes!.filter((n) => n.includes("no value for"));
   assert.ok(named.length > 0);

@@ -9,7 +9,9 @@ import type { DatasetStatsRow } from "@lib/construct/mod.ts";
 /**
  * Renders dataset statistics rows as a report table: one row per dataset, with
  * topics, documents/passages/sub-questions/answerable sub-questions per topic,
- * tokens per passage, |P*| and tokens of P*.
+ * tokens per passage, |P*| and tokens of P*. A dataset whose passages came
+ * without their documents has no document count: its Docs cell is blank and a
+ * note says why (a 0 would claim documents were counted).
  *
  * @param rows Output of `workspaceStats` / `datasetStats` from `@lib/construct`.
  * @param opts `caption`, `notes`.
@@ -32,11 +34,23 @@ export function datasetTable(
   opts: { caption?: string; notes?: string[] } = {},
 ): Table {
   const col = (key: string, label: string, decimals = 1) => ({ key, label, decimals });
+  const noDocs = (r: DatasetStatsRow) => r.documentsPerTopic === 0 && r.passagesPerTopic > 0;
+  const blank = rows.filter(noDocs).map((r) => r.dataset);
+  const notes = [
+    ...(opts.notes ?? ["Tokens: Llama-3.1 tokenizer. |P*|: required passages (grade 3)."]),
+    ...(blank.length
+      ? [
+        `Docs: no documents in the workspace for ${
+          blank.join(", ")
+        } (passages imported without them).`,
+      ]
+      : []),
+  ];
   return table({
     rowHeader: "Dataset",
     caption: opts.caption ?? "Dataset statistics (means per topic)",
     label: "tab:dataset",
-    notes: opts.notes ?? ["Tokens: Llama-3.1 tokenizer. |P*|: required passages (grade 3)."],
+    notes,
     columns: [
       col("topics", "Topics", 0),
       col("documentsPerTopic", "Docs"),
@@ -51,7 +65,7 @@ export function datasetTable(
       label: r.dataset,
       values: {
         topics: r.topics,
-        documentsPerTopic: r.documentsPerTopic,
+        documentsPerTopic: noDocs(r) ? null : r.documentsPerTopic,
         passagesPerTopic: r.passagesPerTopic,
         tokensPerPassage: r.tokensPerPassage,
         subquestionsPerTopic: r.subquestionsPerTopic,

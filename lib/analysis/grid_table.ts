@@ -105,15 +105,17 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
         reranker,
         method: u?.method ?? null,
         offline: u?.offline ?? null,
-        calls: reranker === null ? 0 : u?.calls ?? null,
-        cached: reranker === null ? 0 : u?.cached ?? null,
+        // A first stage has no reranker: no cost was measured, so its cells are
+        // blank (with a note), never a 0 that reads as a free reranker.
+        calls: reranker === null ? null : u?.calls ?? null,
+        cached: reranker === null ? null : u?.cached ?? null,
         tokens: reranker === null
-          ? 0
+          ? null
           : u && u.promptTokens !== null && u.completionTokens !== null
           ? u.promptTokens + u.completionTokens
           : null,
         wallMs: u?.wallMs ?? null,
-        costUsd: reranker === null ? 0 : known ? u!.costUsd : null,
+        costUsd: reranker === null ? null : known ? u!.costUsd : null,
         covZ: mean(run, "Cov@oracle", "selection", true),
         andcg: mean(run, "alpha_nDCG@oracle", "selection", true),
         covY: mean(`rag-${run}`, "Cov", "report", false),
@@ -166,6 +168,9 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
       );
     }
   }
+  if (rows.some((r) => r.reranker === null)) {
+    notes.push("First stages have no reranker: their reranker cost cells are blank.");
+  }
   const cached = rows.reduce((n, r) => n + (r.cached ?? 0), 0);
   if (cached) notes.push(`${cached} of the calls were answered from the call cache.`);
   const missing = (what: string, pick: (r: GridRow) => unknown) => {
@@ -210,7 +215,7 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
       subtitle: `${cells.length} cells over ${input.grid.first.length} first stages; ` +
         (axis.key === "time"
           ? "no cell calls a model; first stages not shown (no rerank stage)"
-          : "first stages alone at 0 (no reranker)"),
+          : "first stages not shown (no reranker, no cost)"),
       x: axis.key,
       y: "value",
       color: "reranker",

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { workspaceJudged } from "@lib/pipeline/mod.ts";
+import { measureContexts, workspaceJudged } from "@lib/pipeline/mod.ts";
+import { judgeReports } from "@lib/judge/mod.ts";
 import { loadCruxData } from "./load_crux_data.ts";
 import { humanReportLabels } from "./human_report_labels.ts";
 import { mainTable } from "./main_table.ts";
@@ -13,6 +14,11 @@ Deno.test({
     const dir = await Deno.makeTempDir();
     const ws = await tinyWorkspace(dir);
     try {
+      // The measure stages store what the tables show (the fixture holds the same rows).
+      const sets = ["a", "b", "c", "oracle-context"].map((generation) => ({ generation }));
+      await measureContexts(ws, sets, { judge: "human", taus: [3, 5], cutoffs: [] });
+      const judge = { name: "lexical", rate: () => Promise.reject(new Error("no rating asked")) };
+      await judgeReports(ws, { judge, contextJudge: "human", taus: [5] });
       const data = await loadCruxData(ws);
       const want = tinyData();
       assert.equal(data.passageJudge, "human");

@@ -6,14 +6,13 @@
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { generationFlagNotes } from "./_generation_flags.ts";
 import { scatterChart, table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
-import type { Analysis, Condition, CruxData } from "./types.ts";
+import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import {
-  conditionScoresWithSources,
+  conditionValues,
   datasetsOf,
   MAIN_MEASURES,
   meanKey,
-  meanScores,
   type ScoreRecord,
 } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
@@ -97,9 +96,11 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
   const t = opts.tau ?? CRUX_DEFAULTS.tau;
   const w = opts.w ?? CRUX_DEFAULTS.w;
   const conditions = opts.conditions ?? resolveConditions(data);
-  const scored = conditionScoresWithSources(data, conditions, { tau: t, w });
+  const scored = conditionValues(data, conditions, { tau: t, w });
   const perTopic = scored.records;
-  const means = meanScores(perTopic);
+  const means = scored.means;
+  // Intervals and tests only over conditions whose mean is stored (a complete topic set).
+  const complete = perTopic.filter((r) => means.has(meanKey(r.dataset, r.condition, r.measure)));
   const datasets = datasetsOf(data);
   const pipelines = conditions.filter((c) => c.kind === "pipeline");
   const taus: MeasureTau[] = [];
@@ -114,7 +115,7 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
   }
   const key = (dataset: string, m: string) => `${dataset}:${m}`;
   const inference = datasets.map((d) =>
-    inferenceColumns(perTopic, conditions, d, d, {
+    inferenceColumns(complete, conditions, d, d, {
       measure: "covY",
       label: LABELS.covY,
       ci: opts.ci,
@@ -159,14 +160,37 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     "Den = [(Cov / tokens) / (Cov of P* / tokens of P*)]^w: coverage per token relative to P*; above 1 when a text covers more per token than P*, as a concise human summary can.",
     ...inference.flatMap((inf, i) => (i === 0 ? inf.notes : [])),
     ...generationFlagNotes(data, conditions),
-    ...missingValueNotes(conditions, datasets, (d, c, m) => means.has(meanKey(d, c.name, m))),
-    ...computedNote(conditions, scored.computed),
+    ...missingValueNotes(
+      conditions,
+      datasets,
+      (d, c, m) => means.has(meanKey(d, c.name, m)),
+      MAIN_MEASURES,
+      (d, c, m) => scored.missing.get(meanKey(d, c.name, m)),
+    ),
   ];
   if (counts.length) {
     const lo = Math.min(...counts);
     const hi = Math.max(...counts);
     notes.push(lo === hi ? `Mean over ${lo} topics.` : `Mean over ${lo} to ${hi} topics per cell.`);
   }
+  // Each value cell names the stored row it shows, or why it is blank.
+  const cells: CellSource[] = conditions.flatMap((c) =>
+    datasets.flatMap((d) =>
+      MAIN_MEASURES.map((m): CellSource => {
+        const mean = means.get(meanKey(d, c.name, m));
+        const column = key(d, m);
+        if (mean) {
+          const topicId = datasets.length > 1 ? `all:${d}` : "all";
+          return { row: c.label, column, key: { ...mean.key, topicId } };
+        }
+        return {
+          row: c.label,
+          column,
+          reason: scored.missing.get(meanKey(d, c.name, m)) ?? "does not apply to this condition",
+        };
+      })
+    )
+  );
   const covZ = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covZ"))?.value;
   const covY = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covY"))?.value;
   const points = datasets.flatMap((dataset) =>
@@ -196,10 +220,11 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       perTopic,
       means: [...means].map(([k, v]) => {
         const [dataset, condition, measure] = k.split("\u0000");
-        return { dataset, condition, measure, ...v };
+        return { dataset, condition, measure, value: v.value, topics: v.topics };
       }),
       taus,
     },
+    cells,
     table: table({
       caption: `Retrieval contexts and reports under the oracle budget${lab.suffix}`,
       label: "tab:main",
@@ -242,13 +267,4 @@ function referenceNote(conditions: readonly Condition[]): string[] {
   if (!parts.length) return [];
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
   return [`References: ${list}.`];
-}
-
-/** The note naming conditions whose values the measure step did not store (scored here). */
-function computedNote(conditions: readonly Condition[], computed: readonly string[]): string[] {
-  if (!computed.length) return [];
-  const labels = conditions.filter((c) => computed.includes(c.name)).map((c) => c.label);
-  return [
-    `Not stored by the measure step, scored here with its functions: ${labels.join(", ")}.`,
-  ];
 }

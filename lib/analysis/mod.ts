@@ -45,7 +45,14 @@
  *
  * @module
  */
-export type { Analysis, AnalysisTopic, Condition, ConditionKind, CruxData } from "./types.ts";
+export type {
+  Analysis,
+  AnalysisTopic,
+  CellSource,
+  Condition,
+  ConditionKind,
+  CruxData,
+} from "./types.ts";
 export { seededRandom } from "@lib/metrics/mod.ts";
 export { sampleContexts, type SampleContextsOptions } from "./sample_contexts.ts";
 export { loadCruxData, type LoadCruxDataOptions } from "./load_crux_data.ts";

@@ -7,7 +7,7 @@ import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { barChart, table } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
-import { conditionScores } from "./_condition_scores.ts";
+import { conditionValues, datasetsOf, meanKey, storedMean } from "./_condition_scores.ts";
 import { labelling } from "./_labels.ts";
 import { cell, mean, symbolNote } from "./_stats.ts";
 import { conditionPalette } from "./_palette.ts";
@@ -67,21 +67,33 @@ export function reportScores(
 ): Analysis<ReportScoresData> {
   const t = opts.tau ?? CRUX_DEFAULTS.tau;
   const conditions = opts.conditions ?? resolveConditions(data);
-  const rows = conditionScores(data, conditions, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w });
+  const values = conditionValues(data, conditions, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w });
+  // The stored run means (over the run's whole topic set), or nothing.
+  const datasets = datasetsOf(data);
   const scores: ConditionScore[] = conditions.map((c) => {
-    const of = (m: string) => rows.filter((r) => r.condition === c.name && r.measure === m);
-    const cov = of("covY");
-    const topics = new Set(cov.map((r) => r.topicId));
+    const of = (m: string) =>
+      values.records.filter((r) => r.condition === c.name && r.measure === m);
+    const stored = (m: string) => {
+      const key = values.means.get(meanKey(datasets[0] ?? "", c.name, m))?.key;
+      return key && storedMean(data, key);
+    };
+    const cov = stored("covY");
+    const topics = new Set(of("covY").map((r) => r.topicId));
     const tokens = data.generations.filter((g) => g.run === c.generation && topics.has(g.topicId))
       .map((g) => g.tokens ?? 0);
     return {
       condition: c.label,
       kind: c.kind,
-      coverage: mean(cov.map((r) => r.value)),
-      density: mean(of("denY").map((r) => r.value)),
-      tokens: mean(tokens),
-      topics: topics.size,
+      coverage: cov?.value ?? NaN,
+      density: stored("denY")?.value ?? NaN,
+      tokens: cov ? mean(tokens) : NaN,
+      // No mean, no count: a blank, never a 0 nobody measured.
+      topics: cov ? cov.topics ?? topics.size : NaN,
     };
+  });
+  const blank = conditions.flatMap((c) => {
+    const why = datasets.map((d) => values.missing.get(meanKey(d, c.name, "covY"))).find(Boolean);
+    return why ? [`${c.label}: no Cov(y) (${why}).`] : [];
   });
   const lab = labelling(data);
   return {
@@ -104,7 +116,7 @@ export function reportScores(
           cov: cell(s.coverage),
           den: cell(s.density),
           tokens: cell(s.tokens),
-          topics: s.topics,
+          topics: cell(s.topics),
         },
       })),
       notes: [
@@ -113,6 +125,7 @@ export function reportScores(
           opts.w ?? CRUX_DEFAULTS.w
         } against the tokens of P*: coverage per token relative to P*, above 1 when a report covers more per token than P* (as a concise human summary can).`,
         symbolNote(t),
+        ...blank,
       ],
     }),
     figure: barChart(

@@ -32,6 +32,9 @@ export interface SaveAnalysisOptions {
 /**
  * Writes an analysis' table as `tables/<name>.csv|.md|.tex|.html` and its
  * figure as `figures/<name>.svg|.png|.vl.json` under `outDir` (normally
+ * `outputs/<experiment>`), with `tables/<name>.cells.jsonl` (one line per numeric
+ * cell: the key of the stored row it shows, or why it is blank) when the
+ * analysis names its cells' rows; under `outDir` (normally
  * `outputs/<experiment>`), creating the folders; then records it (title,
  * caption, subtitle and notes, file paths) in `outDir/analyses.json` and
  * rebuilds the gallery page `outDir/index.html` listing every saved table and
@@ -70,6 +73,12 @@ export async function saveAnalysis(
     out.table = await saveTable(analysis.table, join(outDir, "tables", analysis.name), {
       gallery: false,
     });
+  }
+  if (analysis.table && analysis.cells) {
+    const file = join(outDir, "tables", `${analysis.name}.cells.jsonl`);
+    const tmp = `${file}.tmp`;
+    await Deno.writeTextFile(tmp, analysis.cells.map((c) => JSON.stringify(c) + "\n").join(""));
+    await Deno.rename(tmp, file);
   }
   if (analysis.figure) {
     out.figure = await saveFigure(analysis.figure, join(outDir, "figures", analysis.name), {

@@ -7,13 +7,7 @@ import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
-import {
-  conditionScores,
-  datasetsOf,
-  MAIN_MEASURES,
-  meanKey,
-  meanScores,
-} from "./_condition_scores.ts";
+import { conditionValues, datasetsOf, MAIN_MEASURES, meanKey } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
 import { missingValueNotes } from "./_missing_values.ts";
 import { labelling } from "./_labels.ts";
@@ -97,9 +91,10 @@ export function thresholdTable(
     c.kind === "pipeline"
   );
   const datasets = datasetsOf(data);
-  const byThreshold = thresholds.map((t) =>
-    meanScores(conditionScores(data, pipelines, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w }))
+  const scored = thresholds.map((t) =>
+    conditionValues(data, pipelines, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w })
   );
+  const byThreshold = scored.map((x) => x.means);
   const stats: ThresholdStat[] = [];
   const means: ThresholdTableData["means"] = [];
   for (const dataset of datasets) {
@@ -108,7 +103,9 @@ export function thresholdTable(
         pipelines.map((c) => m.get(meanKey(dataset, c.name, measure))?.value ?? NaN)
       );
       thresholds.forEach((threshold, i) => {
-        const xs = vectors[i].filter((v) => !Number.isNaN(v));
+        // A statistic across pipelines needs every pipeline's mean: one that the
+        // main table leaves blank leaves these cells blank too, never a subset.
+        const xs = vectors[i].some((v) => Number.isNaN(v)) ? [] : vectors[i];
         pipelines.forEach((c, j) => {
           if (!Number.isNaN(vectors[i][j])) {
             means.push({ dataset, threshold, condition: c.name, measure, value: vectors[i][j] });
@@ -120,7 +117,9 @@ export function thresholdTable(
           threshold,
           mean: mean(xs),
           sd: sd(xs),
-          tau: i === 0 ? NaN : tau(vectors[0], vectors[i]),
+          tau: i === 0 || !xs.length || vectors[0].some((v) => Number.isNaN(v))
+            ? NaN
+            : tau(vectors[0], vectors[i]),
           pipelines: xs.length,
         });
       });
@@ -166,15 +165,36 @@ export function thresholdTable(
         ...fewSystemsNote(
           stats.filter((s) => s.threshold !== thresholds[0]).map((s) => s.pipelines),
         ),
+        ...topicSetNotes(thresholds, byThreshold),
         // Pipelines without a value at a threshold: left out of its mean, sd and τ.
         ...thresholds.flatMap((th, i) =>
           missingValueNotes(
             pipelines,
             datasets,
             (d, c, m) => byThreshold[i].has(meanKey(d, c.name, m)),
+            MAIN_MEASURES,
+            (d, c, m) => scored[i].missing.get(meanKey(d, c.name, m)),
           ).map((n) => n.replace(/^No value of /, `t = ${th}: no value of `))
         ),
       ],
     }),
   };
+}
+
+/** The topic set of the pipeline means at each threshold (their stored topic counts). */
+function topicSetNotes(
+  thresholds: readonly number[],
+  byThreshold: readonly ReadonlyMap<string, { topics: number }>[],
+): string[] {
+  return thresholds.flatMap((t, i) => {
+    const counts = [...byThreshold[i].values()].map((m) => m.topics);
+    if (!counts.length) return [];
+    const lo = Math.min(...counts);
+    const hi = Math.max(...counts);
+    return [
+      `t = ${t}: pipeline means over ${
+        lo === hi ? lo : `${lo} to ${hi}`
+      } topics (those with a sub-question answerable at t).`,
+    ];
+  });
 }

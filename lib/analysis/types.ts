@@ -76,6 +76,25 @@ export interface Condition {
   run?: string;
 }
 
+/**
+ * Where one numeric cell of a table comes from: the key of the stored
+ * `measures` row it shows, or why it is blank.
+ */
+export interface CellSource {
+  /** Row label of the table. */
+  row: string;
+  /** Column key of the table. */
+  column: string;
+  /**
+   * The stored row shown (topic `all`: a run mean), when the cell has a value;
+   * topic `all:<dataset>` when the workspace holds several datasets: the mean of
+   * that dataset's stored per-topic rows under the stored run mean.
+   */
+  key?: { run: string; source: string; judge: string; measure: string; topicId: string };
+  /** Why the cell is blank, when it is. */
+  reason?: string;
+}
+
 /** The result of an analysis: data plus its report table and/or figure, ready to display or save. */
 export interface Analysis<D = unknown> {
   /** File base name under `tables/` and `figures/`, e.g. `main_table`. */
@@ -84,4 +103,6 @@ export interface Analysis<D = unknown> {
   data: D;
   table?: Table;
   figure?: VegaLiteSpec;
+  /** The stored row (or the reason for a blank) of each numeric cell of `table`. */
+  cells?: CellSource[];
 }

@@ -369,10 +369,17 @@ export async function judgeReports(
     if (acc.den.length && !partial) {
       metrics.push({ run, topicId: "all", measure: `Den_report${den}`, value: r.density });
     }
-    if (acc.ccov.length) {
+    // The contexts' means too: a topic whose report failed, or whose passage
+    // ratings are incomplete, has no context value, and a mean without it is another number.
+    const partialContexts = failedReports.length > 0 || unselected.length > 0;
+    if (partialContexts) {
+      r.contextCoverage = NaN;
+      r.contextDensity = NaN;
+    }
+    if (acc.ccov.length && !partialContexts) {
       metrics.push({ run, topicId: "all", measure: "Cov_context", value: r.contextCoverage });
     }
-    if (acc.cden.length) {
+    if (acc.cden.length && !partialContexts) {
       metrics.push({ run, topicId: "all", measure: `Den_context${den}`, value: r.contextDensity });
     }
     if (acc.noDensity.length) {

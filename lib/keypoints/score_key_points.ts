@@ -45,9 +45,13 @@ export interface RunKeyPointScores {
   aggregate: Record<KeyPointMeasure, number>;
   /** Questions averaged per measure. */
   topics: Record<KeyPointMeasure, number>;
-  /** Questions with key points but no label at all for this run (scored 0, or left out with `unanswered: "skip"`). */
+  /**
+   * Questions with key points of which some has no usable label for this run (no
+   * label, or the judge's answer was unusable): they have no KPR, no KPF and no
+   * rates, and the run has no mean of those measures.
+   */
   missing: string[];
-  /** Key points without a label in a question that has labels (not covered). */
+  /** Key points without a usable label, over every question. */
   unlabelled: number;
 }
 
@@ -66,15 +70,20 @@ const THREE_WAY: Record<string, KeyPointLabel> = {
  * not entail), neutral, a missing or unusable label as omitted. KPP
  * = supported statements / statements (questions with checked statements); KPF
  * the harmonic mean. Aggregates are means over the questions where each is
- * defined. Questions without key points are left out of KPR and the rates; a
- * question with key points but no label for a run scores 0 and is listed in
- * `missing`; with `unanswered: "skip"` it is left out instead (the run has no
- * answer there), so a run without any label has no value at all.
+ * defined. Questions without key points are left out of KPR and the rates
+ * (the stated rule of the question set).
+ *
+ * One rule for every route (`crux keypoints score` and the pipeline's measure
+ * stage): a key point without a usable label (no label, or an unusable answer
+ * of the judge) has no entailment decision, so it is neither covered nor
+ * omitted. Its question has no KPR, KPF or rates (KPP, from statements, stays)
+ * and is listed in `missing`, and the run has no mean of those measures: a
+ * mean over the other questions is not KPR of the run, and a 0 is not what
+ * was measured.
  *
  * @param keypoints Key points per question (those with none are not scored).
  * @param labels Labels of every run.
- * @param opts `statements` (KPP), `runs` (default: the runs in labels and statements, in order),
- *   `unanswered`: `zero` (default) scores a question without labels 0, `skip` leaves it out.
+ * @param opts `statements` (KPP), `runs` (default: the runs in labels and statements, in order).
  * @returns One entry per run.
  * @example
  * ```ts
@@ -94,7 +103,6 @@ export function scoreKeyPoints(
   opts: {
     statements?: readonly StatementInput[];
     runs?: readonly string[];
-    unanswered?: "zero" | "skip";
   } = {},
 ): RunKeyPointScores[] {
   const statements = opts.statements ?? [];
@@ -119,26 +127,25 @@ export function scoreKeyPoints(
       ...[...stated.keys()].filter((q) => !scored.some((s) => s.qid === q)),
     ];
     const points = new Map(scored.map((q) => [q.qid, q.keypoints]));
-    const unanswered = (qid: string) => (points.get(qid) ?? []).length > 0 && !mine.has(qid);
-    for (const qid of qids) if (unanswered(qid)) missing.push(qid);
-    const kept = opts.unanswered === "skip" ? qids.filter((q) => !unanswered(q)) : qids;
-    const perQuestion = kept.map((qid): QuestionScores => {
+    const perQuestion = qids.map((qid): QuestionScores => {
       const ks = points.get(qid) ?? [];
       const got = mine.get(qid);
-      if (got) unlabelled += ks.filter((k) => !got.has(k.id)).length;
+      const lacking = ks.filter((k) => (got?.get(k.id) ?? null) === null).length;
+      unlabelled += lacking;
+      if (lacking) missing.push(qid);
       const three = ks.map((k) => THREE_WAY[got?.get(k.id) ?? ""] ?? "omitted");
       const s = keyPointScores([{
         entailed: three.map((l) => l === "supported"),
         statedSupported: stated.get(qid),
       }]);
-      const rates = ks.length
+      const rates = ks.length && !lacking
         ? keyPointRates(three)
         : { supported: NaN, omitted: NaN, contradicted: NaN };
       return {
         qid,
-        KPR: s.kpr,
+        KPR: lacking ? NaN : s.kpr,
         KPP: s.kpp,
-        KPF: s.kpf,
+        KPF: lacking ? NaN : s.kpf,
         kp_supported: rates.supported,
         kp_omitted: rates.omitted,
         kp_contradicted: rates.contradicted,
@@ -148,7 +155,9 @@ export function scoreKeyPoints(
     const topics = {} as Record<KeyPointMeasure, number>;
     for (const m of KEYPOINT_MEASURES) {
       const xs = perQuestion.map((q) => q[m]).filter((x) => !Number.isNaN(x));
-      aggregate[m] = xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
+      // A question without its labels leaves the run without a mean (KPP needs none).
+      const incomplete = m !== "KPP" && missing.length > 0;
+      aggregate[m] = xs.length && !incomplete ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
       topics[m] = xs.length;
     }
     return { runId, perQuestion, aggregate, topics, missing, unlabelled };

@@ -67,11 +67,13 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
     kp_omitted: 2,
     kp_contradicted: 2,
   });
-  // Run b: q1 1/4 (k1 unusable, k3 and k4 unlabelled); q2 has no line: 0 and listed.
-  assert.equal(b.aggregate.KPR, 0.125);
-  assert.deepEqual(b.missing, ["q2"]);
-  assert.equal(b.unlabelled, 2);
-  assert.equal(b.aggregate.kp_omitted, (3 / 4 + 1) / 2);
+  // Run b: q1 has k1 unusable and k3, k4 unlabelled; q2 has no line: neither has a
+  // KPR, and b has no mean (never the 0.125 of counting them as not covered).
+  assert.ok(Number.isNaN(b.aggregate.KPR));
+  assert.deepEqual(b.perQuestion.map((q) => [q.qid, q.KPR]), [["q1", NaN], ["q2", NaN]]);
+  assert.deepEqual(b.missing, ["q1", "q2"]);
+  assert.equal(b.unlabelled, 5);
+  assert.ok(Number.isNaN(b.aggregate.kp_omitted));
 
   const rows = keyPointMeasureRows([a], { judge: "offline-lexical", source: "file:kp.jsonl" });
   const all = rows.filter((r) => r.topicId === "all");
@@ -98,17 +100,29 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
   assert.equal(rows.filter((r) => r.topicId === "q3").map((r) => r.measure).join(), "KPP");
 });
 
-Deno.test('scoreKeyPoints with unanswered "skip": a question without labels is left out, a run without any has no value', () => {
+Deno.test("scoreKeyPoints: a key point without a usable label leaves its question and the run's mean absent", () => {
   const labels = [
-    L("q1", "b", "k1", null), // q1 of b: 1 of 4 covered (k2); k3, k4 unlabelled
+    L("q1", "b", "k1", "yes"),
     L("q1", "b", "k2", "yes"),
+    L("q1", "b", "k3", "no"),
+    L("q1", "b", "k4", "yes"),
+    L("q2", "b", "m1", "yes"), // m2 has no label
   ];
-  const [b, none] = scoreKeyPoints(POINTS, labels, { runs: ["b", "none"], unanswered: "skip" });
-  // Only q1 counts: KPR 1/4 (with "zero", q2 would score 0 and the mean be 0.125).
-  assert.equal(b.aggregate.KPR, 0.25);
-  assert.equal(b.topics.KPR, 1);
+  const [b] = scoreKeyPoints(POINTS, labels, { runs: ["b"] });
+  // q1: 3 of 4 entailed; q2: m2 undecided, so no KPR (not 1/2, not 1/1).
+  assert.deepEqual(b.perQuestion.map((q) => [q.qid, q.KPR]), [["q1", 0.75], ["q2", NaN]]);
   assert.deepEqual(b.missing, ["q2"]);
-  assert.deepEqual(none.missing, ["q1", "q2"]);
-  assert.ok(Number.isNaN(none.aggregate.KPR));
-  assert.deepEqual(keyPointMeasureRows([none], { judge: "j", source: "s" }), []);
+  assert.equal(b.unlabelled, 1);
+  assert.ok(Number.isNaN(b.aggregate.KPR), "no mean over q1 alone");
+  const rows = keyPointMeasureRows([b], { judge: "j", source: "s" });
+  assert.deepEqual(rows.map((r) => [r.topicId, r.measure, r.value]), [
+    ["q1", "KPR", 0.75],
+    ["q1", "kp_supported", 0.75],
+    ["q1", "kp_omitted", 0.25],
+    ["q1", "kp_contradicted", 0],
+  ]);
+  // Labelled fully, the mean is over both questions: (3/4 + 2/2) / 2.
+  const [full] = scoreKeyPoints(POINTS, [...labels, L("q2", "b", "m2", "yes")], { runs: ["b"] });
+  assert.equal(full.aggregate.KPR, (0.75 + 1) / 2);
+  assert.deepEqual(full.missing, []);
 });

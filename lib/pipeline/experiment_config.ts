@@ -134,6 +134,12 @@ export interface ExperimentConfigOptions {
   /** Overrides the name; the workspace becomes `outputs/<experiment>` under `root`. */
   experiment?: string;
   /**
+   * Names the experiment (and its workspace `outputs/<name>`) only when the config
+   * names no `workspace`: how notebooks read `CRUX_EXPERIMENT`, so a config's own
+   * workspace is never replaced.
+   */
+  defaultExperiment?: string;
+  /**
    * Folder of the default workspace (`outputs/<name>`) and of the bundled sample
    * (`datasets/sample`). Default: the current directory. Relative paths written in the
    * config resolve against the config file's folder, not against this.
@@ -223,7 +229,9 @@ export function parseExperimentConfigWith(
       sections[m.key] = m.section!.parse(raw[m.key], opts.file, headlines);
     }
   }
-  const name = opts.experiment ?? raw.name;
+  const experiment = opts.experiment ??
+    (typeof raw.workspace === "string" ? undefined : opts.defaultExperiment);
+  const name = experiment ?? raw.name;
   if (typeof name !== "string" || !/^[\w.-]+$/.test(name)) {
     throw bad(
       "name",
@@ -256,7 +264,7 @@ export function parseExperimentConfigWith(
   }
   const root = opts.root ?? Deno.cwd();
   const abs = (p: string) => (isAbsolute(p) ? p : join(configDir, p));
-  const workspace = opts.experiment !== undefined || typeof raw.workspace !== "string"
+  const workspace = experiment !== undefined || typeof raw.workspace !== "string"
     ? join(root, "outputs", name)
     : abs(raw.workspace);
   const dataset = checkDataset(raw.dataset, bad, abs, join(root, "datasets", "sample"));

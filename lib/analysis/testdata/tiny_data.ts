@@ -10,6 +10,7 @@
  */
 import type { Generation } from "@lib/types/mod.ts";
 import type { CruxData } from "../types.ts";
+import { withStoredMeasures } from "./stored_measures.ts";
 
 const gen = (
   run: string,
@@ -43,8 +44,16 @@ const reports: [string, number[]][] = [
   ["t2:report", [5, 4]],
 ];
 
-/** A fresh copy of the fixture (tests may not share mutable state). */
+/**
+ * A fresh copy of the fixture (tests may not share mutable state), with the
+ * rows the measure stages store for it at t = 3 and 5 (see `stored_measures.ts`).
+ */
 export function tinyData(): CruxData {
+  return withStoredMeasures(tinyExtract());
+}
+
+/** The fixture without stored measures: what a workspace holds before the measure stages run. */
+export function tinyExtract(): CruxData {
   const questions = new Map([["t1", ["t1#q1", "t1#q2", "t1#q3"]], ["t2", ["t2#q1", "t2#q2"]]]);
   return {
     topics: [{ topicId: "t1", dataset: "tiny" }, { topicId: "t2", dataset: "tiny" }],

@@ -88,12 +88,9 @@ export async function score(args: string[], io: Io): Promise<number> {
   for (const r of results) {
     if (r.missing.length) {
       io.err(
-        `# ${r.runId}: no entailment line for ${r.missing.length} question(s) with key points ` +
-          `(scored 0): ${r.missing.join(", ")}\n`,
+        `# ${r.runId}: ${r.unlabelled} key point(s) without a usable label in ${r.missing.length} ` +
+          `question(s) (${r.missing.join(", ")}): those have no KPR and the run no mean\n`,
       );
-    }
-    if (r.unlabelled) {
-      io.err(`# ${r.runId}: ${r.unlabelled} key points without a label (not covered)\n`);
     }
   }
   const noKp = points.filter((q) => !q.keypoints.length).map((q) => q.qid);

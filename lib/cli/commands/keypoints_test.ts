@@ -36,7 +36,7 @@ async function files(entailments: unknown[]) {
   return { points, ent };
 }
 
-Deno.test("crux keypoints score: KPR by hand, a missing line scores 0, several runs", async () => {
+Deno.test("crux keypoints score: KPR by hand, unlabelled key points leave a run without a mean, several runs", async () => {
   const { points, ent } = await files([
     {
       qid: "q1",
@@ -79,13 +79,17 @@ Deno.test("crux keypoints score: KPR by hand, a missing line scores 0, several r
   assert.equal(a.aggregate.kp_supported, 0.75);
   assert.equal(a.aggregate.kp_omitted, 0.25);
   assert.equal(a.aggregate.kp_contradicted, 0);
-  // Run b: q1 1/4 (three unlabelled), q2 has no line -> 0: KPR 0.125, both reported.
-  assert.equal(b.aggregate.KPR, 0.125);
+  // Run b: q1 has three unlabelled key points and q2 no line: neither question has a
+  // KPR and b has no mean (not the 0.125 of scoring them 0), as in the pipeline.
+  assert.equal(b.aggregate.KPR, null);
+  assert.deepEqual(b.perQuery.map((p: { qid: string; KPR: number }) => [p.qid, p.KPR]), [
+    ["q1", null],
+    ["q2", null],
+  ]);
   assert.match(
     r.err,
-    /# b: no entailment line for 1 question\(s\) with key points \(scored 0\): q2/,
+    /# b: 5 key point\(s\) without a usable label in 2 question\(s\) \(q1, q2\): those have no KPR and the run no mean/,
   );
-  assert.match(r.err, /# b: 3 key points without a label \(not covered\)/);
 });
 
 Deno.test("crux keypoints score: the three-way labels give supported / omitted / contradicted rates", async () => {

@@ -144,13 +144,9 @@ export async function measureKeyPoints(
   const statements = opts.supportJudge === undefined
     ? []
     : await readKeyPointStatements(ws, opts.supportJudge);
-  // A question a run has no answer for is left out, not scored 0: a condition
-  // without answers has no value at all.
-  const scores = scoreKeyPoints(keypoints, labels, {
-    statements,
-    runs: opts.runs,
-    unanswered: "skip",
-  });
+  // The one rule of `crux keypoints score` too: a key point without a usable
+  // label leaves its question, and the run's mean, without a value.
+  const scores = scoreKeyPoints(keypoints, labels, { statements, runs: opts.runs });
   const rows = keyPointMeasureRows(scores, { judge: opts.judge, source: opts.source });
   if (rows.length) await ws.upsert("measures", rows);
   const missing = scores.flatMap((s) => s.missing.map((q) => `${s.runId}/${q}`));
