@@ -12,6 +12,7 @@ import {
   readWorkspaceQrels,
   readWorkspaceSubquestions,
   type WorkspaceLike,
+  writeMeasures,
 } from "@lib/store/mod.ts";
 import {
   answerableQuestions,
@@ -435,7 +436,7 @@ export async function judgeReports(
       }),
     );
   }
-  if (measureRows.length) await ws.upsert("measures", measureRows);
+  await writeMeasures(ws, measureRows);
   return {
     runs,
     metrics,

@@ -9,7 +9,7 @@ import {
   measureRow,
   readNuggetJudgments,
   type WorkspaceLike,
-  writeMethodMeasures,
+  writeMeasures,
 } from "@lib/store/mod.ts";
 import { groupBy } from "./_windows.ts";
 
@@ -126,7 +126,7 @@ export async function scoreNuggets(
       judgeSources: [{ judge: opts.judge, source: opts.origin }],
       run: out.map((r) => r.run),
     });
-    await writeMethodMeasures(ws, measures);
+    await writeMeasures(ws, measures);
   }
   return out;
 }

@@ -27,6 +27,7 @@ import {
   readRatingCounts,
   recordRun,
   type Workspace,
+  writeRunRows,
 } from "@lib/store/mod.ts";
 import {
   buildPassages,
@@ -311,7 +312,7 @@ export async function cruxStages(
           )
           : undefined;
         const rows = await retrieveRun(ws, r, { embedder });
-        await ws.upsert("runs", rows);
+        await writeRunRows(ws, rows);
         await recordRun(ws, {
           run: r.name,
           kind: r.kind ?? "bm25",

@@ -21,6 +21,7 @@ import {
   measureRow,
   readGenerationsByRun,
   type Workspace,
+  writeMeasures,
   writeMetaJson,
 } from "@lib/store/mod.ts";
 import { evaluateAvailable } from "./evaluate_available.ts";
@@ -289,7 +290,7 @@ export async function measureContexts(
     for (const name of new Set([...sets.map((s) => s.generation), ...runs, ORACLE_CONTEXT])) {
       await clearContextMeasures(ws, name);
     }
-    if (rows.length) await ws.upsert("measures", rows);
+    await writeMeasures(ws, rows);
     for (const [run, sources] of skipped) {
       await writeMetaJson(ws, contextSkipsKey(run), { judge: opts.judge, sources });
     }
