@@ -2,7 +2,7 @@
 import type { Condition, CruxData } from "./types.ts";
 import { type ContextSpec, dataOracleSets, scoreDataContexts, scoreReports } from "./_scores.ts";
 import { rankings } from "@lib/construct/mod.ts";
-import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
+import { answerMeasureName } from "@lib/metrics/mod.ts";
 import { type ContextKey, contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
 import type { StoredMeasure } from "@lib/store/mod.ts";
 
@@ -46,9 +46,8 @@ export function storedRows(
 }
 
 /**
- * The stored report values of a generation run at `tau` by the report judge:
- * `Cov(tau=X)` and `Den(tau=X,w=W)`, or at the default threshold the judge's
- * own `Cov` and `Den(w=W)`.
+ * The stored report values of a generation run at `tau` by the report judge,
+ * named by `answerMeasureName` (`Cov` at tau 3, `Cov(tau=X)` otherwise).
  */
 function storedReportRows(
   data: CruxData,
@@ -57,17 +56,10 @@ function storedReportRows(
   opts: { tau: number; w: number },
 ): StoredMeasure[] | undefined {
   const judge = data.reportJudge!;
-  const explicit = key === "covY" ? `Cov(tau=${opts.tau})` : `Den(tau=${opts.tau},w=${opts.w})`;
-  const rows = storedRows(data, generation, "report", judge, explicit);
-  if (rows.length || opts.tau !== CRUX_DEFAULTS.tau) return rows.length ? rows : undefined;
-  const plain = storedRows(
-    data,
-    generation,
-    "report",
-    judge,
-    key === "covY" ? "Cov" : `Den(w=${opts.w})`,
-  );
-  return plain.length ? plain : undefined;
+  // The name report judging stored, by the same function that named it.
+  const name = answerMeasureName(key === "covY" ? "Cov" : "Den", opts.tau, opts.w);
+  const rows = storedRows(data, generation, "report", judge, name);
+  return rows.length ? rows : undefined;
 }
 
 /** Whether the measure step stored any value of a generation run's contexts at `tau`. */

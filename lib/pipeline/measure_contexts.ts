@@ -9,6 +9,7 @@
 import {
   CRUX_DEFAULTS,
   type EvaluationResult,
+  formatMeasure,
   type JudgedInputs,
   oracleSets,
   prepareJudged,
@@ -43,9 +44,9 @@ export type ContextKey = keyof typeof CONTEXT_MEASURES;
 
 /** The measure string of a key at a cutoff (`Den(w=...)` when w is not the default). */
 export function contextMeasure(key: ContextKey, cutoff: number | "oracle", w: number): string {
-  return `${
-    key === "denZ" && w !== CRUX_DEFAULTS.w ? `Den(w=${w})` : CONTEXT_MEASURES[key]
-  }@${cutoff}`;
+  return key === "denZ"
+    ? formatMeasure({ name: "Den", params: { w }, cutoff })
+    : `${CONTEXT_MEASURES[key]}@${cutoff}`;
 }
 
 /**
