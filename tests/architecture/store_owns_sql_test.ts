@@ -67,14 +67,18 @@ export function sqlLines(path: string, text: string): string[] {
 /** A workspace write naming its table: `ws.upsert("measures", rows)`, over several lines too. */
 const WRITE_CALL = /\.\s*(insert|upsert|upsertStream)\s*\(\s*["'`](\w+)["'`]/g;
 
+/** A workspace's write whose table is not a literal: `ws.upsert(table, rows)`. */
+const WORKSPACE_WRITE = /\b(?:ws|workspace)\s*\.\s*(insert|upsert|upsertStream)\s*\((?!\s*["'`])/g;
+
 /** The store's bulk writers, which take a table and write it. */
 const BULK_WRITER = /\b(insertRecords|upsertRecords|upsertBatches)\s*\(/g;
 
 /**
  * Writes to store tables in `text` (a library file at `path`), as
  * `path:line: call table`: a workspace `insert`/`upsert`/`upsertStream` whose
- * first argument names a table of the schema, and any call of the store's
- * bulk writers. Comments are skipped (documentation examples are prose here).
+ * first argument names a table of the schema, a workspace's (`ws`,
+ * `workspace`) such call whose table is not a literal, and any call of the
+ * store's bulk writers. Comments are skipped (documentation examples are prose here).
  *
  * @param path Repository-relative path, for the message.
  * @param text The file's content.
@@ -85,6 +89,9 @@ export function storeWrites(path: string, text: string): string[] {
   const found: { line: number; what: string }[] = [];
   for (const m of code.matchAll(WRITE_CALL)) {
     if (Object.hasOwn(TABLES, m[2])) found.push({ line: lineOf(m.index), what: `${m[1]} ${m[2]}` });
+  }
+  for (const m of code.matchAll(WORKSPACE_WRITE)) {
+    found.push({ line: lineOf(m.index), what: `${m[1]} (table not named)` });
   }
   for (const m of code.matchAll(BULK_WRITER)) found.push({ line: lineOf(m.index), what: m[1] });
   return found.sort((a, b) => a.line - b.line).map((f) => `${path}:${f.line}: ${f.what}`);
@@ -143,6 +150,7 @@ Deno.test("the write finder sees table writes over several lines and ignores com
     "await ws.upsertStream(`passages`, stream());",
     "await insertRecords(connection, info, rows);",
     'await ws.insert("runs", rows);',
+    "await s.ws.upsert(table, rows);",
   ].join("\n");
   assert.deepEqual(storeWrites("x.ts", code), [
     "x.ts:2: upsert measures",
@@ -150,6 +158,7 @@ Deno.test("the write finder sees table writes over several lines and ignores com
     "x.ts:9: upsertStream passages",
     "x.ts:10: insertRecords",
     "x.ts:11: insert runs",
+    "x.ts:12: upsert (table not named)",
   ]);
 });
 
