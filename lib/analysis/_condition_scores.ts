@@ -1,7 +1,7 @@
 /** Per-topic scores of the compared conditions (private). */
 import type { Condition, CruxData } from "./types.ts";
 import { answerableSets } from "./_scores.ts";
-import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
+import { answerMeasureName } from "@lib/metrics/mod.ts";
 import { type ContextKey, contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
 import type { StoredMeasure } from "@lib/store/mod.ts";
 
@@ -69,9 +69,9 @@ export function storedMean(data: CruxData, key: StoredKey): StoredMeasure | unde
 const meanCache = new WeakMap<readonly StoredMeasure[], Map<string, StoredMeasure>>();
 
 /**
- * The stored report key of a generation run at `tau` by the report judge:
- * `Cov(tau=X)` and `Den(tau=X,w=W)`, or at the default threshold the judge's
- * own `Cov` and `Den(w=W)` when those are what it stored.
+ * The stored report key of a generation run at `tau` by the report judge,
+ * named by `answerMeasureName`, the function report judging names its values
+ * with (`Cov` at tau 3, `Cov(tau=X)` otherwise).
  */
 function reportKey(
   data: CruxData,
@@ -80,11 +80,8 @@ function reportKey(
   opts: { tau: number; w: number },
 ): StoredKey {
   const judge = data.reportJudge!;
-  const explicit = key === "covY" ? `Cov(tau=${opts.tau})` : `Den(tau=${opts.tau},w=${opts.w})`;
-  const at = { run: generation, source: "report", judge, measure: explicit };
-  if (opts.tau !== CRUX_DEFAULTS.tau) return at;
-  if (storedRows(data, generation, "report", judge, explicit).length) return at;
-  return { ...at, measure: key === "covY" ? "Cov" : `Den(w=${opts.w})` };
+  const measure = answerMeasureName(key === "covY" ? "Cov" : "Den", opts.tau, opts.w);
+  return { run: generation, source: "report", judge, measure };
 }
 
 /** The stored key of a main measure of a condition, or the reason it has none. */

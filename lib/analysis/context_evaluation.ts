@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { CRUX_DEFAULTS, evaluate, oracleSets, prepareJudged } from "@lib/metrics/mod.ts";
+import {
+  CRUX_DEFAULTS,
+  evaluate,
+  formatMeasure,
+  oracleSets,
+  prepareJudged,
+} from "@lib/metrics/mod.ts";
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
 import {
   readContextSkips,
@@ -71,12 +77,10 @@ export interface ContextEvaluationResult {
 /** Generic column -> measure string at a cutoff. */
 function measuresAt(cutoff: number | "oracle", tau: number, w: number): Record<string, string> {
   const at = `@${cutoff}`;
-  const t = tau === CRUX_DEFAULTS.tau ? "" : `tau=${tau}`;
-  const dw = [t, w === CRUX_DEFAULTS.w ? "" : `w=${w}`].filter(Boolean).join(",");
   return {
-    "Cov": `Cov${t ? `(${t})` : ""}${at}`,
+    "Cov": formatMeasure({ name: "Cov", params: { tau }, cutoff }),
     "α-nDCG": `alpha_nDCG${at}`,
-    "Den": `Den${dw ? `(${dw})` : ""}${at}`,
+    "Den": formatMeasure({ name: "Den", params: { tau, w }, cutoff }),
     "P": `P(rel=3)${at}`,
     "nDCG": `nDCG${at}`,
     "RPrec": "RPrec(rel=3)",

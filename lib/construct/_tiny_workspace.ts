@@ -1,5 +1,10 @@
 /** Test helper: a temporary workspace loaded with the tiny made-up dataset of `testdata/tiny.json`. */
-import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
+import {
+  openWorkspace,
+  type Workspace,
+  writeDocumentRows,
+  writeTopicRows,
+} from "@lib/store/mod.ts";
 import type { Document, Topic } from "@lib/types/mod.ts";
 
 const FIXTURE = new URL("./testdata/tiny.json", import.meta.url);
@@ -12,8 +17,8 @@ export async function tinyWorkspace(): Promise<Workspace & AsyncDisposable> {
     topics: Topic[];
     documents: Document[];
   };
-  await ws.upsert("topics", data.topics);
-  await ws.upsert("documents", data.documents);
+  await writeTopicRows(ws, data.topics);
+  await writeDocumentRows(ws, data.documents);
   return Object.assign(ws, {
     [Symbol.asyncDispose]: async () => {
       ws.close();

@@ -9,6 +9,7 @@ import {
   readTopics,
   recordTokenizer,
   type WorkspaceLike,
+  writePassageRows,
 } from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 
@@ -86,8 +87,8 @@ export async function buildPassages(
     p.tokens === undefined
   );
   if (uncounted.length) {
-    await ws.upsert(
-      "passages",
+    await writePassageRows(
+      ws,
       uncounted.map((p) => ({ ...p, tokens: countTokens(p.text, { tokenizer: opts.tokenizer }) })),
     );
     opts.onNote?.(`${uncounted.length} passages had no token count; counted now`);
@@ -163,7 +164,7 @@ export async function buildPassages(
       summary.topics++;
     }
     if (out.length) {
-      await ws.upsert("passages", out);
+      await writePassageRows(ws, out);
       await recordTokenizer(ws, opts.tokenizer ?? "llama3.1");
     }
     summary.written += out.length;

@@ -2,7 +2,12 @@ import { type LlmClient, loadTemplate, parseTagged, renderTemplate } from "@lib/
 import type { Question, Topic } from "@lib/types/mod.ts";
 import { stripQuestionNumbering } from "@lib/formats/mod.ts";
 import { splitSentences } from "@lib/text/mod.ts";
-import { readTopics, readWorkspaceSubquestions, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  readTopics,
+  readWorkspaceSubquestions,
+  type WorkspaceLike,
+  writeQuestionRows,
+} from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 import { subquestionCount } from "./subquestion_count.ts";
 
@@ -126,7 +131,7 @@ export async function buildQuestions(
       } else keep(t, rec.parsed!.value);
     });
   }
-  if (out.length) await ws.upsert("questions", out);
+  await writeQuestionRows(ws, out);
   summary.written = out.length;
   return summary;
 }

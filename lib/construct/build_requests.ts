@@ -1,7 +1,7 @@
 import { type LlmClient, loadTemplate, parseTagged, renderTemplate } from "@lib/llm/mod.ts";
 import type { Topic } from "@lib/types/mod.ts";
 import { splitSentences } from "@lib/text/mod.ts";
-import { readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
+import { readTopics, type WorkspaceLike, writeTopicRows } from "@lib/store/mod.ts";
 import type { StepOptions, StepSummary } from "./types.ts";
 
 /** Options of {@link buildRequests}. */
@@ -98,7 +98,7 @@ export async function buildRequests(
       }
     });
   }
-  if (updated.length) await ws.upsert("topics", updated);
+  await writeTopicRows(ws, updated);
   summary.topics = updated.length;
   summary.written = updated.length;
   return summary;

@@ -6,7 +6,12 @@
  * @module
  */
 import type { LlmClient } from "@lib/llm/mod.ts";
-import { countRunRows, readWorkspaceSubquestions, type Workspace } from "@lib/store/mod.ts";
+import {
+  appendRunRows,
+  countRunRows,
+  readWorkspaceSubquestions,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import { mmrRows } from "./_mmr_rerank.ts";
 import { endpointRows } from "./_endpoint_rerank.ts";
 import { countingClient, emptyUsage, type RerankUsage } from "./_counting_client.ts";
@@ -276,6 +281,6 @@ export async function rerankRun(
     rows = out.rows;
     counts = out.counts;
   }
-  await ws.insert("runs", rows);
+  await appendRunRows(ws, rows);
   return { run: cfg.name, written: rows.length, skipped: false, usage, counts };
 }

@@ -10,6 +10,8 @@ import {
   readWorkspaceSubquestions,
   recordQrels,
   type WorkspaceLike,
+  writeQrelsRows,
+  writeQuestionRows,
 } from "@lib/store/mod.ts";
 import { ratingMatrices } from "./_rating_matrix.ts";
 import { selectTopic } from "./select_topic.ts";
@@ -149,7 +151,7 @@ export async function selectRequired(
       `${summary.missing} (passage, sub-question) pairs have no rating by "${judge}" and count as 0`,
     );
   }
-  if (qrels.length) await ws.upsert("qrels", qrels);
+  await writeQrelsRows(ws, qrels);
   for (const name of [prName, divName]) {
     await recordQrels(ws, {
       name,
@@ -159,7 +161,7 @@ export async function selectRequired(
       redundancy: opts.redundancy ?? "all",
     });
   }
-  if (flags.length) await ws.upsert("questions", flags);
+  await writeQuestionRows(ws, flags);
   summary.written = qrels.length;
   return summary;
 }

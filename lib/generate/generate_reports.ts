@@ -19,6 +19,7 @@ import {
   recordFailedGenerations,
   recordGeneration,
   type WorkspaceLike,
+  writeGenerationRows,
 } from "@lib/store/mod.ts";
 import { oracleBudgets } from "./oracle_budget.ts";
 import {
@@ -257,7 +258,7 @@ export async function generateReports(
       } else store(item, g.text);
     }
   }
-  if (out.length) await ws.upsert("generations", out);
+  await writeGenerationRows(ws, out);
   await recordContextGaps(ws, opts.run, incomplete);
   // The run's topics without a report because their call failed: earlier failures
   // not attempted now stay recorded, so the judge never averages over a partial run.
@@ -306,7 +307,7 @@ async function storeHumanReports(
       backend: "human",
       tokens: countTokens(t.summary!, tk),
     }));
-  if (rows.length) await ws.upsert("generations", rows);
+  await writeGenerationRows(ws, rows);
   await recordGeneration(ws, {
     run: "oracle-result",
     condition: "oracle-result",

@@ -12,9 +12,11 @@ import {
   readWorkspaceQrels,
   readWorkspaceSubquestions,
   type WorkspaceLike,
+  writeMeasures,
 } from "@lib/store/mod.ts";
 import {
   answerableQuestions,
+  answerMeasureName,
   coverageScores,
   CRUX_DEFAULTS,
   oracleSets,
@@ -399,11 +401,14 @@ export async function judgeReports(
   // reports' Cov and Den (method crux, source report), so every method's
   // answer-level scores meet there under the same run names, and the Cov and Den
   // of the contexts the reports were written from (source context).
+  // Stored names carry the judge's own tau (`Cov(tau=4)`), never a default's meaning.
+  const covName = answerMeasureName("Cov", tau, w);
+  const denName = answerMeasureName("Den", tau, w);
   const stored = new Map<string, { measure: string; source: string }>([
-    ["Cov_report", { measure: "Cov", source: "report" }],
-    [`Den_report${den}`, { measure: `Den(w=${w})`, source: "report" }],
-    ["Cov_context", { measure: "Cov", source: "context" }],
-    [`Den_context${den}`, { measure: `Den(w=${w})`, source: "context" }],
+    ["Cov_report", { measure: covName, source: "report" }],
+    [`Den_report${den}`, { measure: denName, source: "report" }],
+    ["Cov_context", { measure: covName, source: "context" }],
+    [`Den_context${den}`, { measure: denName, source: "context" }],
   ]);
   const perTopic = new Map<string, number>();
   for (const m of metrics) {
@@ -442,7 +447,7 @@ export async function judgeReports(
       }),
     );
   }
-  if (measureRows.length) await ws.upsert("measures", measureRows);
+  await writeMeasures(ws, measureRows);
   return {
     runs,
     metrics,
@@ -475,8 +480,8 @@ function reportRowsAt(
     judge: string;
   },
 ) {
-  const cov = `Cov(tau=${x})`;
-  const den = `Den(tau=${x},w=${c.w})`;
+  const cov = answerMeasureName("Cov", x, c.w);
+  const den = answerMeasureName("Den", x, c.w);
   const answerable = new Map<string, string[]>();
   for (const [t, qs] of c.questions) {
     const rows = (c.oracle.get(t) ?? []).map((p) => {

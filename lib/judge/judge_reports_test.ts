@@ -145,3 +145,29 @@ Deno.test("judgeReports --judge-unjudged rates foreign context passages; a repor
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("judgeReports at tau 4 stores Cov(tau=4): a plain Cov always means tau 3", async () => {
+  const { ws, dir } = await fixture();
+  try {
+    const { judge } = scriptedJudge({ REPORT: { "Q1?": 4, "Q2?": 3 } });
+    await judgeReports(ws, { judge, tau: 4, taus: [3] });
+    const stored = await ws.measures({ run: "g", topicId: "all" });
+    const cov = stored.filter((m) => m.name === "Cov")
+      .map((m) => [m.measure, m.source, m.value]).sort();
+    // Q1 and Q2 are answerable at 4 and at 3 (P* rates them 5 and 4). The report
+    // answers Q1 at 4 and Q2 at 3: Cov(tau=4) = 1/2, Cov at tau 3 = 2/2.
+    // The context [t:0#2 (Q1 rated 3), x:0#0 unrated]: 0 at tau 4.
+    assert.deepEqual(cov, [
+      ["Cov(tau=4)", "context", 0],
+      ["Cov(tau=4)", "report", 0.5],
+      ["Cov", "report", 1],
+    ]);
+    assert.deepEqual(
+      stored.filter((m) => m.name === "Den").map((m) => [m.measure, m.source]).sort(),
+      [["Den(tau=4,w=0.5)", "context"], ["Den(tau=4,w=0.5)", "report"], ["Den(w=0.5)", "report"]],
+    );
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

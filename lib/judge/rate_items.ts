@@ -1,6 +1,6 @@
 import type { AnswerabilityJudge, AnswerabilityPair, ProgressFn } from "@lib/llm/mod.ts";
 import type { Rating } from "@lib/types/mod.ts";
-import { ratedPairs, ratingKey, type WorkspaceLike } from "@lib/store/mod.ts";
+import { ratedPairs, ratingKey, type WorkspaceLike, writeRatings } from "@lib/store/mod.ts";
 
 /** A text (passage or report) to rate against some questions of its topic. */
 export interface RatingItem {
@@ -122,7 +122,7 @@ export async function rateItems(
       });
     });
     // Writing ratings records their items in `rated_items` (the workspace's upsert does).
-    if (rows.length) await ws.upsert("ratings", rows);
+    await writeRatings(ws, rows);
     result.written += rows.length;
   }
   result.incompleteTopics = [...incomplete].sort();

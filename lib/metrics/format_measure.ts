@@ -31,6 +31,13 @@ export interface FormatMeasureOptions {
  * prints `Cov(tau=3)@10`. The result, parsed again with or without the same
  * `defaults`, names a measure with the same effective parameters.
  *
+ * Stored names (the `measure` column of `measures`) are always printed without
+ * `defaults`, from the parameters the value was computed with: a parameter is
+ * written exactly when it differs from the registry's declared default, so a
+ * stored name never depends on a configuration (`construct.tau` 4 stores
+ * `Cov(tau=4)`, never `Cov`). `formatMeasureKey` (`measure_key.ts`) is the one
+ * formatter of a stored key.
+ *
  * @param measure A parsed measure.
  * @param opts `registry` (default: the built-in measures), `defaults` (default: none).
  * @returns The canonical string, e.g. `alpha_nDCG(alpha=0.3)@20`.

@@ -49,6 +49,13 @@ export { builtinRegistry, defaultRegistry } from "./default_registry.ts";
 export { parseMeasure, type ParseMeasureOptions } from "./parse_measure.ts";
 export { formatMeasure, type FormatMeasureOptions } from "./format_measure.ts";
 export {
+  answerMeasureName,
+  formatMeasureKey,
+  type MeasureKey,
+  type MeasureKeyColumns,
+  parseMeasureKey,
+} from "./measure_key.ts";
+export {
   averagePrecision,
   ndcg,
   precision,

@@ -3,13 +3,18 @@
  *
  * @module
  */
-import { type NuggetJudgment, type NuggetScores, nuggetScores } from "@lib/metrics/mod.ts";
+import {
+  meanNuggetScores,
+  type NuggetJudgment,
+  type NuggetScores,
+  nuggetScores,
+} from "@lib/metrics/mod.ts";
 import {
   deleteMeasures,
   measureRow,
   readNuggetJudgments,
   type WorkspaceLike,
-  writeMethodMeasures,
+  writeMeasures,
 } from "@lib/store/mod.ts";
 import { groupBy } from "./_windows.ts";
 
@@ -83,6 +88,7 @@ export async function scoreNuggets(
       failedLabels: 0,
       failedImportance: 0,
     };
+    const answers: NuggetJudgment[][] = [];
     for (const [topicId, labels] of groupBy(list, (x) => x.topicId)) {
       const judgments: NuggetJudgment[] = labels.map((l) => {
         if (l.label === "failed") r.failedLabels++;
@@ -92,6 +98,7 @@ export async function scoreNuggets(
           assignment: l.label as NuggetJudgment["assignment"],
         };
       });
+      answers.push(judgments);
       r.perAnswer.push({
         topicId,
         nuggets: judgments.length,
@@ -99,9 +106,8 @@ export async function scoreNuggets(
         ...nuggetScores(judgments),
       });
     }
-    for (const k of NUGGET_MEASURES) {
-      r.mean[FIELD[k]] = r.perAnswer.reduce((a, s) => a + s[FIELD[k]], 0) / r.perAnswer.length;
-    }
+    // The mean `crux nuggets score --assignments` gives too: one scorer for both routes.
+    r.mean = meanNuggetScores(answers);
     out.push(r);
   }
   if (opts.store ?? true) {
@@ -126,7 +132,7 @@ export async function scoreNuggets(
       judgeSources: [{ judge: opts.judge, source: opts.origin }],
       run: out.map((r) => r.run),
     });
-    await writeMethodMeasures(ws, measures);
+    await writeMeasures(ws, measures);
   }
   return out;
 }

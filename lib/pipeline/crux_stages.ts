@@ -27,6 +27,7 @@ import {
   readRatingCounts,
   recordRun,
   type Workspace,
+  writeRunRows,
 } from "@lib/store/mod.ts";
 import {
   buildPassages,
@@ -320,7 +321,7 @@ export async function cruxStages(
           )
           : undefined;
         const rows = await retrieveRun(ws, r, { embedder });
-        await ws.upsert("runs", rows);
+        await writeRunRows(ws, rows);
         await recordRun(ws, {
           run: r.name,
           kind: r.kind ?? "bm25",
@@ -429,7 +430,9 @@ export async function cruxStages(
     specs.push({
       id: `judge:${run}`,
       stage: "judge",
-      version: 1,
+      // 2: stored names carry the judge's own tau (`Cov(tau=4)`); a workspace judged
+      // by version 1 at another tau than 3 named those values plain `Cov`.
+      version: 2,
       // The analyses' thresholds and density exponent: the judge stores Cov(y) and
       // Den(y) at each, so the tables read them.
       params: { tau, models, taus: settings.taus, ...(settingsW ? { w: settingsW } : {}) },

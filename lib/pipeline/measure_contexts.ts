@@ -9,6 +9,7 @@
 import {
   CRUX_DEFAULTS,
   type EvaluationResult,
+  formatMeasure,
   type JudgedInputs,
   oracleSets,
   prepareJudged,
@@ -21,6 +22,7 @@ import {
   measureRow,
   readGenerationsByRun,
   type Workspace,
+  writeMeasures,
   writeMetaJson,
 } from "@lib/store/mod.ts";
 import { evaluateAvailable } from "./evaluate_available.ts";
@@ -42,9 +44,9 @@ export type ContextKey = keyof typeof CONTEXT_MEASURES;
 
 /** The measure string of a key at a cutoff (`Den(w=...)` when w is not the default). */
 export function contextMeasure(key: ContextKey, cutoff: number | "oracle", w: number): string {
-  return `${
-    key === "denZ" && w !== CRUX_DEFAULTS.w ? `Den(w=${w})` : CONTEXT_MEASURES[key]
-  }@${cutoff}`;
+  return key === "denZ"
+    ? formatMeasure({ name: "Den", params: { w }, cutoff })
+    : `${CONTEXT_MEASURES[key]}@${cutoff}`;
 }
 
 /**
@@ -289,7 +291,7 @@ export async function measureContexts(
     for (const name of new Set([...sets.map((s) => s.generation), ...runs, ORACLE_CONTEXT])) {
       await clearContextMeasures(ws, name);
     }
-    if (rows.length) await ws.upsert("measures", rows);
+    await writeMeasures(ws, rows);
     for (const [run, sources] of skipped) {
       await writeMetaJson(ws, contextSkipsKey(run), { judge: opts.judge, sources });
     }

@@ -4,7 +4,7 @@
  * @module
  */
 import { type EvaluationResult, parseMeasure } from "@lib/metrics/mod.ts";
-import { measureRow, type Workspace } from "@lib/store/mod.ts";
+import { measureRow, type Workspace, writeMeasures } from "@lib/store/mod.ts";
 
 /** Relevance measures (method trec); the others (Cov, Den) are method crux. */
 const RELEVANCE = new Set(["P", "R", "AP", "RPrec", "RR", "nDCG", "alpha_nDCG", "judged"]);
@@ -54,6 +54,6 @@ export async function storeMeasures(
         topics: r.topicId === "all" ? counts.get(r.run)?.[r.measure] ?? null : null,
       });
     });
-  if (rows.length) await ws.upsert("measures", rows);
+  await writeMeasures(ws, rows);
   return rows.length;
 }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { metaKeyRemoval, readMetaText, type Workspace } from "@lib/store/mod.ts";
+import { metaKeyRemoval, readMetaText, type Workspace, writeMetaJson } from "@lib/store/mod.ts";
 import {
   type Palette,
   type SeriesInput,
@@ -46,7 +46,7 @@ export async function experimentPalette(
   const stored = text === undefined ? undefined : parse(text, ws.dir);
   const palette = seriesPalette(series, stored);
   if (!ws.readOnly && palette.order.length !== (stored?.order.length ?? 0)) {
-    await ws.upsert("meta", [{ key: PALETTE_KEY, value: JSON.stringify(palette) }]);
+    await writeMetaJson(ws, PALETTE_KEY, palette);
   }
   return palette;
 }

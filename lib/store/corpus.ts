@@ -6,7 +6,7 @@
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
-import type { Topic } from "@lib/types/mod.ts";
+import type { Document, Passage, Qrel, Question, Topic } from "@lib/types/mod.ts";
 
 /**
  * Deletes a topic's qrels of the given names (e.g. the selection's `crux_pr`
@@ -156,4 +156,86 @@ export async function readTopicIds(ws: WorkspaceLike): Promise<Set<string>> {
  */
 export async function clearSelectionQrels(ws: WorkspaceLike): Promise<void> {
   await ws.exec(`DELETE FROM qrels WHERE name IN ('crux_pr', 'crux_div')`);
+}
+
+/**
+ * Writes documents, replacing those with the same id.
+ *
+ * @param ws The workspace.
+ * @param rows The documents.
+ * @example
+ * ```ts
+ * import { writeDocumentRows } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writeDocumentRows(ws, [{ topicId: "t1", docId: "d9", docIndex: 9, text: "A document." }]);
+ * ```
+ */
+export async function writeDocumentRows(
+  ws: WorkspaceLike,
+  rows: readonly Document[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("documents", rows);
+}
+
+/**
+ * Writes passages (with or without token counts), replacing those with the same id.
+ *
+ * @param ws The workspace.
+ * @param rows The passages.
+ * @example
+ * ```ts
+ * import { writePassageRows } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writePassageRows(ws, [{ passageId: "t1:d9#1", topicId: "t1", docId: "d9", text: "A passage." }]);
+ * ```
+ */
+export async function writePassageRows(ws: WorkspaceLike, rows: readonly Passage[]): Promise<void> {
+  if (rows.length) await ws.upsert("passages", rows);
+}
+
+/**
+ * Writes questions (sub-questions, nuggets, key points), replacing those with
+ * the same key.
+ *
+ * @param ws The workspace.
+ * @param rows The questions.
+ * @example
+ * ```ts
+ * import { writeQuestionRows } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writeQuestionRows(ws, [{ topicId: "t1", questionId: "q9", kind: "subquestion", ordinal: 9, text: "Who?" }]);
+ * ```
+ */
+export async function writeQuestionRows(
+  ws: WorkspaceLike,
+  rows: readonly Question[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("questions", rows);
+}
+
+/**
+ * Writes qrels rows, replacing those with the same key.
+ *
+ * @param ws The workspace.
+ * @param rows The qrels.
+ * @example
+ * ```ts
+ * import { writeQrelsRows } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writeQrelsRows(ws, [{ name: "mine", topicId: "t1", docId: "d1#1", grade: 1, subtopic: "0" }]);
+ * ```
+ */
+export async function writeQrelsRows(
+  ws: WorkspaceLike,
+  rows: readonly (Qrel & { name: string })[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("qrels", rows);
 }

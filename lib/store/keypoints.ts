@@ -283,3 +283,66 @@ export async function readKeyPointStatements(
     [judge],
   );
 }
+
+/**
+ * Writes problems of the key point steps (one per failed or unparsed item) to `keypoint_problems`, replacing rows with the same key.
+ *
+ * @param ws The workspace.
+ * @param rows The records.
+ * @example
+ * ```ts
+ * import { writeKeyPointProblems } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writeKeyPointProblems(ws, []);
+ * ```
+ */
+export async function writeKeyPointProblems(
+  ws: WorkspaceLike,
+  rows: readonly object[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("keypoint_problems", rows);
+}
+
+/**
+ * Writes key point labels of reports to `keypoint_labels`, replacing rows with the same key.
+ *
+ * @param ws The workspace.
+ * @param rows The records.
+ * @example
+ * ```ts
+ * import { writeKeyPointLabels } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writeKeyPointLabels(ws, []);
+ * ```
+ */
+export async function writeKeyPointLabels(
+  ws: WorkspaceLike,
+  rows: readonly object[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("keypoint_labels", rows);
+}
+
+/**
+ * Writes statement checks of key point labels to `keypoint_statements`, replacing rows with the same key.
+ *
+ * @param ws The workspace.
+ * @param rows The records.
+ * @example
+ * ```ts
+ * import { writeKeyPointStatements } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writeKeyPointStatements(ws, []);
+ * ```
+ */
+export async function writeKeyPointStatements(
+  ws: WorkspaceLike,
+  rows: readonly object[],
+): Promise<void> {
+  if (rows.length) await ws.upsert("keypoint_statements", rows);
+}

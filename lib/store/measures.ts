@@ -1,7 +1,8 @@
 /**
  * The measure table `measures`: one filtered reader ({@linkcode readMeasures}),
- * one filtered delete ({@linkcode deleteMeasures}) and the writer, used by the
- * pipeline's stages, the measure step and the analyses; and the fingerprint of
+ * one filtered delete ({@linkcode deleteMeasures}) and the one writer
+ * ({@linkcode writeMeasures}): every stage and command that stores a measure
+ * calls it (no file outside `lib/store` writes the table); and the fingerprint of
  * the measure step's inputs (recorded in the memo, kind `measure`, see `memo.ts`).
  *
  * @module
@@ -386,19 +387,19 @@ export async function readContextSkips(
  * Stores measure rows, replacing those of the same key.
  *
  * @param ws The workspace.
- * @param rows The rows (see `measureRow`).
+ * @param rows The rows (see `measureRow`); a null value is a statistic that could not be computed.
  * @example
  * ```ts
- * import { writeMethodMeasures } from "@lib/store/mod.ts";
+ * import { writeMeasures } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * await writeMethodMeasures(ws, []);
+ * await writeMeasures(ws, []);
  * ```
  */
-export async function writeMethodMeasures(
+export async function writeMeasures(
   ws: WorkspaceLike,
-  rows: readonly MeasureRow[],
+  rows: readonly (Omit<MeasureRow, "value"> & { value: number | null })[],
 ): Promise<void> {
   if (rows.length) await ws.upsert("measures", rows);
 }

@@ -10,7 +10,7 @@ import {
   readMeasureInputFingerprints,
   readMeasures,
 } from "./measures.ts";
-import { writeMethodMeasures } from "./mod.ts";
+import { writeMeasures } from "./mod.ts";
 
 type Row = Parameters<typeof measureRow>[0];
 
@@ -616,7 +616,7 @@ Deno.test("deleteMeasures: one method, judge and source, optionally some runs", 
         source,
         value: 0.5,
       });
-    await writeMethodMeasures(ws, [
+    await writeMeasures(ws, [
       row("a", "nuggets", "j", "o"),
       row("b", "nuggets", "j", "o"),
       row("a", "nuggets", "k", "o"),

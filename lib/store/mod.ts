@@ -159,8 +159,8 @@ export {
   writeTopicRows,
 } from "./corpus.ts";
 export { type GeneratedAnswer, readGeneratedAnswers, writeGenerationRows } from "./generations.ts";
-export { replaceRunRows } from "./runs.ts";
-export { writeMethodMeasures } from "./measures.ts";
+export { appendRunRows, replaceRunRows, writeRunRows } from "./runs.ts";
+export { writeMeasures } from "./measures.ts";
 export {
   type GenerationLength,
   readEmptyGenerationRuns,
@@ -187,7 +187,14 @@ export {
   type MeasureValueRow,
   readMeasures,
 } from "./measures.ts";
-export { countKeyPointProblems, readKeyPointsOfSource, type StoredKeyPoint } from "./keypoints.ts";
+export {
+  countKeyPointProblems,
+  readKeyPointsOfSource,
+  type StoredKeyPoint,
+  writeKeyPointLabels,
+  writeKeyPointProblems,
+  writeKeyPointStatements,
+} from "./keypoints.ts";
 export {
   type NuggetSupport,
   type NuggetTopicCounts,
@@ -262,9 +269,15 @@ export {
   clearSubquestionTypes,
 } from "./subq.ts";
 export { countRunRows } from "./runs.ts";
-export { ratedPairs, ratingKey, ratingsByItem } from "./ratings.ts";
+export { ratedPairs, ratingKey, ratingsByItem, writeRatings } from "./ratings.ts";
 export { readGenerationsByRun } from "./generations.ts";
-export { deleteTopicQrels } from "./corpus.ts";
+export {
+  deleteTopicQrels,
+  writeDocumentRows,
+  writePassageRows,
+  writeQrelsRows,
+  writeQuestionRows,
+} from "./corpus.ts";
 export {
   clearContextMeasures,
   type ContextSkips,

@@ -6,6 +6,7 @@
  */
 import { readRatings, readWorkspaceSubquestions, type WorkspaceLike } from "./workspace_reads.ts";
 import { passageOrdinal } from "./passage_ordinal.ts";
+import type { Rating } from "@lib/types/mod.ts";
 
 /**
  * The (topic, item, sub-question) triples a judge has a usable rating for (0-5;
@@ -317,4 +318,23 @@ export async function clearReportRatings(
     })`,
     reference ? [judge] : [judge, run],
   );
+}
+
+/**
+ * Writes ratings, replacing those with the same (topic, item, question,
+ * judge); each rating's item is recorded in `rated_items` first.
+ *
+ * @param ws The workspace.
+ * @param rows The ratings.
+ * @example
+ * ```ts
+ * import { writeRatings } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writeRatings(ws, [{ topicId: "t1", itemId: "t1:d1#1", questionId: "q1", rating: 4, judge: "mine" }]);
+ * ```
+ */
+export async function writeRatings(ws: WorkspaceLike, rows: readonly Rating[]): Promise<void> {
+  if (rows.length) await ws.upsert("ratings", rows);
 }

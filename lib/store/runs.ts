@@ -5,6 +5,7 @@
  * @module
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
+import type { Workspace } from "./workspace.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 
 /**
@@ -97,4 +98,42 @@ export async function clearRunsEverywhere(
       JSON.stringify(runs),
     ]);
   }
+}
+
+/**
+ * Writes rows of `runs`, replacing the rows of every run the rows name (the
+ * workspace's upsert rule for `runs`, which has no key).
+ *
+ * @param ws The workspace.
+ * @param rows The rows.
+ * @example
+ * ```ts
+ * import { writeRunRows } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await writeRunRows(ws, [{ run: "mine", topicId: "t1", docId: "d1#1", rank: 1, score: 1 }]);
+ * ```
+ */
+export async function writeRunRows(ws: WorkspaceLike, rows: readonly RunRow[]): Promise<void> {
+  if (rows.length) await ws.upsert("runs", rows);
+}
+
+/**
+ * Appends rows to `runs`, leaving the rows already stored (for a run whose
+ * old rows were cleared before it was computed).
+ *
+ * @param ws The workspace.
+ * @param rows The rows.
+ * @example
+ * ```ts
+ * import { appendRunRows } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await appendRunRows(ws, [{ run: "mine", topicId: "t1", docId: "d1#1", rank: 1, score: 1 }]);
+ * ```
+ */
+export async function appendRunRows(ws: Workspace, rows: readonly RunRow[]): Promise<void> {
+  if (rows.length) await ws.insert("runs", rows);
 }

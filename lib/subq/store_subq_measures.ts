@@ -5,12 +5,7 @@
  */
 import type { TypedCoverageLine } from "@lib/formats/mod.ts";
 import type { SubquestionType } from "@lib/metrics/mod.ts";
-import {
-  deleteMeasures,
-  measureRow,
-  type WorkspaceLike,
-  writeMethodMeasures,
-} from "@lib/store/mod.ts";
+import { deleteMeasures, measureRow, type WorkspaceLike, writeMeasures } from "@lib/store/mod.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
 import { type SystemScores, systemScores } from "./system_scores.ts";
 
@@ -119,6 +114,6 @@ export async function storeSubqMeasures(
     method: "subq",
     judgeSources: [{ judge: opts.judge, source: opts.source }],
   });
-  await writeMethodMeasures(ws, rows);
+  await writeMeasures(ws, rows);
   return rows.length;
 }

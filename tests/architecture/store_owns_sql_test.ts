@@ -1,10 +1,14 @@
 /**
  * The store owns the schema: no library file outside `lib/store` holds SQL,
  * apart from the notebook query helper (`lib/report/query_table.ts`), whose
- * purpose is to run a researcher's own query.
+ * purpose is to run a researcher's own query; and no library file outside
+ * `lib/store` writes a store table (a workspace's `insert`, `upsert` or
+ * `upsertStream` naming a table, or the store's bulk writers): each table's
+ * writes are functions of its module in `lib/store`.
  */
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
+import { TABLES } from "@lib/store/schema.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -60,6 +64,39 @@ export function sqlLines(path: string, text: string): string[] {
   );
 }
 
+/** A workspace write naming its table: `ws.upsert("measures", rows)`, over several lines too. */
+const WRITE_CALL = /\.\s*(insert|upsert|upsertStream)\s*\(\s*["'`](\w+)["'`]/g;
+
+/** A workspace's write whose table is not a literal: `ws.upsert(table, rows)`. */
+const WORKSPACE_WRITE = /\b(?:ws|workspace)\s*\.\s*(insert|upsert|upsertStream)\s*\((?!\s*["'`])/g;
+
+/** The store's bulk writers, which take a table and write it. */
+const BULK_WRITER = /\b(insertRecords|upsertRecords|upsertBatches)\s*\(/g;
+
+/**
+ * Writes to store tables in `text` (a library file at `path`), as
+ * `path:line: call table`: a workspace `insert`/`upsert`/`upsertStream` whose
+ * first argument names a table of the schema, a workspace's (`ws`,
+ * `workspace`) such call whose table is not a literal, and any call of the
+ * store's bulk writers. Comments are skipped (documentation examples are prose here).
+ *
+ * @param path Repository-relative path, for the message.
+ * @param text The file's content.
+ */
+export function storeWrites(path: string, text: string): string[] {
+  const code = withoutComments(text);
+  const lineOf = (index: number) => code.slice(0, index).split("\n").length;
+  const found: { line: number; what: string }[] = [];
+  for (const m of code.matchAll(WRITE_CALL)) {
+    if (Object.hasOwn(TABLES, m[2])) found.push({ line: lineOf(m.index), what: `${m[1]} ${m[2]}` });
+  }
+  for (const m of code.matchAll(WORKSPACE_WRITE)) {
+    found.push({ line: lineOf(m.index), what: `${m[1]} (table not named)` });
+  }
+  for (const m of code.matchAll(BULK_WRITER)) found.push({ line: lineOf(m.index), what: m[1] });
+  return found.sort((a, b) => a.line - b.line).map((f) => `${path}:${f.line}: ${f.what}`);
+}
+
 function* files(dir: string): Generator<string> {
   for (const e of Deno.readDirSync(dir)) {
     const p = join(dir, e.name);
@@ -98,4 +135,41 @@ Deno.test("no SQL outside lib/store, apart from the notebook query helper", () =
     found.push(...sqlLines(rel, Deno.readTextFileSync(file)));
   }
   assert.deepEqual(found, [], `SQL outside lib/store:\n${found.join("\n")}`);
+});
+
+Deno.test("the write finder sees table writes over several lines and ignores comments and other calls", () => {
+  const code = [
+    '/** Example: `await ws.upsert("measures", rows)` in a comment is prose. */',
+    'await ws.upsert("measures", rows);',
+    '// ws.insert("runs", rows) is only a comment',
+    "await this.ws.upsert(",
+    '  "keypoint_labels",',
+    "  labels,",
+    ");",
+    'set.insert("not_a_table", 1); cache.upsert("key", 2);',
+    "await ws.upsertStream(`passages`, stream());",
+    "await insertRecords(connection, info, rows);",
+    'await ws.insert("runs", rows);',
+    "await s.ws.upsert(table, rows);",
+  ].join("\n");
+  assert.deepEqual(storeWrites("x.ts", code), [
+    "x.ts:2: upsert measures",
+    "x.ts:4: upsert keypoint_labels",
+    "x.ts:9: upsertStream passages",
+    "x.ts:10: insertRecords",
+    "x.ts:11: insert runs",
+    "x.ts:12: upsert (table not named)",
+  ]);
+});
+
+Deno.test("no writes to store tables outside lib/store", () => {
+  const found: string[] = [];
+  for (const file of files(join(root, "lib"))) {
+    const rel = relative(root, file);
+    if (rel.startsWith("lib/store/") || rel.endsWith("_test.ts") || rel.includes("/testdata/")) {
+      continue;
+    }
+    found.push(...storeWrites(rel, Deno.readTextFileSync(file)));
+  }
+  assert.deepEqual(found, [], `Store tables written outside lib/store:\n${found.join("\n")}`);
 });

@@ -21,7 +21,13 @@ const ASSIGNMENTS = jsonlOf("nugget assignments (JSONL)", ["qid", "run_id", "nug
 const SCORES = jsonlOf("nugget scores (JSONL)", ["qid", "vital_score"]);
 import { terminalProgress } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
-import { openWorkspace, readNuggetOrigins, readTopicIds, type Workspace } from "@lib/store/mod.ts";
+import {
+  openWorkspace,
+  readNuggetOrigins,
+  readTopicIds,
+  type Workspace,
+  writeTopicRows,
+} from "@lib/store/mod.ts";
 import { NUGGETS } from "@lib/methods/mod.ts";
 import { chooseBackend, clientFlags, flagRoleClient, int } from "./_llm_flags.ts";
 
@@ -131,7 +137,7 @@ export async function create(args: string[], io: Io): Promise<number> {
       const known = await readTopicIds(s.ws);
       const add = sources.filter((x) => !known.has(x.topicId))
         .map((x) => ({ topicId: x.topicId, request: x.query, source: basename(values.input!) }));
-      if (add.length) await s.ws.upsert("topics", add);
+      await writeTopicRows(s.ws, add);
     }
     const r = await nug.createNuggets(s.ws, sources, {
       backend: s.backend,

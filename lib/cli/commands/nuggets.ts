@@ -16,7 +16,7 @@ import {
   readNuggetAssignments,
   writeAtomic,
 } from "@lib/formats/mod.ts";
-import { nuggetScores } from "@lib/metrics/mod.ts";
+import { meanNuggetScores, type NuggetJudgment, nuggetScores } from "@lib/metrics/mod.ts";
 import { assign, create, label } from "./_nugget_actions.ts";
 
 const SCORE_HELP =
@@ -53,16 +53,6 @@ type Scores = Record<"strictVital" | "vital" | "strictAll" | "all", number>;
 
 const snake = (s: Scores) => Object.fromEntries(FIELDS.map(([k, f]) => [k, s[f]]));
 
-function mean(rows: readonly Scores[]): Scores {
-  const m = (f: keyof Scores) => rows.length ? rows.reduce((a, r) => a + r[f], 0) / rows.length : 0;
-  return {
-    strictVital: m("strictVital"),
-    vital: m("vital"),
-    strictAll: m("strictAll"),
-    all: m("all"),
-  };
-}
-
 async function score(args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -88,16 +78,20 @@ async function score(args: string[], io: Io): Promise<number> {
     onDuplicates: (n) =>
       n && io.err(`# ${values.assignments}: ${n} identical repeated lines dropped\n`),
   });
-  const byRun = new Map<string, { qid: string; scores: Scores }[]>();
+  const byRun = new Map<
+    string,
+    { qid: string; judgments: readonly NuggetJudgment[]; scores: Scores }[]
+  >();
   for (const r of records) {
     const list = byRun.get(r.runId) ?? [];
-    list.push({ qid: r.qid, scores: nuggetScores(r.nuggets) });
+    list.push({ qid: r.qid, judgments: r.nuggets, scores: nuggetScores(r.nuggets) });
     byRun.set(r.runId, list);
   }
   const runs = [...byRun].map(([runId, answers]) => ({
     runId,
     answers,
-    aggregate: mean(answers.map((a) => a.scores)),
+    // The measure step's mean too (`scoreNuggets`): one scorer for both routes.
+    aggregate: meanNuggetScores(answers.map((a) => a.judgments)),
   }));
   if (values.out) {
     const rows: NuggetScore[] = runs.flatMap((r) => [

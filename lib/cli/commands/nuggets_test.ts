@@ -4,6 +4,8 @@ import { main } from "../main.ts";
 import { memoryIo } from "../command.ts";
 import { nuggetsCommand } from "./nuggets.ts";
 import { readNuggetScores } from "@lib/formats/mod.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { scoreNuggets } from "@lib/nuggets/mod.ts";
 import { startOpenAiServer } from "../../../tests/support/openai_server.ts";
 
 const n = (importance: string, assignment: string) => ({
@@ -279,4 +281,49 @@ Deno.test("crux nuggets create: a workspace without graded passages says what to
   const r = await run(["create", "--workspace", join(dir, "ws")]);
   assert.equal(r.code, 2);
   assert.match(r.err, /has no passage graded >= 1 in the qrels "crux_pr": run the CRUX selection/);
+});
+
+Deno.test("crux nuggets score and the measure step give the same values on the same labels", async () => {
+  const dir = await Deno.makeTempDir();
+  const labels: Record<string, [string, string][]> = {
+    q1: [["vital", "support"], ["vital", "partial_support"], ["okay", "not_support"]],
+    q2: [["okay", "support"], ["vital", "not_support"]],
+  };
+  const file = join(dir, "assignments.jsonl");
+  await Deno.writeTextFile(
+    file,
+    Object.entries(labels).map(([qid, ls]) =>
+      JSON.stringify({ qid, run_id: "r", nuggets: ls.map(([i, a]) => n(i, a)) })
+    ).join("\n") + "\n",
+  );
+  const cli = JSON.parse((await run(["score", "--assignments", file, "--format", "json"])).out);
+  const ws = await openWorkspace(join(dir, "ws"));
+  try {
+    const origin = "file:n.jsonl";
+    const key = (topicId: string, ordinal: number) => ({ topicId, origin, ordinal });
+    await ws.upsert(
+      "nuggets",
+      Object.entries(labels).flatMap(([q, ls]) =>
+        ls.map(([importance], i) => ({ ...key(q, i + 1), text: `n${i}`, importance, kept: true }))
+      ),
+    );
+    await ws.upsert(
+      "nugget_assignments",
+      Object.entries(labels).flatMap(([q, ls]) =>
+        ls.map(([, label], i) => ({ ...key(q, i + 1), run: "r", judge: "j", label }))
+      ),
+    );
+    const [stored] = await scoreNuggets(ws, { origin, judge: "j" });
+    // By hand: q1 strict vital 1/2, vital (1 + 0.5)/2, strict all 1/3, all 1.5/3;
+    // q2 no vital nugget supported: 0, 0; strict all 1/2, all 1/2. Means over the two answers.
+    const hand = { strictVital: 0.25, vital: 0.375, strictAll: (1 / 3 + 0.5) / 2, all: 0.5 };
+    for (const [k, v] of Object.entries(hand)) close(stored.mean[k as keyof typeof hand], v);
+    close(cli.aggregate.strict_vital_score, hand.strictVital);
+    close(cli.aggregate.vital_score, hand.vital);
+    close(cli.aggregate.strict_all_score, hand.strictAll);
+    close(cli.aggregate.all_score, hand.all);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -50,13 +50,14 @@ async function score(args: string[], io: Io): Promise<number> {
   if (!["table", "json", "csv"].includes(format)) {
     throw new UsageError(`--format must be table, json or csv, not "${format}"`);
   }
-  const w = (values.weights ?? "1,0.5,-1").split(",").map(Number);
-  if (w.length !== 3 || w.some((x) => !Number.isFinite(x))) {
+  // Without --weights the scorer's own default (the measure step's too) applies.
+  const w = values.weights === undefined ? undefined : values.weights.split(",").map(Number);
+  if (w && (w.length !== 3 || w.some((x) => !Number.isFinite(x)))) {
     throw new UsageError(
       `--weights needs three numbers (core,background,follow-up), got "${values.weights}"`,
     );
   }
-  const weights = { core: w[0], background: w[1], "follow-up": w[2] };
+  const weights = w && { core: w[0], background: w[1], "follow-up": w[2] };
   const lines = await readTypedCoverage(values.judgments, {
     onDuplicates: (n) =>
       n && io.err(`# ${values.judgments}: ${n} identical repeated lines dropped\n`),

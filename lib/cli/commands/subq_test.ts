@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { main } from "../main.ts";
 import { memoryIo } from "../command.ts";
 import { subqCommand } from "./subq.ts";
+import { readTypedCoverage } from "@lib/formats/mod.ts";
+import { subqMeasureRows } from "@lib/subq/mod.ts";
 
 async function run(args: string[]) {
   const io = memoryIo();
@@ -263,4 +265,34 @@ Deno.test("crux subq compare: preference accuracies and the win-rate matrix, off
   );
   const usage = await run(["compare"]);
   assert.equal(usage.code, 2);
+});
+
+Deno.test("crux subq score and the measure step's rows give the same values on one judgments file", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = join(dir, "cov.jsonl");
+  await Deno.writeTextFile(
+    file,
+    [
+      line("A", "q1", "c1", "core", true),
+      line("A", "q1", "b1", "background", false),
+      line("A", "q1", "f1", "follow-up", true),
+      line("A", "q2", "c1", "core", false),
+      line("A", "q2", "c2", "core", true),
+    ].join("\n") + "\n",
+  );
+  const cli = JSON.parse((await run(["score", "--judgments", file, "--format", "json"])).out)
+    .systems.A;
+  const stored = new Map(
+    subqMeasureRows(await readTypedCoverage(file), { judge: "j", source: "s" })
+      .filter((r) => r.topicId === "all").map((r) => [r.measure, r.value]),
+  );
+  // By hand: core answered 2 of 3, background 0 of 1, follow-up 1 of 1, all 3 of 5;
+  // rating (default weights 1, 0.5, -1): q1 1 x 1 + 0.5 x 0 - 1 x 1 = 0, q2 1 x 0.5 = 0.5; mean 0.25.
+  const hand = { core: 2 / 3, background: 0, "follow-up": 1, all: 3 / 5 };
+  assert.deepEqual(cli.answered, hand);
+  assert.equal(cli.rating, 0.25);
+  for (const k of ["core", "background", "follow-up", "all"] as const) {
+    assert.equal(stored.get(`subq_answered_${k}`), hand[k], k);
+  }
+  assert.equal(stored.get("subq_rating"), 0.25);
 });

@@ -30,8 +30,8 @@ const num = (v: number) => (Number.isFinite(v) ? v : null);
 export function compareRows(
   c: MethodComparison,
   judges: ReadonlyMap<string, string>,
-): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
+): ReturnType<typeof measureRow<number | null>>[] {
+  const rows: ReturnType<typeof measureRow<number | null>>[] = [];
   const discordant = new Map<string, number>();
   for (const d of c.disagreements) {
     const k = `${d.a}~${d.b}\0${d.topicId}`;

@@ -6,7 +6,12 @@
  */
 import type { RoleClient } from "@lib/construct/mod.ts";
 import { compareMethods } from "@lib/metrics/mod.ts";
-import { clearSampleJudgeRatings, deleteMeasures, type Workspace } from "@lib/store/mod.ts";
+import {
+  clearSampleJudgeRatings,
+  deleteMeasures,
+  type Workspace,
+  writeMeasures,
+} from "@lib/store/mod.ts";
 import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
 import type { StageSpec } from "@lib/pipeline/mod.ts";
 import { type MethodHeadline, methodScores } from "@lib/pipeline/mod.ts";
@@ -98,7 +103,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
         maxDisagreements: Infinity,
       });
       const rows = compareRows(c, new Map(read.present.map((p) => [p.method, p.judge])));
-      await ws.upsert("measures", rows);
+      await writeMeasures(ws, rows);
       const taus = c.correlations.map((k) =>
         `${k.a}~${k.b} ${Number.isFinite(k.kendall) ? k.kendall.toFixed(2) : "undefined"}`
       );
@@ -173,7 +178,7 @@ function varianceStage(
         label: offline ? "deterministic" : `k=${k},temperature=${temperature}`,
         samples: k,
       });
-      await ws.upsert("measures", rows);
+      await writeMeasures(ws, rows);
       return offline
         ? `offline judge "${base.judge}" is deterministic: spread 0 over ${k} samples`
         : `${k} samples of "${base.judge}": ${summary}`;

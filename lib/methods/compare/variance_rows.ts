@@ -15,7 +15,7 @@ import { measureRow, readMeasures, type Workspace } from "@lib/store/mod.ts";
 export async function varianceRows(
   ws: Workspace,
   opts: { judges: readonly string[]; source: string; base: string; label: string; samples: number },
-): Promise<{ rows: Record<string, unknown>[]; summary: string }> {
+): Promise<{ rows: ReturnType<typeof measureRow<number | null>>[]; summary: string }> {
   const stored = await readMeasures(ws, {
     method: "crux",
     source: opts.source,
@@ -34,7 +34,7 @@ export async function varianceRows(
       source: opts.label,
       value: Number.isFinite(value) ? value : null,
     });
-  const rows: Record<string, unknown>[] = [row("", "samples", opts.samples)];
+  const rows: ReturnType<typeof measureRow<number | null>>[] = [row("", "samples", opts.samples)];
   const parts: string[] = [];
   for (const m of [...new Set(stored.map((s) => s.measure))]) {
     const v = judgeVariance(

@@ -17,6 +17,10 @@ import {
   readTopics,
   readWorkspaceQrels,
   type WorkspaceLike,
+  writeKeyPointLabels,
+  writeKeyPointProblems,
+  writeKeyPointStatements,
+  writeMeasures,
 } from "@lib/store/mod.ts";
 
 /** Each topic's request and its oracle passages P* (the documents key points come from). */
@@ -48,8 +52,8 @@ export async function storeProblems(
   backend: string,
 ): Promise<void> {
   if (!problems.length) return;
-  await ws.upsert(
-    "keypoint_problems",
+  await writeKeyPointProblems(
+    ws,
     problems.map((p) => ({
       step: p.step,
       topicId: p.qid,
@@ -82,8 +86,8 @@ export async function judgeRun(
     text: g.text ?? "",
   }));
   const judged = await judgeKeyPoints(keypoints, responses, opts.entailer, { signal: opts.signal });
-  await ws.upsert(
-    "keypoint_labels",
+  await writeKeyPointLabels(
+    ws,
     judged.verdicts.map((v) => ({
       run,
       topicId: v.qid,
@@ -114,8 +118,8 @@ export async function judgeRun(
     );
     statements = checked.verdicts.length;
     if (statements) {
-      await ws.upsert(
-        "keypoint_statements",
+      await writeKeyPointStatements(
+        ws,
         checked.verdicts.map((v) => ({
           run,
           topicId: v.qid,
@@ -148,7 +152,7 @@ export async function measureKeyPoints(
   // label leaves its question, and the run's mean, without a value.
   const scores = scoreKeyPoints(keypoints, labels, { statements, runs: opts.runs });
   const rows = keyPointMeasureRows(scores, { judge: opts.judge, source: opts.source });
-  if (rows.length) await ws.upsert("measures", rows);
+  await writeMeasures(ws, rows);
   const missing = scores.flatMap((s) => s.missing.map((q) => `${s.runId}/${q}`));
   const kpr = scores.map((s) =>
     `${s.runId} ${Number.isNaN(s.aggregate.KPR) ? "undefined" : s.aggregate.KPR.toFixed(3)}`
