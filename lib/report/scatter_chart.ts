@@ -64,7 +64,8 @@ export interface ScatterChartOptions extends FigureOptions {
  * replaced by the colour and shape legend. The line is clipped to the plot,
  * the axes span the data (or `xDomain`, `yDomain`), and the subtitle names
  * what the fit leans on: points at (0, 0) and a point without which Pearson's
- * r moves by more than 0.15. Points that coincide (equal at 3 decimals) are
+ * r moves by more than 0.15. Where one point alone carries the fit (without
+ * it r changes sign or |r| moves by more than 0.3) no line is drawn and the subtitle says so. Points that coincide (equal at 3 decimals) are
  * dodged horizontally by 4% of the x range so each stays visible, and the
  * subtitle names them; tooltips give the exact values. With `facet`, one
  * panel per value (e.g. per dataset) side by side, each with its own line. The caller puts the
@@ -180,10 +181,14 @@ export function scatterChart(
     enc.color.legend = null;
     enc.shape.legend = null;
   }
+  const leans = opts.fit ?? true
+    ? leaning(values, x, y, opts.label ?? opts.color, opts.fitOn, opts.color)
+    : { notes: [], carried: false };
   const layersOf = (side: Side): Record<string, unknown>[] => {
     const only = sides.length > 1 ? [{ filter: { field: "_side", equal: side } }] : [];
     const layers: Record<string, unknown>[] = [];
-    if ((opts.fit ?? true) && side === "main") {
+    // No line where one point alone carries it (the subtitle says so).
+    if ((opts.fit ?? true) && !leans.carried && side === "main") {
       const keep = opts.fitOn && opts.color
         ? [{ filter: { field: opts.color, oneOf: [...opts.fitOn] } }]
         : [];
@@ -233,16 +238,13 @@ export function scatterChart(
     scale: { domain: domainOf(side), nice: false, zero: false },
     ...(side === "main" ? {} : { axis: { tickCount: 1, format: ".2f" } }),
   });
-  const leans = opts.fit ?? true
-    ? leaning(values, x, y, opts.label ?? opts.color, opts.fitOn, opts.color)
-    : [];
   const name = (v: Record<string, unknown>) =>
     opts.label ?? opts.color ? String(v[(opts.label ?? opts.color)!]) : "a point";
   const broken = values.filter((v) => v._side !== "main");
   const subtitle = [
     opts.subtitle,
     ties.length ? `coincide (dodged): ${ties.map((g) => g.join(" = ")).join("; ")}` : "",
-    ...leans,
+    ...leans.notes,
     broken.length
       ? `x axis broken: ${
         broken.map((v) => `${name(v)} (${(v[x] as number).toFixed(3)})`).join(", ")
@@ -342,7 +344,8 @@ function pearsonOf(pts: readonly [number, number][]): number {
 
 /**
  * What the fit leans on: points at (0, 0) and a point without which Pearson's
- * r moves by more than 0.15 (named with r with and without it).
+ * r moves by more than 0.15 (named with r with and without it); `carried`
+ * when one point alone carries the fit (see {@linkcode carries}).
  */
 function leaning(
   values: readonly Record<string, unknown>[],
@@ -351,35 +354,65 @@ function leaning(
   name: string | undefined,
   fitOn: readonly string[] | undefined,
   color: string | undefined,
-): string[] {
+): { notes: string[]; carried: boolean } {
   const rows = values.filter((v) => !fitOn || !color || fitOn.includes(String(v[color])));
   const label = (v: Record<string, unknown>) => (name ? String(v[name]) : "a point");
   const out: string[] = [];
   const zero = rows.filter((v) => v[x] === 0 && v[y] === 0);
   if (zero.length) out.push(`at (0, 0): ${zero.map(label).join(", ")}`);
-  if (rows.length < 4) return out;
+  if (rows.length < 4) return { notes: out, carried: false };
   const pts = rows.map((v) => [v[x] as number, v[y] as number] as [number, number]);
   const r = pearsonOf(pts);
-  if (!Number.isFinite(r)) return out;
+  if (!Number.isFinite(r)) return { notes: out, carried: false };
   let worst = -1;
   let worstR = r;
+  let carrier = -1;
+  let carrierR = r;
   pts.forEach((_, i) => {
     const without = pearsonOf(pts.filter((_, j) => j !== i));
-    if (Number.isFinite(without) && Math.abs(without - r) > Math.abs(worstR - r)) {
+    if (!Number.isFinite(without)) return;
+    if (Math.abs(without - r) > Math.abs(worstR - r)) {
       worst = i;
       worstR = without;
     }
+    if (carries(r, without) && (carrier < 0 || Math.abs(without - r) > Math.abs(carrierR - r))) {
+      carrier = i;
+      carrierR = without;
+    }
   });
+  if (carrier >= 0) [worst, worstR] = [carrier, carrierR];
   if (worst >= 0 && Math.abs(worstR - r) > 0.15) {
     // The point the fit leans on is named once, with what it leans on.
     if (zero.includes(rows[worst])) out.splice(0, 1);
     out.push(
-      `Pearson r ${r.toFixed(3)} leans on ${label(rows[worst])}${
-        zero.includes(rows[worst]) ? " at (0, 0)" : ""
-      }: without it r = ${worstR.toFixed(3)}`,
+      `${carrier >= 0 ? "no fit line: " : ""}Pearson r ${r.toFixed(3)} leans on ${
+        label(rows[worst])
+      }${zero.includes(rows[worst]) ? " at (0, 0)" : ""}: without it r = ${worstR.toFixed(3)}`,
+    );
+  } else if (carrier >= 0) {
+    out.push(
+      `no fit line: Pearson r ${r.toFixed(3)} changes sign without ${label(rows[carrier])} (r = ${
+        carrierR.toFixed(3)
+      })`,
     );
   }
-  return out;
+  return { notes: out, carried: carrier >= 0 };
+}
+
+/**
+ * How far |r| may move when one point is left out before that point alone
+ * carries the fit and no line is drawn.
+ */
+const CARRIED_BY_ONE = 0.3;
+
+/**
+ * Whether leaving one point out (Pearson's r then `without`) shows that point
+ * carries the fit: r changes sign, or |r| moves by more than
+ * {@linkcode CARRIED_BY_ONE}.
+ */
+function carries(r: number, without: number): boolean {
+  return Math.sign(without) * Math.sign(r) < 0 ||
+    Math.abs(Math.abs(without) - Math.abs(r)) > CARRIED_BY_ONE;
 }
 
 function dodge(

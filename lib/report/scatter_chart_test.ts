@@ -130,3 +130,49 @@ Deno.test("scatterChart breaks the x axis for a reference far from the pipelines
     /^coincide \(dodged\): bm25 = bm25-k1\.2; x axis broken: oracle \(1\.000\) in a narrow panel of its own$/,
   );
 });
+
+const marks = (spec: Record<string, unknown>) =>
+  (spec.layer as Record<string, unknown>[]).map((l) => (l.mark as { type: string }).type);
+const subtitleOf = (spec: Record<string, unknown>) =>
+  (spec.title as { subtitle: string[] }).subtitle.join(" ");
+const points = (ys: number[]) => ys.map((y, i) => ({ run: `r${i}`, x: i, y }));
+
+Deno.test("scatterChart draws no fit line where leaving one point out flips the sign of r", () => {
+  // x 1, 2, 3, 10 (mean 4), y 2, 1, 0, 10 (mean 3.25): Sxy 52, Sxx 50, Syy 62.75,
+  // r = 52 / sqrt(3137.5) = 0.928; the first three alone lie on a falling line, r = -1.
+  const data = [[1, 2], [2, 1], [3, 0], [10, 10]].map(([x, y], i) => ({ run: `r${i}`, x, y }));
+  const spec = scatterChart(data, { title: "t", x: "x", y: "y", label: "run", breakAxis: false });
+  assert.ok(!marks(spec).includes("line"));
+  assert.match(
+    subtitleOf(spec),
+    /no fit line: Pearson r 0\.928 leans on r3: without it r = -1\.000/,
+  );
+});
+
+Deno.test("scatterChart draws no fit line where leaving one point out moves |r| by more than 0.3", () => {
+  // x 0..4 (mean 2), y 0, 1, 0, 1, 2 (mean 0.8): Sxy 4, Sxx 10, Syy 2.8, r = 4 / sqrt(28) = 0.756.
+  // Without (4, 2): Sxy 1, Sxx 5, Syy 1, r = 1 / sqrt(5) = 0.447, |r| moves by 0.309.
+  const spec = scatterChart(points([0, 1, 0, 1, 2]), { title: "t", x: "x", y: "y", label: "run" });
+  assert.ok(!marks(spec).includes("line"));
+  assert.match(
+    subtitleOf(spec),
+    /no fit line: Pearson r 0\.756 leans on r4: without it r = 0\.447/,
+  );
+});
+
+Deno.test("scatterChart keeps the fit line where no single point moves |r| by more than 0.3", () => {
+  // y 0, 1, 0, 1, 1.5 (mean 0.7): Sxy 3, Sxx 10, Syy 1.8, r = 3 / sqrt(18) = 0.707.
+  // Without (4, 1.5) r = 1 / sqrt(5) = 0.447: it moves by 0.260, more than 0.15 (named) but
+  // not more than 0.3; without (0, 0) (x 1..4, y 1, 0, 1, 1.5: Sxy 1.25, Sxx 5, Syy 1.1875)
+  // r = 1.25 / sqrt(5.9375) = 0.513, a move of 0.194; the others move less. The line stays.
+  const spec = scatterChart(points([0, 1, 0, 1, 1.5]), {
+    title: "t",
+    x: "x",
+    y: "y",
+    label: "run",
+  });
+  assert.equal(marks(spec)[0], "line");
+  const subtitle = subtitleOf(spec);
+  assert.match(subtitle, /Pearson r 0\.707 leans on r4: without it r = 0\.447/);
+  assert.ok(!subtitle.includes("no fit line"));
+});
