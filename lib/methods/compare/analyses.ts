@@ -16,7 +16,7 @@ import {
   type PresentMethod,
 } from "@lib/pipeline/mod.ts";
 import { backendNote, type Backends, barChart, correlationHeatmap } from "@lib/report/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { readEmptyGenerationRuns, readGeneratedTopics, type Workspace } from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
 import {
   answerTable,
@@ -70,7 +70,9 @@ export interface MethodAnalysesData {
  * Holm-adjusted randomization and t-test p-values), `method_answer_scores`
  * (every answer's score under each method, joined on (topic, run)) and, when the judge-variance
  * stage ran, `judge_variance` (each run's Cov spread over the judge samples).
- * Methods without rows are named in every table's notes, never dropped silently.
+ * Methods without rows are named in every table's notes, never dropped silently;
+ * so is a run whose reports are all empty ("direct left out: all 49 reports
+ * empty"), which every table but the answer listing leaves out.
  *
  * @param ws The workspace.
  * @param opts Methods (their headlines, in order: the method registry's), judges, runs, `minRuns` (3), significance settings, `disagreements` (20).
@@ -94,7 +96,17 @@ export async function methodAnalyses(
   ws: Workspace,
   opts: MethodAnalysesOptions,
 ): Promise<Analysis<MethodAnalysesData>[]> {
-  const read = await methodScores(ws, opts);
+  const all = await methodScores(ws, opts);
+  // A run whose reports are all empty scores nothing: it is left out of the
+  // means, intervals, tests and correlations, and named in every table's notes.
+  const emptyRuns = new Set(await readEmptyGenerationRuns(ws));
+  const emptyNotes: string[] = [];
+  for (const run of emptyRuns) {
+    if (!all.scores.some((s) => s.run === run)) continue;
+    const reports = (await readGeneratedTopics(ws, run)).length;
+    emptyNotes.push(`${run} left out: all ${reports} reports empty`);
+  }
+  const read = { ...all, scores: all.scores.filter((s) => !emptyRuns.has(s.run)) };
   const comparison = compareMethods(read.scores, {
     minRuns: opts.minRuns,
     maxDisagreements: Infinity,
@@ -144,6 +156,9 @@ export async function methodAnalyses(
       ? [`${comparison.left} scores left out: not every method scored that answer`]
       : []),
   ];
+  // The answer listing shows every answer, those of empty reports too.
+  const listed = [...notes];
+  notes.push(...emptyNotes);
   const sigNotes = Object.keys(significance).length
     ? [
       ...notes,
@@ -219,7 +234,7 @@ export async function methodAnalyses(
   out.push({
     name: "method_answer_scores",
     data,
-    table: answerTable(read.scores, read.present, notes),
+    table: answerTable(all.scores, read.present, listed),
   });
   const variance = await judgeVarianceTable(ws);
   if (variance) out.push({ name: "judge_variance", data, table: variance });

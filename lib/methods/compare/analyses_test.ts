@@ -122,3 +122,53 @@ Deno.test("methodAnalyses: one method present still gives the system table and n
     ws.close();
   }
 });
+
+Deno.test("methodAnalyses: a run whose reports are all empty is left out of every table but the answer listing, and named", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows());
+    const gen = (run: string, topicId: string, text: string) => ({
+      run,
+      topicId,
+      text,
+      condition: run,
+    });
+    await ws.upsert("generations", [
+      ...["t1", "t2", "t3", "t4", "t5"].map((t) => gen("direct", t, " ")),
+      ...["oracle-context", "oracle-result", "rag-bm25"].map((r) => gen(r, "t1", "Some text.")),
+    ]);
+    const out = await methodAnalyses(ws, { methods: METHOD_HEADLINES, trials: 200, seed: 5 });
+    const byName = new Map(out.map((a) => [a.name, a]));
+    const system = byName.get("method_system")!;
+    assert.deepEqual(system.table!.rows.map((r) => r.label), [
+      "1. oracle-context",
+      "2. oracle-result",
+      "3. rag-bm25",
+    ]);
+    // crux means 0.70, 0.86, 0.50 and keypoints means 0.48, 0.76, 0.48 (oracle-context and
+    // rag-bm25 tie): 2 concordant pairs, 0 discordant, 3 pairs of which 1 tied in keypoints,
+    // tau-b = 2 / sqrt(3 * 2) = 0.816. With direct (0.20, 0.30: lowest in both) it would be
+    // 5 / sqrt(6 * 5) = 0.913.
+    const c = system.data.comparison.correlations.find((k) =>
+      k.a === "crux" && k.b === "keypoints"
+    )!;
+    assert.ok(Math.abs(c.kendall - 2 / Math.sqrt(6)) < 1e-12);
+    for (const name of ["method_system", "method_correlations", "method_disagreements"]) {
+      assert.ok(
+        byName.get(name)!.table!.notes!.includes("direct left out: all 5 reports empty"),
+        name,
+      );
+    }
+    assert.ok(
+      !Object.values(system.data.significance).some((s) =>
+        s.pairs.some((p) => p.a === "direct" || p.b === "direct")
+      ),
+    );
+    // The answer listing still shows every answer, direct's too, without the note.
+    const listing = byName.get("method_answer_scores")!.table!;
+    assert.equal(listing.rows.length, 4 * 5);
+    assert.ok(!listing.notes!.some((n) => n.includes("left out: all")));
+  } finally {
+    ws.close();
+  }
+});
