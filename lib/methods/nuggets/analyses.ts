@@ -9,6 +9,7 @@ import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.t
 import {
   judgeSourceCounts,
   readEmptyGenerationRuns,
+  readGeneratedTopics,
   readMeasures,
   readNuggetSupport,
   readNuggetTopicCounts,
@@ -53,7 +54,8 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * vital, strict all, all, answers, failed labels per run), `nugget_support`
  * (bar chart: support credit of vital and okay nuggets per run) and
  * `nugget_agreement` (scatter of the nugget measure against CRUX report coverage
- * Cov(y) across runs, with Kendall tau-b and Pearson r, and their table). Notes
+ * Cov(y) across runs, with Kendall tau-b and Pearson r, and their table; a run
+ * whose reports are all empty is left out of both and named). Notes
  * name the nugget origin and judge and say when the offline backends made them.
  * Returns an empty list when no nugget scores are stored.
  *
@@ -165,8 +167,18 @@ export async function nuggetAnalyses(
       }),
     },
   ];
+  // A run whose reports are all empty scores 0 on both measures without
+  // anything being measured, and alone can carry the correlation: left out, named.
+  const emptyRuns = await readEmptyGenerationRuns(ws);
+  const leftOut: string[] = [];
+  for (const run of emptyRuns) {
+    if (!rows.some((r) => r.run === run)) continue;
+    leftOut.push(
+      `${run} left out: all ${(await readGeneratedTopics(ws, run)).length} reports empty`,
+    );
+  }
   const paired = rows.filter((r) =>
-    r.reportCoverage !== null && Number.isFinite(r[field(measure)])
+    r.reportCoverage !== null && Number.isFinite(r[field(measure)]) && !emptyRuns.includes(r.run)
   );
   const xs = paired.map((r) => r.reportCoverage!);
   const ys = paired.map((r) => r[field(measure)]);
@@ -179,9 +191,6 @@ export async function nuggetAnalyses(
     coverage: p.reportCoverage!,
     nuggets: p[field(measure)],
   }));
-  // Runs whose reports are all empty score 0 on both measures: say so, since
-  // such a point can carry the correlation.
-  const empty = (await readEmptyGenerationRuns(ws)).filter((e) => points.some((p) => p.run === e));
   out.push({
     name: "nugget_agreement",
     data: { runs: points, kendallTau: tau, pearson: r, measure },
@@ -195,7 +204,11 @@ export async function nuggetAnalyses(
         { key: "runs", label: "Runs", decimals: 0 },
       ],
       rows: [{ label: `${measure} vs Cov(y)`, values: { tau, r, runs: paired.length } }],
-      notes: [note, ...(enough ? [] : ["fewer than 3 runs with both scores: no correlation"])],
+      notes: [
+        note,
+        ...leftOut,
+        ...(enough ? [] : ["fewer than 3 runs with both scores: no correlation"]),
+      ],
     }),
     ...(points.length
       ? {
@@ -203,7 +216,7 @@ export async function nuggetAnalyses(
           title: `Nugget ${measure} against CRUX report coverage`,
           subtitle: [
             `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`,
-            empty.length ? `reports all empty: ${empty.join(", ")}` : "",
+            ...leftOut,
           ].filter(Boolean).join("; "),
           note,
           x: "coverage",

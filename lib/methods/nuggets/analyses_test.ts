@@ -127,3 +127,53 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("nuggetAnalyses: a run whose reports are all empty is left out of the agreement and named", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    // direct's reports are all empty: 0 on both measures, concordant with every other run.
+    const cov = { a: 0.1, b: 0.2, c: 0.3, d: 0.4, direct: 0 };
+    const sv = { a: 0.2, b: 0.1, c: 0.5, d: 0.6, direct: 0 };
+    const row = (run: string, topicId: string, method: string, measure: string, value: number) => ({
+      run,
+      topicId,
+      measure,
+      name: measure,
+      cutoff: "",
+      method,
+      judge: method === "crux" ? "lexical" : "lexical-nuggets",
+      source: method === "crux" ? "report" : "created:offline",
+      value,
+      topics: topicId === "all" ? 2 : null,
+    });
+    await ws.upsert(
+      "measures",
+      Object.keys(cov).flatMap((run) => [
+        row(run, "all", "nuggets", "strict_vital", sv[run as keyof typeof sv]),
+        row(run, "t1", "nuggets", "strict_vital", sv[run as keyof typeof sv]),
+        row(run, "all", "crux", "Cov", cov[run as keyof typeof cov]),
+      ]),
+    );
+    await ws.upsert("generations", [
+      { run: "direct", topicId: "t1", text: "", condition: "direct" },
+      { run: "direct", topicId: "t2", text: " ", condition: "direct" },
+      { run: "a", topicId: "t1", text: "Some text.", condition: "a" },
+    ]);
+    const out = await nuggetAnalyses(ws);
+    // direct has both scores stored (0 and 0): only its empty reports leave it out.
+    const direct = (out.find((a) => a.name === "nugget_scores")!.data as NuggetRunRow[])
+      .find((r) => r.run === "direct")!;
+    assert.deepEqual([direct.strictVital, direct.reportCoverage], [0, 0]);
+    const agreement = out.find((a) => a.name === "nugget_agreement")!;
+    const g = agreement.data as { kendallTau: number; runs: { run: string }[] };
+    // Without direct: a-d as above, 5 concordant pairs and 1 discordant, tau = 4/6 (with
+    // direct it would be 9 concordant and 1 discordant of 10, tau = 0.8).
+    assert.ok(Math.abs(g.kendallTau - 4 / 6) < 1e-12);
+    assert.deepEqual(g.runs.map((p) => p.run), ["a", "b", "c", "d"]);
+    assert.deepEqual(agreement.table!.rows[0].values.runs, 4);
+    assert.ok(agreement.table!.notes!.includes("direct left out: all 2 reports empty"));
+    assert.match(JSON.stringify(agreement.figure), /direct left out: all 2 reports empty/);
+  } finally {
+    ws.close();
+  }
+});
