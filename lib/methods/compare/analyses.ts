@@ -103,8 +103,8 @@ export async function methodAnalyses(
   const emptyNotes: string[] = [];
   for (const run of emptyRuns) {
     if (!all.scores.some((s) => s.run === run)) continue;
-    const reports = (await readGeneratedTopics(ws, run)).length;
-    emptyNotes.push(`${run} left out: all ${reports} reports empty`);
+    const n = (await readGeneratedTopics(ws, run)).length;
+    emptyNotes.push(`${run} left out: all ${n} report${n === 1 ? "" : "s"} empty`);
   }
   const read = { ...all, scores: all.scores.filter((s) => !emptyRuns.has(s.run)) };
   const comparison = compareMethods(read.scores, {

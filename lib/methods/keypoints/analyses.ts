@@ -9,6 +9,8 @@ import { kendallTau, pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, type Palette, scatterChart, table } from "@lib/report/mod.ts";
 import {
   judgeSourceCounts,
+  readEmptyGenerationRuns,
+  readGeneratedTopics,
   readGenerationLengths,
   readMeasures,
   type WorkspaceLike,
@@ -41,7 +43,8 @@ const MEASURES = ["KPR", "KPP", "KPF", "kp_supported", "kp_omitted", "kp_contrad
  * `keypoint_length_input` and `keypoint_length_response` (mean KPR per length
  * bucket and run, Long2RAG's length analysis; input = tokens of the documents
  * given to the response, response = its tokens) and `keypoint_vs_crux` (KPR
- * against CRUX report coverage Cov(y) across runs, Kendall tau-b and Pearson r).
+ * against CRUX report coverage Cov(y) across runs, Kendall tau-b and Pearson r;
+ * a run whose reports are all empty is left out and named).
  * Notes name the source and judge, say when offline backends made them, and
  * state the rule that key points come from each topic's P*. Empty when no key
  * point scores are stored.
@@ -192,9 +195,20 @@ async function versusCrux(
   palette: Palette,
 ): Promise<Analysis> {
   const { coverage } = await storedReportCoverage(ws);
+  // A run whose reports are all empty scores 0 without anything being
+  // measured, and alone can carry the correlation: left out, named.
+  const emptyRuns = await readEmptyGenerationRuns(ws);
+  const leftOut: string[] = [];
+  for (const run of emptyRuns) {
+    if (!kpr.some((k) => k.run === run)) continue;
+    const n = (await readGeneratedTopics(ws, run)).length;
+    leftOut.push(`${run} left out: all ${n} report${n === 1 ? "" : "s"} empty`);
+  }
   const points = kpr.flatMap((k) => {
     const c = coverage.get(k.run);
-    return c !== undefined && k.kpr !== undefined ? [{ run: k.run, coverage: c, kpr: k.kpr }] : [];
+    return c !== undefined && k.kpr !== undefined && !emptyRuns.includes(k.run)
+      ? [{ run: k.run, coverage: c, kpr: k.kpr }]
+      : [];
   });
   const enough = points.length >= 3;
   const tau = enough ? kendallTau(points.map((p) => p.coverage), points.map((p) => p.kpr)) : null;
@@ -213,6 +227,7 @@ async function versusCrux(
       rows: points.map((p) => ({ label: p.run, values: { kpr: p.kpr, coverage: p.coverage } })),
       notes: [
         note,
+        ...leftOut,
         enough
           ? `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`
           : "fewer than 3 runs with both scores: no correlation",
@@ -222,7 +237,10 @@ async function versusCrux(
       ? {
         figure: scatterChart(points, {
           title: "Key point recall against CRUX report coverage",
-          subtitle: `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`,
+          subtitle: [
+            `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`,
+            ...leftOut,
+          ].join("; "),
           note,
           x: "coverage",
           y: "kpr",

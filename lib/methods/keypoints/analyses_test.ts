@@ -151,3 +151,29 @@ Deno.test("keyPointAnalyses: scores, span checks, merge map, length buckets, KPR
   assert.ok(a[5].figure);
   ws.close();
 });
+
+Deno.test("keyPointAnalyses: a run whose reports are all empty is left out of KPR against Cov(y), and named", async () => {
+  const ws = await workspace();
+  try {
+    // direct's one report emptied: its stored KPR 0 and Cov(y) 0.1 stay, but measure nothing.
+    await ws.upsert("generations", [
+      { run: "direct", topicId: "t1", text: " ", condition: "direct", backend: "extractive" },
+    ]);
+    const vs = (await keyPointAnalyses(ws, { buckets: { input: [500], response: [100] } }))
+      .find((a) => a.name === "keypoint_vs_crux")!;
+    const data = vs.data as { runs: { run: string }[]; kendallTau: number | null };
+    // rag (Cov(y) 0.8, KPR 1) and short (0.5, 0.5) remain: 2 runs, too few for a correlation.
+    assert.deepEqual(data.runs.map((p) => p.run).sort(), ["rag", "short"]);
+    assert.equal(data.kendallTau, null);
+    assert.deepEqual(vs.table!.notes!.slice(1), [
+      "direct left out: all 1 report empty",
+      "fewer than 3 runs with both scores: no correlation",
+    ]);
+    assert.match(
+      (vs.figure!.title as { subtitle: string[] }).subtitle.join(" "),
+      /over 2 runs; direct left out: all 1 report empty/,
+    );
+  } finally {
+    ws.close();
+  }
+});

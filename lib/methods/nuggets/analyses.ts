@@ -173,9 +173,8 @@ export async function nuggetAnalyses(
   const leftOut: string[] = [];
   for (const run of emptyRuns) {
     if (!rows.some((r) => r.run === run)) continue;
-    leftOut.push(
-      `${run} left out: all ${(await readGeneratedTopics(ws, run)).length} reports empty`,
-    );
+    const n = (await readGeneratedTopics(ws, run)).length;
+    leftOut.push(`${run} left out: all ${n} report${n === 1 ? "" : "s"} empty`);
   }
   const paired = rows.filter((r) =>
     r.reportCoverage !== null && Number.isFinite(r[field(measure)]) && !emptyRuns.includes(r.run)
