@@ -65,8 +65,9 @@ export interface ScatterChartOptions extends FigureOptions {
  * the axes span the data (or `xDomain`, `yDomain`), and the subtitle names
  * what the fit leans on: points at (0, 0) and a point without which Pearson's
  * r moves by more than 0.15. Where one point alone carries the fit (without
- * it r changes sign or |r| moves by more than 0.3) no line is drawn and the subtitle says so. Points that coincide (equal at 3 decimals) are
- * dodged horizontally by 4% of the x range so each stays visible, and the
+ * it r changes sign or |r| moves by more than 0.3; with `facet`, over all
+ * points) no line is drawn and the subtitle says so. Points that coincide
+ * (equal at 3 decimals) are dodged horizontally by 4% of the x range so each stays visible, and the
  * subtitle names them; tooltips give the exact values. With `facet`, one
  * panel per value (e.g. per dataset) side by side, each with its own line. The caller puts the
  * correlation in the subtitle, e.g. `Kendall tau_K = 0.81`.
