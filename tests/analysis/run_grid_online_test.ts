@@ -88,7 +88,7 @@ Deno.test({
       const grid = first.analyses!.analyses.find((a) => a.name === "grid_table")!;
       const rows = (grid.data as { rows: GridRow[] }).rows;
       assert.deepEqual(rows.map((r) => [r.run, r.calls]), [
-        ["bm25", 0],
+        ["bm25", null],
         ["bm25+grader", topics * 5],
         ["bm25+ce", topics],
       ]);

@@ -47,11 +47,17 @@ Deno.test({
       const r = JSON.parse(io.stdout());
       const ws = await openWorkspace(config.workspace, { readOnly: true });
       let answerRuns: string[],
+        emptyRuns: string[],
         raw: { method: string; run: string; topicId: string; value: number }[];
       try {
         answerRuns =
           (await ws.query<{ run: string }>("SELECT DISTINCT run FROM generations ORDER BY run"))
             .map((x) => x.run);
+        // Runs whose reports are all empty (direct prompting offline) score nothing.
+        emptyRuns = (await ws.query<{ run: string }>(
+          `SELECT run FROM generations GROUP BY run HAVING bool_and(coalesce(trim(text), '') = '')
+           ORDER BY run`,
+        )).map((x) => x.run);
         raw = [];
         for (const h of METHOD_HEADLINES) {
           raw.push(
@@ -76,17 +82,21 @@ Deno.test({
       assert.ok(present.includes("crux"), "CRUX report coverage is measured on the sample");
       assert.ok(answerRuns.length >= 3);
       for (const m of r.methods) assert.deepEqual([...m.runs].sort(), answerRuns, m.method);
+      assert.ok(emptyRuns.length < answerRuns.length - 2);
       for (const run of answerRuns) {
         const row = r.system.find((s: { run: string }) => s.run === run);
-        for (const m of present) assert.equal(typeof row.values[m], "number", `${m} ${run}`);
+        // A run of empty reports is left out of the system table, not averaged in as zeros.
+        if (emptyRuns.includes(run)) assert.equal(row, undefined, run);
+        else for (const m of present) assert.equal(typeof row.values[m], "number", `${m} ${run}`);
       }
+      const scoredRuns = answerRuns.filter((run) => !emptyRuns.includes(run));
       // Recompute: per run, each method's mean over the topics every present method scored.
       const has = new Set(raw.map((x) => `${x.method}\0${x.run}\0${x.topicId}`));
       const shared = raw.filter((x) =>
         present.every((m) => has.has(`${m}\0${x.run}\0${x.topicId}`))
       );
       const means = (m: string) =>
-        answerRuns.map((run) => {
+        scoredRuns.map((run) => {
           const xs = shared.filter((x) => x.method === m && x.run === run).map((x) => x.value);
           return xs.reduce((s, v) => s + v, 0) / xs.length;
         });

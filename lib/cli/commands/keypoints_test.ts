@@ -178,7 +178,11 @@ Deno.test("crux keypoints score: a repeated line is dropped and counted, a confl
     run_id: "a",
     labels: labels.map((label, i) => ({ keypoint_id: `k${i + 1}`, label })),
   });
-  const q2 = { qid: "q2", run_id: "a", labels: [{ keypoint_id: "m1", label: "yes" }] };
+  const q2 = {
+    qid: "q2",
+    run_id: "a",
+    labels: [{ keypoint_id: "m1", label: "yes" }, { keypoint_id: "m2", label: "no" }],
+  };
   // An exact repeat of q1's line: q1 stays at 2/4, q2 1/2 -> KPR 0.5, and it is said.
   const exact = await files([q1(["yes", "yes", "no", "no"]), q2, q1(["yes", "yes", "no", "no"])]);
   const r = await run([
