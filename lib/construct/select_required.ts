@@ -76,6 +76,13 @@ export async function selectRequired(
   const divName = opts.divQrelsName ?? "crux_div";
   const judge = await passageJudge(ws, "select required passages", opts.judge, {
     selection: false,
+  }).catch(async (error) => {
+    // A judge that rated no passage yet because its ratings failed selects nothing:
+    // its topics wait below, as when some of their passages are rated.
+    const waits = opts.judge !== undefined && error instanceof RangeError &&
+      (await incompleteRatingTopics(ws, opts.judge)).length > 0;
+    if (!waits) throw error;
+    return opts.judge!;
   });
   const topics = await readTopics(ws, opts.topics);
   const questions = await readWorkspaceSubquestions(ws);
