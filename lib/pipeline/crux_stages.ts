@@ -446,8 +446,13 @@ export async function cruxStages(
       deps,
       clear: async (ws) => {
         // The judge's ratings of this run's reports (the reference summary for
-        // oracle-result), found by what the items are, not by their ids.
-        await clearReportRatings(ws, await judgeName(ws), run);
+        // oracle-result), found by what the items are, not by their ids. A topic
+        // waiting for failed or unparsed passage ratings keeps its reference ratings:
+        // the construction rated them (-1 records its unparsed answers) and rates
+        // them again with its passages.
+        const own = await judgeName(ws);
+        const waiting = run === "oracle-result" ? await incompleteRatingTopics(ws, own) : [];
+        await clearReportRatings(ws, own, run, waiting);
         // A changed judge model replaces the earlier model's ratings, so no reader picks them.
         const earlier = await previousParams<{ models: { judge?: string | null } | string }>(
           ws,
