@@ -76,6 +76,13 @@ export async function selectRequired(
   const divName = opts.divQrelsName ?? "crux_div";
   const judge = await passageJudge(ws, "select required passages", opts.judge, {
     selection: false,
+  }).catch(async (error) => {
+    // A judge that rated no passage yet because its ratings failed selects nothing:
+    // its topics wait below, as when some of their passages are rated.
+    const waits = opts.judge !== undefined && error instanceof RangeError &&
+      (await incompleteRatingTopics(ws, opts.judge)).length > 0;
+    if (!waits) throw error;
+    return opts.judge!;
   });
   const topics = await readTopics(ws, opts.topics);
   const questions = await readWorkspaceSubquestions(ws);
@@ -105,7 +112,22 @@ export async function selectRequired(
   // Each topic's own ratings: the passages rated under it (its documents' or
   // another topic's, as a run ranking the whole corpus brings them), never a
   // passage rated only under another topic.
-  const matrices = ratingMatrices(await readRatings(ws, judge, { kind: "passage" }), qids);
+  // A rated passage without text in the workspace (missing from the corpus) is no row:
+  // P* is made of passages whose texts a report can be written from and measured by.
+  const known = new Set([...passages.values()].flat().map((p) => p.passageId));
+  const rated = await readRatings(ws, judge, { kind: "passage" });
+  const textless = new Set(
+    rated.filter((r) => qids.has(r.topicId) && !known.has(r.itemId)).map((r) => r.itemId),
+  );
+  if (textless.size) {
+    opts.onNote?.(
+      `${textless.size} passages rated by "${judge}" have no text in the workspace and are left ` +
+        `out of the selection: ${[...textless].slice(0, 5).join(", ")}${
+          textless.size > 5 ? ", ..." : ""
+        }`,
+    );
+  }
+  const matrices = ratingMatrices(rated.filter((r) => known.has(r.itemId)), qids);
   const summary: SelectSummary = {
     step: "select",
     topics: 0,

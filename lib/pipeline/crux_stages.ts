@@ -188,11 +188,18 @@ export async function cruxStages(
    * The judge of the passage ratings: the only one, else (measuring) the judge of
    * the selection, else the experiment's judge.
    */
-  const passageJudge = async (ws: Workspace, selecting = false) =>
-    choosePassageJudge(ws, selecting ? "select" : "measure", undefined, {
-      prefer: await judgeName(ws),
+  const passageJudge = async (ws: Workspace, selecting = false) => {
+    const own = await judgeName(ws);
+    return await choosePassageJudge(ws, selecting ? "select" : "measure", undefined, {
+      prefer: own,
       selection: !selecting,
+    }).catch(async (error) => {
+      // No passage rated yet because the ratings failed: the experiment's judge, whose
+      // topics wait (left out of the selection, no means) until a re-run rates them.
+      if (error instanceof RangeError && (await incompleteRatingTopics(ws, own)).length) return own;
+      throw error;
     });
+  };
   /**
    * Runs a stage's work; when it finds nothing to work on because every topic waits
    * for failed passage ratings (left out of the selection), says so instead of failing.
@@ -439,8 +446,13 @@ export async function cruxStages(
       deps,
       clear: async (ws) => {
         // The judge's ratings of this run's reports (the reference summary for
-        // oracle-result), found by what the items are, not by their ids.
-        await clearReportRatings(ws, await judgeName(ws), run);
+        // oracle-result), found by what the items are, not by their ids. A topic
+        // waiting for failed or unparsed passage ratings keeps its reference ratings:
+        // the construction rated them (-1 records its unparsed answers) and rates
+        // them again with its passages.
+        const own = await judgeName(ws);
+        const waiting = run === "oracle-result" ? await incompleteRatingTopics(ws, own) : [];
+        await clearReportRatings(ws, own, run, waiting);
         // A changed judge model replaces the earlier model's ratings, so no reader picks them.
         const earlier = await previousParams<{ models: { judge?: string | null } | string }>(
           ws,
@@ -481,27 +493,28 @@ export async function cruxStages(
       deps: ["select", source(name)],
       // Rows of measures the config no longer asks for must not outlive a re-run.
       clear: (ws) => clearMeasureValues(ws, name),
-      async run(ws) {
-        const judge = await passageJudge(ws);
-        const rows = await measureRuns(ws, [name], {
-          measures: config.measures,
-          tau,
-          judge,
-          missingTokens: "skip",
-          onNote: note("measure"),
-        });
-        // Topics left out of the selection for failed ratings: the run's means would
-        // be over the other topics, so none is kept until a re-run rates them.
-        const unselected = await incompleteRatingTopics(ws, judge);
-        if (unselected.length) {
-          await clearRunMeans(ws, name, judge);
-          note("measure")(
-            `Run "${name}": no means stored; ${unselected.length} topics have failed or unparsed passage ratings (re-run to retry them)`,
-          );
-          return `${rows.length} aggregate values computed, not stored as means`;
-        }
-        return `${rows.length} aggregate values`;
-      },
+      run: (ws) =>
+        unlessWaiting(ws, async () => {
+          const judge = await passageJudge(ws);
+          const rows = await measureRuns(ws, [name], {
+            measures: config.measures,
+            tau,
+            judge,
+            missingTokens: "skip",
+            onNote: note("measure"),
+          });
+          // Topics left out of the selection for failed ratings: the run's means would
+          // be over the other topics, so none is kept until a re-run rates them.
+          const unselected = await incompleteRatingTopics(ws, judge);
+          if (unselected.length) {
+            await clearRunMeans(ws, name, judge);
+            note("measure")(
+              `Run "${name}": no means stored; ${unselected.length} topics have failed or unparsed passage ratings (re-run to retry them)`,
+            );
+            return `${rows.length} aggregate values computed, not stored as means`;
+          }
+          return `${rows.length} aggregate values`;
+        }),
     });
   }
   // The contexts the analyses compare, measured by the measure step at every
@@ -535,19 +548,20 @@ export async function cruxStages(
         ];
         for (const name of new Set(names)) await clearContextMeasures(ws, name);
       },
-      run: async (ws) => {
-        const judge = await passageJudge(ws);
-        const n = await measureContexts(ws, contextSets, {
-          judge,
-          means: (await incompleteRatingTopics(ws, judge)).length === 0,
-          taus: settings.taus,
-          w: settings.w,
-          cutoffs: settings.cutoffs,
-          evaluation: settings.evaluation,
-          onNote: note("measure"),
-        });
-        return `${n} values of the analyses' contexts`;
-      },
+      run: (ws) =>
+        unlessWaiting(ws, async () => {
+          const judge = await passageJudge(ws);
+          const n = await measureContexts(ws, contextSets, {
+            judge,
+            means: (await incompleteRatingTopics(ws, judge)).length === 0,
+            taus: settings.taus,
+            w: settings.w,
+            cutoffs: settings.cutoffs,
+            evaluation: settings.evaluation,
+            onNote: note("measure"),
+          });
+          return `${n} values of the analyses' contexts`;
+        }),
     });
   }
   const ctx: MethodStageContext = {

@@ -292,31 +292,40 @@ export async function clearSampleJudgeRatings(ws: WorkspaceLike): Promise<void> 
 /**
  * Deletes one judge's ratings of a generated run's reports, found by what the
  * rated items are (kind `report` of that run), or, for `oracle-result`, of the
- * reference summaries (kind `reference`). The rated items stay.
+ * reference summaries (kind `reference`). The rated items stay. Ratings under
+ * the topics in `keep` stay too.
  *
  * @param ws The workspace.
  * @param judge The judge.
  * @param run The generated run (`oracle-result`: the reference summaries).
+ * @param keep Topics whose ratings stay (e.g. those waiting for a re-run of the
+ *   construction, which rated their reference summaries).
  * @example
  * ```ts
  * import { clearReportRatings } from "@lib/store/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await clearReportRatings(ws, "llm:judge-model", "rag-bm25");
+ * await clearReportRatings(ws, "llm:judge-model", "oracle-result", ["t1"]);
  * ```
  */
 export async function clearReportRatings(
   ws: WorkspaceLike,
   judge: string,
   run: string,
+  keep: readonly string[] = [],
 ): Promise<void> {
   const reference = run === "oracle-result";
+  const params: string[] = reference ? [judge] : [judge, run];
+  const kept = keep.length
+    ? ` AND topic_id NOT IN (${keep.map((t) => `$${params.push(t)}`).join(", ")})`
+    : "";
   await ws.exec(
-    `DELETE FROM ratings WHERE judge = $1 AND EXISTS (SELECT 1 FROM rated_items i
+    `DELETE FROM ratings WHERE judge = $1${kept} AND EXISTS (SELECT 1 FROM rated_items i
        WHERE i.judge = $1 AND i.topic_id = ratings.topic_id AND i.item_id = ratings.item_id AND ${
       reference ? "i.item_kind = 'reference'" : "i.item_kind = 'report' AND i.run = $2"
     })`,
-    reference ? [judge] : [judge, run],
+    params,
   );
 }
 

@@ -177,3 +177,29 @@ Deno.test("readPassageJudgments: a passage rated under two topics is judged unde
     ]);
   });
 });
+
+Deno.test("clearReportRatings keeps the ratings under the topics it is told to keep", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    const under = <T extends object>(topicId: string, row: T) => ({ ...row, topicId });
+    await ws.insert("rated_items", [
+      under("t1", item("t1:report", "j", "reference", null)),
+      under("t2", item("t2:report", "j", "reference", null)),
+      under("t3", item("t3:report", "j", "reference", null)),
+    ]);
+    await ws.insert("ratings", [
+      under("t1", rating("t1:report", "j")),
+      { ...under("t2", rating("t2:report", "j")), rating: -1 },
+      under("t3", rating("t3:report", "j")),
+    ]);
+    await clearReportRatings(ws, "j", "oracle-result", ["t2", "t3"]);
+    assert.deepEqual(
+      await ws.query("SELECT topic_id, rating FROM ratings ORDER BY topic_id"),
+      [{ topicId: "t2", rating: -1 }, { topicId: "t3", rating: 4 }],
+    );
+    await clearReportRatings(ws, "j", "oracle-result");
+    assert.equal(await ws.count("ratings"), 0);
+  } finally {
+    ws.close();
+  }
+});

@@ -11,7 +11,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import type { RetrievalConfig } from "@lib/construct/mod.ts";
 import { measureValues } from "@lib/pipeline/mod.ts";
-import { migrateWorkspace, openWorkspace, readMemo } from "@lib/store/mod.ts";
+import { migrateWorkspace, openWorkspace, readMemo, SCHEMA_VERSION } from "@lib/store/mod.ts";
 import { rememberByFile } from "../../lib/pipeline/_file_memo.ts";
 import { testConfig } from "./_config.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
@@ -133,7 +133,7 @@ Deno.test({
 
       await toVersionThree(dir);
       await assert.rejects(() => openWorkspace(dir), /schema version 3 is older/);
-      assert.deepEqual(await migrateWorkspace(dir), { from: 3, to: 4 });
+      assert.deepEqual(await migrateWorkspace(dir), { from: 3, to: SCHEMA_VERSION });
       // Every record comes back as it was; the old tables, keys and file are gone.
       assert.deepEqual(await memoRows(dir), before);
       await assert.rejects(() => Deno.stat(join(dir, "file_memo.json")), Deno.errors.NotFound);
