@@ -69,7 +69,11 @@ export function contextReport(
     ...(opts.notes ?? []),
     `Den: w = 0.5, ${result.tokenizer} tokens; P and RPrec count required passages (grade 3).`,
   ];
-  const table = metricTable(result.perTopic, {
+  // The cells show the means (stored run means where stored), never a re-average.
+  const counts = Object.values(result.topicCounts);
+  const lo = Math.min(...counts);
+  const hi = Math.max(...counts);
+  const table = metricTable(result.means, {
     runs: result.conditions.map((c) => c.label),
     measures: result.measures,
     reference,
@@ -77,7 +81,12 @@ export function contextReport(
     caption:
       `Retrieval contexts on ${dataset}: sub-question coverage, diversity, density and relevance`,
     label: "tab:context-eval",
-    notes,
+    notes: [
+      ...notes,
+      ...(counts.length
+        ? [lo === hi ? `Mean over ${lo} topics.` : `Mean over ${lo} to ${hi} topics per cell.`]
+        : []),
+    ],
   });
   const note = [...(opts.notes ?? []), `Den: w = 0.5, ${result.tokenizer} tokens.`].join(" ");
   const bars = barChart(
