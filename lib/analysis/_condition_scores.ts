@@ -124,6 +124,8 @@ export interface ConditionValues {
   means: Map<string, { value: number; topics: number; key: StoredKey }>;
   /** Why a mean is absent, by {@linkcode meanKey} (measures that apply to the condition). */
   missing: Map<string, string>;
+  /** Where each condition's measure is stored, by `meanKey("", condition, measure)`. */
+  keys: Map<string, StoredKey>;
 }
 
 /**
@@ -144,11 +146,13 @@ export function conditionValues(
   const records: ScoreRecord[] = [];
   const means: ConditionValues["means"] = new Map();
   const missing = new Map<string, string>();
+  const keys = new Map<string, StoredKey>();
   let answerable: Map<string, string[]> | undefined;
   for (const c of conditions) {
     for (const m of MAIN_MEASURES) {
       if (!appliesTo(c, m)) continue;
       const key = conditionKey(data, c, m, opts);
+      if (typeof key !== "string") keys.set(meanKey("", c.name, m), key);
       const rows = typeof key === "string"
         ? []
         : storedRows(data, key.run, key.source, key.judge, key.measure)
@@ -194,7 +198,7 @@ export function conditionValues(
       }
     }
   }
-  return { records, means, missing };
+  return { records, means, missing, keys };
 }
 
 /** Why a condition has no stored mean of a measure: its topics without a value, by cause. */

@@ -79,7 +79,12 @@ export async function contextAnalyses(
     palette: await runPalette(ws),
   });
   return [
-    { name: "context_evaluation", data: contexts.means, table: report.table },
+    {
+      name: "context_evaluation",
+      data: contexts.means,
+      table: report.table,
+      cells: contexts.cells,
+    },
     ...report.figures.map((f) => ({
       name: f.name === "per_topic_coverage" ? "context_per_topic_coverage" : f.name,
       data: contexts.perTopic,

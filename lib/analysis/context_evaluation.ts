@@ -25,6 +25,7 @@ import {
   ORACLE_CONTEXT,
   workspaceJudged,
 } from "@lib/pipeline/mod.ts";
+import type { CellSource } from "./types.ts";
 
 /** One evaluated condition: a run cut at a depth, or a reference context. */
 export interface ContextCondition {
@@ -72,6 +73,8 @@ export interface ContextEvaluationResult {
   /** Conditions the measure step stored no values for (labels): blank, never evaluated here. */
   computed: string[];
   tokenizer: string;
+  /** Where each mean cell comes from (row = condition label, column = generic measure). */
+  cells: CellSource[];
 }
 
 /** Generic column -> measure string at a cutoff. */
@@ -171,6 +174,7 @@ export async function evaluateContexts(
     unparseableRatings: 0,
     computed: [],
     tokenizer,
+    cells: [],
   };
   // What the measure step stored for these contexts (source ranking(tau), this judge)
   // is shown; a context it did not measure is blank, and said so.
@@ -193,7 +197,13 @@ export async function evaluateContexts(
         result.means.push(...read.means);
         Object.assign(result.topicCounts, read.topicCounts);
         result.skipped.push(...read.skipped);
-      } else result.computed.push(label);
+        result.cells.push(...read.cells);
+      } else {
+        result.computed.push(label);
+        for (const g of generic) {
+          result.cells.push({ row: label, column: g, reason: "not stored by the measure step" });
+        }
+      }
       // Nothing is evaluated here: a context the measure stage did not store is blank.
       continue;
     }
@@ -208,6 +218,7 @@ export async function evaluateContexts(
         }
         result.means.push({ run: label, topicId: "all", measure: g, value: 0 });
         result.topicCounts[`${label}|${g}`] = topics.size;
+        result.cells.push({ row: label, column: g, derived: "0 by definition (empty context)" });
       }
     }
   }
@@ -239,7 +250,7 @@ async function readStored(
     w: number;
   },
 ): Promise<
-  | Pick<ContextEvaluationResult, "perTopic" | "means" | "topicCounts" | "skipped">
+  | Pick<ContextEvaluationResult, "perTopic" | "means" | "topicCounts" | "skipped" | "cells">
   | undefined
 > {
   const label = c.condition.label;
@@ -254,7 +265,15 @@ async function readStored(
     means: [] as MetricRow[],
     topicCounts: {} as Record<string, number>,
     skipped: [] as string[],
+    cells: [] as CellSource[],
   };
+  const stored = (measure: string, topicId: string) => ({
+    run: c.run,
+    source: c.source,
+    judge: c.judge,
+    measure,
+    topicId,
+  });
   const generic = new Map(Object.keys(GENERIC).map((g) => [keyOf(g), g]));
   for (const r of mine) {
     const g = generic.get(r.measure);
@@ -262,6 +281,7 @@ async function readStored(
     if (r.topicId === "all") {
       out.means.push({ run: label, topicId: "all", measure: g, value: r.value });
       out.topicCounts[`${label}|${g}`] = r.topics ?? 0;
+      out.cells.push({ row: label, column: g, key: stored(r.measure, "all") });
     } else out.perTopic.push({ run: label, topicId: r.topicId, measure: g, value: r.value });
   }
   // Topics in byte order, measures in column order, as the evaluator gives them.
@@ -286,8 +306,19 @@ async function readStored(
         value: xs.reduce((sum, r) => sum + r.value, 0) / xs.length,
       });
       out.topicCounts[`${label}|${g}`] = xs.length;
-    } else if (g === "Den") {
-      out.skipped.push(`${label}: Den not measured (a passage of the context has no token count)`);
+      out.cells.push({
+        row: label,
+        column: g,
+        derived: "mean of the stored per-topic rows (no stored run mean)",
+        inputs: xs.map((r) => stored(keyOf(g), r.topicId)),
+      });
+    } else {
+      out.cells.push({ row: label, column: g, reason: `${g} not stored for this context` });
+      if (g === "Den") {
+        out.skipped.push(
+          `${label}: Den not measured (a passage of the context has no token count)`,
+        );
+      }
     }
   }
   out.means.sort((a, b) => order.indexOf(a.measure) - order.indexOf(b.measure));

@@ -5,9 +5,9 @@
  */
 import {
   barChart,
-  metricTable,
   type Palette,
   type Table,
+  table as makeTable,
   topicChart,
   type VegaLiteSpec,
 } from "@lib/report/mod.ts";
@@ -69,15 +69,35 @@ export function contextReport(
     ...(opts.notes ?? []),
     `Den: w = 0.5, ${result.tokenizer} tokens; P and RPrec count required passages (grade 3).`,
   ];
-  const table = metricTable(result.perTopic, {
-    runs: result.conditions.map((c) => c.label),
-    measures: result.measures,
-    reference,
+  // The cells show the means (stored run means where stored), never a re-average.
+  const counts = Object.values(result.topicCounts);
+  const lo = Math.min(...counts);
+  const hi = Math.max(...counts);
+  // A context the measure step did not store stays as a blank row (named in the notes).
+  const mean = new Map(result.means.map((m) => [`${m.run}\u0000${m.measure}`, m.value]));
+  const ordered = [
+    ...result.conditions.filter((c) => c.kind === "run"),
+    ...result.conditions.filter((c) => c.kind !== "run"),
+  ];
+  const table = makeTable({
+    columns: result.measures.map((m) => ({ key: m, label: m, direction: "higher" as const })),
+    rows: ordered.map((c) => ({
+      label: c.label,
+      ...(reference.includes(c.label) ? { group: "reference" } : {}),
+      values: Object.fromEntries(
+        result.measures.map((m) => [m, mean.get(`${c.label}\u0000${m}`) ?? null]),
+      ),
+    })),
     rowHeader: "Context",
     caption:
       `Retrieval contexts on ${dataset}: sub-question coverage, diversity, density and relevance`,
     label: "tab:context-eval",
-    notes,
+    notes: [
+      ...notes,
+      ...(counts.length
+        ? [lo === hi ? `Mean over ${lo} topics.` : `Mean over ${lo} to ${hi} topics per cell.`]
+        : []),
+    ],
   });
   const note = [...(opts.notes ?? []), `Den: w = 0.5, ${result.tokenizer} tokens.`].join(" ");
   const bars = barChart(

@@ -5,7 +5,7 @@
  */
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
-import type { Analysis, Condition, CruxData } from "./types.ts";
+import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import {
   conditionValues,
@@ -13,6 +13,7 @@ import {
   meanKey,
   meanScores,
   type ScoreRecord,
+  type StoredKey,
   storedMean,
   storedRows,
 } from "./_condition_scores.ts";
@@ -127,12 +128,15 @@ export function contextSizeTable(
   // the run means it kept (a complete topic set), nothing scored here.
   const source = contextSource("ranking", t);
   const notStored = new Set<string>();
+  // The stored key of each ranking mean, by cutoff and meanKey.
+  const rankingKeys = new Map<string, StoredKey>();
   const rankingMeans = (cutoff: number | "oracle") => {
     const out = new Map<string, { value: number; topics: number }>();
     for (const c of pipelines) {
       for (const key of keys) {
         const measure = contextMeasure(key, cutoff, w);
         const at = { run: c.run!, source, judge: data.passageJudge, measure };
+        for (const d of datasets) rankingKeys.set(`${cutoff}\u0000${meanKey(d, c.name, key)}`, at);
         const mean = storedMean(data, at);
         if (!mean) {
           notStored.add(c.label);
@@ -217,6 +221,26 @@ export function contextSizeTable(
       ]),
     ),
   }));
+  // Every cell is a Kendall τ: derived, with the stored means it pairs.
+  const topicOf = (d: string) => multi ? `all:${d}` : "all";
+  const cells: CellSource[] = taus.map((x) => {
+    const row = LABELS[x.context];
+    const column = col(x.dataset, x.cutoff, x.report);
+    if (x.undefinedBecause?.startsWith("constant") || Number.isNaN(x.value)) {
+      return { row, column, reason: `τ undefined (${x.undefinedBecause ?? "no pipelines"})` };
+    }
+    const inputs = pipelines.flatMap((c) => {
+      const ctx = rankingKeys.get(`${x.cutoff}\u0000${meanKey(x.dataset, c.name, x.context)}`);
+      const rep = reportMeans.get(meanKey(x.dataset, c.name, x.report))?.key;
+      return ctx && rep
+        ? [{ ...ctx, topicId: topicOf(x.dataset) }, {
+          ...rep,
+          topicId: topicOf(x.dataset),
+        }]
+        : [];
+    });
+    return { row, column, derived: "Kendall tau-b across pipelines", inputs };
+  });
   const lab = labelling(data);
   const notes = [
     ...lab.notes,
@@ -244,6 +268,7 @@ export function contextSizeTable(
   return {
     name: "context_size_table",
     data: { taus, means },
+    cells,
     table: table({
       caption:
         `Kendall τ between context measures at several context sizes and report measures${lab.suffix}`,

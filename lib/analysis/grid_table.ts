@@ -6,7 +6,7 @@
  */
 import { scatterChart, table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { GridMeasureRow, RerankUsageRow } from "@lib/store/mod.ts";
-import type { Analysis } from "./types.ts";
+import type { Analysis, CellSource } from "./types.ts";
 
 /** What {@linkcode gridTable} lays out. */
 export interface GridTableInput {
@@ -84,11 +84,31 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
     ...new Set(input.measures.filter((m) => m.source === "selection").map((m) => m.judge)),
   ];
   const judge = input.judge ?? (judges.length === 1 ? judges[0] : undefined);
-  const mean = (run: string, measure: string, source: string, byJudge: boolean) =>
+  const row = (run: string, measure: string, source: string, byJudge: boolean) =>
     input.measures.find((m) =>
       m.run === run && m.measure === measure && m.source === source &&
       (!byJudge || m.judge === judge)
-    )?.value ?? null;
+    );
+  const mean = (run: string, measure: string, source: string, byJudge: boolean) =>
+    row(run, measure, source, byJudge)?.value ?? null;
+  // The stored mean each measure cell shows, or why it is blank.
+  const sources: CellSource[] = [];
+  const cellOf = (
+    run: string,
+    column: string,
+    at: [run: string, measure: string, source: string, byJudge: boolean],
+  ) => {
+    const m = row(...at);
+    sources.push(
+      m
+        ? {
+          row: run,
+          column,
+          key: { run: m.run, source: m.source, judge: m.judge, measure: m.measure, topicId: "all" },
+        }
+        : { row: run, column, reason: `no stored mean of ${at[1]} for ${at[0]}` },
+    );
+  };
   const usage = new Map(input.usage.map((u) => [u.run, u]));
   const rows: GridRow[] = [];
   for (const first of input.grid.first) {
@@ -97,6 +117,9 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
       ...input.grid.cells.filter((c) => c.first === first),
     ];
     for (const { run, reranker } of runs) {
+      cellOf(run, "covZ", [run, "Cov@oracle", "selection", true]);
+      cellOf(run, "andcg", [run, "alpha_nDCG@oracle", "selection", true]);
+      cellOf(run, "covY", [`rag-${run}`, "Cov", "report", false]);
       const u = reranker === null ? undefined : usage.get(run);
       const known = reranker === null || u !== undefined;
       rows.push({
@@ -230,6 +253,7 @@ export function gridTable(input: GridTableInput): Analysis<{ rows: GridRow[] }> 
     : undefined;
   return {
     name: "grid_table",
+    cells: sources,
     data: { rows },
     table: table({
       caption: "First stages x rerankers: reranker cost and context and report coverage",

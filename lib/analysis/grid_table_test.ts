@@ -123,3 +123,35 @@ Deno.test("gridTable: first stage then cells per group, cost and measures as sto
     [["bm25+rankgpt", 0.00153, 0.7], ["bm25+lexical", 0, 0.55]],
   );
 });
+
+Deno.test("gridTable: each measure cell names the stored mean it shows, or why it is blank", () => {
+  const a = gridTable({
+    grid: { first: ["bm25"], cells: [{ run: "bm25+lexical", first: "bm25", reranker: "lexical" }] },
+    usage: [],
+    measures: [
+      m("bm25", "Cov@oracle", 0.5),
+      m("rag-bm25", "Cov", 0.25, "report"),
+      m("bm25+lexical", "alpha_nDCG@oracle", 0.75),
+    ],
+  });
+  const at = (row: string, column: string) =>
+    a.cells!.find((c) => c.row === row && c.column === column)!;
+  assert.equal(a.cells!.length, 6); // 2 runs x Cov(Z), alpha-nDCG, Cov(y)
+  assert.deepEqual(at("bm25", "covZ").key, {
+    run: "bm25",
+    source: "selection",
+    judge: "human",
+    measure: "Cov@oracle",
+    topicId: "all",
+  });
+  assert.equal(at("bm25", "covY").key?.run, "rag-bm25");
+  assert.equal(at("bm25", "covY").key?.measure, "Cov");
+  assert.equal(at("bm25+lexical", "andcg").key?.measure, "alpha_nDCG@oracle");
+  assert.equal(at("bm25", "andcg").key, undefined);
+  assert.match(at("bm25", "andcg").reason!, /alpha_nDCG@oracle for bm25/);
+  assert.match(at("bm25+lexical", "covY").reason!, /Cov for rag-bm25\+lexical/);
+  // The cell shows the value of the row its key names.
+  const row = a.table!.rows.find((r) => r.label === "bm25")!;
+  assert.equal(row.values.covZ, 0.5);
+  assert.equal(row.values.covY, 0.25);
+});

@@ -5,7 +5,7 @@
  */
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { barChart, table } from "@lib/report/mod.ts";
-import type { Analysis, Condition, CruxData } from "./types.ts";
+import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { conditionValues, datasetsOf, meanKey, storedMean } from "./_condition_scores.ts";
 import { labelling } from "./_labels.ts";
@@ -95,10 +95,33 @@ export function reportScores(
     const why = datasets.map((d) => values.missing.get(meanKey(d, c.name, "covY"))).find(Boolean);
     return why ? [`${c.label}: no Cov(y) (${why}).`] : [];
   });
+  // Cov(y) and Den(y) are the stored run means; Tokens and Topics describe them.
+  const cells: CellSource[] = conditions.flatMap((c, i) => {
+    const row = scores[i].condition;
+    const one = (column: string, m: string): CellSource => {
+      const key = values.means.get(meanKey(datasets[0] ?? "", c.name, m))?.key;
+      const why = datasets.map((d) => values.missing.get(meanKey(d, c.name, m))).find(Boolean);
+      return key && storedMean(data, key)
+        ? { row, column, key: { ...key, topicId: "all" } }
+        : { row, column, reason: why ?? "does not apply to this condition" };
+    };
+    const cov = one("cov", "covY");
+    const derived = (column: string, what: string): CellSource =>
+      cov.key
+        ? { row, column, derived: what, inputs: [cov.key] }
+        : { row, column, reason: cov.reason };
+    return [
+      cov,
+      one("den", "denY"),
+      derived("tokens", "mean report tokens over the topics of the Cov(y) mean"),
+      derived("topics", "topic count of the Cov(y) mean"),
+    ];
+  });
   const lab = labelling(data);
   return {
     name: "report_scores",
     data: { scores },
+    cells,
     table: table({
       caption: `Report coverage Cov(y) and density Den(y) per condition${lab.suffix}`,
       label: "tab:report-scores",

@@ -77,7 +77,17 @@ export async function saveAnalysis(
   if (analysis.table && analysis.cells) {
     const file = join(outDir, "tables", `${analysis.name}.cells.jsonl`);
     const tmp = `${file}.tmp`;
-    await Deno.writeTextFile(tmp, analysis.cells.map((c) => JSON.stringify(c) + "\n").join(""));
+    // Each line also names its column's CSV header (`group / label`), to join it to the CSV.
+    const header = new Map(
+      analysis.table.columns.map((
+        c,
+      ) => [c.key, c.group === undefined ? c.label : `${c.group} / ${c.label}`]),
+    );
+    await Deno.writeTextFile(
+      tmp,
+      analysis.cells.map((c) => JSON.stringify({ ...c, header: header.get(c.column) }) + "\n")
+        .join(""),
+    );
     await Deno.rename(tmp, file);
   }
   if (analysis.figure) {

@@ -5,7 +5,7 @@
  */
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
-import type { Analysis, Condition, CruxData } from "./types.ts";
+import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { conditionValues, datasetsOf, MAIN_MEASURES, meanKey } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
@@ -146,10 +146,35 @@ export function thresholdTable(
       ]),
     ),
   }));
+  // Every cell is a statistic across pipelines: derived, with the stored means it uses.
+  const inputsAt = (dataset: string, measure: string, i: number) =>
+    pipelines.flatMap((c) => {
+      const m = byThreshold[i].get(meanKey(dataset, c.name, measure));
+      return m ? [{ ...m.key, topicId: datasets.length > 1 ? `all:${dataset}` : "all" }] : [];
+    });
+  const cells: CellSource[] = stats.flatMap((s) => {
+    const i = thresholds.indexOf(s.threshold);
+    const row = LABELS[s.measure];
+    const inputs = inputsAt(s.dataset, s.measure, i);
+    const blank = "a pipeline has no mean at this threshold (see the notes)";
+    const one = (column: string, value: number, derived: string, ins = inputs): CellSource =>
+      Number.isNaN(value) ? { row, column, reason: blank } : { row, column, derived, inputs: ins };
+    return [
+      one(`${s.dataset}:${s.threshold}:mean`, s.mean, "mean over pipelines"),
+      one(`${s.dataset}:${s.threshold}:sd`, s.sd, "sample sd over pipelines"),
+      ...(i === 0 ? [] : [
+        one(`${s.dataset}:${s.threshold}:tau`, s.tau, "Kendall tau-b of the pipeline rankings", [
+          ...inputsAt(s.dataset, s.measure, 0),
+          ...inputs,
+        ]),
+      ]),
+    ];
+  });
   const lab = labelling(data);
   return {
     name: "threshold_table",
     data: { stats, means },
+    cells,
     table: table({
       caption: `Answerability threshold t = ${
         thresholds.join(" vs ")

@@ -5,10 +5,10 @@
  */
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, topicChart } from "@lib/report/mod.ts";
-import type { Analysis, Condition, CruxData } from "./types.ts";
+import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
 import type { HumanLabel } from "./human_labels.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
-import { conditionScores } from "./_condition_scores.ts";
+import { conditionValues, meanKey } from "./_condition_scores.ts";
 import { answerableSets, LABELS } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
 import { cell, symbolNote } from "./_stats.ts";
@@ -76,7 +76,8 @@ export function topicCoverage(
   const measure = opts.measure ?? "covY";
   const conditions = opts.conditions ?? resolveConditions(data);
   const label = new Map(conditions.map((c) => [c.name, c.label]));
-  const values = conditionScores(data, conditions, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w })
+  const scored = conditionValues(data, conditions, { tau: t, w: opts.w ?? CRUX_DEFAULTS.w });
+  const values = scored.records
     .filter((r) => r.measure === measure)
     .map((r) => ({ topicId: r.topicId, condition: label.get(r.condition)!, value: r.value }));
   const { human, humanCondition } = humanValues(data, opts, t);
@@ -88,6 +89,18 @@ export function topicCoverage(
   const topics = data.topics.map((x) => x.topicId).filter((id) =>
     values.some((v) => v.topicId === id)
   ).sort(naturalCompare);
+  // Each condition cell is its stored per-topic row; the human column is not a stored measure.
+  const cells: CellSource[] = topics.flatMap((topicId) =>
+    conditions.map((c): CellSource => {
+      const key = scored.keys.get(meanKey("", c.name, measure));
+      const has = values.some((v) => v.topicId === topicId && v.condition === c.label);
+      return key && has ? { row: topicId, column: c.name, key: { ...key, topicId } } : {
+        row: topicId,
+        column: c.name,
+        reason: key ? "no value stored for this topic" : "does not apply to this condition",
+      };
+    })
+  );
   const columns: TableColumn[] = [
     ...conditions.map((c) => ({ key: c.name, label: c.label })),
     ...(human.length ? [{ key: "__human", label: humanLabel }] : []),
@@ -107,6 +120,7 @@ export function topicCoverage(
   return {
     name: "topic_coverage",
     data: { values, human, humanCondition },
+    cells,
     figure: topicChart(values, {
       title: `Per-topic report ${measure === "covY" ? "coverage" : "density"} ${name}${lab.suffix}`,
       subtitle: `t = ${t} (answerability threshold)${

@@ -85,6 +85,8 @@ export interface CellSource {
   row: string;
   /** Column key of the table. */
   column: string;
+  /** The column's CSV header (`group / label`); set when the cells are saved. */
+  header?: string;
   /**
    * The stored row shown (topic `all`: a run mean), when the cell has a value;
    * topic `all:<dataset>` when the workspace holds several datasets: the mean of
@@ -93,6 +95,14 @@ export interface CellSource {
   key?: { run: string; source: string; judge: string; measure: string; topicId: string };
   /** Why the cell is blank, when it is. */
   reason?: string;
+  /**
+   * A statistic computed from stored rows rather than a stored row itself
+   * (e.g. `mean over pipelines`, `sd`, `Kendall tau-b`), with the keys of its
+   * inputs in `inputs`.
+   */
+  derived?: string;
+  /** The stored rows a derived cell is computed from. */
+  inputs?: { run: string; source: string; judge: string; measure: string; topicId: string }[];
 }
 
 /** The result of an analysis: data plus its report table and/or figure, ready to display or save. */

@@ -1,7 +1,9 @@
 /**
- * Tables are views of the measure table: on the demo, every numeric cell of the
- * saved main table equals the stored `measures` row its `main_table.cells.jsonl`
- * line names, and every blank cell has a reason there.
+ * Tables are views of the measure table: on the demo, every numeric cell of
+ * every saved table with a `tables/<name>.cells.jsonl` equals the stored
+ * `measures` row its line names (or is a statistic derived from stored rows,
+ * named as such), every blank cell has a reason there, and a stored row shown
+ * in two tables shows one value.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -9,25 +11,28 @@ import { runDemo } from "@lib/experiment/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import type { CellSource } from "@lib/analysis/mod.ts";
 
-/** CSV rows (header names -> fields); the demo's labels hold no commas. */
-function parseCsv(text: string): Record<string, string>[] {
+/** CSV rows (header names -> fields) and the header; the demo's labels hold no commas. */
+function parseCsv(text: string): { head: string[]; rows: Record<string, string>[] } {
   const lines = text.split("\n").filter((l) => l && !l.startsWith("#"));
   const split = (l: string) => l.split(",").map((c) => c.replace(/^"|"$/g, ""));
   const head = split(lines[0]);
-  return lines.slice(1).map((l) => Object.fromEntries(split(l).map((c, i) => [head[i], c])));
+  return {
+    head,
+    rows: lines.slice(1).map((l) => Object.fromEntries(split(l).map((c, i) => [head[i], c]))),
+  };
 }
 
+type Key = NonNullable<CellSource["key"]>;
+const keyText = (k: Key) => [k.run, k.source, k.judge, k.measure, k.topicId].join("|");
+const numeric = (text: string) => /^-?\d/.test(text);
+
 Deno.test({
-  name: "demo: every numeric cell of the main table is the stored row its cell key names",
+  name: "demo: every numeric cell of every saved table is the stored row its cell key names",
   sanitizeResources: false,
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "crux-demo-cells-" });
     try {
       await runDemo({ dir });
-      const cells: CellSource[] = (await Deno.readTextFile(
-        join(dir, "tables", "main_table.cells.jsonl"),
-      )).trim().split("\n").map((l) => JSON.parse(l));
-      const csv = parseCsv(await Deno.readTextFile(join(dir, "tables", "main_table.csv")));
       const ws = await openWorkspace(dir, { readOnly: true });
       const stored = new Map(
         (await ws.query<
@@ -40,44 +45,80 @@ Deno.test({
             value: number;
           }
         >("SELECT run, source, judge, measure, topic_id, value FROM measures")).map((r) => [
-          [r.run, r.source, r.judge, r.measure, r.topicId].join("|"),
+          keyText(r),
           Number(r.value),
         ]),
       );
       ws.close();
-      // The CSV header of a column is "<dataset> / <label>"; the cell's column key "<dataset>:<measure>".
-      const labels: Record<string, string> = {
-        covZ: "Cov(Z)",
-        andcg: "α-nDCG",
-        covY: "Cov(y)",
-        denZ: "Den(Z)",
-        denY: "Den(y)",
-      };
-      let shown = 0;
-      for (const c of cells) {
-        const [dataset, measure] = c.column.split(":");
-        const text = csv.find((r) => r.Pipeline === c.row)?.[`${dataset} / ${labels[measure]}`];
-        assert.ok(text !== undefined, `${c.row} ${c.column} is in the table`);
-        if (c.key) {
-          const k = c.key;
-          const value = stored.get([k.run, k.source, k.judge, k.measure, k.topicId].join("|"));
-          assert.ok(value !== undefined, `${JSON.stringify(k)} is a stored row`);
-          assert.equal(Number(text), value, `${c.row} ${c.column}`);
-          shown++;
-        } else {
-          assert.equal(text, "", `${c.row} ${c.column} is blank`);
-          assert.ok(c.reason && c.reason.length > 0);
+      const names = [...Deno.readDirSync(join(dir, "tables"))]
+        .map((e) => e.name).filter((n) => n.endsWith(".cells.jsonl"))
+        .map((n) => n.replace(/\.cells\.jsonl$/, "")).sort();
+      // The tables that show stored measure values each name their cells' rows.
+      for (
+        const name of [
+          "context_evaluation",
+          "context_size_table",
+          "main_table",
+          "report_scores",
+          "threshold_table",
+          "topic_coverage",
+        ]
+      ) assert.ok(names.includes(name), `${name}.cells.jsonl is saved`);
+      // Every stored row shown, with the tables and values showing it.
+      const shownIn = new Map<string, { table: string; value: number }[]>();
+      for (const name of names) {
+        const cells: CellSource[] = (await Deno.readTextFile(
+          join(dir, "tables", `${name}.cells.jsonl`),
+        )).trim().split("\n").map((l) => JSON.parse(l));
+        const csv = parseCsv(await Deno.readTextFile(join(dir, "tables", `${name}.csv`)));
+        const rowHeader = csv.head[0];
+        const seen = new Set<string>();
+        let values = 0;
+        for (const c of cells) {
+          const where = `${name}: ${c.row} / ${c.header}`;
+          assert.ok(c.header, `${where} names its header`);
+          const text = csv.rows.find((r) => r[rowHeader] === c.row)?.[c.header!];
+          assert.ok(text !== undefined, `${where} is in the table`);
+          seen.add(`${c.row}\u0000${c.header}`);
+          if (c.key) {
+            const value = stored.get(keyText(c.key));
+            assert.ok(value !== undefined, `${where}: ${JSON.stringify(c.key)} is a stored row`);
+            assert.equal(Number(text), value, where);
+            const list = shownIn.get(keyText(c.key)) ?? [];
+            shownIn.set(keyText(c.key), [...list, { table: name, value: Number(text) }]);
+            values++;
+          } else if (c.derived) {
+            assert.ok(numeric(text), `${where}: a derived cell shows a number (${text})`);
+            for (const k of c.inputs ?? []) {
+              assert.ok(stored.has(keyText(k)), `${where}: input ${keyText(k)} is a stored row`);
+            }
+          } else {
+            assert.ok(!numeric(text), `${where} shows no number (${text})`);
+            assert.ok(c.reason && c.reason.length > 0, `${where} has a reason`);
+          }
+        }
+        // Every numeric cell of the rows and columns the file covers has its line.
+        const headers = new Set(cells.map((c) => c.header!));
+        const rows = new Set(cells.map((c) => c.row));
+        for (const r of csv.rows.filter((r) => rows.has(r[rowHeader]))) {
+          for (const h of headers) {
+            if (numeric(r[h] ?? "")) {
+              assert.ok(seen.has(`${r[rowHeader]}\u0000${h}`), `${name}: ${r[rowHeader]} / ${h}`);
+            }
+          }
+        }
+        if (name !== "threshold_table" && name !== "context_size_table") {
+          assert.ok(values > 0, `${name} shows stored rows`);
         }
       }
-      // Every numeric cell of the value columns has its line.
-      const numeric = csv.flatMap((r) =>
-        Object.entries(r).filter(([h, v]) =>
-          Object.values(labels).some((l) => h.endsWith(` / ${l}`)) && /^-?\d/.test(v) &&
-          !r.Pipeline.startsWith("Kendall")
-        )
-      );
-      assert.equal(shown, numeric.length);
-      assert.ok(shown >= 10, `the demo shows values (${shown})`);
+      // One value per stored row across tables; the main table and the report
+      // scores both show the report means, so the check is not empty.
+      let shared = 0;
+      for (const [k, list] of shownIn) {
+        assert.equal(new Set(list.map((x) => x.value)).size, 1, `${k}: ${JSON.stringify(list)}`);
+        if (new Set(list.map((x) => x.table)).size > 1) shared++;
+      }
+      assert.ok(shared >= 5, `stored rows shown in two tables (${shared})`);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
