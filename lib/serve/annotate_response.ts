@@ -30,25 +30,100 @@ export interface AnnotateOptions {
   origins?: ReadonlySet<string>;
 }
 
+/**
+ * The 0-5 passage scale: every point weighs how relevant the passage is to the
+ * question, how completely it answers it, and how accurate what it says is.
+ */
 const RUBRIC: [number, string][] = [
-  [5, "answers the sub-question fully and directly"],
-  [4, "answers it, with a detail missing or a little indirectly"],
-  [3, "answers it in part; a reader learns something essential"],
-  [2, "touches on it, without an answer a reader could use"],
-  [1, "shares its topic, but says nothing about the sub-question"],
-  [0, "has nothing to do with the sub-question"],
+  [5, "highly relevant to the question, complete (answers all of it) and accurate"],
+  [4, "mostly relevant and mostly complete; a small gap or a minor inaccuracy"],
+  [3, "partly relevant and partly complete; clear gaps or inaccuracies"],
+  [2, "of limited relevance and far from complete; large gaps or inaccuracies"],
+  [1, "barely relevant and barely complete; serious gaps or inaccuracies"],
+  [0, "not relevant and not complete at all: nothing in it answers the question accurately"],
 ];
 
 const NUGGET_LABELS: [string, string][] = [
-  ["support", "Supported: the answer states the nugget"],
-  ["partial_support", "Partly supported: the answer states some of it"],
-  ["not_support", "Not supported"],
+  ["support", "Supported: the answer states the fact"],
+  ["partial_support", "Partly supported: the answer states some of the fact"],
+  ["not_support", "Not supported: the answer does not state the fact"],
 ];
 
-const PREFERENCES: [string, string][] = [["A", "Answer A is better"], [
-  "B",
-  "Answer B is better",
-], ["tie", "Equally good"]];
+const ANSWERABLE: [string, string][] = [
+  ["1", "Answerable from the report"],
+  ["0", "Not answerable"],
+];
+
+/** What an annotator is asked to do, per task: plain-text paragraphs. */
+const INSTRUCTIONS: Record<string, string[]> = {
+  answerability: [
+    "Read the question first, then the report. Judge by the report alone, not by what " +
+    "you know about the subject.",
+    'Choose "Answerable from the report" when the report states an answer a reader could ' +
+    "use, then select (or copy) the words of the report that give it: a phrase or a " +
+    'sentence, not a lone word like "the".',
+    'Choose "Not answerable" when the report does not answer the question or only ' +
+    "touches on its subject; no span is needed then.",
+  ],
+  passages: [
+    "Read the questions first, then the passage. Rate each question on its own: how well " +
+    "does this passage, and nothing else, answer it?",
+    "Every point of the scale weighs three things: is the passage relevant to the " +
+    "question, does it answer it completely, and is what it says accurate.",
+  ],
+  nuggets: [
+    "A fact is a short statement that a good answer to the request should contain. Read " +
+    "the fact first, then the answer.",
+    "Judge only whether the answer states the fact. The wording may differ; the meaning " +
+    "must be the same. Whether the answer is good in other ways does not count here.",
+  ],
+  preference: [
+    "Read the request, then both answers. Choose the one that responds to the request " +
+    "better: it covers more of what was asked, what it says is accurate, and it says it " +
+    "clearly.",
+    'Choose "Equally good" only when neither answer is better. The order of the answers ' +
+    "says nothing about where they come from.",
+  ],
+  types: [
+    "A sub-question is one step of answering a topic's main question. Read the main " +
+    "question (the request), then the sub-question, and choose what kind of step it is.",
+  ],
+};
+
+/** The scale of a task: each answer with what it means. */
+function rubric(task: string): [string, string][] {
+  if (task === "answerability") {
+    return [
+      [ANSWERABLE[0][1], "the report itself states an answer; give the words that state it"],
+      [ANSWERABLE[1][1], "the report has no usable answer, or only mentions the subject"],
+    ];
+  }
+  if (task === "passages") return RUBRIC.map(([r, s]) => [String(r), `the passage is ${s}`]);
+  if (task === "nuggets") return NUGGET_LABELS.map(([, l]) => l.split(": ") as [string, string]);
+  if (task === "types") {
+    return SUBQUESTION_TYPE_LABELS.map(([, l]) => l.split(": ") as [string, string]);
+  }
+  if (task === "preference") {
+    return PREFERENCES.map((
+      [, l],
+    ) => [l, l === "Equally good" ? "neither is better" : "it responds better to the request"]);
+  }
+  return [];
+}
+
+/** The instructions and the scale of a task, as HTML. */
+function guide(task: string): string {
+  return (INSTRUCTIONS[task] ?? []).map((p) => `<p>${esc(p)}</p>`).join("") +
+    `<dl class="rubric">${
+      rubric(task).map(([k, v]) => `<dt><strong>${esc(k)}</strong></dt><dd>${esc(v)}</dd>`).join("")
+    }</dl>`;
+}
+
+const PREFERENCES: [string, string][] = [
+  ["A", "Answer A is better"],
+  ["B", "Answer B is better"],
+  ["tie", "Equally good"],
+];
 
 function respond(
   body: string,
@@ -105,17 +180,28 @@ function queuePage(base: string, task: string, annotator: string, queue: QueuedI
       (next
         ? `<p><a href="${base}/${seg(next.itemId)}">Continue with the next item</a></p>`
         : `<p>All items are done. Thank you.</p>`) +
+      `<h2>Instructions</h2>${guide(task)}` +
       `<table><thead><tr><th>#</th><th>item</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>`,
     [[base, "Queue"]],
     { home: false },
   );
 }
 
-function radios(name: string, options: [string, string][], chosen?: string): string {
+/**
+ * A radio group; with `focus`, the page opens on it (on the chosen answer, else the
+ * first), so arrow keys choose and Enter saves without a mouse.
+ */
+function radios(
+  name: string,
+  options: [string, string][],
+  chosen?: string,
+  focus = false,
+): string {
+  const at = focus ? (options.some(([v]) => v === chosen) ? chosen : options[0]?.[0]) : undefined;
   return options.map(([value, label]) =>
     `<label><input type="radio" name="${esc(name)}" value="${esc(value)}" required${
       chosen === value ? " checked" : ""
-    }> ${esc(label)}</label><br>`
+    }${at === value ? " autofocus" : ""}> ${esc(label)}</label><br>`
   ).join("");
 }
 
@@ -179,8 +265,13 @@ async function itemPage(
     item.label !== undefined ? " - answered; you may change the answer" : ""
   }</p>${progress(queue)}`;
   if (error) body += `<p class="error">${esc(error)}</p>`;
+  // Open on the first item, folded once the annotator has seen it.
+  body += `<details${done(queue) === 0 ? " open" : ""}><summary>Instructions and ` +
+    `rating scale</summary>${guide(task)}</details>`;
   body += `<h2>Request</h2>${text(t.request)}`;
   let form = "";
+  // The long texts, shown under the form: the question is read first.
+  let after = "";
   if (task === "answerability") {
     const q = t.subquestions.find((s) => s.questionId === item.questionId);
     const span = posted ? posted.get("span") ?? "" : item.span ?? "";
@@ -193,7 +284,7 @@ async function itemPage(
     );
     form = `<fieldset><legend>Question: <strong>${esc(q?.text ?? item.questionId)}</strong>` +
       `</legend>${
-        radios("label", [["1", "Answerable from the report"], ["0", "Not answerable"]], chosen)
+        radios("label", ANSWERABLE, chosen, true)
       }<p><label for="report-text">Report (select the words that answer the question):</label>` +
       `<br><textarea id="report-text" readonly rows="${rows}">${esc(report)}</textarea><br>` +
       `<button type="button" id="use-selection" hidden>Use the selected words as the span</button>` +
@@ -212,37 +303,40 @@ async function itemPage(
       : item.label
       ? JSON.parse(item.label)
       : {};
-    body += `<h2>Passage</h2>${text(t.passage)}<h2>Rubric</h2><ul>${
-      RUBRIC.map(([r, s]) => `<li><strong>${r}</strong>: the passage ${esc(s)}</li>`).join("")
-    }</ul>`;
-    form = t.subquestions.map((q, i) =>
-      `<fieldset><legend>${i + 1}. ${esc(q.text)}</legend>${
-        radios(
-          `q${i}`,
-          RUBRIC.map(([r]) => [String(r), String(r)] as [string, string]).reverse(),
-          given[q.questionId] === undefined ? undefined : String(given[q.questionId]),
-        ).replaceAll("<br>", " ")
-      }</fieldset>`
-    ).join("");
+    after = `<h2>Passage</h2>${text(t.passage)}`;
+    form = `<p>Rate each question: 5 relevant, complete and accurate; 0 not relevant ` +
+      `and no answer (the full scale is under "Instructions and rating scale").</p>` +
+      t.subquestions.map((q, i) =>
+        `<fieldset><legend>Question ${i + 1} of ${t.subquestions.length}: ${esc(q.text)}</legend>${
+          radios(
+            `q${i}`,
+            RUBRIC.map(([r]) => [String(r), String(r)] as [string, string]).reverse(),
+            given[q.questionId] === undefined ? undefined : String(given[q.questionId]),
+            i === 0,
+          ).replaceAll("<br>", " ")
+        }</fieldset>`
+      ).join("");
   } else if (task === "nuggets") {
-    body += `<h2>Answer</h2>${text(t.report)}`;
-    form = `<fieldset><legend>Fact: <strong>${esc(t.nugget ?? "")}</strong></legend>${
-      radios("label", NUGGET_LABELS, chosen)
-    }</fieldset>`;
+    after = `<h2>Answer</h2>${text(t.report)}`;
+    form = `<fieldset><legend>Fact: <strong>${esc(t.nugget ?? "")}</strong></legend>` +
+      `<p>Does the answer below state this fact?</p>${
+        radios("label", NUGGET_LABELS, chosen, true)
+      }</fieldset>`;
   } else if (task === "types") {
     const q = t.subquestions.find((s) => s.questionId === item.questionId);
     form = `<fieldset><legend>Sub-question: <strong>${esc(q?.text ?? "")}</strong></legend>${
-      radios("label", SUBQUESTION_TYPE_LABELS, chosen)
+      radios("label", SUBQUESTION_TYPE_LABELS, chosen, true)
     }</fieldset>`;
   } else {
-    body += `<div class="cols"><div><h2>Answer A</h2>${text(t.report)}</div>` +
+    after = `<div class="cols"><div><h2>Answer A</h2>${text(t.report)}</div>` +
       `<div><h2>Answer B</h2>${text(t.reportB)}</div></div>`;
-    form = `<fieldset><legend>Which answer responds better to the request?</legend>${
-      radios("label", PREFERENCES, chosen)
-    }</fieldset>`;
+    form = `<fieldset><legend>Which answer, shown below, responds better to the request?` +
+      `</legend>${radios("label", PREFERENCES, chosen, true)}</fieldset>`;
   }
   body += `<form method="post" action="${base}/${seg(item.itemId)}">${form}` +
-    `<p><button type="submit" id="save">Save and continue</button></p></form>`;
+    `<p><button type="submit" id="save">Save and continue</button> ` +
+    `<span class="muted">(Tab moves between answers, the arrow keys choose, Enter saves)` +
+    `</span></p></form>${after}`;
   return page(TITLES[task] ?? task, body, [[base, "Queue"]], { home: false });
 }
 
