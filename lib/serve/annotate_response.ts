@@ -1,6 +1,8 @@
 /**
  * `annotateResponse`: the annotation pages under `/annotate/<token>`: an annotator's
- * queue with progress and one page per item with a plain HTML form. Every posted
+ * queue with progress and one page per item with a plain HTML form. Both pages carry
+ * the task's instructions and rating scale; an item page shows the question before
+ * the long text and opens with the focus on the first answer. Every posted
  * answer is saved at once; a token reads and writes only its own annotator's items,
  * and a write must come from the server's own origin.
  *
