@@ -1,6 +1,7 @@
 /**
  * `annotateResponse`: the annotation pages under `/annotate/<token>`: an annotator's
- * queue with progress and one page per item with a plain HTML form. Both pages carry
+ * queue with progress and one page per item with a plain HTML form (for facts, one
+ * page per answer with all its facts, so the answer is read once). Both pages carry
  * the task's instructions and rating scale; an item page shows the question before
  * the long text and opens with the focus on the first answer. Every posted
  * answer is saved at once; a token reads and writes only its own annotator's items,
@@ -247,6 +248,11 @@ const SPAN_SCRIPT = `(function () {
   if (no && no.checked) to.disabled = true;
 })();`;
 
+/** The items shown on one page with `item`: its unit's facts, else the item alone. */
+function unitOf(task: string, queue: QueuedItem[], item: QueuedItem): QueuedItem[] {
+  return task === "nuggets" ? queue.filter((i) => i.unit === item.unit) : [item];
+}
+
 /** What an annotator posted, shown again with a validation error. */
 type Posted = URLSearchParams | undefined;
 
@@ -262,8 +268,11 @@ async function itemPage(
 ): Promise<string> {
   const t = await readItemTexts(ws, item);
   const chosen = posted ? posted.get("label") ?? undefined : item.label;
-  const k = queue.indexOf(item) + 1;
-  let body = `<p>Item ${k} of ${queue.length} (id ${esc(item.itemId)})${
+  const shown = unitOf(task, queue, item).map((i) => queue.indexOf(i) + 1);
+  const k = shown.length > 1
+    ? `Items ${Math.min(...shown)}-${Math.max(...shown)}`
+    : `Item ${shown[0]}`;
+  let body = `<p>${k} of ${queue.length} (id ${esc(item.itemId)})${
     item.label !== undefined ? " - answered; you may change the answer" : ""
   }</p>${progress(queue)}`;
   if (error) body += `<p class="error">${esc(error)}</p>`;
@@ -319,11 +328,24 @@ async function itemPage(
         }</fieldset>`
       ).join("");
   } else if (task === "nuggets") {
+    // Every fact of the answer on one page, so the answer is read once.
+    const unit = unitOf(task, queue, item);
+    const facts: (string | undefined)[] = [];
+    for (const u of unit) facts.push(u === item ? t.nugget : (await readItemTexts(ws, u)).nugget);
     after = `<h2>Answer</h2>${text(t.report)}`;
-    form = `<fieldset><legend>Fact: <strong>${esc(t.nugget ?? "")}</strong></legend>` +
-      `<p>Does the answer below state this fact?</p>${
-        radios("label", NUGGET_LABELS, chosen, true)
-      }</fieldset>`;
+    form = `<p>Does the answer below state each fact?</p>` +
+      unit.map((u, j) =>
+        `<fieldset><legend>Fact ${j + 1} of ${unit.length}: <strong>${
+          esc(facts[j] ?? "")
+        }</strong></legend>${
+          radios(
+            `f${j}`,
+            NUGGET_LABELS,
+            posted ? posted.get(`f${j}`) ?? undefined : u.label,
+            j === 0,
+          )
+        }</fieldset>`
+      ).join("");
   } else if (task === "types") {
     const q = t.subquestions.find((s) => s.questionId === item.questionId);
     form = `<fieldset><legend>Sub-question: <strong>${esc(q?.text ?? "")}</strong></legend>${
@@ -391,13 +413,25 @@ function readForm(
     }
     return { label: JSON.stringify(ratings) };
   }
-  const allowed = task === "nuggets"
-    ? NUGGET_LABELS
-    : task === "types"
-    ? SUBQUESTION_TYPE_LABELS
-    : PREFERENCES;
+  const allowed = task === "types" ? SUBQUESTION_TYPE_LABELS : PREFERENCES;
   if (!allowed.some(([v]) => v === label)) return "Choose one of the answers";
   return { label };
+}
+
+/** The labels of every fact on a page (`f0`, `f1`, ...), or an error message. */
+function readFacts(
+  form: URLSearchParams,
+  unit: QueuedItem[],
+): { itemId: string; label: string }[] | string {
+  const out: { itemId: string; label: string }[] = [];
+  for (const [j, u] of unit.entries()) {
+    const label = form.get(`f${j}`) ?? "";
+    if (!NUGGET_LABELS.some(([v]) => v === label)) {
+      return `Choose an answer for fact ${j + 1}`;
+    }
+    out.push({ itemId: u.itemId, label });
+  }
+  return out;
 }
 
 /** The server's origin, and the same port under `localhost` when bound to 127.0.0.1. */
@@ -408,7 +442,8 @@ function ownOrigins(origin: string): string[] {
 
 /**
  * Answers a request under `/annotate/<token>`: GET the queue, GET `/<item>` an item,
- * POST `/<item>` a form (saved, then redirected to the next unanswered item).
+ * POST `/<item>` a form (saved, then redirected to the next unanswered item). A fact
+ * item's page holds every fact of its answer (fields `f0`, `f1`, ...), all saved at once.
  * Unknown tokens and items outside the token's queue get 403, as does a POST whose
  * `Origin` (or, without one, `Referer`) is not one of `opts.origins` (by default the
  * server's own origin; for a server on 127.0.0.1, `localhost` with the same port
@@ -475,7 +510,8 @@ export async function annotateResponse(
   }
   const form = new URLSearchParams(await request.text());
   const texts = await readItemTexts(ws, item);
-  const parsed = readForm(who.task, form, texts);
+  const unit = unitOf(who.task, queue, item);
+  const parsed = who.task === "nuggets" ? readFacts(form, unit) : readForm(who.task, form, texts);
   if (typeof parsed === "string") {
     const nonce = newNonce();
     return respond(
@@ -485,9 +521,13 @@ export async function annotateResponse(
       nonce,
     );
   }
-  await saveAnnotationLabel(ws, { task: who.task, annotator: who.annotator, itemId, ...parsed });
+  for (const l of Array.isArray(parsed) ? parsed : [{ itemId, ...parsed }]) {
+    await saveAnnotationLabel(ws, { task: who.task, annotator: who.annotator, ...l });
+  }
   const k = queue.indexOf(item);
-  const next = [...queue.slice(k + 1), ...queue.slice(0, k)].find((i) => i.label === undefined);
+  const next = [...queue.slice(k + 1), ...queue.slice(0, k)].find((i) =>
+    i.label === undefined && !unit.includes(i)
+  );
   return new Response(null, {
     status: 303,
     headers: { location: next ? `${base}/${seg(next.itemId)}` : base },

@@ -453,26 +453,40 @@ Deno.test({
       // Nuggets: one report per run, both nuggets of its topic.
       const qn = await readAnnotatorQueue(ws, "nuggets", "b");
       assert.equal(qn.length, 4);
-      // The page says "fact" throughout, and shows the fact above the answer.
-      const np = await (await ask(ws, `/annotate/${n.get("b")}/${qn[0].itemId}`)).text();
+      // Both facts of one answer on one page: "fact" throughout, the facts above the
+      // answer, the answer shown once.
+      const unit = qn.filter((i) => i.unit === qn[0].unit);
+      assert.equal(unit.length, 2);
+      const nTopic = unit[0].topicId;
+      const nPath = (i: number) => `/annotate/${n.get("b")}/${unit[i].itemId}`;
+      const np = await (await ask(ws, nPath(1))).text();
       // (The fixture's facts read "Nugget 1 of t4": the only "nugget" allowed.)
       const chrome = np.replace(/Nugget \d of t\d/g, "");
       assert.ok(!/nugget/i.test(chrome), chrome.match(/.{60}nugget.{60}/is)?.[0]);
       assert.match(np, /Supported: the answer states the fact/);
-      const fact = np.indexOf("<legend>Fact: <strong>");
-      assert.ok(fact > 0 && fact < np.indexOf("<h2>Answer</h2>"));
-      assert.match(np, /value="support" required autofocus/);
-      for (const [k, label] of ["support", "partial_support"].entries()) {
-        const item = qn.filter((i) => i.unit === qn[0].unit)[k];
-        assert.equal(
-          (await ask(ws, `/annotate/${n.get("b")}/${item.itemId}`, form({ label }))).status,
-          303,
-        );
-      }
-      assert.equal(
-        (await ask(ws, `/annotate/${n.get("b")}/${qn[0].itemId}`, form({ label: "yes" }))).status,
-        400,
+      const f1 = np.indexOf(`Fact 1 of 2: <strong>Nugget 1 of ${nTopic}</strong>`);
+      const f2 = np.indexOf(`Fact 2 of 2: <strong>Nugget 2 of ${nTopic}</strong>`);
+      assert.ok(f1 > 0 && f1 < f2 && f2 < np.indexOf("<h2>Answer</h2>"));
+      assert.equal(np.split("<h2>Answer</h2>").length, 2, "the answer once");
+      assert.match(np, /Items 1-2 of 4 /);
+      assert.deepEqual(
+        [...np.matchAll(/name="(f\d)" value="(\w+)" required autofocus/g)].map(
+          (m) => `${m[1]}=${m[2]}`,
+        ),
+        ["f0=support"],
       );
+      // One fact left open: refused, and the given answer is kept.
+      const half = await ask(ws, nPath(0), form({ f0: "support" }));
+      assert.equal(half.status, 400);
+      const again = await half.text();
+      assert.match(again, /Choose an answer for fact 2/);
+      assert.match(again, /name="f0" value="support" required checked/);
+      assert.equal((await ask(ws, nPath(0), form({ f0: "yes", f1: "support" }))).status, 400);
+      const saved = await ask(ws, nPath(0), form({ f0: "support", f1: "partial_support" }));
+      assert.equal(saved.status, 303);
+      // On to the other answer's facts, not the second fact of this one.
+      const other = qn.find((i) => i.unit !== unit[0].unit)!;
+      assert.equal(saved.headers.get("location"), `/annotate/${n.get("b")}/${other.itemId}`);
       // Preference: 2 topics of the one run pair; A is the report shown first.
       const qf = await readAnnotatorQueue(ws, "preference", "a");
       assert.equal(qf.length, 2);
