@@ -1,6 +1,9 @@
 /**
  * `annotateResponse`: the annotation pages under `/annotate/<token>`: an annotator's
- * queue with progress and one page per item with a plain HTML form. Every posted
+ * queue with progress and one page per item with a plain HTML form (for facts, one
+ * page per answer with all its facts, so the answer is read once). Both pages carry
+ * the task's instructions and rating scale; an item page shows the question before
+ * the long text and opens with the focus on the first answer. Every posted
  * answer is saved at once; a token reads and writes only its own annotator's items,
  * and a write must come from the server's own origin.
  *
@@ -30,25 +33,100 @@ export interface AnnotateOptions {
   origins?: ReadonlySet<string>;
 }
 
+/**
+ * The 0-5 passage scale: every point weighs how relevant the passage is to the
+ * question, how completely it answers it, and how accurate what it says is.
+ */
 const RUBRIC: [number, string][] = [
-  [5, "answers the sub-question fully and directly"],
-  [4, "answers it, with a detail missing or a little indirectly"],
-  [3, "answers it in part; a reader learns something essential"],
-  [2, "touches on it, without an answer a reader could use"],
-  [1, "shares its topic, but says nothing about the sub-question"],
-  [0, "has nothing to do with the sub-question"],
+  [5, "highly relevant to the question, complete (answers all of it) and accurate"],
+  [4, "mostly relevant and mostly complete; a small gap or a minor inaccuracy"],
+  [3, "partly relevant and partly complete; clear gaps or inaccuracies"],
+  [2, "of limited relevance and far from complete; large gaps or inaccuracies"],
+  [1, "barely relevant and barely complete; serious gaps or inaccuracies"],
+  [0, "not relevant and not complete at all: nothing in it answers the question accurately"],
 ];
 
 const NUGGET_LABELS: [string, string][] = [
-  ["support", "Supported: the answer states the nugget"],
-  ["partial_support", "Partly supported: the answer states some of it"],
-  ["not_support", "Not supported"],
+  ["support", "Supported: the answer states the fact"],
+  ["partial_support", "Partly supported: the answer states some of the fact"],
+  ["not_support", "Not supported: the answer does not state the fact"],
 ];
 
-const PREFERENCES: [string, string][] = [["A", "Answer A is better"], [
-  "B",
-  "Answer B is better",
-], ["tie", "Equally good"]];
+const ANSWERABLE: [string, string][] = [
+  ["1", "Answerable from the report"],
+  ["0", "Not answerable"],
+];
+
+/** What an annotator is asked to do, per task: plain-text paragraphs. */
+const INSTRUCTIONS: Record<string, string[]> = {
+  answerability: [
+    "Read the question first, then the report. Judge by the report alone, not by what " +
+    "you know about the subject.",
+    'Choose "Answerable from the report" when the report states an answer a reader could ' +
+    "use, then select (or copy) the words of the report that give it: a phrase or a " +
+    'sentence, not a lone word like "the".',
+    'Choose "Not answerable" when the report does not answer the question or only ' +
+    "touches on its subject; no span is needed then.",
+  ],
+  passages: [
+    "Read the questions first, then the passage. Rate each question on its own: how well " +
+    "does this passage, and nothing else, answer it?",
+    "Every point of the scale weighs three things: is the passage relevant to the " +
+    "question, does it answer it completely, and is what it says accurate.",
+  ],
+  nuggets: [
+    "A fact is a short statement that a good answer to the request should contain. Read " +
+    "the fact first, then the answer.",
+    "Judge only whether the answer states the fact. The wording may differ; the meaning " +
+    "must be the same. Whether the answer is good in other ways does not count here.",
+  ],
+  preference: [
+    "Read the request, then both answers. Choose the one that responds to the request " +
+    "better: it covers more of what was asked, what it says is accurate, and it says it " +
+    "clearly.",
+    'Choose "Equally good" only when neither answer is better. The order of the answers ' +
+    "says nothing about where they come from.",
+  ],
+  types: [
+    "A sub-question is one step of answering a topic's main question. Read the main " +
+    "question (the request), then the sub-question, and choose what kind of step it is.",
+  ],
+};
+
+/** The scale of a task: each answer with what it means. */
+function rubric(task: string): [string, string][] {
+  if (task === "answerability") {
+    return [
+      [ANSWERABLE[0][1], "the report itself states an answer; give the words that state it"],
+      [ANSWERABLE[1][1], "the report has no usable answer, or only mentions the subject"],
+    ];
+  }
+  if (task === "passages") return RUBRIC.map(([r, s]) => [String(r), `the passage is ${s}`]);
+  if (task === "nuggets") return NUGGET_LABELS.map(([, l]) => l.split(": ") as [string, string]);
+  if (task === "types") {
+    return SUBQUESTION_TYPE_LABELS.map(([, l]) => l.split(": ") as [string, string]);
+  }
+  if (task === "preference") {
+    return PREFERENCES.map((
+      [, l],
+    ) => [l, l === "Equally good" ? "neither is better" : "it responds better to the request"]);
+  }
+  return [];
+}
+
+/** The instructions and the scale of a task, as HTML. */
+function guide(task: string): string {
+  return (INSTRUCTIONS[task] ?? []).map((p) => `<p>${esc(p)}</p>`).join("") +
+    `<dl class="rubric">${
+      rubric(task).map(([k, v]) => `<dt><strong>${esc(k)}</strong></dt><dd>${esc(v)}</dd>`).join("")
+    }</dl>`;
+}
+
+const PREFERENCES: [string, string][] = [
+  ["A", "Answer A is better"],
+  ["B", "Answer B is better"],
+  ["tie", "Equally good"],
+];
 
 function respond(
   body: string,
@@ -105,17 +183,28 @@ function queuePage(base: string, task: string, annotator: string, queue: QueuedI
       (next
         ? `<p><a href="${base}/${seg(next.itemId)}">Continue with the next item</a></p>`
         : `<p>All items are done. Thank you.</p>`) +
+      `<h2>Instructions</h2>${guide(task)}` +
       `<table><thead><tr><th>#</th><th>item</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>`,
     [[base, "Queue"]],
     { home: false },
   );
 }
 
-function radios(name: string, options: [string, string][], chosen?: string): string {
+/**
+ * A radio group; with `focus`, the page opens on it (on the chosen answer, else the
+ * first), so arrow keys choose and Enter saves without a mouse.
+ */
+function radios(
+  name: string,
+  options: [string, string][],
+  chosen?: string,
+  focus = false,
+): string {
+  const at = focus ? (options.some(([v]) => v === chosen) ? chosen : options[0]?.[0]) : undefined;
   return options.map(([value, label]) =>
     `<label><input type="radio" name="${esc(name)}" value="${esc(value)}" required${
       chosen === value ? " checked" : ""
-    }> ${esc(label)}</label><br>`
+    }${at === value ? " autofocus" : ""}> ${esc(label)}</label><br>`
   ).join("");
 }
 
@@ -159,6 +248,11 @@ const SPAN_SCRIPT = `(function () {
   if (no && no.checked) to.disabled = true;
 })();`;
 
+/** The items shown on one page with `item`: its unit's facts, else the item alone. */
+function unitOf(task: string, queue: QueuedItem[], item: QueuedItem): QueuedItem[] {
+  return task === "nuggets" ? queue.filter((i) => i.unit === item.unit) : [item];
+}
+
 /** What an annotator posted, shown again with a validation error. */
 type Posted = URLSearchParams | undefined;
 
@@ -174,13 +268,21 @@ async function itemPage(
 ): Promise<string> {
   const t = await readItemTexts(ws, item);
   const chosen = posted ? posted.get("label") ?? undefined : item.label;
-  const k = queue.indexOf(item) + 1;
-  let body = `<p>Item ${k} of ${queue.length} (id ${esc(item.itemId)})${
+  const shown = unitOf(task, queue, item).map((i) => queue.indexOf(i) + 1);
+  const k = shown.length > 1
+    ? `Items ${Math.min(...shown)}-${Math.max(...shown)}`
+    : `Item ${shown[0]}`;
+  let body = `<p>${k} of ${queue.length} (id ${esc(item.itemId)})${
     item.label !== undefined ? " - answered; you may change the answer" : ""
   }</p>${progress(queue)}`;
   if (error) body += `<p class="error">${esc(error)}</p>`;
+  // Open on the first item, folded once the annotator has seen it.
+  body += `<details${done(queue) === 0 ? " open" : ""}><summary>Instructions and ` +
+    `rating scale</summary>${guide(task)}</details>`;
   body += `<h2>Request</h2>${text(t.request)}`;
   let form = "";
+  // The long texts, shown under the form: the question is read first.
+  let after = "";
   if (task === "answerability") {
     const q = t.subquestions.find((s) => s.questionId === item.questionId);
     const span = posted ? posted.get("span") ?? "" : item.span ?? "";
@@ -193,7 +295,7 @@ async function itemPage(
     );
     form = `<fieldset><legend>Question: <strong>${esc(q?.text ?? item.questionId)}</strong>` +
       `</legend>${
-        radios("label", [["1", "Answerable from the report"], ["0", "Not answerable"]], chosen)
+        radios("label", ANSWERABLE, chosen, true)
       }<p><label for="report-text">Report (select the words that answer the question):</label>` +
       `<br><textarea id="report-text" readonly rows="${rows}">${esc(report)}</textarea><br>` +
       `<button type="button" id="use-selection" hidden>Use the selected words as the span</button>` +
@@ -212,37 +314,53 @@ async function itemPage(
       : item.label
       ? JSON.parse(item.label)
       : {};
-    body += `<h2>Passage</h2>${text(t.passage)}<h2>Rubric</h2><ul>${
-      RUBRIC.map(([r, s]) => `<li><strong>${r}</strong>: the passage ${esc(s)}</li>`).join("")
-    }</ul>`;
-    form = t.subquestions.map((q, i) =>
-      `<fieldset><legend>${i + 1}. ${esc(q.text)}</legend>${
-        radios(
-          `q${i}`,
-          RUBRIC.map(([r]) => [String(r), String(r)] as [string, string]).reverse(),
-          given[q.questionId] === undefined ? undefined : String(given[q.questionId]),
-        ).replaceAll("<br>", " ")
-      }</fieldset>`
-    ).join("");
+    after = `<h2>Passage</h2>${text(t.passage)}`;
+    form = `<p>Rate each question: 5 relevant, complete and accurate; 0 not relevant ` +
+      `and no answer (the full scale is under "Instructions and rating scale").</p>` +
+      t.subquestions.map((q, i) =>
+        `<fieldset><legend>Question ${i + 1} of ${t.subquestions.length}: ${esc(q.text)}</legend>${
+          radios(
+            `q${i}`,
+            RUBRIC.map(([r]) => [String(r), String(r)] as [string, string]).reverse(),
+            given[q.questionId] === undefined ? undefined : String(given[q.questionId]),
+            i === 0,
+          ).replaceAll("<br>", " ")
+        }</fieldset>`
+      ).join("");
   } else if (task === "nuggets") {
-    body += `<h2>Answer</h2>${text(t.report)}`;
-    form = `<fieldset><legend>Fact: <strong>${esc(t.nugget ?? "")}</strong></legend>${
-      radios("label", NUGGET_LABELS, chosen)
-    }</fieldset>`;
+    // Every fact of the answer on one page, so the answer is read once.
+    const unit = unitOf(task, queue, item);
+    const facts: (string | undefined)[] = [];
+    for (const u of unit) facts.push(u === item ? t.nugget : (await readItemTexts(ws, u)).nugget);
+    after = `<h2>Answer</h2>${text(t.report)}`;
+    form = `<p>Does the answer below state each fact?</p>` +
+      unit.map((u, j) =>
+        `<fieldset><legend>Fact ${j + 1} of ${unit.length}: <strong>${
+          esc(facts[j] ?? "")
+        }</strong></legend>${
+          radios(
+            `f${j}`,
+            NUGGET_LABELS,
+            posted ? posted.get(`f${j}`) ?? undefined : u.label,
+            j === 0,
+          )
+        }</fieldset>`
+      ).join("");
   } else if (task === "types") {
     const q = t.subquestions.find((s) => s.questionId === item.questionId);
     form = `<fieldset><legend>Sub-question: <strong>${esc(q?.text ?? "")}</strong></legend>${
-      radios("label", SUBQUESTION_TYPE_LABELS, chosen)
+      radios("label", SUBQUESTION_TYPE_LABELS, chosen, true)
     }</fieldset>`;
   } else {
-    body += `<div class="cols"><div><h2>Answer A</h2>${text(t.report)}</div>` +
+    after = `<div class="cols"><div><h2>Answer A</h2>${text(t.report)}</div>` +
       `<div><h2>Answer B</h2>${text(t.reportB)}</div></div>`;
-    form = `<fieldset><legend>Which answer responds better to the request?</legend>${
-      radios("label", PREFERENCES, chosen)
-    }</fieldset>`;
+    form = `<fieldset><legend>Which answer, shown below, responds better to the request?` +
+      `</legend>${radios("label", PREFERENCES, chosen, true)}</fieldset>`;
   }
   body += `<form method="post" action="${base}/${seg(item.itemId)}">${form}` +
-    `<p><button type="submit" id="save">Save and continue</button></p></form>`;
+    `<p><button type="submit" id="save">Save and continue</button> ` +
+    `<span class="muted">(Tab moves between answers, the arrow keys choose, Enter saves)` +
+    `</span></p></form>${after}`;
   return page(TITLES[task] ?? task, body, [[base, "Queue"]], { home: false });
 }
 
@@ -295,13 +413,25 @@ function readForm(
     }
     return { label: JSON.stringify(ratings) };
   }
-  const allowed = task === "nuggets"
-    ? NUGGET_LABELS
-    : task === "types"
-    ? SUBQUESTION_TYPE_LABELS
-    : PREFERENCES;
+  const allowed = task === "types" ? SUBQUESTION_TYPE_LABELS : PREFERENCES;
   if (!allowed.some(([v]) => v === label)) return "Choose one of the answers";
   return { label };
+}
+
+/** The labels of every fact on a page (`f0`, `f1`, ...), or an error message. */
+function readFacts(
+  form: URLSearchParams,
+  unit: QueuedItem[],
+): { itemId: string; label: string }[] | string {
+  const out: { itemId: string; label: string }[] = [];
+  for (const [j, u] of unit.entries()) {
+    const label = form.get(`f${j}`) ?? "";
+    if (!NUGGET_LABELS.some(([v]) => v === label)) {
+      return `Choose an answer for fact ${j + 1}`;
+    }
+    out.push({ itemId: u.itemId, label });
+  }
+  return out;
 }
 
 /** The server's origin, and the same port under `localhost` when bound to 127.0.0.1. */
@@ -312,7 +442,8 @@ function ownOrigins(origin: string): string[] {
 
 /**
  * Answers a request under `/annotate/<token>`: GET the queue, GET `/<item>` an item,
- * POST `/<item>` a form (saved, then redirected to the next unanswered item).
+ * POST `/<item>` a form (saved, then redirected to the next unanswered item). A fact
+ * item's page holds every fact of its answer (fields `f0`, `f1`, ...), all saved at once.
  * Unknown tokens and items outside the token's queue get 403, as does a POST whose
  * `Origin` (or, without one, `Referer`) is not one of `opts.origins` (by default the
  * server's own origin; for a server on 127.0.0.1, `localhost` with the same port
@@ -379,7 +510,8 @@ export async function annotateResponse(
   }
   const form = new URLSearchParams(await request.text());
   const texts = await readItemTexts(ws, item);
-  const parsed = readForm(who.task, form, texts);
+  const unit = unitOf(who.task, queue, item);
+  const parsed = who.task === "nuggets" ? readFacts(form, unit) : readForm(who.task, form, texts);
   if (typeof parsed === "string") {
     const nonce = newNonce();
     return respond(
@@ -389,9 +521,13 @@ export async function annotateResponse(
       nonce,
     );
   }
-  await saveAnnotationLabel(ws, { task: who.task, annotator: who.annotator, itemId, ...parsed });
+  for (const l of Array.isArray(parsed) ? parsed : [{ itemId, ...parsed }]) {
+    await saveAnnotationLabel(ws, { task: who.task, annotator: who.annotator, ...l });
+  }
   const k = queue.indexOf(item);
-  const next = [...queue.slice(k + 1), ...queue.slice(0, k)].find((i) => i.label === undefined);
+  const next = [...queue.slice(k + 1), ...queue.slice(0, k)].find((i) =>
+    i.label === undefined && !unit.includes(i)
+  );
   return new Response(null, {
     status: 303,
     headers: { location: next ? `${base}/${seg(next.itemId)}` : base },

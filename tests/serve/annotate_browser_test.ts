@@ -3,7 +3,7 @@
  * 127.0.0.1 link of a server bound to `localhost`, a public URL under another
  * name (resolved to loopback inside the browser), a foreign name refused, and a
  * keyboard-only session that selects each span with Shift and the arrow keys and
- * finishes five items.
+ * finishes five items, then a sixth with an arrow key and Enter alone.
  */
 import assert from "node:assert/strict";
 import { serveWorkspace } from "@lib/serve/mod.ts";
@@ -95,7 +95,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "Chromium, keyboard only: select a span with Shift and the arrows, finish five items",
+  name: "Chromium, keyboard only: spans selected with Shift and the arrows; arrow and Enter alone",
   ignore: !hasChromium,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -144,6 +144,8 @@ Deno.test({
           ).catch(() => "")}`,
         );
         reports.set(queue[k].itemId, await page.inputValue("#report-text"));
+        // The page opens with the focus on the first answer, "Answerable".
+        assert.equal(await focused(), "|label|1");
         // The label: focus the radio group, choose "Answerable" with Space.
         await tabTo(/^\|label\|/);
         if (!/\|label\|1$/.test(await focused())) await page.keyboard.press("ArrowUp");
@@ -159,14 +161,22 @@ Deno.test({
         await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
       }
       assert.match(await page.innerText("body"), /Progress: 5 \//);
+      // Item 6 without Tab: the down arrow chooses "Not answerable", Enter saves.
+      assert.equal(await focused(), "|label|1");
+      await page.keyboard.press("ArrowDown");
+      assert.equal(await focused(), "|label|0");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      assert.match(await page.innerText("body"), /Progress: 6 \//);
     } finally {
       await browser.close();
       await server.shutdown();
     }
     const labels = await labelsOf(dir, "a");
-    assert.equal(labels.length, 5);
+    assert.equal(labels.length, 6);
+    const sixth = labels.find((l) => l.itemId === queue[5].itemId);
+    assert.deepEqual([sixth?.label, sixth?.span], ["0", undefined]);
     const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(" ");
-    for (const l of labels) {
+    for (const l of labels.filter((l) => l !== sixth)) {
       assert.equal(l.label, "1");
       // The last words of the report, as selected from the keyboard.
       assert.ok(l.span && l.span.split(" ").length >= 2, l.span);

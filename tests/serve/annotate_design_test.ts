@@ -357,9 +357,19 @@ Deno.test("a types task: sub-questions typed on their pages, exported as typed d
           assert.ok(page.includes(`Request of ${item.topicId}`), "the main question is shown");
           assert.ok(page.includes(`Question 1 of ${item.topicId}?`), "the sub-question is shown");
           assert.match(page, /value="follow-up" required/);
+          // The kinds explained, and the main question read before the sub-question.
+          assert.deepEqual(
+            [...page.matchAll(/<dt><strong>([^<]*)<\/strong>/g)].map((m) => m[1]),
+            ["Core", "Background", "Follow-up"],
+          );
+          assert.ok(
+            page.indexOf(`Request of ${item.topicId}`) <
+              page.indexOf(`Question 1 of ${item.topicId}?`),
+          );
           const refused = await post(path, "central");
-          await refused.body?.cancel();
           assert.equal(refused.status, 400);
+          // Shown again with the focus on the first kind, ready for the keyboard.
+          assert.match(await refused.text(), /value="core" required autofocus/);
         }
         const r = await post(path, type);
         await r.body?.cancel();

@@ -189,6 +189,18 @@ Deno.test({
       assert.ok(!page.text.includes("<script>") && !/<img[^>]*onerror/.test(page.text));
       assert.ok(page.text.includes("&lt;script&gt;window.__hit = 1&lt;/script&gt;"));
       assert.ok(page.text.includes(`Question ${t1.questionId!.slice(-1)} of t1?`));
+      // Instructions on the queue and the item; the question above the report; the
+      // page opens on the first answer; where the item stands in the queue.
+      assert.match(home.text, /<h2>Instructions<\/h2>[^]*Judge by the report alone/);
+      assert.match(page.text, /<details open><summary>Instructions[^]*Judge by the report alone/);
+      const question = page.text.indexOf(`Question ${t1.questionId!.slice(-1)} of t1?`);
+      assert.ok(question > 0 && question < page.text.indexOf(`id="report-text"`));
+      assert.deepEqual(
+        [...page.text.matchAll(/<input [^>]*autofocus/g)].map((m) => m[0]),
+        [`<input type="radio" name="label" value="1" required autofocus`],
+      );
+      const k = (qa.includes(t1) ? qa : qb).indexOf(t1) + 1;
+      assert.ok(page.text.includes(`Item ${k} of 6 `), `item ${k} of 6`);
       // The explorer is off while annotating, and unknown tokens get 403.
       assert.equal((await get("/")).status, 404);
       assert.equal((await get(`/annotate/${"0".repeat(48)}`)).status, 403);
@@ -385,8 +397,28 @@ Deno.test({
       const qp = await readAnnotatorQueue(ws, "passages", "a");
       assert.equal(qp.length, 3);
       const pg = await (await ask(ws, `/annotate/${p.get("a")}/${qp[0].itemId}`)).text();
-      assert.match(pg, /<strong>5<\/strong>: the passage answers the sub-question fully/);
+      // The scale, 5 down to 0, and every point weighs relevance, completeness, accuracy.
+      const scale = [...pg.matchAll(/<dt><strong>(\d)<\/strong><\/dt><dd>([^<]*)<\/dd>/g)];
+      assert.deepEqual(scale.map((m) => m[1]), ["5", "4", "3", "2", "1", "0"]);
+      for (const [, point, words] of scale) {
+        assert.match(words, /relevan/, point);
+        assert.match(words, /complete/, point);
+        assert.match(words, /accura/, point);
+      }
+      const qpage = await (await ask(ws, `/annotate/${p.get("a")}`)).text();
+      assert.match(qpage, /<h2>Instructions<\/h2>[^]*<dt><strong>0<\/strong><\/dt><dd>/);
       assert.equal([...pg.matchAll(/<fieldset>/g)].length, 2);
+      // Both questions come before the passage; the first rating has the focus.
+      const passage = pg.indexOf("<h2>Passage</h2>");
+      const [topic] = pg.match(/Question 2 of (t\d)\?/)!.slice(1);
+      assert.ok(pg.indexOf(`Question 1 of ${topic}?`) < pg.indexOf(`Question 2 of ${topic}?`));
+      assert.ok(pg.indexOf(`Question 2 of ${topic}?`) < passage && passage > 0);
+      assert.deepEqual(
+        [...pg.matchAll(/name="(q\d)" value="(\d)" required autofocus/g)].map(
+          (m) => `${m[1]}=${m[2]}`,
+        ),
+        ["q0=0"],
+      );
       assert.equal(
         (await ask(ws, `/annotate/${p.get("a")}/${qp[0].itemId}`, form({ q0: "4" }))).status,
         400,
@@ -421,17 +453,40 @@ Deno.test({
       // Nuggets: one report per run, both nuggets of its topic.
       const qn = await readAnnotatorQueue(ws, "nuggets", "b");
       assert.equal(qn.length, 4);
-      for (const [k, label] of ["support", "partial_support"].entries()) {
-        const item = qn.filter((i) => i.unit === qn[0].unit)[k];
-        assert.equal(
-          (await ask(ws, `/annotate/${n.get("b")}/${item.itemId}`, form({ label }))).status,
-          303,
-        );
-      }
-      assert.equal(
-        (await ask(ws, `/annotate/${n.get("b")}/${qn[0].itemId}`, form({ label: "yes" }))).status,
-        400,
+      // Both facts of one answer on one page: "fact" throughout, the facts above the
+      // answer, the answer shown once.
+      const unit = qn.filter((i) => i.unit === qn[0].unit);
+      assert.equal(unit.length, 2);
+      const nTopic = unit[0].topicId;
+      const nPath = (i: number) => `/annotate/${n.get("b")}/${unit[i].itemId}`;
+      const np = await (await ask(ws, nPath(1))).text();
+      // (The fixture's facts read "Nugget 1 of t4": the only "nugget" allowed.)
+      const chrome = np.replace(/Nugget \d of t\d/g, "");
+      assert.ok(!/nugget/i.test(chrome), chrome.match(/.{60}nugget.{60}/is)?.[0]);
+      assert.match(np, /Supported: the answer states the fact/);
+      const f1 = np.indexOf(`Fact 1 of 2: <strong>Nugget 1 of ${nTopic}</strong>`);
+      const f2 = np.indexOf(`Fact 2 of 2: <strong>Nugget 2 of ${nTopic}</strong>`);
+      assert.ok(f1 > 0 && f1 < f2 && f2 < np.indexOf("<h2>Answer</h2>"));
+      assert.equal(np.split("<h2>Answer</h2>").length, 2, "the answer once");
+      assert.match(np, /Items 1-2 of 4 /);
+      assert.deepEqual(
+        [...np.matchAll(/name="(f\d)" value="(\w+)" required autofocus/g)].map(
+          (m) => `${m[1]}=${m[2]}`,
+        ),
+        ["f0=support"],
       );
+      // One fact left open: refused, and the given answer is kept.
+      const half = await ask(ws, nPath(0), form({ f0: "support" }));
+      assert.equal(half.status, 400);
+      const again = await half.text();
+      assert.match(again, /Choose an answer for fact 2/);
+      assert.match(again, /name="f0" value="support" required checked/);
+      assert.equal((await ask(ws, nPath(0), form({ f0: "yes", f1: "support" }))).status, 400);
+      const saved = await ask(ws, nPath(0), form({ f0: "support", f1: "partial_support" }));
+      assert.equal(saved.status, 303);
+      // On to the other answer's facts, not the second fact of this one.
+      const other = qn.find((i) => i.unit !== unit[0].unit)!;
+      assert.equal(saved.headers.get("location"), `/annotate/${n.get("b")}/${other.itemId}`);
       // Preference: 2 topics of the one run pair; A is the report shown first.
       const qf = await readAnnotatorQueue(ws, "preference", "a");
       assert.equal(qf.length, 2);
