@@ -97,7 +97,7 @@ export async function loadCruxData(
     // What an item is comes from rated_items (recorded whenever ratings are written).
     const kinds = await readRatedItemKinds(ws, reportJudge);
     for (const r of await ws.ratings({ judge: reportJudge })) {
-      const kind = kinds.get(r.itemId);
+      const kind = kinds.get(r.topicId)?.get(r.itemId);
       if (kind === undefined) {
         throw new RangeError(
           `Cannot analyse workspace "${ws.dir}": rated item "${r.itemId}" of judge "${reportJudge}" is not in rated_items; run \`crux workspace migrate --workspace ${ws.dir}\``,

@@ -1,4 +1,5 @@
 import type { Rating } from "@lib/types/mod.ts";
+import { passageOrdinal } from "@lib/store/mod.ts";
 
 /** One topic's passage x sub-question rating matrix. */
 export interface TopicMatrix {
@@ -16,31 +17,38 @@ export interface TopicMatrix {
 }
 
 /**
- * Builds per-topic rating matrices from long-format ratings (one judge).
- * Rows follow `passages` (already in passage order), columns `questions`.
+ * Builds per-topic rating matrices from long-format passage ratings (one judge),
+ * each from the ratings given under that topic only: a passage rated under
+ * topics A and B is a row of A with A's ratings and a row of B with B's; a
+ * passage rated only under B is no row of A. Rows are the passages rated under
+ * the topic, in passage order (`j`, then id; see `passageOrdinal`), columns
+ * `questions`.
  */
 export function ratingMatrices(
   ratings: readonly Rating[],
   questions: ReadonlyMap<string, readonly string[]>,
-  passages: ReadonlyMap<string, readonly string[]>,
 ): Map<string, TopicMatrix> {
-  const byItem = new Map<string, Map<string, number>>();
+  const byTopic = new Map<string, Map<string, Map<string, number>>>();
   for (const r of ratings) {
-    let m = byItem.get(r.itemId);
-    if (!m) byItem.set(r.itemId, m = new Map());
+    let items = byTopic.get(r.topicId);
+    if (!items) byTopic.set(r.topicId, items = new Map());
+    let m = items.get(r.itemId);
+    if (!m) items.set(r.itemId, m = new Map());
     m.set(r.questionId, r.rating);
   }
   const out = new Map<string, TopicMatrix>();
   for (const [topicId, questionIds] of questions) {
-    const passageIds = [...(passages.get(topicId) ?? [])];
+    const items = byTopic.get(topicId) ?? new Map<string, Map<string, number>>();
+    const passageIds = [...items.keys()].sort((a, b) =>
+      passageOrdinal(a) - passageOrdinal(b) || (a < b ? -1 : a > b ? 1 : 0)
+    );
     let missing = 0;
-    const rated = passageIds.map((pid) => byItem.has(pid));
     const rows = passageIds.map((pid) => {
-      const m = byItem.get(pid);
+      const m = items.get(pid)!;
       return questionIds.map((qid) => {
-        const r = m?.get(qid);
+        const r = m.get(qid);
         if (r === undefined) {
-          if (m) missing++;
+          missing++;
           return 0;
         }
         return r;
@@ -52,7 +60,7 @@ export function ratingMatrices(
       passageIds,
       ratings: rows,
       missing,
-      rated,
+      rated: passageIds.map(() => true),
     });
   }
   return out;

@@ -1,6 +1,6 @@
 import type { RequiredSubsetOptions } from "@lib/metrics/mod.ts";
 import type { Qrel } from "@lib/types/mod.ts";
-import type { Judgment } from "@lib/formats/mod.ts";
+import { type Judgment, parsePassageId } from "@lib/formats/mod.ts";
 import { selectTopic, type TopicSelection } from "./select_topic.ts";
 
 /** Qrels and per-topic outcomes of {@link selectFromJudgments}. */
@@ -17,8 +17,11 @@ export interface JudgmentSelection {
 
 /**
  * CRUX selection straight from a judgments file (no workspace): groups the
- * judgments by topic (passage order = file order; report items such as
- * `{topic}:report` are ignored) and runs {@link selectTopic} on each.
+ * judgments by topic (report items such as `{topic}:report` are ignored), puts
+ * each topic's passages in passage order (`j`, then id, as the workspace's
+ * selection does, whatever the file's order, e.g. a run's ranking) and runs
+ * {@link selectTopic} on each. A passage rated under two topics is a passage of
+ * each, with that topic's ratings.
  *
  * @param judgments Judgments as read by `readJudgments` (ratings in question order).
  * @param opts `tau` (default 3) and `redundancy` (`all`, default, or `answerable`).
@@ -55,11 +58,24 @@ export function selectFromJudgments(
   }
   const out: JudgmentSelection = { qrels: [], divQrels: [], dropped: [], topics: [] };
   for (const [topicId, t] of byTopic) {
-    const s = selectTopic({ topicId, passageIds: t.ids, ratings: t.rows }, opts);
+    const order = t.ids.map((_, i) => i).sort((a, b) =>
+      ordinal(t.ids[a]) - ordinal(t.ids[b]) ||
+      (t.ids[a] < t.ids[b] ? -1 : t.ids[a] > t.ids[b] ? 1 : 0)
+    );
+    const s = selectTopic({
+      topicId,
+      passageIds: order.map((i) => t.ids[i]),
+      ratings: order.map((i) => t.rows[i]),
+    }, opts);
     out.topics.push(s);
     if (s.dropped) out.dropped.push(topicId);
     out.qrels.push(...s.qrels);
     out.divQrels.push(...s.divQrels);
   }
   return out;
+}
+
+/** A passage's `j` (its place in the topic's passage order); other ids last. */
+function ordinal(id: string): number {
+  return parsePassageId(id)?.index ?? Infinity;
 }

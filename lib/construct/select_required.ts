@@ -36,7 +36,7 @@ export interface SelectSummary extends StepSummary {
   dropped: string[];
   /** Pairs with no rating in a partly rated passage, counted as 0. */
   missing: number;
-  /** Passages the judge rated on no sub-question: left out of selection and qrels. */
+  /** Passages of a topic's documents the judge rated on no sub-question of that topic: left out of selection and qrels. */
   unrated: number;
 }
 
@@ -100,7 +100,10 @@ export async function selectRequired(
     );
   }
   const qids = new Map([...ids.keys()].map((t) => [t, questions.get(t)!.map((q) => q.questionId)]));
-  const matrices = ratingMatrices(await readRatings(ws, judge), qids, ids);
+  // Each topic's own ratings: the passages rated under it (its documents' or
+  // another topic's, as a run ranking the whole corpus brings them), never a
+  // passage rated only under another topic.
+  const matrices = ratingMatrices(await readRatings(ws, judge, { kind: "passage" }), qids);
   const summary: SelectSummary = {
     step: "select",
     topics: 0,
@@ -115,15 +118,11 @@ export async function selectRequired(
   };
   const qrels = [];
   const flags: Question[] = [];
-  for (const [topicId, full] of matrices) {
-    // Only rated passages are selected and graded; unrated ones get no qrels line.
-    const rated = full.passageIds.map((_, i) => i).filter((i) => full.rated[i]);
-    summary.unrated += full.passageIds.length - rated.length;
-    const m = {
-      ...full,
-      passageIds: rated.map((i) => full.passageIds[i]),
-      ratings: rated.map((i) => full.ratings[i]),
-    };
+  for (const [topicId, m] of matrices) {
+    // Only passages rated under the topic are selected and graded; the topic's
+    // own passages not rated under it get no qrels line.
+    const rated = new Set(m.passageIds);
+    summary.unrated += ids.get(topicId)!.filter((p) => !rated.has(p)).length;
     summary.missing += m.missing;
     summary.unparsed += m.ratings.reduce((n, row) => n + row.filter((r) => r === -1).length, 0);
     const s = selectTopic(m, { tau, redundancy: opts.redundancy });

@@ -8,6 +8,7 @@
 import { decodeLine, type Fields } from "./_json.ts";
 import { readLines, splitLines } from "./_lines.ts";
 import { Problems, show } from "./_problems.ts";
+import { readTextFile } from "./read_text_file.ts";
 import { rewriteItem } from "./topic_rewrite.ts";
 
 /** The ratings of one item (passage or report) for every sub-question of its topic. */
@@ -32,6 +33,18 @@ export interface JudgmentOptions {
   onDuplicates?: (count: number) => void;
 }
 
+/** What a ratings document aligned to a run is told when read as JSONL. */
+const ALIGNED_DOCUMENT =
+  "this is one JSON document {topic: [[ratings], ...]} (ratings aligned to a run), " +
+  "not JSONL with one judgment per line; read it with --aligned-to RUN";
+
+/** Whether a parsed value is a ratings document aligned to a run: `{topic: [[...], ...]}`. */
+function isAlignedDocument(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const lists = Object.values(value);
+  return lists.length > 0 && lists.every((l) => Array.isArray(l) && l.every(Array.isArray));
+}
+
 class JudgmentDecoder {
   readonly seen = new Map<string, { length: number; line: number }>();
   /** First judgment of each (topic, item), keyed `topic\0item` after rewriting. */
@@ -45,11 +58,7 @@ class JudgmentDecoder {
     if (f.line === 1 && !keys.some((k) => f.has(k))) {
       const values = Object.values(f.obj);
       if (values.length && values.every(Array.isArray)) {
-        f.fail(
-          "",
-          "this is one JSON document {topic: [[ratings], ...]} (ratings aligned to a run), " +
-            "not JSONL with one judgment per line; read it with --aligned-to RUN",
-        );
+        f.fail("", ALIGNED_DOCUMENT);
         return undefined;
       }
     }
@@ -162,6 +171,20 @@ export async function* streamJudgments(
   let nonBlank = 0;
   for await (const line of readLines(path)) {
     if (line.trim() !== "") nonBlank++;
+    // A ratings document aligned to a run spread over several lines: one problem,
+    // not one per line.
+    if (lineNo === 0 && /^\s*\{\s*("[^"]*"\s*:\s*\[?\s*)?$/.test(line)) {
+      let whole: unknown;
+      try {
+        whole = JSON.parse(await readTextFile(path));
+      } catch {
+        // not one document either: each line is told below
+      }
+      if (isAlignedDocument(whole)) {
+        problems.add(1, undefined, ALIGNED_DOCUMENT);
+        problems.throwIfAny();
+      }
+    }
     const j = decodeLine(line, ++lineNo, problems, decoder.decode);
     if (j) yield j;
   }

@@ -20,7 +20,15 @@ export { formatProblem, InputError, MAX_PROBLEMS, type Problem } from "./input_e
 export { type Content, writeAtomic } from "./write_atomic.ts";
 export { decodeText, readTextFile } from "./read_text_file.ts";
 export { type LineChunk, type LineChunkOptions, LineChunks } from "./line_chunks.ts";
-export { alignRatings } from "./aligned_ratings.ts";
+export { type AlignedRatingsOptions, alignRatings, readAlignedRatings } from "./aligned_ratings.ts";
+export {
+  parsePythonStringList,
+  parseReportRunFile,
+  readReportRunFile,
+  reportLabelTarget,
+  reportRunOf,
+  type ReportRunRecord,
+} from "./report_runs.ts";
 export {
   canonicalPath,
   guardOutputs,

@@ -161,7 +161,7 @@ export async function judgeReports(
   const answerable = new Map<string, { questionId: string; text: string }[]>();
   for (const [t, qs] of questions) {
     const rows = (oracle.get(t) ?? []).map((p) => {
-      const r = contextRatings.get(p);
+      const r = contextRatings.get(t)?.get(p);
       return r && qs.map((q) => r.get(q.questionId) ?? 0);
     });
     const mask = answerableQuestions(rows, qs.length, { tau });
@@ -207,7 +207,7 @@ export async function judgeReports(
   }
 
   const isJudged = (pid: string, topicId: string) =>
-    answerable.get(topicId)!.some((q) => contextRatings.get(pid)?.has(q.questionId));
+    answerable.get(topicId)!.some((q) => contextRatings.get(topicId)?.get(pid)?.has(q.questionId));
   if (opts.judgeUnjudged) {
     const extra: RatingItem[] = [];
     const seen = new Set<string>();
@@ -235,14 +235,13 @@ export async function judgeReports(
       rated.unparsed += r.unparsed;
       rated.written += r.written;
       const online = await ratingsByItem(ws, opts.judge.name);
-      const merged = new Map(contextRatings);
+      const merged = new Map([...contextRatings].map(([t, items]) => [t, new Map(items)]));
       for (const e of extra) {
-        if (online.has(e.itemId)) {
-          merged.set(
-            e.itemId,
-            new Map([...(merged.get(e.itemId) ?? []), ...online.get(e.itemId)!]),
-          );
-        }
+        const rated = online.get(e.topicId)?.get(e.itemId);
+        if (!rated) continue;
+        let items = merged.get(e.topicId);
+        if (!items) merged.set(e.topicId, items = new Map());
+        items.set(e.itemId, new Map([...(items.get(e.itemId) ?? []), ...rated]));
       }
       contextRatings = merged;
     }
@@ -275,7 +274,8 @@ export async function judgeReports(
     for (const g of list) {
       const qs = answerable.get(g.topicId)!.map((q) => q.questionId);
       const base = { answerable: qs, oracleTokens: oracleTokens.get(g.topicId)! };
-      const ratings = reportRatings.get(reportItemId(g)) ?? new Map<string, number>();
+      const ratings = reportRatings.get(g.topicId)?.get(reportItemId(g)) ??
+        new Map<string, number>();
       // A report with a failed or unparsed rating has no Cov(y) or Den(y): a missing
       // rating is not a 0.
       const unrated = qs.filter((q) => !((ratings.get(q) ?? -1) >= 0));
@@ -309,7 +309,8 @@ export async function judgeReports(
         else lacking ??= pid;
         if (!isJudged(pid, g.topicId)) acc.unjudged++;
         for (const q of qs) {
-          best.set(q, Math.max(best.get(q) ?? 0, contextRatings.get(pid)?.get(q) ?? 0));
+          const r = contextRatings.get(g.topicId)?.get(pid)?.get(q) ?? 0;
+          best.set(q, Math.max(best.get(q) ?? 0, r));
         }
       }
       const c = coverageScores({ ...base, ratings: best, tokens }, { tau, w });
@@ -456,8 +457,10 @@ function reportRowsAt(
     judged: readonly Generation[];
     questions: ReadonlyMap<string, readonly { questionId: string }[]>;
     oracle: ReadonlyMap<string, readonly string[]>;
-    contextRatings: ReadonlyMap<string, ReadonlyMap<string, number>>;
-    reportRatings: ReadonlyMap<string, ReadonlyMap<string, number>>;
+    /** Topic -> item -> question -> rating. */
+    contextRatings: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, number>>>;
+    /** Topic -> item -> question -> rating. */
+    reportRatings: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, number>>>;
     oracleTokens: ReadonlyMap<string, number>;
     missingText: ReadonlyMap<string, string>;
     partialRuns: ReadonlySet<string>;
@@ -470,7 +473,7 @@ function reportRowsAt(
   const answerable = new Map<string, string[]>();
   for (const [t, qs] of c.questions) {
     const rows = (c.oracle.get(t) ?? []).map((p) => {
-      const r = c.contextRatings.get(p);
+      const r = c.contextRatings.get(t)?.get(p);
       return r && qs.map((q) => r.get(q.questionId) ?? 0);
     });
     const mask = answerableQuestions(rows, qs.length, { tau: x });
@@ -481,7 +484,8 @@ function reportRowsAt(
   for (const g of c.judged) {
     const qs = answerable.get(g.topicId) ?? [];
     if (!qs.length) continue;
-    const ratings = c.reportRatings.get(reportItemId(g)) ?? new Map<string, number>();
+    const ratings = c.reportRatings.get(g.topicId)?.get(reportItemId(g)) ??
+      new Map<string, number>();
     if (qs.some((q) => !((ratings.get(q) ?? -1) >= 0))) {
       incomplete.add(g.run);
       continue;

@@ -1,6 +1,6 @@
 import type { AnswerabilityJudge, AnswerabilityPair, ProgressFn } from "@lib/llm/mod.ts";
 import type { Rating } from "@lib/types/mod.ts";
-import { ratedPairs, type WorkspaceLike } from "@lib/store/mod.ts";
+import { ratedPairs, ratingKey, type WorkspaceLike } from "@lib/store/mod.ts";
 
 /** A text (passage or report) to rate against some questions of its topic. */
 export interface RatingItem {
@@ -34,8 +34,6 @@ export interface RateItemsResult {
   /** Topics with a failed or unparsed pair in this call. */
   incompleteTopics: string[];
 }
-
-const SEP = "\u0000";
 
 /**
  * Rates every (item, question) pair with an answerability judge (0-5) and
@@ -71,7 +69,7 @@ export async function rateItems(
   let skipped = 0;
   for (const item of items) {
     for (const q of item.questions) {
-      const id = item.itemId + SEP + q.questionId;
+      const id = ratingKey(item.topicId, item.itemId, q.questionId);
       if (done.has(id)) {
         skipped++;
         continue;

@@ -27,6 +27,11 @@ export interface CruxReleaseDataset {
   corpus: string;
   topics: string;
   judgments: string;
+  /**
+   * The TREC run `judgments` is aligned to, when it is one JSON document of rating
+   * lists per ranked passage (`crux import crux --aligned-to`).
+   */
+  alignedTo?: string;
   subquestions?: string;
   qrels?: string[];
   /** Topic id rewrites `FROM=TO`. */
@@ -313,7 +318,7 @@ function configFiles(config: CruxExperimentConfig): [string, string][] {
   const d = config.dataset;
   if (d?.source === "sample" && d.dir) out.push(["dataset.dir", d.dir]);
   if (d?.source === "crux") {
-    for (const k of ["corpus", "topics", "judgments", "subquestions"] as const) {
+    for (const k of ["corpus", "topics", "judgments", "alignedTo", "subquestions"] as const) {
       if (d[k]) out.push([`dataset.${k}`, d[k]!]);
     }
     d.qrels?.forEach((q, i) => out.push([`dataset.qrels[${i}]`, q]));
@@ -364,6 +369,7 @@ function checkDataset(
       "corpus",
       "topics",
       "judgments",
+      "alignedTo",
       "subquestions",
       "qrels",
       "rewrite",
@@ -383,6 +389,7 @@ function checkDataset(
       corpus: str("corpus", true)!,
       topics: str("topics", true)!,
       judgments: str("judgments", true)!,
+      ...(d.alignedTo !== undefined ? { alignedTo: str("alignedTo", false) } : {}),
       ...(d.subquestions !== undefined ? { subquestions: str("subquestions", false) } : {}),
       ...(d.qrels !== undefined ? { qrels: list("qrels")!.map(abs) } : {}),
       ...(d.rewrite !== undefined ? { rewrite: list("rewrite") } : {}),

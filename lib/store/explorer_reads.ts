@@ -252,7 +252,7 @@ export async function readReportRatings(
   return await ws.query<Rating>(
     `SELECT r.topic_id AS "topicId", r.item_id AS "itemId", r.question_id AS "questionId",
             r.rating, r.judge
-     FROM ratings r JOIN rated_items i ON i.item_id = r.item_id AND i.judge = r.judge
+     FROM ratings r JOIN rated_items i ON i.topic_id = r.topic_id AND i.item_id = r.item_id AND i.judge = r.judge
      WHERE i.topic_id = $2 AND (
        (i.item_kind = 'report' AND i.run = $1) OR
        ($1 = 'oracle-result' AND i.item_kind = 'reference' AND NOT EXISTS (

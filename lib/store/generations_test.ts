@@ -72,7 +72,7 @@ Deno.test("rated items: report judges and the kind of each rated item", async ()
     assert.deepEqual(await readReportJudges(ws), ["gpt", "human"]);
     assert.deepEqual(
       await readRatedItemKinds(ws, "human"),
-      new Map([["t:0#0", "passage"], ["t:report", "reference"]]),
+      new Map([["t", new Map([["t:0#0", "passage"], ["t:report", "reference"]])]]),
     );
     assert.deepEqual(await readRatedItemKinds(ws, "nobody"), new Map());
   } finally {

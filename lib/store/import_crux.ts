@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { recordQrels, recordRatedItems } from "./provenance.ts";
+import { recordGeneration, recordQrels, recordRatedItems } from "./provenance.ts";
 import { basename, extname } from "node:path";
 import {
   InputError,
@@ -12,9 +12,12 @@ import {
   parsePassageId,
   prefixRewrite,
   type Problem,
+  readAlignedRatings,
   readCruxTopics,
   readQrels,
+  readReportRunFile,
   readSubquestions,
+  reportRunOf,
   rewriteItem,
   streamCorpus,
   streamJudgments,
@@ -38,8 +41,25 @@ export interface CruxSources {
   topics?: string;
   /** Sub-question JSON `{"topic_id": [...]}`. */
   subquestions?: string;
-  /** Judgment JSONL (either variant). */
+  /**
+   * Judgment JSONL (either variant), or with `alignedTo` one JSON document
+   * `{topic: [[ratings], ...]}` aligned to that run's ranking.
+   */
   judgments?: string;
+  /**
+   * The TREC run the `judgments` document is aligned to: read by the reader `crux
+   * eval --aligned-to` uses; each list becomes the ratings of (topic, the run's
+   * passage at that rank).
+   */
+  alignedTo?: string;
+  /**
+   * Report-run files of the human-study release (JSONL `{qid, type, docids,
+   * report, response, ...}`): each report is stored as a generation of run
+   * `rag-{type}` (`oracle-context` for type `oracle`) with its context ids; the
+   * human labels' id `{type}_{qid}` (the topic alone for `oracle`) names it (see
+   * `reportLabelTarget`). A topic without a reference summary gets the file's.
+   */
+  reports?: string[];
   /** Qrels files; each is stored under its file name without extension. */
   qrels?: string[];
   /** Topic id rewrites `FROM=TO` (prefix), e.g. `duc04-testb-=duc04-test-`. */
@@ -87,8 +107,11 @@ async function* passagesOf(path: string, rewrite: (id: string) => string): Async
  * Loads CRUX release files into the workspace in one transaction (all or nothing),
  * idempotently. Topics get source `duc04`, `multi_news` or `crux` from their id;
  * sub-questions (from `subquestions` or an older topic file) become questions
- * `{topic}#q{n}`; each judgment becomes one rating per question; rating lists are
- * checked against the topic's question count (from these files or the workspace).
+ * `{topic}#q{n}`; each judgment becomes one rating per question, keyed by (topic,
+ * passage, sub-question, judge); rating lists are checked against the topic's
+ * question count (from these files or the workspace). With `alignedTo`, the
+ * judgments file is a ratings document aligned to that run: a passage the run
+ * ranks for two topics is rated under each with that topic's list.
  *
  * @param ws The workspace.
  * @param sources The files to import (see {@linkcode CruxSources}).
@@ -158,13 +181,23 @@ export async function importCrux(
     }
     if (sources.judgments) {
       const judge = sources.judge ?? `import:${basename(sources.judgments)}`;
-      progress?.(`ratings: reading ${sources.judgments} as judge "${judge}"`);
-      const judgments = streamJudgments(sources.judgments, {
-        rewriteTopic: rewrite,
-        questionCounts,
-        onDuplicates: (n) =>
-          n && progress?.(`ratings: ${n} identical repeated lines of ${sources.judgments} dropped`),
-      });
+      progress?.(
+        `ratings: reading ${sources.judgments} as judge "${judge}"${
+          sources.alignedTo ? `, aligned to the run ${sources.alignedTo}` : ""
+        }`,
+      );
+      const judgments = sources.alignedTo
+        ? await readAlignedRatings(sources.judgments, sources.alignedTo, {
+          rewriteTopic: rewrite,
+          questionCounts,
+        })
+        : streamJudgments(sources.judgments, {
+          rewriteTopic: rewrite,
+          questionCounts,
+          onDuplicates: (n) =>
+            n &&
+            progress?.(`ratings: ${n} identical repeated lines of ${sources.judgments} dropped`),
+        });
       counts.ratings = await upsertStream(
         ws,
         "ratings",
@@ -172,6 +205,38 @@ export async function importCrux(
         opts,
       );
       await recordRatedItems(ws, judge);
+    }
+    for (const path of sources.reports ?? []) {
+      const records = await readReportRunFile(path);
+      progress?.(readMessage(`reports "${basename(path)}"`, records.length));
+      const backend = `import:${basename(path)}`;
+      const runs = new Map<string, ReturnType<typeof reportRunOf>>();
+      const generations = records.map((r) => {
+        const topicId = rewrite(r.topicId);
+        const target = reportRunOf(r.type);
+        runs.set(target.run, target);
+        return {
+          run: target.run,
+          topicId,
+          text: r.response,
+          condition: target.condition,
+          backend,
+          contextIds: r.contextIds.map((id) => {
+            const from = itemTopic(id);
+            return from === undefined ? id : rewriteItem(id, from, rewrite(from));
+          }),
+        };
+      });
+      counts.generations = (counts.generations ?? 0) + await ws.upsert("generations", generations);
+      for (const target of runs.values()) await recordGeneration(ws, { ...target, backend });
+      // The reference summary fills a topic's summary only where it has none.
+      for (const r of records) {
+        if (r.reference === undefined) continue;
+        await ws.exec(
+          "UPDATE topics SET summary = $2 WHERE topic_id = $1 AND coalesce(summary, '') = ''",
+          [rewrite(r.topicId), r.reference],
+        );
+      }
     }
     for (const path of sources.qrels ?? []) {
       const name = basename(path, extname(path));
@@ -193,6 +258,9 @@ export async function importCrux(
   });
 }
 
-async function* flatten<T, U>(items: AsyncIterable<T>, f: (item: T) => U[]): AsyncGenerator<U> {
+async function* flatten<T, U>(
+  items: AsyncIterable<T> | Iterable<T>,
+  f: (item: T) => U[],
+): AsyncGenerator<U> {
   for await (const item of items) yield* f(item);
 }

@@ -268,7 +268,7 @@ export async function readMeasureInputFingerprints(
   const shared = [
     part(
       "hash(r.topic_id, r.item_id, r.question_id, r.rating)",
-      `FROM ratings r JOIN rated_items i USING (item_id, judge)
+      `FROM ratings r JOIN rated_items i USING (topic_id, item_id, judge)
        WHERE r.judge = $1 AND i.item_kind = 'passage'`,
     ),
     part(

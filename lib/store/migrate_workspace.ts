@@ -29,6 +29,8 @@ import { fileExists } from "./_file_exists.ts";
  * the three memos (`stage_runs`, the measure step's `measure_inputs` with its
  * `meta` keys `measure_values:[...]`, and the folder's `file_memo.json`) move
  * into the one table `memo` unchanged, so an up-to-date workspace re-runs nothing.
+ * From versions 1 to 4: `ratings` and `rated_items` are keyed by topic as well
+ * (an item may be rated under several topics); their rows are kept as they are.
  *
  * A file written in an older DuckDB storage format than {@linkcode STORAGE_VERSION}
  * (every workspace created before the workbench chose its format), or whose call
@@ -54,9 +56,9 @@ import { fileExists } from "./_file_exists.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { migrateWorkspace, openWorkspace } from "@lib/store/mod.ts";
- * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 3, to: 4 }
+ * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 4, to: 5 }
  * (await openWorkspace(dir)).close();
- * assert.deepEqual(await migrateWorkspace(dir), { from: 4, to: 4 }); // already current
+ * assert.deepEqual(await migrateWorkspace(dir), { from: 5, to: 5 }); // already current
  * ```
  */
 export async function migrateWorkspace(
@@ -299,6 +301,7 @@ async function migrateSchema(c: DuckDBConnection, dir: string): Promise<void> {
   await c.run("BEGIN TRANSACTION");
   try {
     await moveToMemo(c, dir);
+    await rekeyRatings(c);
     for (const statement of Object.values(TABLES)) await c.run(statement);
     await c.run(RATED_ITEMS_SQL);
     await c.run(`INSERT OR IGNORE INTO generation_info
@@ -323,6 +326,22 @@ async function migrateSchema(c: DuckDBConnection, dir: string): Promise<void> {
   } catch (error) {
     await c.run("ROLLBACK").catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Rebuilds `ratings` and `rated_items` with the current keys (versions up to 4
+ * keyed them by item and judge without the topic), keeping every row; the
+ * current schema's statements create them afterwards when absent.
+ */
+async function rekeyRatings(c: DuckDBConnection): Promise<void> {
+  for (const table of ["ratings", "rated_items"]) {
+    if (!await hasTable(c, table)) continue;
+    await c.run(`CREATE TEMP TABLE old_${table} AS SELECT * FROM ${table}`);
+    await c.run(`DROP TABLE ${table}`);
+    await c.run(TABLES[table]);
+    await c.run(`INSERT INTO ${table} BY NAME SELECT * FROM old_${table}`);
+    await c.run(`DROP TABLE old_${table}`);
   }
 }
 

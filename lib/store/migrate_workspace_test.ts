@@ -92,3 +92,63 @@ Deno.test("an older workspace is refused with the way forward, and migrates keep
     ws.close();
   }
 });
+
+Deno.test("a version 4 workspace migrates to ratings keyed by topic, keeping its rows", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  ws.close();
+  const db = await DuckDBInstance.create(join(dir, "workspace.duckdb"));
+  const c = await db.connect();
+  // Version 4 keyed a rating by (item, question, judge) and a rated item by (item, judge).
+  await c.run("DROP TABLE ratings");
+  await c.run("DROP TABLE rated_items");
+  await c.run(`CREATE TABLE ratings (topic_id VARCHAR, item_id VARCHAR, question_id VARCHAR,
+    rating INTEGER, judge VARCHAR, PRIMARY KEY (item_id, question_id, judge))`);
+  await c.run(`CREATE TABLE rated_items (item_id VARCHAR, judge VARCHAR, topic_id VARCHAR,
+    item_kind VARCHAR, run VARCHAR, PRIMARY KEY (item_id, judge))`);
+  await c.run(
+    `INSERT INTO ratings VALUES ('a', 'a:0#1', 'a#q1', 4, 'j'), ('a', 'a:0#1', 'a#q2', 1, 'j'),
+    ('a', 'a:report', 'a#q1', 5, 'j')`,
+  );
+  await c.run(`INSERT INTO rated_items VALUES ('a:0#1', 'j', 'a', 'passage', NULL),
+    ('a:report', 'j', 'a', 'reference', NULL)`);
+  await c.run("UPDATE meta SET value = '4' WHERE key = 'schema_version'");
+  c.closeSync();
+  db.closeSync();
+  await assert.rejects(() => openWorkspace(dir), /schema version 4 is older/);
+  assert.deepEqual(await migrateWorkspace(dir), { from: 4, to: SCHEMA_VERSION });
+  const after = await openWorkspace(dir);
+  try {
+    // The same passage rated under a second topic now has rows of its own.
+    await after.upsert("ratings", [
+      { topicId: "b", itemId: "a:0#1", questionId: "a#q1", rating: 2, judge: "j" },
+    ]);
+    const ratings = await after.query<{ topicId: string; questionId: string; rating: number }>(
+      "SELECT topic_id, question_id, rating FROM ratings WHERE item_id = 'a:0#1' ORDER BY ALL",
+    );
+    assert.deepEqual(ratings.map((r) => [r.topicId, r.questionId, r.rating]), [
+      ["a", "a#q1", 4],
+      ["a", "a#q2", 1],
+      ["b", "a#q1", 2],
+    ]);
+    const items = await after.query<{ topicId: string; itemId: string; itemKind: string }>(
+      "SELECT topic_id, item_id, item_kind FROM rated_items ORDER BY ALL",
+    );
+    assert.deepEqual(items.map((i) => [i.topicId, i.itemId, i.itemKind]), [
+      ["a", "a:0#1", "passage"],
+      ["a", "a:report", "reference"],
+      ["b", "a:0#1", "passage"],
+    ]);
+    const keys = await after.query<{ table: string; columns: string[] }>(
+      `SELECT table_name AS "table", constraint_column_names AS columns FROM duckdb_constraints()
+       WHERE constraint_type = 'PRIMARY KEY' AND table_name IN ('ratings', 'rated_items')
+       ORDER BY 1`,
+    );
+    assert.deepEqual(keys.map((k) => [k.table, [...k.columns]]), [
+      ["rated_items", ["topic_id", "item_id", "judge"]],
+      ["ratings", ["topic_id", "item_id", "question_id", "judge"]],
+    ]);
+  } finally {
+    after.close();
+  }
+});

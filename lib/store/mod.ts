@@ -257,7 +257,7 @@ export {
   clearSubquestionTypes,
 } from "./subq.ts";
 export { countRunRows } from "./runs.ts";
-export { ratedPairs, ratingsByItem } from "./ratings.ts";
+export { ratedPairs, ratingKey, ratingsByItem } from "./ratings.ts";
 export { readGenerationsByRun } from "./generations.ts";
 export { deleteTopicQrels } from "./corpus.ts";
 export {

@@ -28,11 +28,12 @@ export async function readReportJudges(ws: WorkspaceLike): Promise<string[]> {
 }
 
 /**
- * The kind (`passage`, `report`, `reference`) of every item one judge rated.
+ * The kind (`passage`, `report`, `reference`) of every item one judge rated,
+ * by the topic it was rated under.
  *
  * @param ws The workspace.
  * @param judge The judge.
- * @returns Item id -> kind.
+ * @returns Topic id -> item id -> kind.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -40,17 +41,25 @@ export async function readReportJudges(ws: WorkspaceLike): Promise<string[]> {
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * assert.equal((await readRatedItemKinds(ws, "human")).get("sample-01:0#0"), "passage");
+ * const kinds = await readRatedItemKinds(ws, "human");
+ * assert.equal(kinds.get("sample-01")?.get("sample-01:0#0"), "passage");
  * ```
  */
 export async function readRatedItemKinds(
   ws: WorkspaceLike,
   judge: string,
-): Promise<Map<string, string>> {
-  return new Map(
-    (await ws.query<{ itemId: string; kind: string }>(
-      `SELECT item_id AS "itemId", item_kind AS kind FROM rated_items WHERE judge = $1`,
+): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  for (
+    const k of await ws.query<{ topicId: string; itemId: string; kind: string }>(
+      `SELECT topic_id AS "topicId", item_id AS "itemId", item_kind AS kind
+       FROM rated_items WHERE judge = $1`,
       [judge],
-    )).map((k) => [k.itemId, k.kind]),
-  );
+    )
+  ) {
+    let topic = out.get(k.topicId);
+    if (!topic) out.set(k.topicId, topic = new Map());
+    topic.set(k.itemId, k.kind);
+  }
+  return out;
 }

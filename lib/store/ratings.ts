@@ -8,27 +8,48 @@ import { readRatings, readWorkspaceSubquestions, type WorkspaceLike } from "./wo
 import { passageOrdinal } from "./passage_ordinal.ts";
 
 /**
- * The (item, sub-question) pairs a judge has a usable rating for (0-5; failed
- * pairs have no row and unparsed ones rate -1, so both are asked again).
+ * The (topic, item, sub-question) triples a judge has a usable rating for (0-5;
+ * failed pairs have no row and unparsed ones rate -1, so both are asked again).
+ * An item rated under one topic is not rated under another.
  *
  * @param ws The workspace.
  * @param judge The judge.
- * @returns Keys `item id + "\0" + question id`.
+ * @returns Keys made by {@linkcode ratingKey}.
  * @example
  * ```ts
- * import { ratedPairs } from "@lib/store/mod.ts";
+ * import { ratedPairs, ratingKey } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * (await ratedPairs(ws, "human")).has("t:0#0\0t#q1");
+ * (await ratedPairs(ws, "human")).has(ratingKey("t", "t:0#0", "t#q1"));
  * ```
  */
 export async function ratedPairs(ws: WorkspaceLike, judge: string): Promise<Set<string>> {
   const rows = await ws.query<{ k: string }>(
-    `SELECT item_id || chr(0) || question_id AS k FROM ratings WHERE judge = $1 AND rating >= 0`,
+    `SELECT topic_id || chr(0) || item_id || chr(0) || question_id AS k FROM ratings
+     WHERE judge = $1 AND rating >= 0`,
     [judge],
   );
   return new Set(rows.map((r) => r.k));
+}
+
+/**
+ * The key of one rating of a judge: its topic, item and sub-question (the keys of
+ * {@linkcode ratedPairs}).
+ *
+ * @param topicId The topic the item is rated under.
+ * @param itemId The item (passage, report).
+ * @param questionId The sub-question.
+ * @returns The three joined by NUL.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ratingKey } from "@lib/store/mod.ts";
+ * assert.equal(ratingKey("t", "t:0#0", "t#q1"), "t\0t:0#0\0t#q1");
+ * ```
+ */
+export function ratingKey(topicId: string, itemId: string, questionId: string): string {
+  return `${topicId}\0${itemId}\0${questionId}`;
 }
 
 /** How many ratings one judge has of one kind of item. */
@@ -58,36 +79,39 @@ export interface RatingCount {
  */
 export async function readRatingCounts(ws: WorkspaceLike): Promise<RatingCount[]> {
   const rows = await ws.query<RatingCount>(
-    `SELECT judge, i.item_kind, count(*) AS n FROM ratings JOIN rated_items i USING (item_id, judge)
+    `SELECT judge, i.item_kind, count(*) AS n FROM ratings JOIN rated_items i USING (topic_id, item_id, judge)
      GROUP BY ALL ORDER BY judge, item_kind`,
   );
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
 /**
- * Every rating of one judge by item: item id -> question id -> rating (-1 =
- * unparsed).
+ * Every rating of one judge by topic and item: topic id -> item id -> question
+ * id -> rating (-1 = unparsed). An item rated under two topics appears under
+ * each with that topic's ratings.
  *
  * @param ws The workspace.
  * @param judge The judge.
- * @returns The judge's ratings grouped by item.
+ * @returns The judge's ratings grouped by topic, then item.
  * @example
  * ```ts
  * import { ratingsByItem } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * (await ratingsByItem(ws, "human")).get("t:0#0")?.get("t#q1"); // e.g. 4
+ * (await ratingsByItem(ws, "human")).get("t")?.get("t:0#0")?.get("t#q1"); // e.g. 4
  * ```
  */
 export async function ratingsByItem(
   ws: WorkspaceLike,
   judge: string,
-): Promise<Map<string, Map<string, number>>> {
-  const out = new Map<string, Map<string, number>>();
+): Promise<Map<string, Map<string, Map<string, number>>>> {
+  const out = new Map<string, Map<string, Map<string, number>>>();
   for (const r of await readRatings(ws, judge)) {
-    let row = out.get(r.itemId);
-    if (!row) out.set(r.itemId, row = new Map());
+    let topic = out.get(r.topicId);
+    if (!topic) out.set(r.topicId, topic = new Map());
+    let row = topic.get(r.itemId);
+    if (!row) topic.set(r.itemId, row = new Map());
     row.set(r.questionId, r.rating);
   }
   return out;
@@ -129,7 +153,8 @@ export async function readReportQuestionRatings(
   const item = reference ? "q.topic_id || ':report'" : "q.topic_id || ':report:' || $2";
   return await ws.query<ReportQuestionRating>(
     `SELECT q.topic_id, r.rating FROM questions q
-     LEFT JOIN ratings r ON r.question_id = q.question_id AND r.judge = $1 AND r.item_id = ${item}
+     LEFT JOIN ratings r ON r.topic_id = q.topic_id AND r.question_id = q.question_id
+       AND r.judge = $1 AND r.item_id = ${item}
      WHERE q.kind = 'subquestion' ORDER BY q.topic_id, q.ordinal`,
     reference ? [judge] : [judge, run],
   );
@@ -158,10 +183,12 @@ export interface PassageJudgments {
  * The one reading of a judge's passage judgments, shared by the measure stage,
  * `crux measure`, `crux eval` and the analyses. Rules:
  *
- * - Items: every item the judge rated that `rated_items` records as a passage
- *   (reports and the reference summary are left out), on a topic that has
+ * - Items: every (topic, item) the judge rated that `rated_items` records as a
+ *   passage (reports and the reference summary are left out), on a topic that has
  *   sub-questions; a rating of an item missing from `rated_items` is an error
- *   (the workspace predates it and needs migrating).
+ *   (the workspace predates it and needs migrating). A passage rated under two
+ *   topics gives one judgment per topic, each from that topic's ratings only; a
+ *   passage rated only under topic B is unjudged for topic A.
  * - Ratings: one per sub-question of the topic in ordinal order; a sub-question
  *   the judge did not rate (or whose rating is null) counts as 0.
  * - Missing text: a rated passage keeps its ratings whether or not its text was
@@ -200,7 +227,7 @@ export async function readPassageJudgments(
   >(
     `SELECT r.topic_id AS "topicId", r.item_id AS "itemId", r.question_id AS "questionId",
        r.rating, i.item_kind AS kind
-     FROM ratings r LEFT JOIN rated_items i USING (item_id, judge) WHERE r.judge = $1`,
+     FROM ratings r LEFT JOIN rated_items i USING (topic_id, item_id, judge) WHERE r.judge = $1`,
     [judge],
   );
   const unlisted = rows.find((r) => r.kind === null);
@@ -209,18 +236,27 @@ export async function readPassageJudgments(
       `Cannot ${what}: rated item "${unlisted.itemId}" of judge "${judge}" is not in rated_items; run \`crux workspace migrate\` on the workspace`,
     );
   }
-  const byItem = new Map<string, { topicId: string; ratings: Map<string, number | null> }>();
+  // Keyed by (topic, item): a passage rated under two topics is two judgments.
+  const byItem = new Map<
+    string,
+    { topicId: string; itemId: string; ratings: Map<string, number | null> }
+  >();
   for (const r of rows) {
     if (r.kind !== "passage") continue;
-    let m = byItem.get(r.itemId);
-    if (!m) byItem.set(r.itemId, m = { topicId: r.topicId, ratings: new Map() });
+    const key = `${r.topicId}\0${r.itemId}`;
+    let m = byItem.get(key);
+    if (!m) byItem.set(key, m = { topicId: r.topicId, itemId: r.itemId, ratings: new Map() });
     m.ratings.set(r.questionId, r.rating);
   }
-  const judgments = [...byItem].filter(([, m]) => questions.has(m.topicId))
-    .sort(([a], [b]) => passageOrdinal(a) - passageOrdinal(b) || (a < b ? -1 : a > b ? 1 : 0))
-    .map(([itemId, m]) => ({
+  const judgments = [...byItem.values()].filter((m) => questions.has(m.topicId))
+    .sort((a, b) =>
+      passageOrdinal(a.itemId) - passageOrdinal(b.itemId) ||
+      (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0) ||
+      (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0)
+    )
+    .map((m) => ({
       topicId: m.topicId,
-      itemId,
+      itemId: m.itemId,
       ratings: questions.get(m.topicId)!.map((q) => m.ratings.get(q.questionId) ?? 0),
     }));
   const tokens = new Map(
@@ -275,9 +311,9 @@ export async function clearReportRatings(
 ): Promise<void> {
   const reference = run === "oracle-result";
   await ws.exec(
-    `DELETE FROM ratings WHERE judge = $1 AND item_id IN (SELECT item_id FROM rated_items
-       WHERE judge = $1 AND ${
-      reference ? "item_kind = 'reference'" : "item_kind = 'report' AND run = $2"
+    `DELETE FROM ratings WHERE judge = $1 AND EXISTS (SELECT 1 FROM rated_items i
+       WHERE i.judge = $1 AND i.topic_id = ratings.topic_id AND i.item_id = ratings.item_id AND ${
+      reference ? "i.item_kind = 'reference'" : "i.item_kind = 'report' AND i.run = $2"
     })`,
     reference ? [judge] : [judge, run],
   );

@@ -142,3 +142,38 @@ Deno.test("clearReportRatings deletes one judge's ratings of one run's reports o
     ws.close();
   }
 });
+
+Deno.test("readPassageJudgments: a passage rated under two topics is judged under each with that topic's ratings", async () => {
+  await withTempWorkspace(async (ws) => {
+    await ws.upsert("questions", [q("a", 1), q("a", 2), q("b", 1), q("c", 1)]);
+    await ws.upsert("ratings", [
+      // a:0#1 belongs to a's documents; b's ranking retrieved it too.
+      r("a", "a:0#1", 1, 4),
+      r("a", "a:0#1", 2, 0),
+      r("b", "a:0#1", 1, 1),
+      // b:0#0 is rated only under a: unjudged for b.
+      r("a", "b:0#0", 1, 2),
+      r("a", "b:0#0", 2, 5),
+      // The same question id under two topics (ids need not name their topic).
+      { topicId: "c", itemId: "a:0#1", questionId: "a#q1", rating: 3, judge: "human" },
+    ]);
+    const { judgments } = await readPassageJudgments(ws, "human", "measure");
+    // Passage order (j), then topic.
+    assert.deepEqual(judgments, [
+      { topicId: "a", itemId: "b:0#0", ratings: [2, 5] },
+      { topicId: "a", itemId: "a:0#1", ratings: [4, 0] },
+      { topicId: "b", itemId: "a:0#1", ratings: [1] },
+      // c's own question c#q1 has no rating of the item; a#q1 under c is not a's.
+      { topicId: "c", itemId: "a:0#1", ratings: [0] },
+    ]);
+    const items = await ws.query<{ topicId: string; itemId: string }>(
+      "SELECT topic_id, item_id FROM rated_items ORDER BY ALL",
+    );
+    assert.deepEqual(items.map((i) => `${i.topicId} ${i.itemId}`), [
+      "a a:0#1",
+      "a b:0#0",
+      "b a:0#1",
+      "c a:0#1",
+    ]);
+  });
+});

@@ -23,7 +23,7 @@ import type { WorkspaceLike } from "./workspace_reads.ts";
  */
 export async function defaultReportJudge(ws: WorkspaceLike): Promise<string | undefined> {
   const [top] = await ws.query<{ judge: string }>(
-    `SELECT judge FROM ratings JOIN rated_items i USING (item_id, judge)
+    `SELECT judge FROM ratings JOIN rated_items i USING (topic_id, item_id, judge)
      WHERE i.item_kind = 'report'
      GROUP BY judge ORDER BY count(*) DESC, regexp_matches(judge, '#s[0-9]+$'), judge LIMIT 1`,
   );

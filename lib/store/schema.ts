@@ -12,7 +12,7 @@ import { SUBQ_TABLES } from "./schema_subq.ts";
 import { ANNOTATION_TABLES } from "./schema_annotations.ts";
 
 /** Version of the schema; stored in `meta` and checked when a workspace is opened. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Table name -> `CREATE TABLE IF NOT EXISTS` statement. Order matters only for readability. */
 export const TABLES: Readonly<Record<string, string>> = {
@@ -29,9 +29,13 @@ export const TABLES: Readonly<Record<string, string>> = {
     topic_id VARCHAR, question_id VARCHAR, kind VARCHAR, ordinal INTEGER, text VARCHAR,
     type VARCHAR, importance VARCHAR, answerable BOOLEAN,
     PRIMARY KEY (topic_id, question_id, kind))`,
+  /**
+   * One rating per (topic, item, sub-question, judge): an item (a passage, a report)
+   * may be rated under several topics, each with its own ratings.
+   */
   ratings: `CREATE TABLE IF NOT EXISTS ratings (
     topic_id VARCHAR, item_id VARCHAR, question_id VARCHAR, rating INTEGER, judge VARCHAR,
-    PRIMARY KEY (item_id, question_id, judge))`,
+    PRIMARY KEY (topic_id, item_id, question_id, judge))`,
   qrels: `CREATE TABLE IF NOT EXISTS qrels (
     name VARCHAR, topic_id VARCHAR, subtopic VARCHAR, doc_id VARCHAR, grade INTEGER,
     PRIMARY KEY (name, topic_id, subtopic, doc_id))`,
@@ -97,11 +101,12 @@ export const TABLES: Readonly<Record<string, string>> = {
     created_at TIMESTAMP)`,
   /**
    * What each rated item is, by judge: a passage, a generated report of a run, or the
-   * reference (human summary), so no reader has to parse item ids.
+   * reference (human summary), so no reader has to parse item ids; keyed like the
+   * ratings by topic, since an item may be rated under several topics.
    */
   rated_items: `CREATE TABLE IF NOT EXISTS rated_items (
     item_id VARCHAR, judge VARCHAR, topic_id VARCHAR, item_kind VARCHAR, run VARCHAR,
-    PRIMARY KEY (item_id, judge))`,
+    PRIMARY KEY (topic_id, item_id, judge))`,
   /** How each named qrels set was made: the judge and tau of a selection, or the imported file. */
   qrels_info: `CREATE TABLE IF NOT EXISTS qrels_info (
     name VARCHAR PRIMARY KEY, origin VARCHAR, judge VARCHAR, tau INTEGER, redundancy VARCHAR,

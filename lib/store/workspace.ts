@@ -221,7 +221,7 @@ export class Workspace {
   async #recordRatedItems(records: readonly Rating[]): Promise<void> {
     const items = new Map<string, object>();
     for (const r of records) {
-      const key = `${r.itemId}\u0000${r.judge}`;
+      const key = `${r.topicId}\u0000${r.itemId}\u0000${r.judge}`;
       if (!items.has(key)) {
         items.set(key, {
           itemId: r.itemId,

@@ -74,7 +74,9 @@ export async function readRatings(
   const rows = await ws.query<Rating>(
     `SELECT r.topic_id AS "topicId", r.item_id AS "itemId", r.question_id AS "questionId",
        r.rating, r.judge
-     FROM ratings r ${opts.kind === undefined ? "" : "JOIN rated_items i USING (item_id, judge)"}
+     FROM ratings r ${
+      opts.kind === undefined ? "" : "JOIN rated_items i USING (topic_id, item_id, judge)"
+    }
      ${where.length ? `WHERE ${where.join(" AND ")}` : ""}`,
     judge === undefined ? [] : [judge],
   );

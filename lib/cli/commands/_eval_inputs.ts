@@ -125,12 +125,9 @@ async function loadJudgments(
   notes: string[],
 ) {
   if (alignedTo) {
-    const { alignRatings } = await import("@lib/formats/aligned_ratings.ts");
-    const { parseRun } = await import("@lib/formats/trec_run.ts");
-    const runText = decodeText(rewriteTrec(await readBytes(alignedTo, "run"), rewrite), alignedTo);
-    const run = parseRun(runText, { file: alignedTo });
-    const text = decodeText(await readBytes(path, "judgments"), path);
-    return alignRatings(text, run, { file: path, runFile: alignedTo });
+    // The one reader of aligned ratings (`crux import crux --aligned-to` uses it too).
+    const { readAlignedRatings } = await import("@lib/formats/aligned_ratings.ts");
+    return readAlignedRatings(path, alignedTo, rewrite ? { rewriteTopic: rewrite.topic } : {});
   }
   const { readJudgments } = await import("@lib/formats/crux_judgments.ts");
   const onDuplicates = (n: number) => {

@@ -97,3 +97,31 @@ export function judgedNotes(
     )
   );
 }
+
+/**
+ * The note saying what P* is when the relevance comes from ratings alone (no
+ * selection's qrels): every rated passage of each topic, so the answerable
+ * sub-questions of Cov and Den are those any rated passage answers, and an
+ * `@oracle` cutoff takes as many passages as the topic has rated ones (a run
+ * whose top |P*| holds what the rated passages cover scores 1). Printed by
+ * `crux eval --judgments` without `--qrels` and `crux measure --relevance
+ * judgments` alike, only when a measure depends on P*.
+ *
+ * @param measures The measures asked.
+ * @param tau The answerability threshold.
+ * @returns The note, or none.
+ */
+export function oracleSetNote(
+  measures: readonly { name: string; cutoff?: unknown }[],
+  tau: number,
+): string[] {
+  const depends = measures.some((m) =>
+    m.name === "Cov" || m.name === "Den" || m.cutoff === "oracle"
+  );
+  if (!depends) return [];
+  return [
+    `# P* = every rated passage of each topic (ratings alone, not a selection): ` +
+    `Cov's answerable sub-questions are those some rated passage answers at rating >= ${tau}, ` +
+    `and @oracle takes as many passages as the topic has rated`,
+  ];
+}

@@ -17,7 +17,7 @@ import {
   TUNING_FLAGS,
 } from "./_llm_flags.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
-import { guardOutputs, readJudgments, writeQrels } from "@lib/formats/mod.ts";
+import { guardOutputs, readAlignedRatings, readJudgments, writeQrels } from "@lib/formats/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
 import { datasetTable } from "@lib/analysis/mod.ts";
@@ -87,8 +87,12 @@ Options:
                        OPENAI_API_KEY)
 
 Standalone selection from a CRUX judgments file (no workspace):
-  crux construct select --judgments FILE [--tau 3] --out-qrels FILE --out-div-qrels FILE
-  The diversity qrels put the sub-question number (from 1) in the iteration column
+  crux construct select --judgments FILE [--aligned-to RUN] [--tau 3] --out-qrels FILE
+                        --out-div-qrels FILE
+  With --aligned-to, FILE is one JSON document {topic: [[ratings], ...]} aligned to
+  the ranking of the run file RUN (as crux eval --aligned-to reads it). Each topic
+  selects from the passages rated under it, in passage order (j, then id); a passage
+  rated under two topics counts for each with that topic's ratings. The diversity qrels put the sub-question number (from 1) in the iteration column
   and 0/1 in the grade column: "topic subtopic passage 0|1".
 
 Examples:
@@ -134,16 +138,21 @@ async function standaloneSelect(values: Values, io: Io): Promise<number> {
   if (typeof out !== "string" || typeof div !== "string") {
     throw new UsageError("select --judgments needs --out-qrels FILE and --out-div-qrels FILE");
   }
+  const aligned = typeof values["aligned-to"] === "string" ? values["aligned-to"] : undefined;
   await guardOutputs({
-    inputs: { "--judgments": values.judgments as string },
+    inputs: {
+      "--judgments": values.judgments as string,
+      ...(aligned ? { "--aligned-to": aligned } : {}),
+    },
     outputs: { "--out-qrels": out, "--out-div-qrels": div },
   });
   const tau = countOption("tau", values.tau, 3);
   const redundancy = redundancyOption(values.redundancy);
-  const sel = selectFromJudgments(await readJudgments(values.judgments as string), {
-    tau,
-    redundancy,
-  });
+  // Ratings aligned to a run are read by the one reader `crux eval` and `crux import` use.
+  const judgments = aligned
+    ? await readAlignedRatings(values.judgments as string, aligned)
+    : await readJudgments(values.judgments as string);
+  const sel = selectFromJudgments(judgments, { tau, redundancy });
   await writeQrels(out, sel.qrels);
   await writeQrels(div, sel.divQrels);
   for (const t of sel.dropped) io.err(`Topic "${t}": nothing answerable at tau ${tau}; dropped\n`);
@@ -262,6 +271,7 @@ export const constructCommand: Command = {
         redundancy: { type: "string" },
         judge: { type: "string" },
         judgments: { type: "string" },
+        "aligned-to": { type: "string" },
         "out-qrels": { type: "string" },
         "out-div-qrels": { type: "string" },
         out: { type: "string" },

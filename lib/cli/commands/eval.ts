@@ -10,7 +10,7 @@ import type { Command, Io } from "../command.ts";
 import type { EvaluationResult } from "@lib/metrics/evaluate.ts";
 import { parseMeasure } from "@lib/metrics/parse_measure.ts";
 import { formatMeasure } from "@lib/metrics/format_measure.ts";
-import { evaluationNotes } from "./_eval_notes.ts";
+import { evaluationNotes, oracleSetNote } from "./_eval_notes.ts";
 import { formatEvaluation } from "@lib/metrics/format_evaluation.ts";
 import { parseOptions } from "./_eval_options.ts";
 import { loadInputs } from "./_eval_inputs.ts";
@@ -148,7 +148,12 @@ async function run(args: string[], io: Io): Promise<number> {
   }
   const judgedLines = withJudged ? judgedFooter(merged!, judgedKey, k) : [];
   if (withJudged && !asked) dropMeasure(merged!, judgedKey);
-  notes.unshift(...inputNotes, ...evaluationNotes(merged!, opts, topicSetNote(judged, opts)));
+  notes.unshift(
+    ...inputNotes,
+    ...evaluationNotes(merged!, opts, topicSetNote(judged, opts)),
+    // Ratings without a selection's qrels: P* is every rated passage; say so.
+    ...(opts.judgments && !opts.qrels ? oracleSetNote(opts.measures, opts.tau) : []),
+  );
   notes.push(...judgedLines);
   io.out(formatEvaluation(merged!, opts.format, { perQuery: opts.perQuery }));
   // The table carries its notes as a footer; JSON and CSV keep stdout machine-readable.

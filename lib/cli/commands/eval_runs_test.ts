@@ -120,6 +120,21 @@ Deno.test("ratings aligned to a run are read with --aligned-to; mismatches name 
     asJsonl.err,
     /aligned\.json:1: this is one JSON document .* read it with --aligned-to RUN/,
   );
+  // Spread over several lines, the document is told once, not line by line.
+  const pretty = await dir({
+    "aligned.json": JSON.stringify({ t1: [[5, 0], [1, 4], [0, 0]] }, null, 2),
+  });
+  const spread = await crux([
+    "--run",
+    p("x.run"),
+    "--judgments",
+    pretty("aligned.json"),
+    "-m",
+    "Cov@1",
+  ]);
+  assert.equal(spread.code, 1);
+  assert.match(spread.err, /aligned\.json:1: this is one JSON document .* --aligned-to RUN/);
+  assert.doesNotMatch(spread.err, /aligned\.json:2:/);
   const usage = await crux([
     "--run",
     p("x.run"),

@@ -32,10 +32,22 @@ const SOURCES: Record<string, string> = {
   (d30001t/), --models the human summaries (D30001.M.100.T.A). Topic ids are
   duc04-{folder} (default) or duc04-test-{n} in sorted folder order (--ids numbered).`,
   crux: `crux import crux --workspace DIR [--corpus F] [--topics F] [--subquestions F]
-                  [--judgments F] [--qrels F ...] [--rewrite FROM=TO ...] [--judge NAME]
+                  [--judgments F [--aligned-to RUN]] [--reports F ...] [--qrels F ...]
+                  [--rewrite FROM=TO ...] [--judge NAME]
   CRUX release files, any subset. --rewrite maps topic id prefixes, e.g.
   --rewrite duc04-testb-=duc04-test-. Ratings are stored under --judge (default
-  import:<judgments file name>). Each qrels file is stored under its file name without
+  import:<judgments file name>), each under its (topic, passage): a passage rated
+  under two topics keeps both topics' ratings. With --aligned-to RUN, --judgments
+  is one JSON document {topic: [[r1..rn], ...]} holding one rating list per passage
+  RUN ranks for the topic, in rank order (read as crux eval --aligned-to reads it);
+  import RUN itself with crux import run to measure it.
+  --reports reads report runs of the human-study release (JSONL with qid, type,
+  docids, report, response): each report is stored as a generation of run rag-TYPE
+  (the report of context run TYPE; import that run's TREC file with crux import run
+  --run TYPE) or, for type oracle, of run oracle-context, with its context passages;
+  a topic without a reference summary gets the file's "report". The human-study
+  labels name these reports {type}_{qid} (e.g. bm25_duc04-testb-3 is rag-bm25 on
+  topic duc04-testb-3) and the oracle context's report by the topic id alone. Each qrels file is stored under its file name without
   extension. Qrels are "topic iteration docid grade": plain qrels have 0 in iteration;
   diversity qrels have the sub-question number (from 1) there and grade 0/1; CRUX
   *_qrels_pr.txt grades are 3 required, 2 neutral, 1 redundant.`,
@@ -81,6 +93,8 @@ const OPTIONS = {
   topics: { type: "string" },
   subquestions: { type: "string" },
   judgments: { type: "string" },
+  "aligned-to": { type: "string" },
+  reports: { type: "string", multiple: true },
   qrels: { type: "string", multiple: true },
   rewrite: { type: "string", multiple: true },
   judge: { type: "string" },
@@ -134,9 +148,14 @@ async function runImport(source: string, v: Values, ws: Workspace, io: Io): Prom
         subquestions: v.subquestions,
         judgments: v.judgments,
       };
-      if (Object.values(files).every((f) => f === undefined) && !v.qrels) {
+      if (v["aligned-to"] !== undefined && v.judgments === undefined) {
         throw new UsageError(
-          "import crux needs at least one of --corpus, --topics, --subquestions, --judgments, --qrels",
+          "--aligned-to RUN reads the --judgments file as ratings aligned to RUN",
+        );
+      }
+      if (Object.values(files).every((f) => f === undefined) && !v.qrels && !v.reports) {
+        throw new UsageError(
+          "import crux needs at least one of --corpus, --topics, --subquestions, --judgments, --reports, --qrels",
         );
       }
       for (const spec of v.rewrite ?? []) {
@@ -146,7 +165,14 @@ async function runImport(source: string, v: Values, ws: Workspace, io: Io): Prom
       }
       return await importCrux(
         ws,
-        { ...files, qrels: v.qrels, rewrite: v.rewrite, judge: v.judge },
+        {
+          ...files,
+          alignedTo: v["aligned-to"],
+          reports: v.reports,
+          qrels: v.qrels,
+          rewrite: v.rewrite,
+          judge: v.judge,
+        },
         { onProgress },
       );
     }

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { parseMeasures } from "./_eval_options.ts";
-import { evaluationNotes, judgedNotes } from "./_eval_notes.ts";
+import { evaluationNotes, judgedNotes, oracleSetNote } from "./_eval_notes.ts";
 import { formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace, readPassageTokenizer, readRetrievalRunNames } from "@lib/store/mod.ts";
 import {
@@ -119,6 +119,7 @@ async function run(args: string[], io: Io): Promise<number> {
     const runRows = await Promise.all(values.run.map((r) => ws.runRows(r)));
     evalNotes = [
       ...evaluationNotes(measured.result, opts),
+      ...(source === "judgments" ? oracleSetNote(measures, tau) : []),
       ...judgedNotes(runRows, inputs, opts),
       ...unmeasurable(measured.result, {
         source,

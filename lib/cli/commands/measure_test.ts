@@ -94,7 +94,7 @@ Deno.test("crux measure prints what a fresh evaluation prints; the second run re
     try {
       await ws.exec(
         `UPDATE ratings SET rating = 5 - rating WHERE (item_id, question_id) IN
-           (SELECT item_id, question_id FROM ratings JOIN rated_items USING (item_id, judge)
+           (SELECT item_id, question_id FROM ratings JOIN rated_items USING (topic_id, item_id, judge)
             WHERE item_kind = 'passage' ORDER BY ALL LIMIT 1)`,
       );
     } finally {
