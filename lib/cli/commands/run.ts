@@ -72,7 +72,7 @@ an unchanged config does nothing: no model call, no write. A stage instance is c
 only when every item it owns (report, rating, ...) has a result: one with failed or
 unparsed items is recorded as incomplete, and the next run retries exactly those items
 (the others come from the model call cache) and recomputes what reads them. A value
-whose inputs include a failed or unparsed item is not stored (see METRICS in the README).
+whose inputs include a failed or unparsed item is not stored (docs/configs.md, "Outcomes, not attempts").
 
 Example:
   deno task crux run --config notebooks/configs/sample-offline.json
