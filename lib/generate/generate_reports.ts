@@ -1,3 +1,6 @@
+// Report generation under the oracle budget: RAG, direct and oracle-context reports, stored as
+// generations with their contexts and token counts.
+
 import {
   extractiveGenerator,
   type Generator,

@@ -1,3 +1,5 @@
+// The embedder interface: texts to dense vectors, online or offline.
+
 /**
  * Turns texts into dense vectors. Implemented online by the LLM layer (an
  * embeddings endpoint) and offline by {@link tfidfEmbedder}.
