@@ -8,6 +8,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMMANDS } from "@lib/cli/registry.ts";
+import { type Command, memoryIo } from "@lib/cli/command.ts";
 import { defaultRegistry } from "@lib/metrics/mod.ts";
 import { METHOD_REGISTRY } from "@lib/methods/registry.ts";
 
@@ -26,8 +27,30 @@ export async function cliPage(): Promise<string> {
     parts.push(
       `\n## crux ${c.name}\n\n${c.summary}.\n\n\`\`\`text\n${command.help.trimEnd()}\n\`\`\`\n`,
     );
+    for (const [action, help] of await actionHelps(command)) {
+      parts.push(`\n### crux ${c.name} ${action}\n\n\`\`\`text\n${help.trimEnd()}\n\`\`\`\n`);
+    }
   }
   return parts.join("");
+}
+
+/**
+ * The help of each action of a command with actions (`crux nuggets assign --help`): the
+ * words its help lists as `  name  description`, each asked for its `--help`.
+ */
+async function actionHelps(command: Command): Promise<[string, string][]> {
+  if (!/<(action|step)>|^\s+crux \S+ [a-z-]+ /m.test(command.help)) return [];
+  const words = [...command.help.matchAll(/^ {2}([a-z][a-z-]+)(?: {2,}|\n)/gm)].map((m) => m[1]);
+  const out: [string, string][] = [];
+  for (const word of new Set(words)) {
+    const io = memoryIo();
+    const code = await command.run([word, "--help"], io).catch(() => 1);
+    const help = io.stdout();
+    if (code === 0 && help.trim() && help !== command.help && !out.some(([, h]) => h === help)) {
+      out.push([word, help]);
+    }
+  }
+  return out;
 }
 
 /** The measure reference: every declared measure, its parameters and aliases. */
