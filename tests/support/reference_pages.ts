@@ -157,8 +157,19 @@ const CONFIG_TYPES: [string, string, string][] = [
   ["lib/pipeline/experiment_config.ts", "SampleDataset", "`dataset` (bundled sample layout)"],
   ["lib/pipeline/experiment_config.ts", "CruxReleaseDataset", "`dataset` (CRUX release files)"],
   ["lib/pipeline/experiment_config.ts", "AnalysisSettings", "`analysis`"],
+  ["lib/construct/retrieve_run.ts", "Bm25RetrievalConfig", "`retrieve[]`: BM25 (no `kind`)"],
+  ["lib/construct/retrieve_run.ts", "DenseRetrievalConfig", "`retrieve[]`: `kind` `dense`"],
+  ["lib/construct/retrieve_run.ts", "FusionRetrievalConfig", "`retrieve[]`: `kind` `fusion`"],
+  ["lib/construct/retrieve_run.ts", "FileRetrievalConfig", "`retrieve[]`: `kind` `file`"],
+  ["lib/construct/rerank_run.ts", "LexicalRerankConfig", "`rerank[]`: `method` `lexical`"],
+  ["lib/construct/rerank_run.ts", "MmrRerankConfig", "`rerank[]`: `method` `mmr`"],
+  ["lib/construct/rerank_run.ts", "ListwiseRerankConfig", "`rerank[]`: listwise methods"],
+  ["lib/construct/rerank_run.ts", "SetwiseRerankConfig", "`rerank[]`: setwise methods"],
+  ["lib/construct/rerank_run.ts", "PointwiseRerankConfig", "`rerank[]`: `method` `pointwise`"],
+  ["lib/construct/rerank_run.ts", "EndpointRerankConfig", "`rerank[]`: `method` `endpoint`"],
   ["lib/pipeline/_grid_section.ts", "GridSection", "`grid`"],
   ["lib/llm/llm_config.ts", "LlmSettings", "`llm`"],
+  ["lib/llm/llm_config.ts", "RoleSettings", "`llm.roles.<role>`"],
 ];
 
 /** The config reference: the config types' fields, and the fields each method section's parser accepts. */
