@@ -74,6 +74,9 @@ Deno.test("docs/evaluate_your_rag.md runs on the bundled sample", async () => {
     assert.match(nuggets, /\| my-rag \|/);
     assert.match(nuggets, /\| my-rag-short \|/);
     assert.match(result.stdout, /^my-rag\t2\t/m);
+    // Key point recall: the full answer covers the key point, the short one does not.
+    assert.match(result.stdout, /^my-rag +1\.0000 /m);
+    assert.match(result.stdout, /^my-rag-short +0\.0000 /m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
