@@ -108,15 +108,28 @@ export async function modelRerankRows(
     stride: c.stride,
     passes: c.passes,
     depth,
+    template: c.template,
   });
   const results = cfg.method === "listwise"
     ? await llmListwiseRerank(queries, { ...common, ...windows(cfg) })
     : cfg.method === "first-token"
     ? await llmFirstTokenRerank(queries, { ...common, ...windows(cfg) })
     : cfg.method === "setwise"
-    ? await llmSetwiseRerank(queries, { ...common, c: cfg.c, k: cfg.k, depth })
+    ? await llmSetwiseRerank(queries, {
+      ...common,
+      c: cfg.c,
+      k: cfg.k,
+      depth,
+      passageTokens: cfg.passageTokens,
+    })
     : cfg.method === "setwise-logprobs"
-    ? await llmSetwiseLogprobRerank(queries, { ...common, c: cfg.c, k: cfg.k, depth })
+    ? await llmSetwiseLogprobRerank(queries, {
+      ...common,
+      c: cfg.c,
+      k: cfg.k,
+      depth,
+      passageTokens: cfg.passageTokens,
+    })
     : await llmPointwiseRerank(queries, { ...common, depth });
   for (const r of results) sum(counts, r.counts);
   const failed = results.find((r) => r.counts.failed > 0);

@@ -8,6 +8,7 @@ import {
 } from "../../tests/support/openai_server.ts";
 import type { ListwiseQuery } from "./llm_listwise_rerank.ts";
 import { llmFirstTokenRerank } from "./llm_first_token_rerank.ts";
+import { countingClient, emptyUsage } from "./_counting_client.ts";
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `d${String(i).padStart(3, "0")}`);
 const query = (topicId: string, docs: string[]): ListwiseQuery => ({
@@ -24,16 +25,13 @@ function windowDocs(req: ServerChatRequest): [string, string][] {
 }
 
 /**
- * Tokens of an answer whose first label token has every label of the window as an
- * alternative, log-probability `-rank` of its document (the scripted order).
+ * The one generated token of a FIRST answer: the most likely label, with every label of the
+ * window as an alternative, log-probability `-rank / 10` of its document (the scripted order).
  */
 function firstTokenScript(window: [string, string][], rank: (d: string) => number) {
   const alts = window.map(([l, d]) => ({ token: l, logprob: -rank(d) / 10 }))
     .sort((a, b) => b.logprob - a.logprob);
-  const tokens: ScriptedToken[] = [
-    { token: "[", logprob: -0.01, top: [{ token: "[", logprob: -0.01 }] },
-    { token: alts[0].token, logprob: alts[0].logprob, top: alts },
-  ];
+  const tokens: ScriptedToken[] = [{ token: alts[0].token, logprob: alts[0].logprob, top: alts }];
   return tokens;
 }
 
@@ -58,29 +56,36 @@ function shuffled(docs: string[]): string[] {
   return out;
 }
 
-Deno.test("first-token listwise orders windows by the first label's logprobs; calls follow the formula; a re-run calls nothing", async () => {
+Deno.test("FIRST mode over 100 candidates: one output token per call, the order from the label log-probabilities, cost from one token", async () => {
   const docs = ids(100);
   const target = shuffled(docs);
   const pos = new Map(target.map((d, i) => [d, i]));
   const asked: unknown[] = [];
+  let lastBody: ServerChatRequest | undefined;
   await using server = startOpenAiServer({
     chat: (req) => {
-      asked.push([req.logprobs, req.top_logprobs]);
+      lastBody = req;
+      asked.push([req.max_tokens, req.logprobs, req.top_logprobs]);
       const window = windowDocs(req);
-      // The generated line keeps the input order: only the logprobs carry the scripted order.
-      return {
-        content: window.map(([l]) => `[${l}]`).join(" > "),
-        logprobs: firstTokenScript(window, (d) => pos.get(d)!),
-      };
+      const script = firstTokenScript(window, (d) => pos.get(d)!);
+      // One token generated, as asked: the most likely label.
+      return { content: script[0].token, logprobs: script };
     },
   });
   using mem = await memoryCache();
   const client = new LlmClient({ baseUrl: server.url, model: "first", cache: mem.cache });
+  const usage = emptyUsage();
   // One pass over 100: ceil((100 - 20) / 10) + 1 = 9 calls; the top 10 are final.
-  const [one] = await llmFirstTokenRerank([query("t1", docs)], { client });
+  const [one] = await llmFirstTokenRerank([query("t1", docs)], {
+    client: countingClient(client, usage),
+  });
   assert.equal(one.counts.calls, 9);
   assert.equal(server.requests, 9);
-  assert.deepEqual(asked[0], [true, 20]);
+  // Every call asks one token with 20 alternatives, over a window lettered A to T.
+  assert.deepEqual(asked, Array(9).fill([1, true, 20]));
+  assert.equal(windowDocs(lastBody!).map(([l]) => l).join(""), LETTERS.slice(0, 20));
+  // Cost: one output token per call.
+  assert.deepEqual([usage.calls, usage.completionTokens], [9, 9]);
   assert.deepEqual(one.docIds.slice(0, 10), target.slice(0, 10));
   assert.deepEqual(
     [one.counts.byLogprobs, one.counts.fallback, one.counts.unscored, one.fallback, one.note],
@@ -101,11 +106,11 @@ Deno.test("first-token listwise orders windows by the first label's logprobs; ca
   assert.deepEqual(rerun.docIds, target);
 });
 
-Deno.test("first-token listwise: labels missing from the alternatives follow in the answer's order", async () => {
+Deno.test("FIRST mode: labels missing from the alternatives follow in window order", async () => {
   await using server = startOpenAiServer({
     chat: () => ({
-      content: "[B] > [F] > [A] > [C] > [E] > [D]",
-      logprobs: [{ token: "[", logprob: 0, top: [] }, {
+      content: "F",
+      logprobs: [{
         token: "F",
         logprob: -0.1,
         top: [
@@ -119,19 +124,24 @@ Deno.test("first-token listwise: labels missing from the alternatives follow in 
   });
   const client = new LlmClient({ baseUrl: server.url, model: "first" });
   const [r] = await llmFirstTokenRerank([query("t", ids(6))], { client, topLogprobs: 4 });
-  // F (-0.1), C (-0.5) by logprobs; then B, A, E, D as the answer names them.
-  assert.deepEqual(r.docIds, ["d005", "d002", "d001", "d000", "d004", "d003"]);
+  // F (-0.1), C (-0.5) by log-probabilities; then A, B, D, E in window order.
+  assert.deepEqual(r.docIds, ["d005", "d002", "d000", "d001", "d003", "d004"]);
   assert.deepEqual([r.counts.byLogprobs, r.counts.unscored, r.counts.calls], [1, 4, 1]);
 });
 
-Deno.test("first-token listwise without logprobs falls back to the permutation, repairs it, flags it, and a re-run calls nothing", async () => {
+Deno.test("FIRST mode without log-probabilities asks again for the permutation, repairs it, flags it, and a re-run calls nothing", async () => {
+  const tokens: unknown[] = [];
   await using server = startOpenAiServer({
     logprobs: false,
-    chat: () => ({ content: "[C] > [A] > [C] > [Z]" }),
+    chat: (req) => {
+      tokens.push(req.max_tokens);
+      return { content: req.max_tokens === 1 ? "C" : "C > A > C > Z" };
+    },
   });
   using mem = await memoryCache();
   const client = new LlmClient({ baseUrl: server.url, model: "first", cache: mem.cache });
-  const [r] = await llmFirstTokenRerank([query("t", ids(4))], { client });
+  const [r] = await llmFirstTokenRerank([query("t", ids(4))], { client, fallbackTokens: 50 });
+  assert.deepEqual(tokens, [1, 50]);
   // C, A; repeated C and unknown Z dropped; B, D missing, appended in input order.
   assert.deepEqual(r.docIds, ["d002", "d000", "d001", "d003"]);
   const { calls, missing, repeated, unknown, unparsed, fallback, byLogprobs } = r.counts;
@@ -147,12 +157,12 @@ Deno.test("first-token listwise without logprobs falls back to the permutation, 
   assert.equal(r.fallback, true);
   assert.match(r.note, /fell back to the generated permutation in 1 of 1 window\(s\)/);
   server.reset();
-  const [again] = await llmFirstTokenRerank([query("t", ids(4))], { client });
+  const [again] = await llmFirstTokenRerank([query("t", ids(4))], { client, fallbackTokens: 50 });
   assert.deepEqual([server.requests, again.docIds, again.fallback], [0, r.docIds, true]);
 });
 
-Deno.test("first-token listwise: logprobs without a label token and a prose answer keep the window's order, counted", async () => {
-  await using server = startOpenAiServer({ chat: () => ({ content: "I cannot rank these." }) });
+Deno.test("FIRST mode: a token that names no label keeps the window's order, counted", async () => {
+  await using server = startOpenAiServer({ chat: () => ({ content: "Sure" }) });
   const client = new LlmClient({ baseUrl: server.url, model: "first" });
   const [r] = await llmFirstTokenRerank([query("t", ids(5))], { client });
   assert.deepEqual(r.docIds, ids(5));
@@ -166,16 +176,9 @@ Deno.test("first-token listwise: logprobs without a label token and a prose answ
     llmFirstTokenRerank([query("t", ids(5))], { client, window: 27 }),
     /at most 26/,
   );
+  await assert.rejects(
+    llmFirstTokenRerank([query("t", ids(5))], { client, fallbackTokens: 0 }),
+    /fallbackTokens must be a positive integer/,
+  );
   assert.equal(LETTERS.length, 26);
-});
-
-Deno.test("first-token listwise never reads an answer opening with prose as a label", async () => {
-  await using server = startOpenAiServer({
-    chat: () => ({ content: "I would say [B] > [A] > [C] > [D] > [E] > [F] > [G] > [H] > [I]" }),
-  });
-  const client = new LlmClient({ baseUrl: server.url, model: "first" });
-  const [r] = await llmFirstTokenRerank([query("t", ids(9))], { client });
-  // "I" opens the answer but is prose: the text decides (B, A, then the rest).
-  assert.deepEqual(r.docIds.slice(0, 3), ["d001", "d000", "d002"]);
-  assert.deepEqual([r.counts.noLabel, r.counts.byLogprobs], [1, 0]);
 });

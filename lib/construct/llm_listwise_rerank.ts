@@ -36,6 +36,12 @@ export interface LlmListwiseOptions extends ListwiseOptions {
   templatesDir?: string;
   /** Words of each passage shown to the model (longer texts are cut). Default 300. */
   passageWords?: number;
+  /**
+   * Template id of the window prompt: `rerank_listwise` (default, RankGPT's structure),
+   * `rerank_rankzephyr` or `rerank_rankvicuna` (the structures those models were
+   * fine-tuned on), or any template with the placeholders `query`, `n`, `passages`.
+   */
+  template?: string;
   signal?: AbortSignal;
 }
 
@@ -45,7 +51,8 @@ function shown(text: string, words: number): string {
 }
 
 /**
- * Reranks each query's candidates with the `rerank_listwise` template over
+ * Reranks each query's candidates with the `rerank_listwise` template (or the
+ * one named by `template`) over
  * sliding windows (window 20, stride 10, bottom up, `passes` times; see
  * `listwiseRerank` of `@lib/retrieval`). Each answer `[3] > [1] > ...` is read
  * by `parsePermutation`: missing identifiers are appended in input order,
@@ -80,7 +87,7 @@ export async function llmListwiseRerank(
   if (!Number.isInteger(words) || words < 1) {
     throw new RangeError(`passageWords must be a positive integer, got ${words}`);
   }
-  const tpl = await loadTemplate("rerank_listwise", { dir: opts.templatesDir });
+  const tpl = await loadTemplate(opts.template ?? "rerank_listwise", { dir: opts.templatesDir });
   const rankOne = async (q: ListwiseQuery): Promise<ListwiseRanking> => {
     const rank = async (
       window: readonly { docId: string; text: string }[],

@@ -243,3 +243,26 @@ Deno.test("an interrupted listwise rerank repeats at most the call in flight", a
   assert.equal(r.counts.calls, 9);
   assert.deepEqual(r.docIds.slice(0, 10), target.slice(0, 10));
 });
+
+Deno.test("listwise rerank with a template chosen by name: RankZephyr's and RankVicuna's structures", async () => {
+  const seen: ServerChatRequest[] = [];
+  await using server = startOpenAiServer({
+    chat: (req) => (seen.push(req), { content: "[3] > [1] > [2]" }),
+  });
+  const client = new LlmClient({ baseUrl: server.url, model: "ranker" });
+  for (const template of ["rerank_rankzephyr", "rerank_rankvicuna"]) {
+    const [r] = await llmListwiseRerank([query("t", ids(3))], { client, template });
+    assert.deepEqual(r.docIds, ["d002", "d000", "d001"]);
+  }
+  assert.equal(seen.length, 2);
+  assert.match(seen[0].messages[0].content, /^You are a ranking assistant/);
+  assert.match(seen[1].messages[0].content, /^A conversation between a user and an assistant/);
+  for (const req of seen) {
+    assert.deepEqual(windowDocs(req), ["d000", "d001", "d002"]);
+    assert.match(req.messages[1].content, /^Search query: query t\.$/m);
+  }
+  await assert.rejects(
+    llmListwiseRerank([query("t", ids(3))], { client, template: "rerank_nope" }),
+    /No prompt template "rerank_nope"/,
+  );
+});

@@ -11,6 +11,7 @@ import {
   setwiseRerank,
 } from "@lib/retrieval/mod.ts";
 import type { ListwiseQuery } from "./llm_listwise_rerank.ts";
+import { cutPassage } from "./_passage_cut.ts";
 import { labelLogprobs, LETTERS } from "./_label_logprobs.ts";
 
 /** Per-query counts of a setwise rerank by label log-probabilities. */
@@ -46,6 +47,8 @@ export interface LlmSetwiseLogprobOptions extends SetwiseOptions {
   templatesDir?: string;
   /** Words of each passage shown to the model. Default 300. */
   passageWords?: number;
+  /** Llama-3.1 tokens of each passage shown instead of `passageWords` (llm-rankers: 128). */
+  passageTokens?: number;
   /** Alternatives asked per token (`top_logprobs`). Default 10. */
   topLogprobs?: number;
   signal?: AbortSignal;
@@ -59,8 +62,9 @@ export interface LlmSetwiseLogprobOptions extends SetwiseOptions {
  * generated token that names a label of the set. Where the answer has no
  * log-probabilities (an endpoint without support), the generated label decides
  * (as `llmSetwiseRerank` reads it) and the ranking says so (`fallback`, `note`);
- * an answer naming no label of the set, or a failed call, is decided by
- * first-stage order and counted. `counts.comparisons` is the calls per query.
+ * an answer naming no label of the set, or a failed call, keeps the set's
+ * parent where it is (as llm-rankers does) and is counted. `counts.comparisons`
+ * is the calls per query.
  *
  * @param queries The queries and their candidates.
  * @param opts The client, `c` (4, at most 26), `k` (10), `depth` (100), `topLogprobs` (10).
@@ -100,7 +104,7 @@ export async function llmSetwiseLogprobRerank(
     const choose = async (set: readonly { docId: string; text: string }[]): Promise<SetChoice> => {
       const labels = [...LETTERS.slice(0, set.length)];
       const passages = set.map((p, i) =>
-        `Passage ${labels[i]}: ${p.text.split(/\s+/).filter(Boolean).slice(0, words).join(" ")}`
+        `Passage ${labels[i]}: ${cutPassage(p.text, { words, tokens: opts.passageTokens })}`
       ).join("\n\n");
       const request = renderTemplate(tpl, {
         query: q.query,
@@ -129,7 +133,10 @@ export async function llmSetwiseLogprobRerank(
       const label = parseLabel(rec.text.replace(/\bpassage\s+(?=[A-Z]\b)/gi, ""), labels);
       return label.ok ? { best: labels.indexOf(label.value) } : { unparsed: rec.text };
     };
-    const { ranked, counts } = await setwiseRerank(q.candidates, choose, opts);
+    const { ranked, counts } = await setwiseRerank(q.candidates, choose, {
+      ...opts,
+      unread: opts.unread ?? "parent",
+    });
     const all: SetwiseLogprobCounts = { ...counts, ...extra };
     return {
       topicId: q.topicId,

@@ -105,8 +105,9 @@ Deno.test("setwise by label logprobs without logprobs: the generated label decid
   await using prose = startOpenAiServer({ chat: () => ({ content: "Neither is relevant." }) });
   const other = new LlmClient({ baseUrl: prose.url, model: "ranker" });
   const [u] = await llmSetwiseLogprobRerank([query("t", ids(3))], { client: other, c: 3, k: 3 });
-  // Heapify asks once, extraction once more: both name no label; first-stage order kept.
-  assert.deepEqual(u.docIds, ids(3));
+  // Heapify asks once, extraction once more: both name no label, so each set's parent
+  // stays: d0 on top, then d2 (moved to the root) over d1.
+  assert.deepEqual(u.docIds, ["d000", "d002", "d001"]);
   assert.deepEqual(u.counts, {
     comparisons: 2,
     unparsed: 2,

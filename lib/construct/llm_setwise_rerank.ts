@@ -11,6 +11,7 @@ import {
   setwiseRerank,
 } from "@lib/retrieval/mod.ts";
 import type { ListwiseQuery } from "./llm_listwise_rerank.ts";
+import { cutPassage } from "./_passage_cut.ts";
 
 /** The reranked candidates of one query, with its comparisons. */
 export interface SetwiseRanking {
@@ -28,6 +29,11 @@ export interface LlmSetwiseOptions extends SetwiseOptions {
   templatesDir?: string;
   /** Words of each passage shown to the model. Default 300. */
   passageWords?: number;
+  /**
+   * Llama-3.1 tokens of each passage shown to the model, instead of `passageWords`
+   * (llm-rankers cuts at 128 tokens of its model). Default: cut by words.
+   */
+  passageTokens?: number;
   signal?: AbortSignal;
 }
 
@@ -38,11 +44,14 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
  * `rerank_setwise` template: the model names the most relevant of at most `c`
  * lettered passages (a letter, `[B]` or `Passage B`, read by `parseLabel`),
  * and heap sort (`setwiseRerank` of `@lib/retrieval`) turns the choices into a
- * ranking. An answer naming no letter of the set, or a failed call, is decided
- * by first-stage order; both are counted with the comparisons per query.
+ * ranking. An answer naming no letter of the set keeps the set's parent where
+ * it is (as llm-rankers does), counted as unparsed with the comparisons per
+ * query; a failed call stops nothing here (counted; `rerankRun` then stores
+ * nothing). Passages are cut to `passageWords` words, or `passageTokens` tokens.
  *
  * @param queries The queries and their candidates.
- * @param opts The client, `c` (4, at most 26), `k` (10) and `depth` (100).
+ * @param opts The client, `c` (4, at most 26), `k` (10), `depth` (100), `passageWords`
+ *   (300) or `passageTokens`.
  * @returns One ranking per query, in input order.
  * @throws {RangeError} On invalid options.
  * @example
@@ -74,7 +83,7 @@ export async function llmSetwiseRerank(
     const choose = async (set: readonly { docId: string; text: string }[]): Promise<SetChoice> => {
       const labels = [...LETTERS.slice(0, set.length)];
       const passages = set.map((p, i) =>
-        `Passage ${labels[i]}: ${p.text.split(/\s+/).filter(Boolean).slice(0, words).join(" ")}`
+        `Passage ${labels[i]}: ${cutPassage(p.text, { words, tokens: opts.passageTokens })}`
       ).join("\n\n");
       const request = renderTemplate(tpl, {
         query: q.query,
@@ -90,7 +99,10 @@ export async function llmSetwiseRerank(
       if (!rec.parsed?.ok) return { unparsed: rec.text };
       return { best: labels.indexOf(rec.parsed.value) };
     };
-    const { ranked, counts } = await setwiseRerank(q.candidates, choose, opts);
+    const { ranked, counts } = await setwiseRerank(q.candidates, choose, {
+      ...opts,
+      unread: opts.unread ?? "parent",
+    });
     return { topicId: q.topicId, docIds: ranked.map((c) => c.docId), counts };
   };
   return await Promise.all(queries.map(rankOne));

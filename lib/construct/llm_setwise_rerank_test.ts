@@ -69,7 +69,33 @@ Deno.test("setwise rerank counts answers naming no passage of the set", async ()
   });
   const client = new LlmClient({ baseUrl: server.url, model: "ranker" });
   const [r] = await llmSetwiseRerank([query("t", ids(3))], { client, c: 3, k: 3 });
-  // Heapify asks once, extraction once more (two left): both unparsed, first-stage order kept.
-  assert.deepEqual(r.docIds, ids(3));
+  // Heapify asks {d0, d1, d2}: unparsed, the parent d0 stays on top. Extracting d0 moves d2
+  // to the root and asks {d2, d1}: unparsed, the parent d2 stays (not the earlier d1).
+  assert.deepEqual(r.docIds, ["d000", "d002", "d001"]);
   assert.deepEqual(r.counts, { comparisons: 2, unparsed: 2, failed: 0 });
+});
+
+Deno.test("setwise rerank cuts passages by tokens when asked", async () => {
+  const prompts: string[] = [];
+  await using server = startOpenAiServer({
+    chat: (req) => (prompts.push(req.messages.at(-1)!.content), { content: "A" }),
+  });
+  const client = new LlmClient({ baseUrl: server.url, model: "ranker" });
+  const candidates = [
+    { docId: "x", text: "Hello, my dog is cute and fluffy today." },
+    { docId: "y", text: "Short one." },
+  ];
+  await llmSetwiseRerank([{ topicId: "t", query: "dogs", candidates }], {
+    client,
+    c: 2,
+    k: 1,
+    passageTokens: 4,
+  });
+  // Llama-3.1 tokens "Hello" "," " my" " dog": four; the short passage stays whole.
+  assert.match(prompts[0], /^Passage A: Hello, my dog$/m);
+  assert.match(prompts[0], /^Passage B: Short one\.$/m);
+  await assert.rejects(
+    llmSetwiseRerank([{ topicId: "t", query: "dogs", candidates }], { client, passageTokens: 0 }),
+    /passageTokens must be a positive integer/,
+  );
 });

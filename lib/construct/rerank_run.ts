@@ -53,9 +53,9 @@ export interface LexicalRerankConfig {
 
 /**
  * A reranked run from an LLM over sliding windows (RankGPT / RankZephyr; the
- * reranker role). `first-token` orders each window by the log-probabilities of
- * the first generated label (FIRST) and falls back to the generated permutation,
- * counted as `fallback`, where the endpoint returns none.
+ * reranker role). `first-token` asks one output token per window and orders the
+ * window by the labels' log-probabilities at it (FIRST); where the endpoint
+ * returns none it asks again for the generated permutation, counted as `fallback`.
  */
 export interface ListwiseRerankConfig {
   name: string;
@@ -71,6 +71,11 @@ export interface ListwiseRerankConfig {
   passes?: number;
   /** Words of each passage shown to the model. Default 300. */
   passageWords?: number;
+  /**
+   * Template id of the window prompt: for `listwise` `rerank_listwise` (default),
+   * `rerank_rankzephyr` or `rerank_rankvicuna`; for `first-token` `rerank_first`.
+   */
+  template?: string;
 }
 
 /**
@@ -91,6 +96,8 @@ export interface SetwiseRerankConfig {
   k?: number;
   /** Words of each passage shown to the model. Default 300. */
   passageWords?: number;
+  /** Llama-3.1 tokens of each passage shown instead (llm-rankers: 128). Default: by words. */
+  passageTokens?: number;
 }
 
 /** A reranked run by an LLM's 0-3 relevance grade per passage (the reranker role). */

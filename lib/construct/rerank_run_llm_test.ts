@@ -165,21 +165,20 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    // Scripted relevance c > b > a, told only through the log-probabilities; the generated
-    // text names the opposite order, so the run shows which of the two was read.
+    // Scripted relevance c > b > a, told only through the log-probabilities of the one
+    // token asked; the permutation asked in the fallback names the opposite order, so the
+    // run shows which of the two was read.
     const rank: Record<string, number> = { c: 0, b: 1, a: 2 };
-    const chat = (req: { messages: { content: string }[] }) => {
+    const chat = (req: { messages: { content: string }[]; max_tokens?: number }) => {
       const window = [...req.messages.at(-1)!.content.matchAll(/^\[([A-Z])\] text of (\w)/gm)]
         .map((m) => [m[1], m[2]] as const);
       const alts = window.map(([label, id]) => ({ token: label, logprob: -rank[id] }))
         .sort((x, y) => y.logprob - x.logprob);
       const byText = [...window].sort((x, y) => rank[y[1]] - rank[x[1]]);
+      if (req.max_tokens !== 1) return { content: byText.map(([l]) => l).join(" > ") };
       return {
-        content: byText.map(([l]) => `[${l}]`).join(" > "),
-        logprobs: [
-          { token: "[", logprob: -0.01, top: [{ token: "[", logprob: -0.01 }] },
-          { token: alts[0].token, logprob: alts[0].logprob, top: alts },
-        ],
+        content: alts[0].token,
+        logprobs: [{ token: alts[0].token, logprob: alts[0].logprob, top: alts }],
       };
     };
     for (const logprobs of [true, false]) {
@@ -199,7 +198,9 @@ Deno.test({
           logprobs ? ["c", "b", "a"] : ["a", "b", "c"],
           `logprobs ${logprobs}`,
         );
-        assert.equal(s.usage.calls, 1);
+        // One call of one output token; the fallback asks a second time.
+        assert.equal(s.usage.calls, logprobs ? 1 : 2);
+        if (logprobs) assert.equal(s.usage.completionTokens, 1);
         assert.equal(s.counts.fallback ?? 0, logprobs ? 0 : 1);
         assert.equal(s.counts.byLogprobs ?? 0, logprobs ? 1 : 0);
       } finally {

@@ -16,6 +16,7 @@ import {
   type ResolvedRole,
   resolveRoleConfig,
   type Role,
+  type RoleOverrides,
 } from "@lib/llm/mod.ts";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { join } from "node:path";
@@ -58,7 +59,7 @@ export async function roleClient(
   role: Role,
   opts: {
     config?: LlmSettings;
-    overrides?: Partial<ResolvedRole>;
+    overrides?: RoleOverrides;
     env?: Record<string, string | undefined>;
   } = {},
 ): Promise<RoleClient> {

@@ -31,8 +31,14 @@ export interface RunCruxExperimentOptions {
   until?: RunStage;
   /** Re-run this stage and every later one even when up to date. */
   from?: RunStage;
-  /** Stage messages: why a stage ran or that it was up to date, notes and summaries. */
-  onEvent?: (event: { stage: string; message: string }) => void;
+  /**
+   * Stage messages: why a stage ran or that it was up to date, notes and
+   * summaries. Events of a stage instance carry its `id`; the one announcing
+   * that it starts has `starting`.
+   */
+  onEvent?: (
+    event: { stage: string; message: string; id?: string; starting?: boolean },
+  ) => void;
   /** Progress of model calls. */
   onProgress?: ProgressFn;
   signal?: AbortSignal;
@@ -113,10 +119,18 @@ export async function runCruxExperiment(
       onEvent: (e: StageEvent) => {
         // Past `until` goes unsaid; a stage waiting for exported answers is named.
         if (e.state !== "stopped" || opts.exported && e.message.includes("waits for")) {
-          say(e.stage, `${e.id}: ${e.state === "fresh" ? "up to date" : e.message}`);
+          opts.onEvent?.({
+            stage: e.stage,
+            message: `${e.id}: ${e.state === "fresh" ? "up to date" : e.message}`,
+            id: e.id,
+            ...(e.starting ? { starting: true } : {}),
+          });
         }
       },
     });
+    // Everything written goes into workspace.duckdb now: a run that ends well leaves no
+    // write-ahead log, and a checkpoint that fails (a full disk) fails the run, said.
+    await ws.exec("CHECKPOINT");
     return { stages, analyses };
   } finally {
     ws.close();

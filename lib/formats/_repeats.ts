@@ -1,4 +1,5 @@
 /** One policy for repeated records in every reader; private to `@lib/formats`. */
+import type { Decoder, Fields } from "./_json.ts";
 import type { Problems } from "./_problems.ts";
 
 /** A 53-bit hash of a text (to compare long contents without keeping them). */
@@ -17,10 +18,11 @@ export function textHash(s: string): number {
 /**
  * Remembers each record's key, line and content signature. A record repeating an
  * earlier one exactly is dropped and counted; one with the same key and other
- * content is a problem naming both lines.
+ * content is a problem naming both lines (and the earlier line's file when one
+ * `Repeats` spans several files).
  */
 export class Repeats {
-  #seen = new Map<string, { line: number; signature: string | number }>();
+  #seen = new Map<string, { file: string; line: number; signature: string | number }>();
   /** Identical repeats dropped so far. */
   dropped = 0;
 
@@ -38,13 +40,57 @@ export class Repeats {
   ): boolean {
     const earlier = this.#seen.get(key);
     if (earlier === undefined) {
-      this.#seen.set(key, { line, signature });
+      this.#seen.set(key, { file: problems.file, line, signature });
       return true;
     }
     if (earlier.signature === signature) this.dropped++;
     else {
-      problems.add(line, field, `${what} is already on line ${earlier.line} with other content`);
+      const where = earlier.file === problems.file
+        ? `line ${earlier.line}`
+        : `${earlier.file}:${earlier.line}`;
+      problems.add(line, field, `${what} is already on ${where} with other content`);
     }
     return false;
   }
+
+  /**
+   * Applies {@linkcode Repeats.keep} to a decoded record of `f`, marking the
+   * record bad when it conflicts with an earlier one.
+   *
+   * @returns The record to keep, or undefined for a repeat.
+   */
+  record<T>(
+    f: Fields,
+    record: T | undefined,
+    key: string,
+    signature: string | number,
+    field: string | undefined,
+    what: string,
+  ): T | undefined {
+    if (record === undefined || !f.ok) return undefined;
+    const before = f.problems.total;
+    if (this.keep(key, signature, f.line, f.problems, field, what)) return record;
+    if (f.problems.total > before) f.markBad();
+    return undefined;
+  }
+}
+
+/**
+ * A decoder that applies `repeats` to each record it decodes, keyed by `key`
+ * and compared by `content` (default: the whole record), as JSON (hashed).
+ */
+export function once<T>(
+  decode: Decoder<T>,
+  repeats: Repeats,
+  key: (record: T) => string,
+  field: string | undefined,
+  what: (record: T) => string,
+  content: (record: T) => unknown = (record) => record,
+): Decoder<T> {
+  return (f) => {
+    const record = decode(f);
+    if (record === undefined || !f.ok) return undefined;
+    const signature = textHash(JSON.stringify(content(record)));
+    return repeats.record(f, record, key(record), signature, field, what(record));
+  };
 }

@@ -64,8 +64,13 @@ export function parseSubquestions(
       continue;
     }
     const id = opts.rewriteTopic ? opts.rewriteTopic(topic) : topic;
-    if (out.has(id)) problems.add(0, topic, `topic "${id}" appears twice after rewriting`);
-    out.set(id, (list as string[]).map(stripQuestionNumbering));
+    const questions = (list as string[]).map(stripQuestionNumbering);
+    const earlier = out.get(id);
+    // The same questions under two ids that rewrite alike are kept once.
+    if (earlier && JSON.stringify(earlier) !== JSON.stringify(questions)) {
+      problems.add(0, topic, `topic "${id}" appears twice after rewriting, with other questions`);
+    }
+    if (!earlier) out.set(id, questions);
   }
   problems.throwIfAny();
   return out;

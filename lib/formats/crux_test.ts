@@ -221,3 +221,20 @@ Deno.test("judgments: an identical repeated line is dropped and counted; an empt
     ["j.jsonl: the file is empty; expected one JSON object per line"],
   );
 });
+
+Deno.test("sub-questions: two ids that rewrite alike are kept once with the same questions, refused with others", () => {
+  const rewriteTopic = (id: string) => id.replace("testb", "test");
+  const same = parseSubquestions('{"duc-testb-1": ["1. Who?"], "duc-test-1": ["Who?"]}', {
+    file: "q.json",
+    rewriteTopic,
+  });
+  assert.deepEqual([...same], [["duc-test-1", ["Who?"]]]);
+  const error = inputError(() =>
+    parseSubquestions('{"duc-testb-1": ["Who?"], "duc-test-1": ["Why?"]}', {
+      file: "q.json",
+      rewriteTopic,
+    })
+  );
+  assert.deepEqual(error.problems.map((p) => [p.file, p.field]), [["q.json", "duc-test-1"]]);
+  assert.match(error.problems[0].message, /appears twice after rewriting, with other questions/);
+});

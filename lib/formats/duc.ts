@@ -9,6 +9,7 @@
  */
 import { join } from "node:path";
 import { cannotRead, readText } from "./_lines.ts";
+import { Repeats, textHash } from "./_repeats.ts";
 import { Problems } from "./_problems.ts";
 import { InputError } from "./input_error.ts";
 
@@ -83,8 +84,13 @@ export function ducClusterKey(name: string): string {
  * ```
  */
 export function parseDucDocuments(text: string, opts: { file: string }): DucDocument[] {
-  const problems = new Problems(opts.file);
-  const out: DucDocument[] = [];
+  return decodeDucDocuments(text, opts.file).map((d) => d.doc);
+}
+
+/** The articles of a DUC file with the line each `<DOC>` starts on. */
+function decodeDucDocuments(text: string, file: string): { doc: DucDocument; line: number }[] {
+  const problems = new Problems(file);
+  const out: { doc: DucDocument; line: number }[] = [];
   for (const m of text.matchAll(/<DOC>([\s\S]*?)<\/DOC>/gi)) {
     const line = text.slice(0, m.index).split("\n").length;
     const docNo = element(m[1], "DOCNO")?.trim();
@@ -97,7 +103,7 @@ export function parseDucDocuments(text: string, opts: { file: string }): DucDocu
     const headline = element(m[1], "HEADLINE");
     const doc: DucDocument = { docNo, text: plain(body) };
     if (headline !== undefined && plain(headline) !== "") doc.headline = plain(headline);
-    out.push(doc);
+    out.push({ doc, line });
   }
   if (out.length === 0 && problems.total === 0) {
     problems.add(0, undefined, "no <DOC> record found; is this a DUC document file?");
@@ -118,36 +124,54 @@ async function entries(dir: string): Promise<Deno.DirEntry[]> {
 
 /**
  * Reads the document folders of DUC 2004 task 2 (one sub-folder per cluster).
+ * An article whose `<DOCNO>` an earlier article of the cluster has is dropped
+ * when it is the same article (counted through `onDuplicates`, so it takes no
+ * position), and an error naming both places when it differs.
  *
  * @param dir Folder holding the cluster folders (`d30001t/`, ...).
+ * @param opts `onDuplicates` receives the number of repeated articles dropped.
  * @returns The clusters sorted by folder name, articles sorted by file name.
- * @throws {InputError} Listing malformed document files; also when no cluster folder is found.
+ * @throws {InputError} Listing malformed document files and conflicting repeats; also
+ *   when no cluster folder is found.
  * @example
  * ```ts ignore
  * // Not run as a test: it reads DUC 2004, which the user brings.
  * const clusters = await readDucClusters("duc2004/docs");
  * ```
  */
-export async function readDucClusters(dir: string): Promise<DucCluster[]> {
+export async function readDucClusters(
+  dir: string,
+  opts: { onDuplicates?: (count: number) => void } = {},
+): Promise<DucCluster[]> {
   const clusters: DucCluster[] = [];
   const problems = new Problems(dir);
+  let dropped = 0;
   for (const c of await entries(dir)) {
     if (!c.isDirectory) continue;
     const documents: DucDocument[] = [];
+    const repeats = new Repeats();
     for (const f of await entries(join(dir, c.name))) {
       if (!f.isFile) continue;
       const path = join(dir, c.name, f.name);
       try {
-        documents.push(...parseDucDocuments(await readText(path), { file: path }));
+        const found = new Problems(path);
+        for (const { doc, line } of decodeDucDocuments(await readText(path), path)) {
+          const what = `document ${JSON.stringify(doc.docNo)}`;
+          const signature = textHash(JSON.stringify(doc));
+          if (repeats.keep(doc.docNo, signature, line, found, "DOCNO", what)) documents.push(doc);
+        }
+        for (const p of found.list) problems.addProblem(p);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
         for (const p of error.problems) problems.addProblem(p);
       }
     }
+    dropped += repeats.dropped;
     clusters.push({ cluster: c.name, documents });
   }
   if (clusters.length === 0) problems.add(0, undefined, "no cluster folder (like d30001t/) found");
   problems.throwIfAny();
+  opts.onDuplicates?.(dropped);
   return clusters;
 }
 

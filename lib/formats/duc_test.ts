@@ -57,3 +57,26 @@ Deno.test("DUC readers name empty or missing folders", async () => {
   );
   await assert.rejects(() => readDucClusters(join(empty, "nope")), /no such file/);
 });
+
+Deno.test("readDucClusters: a repeated article is dropped and counted, another article under its DOCNO names both places", async () => {
+  const dir = await Deno.makeTempDir();
+  const doc = (no: string, text: string) =>
+    `<DOC>\n<DOCNO> ${no} </DOCNO>\n<TEXT>${text}</TEXT>\n</DOC>\n`;
+  await Deno.mkdir(join(dir, "d1"));
+  await Deno.writeTextFile(join(dir, "d1", "a"), doc("X1", "One.") + doc("X2", "Two."));
+  // File b repeats X1 exactly (its second <DOC> starts on line 5).
+  await Deno.writeTextFile(join(dir, "d1", "b"), doc("X3", "Three.") + doc("X1", "One."));
+  let dropped = -1;
+  const [cluster] = await readDucClusters(dir, { onDuplicates: (n) => dropped = n });
+  assert.deepEqual(cluster.documents.map((d) => d.docNo), ["X1", "X2", "X3"]);
+  assert.equal(dropped, 1);
+  await Deno.writeTextFile(join(dir, "d1", "b"), doc("X3", "Three.") + doc("X1", "Other."));
+  const error = await inputErrorOf(readDucClusters(dir));
+  assert.deepEqual(error.problems.map((p) => [p.file, p.line, p.field]), [
+    [join(dir, "d1", "b"), 5, "DOCNO"],
+  ]);
+  assert.equal(
+    error.problems[0].message,
+    `document "X1" is already on ${join(dir, "d1", "a")}:1 with other content`,
+  );
+});

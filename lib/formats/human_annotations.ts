@@ -126,11 +126,13 @@ function decodePassage(f: Fields): PassageAnnotation | undefined {
 }
 
 /**
- * Parses one annotator's label file (either kind; see the module doc). A topic
- * (report-level) or (topic, passage) pair labelled twice is an error naming both lines.
+ * Parses one annotator's label file (either kind; see the module doc). A line
+ * repeating an earlier line's labels exactly is dropped (counted through
+ * `onDuplicates`); a topic (report-level) or (topic, passage) pair labelled
+ * twice differently is an error naming both lines.
  *
  * @param text JSONL text.
- * @param opts `file` names the input in errors.
+ * @param opts `file` names the input in errors; `onDuplicates`.
  * @returns The file's kind and its records in file order.
  * @throws {InputError} On malformed lines, mixed kinds, repeated items or an empty file.
  * @example
@@ -143,23 +145,36 @@ function decodePassage(f: Fields): PassageAnnotation | undefined {
  * assert.equal(a.kind, "report");
  * ```
  */
-export function parseHumanAnnotations(text: string, opts: { file: string }): HumanAnnotations {
+export function parseHumanAnnotations(
+  text: string,
+  opts: { file: string; onDuplicates?: (count: number) => void },
+): HumanAnnotations {
   const first = text.split("\n").find((l) => l.trim() !== "");
   if (first === undefined) {
     throw new InputError([{ file: opts.file, line: 0, message: "empty file; expected JSONL" }]);
   }
   const kind = /"answerability"\s*:/.test(first) ? "report" : "passage";
   const problems: { file: string; line: number; field?: string; message: string }[] = [];
-  const seen = new Map<string, number>();
-  const check = (key: string, line: number, what: string) => {
+  const seen = new Map<string, { line: number; labels: string }>();
+  let dropped = 0;
+  /** True to keep the item; an exact repeat is dropped and counted, another is a problem. */
+  const check = (key: string, item: { line: number }, what: string): boolean => {
+    const { line, ...rest } = item;
+    const labels = JSON.stringify(rest);
     const earlier = seen.get(key);
-    if (earlier !== undefined) {
+    if (earlier === undefined) {
+      seen.set(key, { line, labels });
+      return true;
+    }
+    if (earlier.labels === labels) dropped++;
+    else {
       problems.push({
         file: opts.file,
         line,
-        message: `${what} is already labelled on line ${earlier}`,
+        message: `${what} is already labelled on line ${earlier.line}`,
       });
-    } else seen.set(key, line);
+    }
+    return false;
   };
   if (kind === "report") {
     const items = decodeJsonl(text, opts.file, (f) => {
@@ -168,9 +183,10 @@ export function parseHumanAnnotations(text: string, opts: { file: string }): Hum
       }
       return decodeReport(f);
     });
-    for (const r of items) check(r.topicId, r.line, `report of topic "${r.topicId}"`);
+    const kept = items.filter((r) => check(r.topicId, r, `report of topic "${r.topicId}"`));
     if (problems.length) throw new InputError(problems);
-    return { kind, file: opts.file, items };
+    opts.onDuplicates?.(dropped);
+    return { kind, file: opts.file, items: kept };
   }
   const items = decodeJsonl(text, opts.file, (f) => {
     if (f.has("answerability")) {
@@ -178,15 +194,12 @@ export function parseHumanAnnotations(text: string, opts: { file: string }): Hum
     }
     return decodePassage(f);
   });
-  for (const p of items) {
-    check(
-      `${p.topicId}\0${p.passageId}`,
-      p.line,
-      `passage "${p.passageId}" of topic "${p.topicId}"`,
-    );
-  }
+  const kept = items.filter((p) =>
+    check(`${p.topicId}\0${p.passageId}`, p, `passage "${p.passageId}" of topic "${p.topicId}"`)
+  );
   if (problems.length) throw new InputError(problems);
-  return { kind, file: opts.file, items };
+  opts.onDuplicates?.(dropped);
+  return { kind, file: opts.file, items: kept };
 }
 
 /**

@@ -65,6 +65,13 @@ Deno.test("malformed label files name file, line and field", () => {
     problems('{"id": "t", "answerability": [1]}\n{"id": "t", "answerability": [0]}'),
     ['a.jsonl:2: report of topic "t" is already labelled on line 1'],
   );
+  // The same labels again: dropped and counted.
+  let dropped = -1;
+  const same = parseHumanAnnotations(
+    '{"id": "t", "answerability": [1]}\n{"id": "u", "answerability": [0]}\n{"id": "t", "answerability": [1]}\n',
+    { file: "a.jsonl", onDuplicates: (n) => dropped = n },
+  );
+  assert.deepEqual([same.items.map((i) => i.topicId), dropped], [["t", "u"], 1]);
   assert.deepEqual(
     problems('{"id": "t", "answerability": [1]}\n{"id": "u", "document": "d", "relevances": {}}'),
     ["a.jsonl:2: relevances: passage-level line in a report-level file"],

@@ -8,8 +8,18 @@
  *
  * @module
  */
-import { decodeJsonl, type Fields } from "./_json.ts";
-import { readText } from "./_lines.ts";
+import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
+import { once, Repeats, textHash } from "./_repeats.ts";
+
+/** Options of the key point and entailment readers. */
+export interface KeyPointReadOptions {
+  /**
+   * Receives the number of lines that repeated an earlier line of the same
+   * question (and run) exactly, which are dropped; a repeat with other content
+   * is an error naming both lines.
+   */
+  onDuplicates?: (count: number) => void;
+}
 
 /** One key point of a question. */
 export interface KeyPoint {
@@ -103,54 +113,108 @@ function decodeEntailments(f: Fields): Entailments | undefined {
   const list = f.objects("labels");
   if (qid === undefined || runId === undefined || list === undefined) return undefined;
   const labels: KeyPointLabelRecord[] = [];
+  const given = new Map<string, KeyPointLabelRecord>();
   for (const l of list) {
     const keypointId = l.string("keypoint_id", { coerce: true });
     const label = l.oneOf("label", ENTAILMENT_LABELS);
     const reason = l.string("reason", { optional: true });
     if (keypointId === undefined || label === undefined) continue;
-    labels.push({ keypointId, label, ...(reason !== undefined ? { reason } : {}) });
+    const earlier = given.get(keypointId);
+    if (earlier) {
+      if (earlier.label === label) continue; // the same label again
+      return l.fail(
+        "keypoint_id",
+        `key point "${keypointId}" is labelled twice on this line ("${earlier.label}", then "${label}"); keep one label`,
+      );
+    }
+    const record = { keypointId, label, ...(reason !== undefined ? { reason } : {}) };
+    given.set(keypointId, record);
+    labels.push(record);
   }
   return { qid, runId, line: f.line, labels };
 }
 
+function keyPointsOnce(repeats: Repeats): Decoder<QuestionKeyPoints> {
+  return once(
+    decodeKeyPoints,
+    repeats,
+    (r) => r.qid,
+    "qid",
+    (r) => `question ${JSON.stringify(r.qid)}`,
+  );
+}
+
+function entailmentsOnce(repeats: Repeats): Decoder<Entailments> {
+  return (f) => {
+    const r = decodeEntailments(f);
+    if (r === undefined || !f.ok) return undefined;
+    return repeats.record(
+      f,
+      r,
+      JSON.stringify([r.qid, r.runId]),
+      textHash(JSON.stringify(r.labels)),
+      "run_id",
+      `run ${JSON.stringify(r.runId)} on question ${JSON.stringify(r.qid)}`,
+    );
+  };
+}
+
 /**
- * Parses a key point file.
+ * Parses a key point file. A line repeating an earlier line of the same
+ * question exactly is dropped (counted through `onDuplicates`); the same
+ * question with other key points is an error naming both lines.
  *
  * @param text JSONL text.
- * @param opts `file` names the input in errors.
+ * @param opts `file` names the input in errors; `onDuplicates`.
  * @returns One record per question, in file order.
- * @throws {InputError} On malformed lines, with file, line and field.
+ * @throws {InputError} On malformed lines or a conflicting repeat, with file, line and field.
  * @example
  * ```ts
  * import { parseKeyPoints } from "@lib/formats/mod.ts";
  * parseKeyPoints('{"qid": "q1", "keypoints": [{"id": "k1", "text": "The bridge fell."}]}\n', { file: "kp.jsonl" });
  * ```
  */
-export function parseKeyPoints(text: string, opts: { file: string }): QuestionKeyPoints[] {
-  return decodeJsonl(text, opts.file, decodeKeyPoints);
+export function parseKeyPoints(
+  text: string,
+  opts: KeyPointReadOptions & { file: string },
+): QuestionKeyPoints[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, keyPointsOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
- * Parses an entailment file.
+ * Parses an entailment file. A line repeating an earlier line of the same
+ * question and run exactly is dropped (counted through `onDuplicates`); the
+ * same question and run with other labels is an error naming both lines, as is
+ * a key point labelled twice differently on one line.
  *
  * @param text JSONL text.
- * @param opts `file` names the input in errors.
+ * @param opts `file` names the input in errors; `onDuplicates`.
  * @returns One record per (question, run), in file order.
- * @throws {InputError} On malformed lines or unknown labels, with file, line and field.
+ * @throws {InputError} On malformed lines, unknown labels or conflicting repeats, with file, line and field.
  * @example
  * ```ts
  * import { parseEntailments } from "@lib/formats/mod.ts";
  * parseEntailments('{"qid": "q1", "run_id": "r", "labels": [{"keypoint_id": "k1", "label": "yes"}]}\n', { file: "e.jsonl" });
  * ```
  */
-export function parseEntailments(text: string, opts: { file: string }): Entailments[] {
-  return decodeJsonl(text, opts.file, decodeEntailments);
+export function parseEntailments(
+  text: string,
+  opts: KeyPointReadOptions & { file: string },
+): Entailments[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, entailmentsOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
- * Reads a key point file (see {@linkcode parseKeyPoints}).
+ * Reads a key point file (streamed; see {@linkcode parseKeyPoints}).
  *
  * @param path The JSONL file.
+ * @param opts `onDuplicates` as in {@linkcode parseKeyPoints}.
  * @returns The records.
  * @example
  * ```ts
@@ -160,14 +224,21 @@ export function parseEntailments(text: string, opts: { file: string }): Entailme
  * const points = await readKeyPoints(path);
  * ```
  */
-export async function readKeyPoints(path: string): Promise<QuestionKeyPoints[]> {
-  return parseKeyPoints(await readText(path), { file: path });
+export async function readKeyPoints(
+  path: string,
+  opts: KeyPointReadOptions = {},
+): Promise<QuestionKeyPoints[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, keyPointsOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
- * Reads an entailment file (see {@linkcode parseEntailments}).
+ * Reads an entailment file (streamed; see {@linkcode parseEntailments}).
  *
  * @param path The JSONL file.
+ * @param opts `onDuplicates` as in {@linkcode parseEntailments}.
  * @returns The records.
  * @example
  * ```ts
@@ -177,6 +248,12 @@ export async function readKeyPoints(path: string): Promise<QuestionKeyPoints[]> 
  * const labels = await readEntailments(path);
  * ```
  */
-export async function readEntailments(path: string): Promise<Entailments[]> {
-  return parseEntailments(await readText(path), { file: path });
+export async function readEntailments(
+  path: string,
+  opts: KeyPointReadOptions = {},
+): Promise<Entailments[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, entailmentsOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }

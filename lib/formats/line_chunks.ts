@@ -4,9 +4,12 @@
  *
  * @module
  */
-import { cannotRead } from "./_lines.ts";
+import { bytesToLineEnd, cannotRead, MAX_LINE_BYTES } from "./_lines.ts";
 import { firstInvalidUtf8 } from "./_utf8.ts";
 import { InputError } from "./input_error.ts";
+
+/** Size of the line buffer from which a longer line is first looked for ahead. */
+const LOOK_AHEAD = 16 << 20;
 
 /** A piece of a file holding whole lines (the last line of the file may lack its LF). */
 export interface LineChunk {
@@ -23,7 +26,7 @@ export interface LineChunk {
 export interface LineChunkOptions {
   /** Bytes read at a time (default 4 MiB). */
   chunkBytes?: number;
-  /** Longest line accepted, in bytes (default 256 MiB); a longer one is an error naming it. */
+  /** Longest line accepted, in bytes (default 64 MiB); a longer one is an error naming it. */
   maxLineBytes?: number;
   /**
    * Check each chunk as UTF-8 (default true). A reader that checks the bytes
@@ -67,7 +70,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
   constructor(path: string, opts: LineChunkOptions = {}) {
     this.path = path;
     this.#chunkBytes = Math.max(1, opts.chunkBytes ?? 4 << 20);
-    this.#maxLine = opts.maxLineBytes ?? 256 << 20;
+    this.#maxLine = opts.maxLineBytes ?? MAX_LINE_BYTES;
     this.#check = opts.checkUtf8 ?? true;
   }
 
@@ -93,6 +96,7 @@ export class LineChunks implements AsyncIterable<LineChunk> {
     let offset = 0; // file offset of buffer[0]
     let first = true;
     let eof = false;
+    let checkedAt = -1; // offset of the line whose end was looked for ahead
     const read = (into: Uint8Array) => {
       const p = file.read(into);
       p.catch(() => {}); // awaited below; a reader left early closes the file under it
@@ -122,6 +126,17 @@ export class LineChunks implements AsyncIterable<LineChunk> {
         if (eof) break; // an empty file
         if (filled === buffer.length) {
           if (buffer.length >= this.#maxLine) throw await this.#longLine(offset, buffer.length);
+          // Before the buffer grows past 16 MiB, look ahead for the line's end (keeping
+          // none of it): a line over the limit is refused without reading it into memory.
+          if (buffer.length >= LOOK_AHEAD && checkedAt !== offset) {
+            checkedAt = offset;
+            const rest = await bytesToLineEnd(
+              this.path,
+              offset + filled,
+              this.#maxLine - filled + 1,
+            );
+            if (filled + rest > this.#maxLine) throw await this.#longLine(offset, this.#maxLine);
+          }
           const bigger = new Uint8Array(Math.min(2 * buffer.length, this.#maxLine));
           bigger.set(buffer);
           buffer = bigger;

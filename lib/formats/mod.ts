@@ -18,7 +18,7 @@
  */
 export { formatProblem, InputError, MAX_PROBLEMS, type Problem } from "./input_error.ts";
 export { type Content, writeAtomic } from "./write_atomic.ts";
-export { decodeText, readTextFile } from "./read_text_file.ts";
+export { checkTextSize, decodeText, readTextFile } from "./read_text_file.ts";
 export { type LineChunk, type LineChunkOptions, LineChunks } from "./line_chunks.ts";
 export { type AlignedRatingsOptions, alignRatings, readAlignedRatings } from "./aligned_ratings.ts";
 export {
@@ -30,10 +30,28 @@ export {
   type ReportRunRecord,
 } from "./report_runs.ts";
 export {
+  ANALYSIS_FOLDER,
   canonicalPath,
+  CSV_FILE,
+  describeFound,
+  type FileContent,
+  type FolderContent,
+  type Found,
   guardOutputs,
+  INDEX_FOLDER,
+  inspectPath,
+  JSON_FILE,
+  JSONL_FILE,
+  JSONL_FOLDER,
+  jsonlOf,
   OutputConflictError,
+  type OutputKind,
   type OutputPaths,
+  type OutputTarget,
+  PARQUET_FILE,
+  QRELS_FILE,
+  RUN_FILE,
+  sniffContent,
   WORKSPACE_FILES,
 } from "./guard_outputs.ts";
 export { formatJsonl, parseJsonl, readJsonl, writeJsonl } from "./jsonl.ts";
@@ -136,6 +154,7 @@ export {
   type MultiNewsExample,
   type MultiNewsOptions,
   multiNewsRowExample,
+  multiNewsRowExamples,
   readMultiNewsJsonl,
   readMultiNewsPairs,
   splitMultiNewsDocument,

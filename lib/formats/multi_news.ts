@@ -9,10 +9,14 @@
 import { type Fields, streamJsonl } from "./_json.ts";
 import { readLines } from "./_lines.ts";
 import { Problems } from "./_problems.ts";
+import { Repeats, textHash } from "./_repeats.ts";
 
 /** One Multi-News example. */
 export interface MultiNewsExample {
-  /** Position in the file (0-based), used for CRUX ids `multi_news-{split}-{index}`. */
+  /**
+   * Position among the file's examples (0-based, exact repeats not counted),
+   * used for CRUX ids `multi_news-{split}-{index}`.
+   */
   index: number;
   /** Source articles, in order. */
   documents: string[];
@@ -23,6 +27,12 @@ export interface MultiNewsExample {
 export interface MultiNewsOptions {
   /** Read at most this many examples (default: all). */
   limit?: number;
+  /**
+   * Receives the number of examples that repeated an earlier one exactly (same
+   * articles, same summary), which are dropped so that they take no position;
+   * the same articles with another summary are an error naming both lines.
+   */
+  onDuplicates?: (count: number) => void;
 }
 
 /**
@@ -55,12 +65,52 @@ function exampleOf(index: number, document: string | string[], summary: string):
 }
 
 /**
+ * The examples of one file, numbered in order, each exact repeat of an earlier
+ * example (same articles and summary after cleaning) dropped and counted, and
+ * the same articles with another summary recorded as a problem naming both lines.
+ */
+class Examples {
+  readonly list: MultiNewsExample[] = [];
+  readonly #repeats = new Repeats();
+  constructor(readonly problems: Problems) {}
+
+  /**
+   * Adds the example read at `line` unless it repeats one (a conflict goes to
+   * `problems`); returns it when kept.
+   */
+  add(
+    line: number,
+    document: string | string[],
+    summary: string,
+    problems = this.problems,
+  ): MultiNewsExample | undefined {
+    const ex = exampleOf(this.list.length, document, summary);
+    const key = String(textHash(JSON.stringify(ex.documents)));
+    const what = "an example with the same articles";
+    if (!this.#repeats.keep(key, textHash(ex.summary), line, problems, undefined, what)) {
+      return undefined;
+    }
+    this.list.push(ex);
+    return ex;
+  }
+
+  /** Throws the problems recorded here, else reports the repeats dropped. */
+  finish(opts: MultiNewsOptions): MultiNewsExample[] {
+    this.problems.throwIfAny();
+    opts.onDuplicates?.(this.#repeats.dropped);
+    return this.list;
+  }
+}
+
+/**
  * Reads Multi-News JSONL (`document` as a joined string or `documents` as a list, plus `summary`).
  *
  * @param path The JSONL file.
- * @param opts `limit` (default all).
- * @returns The examples, indexed by position among non-empty lines.
- * @throws {InputError} Listing lines without `document`/`documents` or `summary`.
+ * @param opts `limit` (default all); `onDuplicates` receives the number of exact
+ *   repeats dropped.
+ * @returns The examples, indexed by position among non-empty lines, exact repeats left out.
+ * @throws {InputError} Listing lines without `document`/`documents` or `summary`,
+ *   and the same articles given again with another summary (naming both lines).
  * @example
  * ```ts ignore
  * // Not run as a test: it reads Multi-News, which the user brings.
@@ -72,19 +122,22 @@ export async function readMultiNewsJsonl(
   opts: MultiNewsOptions = {},
 ): Promise<MultiNewsExample[]> {
   const limit = opts.limit ?? Infinity;
-  const out: MultiNewsExample[] = [];
+  const examples = new Examples(new Problems(path));
   const decode = (f: Fields) => {
     const document = f.has("documents") ? f.strings("documents") : f.string("document");
     const summary = f.string("summary");
-    return document === undefined || summary === undefined
-      ? undefined
-      : exampleOf(out.length, document, summary);
+    if (document === undefined || summary === undefined) return undefined;
+    const before = f.problems.total;
+    const example = examples.add(f.line, document, summary, f.problems);
+    if (f.problems.total > before) f.markBad();
+    return example;
   };
-  for await (const example of streamJsonl(path, decode)) {
-    if (out.length >= limit) break;
-    out.push(example);
+  if (limit > 0) {
+    for await (const _ of streamJsonl(path, decode)) {
+      if (examples.list.length >= limit) break;
+    }
   }
-  return out;
+  return examples.finish(opts);
 }
 
 /**
@@ -93,9 +146,11 @@ export async function readMultiNewsJsonl(
  *
  * @param src The sources file.
  * @param tgt The summaries file.
- * @param opts `limit` (default all).
- * @returns The examples in line order.
- * @throws {InputError} When the files have different numbers of lines (checked unless the limit stops reading first).
+ * @param opts `limit` (default all); `onDuplicates` receives the number of exact
+ *   repeats dropped.
+ * @returns The examples in line order, exact repeats left out.
+ * @throws {InputError} When the files have different numbers of lines (checked unless
+ *   the limit stops reading first), or the same articles come again with another summary.
  * @example
  * ```ts ignore
  * // Not run as a test: it reads Multi-News, which the user brings.
@@ -110,10 +165,10 @@ export async function readMultiNewsPairs(
   const limit = opts.limit ?? Infinity;
   const sources = readLines(src);
   const targets = readLines(tgt);
-  const out: MultiNewsExample[] = [];
+  const examples = new Examples(new Problems(src));
   let n = 0;
   try {
-    while (out.length < limit) {
+    while (examples.list.length < limit) {
       const [s, t] = await Promise.all([sources.next(), targets.next()]);
       if (s.done || t.done) {
         if (s.done !== t.done) {
@@ -131,13 +186,49 @@ export async function readMultiNewsPairs(
         }
         break;
       }
-      out.push(exampleOf(n++, s.value, t.value));
+      n++;
+      examples.add(n, s.value, t.value);
     }
   } finally {
     await sources.return(undefined);
     await targets.return(undefined);
   }
-  return out;
+  return examples.finish(opts);
+}
+
+/**
+ * The Multi-News examples of the rows of a table with `document` and `summary`
+ * columns (a Parquet file), in row order, exact repeats dropped as in the other
+ * readers (a row's "line" is its 1-based row number).
+ *
+ * @param path The file, named in errors.
+ * @param rows The rows' `document` and `summary` values (null reads as empty).
+ * @param opts `limit` (default all); `onDuplicates`.
+ * @returns The examples.
+ * @throws {InputError} When the same articles come again with another summary.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * let dropped = 0;
+ * const rows = [["A. ||||| B.", "S."], ["A. ||||| B.", "S."], ["C.", "T."]];
+ * const examples = multiNewsRowExamples("mn.parquet", rows, { onDuplicates: (n) => dropped = n });
+ * assert.deepEqual(examples.map((e) => [e.index, e.summary]), [[0, "S."], [1, "T."]]);
+ * assert.equal(dropped, 1);
+ * ```
+ */
+export function multiNewsRowExamples(
+  path: string,
+  rows: Iterable<readonly unknown[]>,
+  opts: MultiNewsOptions = {},
+): MultiNewsExample[] {
+  const limit = opts.limit ?? Infinity;
+  const examples = new Examples(new Problems(path));
+  let row = 0;
+  for (const [document, summary] of rows) {
+    if (examples.list.length >= limit) break;
+    examples.add(++row, String(document ?? ""), String(summary ?? ""));
+  }
+  return examples.finish(opts);
 }
 
 /**

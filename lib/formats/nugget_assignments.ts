@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
+import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
+import { once, Repeats } from "./_repeats.ts";
 import { formatJsonl } from "./jsonl.ts";
-import { IMPORTANCE } from "./nuggets.ts";
+import { IMPORTANCE, type NuggetReadOptions } from "./nuggets.ts";
 
 /** Assignment labels (`failed` = the judge's output could not be parsed). */
 export const ASSIGNMENT_LABELS = ["support", "partial_support", "not_support", "failed"] as const;
@@ -65,27 +66,47 @@ function decodeScore(f: Fields): NuggetScore | undefined {
   return out;
 }
 
+function assignmentOnce(repeats: Repeats): Decoder<NuggetAssignment> {
+  return once(
+    decodeAssignment,
+    repeats,
+    (r) => JSON.stringify([r.qid, r.runId]),
+    "run_id",
+    (r) => `run ${JSON.stringify(r.runId)} on query ${JSON.stringify(r.qid)}`,
+  );
+}
+
 /**
- * Parses nugget-assignment JSONL text.
+ * Parses nugget-assignment JSONL text. A line repeating an earlier line of the
+ * same query and run exactly is dropped (counted through `onDuplicates`); the
+ * same query and run with other labels is an error naming both lines.
  *
  * @param text The JSONL text.
- * @param opts `file` names the input in error messages.
- * @returns One assignment record per line.
- * @throws {InputError} Listing missing fields and unknown importance or assignment labels.
+ * @param opts `file` names the input in error messages; `onDuplicates`.
+ * @returns One assignment record per (query, run), in file order.
+ * @throws {InputError} Listing missing fields, unknown importance or assignment labels
+ *   and conflicting repeats.
  * @example
  * ```ts
  * parseNuggetAssignments('{"qid": "q1", "run_id": "r", "nuggets": [{"text": "a", "importance": "vital", "assignment": "support"}]}', { file: "a.jsonl" });
  * ```
  */
-export function parseNuggetAssignments(text: string, opts: { file: string }): NuggetAssignment[] {
-  return decodeJsonl(text, opts.file, decodeAssignment);
+export function parseNuggetAssignments(
+  text: string,
+  opts: NuggetReadOptions & { file: string },
+): NuggetAssignment[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, assignmentOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
  * Reads a nugget-assignment JSONL file.
  *
  * @param path The file.
- * @returns One record per line.
+ * @param opts `onDuplicates` as in {@linkcode parseNuggetAssignments}.
+ * @returns One record per (query, run).
  * @throws {InputError} As {@linkcode parseNuggetAssignments}.
  * @example
  * ```ts
@@ -94,8 +115,14 @@ export function parseNuggetAssignments(text: string, opts: { file: string }): Nu
  * const assignments = await readNuggetAssignments(path);
  * ```
  */
-export function readNuggetAssignments(path: string): Promise<NuggetAssignment[]> {
-  return decodeJsonlFile(path, decodeAssignment);
+export async function readNuggetAssignments(
+  path: string,
+  opts: NuggetReadOptions = {},
+): Promise<NuggetAssignment[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, assignmentOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
@@ -115,25 +142,48 @@ export function formatNuggetAssignments(records: readonly NuggetAssignment[]): s
 
 /**
  * Parses nugget-score JSONL text (per-answer rows and the `"qid": "all"` aggregate).
+ * A row repeating an earlier row of the same query and run exactly is dropped
+ * (counted through `onDuplicates`); other scores for them are an error naming
+ * both lines.
  *
  * @param text The JSONL text.
- * @param opts `file` names the input in error messages.
- * @returns One score record per line.
- * @throws {InputError} Listing missing or non-numeric score fields.
+ * @param opts `file` names the input in error messages; `onDuplicates`.
+ * @returns One score record per (query, run).
+ * @throws {InputError} Listing missing or non-numeric score fields and conflicting repeats.
  * @example
  * ```ts
  * parseNuggetScores('{"qid": "all", "strict_vital_score": 0.5, "strict_all_score": 0.3, "vital_score": 0.75, "all_score": 0.5}', { file: "s.jsonl" });
  * ```
  */
-export function parseNuggetScores(text: string, opts: { file: string }): NuggetScore[] {
-  return decodeJsonl(text, opts.file, decodeScore);
+export function parseNuggetScores(
+  text: string,
+  opts: NuggetReadOptions & { file: string },
+): NuggetScore[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, scoreOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
+}
+
+function scoreOnce(repeats: Repeats): Decoder<NuggetScore> {
+  return once(
+    decodeScore,
+    repeats,
+    (r) => JSON.stringify([r.qid, r.runId ?? null]),
+    "qid",
+    (r) =>
+      `query ${JSON.stringify(r.qid)}${
+        r.runId === undefined ? "" : ` of run ${JSON.stringify(r.runId)}`
+      }`,
+  );
 }
 
 /**
  * Reads a nugget-score JSONL file.
  *
  * @param path The file.
- * @returns One score record per line.
+ * @param opts `onDuplicates` as in {@linkcode parseNuggetScores}.
+ * @returns One score record per (query, run).
  * @throws {InputError} As {@linkcode parseNuggetScores}.
  * @example
  * ```ts
@@ -142,8 +192,14 @@ export function parseNuggetScores(text: string, opts: { file: string }): NuggetS
  * const scores = await readNuggetScores(path);
  * ```
  */
-export function readNuggetScores(path: string): Promise<NuggetScore[]> {
-  return decodeJsonlFile(path, decodeScore);
+export async function readNuggetScores(
+  path: string,
+  opts: NuggetReadOptions = {},
+): Promise<NuggetScore[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, scoreOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
+import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
+import { once, Repeats } from "./_repeats.ts";
 
 /** A candidate passage for nugget creation. */
 export interface NuggetCandidate {
@@ -26,6 +27,22 @@ export interface NuggetCreationInput {
 export interface NuggetCreationOptions {
   /** Candidates with a `judgment` below this are dropped (unjudged ones are kept). Default 1 (AutoNuggetizer: every candidate judged at least related). */
   minJudgment?: number;
+  /**
+   * Receives the number of lines that repeated an earlier line of the same query
+   * exactly, which are dropped; the same query with other candidates is an error
+   * naming both lines.
+   */
+  onDuplicates?: (count: number) => void;
+}
+
+function decodeOnce(minJudgment: number, repeats: Repeats): Decoder<NuggetCreationInput> {
+  return once(
+    decoder(minJudgment),
+    repeats,
+    (r) => r.qid,
+    "query.qid",
+    (r) => `query ${JSON.stringify(r.qid)}`,
+  );
 }
 
 function decoder(minJudgment: number) {
@@ -54,7 +71,8 @@ function decoder(minJudgment: number) {
  * Parses nugget-creation input, dropping candidates judged below `minJudgment`.
  *
  * @param text The JSONL text.
- * @param opts `file` for error messages; `minJudgment` (default 1: every candidate judged at least related).
+ * @param opts `file` for error messages; `minJudgment` (default 1: every candidate judged at
+ *   least related); `onDuplicates`.
  * @returns One input per query, in file order.
  * @throws {InputError} Listing lines without `query.qid`/`query.text` or with malformed candidates.
  * @example
@@ -72,14 +90,17 @@ export function parseNuggetCreationInput(
   text: string,
   opts: NuggetCreationOptions & { file: string },
 ): NuggetCreationInput[] {
-  return decodeJsonl(text, opts.file, decoder(opts.minJudgment ?? 1));
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, decodeOnce(opts.minJudgment ?? 1, repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
  * Reads a nugget-creation input file.
  *
  * @param path The JSONL file.
- * @param opts `minJudgment` (default 1: every candidate judged at least related).
+ * @param opts `minJudgment` (default 1: every candidate judged at least related); `onDuplicates`.
  * @returns One input per query.
  * @throws {InputError} As {@linkcode parseNuggetCreationInput}.
  * @example
@@ -90,9 +111,12 @@ export function parseNuggetCreationInput(
  * const inputs = await readNuggetCreationInput(path);
  * ```
  */
-export function readNuggetCreationInput(
+export async function readNuggetCreationInput(
   path: string,
   opts: NuggetCreationOptions = {},
 ): Promise<NuggetCreationInput[]> {
-  return decodeJsonlFile(path, decoder(opts.minJudgment ?? 1));
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, decodeOnce(opts.minJudgment ?? 1, repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }

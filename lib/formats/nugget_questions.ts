@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
+import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
+import { once, Repeats } from "./_repeats.ts";
 import { show } from "./_problems.ts";
 
 /** One nugget question with its acceptable answers. */
@@ -48,28 +49,43 @@ function decode(f: Fields): TopicNuggetQuestions | undefined {
   return { topicId, nuggets: [...byQuestion.values()] };
 }
 
+function decodeOnce(repeats: Repeats): Decoder<TopicNuggetQuestions> {
+  return once(decode, repeats, (r) => r.topicId, "id", (r) => `topic ${JSON.stringify(r.topicId)}`);
+}
+
 /**
- * Parses nugget-question JSONL text, merging repeated questions.
+ * Parses nugget-question JSONL text, merging repeated questions of a line. A
+ * line repeating an earlier line of the same topic exactly is dropped (counted
+ * through `onDuplicates`); the same topic with other nuggets is an error naming
+ * both lines.
  *
  * @param text The JSONL text.
- * @param opts `file` names the input in error messages.
- * @returns One record per topic line.
- * @throws {InputError} Listing lines whose nuggets are not `[question, answer(s)]` pairs.
+ * @param opts `file` names the input in error messages; `onDuplicates`.
+ * @returns One record per topic.
+ * @throws {InputError} Listing lines whose nuggets are not `[question, answer(s)]` pairs,
+ *   and conflicting repeats.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(parseNuggetQuestions('{"id": "t1", "nuggets": [["Who?", "Ann"], ["Who?", ["Bo"]]]}', { file: "n.jsonl" }), [{ topicId: "t1", nuggets: [{ question: "Who?", answers: ["Ann", "Bo"] }] }]);
  * ```
  */
-export function parseNuggetQuestions(text: string, opts: { file: string }): TopicNuggetQuestions[] {
-  return decodeJsonl(text, opts.file, decode);
+export function parseNuggetQuestions(
+  text: string,
+  opts: { file: string; onDuplicates?: (count: number) => void },
+): TopicNuggetQuestions[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
  * Reads a nugget-question JSONL file.
  *
  * @param path The file.
- * @returns One record per topic line.
+ * @param opts `onDuplicates` as in {@linkcode parseNuggetQuestions}.
+ * @returns One record per topic.
  * @throws {InputError} As {@linkcode parseNuggetQuestions}.
  * @example
  * ```ts
@@ -78,6 +94,12 @@ export function parseNuggetQuestions(text: string, opts: { file: string }): Topi
  * const topics = await readNuggetQuestions(path);
  * ```
  */
-export function readNuggetQuestions(path: string): Promise<TopicNuggetQuestions[]> {
-  return decodeJsonlFile(path, decode);
+export async function readNuggetQuestions(
+  path: string,
+  opts: { onDuplicates?: (count: number) => void } = {},
+): Promise<TopicNuggetQuestions[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }

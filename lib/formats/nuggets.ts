@@ -5,7 +5,8 @@
  * @module
  */
 import type { Question } from "@lib/types/mod.ts";
-import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
+import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
+import { once, Repeats } from "./_repeats.ts";
 import { formatJsonl } from "./jsonl.ts";
 
 /** Nugget importance labels. */
@@ -36,27 +37,49 @@ function decode(f: Fields): NuggetSet | undefined {
   return qid === undefined || query === undefined ? undefined : { qid, query, nuggets };
 }
 
+/** Options of the nugget readers. */
+export interface NuggetReadOptions {
+  /**
+   * Receives the number of lines that repeated an earlier line of the same query
+   * exactly, which are dropped; the same query with other nuggets is an error
+   * naming both lines.
+   */
+  onDuplicates?: (count: number) => void;
+}
+
+function decodeOnce(repeats: Repeats): Decoder<NuggetSet> {
+  return once(decode, repeats, (r) => r.qid, "qid", (r) => `query ${JSON.stringify(r.qid)}`);
+}
+
 /**
  * Parses nugget JSONL text.
  *
  * @param text The JSONL text.
- * @param opts `file` names the input in error messages.
- * @returns One nugget set per line.
- * @throws {InputError} Listing missing fields and importance values other than vital/okay.
+ * @param opts `file` names the input in error messages; `onDuplicates`.
+ * @returns One nugget set per query, in file order.
+ * @throws {InputError} Listing missing fields, importance values other than vital/okay
+ *   and a query repeated with other nuggets (naming both lines).
  * @example
  * ```ts
  * parseNuggets('{"qid": "q1", "query": "why?", "nuggets": [{"text": "a", "importance": "vital"}]}', { file: "n.jsonl" });
  * ```
  */
-export function parseNuggets(text: string, opts: { file: string }): NuggetSet[] {
-  return decodeJsonl(text, opts.file, decode);
+export function parseNuggets(
+  text: string,
+  opts: NuggetReadOptions & { file: string },
+): NuggetSet[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
  * Reads a nugget JSONL file.
  *
  * @param path The file.
- * @returns One nugget set per line.
+ * @param opts `onDuplicates` as in {@linkcode parseNuggets}.
+ * @returns One nugget set per query.
  * @throws {InputError} As {@linkcode parseNuggets}.
  * @example
  * ```ts
@@ -65,8 +88,14 @@ export function parseNuggets(text: string, opts: { file: string }): NuggetSet[] 
  * const sets = await readNuggets(path);
  * ```
  */
-export function readNuggets(path: string): Promise<NuggetSet[]> {
-  return decodeJsonlFile(path, decode);
+export async function readNuggets(
+  path: string,
+  opts: NuggetReadOptions = {},
+): Promise<NuggetSet[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**

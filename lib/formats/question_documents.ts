@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { decodeJsonl, type Fields } from "./_json.ts";
-import { readText } from "./_lines.ts";
+import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
+import { once, Repeats } from "./_repeats.ts";
 
 /** One document given to a response. */
 export interface QuestionDocument {
@@ -58,14 +58,30 @@ function decode(f: Fields): QuestionDocuments | undefined {
   };
 }
 
+function decodeOnce(repeats: Repeats): Decoder<QuestionDocuments> {
+  return once(
+    decode,
+    repeats,
+    (r) => JSON.stringify([r.qid, r.runId ?? null]),
+    "qid",
+    (r) =>
+      `question ${JSON.stringify(r.qid)}${
+        r.runId === undefined ? "" : ` of run ${JSON.stringify(r.runId)}`
+      }`,
+    ({ line: _, ...rest }) => rest,
+  );
+}
+
 /**
  * Parses a questions-with-documents file. The same `qid` may appear on several
- * lines only with distinct `run_id`s (a run's own documents).
+ * lines only with distinct `run_id`s (a run's own documents): a line repeating
+ * an earlier one of the same question and run exactly is dropped (counted
+ * through `onDuplicates`), one with other content is an error naming both lines.
  *
  * @param text JSONL text.
- * @param opts `file` names the input in errors.
- * @returns One record per line, in file order.
- * @throws {InputError} On malformed lines or a repeated (qid, run_id), with file and line.
+ * @param opts `file` names the input in errors; `onDuplicates`.
+ * @returns One record per (question, run), in file order.
+ * @throws {InputError} On malformed lines or a conflicting (qid, run_id), with file and line.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -76,29 +92,19 @@ function decode(f: Fields): QuestionDocuments | undefined {
  */
 export function parseQuestionDocuments(
   text: string,
-  opts: { file: string },
+  opts: { file: string; onDuplicates?: (count: number) => void },
 ): QuestionDocuments[] {
-  const records = decodeJsonl(text, opts.file, decode);
-  const seen = new Map<string, number>();
-  for (const r of records) {
-    const key = `${r.qid}\u0000${r.runId ?? ""}`;
-    const before = seen.get(key);
-    if (before !== undefined) {
-      throw new SyntaxError(
-        `Cannot read ${opts.file} line ${r.line}: question "${r.qid}"${
-          r.runId === undefined ? "" : ` of run "${r.runId}"`
-        } repeats line ${before}; give each run its own run_id`,
-      );
-    }
-    seen.set(key, r.line);
-  }
-  return records;
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
  * Reads a questions-with-documents file (see {@linkcode parseQuestionDocuments}).
  *
  * @param path The JSONL file.
+ * @param opts `onDuplicates` as in {@linkcode parseQuestionDocuments}.
  * @returns The records.
  * @example
  * ```ts
@@ -110,6 +116,12 @@ export function parseQuestionDocuments(
  * assert.equal(questions[0].documents[0].docId, "d1");
  * ```
  */
-export async function readQuestionDocuments(path: string): Promise<QuestionDocuments[]> {
-  return parseQuestionDocuments(await readText(path), { file: path });
+export async function readQuestionDocuments(
+  path: string,
+  opts: { onDuplicates?: (count: number) => void } = {},
+): Promise<QuestionDocuments[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }

@@ -50,9 +50,19 @@ Deno.test("parseQuestionDocuments: malformed lines name file, line and field", (
       ),
     /q\.jsonl:1: documents\[1\]\.doc_id: document "d" is listed twice/,
   );
+  // The same question again: dropped and counted when exact, else both lines named.
   const twice = line({ qid: "q", question: "?", documents: [] });
+  let dropped = -1;
+  const kept = parseQuestionDocuments(twice + twice, {
+    file: "q.jsonl",
+    onDuplicates: (n) => dropped = n,
+  });
+  assert.deepEqual([kept.length, dropped], [1, 1]);
   assert.throws(
-    () => parseQuestionDocuments(twice + twice, { file: "q.jsonl" }),
-    /Cannot read q\.jsonl line 2: question "q" repeats line 1; give each run its own run_id/,
+    () =>
+      parseQuestionDocuments(twice + line({ qid: "q", question: "Why?", documents: [] }), {
+        file: "q.jsonl",
+      }),
+    /q\.jsonl:2: qid: question "q" is already on line 1 with other content/,
   );
 });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { readText } from "./_lines.ts";
+import { MAX_TEXT_BYTES, readText, refuseOversizedText as checkSize } from "./_lines.ts";
 import { decodeUtf8 } from "./_utf8.ts";
 
 /**
@@ -23,6 +23,26 @@ import { decodeUtf8 } from "./_utf8.ts";
  */
 export function readTextFile(path: string): Promise<string> {
   return readText(path);
+}
+
+/**
+ * Refuses a file too big to be read whole, before it is read: over `max` bytes
+ * (default 256 MiB, the limit of every reader that reads a whole file).
+ *
+ * @param path The file, named in the error.
+ * @param size Its size in bytes.
+ * @param max The limit (default 256 MiB).
+ * @throws {InputError} Naming the file and its size.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkTextSize } from "@lib/formats/mod.ts";
+ * checkTextSize("small.json", 1000); // passes
+ * assert.throws(() => checkTextSize("big.json", 2 ** 31), /big\.json: the file is 2147483648 bytes/);
+ * ```
+ */
+export function checkTextSize(path: string, size: number, max = MAX_TEXT_BYTES): void {
+  checkSize(path, size, max);
 }
 
 /**

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { decodeJsonl, type Fields } from "./_json.ts";
-import { readText } from "./_lines.ts";
+import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
+import { once, Repeats } from "./_repeats.ts";
 
 /** One statement of a response and its check against the response's documents. */
 export interface StatementRecord {
@@ -46,13 +46,26 @@ function decode(f: Fields): StatementSupport | undefined {
   return { qid, runId, statements, line: f.line };
 }
 
+function decodeOnce(repeats: Repeats): Decoder<StatementSupport> {
+  return once(
+    decode,
+    repeats,
+    (r) => JSON.stringify([r.qid, r.runId]),
+    "run_id",
+    (r) => `run ${JSON.stringify(r.runId)} on question ${JSON.stringify(r.qid)}`,
+    (r) => r.statements,
+  );
+}
+
 /**
- * Parses a statement support file.
+ * Parses a statement support file. A line repeating an earlier line of the same
+ * question and run exactly is dropped (counted through `onDuplicates`); other
+ * statements for them are an error naming both lines.
  *
  * @param text JSONL text.
- * @param opts `file` names the input in errors.
- * @returns One record per line.
- * @throws {InputError} On malformed lines, with file, line and field.
+ * @param opts `file` names the input in errors; `onDuplicates`.
+ * @returns One record per (question, run).
+ * @throws {InputError} On malformed lines or conflicting repeats, with file, line and field.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -61,14 +74,21 @@ function decode(f: Fields): StatementSupport | undefined {
  * assert.equal(parseStatementSupport(line + "\n", { file: "s.jsonl" })[0].statements[0].supported, true);
  * ```
  */
-export function parseStatementSupport(text: string, opts: { file: string }): StatementSupport[] {
-  return decodeJsonl(text, opts.file, decode);
+export function parseStatementSupport(
+  text: string,
+  opts: { file: string; onDuplicates?: (count: number) => void },
+): StatementSupport[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
  * Reads a statement support file (see {@linkcode parseStatementSupport}).
  *
  * @param path The JSONL file.
+ * @param opts `onDuplicates` as in {@linkcode parseStatementSupport}.
  * @returns The records.
  * @example
  * ```ts
@@ -78,8 +98,14 @@ export function parseStatementSupport(text: string, opts: { file: string }): Sta
  * const checked = await readStatementSupport(path);
  * ```
  */
-export async function readStatementSupport(path: string): Promise<StatementSupport[]> {
-  return parseStatementSupport(await readText(path), { file: path });
+export async function readStatementSupport(
+  path: string,
+  opts: { onDuplicates?: (count: number) => void } = {},
+): Promise<StatementSupport[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**

@@ -6,8 +6,31 @@
  *
  * @module
  */
-import { decodeJsonl, type Fields } from "./_json.ts";
-import { readText } from "./_lines.ts";
+import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
+import { once, Repeats } from "./_repeats.ts";
+
+/** Options of the typed coverage readers. */
+export interface TypedCoverageOptions {
+  /**
+   * Receives the number of lines that repeated an earlier judgment of the same
+   * system, question and sub-question exactly, which are dropped; one with
+   * other values is an error naming both lines.
+   */
+  onDuplicates?: (count: number) => void;
+}
+
+function decodeOnce(repeats: Repeats): Decoder<TypedCoverageLine> {
+  return once(
+    decode,
+    repeats,
+    (r) => JSON.stringify([r.system, r.questionId, r.subQuestion]),
+    "sub_question",
+    (r) =>
+      `system ${JSON.stringify(r.system)} on sub-question ${JSON.stringify(r.subQuestion)} of ${
+        JSON.stringify(r.questionId)
+      }`,
+  );
+}
 
 /** One judged sub-question of one system's answer. */
 export interface TypedCoverageLine {
@@ -66,12 +89,14 @@ function decode(f: Fields): TypedCoverageLine | undefined {
 }
 
 /**
- * Parses typed coverage judgments.
+ * Parses typed coverage judgments. A line repeating an earlier judgment of the
+ * same system, question and sub-question exactly is dropped (counted through
+ * `onDuplicates`); one with other values is an error naming both lines.
  *
  * @param text JSONL text.
- * @param opts `file` names the input in errors.
+ * @param opts `file` names the input in errors; `onDuplicates`.
  * @returns The lines in file order.
- * @throws {InputError} On malformed lines, with file, line and field.
+ * @throws {InputError} On malformed lines or conflicting repeats, with file, line and field.
  * @example
  * ```ts
  * import { parseTypedCoverage } from "@lib/formats/mod.ts";
@@ -81,14 +106,21 @@ function decode(f: Fields): TypedCoverageLine | undefined {
  * );
  * ```
  */
-export function parseTypedCoverage(text: string, opts: { file: string }): TypedCoverageLine[] {
-  return decodeJsonl(text, opts.file, decode);
+export function parseTypedCoverage(
+  text: string,
+  opts: TypedCoverageOptions & { file: string },
+): TypedCoverageLine[] {
+  const repeats = new Repeats();
+  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }
 
 /**
  * Reads typed coverage judgments (see {@linkcode parseTypedCoverage}).
  *
  * @param path The JSONL file.
+ * @param opts `onDuplicates` as in {@linkcode parseTypedCoverage}.
  * @returns The lines in file order.
  * @example
  * ```ts
@@ -98,6 +130,12 @@ export function parseTypedCoverage(text: string, opts: { file: string }): TypedC
  * const lines = await readTypedCoverage(path);
  * ```
  */
-export async function readTypedCoverage(path: string): Promise<TypedCoverageLine[]> {
-  return parseTypedCoverage(await readText(path), { file: path });
+export async function readTypedCoverage(
+  path: string,
+  opts: TypedCoverageOptions = {},
+): Promise<TypedCoverageLine[]> {
+  const repeats = new Repeats();
+  const out = await decodeJsonlFile(path, decodeOnce(repeats));
+  opts.onDuplicates?.(repeats.dropped);
+  return out;
 }

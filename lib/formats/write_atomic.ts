@@ -4,6 +4,7 @@
  * @module
  */
 import { basename, dirname, join } from "node:path";
+import { describeFound, inspectPath } from "./guard_outputs.ts";
 
 /**
  * Content accepted by {@linkcode writeAtomic}: one string, bytes (e.g. a PNG) or a
@@ -14,12 +15,15 @@ export type Content = string | Uint8Array | Iterable<string> | AsyncIterable<str
 /**
  * Writes `content` to `path` atomically: the text goes to a temporary file in the
  * same folder, which is then renamed over `path`. On failure the temporary file is
- * removed and `path` is left as it was. The folder must exist.
+ * removed and `path` is left as it was. The folder must exist. As a last line of
+ * defence behind the commands' output guard, a folder, a DuckDB database or a
+ * Parquet file at `path` is never replaced.
  *
  * @param path File to write.
  * @param content The text, bytes, or text chunks written in order (for large outputs).
  * @returns Resolves when the file is in place.
  * @throws {Deno.errors.NotFound} When the folder does not exist.
+ * @throws {Deno.errors.AlreadyExists} When `path` is a folder or a database.
  * @throws {Error} Naming `path` when the file cannot be written (e.g. permissions);
  *   an error thrown by a content stream is passed on unchanged.
  * @example
@@ -31,6 +35,18 @@ export type Content = string | Uint8Array | Iterable<string> | AsyncIterable<str
  * ```
  */
 export async function writeAtomic(path: string, content: Content): Promise<void> {
+  const found = await inspectPath(path);
+  if (
+    found.type === "folder" ||
+    (found.type === "file" && (found.holds === "duckdb" || found.holds === "parquet"))
+  ) {
+    throw new Deno.errors.AlreadyExists(
+      `Refusing to write "${path}": it is ${
+        describeFound(found)
+      }, not a file this command writes. ` +
+        "Nothing was changed; choose another output path",
+    );
+  }
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
   const encoder = new TextEncoder();

@@ -16,7 +16,12 @@ function waitText(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : duration(ms);
 }
 
-export function progressLine(e: ProgressEvent): string {
+/** The UTC time of day `ms` from now, e.g. `04:22:13 UTC`. */
+export function clockIn(ms: number, now = Date.now()): string {
+  return `${new Date(now + ms).toISOString().slice(11, 19)} UTC`;
+}
+
+export function progressLine(e: ProgressEvent, now = Date.now()): string {
   const pct = e.total ? ((100 * e.done) / e.total).toFixed(1) : "100.0";
   const parts = [
     `${e.step} ${e.done}/${e.total} (${pct}%)`,
@@ -32,9 +37,9 @@ export function progressLine(e: ProgressEvent): string {
       ? ""
       : `; Retry-After ${waitText(w.retryAfterMs)}${w.capped ? " capped" : ""}`;
     parts.push(
-      `waiting ${waitText(w.waitMs)} before attempt ${w.attempt} at ${w.url}${asked} (${
-        w.reason.slice(0, 120)
-      })`,
+      `waiting ${waitText(w.waitMs)} (until ${
+        clockIn(w.waitMs, now)
+      }) before attempt ${w.attempt} at ${w.url}${asked} (${w.reason.slice(0, 120)})`,
     );
   }
   return parts.join("  ");

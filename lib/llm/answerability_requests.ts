@@ -17,7 +17,7 @@ import type { AnswerabilityPair, ChatRequest } from "./types.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * const reqs = await answerabilityRequests([{ id: "1", question: "Who?", context: "Ann." }]);
- * assert.equal(reqs[0].template, "answerability@1");
+ * assert.equal(reqs[0].template, "answerability@2");
  * ```
  */
 export async function answerabilityRequests(

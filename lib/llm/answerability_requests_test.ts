@@ -8,8 +8,8 @@ Deno.test("answerabilityRequests renders the answerability template per pair", a
     context: "Ann won.",
   }]);
   assert.equal(r.id, "p1");
-  assert.equal(r.template, "answerability@1");
+  assert.equal(r.template, "answerability@2");
   assert.deepEqual(r.params, { temperature: 0, topP: 1, maxTokens: 5 });
-  assert.equal(r.messages.length, 2);
-  assert.match(r.messages[1].content, /Question: Who won\?\n\nContext:\nAnn won\.\n/);
+  assert.equal(r.messages.length, 1);
+  assert.match(r.messages[0].content, /Question: Who won\?\n\nContext:\nAnn won\.\n/);
 });

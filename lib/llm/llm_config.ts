@@ -2,6 +2,7 @@
 
 import type { LlmClientOptions } from "./client_options.ts";
 import type { Role, SamplingParams } from "./types.ts";
+import { promptSet } from "./prompt_files.ts";
 
 /** Price of a model in US dollars per million tokens. */
 export interface ModelPrice {
@@ -33,6 +34,11 @@ export interface LlmSettings {
   tpm?: number;
   /** Folder of replacement prompt templates. */
   templatesDir?: string;
+  /**
+   * A user's prompt file per step: template id -> file (a template or plain text with
+   * the step's placeholders), read and checked when the role is resolved.
+   */
+  prompts?: Record<string, string>;
   /** Model name -> price per million tokens. */
   prices?: Record<string, ModelPrice>;
   roles?: Partial<Record<Role, RoleSettings>>;
@@ -42,6 +48,9 @@ export interface LlmSettings {
 export type ResolvedRole = Omit<LlmClientOptions, "cache" | "fetch" | "random"> & {
   templatesDir?: string;
 };
+
+/** Command-line settings of a role: any resolved field, plus prompt files (`--prompt`). */
+export type RoleOverrides = Partial<ResolvedRole> & { prompts?: Record<string, string> };
 
 /** Default base URL when neither flags, config nor environment give one. */
 export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -60,13 +69,17 @@ const num = (v: string | undefined, name: string): number | undefined => {
  * variable named by `apiKeyEnv`), the config's `llm.roles.<role>`, the general
  * environment (`OPENAI_BASE_URL`, `OPENAI_API_KEY`, `CRUX_LLM_CONCURRENCY`),
  * the config's `llm` fields, and defaults (base URL {@link DEFAULT_BASE_URL},
- * concurrency 8). Keys come only from the environment.
+ * concurrency 8). Keys come only from the environment. Prompt files (the
+ * config's `prompts`, then `overrides.prompts` step by step) are read and
+ * checked here, before any call, and `templatesDir` becomes the prompt source
+ * holding them (see `promptSet`).
  *
  * @param role `generator`, `judge`, `embedder` or `reranker`.
  * @param opts `env` (default: the process environment), `config` (an experiment config's
  *   `llm` section), `overrides` (flags).
  * @returns The client settings.
- * @throws {TypeError} When no model is configured or a numeric variable is not a number.
+ * @throws {TypeError} When no model is configured, a numeric variable is not a number,
+ *   or a prompt file is unreadable or has an unknown or missing placeholder.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -79,7 +92,7 @@ export function resolveRoleConfig(
   opts: {
     env?: Readonly<Record<string, string | undefined>>;
     config?: LlmSettings;
-    overrides?: Partial<ResolvedRole>;
+    overrides?: RoleOverrides;
   } = {},
 ): ResolvedRole {
   const env = opts.env ?? Deno.env.toObject();
@@ -119,6 +132,14 @@ export function resolveRoleConfig(
     timeoutMs: pick(o.timeoutMs, cfg.timeoutMs),
     rpm: pick(o.rpm, cfg.rpm),
     tpm: pick(o.tpm, cfg.tpm),
-    templatesDir: pick(o.templatesDir, env.CRUX_PROMPTS_DIR, cfg.templatesDir),
+    templatesDir: promptSource(pick(o.templatesDir, env.CRUX_PROMPTS_DIR, cfg.templatesDir), {
+      ...cfg.prompts,
+      ...o.prompts,
+    }),
   };
+}
+
+/** The templates folder, or the prompt source of the user's files over it. */
+function promptSource(dir: string | undefined, files: Record<string, string>): string | undefined {
+  return Object.keys(files).length ? promptSet(files, { dir }) : dir;
 }

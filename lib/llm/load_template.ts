@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseTemplate, type PromptTemplate } from "./parse_template.ts";
+import { promptSetOf } from "./prompt_files.ts";
 
 /** Folder of the built-in templates. */
 export const BUILTIN_PROMPTS: string = fileURLToPath(new URL("../prompts/", import.meta.url));
@@ -24,9 +25,13 @@ async function versionsIn(dir: string, id: string): Promise<number[]> {
  * Loads a prompt template `<id>.v<N>.prompt` (plain text, so formatters leave it alone), from the user's folder first and the
  * built-in folder (`lib/prompts/`) otherwise; the highest version wins unless one
  * is asked for. The file is checked as it loads (see {@link parseTemplate}).
+ * `dir` may also name a prompt source of user files (`promptSet`): a step with
+ * a file of its own gets that file's template (whatever `version`), the others
+ * load from the source's folder or the built-ins.
  *
  * @param id Template id, e.g. `answerability`.
- * @param opts `dir`: folder of replacement templates (default none); `version`: exact version.
+ * @param opts `dir`: folder of replacement templates or a prompt source (default none);
+ *   `version`: exact version.
  * @returns The template.
  * @throws {Deno.errors.NotFound} When no file matches.
  * @throws {SyntaxError} When the file is malformed.
@@ -41,6 +46,10 @@ export async function loadTemplate(
   id: string,
   opts: { dir?: string; version?: number } = {},
 ): Promise<PromptTemplate> {
+  const set = promptSetOf(opts.dir);
+  if (set) {
+    return set.templates.get(id) ?? await loadTemplate(id, { dir: set.dir, version: opts.version });
+  }
   const dirs = opts.dir ? [opts.dir, BUILTIN_PROMPTS] : [BUILTIN_PROMPTS];
   for (const dir of dirs) {
     const versions = await versionsIn(dir, id);

@@ -9,7 +9,7 @@ const BUILTIN: Record<string, string[]> = {
   subquestions: ["summary", "n"],
   rag_report: ["request", "context", "budget"],
   direct_report: ["request", "budget"],
-  nugget_create: ["query", "nuggets", "passages", "max_nuggets"],
+  nugget_create: ["query", "nuggets", "count", "passages", "max_nuggets"],
   nugget_importance: ["query", "nuggets"],
   nugget_assign: ["query", "answer", "nuggets"],
   keypoint_extract: ["question", "document", "found"],
@@ -42,11 +42,14 @@ Deno.test("a user folder replaces built-in templates; the highest version wins",
   const dir = await Deno.makeTempDir();
   const file = (v: number) =>
     `---\nid: answerability\nversion: ${v}\nplaceholders: question, context\noutput: digit\n---\n@@ user\nv${v} {{question}} {{context}}\n`;
-  await Deno.writeTextFile(join(dir, "answerability.v2.prompt"), file(2));
   await Deno.writeTextFile(join(dir, "answerability.v3.prompt"), file(3));
-  assert.equal((await loadTemplate("answerability", { dir })).ref, "answerability@3");
-  assert.equal((await loadTemplate("answerability", { dir, version: 2 })).ref, "answerability@2");
-  assert.equal((await loadTemplate("answerability", { dir, version: 1 })).ref, "answerability@1");
+  await Deno.writeTextFile(join(dir, "answerability.v4.prompt"), file(4));
+  assert.equal((await loadTemplate("answerability", { dir })).ref, "answerability@4");
+  assert.equal((await loadTemplate("answerability", { dir, version: 3 })).ref, "answerability@3");
+  // A version the folder lacks comes from the built-in prompts.
+  const builtin = await loadTemplate("answerability", { dir, version: 2 });
+  assert.equal(builtin.ref, "answerability@2");
+  assert.ok(!builtin.source.startsWith(dir));
   assert.equal((await loadTemplate("relevance", { dir })).ref, "relevance@1");
   await Deno.writeTextFile(join(dir, "relevance.v4.prompt"), file(4));
   await assert.rejects(

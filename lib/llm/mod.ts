@@ -41,10 +41,12 @@ export {
   type ModelPrice,
   type ResolvedRole,
   resolveRoleConfig,
+  type RoleOverrides,
   type RoleSettings,
 } from "./llm_config.ts";
 export { parseTemplate, type PromptTemplate } from "./parse_template.ts";
 export { BUILTIN_PROMPTS, loadTemplate } from "./load_template.ts";
+export { parsePromptFlags, promptSet, readPromptFile } from "./prompt_files.ts";
 export { renderTemplate } from "./render_template.ts";
 export { parseRating, parseScale } from "./parse_rating.ts";
 export { parseTagged } from "./parse_tagged.ts";
@@ -63,7 +65,7 @@ export { LEXICAL_THRESHOLDS, lexicalJudge, type LexicalJudgeOptions } from "./le
 export { llmAnswerabilityJudge, type LlmAnswerabilityOptions } from "./llm_answerability_judge.ts";
 export { parseAnswerabilityPairs } from "./parse_answerability_pairs.ts";
 export { summarizeUsage, type UsageSummary } from "./summarize_usage.ts";
-export { terminalProgress } from "./terminal_progress.ts";
+export { formatProgress, terminalProgress } from "./terminal_progress.ts";
 export { type DisplaySink, notebookProgress, type TextMimeBundle } from "./notebook_progress.ts";
 export { type BatchExport, exportBatch } from "./export_batch.ts";
 export { type BatchImport, importBatch } from "./import_batch.ts";

@@ -57,7 +57,8 @@ export function notebookProgress(
   return (e: ProgressEvent) => {
     const end = e.done >= e.total;
     const t = now();
-    if (shown && !end && t - last < interval) return;
+    // A wait before a retry is shown at once, whatever the interval.
+    if (shown && !end && !e.waiting && t - last < interval) return;
     last = t;
     const text = progressLine(e);
     const html =

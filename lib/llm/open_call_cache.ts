@@ -4,6 +4,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { join } from "node:path";
 import { CallCache } from "./call_cache.ts";
 import { workspaceDatabaseConfig } from "@lib/store/database_config.ts";
+import { verifyOpenedWorkspace } from "@lib/store/open_workspace.ts";
 
 /** Name of the answer journal beside a workspace's database. */
 export const JOURNAL_FILE = "llm_journal.jsonl";
@@ -27,7 +28,9 @@ export interface OpenedCallCache {
  * @param opts `create`: false for commands that only read, so a mistyped folder is an
  *   error instead of a new empty workspace (default true).
  * @returns The cache and a `close` function.
- * @throws {Error} When the database cannot be opened (e.g. another process holds its lock).
+ * @throws {Error} When the database cannot be opened (e.g. another process holds its lock),
+ *   or its schema version is older (pointing to `crux workspace migrate`) or newer.
+ * @throws {WorkspaceStorageError} When the file is cut short and tables cannot be read.
  * @throws {Deno.errors.NotFound} With `create: false`, when the workspace does not exist.
  * @example
  * ```ts
@@ -65,7 +68,24 @@ export async function openCallCache(
     const why = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot open workspace database "${path}": ${why}`);
   }
-  const connection = await instance.connect();
+  let connection = await instance.connect();
+  // The checks of every workspace opener: schema version, a file cut short.
+  try {
+    const verdict = await verifyOpenedWorkspace(connection, dir, () => {
+      connection.closeSync();
+      instance.closeSync();
+    });
+    if (verdict === "reopen") {
+      instance = await DuckDBInstance.create(path, workspaceDatabaseConfig());
+      connection = await instance.connect();
+    }
+  } catch (error) {
+    try {
+      connection.closeSync();
+      instance.closeSync();
+    } catch { /* closed for the examination already */ }
+    throw error;
+  }
   const cache = await CallCache.open(connection, { journal: join(dir, JOURNAL_FILE) });
   return {
     cache,

@@ -1,6 +1,6 @@
 // An embedder backed by an embeddings endpoint through the model client: cached, batched, retried.
 
-import type { Embedder } from "@lib/retrieval/mod.ts";
+import type { Embedder } from "@lib/types/mod.ts";
 import type { LlmClient } from "./llm_client.ts";
 
 /**

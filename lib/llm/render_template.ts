@@ -22,7 +22,7 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
  * import { loadTemplate, renderTemplate } from "@lib/llm/mod.ts";
  * const tpl = await loadTemplate("answerability");
  * const req = renderTemplate(tpl, { question: "Who won?", context: "Ann won." });
- * assert.equal(req.template, "answerability@1");
+ * assert.equal(req.template, "answerability@2");
  * ```
  */
 export function renderTemplate(

@@ -4,6 +4,26 @@ import type { ProgressEvent, ProgressFn } from "./types.ts";
 import { progressLine } from "./_progress_line.ts";
 
 /**
+ * The one-line text of a progress event, as the renderers write it: counts,
+ * rate, ETA, retry waits, and a wait that just began with its length, the time
+ * it ends, the URL and the server's Retry-After.
+ *
+ * @param e The event.
+ * @param now Wall clock in ms (default `Date.now()`), for the time a wait ends.
+ * @returns The line, without a newline.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatProgress } from "@lib/llm/mod.ts";
+ * const e = { step: "judge", done: 1, total: 4, cached: 0, failed: 0, elapsedMs: 2000, rate: 0.5, etaMs: 6000 };
+ * assert.equal(formatProgress(e), "judge 1/4 (25.0%)  cached 0  failed 0  0.5/s  ETA 6s");
+ * ```
+ */
+export function formatProgress(e: ProgressEvent, now?: number): string {
+  return progressLine(e, now);
+}
+
+/**
  * A progress renderer for terminals. On a TTY the line is redrawn in place
  * (carriage return + clear line) at most every `intervalMs`; otherwise a full
  * line is written at most every `intervalMs` (default 5 s off a TTY). The final

@@ -118,6 +118,7 @@ export function llmNuggetBackend(
       const request = renderTemplate(tpl, {
         query: w.query,
         nuggets: json(w.nuggets),
+        count: w.nuggets.length,
         passages,
         max_nuggets: w.maxNuggets,
       });

@@ -15,10 +15,39 @@ const RETRIEVE_FIELDS: Record<string, string[]> = {
 const RERANK_FIELDS: Record<string, string[]> = {
   lexical: ["name", "from", "method", "depth", "k1", "b"],
   mmr: ["name", "from", "method", "lambda", "depth", "vectors"],
-  listwise: ["name", "from", "method", "depth", "window", "stride", "passes", "passageWords"],
-  "first-token": ["name", "from", "method", "depth", "window", "stride", "passes", "passageWords"],
-  setwise: ["name", "from", "method", "depth", "c", "k", "passageWords"],
-  "setwise-logprobs": ["name", "from", "method", "depth", "c", "k", "passageWords"],
+  listwise: [
+    "name",
+    "from",
+    "method",
+    "depth",
+    "window",
+    "stride",
+    "passes",
+    "passageWords",
+    "template",
+  ],
+  "first-token": [
+    "name",
+    "from",
+    "method",
+    "depth",
+    "window",
+    "stride",
+    "passes",
+    "passageWords",
+    "template",
+  ],
+  setwise: ["name", "from", "method", "depth", "c", "k", "passageWords", "passageTokens"],
+  "setwise-logprobs": [
+    "name",
+    "from",
+    "method",
+    "depth",
+    "c",
+    "k",
+    "passageWords",
+    "passageTokens",
+  ],
   pointwise: ["name", "from", "method", "depth", "passageWords"],
   endpoint: ["name", "from", "method", "depth", "api"],
 };
@@ -180,8 +209,18 @@ export function checkRerank(
       );
     }
   } else {
-    for (const k of ["window", "stride", "passes", "c", "k", "passageWords"]) c.positiveInt(k);
+    for (const k of ["window", "stride", "passes", "c", "k", "passageWords", "passageTokens"]) {
+      c.positiveInt(k);
+    }
     if (e.method === "first-token") c.number("window", 2, 26);
+    if (
+      e.template !== undefined && (typeof e.template !== "string" || !/^[a-z_]+$/.test(e.template))
+    ) {
+      throw ctx.bad(
+        `${at}.template`,
+        `must be a prompt template id such as "rerank_rankzephyr", got ${show(e.template)}`,
+      );
+    }
     if (e.method === "listwise" || e.method === "first-token") {
       const window = (e.window as number | undefined) ?? 20;
       if (((e.stride as number | undefined) ?? 10) > window) {

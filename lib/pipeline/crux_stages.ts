@@ -9,7 +9,7 @@
  * @module
  */
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
-import { openAiEmbedder, type ProgressFn, resolveRoleConfig } from "@lib/llm/mod.ts";
+import { openAiEmbedder, type ProgressFn, promptSet, resolveRoleConfig } from "@lib/llm/mod.ts";
 import {
   ANSWER_ROWS,
   clearContextMeasures,
@@ -164,10 +164,19 @@ export async function cruxStages(
       return null;
     }
   };
+  // The user's prompt files too (their texts' hashes name the source), checked here
+  // before any call: another prompt re-runs the stages.
+  const files = config.llm?.prompts ?? {};
+  const prompts = online && Object.keys(files).length
+    ? promptSet(files, {
+      dir: (opts.env ?? Deno.env.toObject()).CRUX_PROMPTS_DIR ?? config.llm?.templatesDir,
+    })
+    : undefined;
   const models = online
-    ? Object.fromEntries(
-      (["generator", "judge", "embedder", "reranker"] as const).map((r) => [r, modelOf(r)]),
-    )
+    ? Object.fromEntries([
+      ...(["generator", "judge", "embedder", "reranker"] as const).map((r) => [r, modelOf(r)]),
+      ...(prompts ? [["prompts", prompts]] : []),
+    ])
     : "offline";
   const settings = cruxSettings(config);
   const tau = settings.constructTau;

@@ -4,13 +4,15 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
 import type { RerankConfig, RetrievalConfig } from "@lib/construct/mod.ts";
 import type { LlmSettings } from "@lib/llm/mod.ts";
 import type { ExperimentMethod } from "./method_stage.ts";
 import { checkRuns } from "./_check_runs.ts";
+import { listedOnce } from "./listed_once.ts";
 import { checkCruxSettings } from "./_check_crux_settings.ts";
 import { type GridSection, parseGridSection } from "./_grid_section.ts";
+import { parseConfigJson, readConfigText } from "./config_json.ts";
 
 export type { GridCell, GridPrice, GridSection } from "./_grid_section.ts";
 
@@ -52,6 +54,11 @@ export interface ExperimentConfig {
   backend?: "offline" | "openai";
   /** Model settings for the `openai` backend (roles generator and judge; embedder for `openai` dense runs). */
   llm?: LlmSettings;
+  /**
+   * A user's prompt file per step (template id -> file, relative to the config file),
+   * e.g. `{"answerability": "paper/answerability.txt"}`; read into `llm.prompts`.
+   */
+  prompts?: Record<string, string>;
   /**
    * Sub-questions per topic (a number, or counts by dataset such as
    * `{"duc04": 15, "multi_news": 10, "default": 10}`; default CRUX's DUC 15,
@@ -141,6 +148,7 @@ const KEYS = [
   "dataset",
   "backend",
   "llm",
+  "prompts",
   "construct",
   "retrieve",
   "rerank",
@@ -166,7 +174,8 @@ const KEYS = [
  *   section for each that declares one, checked by its parser.
  * @param opts `file` (for messages), `experiment`, `root` (default cwd).
  * @returns The config with absolute paths and defaults for name and workspace.
- * @throws {SyntaxError} When the text is not JSON.
+ * @throws {SyntaxError} When the text is not JSON (with line and column).
+ * @throws {RangeError} On a number too large for a 64-bit float, naming its field.
  * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field:
  *   unknown run kinds or fields, repeated run names, fusion of runs not listed earlier,
  *   reranking of a run that is not a `retrieve` entry, model rerankers and endpoint
@@ -194,14 +203,7 @@ export function parseExperimentConfigWith(
   methods: readonly ExperimentMethod[],
   opts: ExperimentConfigOptions & { file: string },
 ): CruxExperimentConfig {
-  let raw: Record<string, unknown>;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new SyntaxError(
-      `Cannot read experiment config "${opts.file}": ${(e as Error).message}; fix the JSON`,
-    );
-  }
+  let raw = parseConfigJson(text, opts.file, "experiment config") as Record<string, unknown>;
   const bad = (field: string, message: string) =>
     new TypeError(`Cannot read experiment config "${opts.file}": field "${field}" ${message}`);
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
@@ -261,6 +263,11 @@ export function parseExperimentConfigWith(
   const analysis = raw.analysis as AnalysisSettings | undefined;
   const { $comment: _, ...rest } = raw;
   for (const key of methodKeys) delete rest[key];
+  const prompts = checkPrompts(raw.prompts, bad, abs);
+  if (prompts) {
+    const llm = (rest.llm ?? {}) as LlmSettings;
+    rest.llm = { ...llm, prompts: { ...llm.prompts, ...prompts } };
+  }
   return {
     ...(rest as Partial<CruxExperimentConfig>),
     ...(Object.keys(sections).length ? { methods: sections } : {}),
@@ -273,6 +280,24 @@ export function parseExperimentConfigWith(
   } as CruxExperimentConfig;
 }
 
+/** The config's `prompts` section with absolute file names (undefined when absent). */
+function checkPrompts(
+  value: unknown,
+  bad: (field: string, why: string) => Error,
+  abs: (p: string) => string,
+): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw bad("prompts", 'must map step names to prompt files, e.g. {"answerability": "my.txt"}');
+  }
+  const out: Record<string, string> = {};
+  for (const [id, file] of Object.entries(value)) {
+    if (typeof file !== "string" || !file) throw bad(`prompts.${id}`, "must be a file name");
+    out[id] = abs(file);
+  }
+  return out;
+}
+
 /**
  * Reads an experiment config file (see {@linkcode parseExperimentConfigWith}).
  *
@@ -280,7 +305,10 @@ export function parseExperimentConfigWith(
  * @param methods The evaluation methods whose sections the config may have (the method registry).
  * @param opts `experiment`, `root` (default cwd).
  * @returns The checked config.
- * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @throws {Deno.errors.NotFound} When the file does not exist (naming it).
+ * @throws {Deno.errors.IsADirectory} When the path is a folder (naming it).
+ * @throws {InputError} When the file is not UTF-8 (with line and column); a byte-order mark
+ *   is accepted.
  * @throws {TypeError} When a file or folder the config names does not exist (naming the
  *   config file and the field); as {@linkcode parseExperimentConfigWith}.
  * @example
@@ -294,7 +322,8 @@ export async function loadExperimentConfigWith(
   methods: readonly ExperimentMethod[],
   opts: ExperimentConfigOptions = {},
 ): Promise<CruxExperimentConfig> {
-  const config = parseExperimentConfigWith(await Deno.readTextFile(path), methods, {
+  const text = await readConfigText(path, "experiment config");
+  const config = parseExperimentConfigWith(text, methods, {
     ...opts,
     file: path,
   });
@@ -391,7 +420,16 @@ function checkDataset(
       judgments: str("judgments", true)!,
       ...(d.alignedTo !== undefined ? { alignedTo: str("alignedTo", false) } : {}),
       ...(d.subquestions !== undefined ? { subquestions: str("subquestions", false) } : {}),
-      ...(d.qrels !== undefined ? { qrels: list("qrels")!.map(abs) } : {}),
+      ...(d.qrels !== undefined
+        ? {
+          qrels: listedOnce(
+            list("qrels")!.map(abs),
+            "dataset.qrels",
+            bad,
+            (p) => basename(p, extname(p)),
+          ).paths,
+        }
+        : {}),
       ...(d.rewrite !== undefined ? { rewrite: list("rewrite") } : {}),
       ...(typeof d.judge === "string" ? { judge: d.judge } : {}),
     };

@@ -40,6 +40,7 @@ export {
   parseExperimentConfigWith,
   type SampleDataset,
 } from "./experiment_config.ts";
+export { parseConfigJson, readConfigText } from "./config_json.ts";
 export {
   type AnalyzeStep,
   CRUX_STAGES,
@@ -57,6 +58,8 @@ export {
   type StageOutcome,
   type StageSpec,
 } from "./run_stages.ts";
+export { type StageProgress, stageProgress, type StageProgressOptions } from "./stage_progress.ts";
+export { listedOnce } from "./listed_once.ts";
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
 export {
   clearMeasureValues,

@@ -66,6 +66,8 @@ export interface StageEvent {
   state: "fresh" | "ran" | "incomplete" | "stopped";
   /** Why it ran (`new`, `params changed: k1: 0.9 -> 1.2`, `upstream changed: retrieve:bm25`, `forced`) or its summary. */
   message: string;
+  /** True on the event that announces the instance starting (its message says why). */
+  starting?: boolean;
 }
 
 /** Options of {@linkcode runStages}. */
@@ -312,7 +314,7 @@ export async function runStages(
   const retried = new Set<string>();
   const done = (id: string) => outcome.has(id);
   const start = (spec: StageSpec, why: string) => {
-    say({ id: spec.id, stage: spec.stage, state: "ran", message: why });
+    say({ id: spec.id, stage: spec.stage, state: "ran", message: why, starting: true });
     const work = slots === 1 ? execute(spec, ws) : ws.fork().then(async (fork) => {
       try {
         await execute(spec, fork);

@@ -1,6 +1,6 @@
 // A dense index: brute-force cosine search over embeddings.
 
-import type { Embedder } from "./embedder.ts";
+import type { Embedder } from "@lib/types/mod.ts";
 import { TopK } from "./_top_k.ts";
 
 /**

@@ -4,7 +4,7 @@
  * @module
  */
 import { cosine } from "./cosine.ts";
-import type { Embedder } from "./embedder.ts";
+import type { Embedder } from "@lib/types/mod.ts";
 import { mmr, type MmrOptions, type MmrPick } from "./mmr.ts";
 
 /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { embeddingMmr } from "./embedding_mmr.ts";
-import type { Embedder } from "./embedder.ts";
+import type { Embedder } from "@lib/types/mod.ts";
 
 /** Fixed 2-d vectors by text, so cosines are known by hand. */
 const fixed = (table: Record<string, number[]>): Embedder => ({

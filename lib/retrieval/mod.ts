@@ -36,7 +36,7 @@ export {
 export type { SparseVector } from "./sparse_vector.ts";
 export { cosine } from "./cosine.ts";
 export { type TfidfOptions, type TfidfResult, tfidfVectors } from "./tfidf_vectors.ts";
-export type { Embedder } from "./embedder.ts";
+export type { Embedder } from "@lib/types/mod.ts";
 export { tfidfEmbedder, type TfidfEmbedderOptions } from "./tfidf_embedder.ts";
 export { DenseIndex } from "./dense_index.ts";
 export { rrf, type RrfOptions } from "./rrf.ts";

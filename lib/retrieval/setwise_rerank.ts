@@ -15,6 +15,12 @@ export interface SetwiseOptions {
   k?: number;
   /** Candidates taking part; the rest keep their order below. Default 100. */
   depth?: number;
+  /**
+   * Who wins a set when no choice was read (unparsed or failed): `earliest`, the set's
+   * earliest first-stage candidate, or `parent`, the node the set was sifting (as
+   * llm-rankers keeps it). Default `earliest`.
+   */
+  unread?: "earliest" | "parent";
 }
 
 /** Per-query counts of a setwise rerank. */
@@ -37,12 +43,13 @@ export interface SetwiseCounts {
  * of at most `c`; a node without children asks nothing). The selected
  * candidates come first, in order; the other candidates follow in their
  * first-stage order. An unparsed or failed comparison is counted and decided
- * by first-stage order (the set's earliest candidate wins), so a ranker that
- * never answers leaves the first-stage ranking as it was.
+ * by first-stage order (the set's earliest candidate wins, so a ranker that
+ * never answers leaves the first-stage ranking as it was), or with `unread:
+ * "parent"` keeps the set's parent where it is.
  *
  * @param candidates The first-stage ranking, best first.
  * @param choose Picks the best of a set (candidates in heap order).
- * @param opts `c` (4), `k` (10), `depth` (100).
+ * @param opts `c` (4), `k` (10), `depth` (100), `unread` (`earliest`).
  * @returns The new ranking and the counts.
  * @throws {RangeError} On invalid options or a choice outside the set.
  * @example
@@ -90,8 +97,11 @@ export async function setwiseRerank<T>(
           counts.failed++;
           counts.firstError ??= r.failed;
         } else counts.unparsed++;
-        // No choice: the set's earliest first-stage candidate, so first-stage order stands.
-        best = set.reduce((a, p, i) => (heap[p].first < heap[set[a]].first ? i : a), 0);
+        // No choice: the parent stays, or the set's earliest first-stage candidate wins
+        // (so first-stage order stands).
+        best = opts.unread === "parent"
+          ? 0
+          : set.reduce((a, p, i) => (heap[p].first < heap[set[a]].first ? i : a), 0);
       }
       if (best === 0) return;
       const j = set[best];

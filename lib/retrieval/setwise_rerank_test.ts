@@ -53,3 +53,16 @@ Deno.test("setwiseRerank decides unparsed or failed comparisons by first-stage o
     /outside the set of 2/,
   );
 });
+
+Deno.test("setwiseRerank with unread: parent keeps the sifted node where no choice was read", async () => {
+  const answers: SetChoice[] = [{ unparsed: "no label" }, { failed: "HTTP 500" }];
+  const { ranked, counts } = await setwiseRerank(
+    ["a", "b", "c"],
+    () => Promise.resolve(answers.shift() ?? { best: 0 }),
+    { c: 3, k: 2, unread: "parent" },
+  );
+  // Heapify asks {a, b, c} (unparsed: the parent a stays); extracting a moves c to the
+  // root and asks {c, b} (failed: the parent c stays, where `earliest` would pick b).
+  assert.deepEqual(ranked, ["a", "c", "b"]);
+  assert.deepEqual(counts, { comparisons: 2, unparsed: 1, failed: 1, firstError: "HTTP 500" });
+});

@@ -1,7 +1,7 @@
 // The offline embedder: TF-IDF vectors standing in for a dense model.
 
 import { analyze } from "../text/analyze.ts";
-import type { Embedder } from "./embedder.ts";
+import type { Embedder } from "@lib/types/mod.ts";
 
 /** Options of {@link tfidfEmbedder}. */
 export interface TfidfEmbedderOptions {

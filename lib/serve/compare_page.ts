@@ -33,8 +33,12 @@ export async function comparePage(
 ): Promise<string | undefined> {
   const available = await readReportRuns(ws, topicId);
   if (available.length === 0) return undefined;
-  const a = runs.a ?? available[0];
-  const b = runs.b ?? available[1] ?? available[0];
+  // By default the first two reports with text: an empty report compares with nothing.
+  const texts = new Map((await ws.generations({ topicId })).map((g) => [g.run, g.text ?? ""]));
+  const written = available.filter((r) => (texts.get(r) ?? "").trim() !== "");
+  const defaults = [...written, ...available.filter((r) => !written.includes(r))];
+  const a = runs.a ?? defaults.find((r) => r !== runs.b) ?? defaults[0];
+  const b = runs.b ?? defaults.find((r) => r !== a) ?? a;
   if (!available.includes(a) || !available.includes(b)) return undefined;
   const [ra] = await ws.generations({ run: a, topicId });
   const [rb] = await ws.generations({ run: b, topicId });
@@ -70,11 +74,17 @@ export async function comparePage(
     `<div class="cols"><section><h2><a href="/report/${seg(a)}/${seg(topicId)}">${
       esc(a)
     }</a></h2>` +
-    `<div class="text">${esc(ra.text)}</div></section>` +
+    `${reportText(ra.text)}</section>` +
     `<section><h2><a href="/report/${seg(b)}/${seg(topicId)}">${esc(b)}</a></h2>` +
-    `<div class="text">${esc(rb.text)}</div></section></div>`,
+    `${reportText(rb.text)}</section></div>`,
     `<h2>Measured values on this topic (B - A)</h2>`,
     htmlTable(["method", "measure", "judge / source", a, b, "B - A"], rows),
   ].join("\n");
   return page(`Compare ${a} and ${b} on ${topicId}`, body, [[`/topic/${seg(topicId)}`, topicId]]);
+}
+
+function reportText(text: string | undefined): string {
+  return (text ?? "").trim() === ""
+    ? `<p class="muted">(an empty report)</p>`
+    : `<div class="text">${esc(text)}</div>`;
 }

@@ -13,6 +13,7 @@ import {
   hasAnnotationTask,
   readAnnotationLabels,
   readAnnotationSources,
+  readGenerationRunNames,
   saveAnnotationTask,
   type Workspace,
 } from "@lib/store/mod.ts";
@@ -453,9 +454,7 @@ export async function createAnnotationTask(
     );
   }
   const random = seededRandom(o.seed);
-  const generationRuns = (await ws.query<{ run: string }>(
-    "SELECT DISTINCT run FROM generations ORDER BY run",
-  )).map((r) => r.run);
+  const generationRuns = await readGenerationRunNames(ws);
   const drawn = units(await readAnnotationSources(ws, o.depth), o, random, generationRuns);
   const shuffled = shuffle(drawn.out, random);
   if (o.calibration > shuffled.length) {

@@ -37,6 +37,7 @@ export {
   serveWorkspace,
 } from "./serve_workspace.ts";
 export { type AnnotateOptions, annotateResponse } from "./annotate_response.ts";
+export { checkPublicUrl } from "./_origins.ts";
 export {
   ANNOTATION_TASKS,
   type AnnotationTaskOptions,

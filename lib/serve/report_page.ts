@@ -9,34 +9,48 @@ import {
   readCoverageVerdicts,
   readReportRatings,
   readReportVerdicts,
+  readTopicTypes,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { esc, heatStyle, htmlTable, page, seg } from "./_html.ts";
+import { naturalCompare } from "@lib/report/mod.ts";
+import { loose } from "./topic_page.ts";
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The text with the given spans marked (each found occurrence, escaped), and the spans not found. */
+/**
+ * The text with the given spans marked (each found occurrence, escaped), and the
+ * spans not found. With `labels` (one per span: the sub-question it answers), each
+ * mark names its sub-question in a tooltip and links to row `#cov-<n>` (n = the
+ * span's position, from 1) with a superscript number; the mark's id is `span-<n>`.
+ */
 export function markSpans(
   text: string,
   spans: readonly string[],
+  labels?: readonly string[],
 ): { html: string; missing: string[] } {
-  const ranges: [number, number][] = [];
+  const ranges: [number, number, number][] = [];
   const missing: string[] = [];
-  for (const s of spans) {
+  spans.forEach((s, i) => {
     const at = s ? text.indexOf(s) : -1;
     if (at < 0) missing.push(s);
-    else ranges.push([at, at + s.length]);
-  }
+    else ranges.push([at, at + s.length, i]);
+  });
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let html = "";
   let pos = 0;
-  for (const [from, to] of ranges) {
+  for (const [from, to, i] of ranges) {
     if (to <= pos) continue;
     const start = Math.max(from, pos);
-    html += esc(text.slice(pos, start)) + `<mark>${esc(text.slice(start, to))}</mark>`;
+    const inner = esc(text.slice(start, to));
+    html += esc(text.slice(pos, start)) +
+      (labels
+        ? `<mark id="span-${i + 1}" title="${esc(labels[i] ?? "")}">${inner}<sup>` +
+          `<a href="#cov-${i + 1}">${i + 1}</a></sup></mark>`
+        : `<mark>${inner}</mark>`);
     pos = to;
   }
   return { html: html + esc(text.slice(pos)), missing };
@@ -70,9 +84,22 @@ export async function reportPage(
   if (!report) return undefined;
   const questions = (await ws.questions({ topicId, kind: "subquestion" }))
     .sort((a, b) => a.ordinal - b.ordinal);
-  const coverage = await readCoverageVerdicts(ws, await sha256(report.text));
-  const spans = coverage.filter((c) => c.answered && c.span).map((c) => c.span!);
-  const marked = markSpans(report.text, spans);
+  // In the order of the topic's sub-questions (others after, by text), then by judge.
+  const rank = new Map(questions.map((q, i) => [loose(q.text), i]));
+  const at = (text: string) => rank.get(loose(text)) ?? questions.length;
+  const coverage = (await readCoverageVerdicts(ws, await sha256(report.text)))
+    .sort((a, b) =>
+      at(a.subQuestion) - at(b.subQuestion) || naturalCompare(a.subQuestion, b.subQuestion) ||
+      naturalCompare(a.judge, b.judge)
+    );
+  const located = coverage.filter((c) => c.answered && c.span);
+  const spans = located.map((c) => c.span!);
+  const marked = markSpans(report.text, spans, located.map((c) => `Answers: ${c.subQuestion}`));
+  const spanNumber = new Map(located.map((c, i) => [c, i + 1]));
+  const types = new Map<string, string>();
+  for (const t of await readTopicTypes(ws, topicId)) {
+    if (t.type && !types.has(loose(t.text))) types.set(loose(t.text), t.type);
+  }
   const ratings = await readReportRatings(ws, { run, topicId });
   const byJudge = new Map<string, Map<string, number>>();
   for (const r of ratings) {
@@ -112,7 +139,8 @@ export async function reportPage(
     ),
   ];
   for (const method of ["nuggets", "keypoints"]) {
-    const rows = verdicts.filter((v) => v.method === method);
+    const rows = verdicts.filter((v) => v.method === method)
+      .sort((a, b) => naturalCompare(a.judge, b.judge) || naturalCompare(a.id, b.id));
     parts.push(
       `<h2>${
         method === "nuggets" ? "Nugget assignments" : "Key point entailment"
@@ -132,13 +160,18 @@ export async function reportPage(
   parts.push(
     `<h2>Typed sub-question coverage (${coverage.length})</h2>`,
     htmlTable(
-      ["sub-question", "answered", "span", "judge"],
-      coverage.map((c) => [
-        esc(c.subQuestion),
-        c.answered === null ? esc(c.status || "unparsed") : c.answered ? "yes" : "no",
-        esc(c.span ?? ""),
-        esc(c.judge),
-      ]),
+      ["#", "sub-question", "type", "answered", "span", "judge"],
+      coverage.map((c) => {
+        const n = spanNumber.get(c);
+        return [
+          n === undefined ? "" : `<td class="num" id="cov-${n}"><a href="#span-${n}">${n}</a></td>`,
+          esc(c.subQuestion),
+          esc(types.get(loose(c.subQuestion)) ?? ""),
+          c.answered === null ? esc(c.status || "unparsed") : c.answered ? "yes" : "no",
+          esc(c.span ?? ""),
+          esc(c.judge),
+        ];
+      }),
     ),
   );
   return page(`Report ${run} on ${topicId}`, parts.join("\n"), [

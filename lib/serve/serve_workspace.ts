@@ -1,17 +1,20 @@
 /**
  * The explorer's HTTP server: Deno's own server over one workspace, opened
- * read-only, with one stable URL per page.
+ * read-only while requests are being answered (never between them, so a
+ * pipeline can write), with one stable URL per page. Every request must name
+ * this server in its `Host`; answers must come from one of its origins.
  *
  * @module
  */
 import { extname, join, normalize, sep } from "node:path";
-import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
+import { openWorkspace, type Workspace, WorkspaceStorageError } from "@lib/store/mod.ts";
 import { comparePage } from "./compare_page.ts";
 import { experimentPage } from "./experiment_page.ts";
 import { reportPage } from "./report_page.ts";
 import { topicPage } from "./topic_page.ts";
-import { esc, page } from "./_html.ts";
+import { esc, newNonce, page, script, SORT_SCRIPT } from "./_html.ts";
 import { annotateResponse } from "./annotate_response.ts";
+import { hostAllowed, type Origins, requestHost, serverOrigins } from "./_origins.ts";
 
 /** Options of {@linkcode serveWorkspace}. */
 export interface ServeOptions {
@@ -30,6 +33,12 @@ export interface ServeOptions {
    * the workspace opened read-write so every answer is saved when posted. Default false.
    */
   annotate?: boolean;
+  /**
+   * The origin people reach the server by when it is not the address bound (a
+   * reverse proxy, or the machine's name for remote annotators), e.g.
+   * `http://annotate.example:8765`: its `Host` is served and its pages may post answers.
+   */
+  publicUrl?: string;
 }
 
 /** Options of {@linkcode explorerResponse}. */
@@ -38,6 +47,12 @@ export interface ExplorerResponseOptions {
   annotate?: boolean;
   /** The server's own origin, which write requests must come from. */
   origin?: string;
+  /**
+   * The `Host` values served and the origins answers may come from (see
+   * `serveWorkspace`); a request with another `Host` gets 421. Default: no `Host`
+   * check, and writes only from `origin`.
+   */
+  allowed?: { hosts: ReadonlySet<string>; origins: ReadonlySet<string> };
 }
 
 /** A running explorer. */
@@ -67,13 +82,22 @@ export function isLoopback(hostname: string): boolean {
   return LOOPBACK.test(hostname);
 }
 
+/**
+ * A page with the explorer's sort script, the only script allowed to run (by a
+ * nonce made for this response): nothing else inline may run.
+ */
 function html(body: string, status = 200): Response {
-  return new Response(body, {
+  const nonce = newNonce();
+  const at = body.lastIndexOf("</body>");
+  const withScript = at < 0
+    ? body
+    : body.slice(0, at) + script(nonce, SORT_SCRIPT) + body.slice(at);
+  return new Response(withScript, {
     status,
     headers: {
       "content-type": "text/html; charset=utf-8",
-      // Pages carry no script of their own: nothing inline may run.
-      "content-security-policy": "default-src 'self'; script-src 'none'; style-src 'unsafe-inline'",
+      "content-security-policy":
+        `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'`,
       "x-content-type-options": "nosniff",
     },
   });
@@ -83,6 +107,33 @@ function notFound(what: string): Response {
   return html(page("Not found", `<p>${esc(what)}</p>`), 404);
 }
 
+/** 421 for a `Host` this server does not answer to (a DNS rebinding, or a wrong link). */
+function misdirected(request: Request): Response {
+  return html(
+    page(
+      "Wrong address",
+      `<p>This server does not answer to the host ${esc(requestHost(request) || "(none)")}. ` +
+        "Use the link the server printed, or start it with --public-url naming this address.</p>",
+      [],
+      { home: false },
+    ),
+    421,
+  );
+}
+
+/** The path's segments decoded, or undefined when one is not valid percent-encoding. */
+function segments(pathname: string): string[] | undefined {
+  try {
+    return pathname.split("/").filter(Boolean).map((p) => decodeURIComponent(p));
+  } catch {
+    return undefined;
+  }
+}
+
+function badPath(pathname: string): Response {
+  return html(page("Bad address", `<p>The address ${esc(pathname)} is not valid.</p>`), 400);
+}
+
 async function file(dir: string, rel: string): Promise<Response> {
   const path = normalize(join(dir, rel));
   const inside = ["tables", "figures"].some((sub) => path.startsWith(join(dir, sub) + sep));
@@ -90,6 +141,25 @@ async function file(dir: string, rel: string): Promise<Response> {
   try {
     const bytes = await Deno.readFile(path);
     const name = path.endsWith(".vl.json") ? ".json" : extname(path);
+    if (name === ".html") {
+      // A saved table page: its own inline scripts are dropped and the explorer's
+      // sort script, allowed by nonce, makes its tables sortable.
+      const nonce = newNonce();
+      const text = new TextDecoder().decode(bytes).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+      const at = text.lastIndexOf("</body>");
+      const sortable = script(nonce, SORT_SCRIPT);
+      return new Response(
+        at < 0 ? text + sortable : text.slice(0, at) + sortable + text.slice(at),
+        {
+          headers: {
+            "content-type": TYPES[name],
+            "content-security-policy":
+              `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; img-src 'self' data:`,
+            "x-content-type-options": "nosniff",
+          },
+        },
+      );
+    }
     return new Response(bytes, {
       headers: {
         "content-type": TYPES[name] ?? "application/octet-stream",
@@ -123,9 +193,13 @@ export async function explorerResponse(
   request: Request,
   opts: ExplorerResponseOptions = {},
 ): Promise<Response> {
+  if (opts.allowed && !hostAllowed(request, opts.allowed)) return misdirected(request);
   if (opts.annotate) {
     try {
-      return await annotateResponse(ws, request, { origin: opts.origin });
+      return await annotateResponse(ws, request, {
+        origin: opts.origin,
+        origins: opts.allowed?.origins,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return html(page("Error", `<p>${esc(message)}</p>`, [], { home: false }), 500);
@@ -135,7 +209,8 @@ export async function explorerResponse(
     return new Response("The explorer only reads: GET pages", { status: 405 });
   }
   const url = new URL(request.url);
-  const parts = url.pathname.split("/").filter(Boolean).map((p) => decodeURIComponent(p));
+  const parts = segments(url.pathname);
+  if (!parts) return badPath(url.pathname);
   const [kind, ...rest] = parts;
   try {
     if (!kind) return html(await experimentPage(ws, ws.dir));
@@ -166,14 +241,155 @@ export async function explorerResponse(
 }
 
 /**
+ * The explorer's workspace, open read-only only while requests are answered: the
+ * first request opens it, the last one to finish closes it, so a writer (`crux run`)
+ * can open the file between requests. Each request reads on a connection of its own.
+ */
+class ReadLease {
+  #open?: Promise<Workspace>;
+  #ws?: Workspace;
+  #users = 0;
+
+  constructor(readonly dir: string) {}
+
+  async use<T>(work: (ws: Workspace) => Promise<T>): Promise<T> {
+    this.#users++;
+    try {
+      this.#open ??= openWorkspace(this.dir, { readOnly: true }).then((ws) => this.#ws = ws);
+      const fork = await (await this.#open).fork();
+      try {
+        return await work(fork);
+      } finally {
+        fork.close();
+      }
+    } finally {
+      if (--this.#users === 0) {
+        this.#ws?.close();
+        this.#ws = undefined;
+        this.#open = undefined;
+      }
+    }
+  }
+
+  close(): void {
+    this.#ws?.close();
+  }
+}
+
+/**
+ * What the workspace file and its write-ahead log are now (modification time and
+ * size): a page rendered under one stamp is the page of every later request with
+ * the same stamp, since nothing was written in between.
+ */
+async function fileStamp(dir: string): Promise<string> {
+  const stamp = async (path: string) => {
+    try {
+      const info = await Deno.stat(path);
+      return `${info.mtime?.getTime() ?? ""}:${info.size}`;
+    } catch {
+      return "-";
+    }
+  };
+  const path = join(dir, "workspace.duckdb");
+  return `${await stamp(path)}|${await stamp(`${path}.wal`)}`;
+}
+
+/** At most this many characters of rendered pages are kept (about 64 MB of text). */
+const MAX_CACHED_CHARS = 32 * 1024 * 1024;
+
+/**
+ * Explorer pages already rendered, by path and query, with the stamp of the
+ * workspace they show (least recently used dropped beyond `size` pages or
+ * {@linkcode MAX_CACHED_CHARS}). A page served
+ * again gets a nonce of its own.
+ */
+class PageCache {
+  #pages = new Map<string, { stamp: string; body: string; headers: Headers; nonce: string }>();
+
+  #chars = 0;
+
+  constructor(readonly size: number) {}
+
+  #drop(key: string): void {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#chars -= page.body.length;
+    this.#pages.delete(key);
+  }
+
+  get(key: string): { stamp: string; fresh(): Response } | undefined {
+    const page = this.#pages.get(key);
+    if (!page) return undefined;
+    this.#pages.delete(key);
+    this.#pages.set(key, page);
+    return {
+      stamp: page.stamp,
+      fresh: () => {
+        const nonce = newNonce();
+        const headers = new Headers(page.headers);
+        const policy = headers.get("content-security-policy") ?? "";
+        headers.set("content-security-policy", policy.replace(page.nonce, nonce));
+        return new Response(page.body.replace(`nonce="${page.nonce}"`, `nonce="${nonce}"`), {
+          status: 200,
+          headers,
+        });
+      },
+    };
+  }
+
+  /** Keeps a rendered page; returns a response with the same content. */
+  async put(key: string, stamp: string, response: Response): Promise<Response> {
+    const body = await response.text();
+    const nonce = response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    if (nonce) {
+      this.#drop(key);
+      this.#pages.set(key, { stamp, body, headers: response.headers, nonce });
+      this.#chars += body.length;
+      while (this.#pages.size > this.size || this.#chars > MAX_CACHED_CHARS) {
+        this.#drop(this.#pages.keys().next().value!);
+      }
+    }
+    return new Response(body, { status: response.status, headers: response.headers });
+  }
+}
+
+/** 503 while another process writes the workspace: the page can be reloaded later. */
+function busy(error: unknown): Response {
+  const message = error instanceof Error ? error.message : String(error);
+  const response = html(
+    page(
+      "Workspace busy",
+      `<p>The workspace cannot be read now; reload in a moment.</p><p class="muted">${
+        esc(message)
+      }</p>`,
+      [],
+      { home: false },
+    ),
+    503,
+  );
+  response.headers.set("retry-after", "2");
+  return response;
+}
+
+/**
  * Serves the explorer of a workspace until stopped. The workspace is opened
- * read-only, so a pipeline can keep writing elsewhere only after the server
- * stops (the database allows one writer or several readers).
+ * read-only for the requests being answered and closed between them, so a
+ * pipeline (`crux run`) can write while the server is up (a page asked while it
+ * writes gets 503 and can be reloaded). A page asked again while the workspace
+ * file and its log are unchanged is served as rendered before (with a new nonce).
+ * With `annotate` the workspace is opened
+ * read-write for the server's life, each request reads on a connection of its
+ * own, and an answer is acknowledged only once committed.
+ *
+ * Requests must name the server in `Host` (loopback under 127.0.0.1, localhost or
+ * [::1], the address bound, the machine's addresses when bound to 0.0.0.0, and
+ * `publicUrl`); another `Host` gets 421. Answers must come from the same origins.
  *
  * @param dir The workspace folder.
- * @param opts Port, address, signal, `onListen`.
+ * @param opts Port, address, public URL, signal, `onListen`.
  * @returns The running server.
  * @throws {Deno.errors.PermissionDenied} Binding a non-loopback address without `allowRemote`.
+ * @throws {Deno.errors.AddrInUse} When the port is taken (the message names it).
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -202,18 +418,101 @@ export async function serveWorkspace(
         "workspace. Bind to 127.0.0.1 (the default), or pass --allow-remote to accept that",
     );
   }
-  const ws = await openWorkspace(dir, { readOnly: !opts.annotate });
+  // Annotation writes need the write lock for the server's life; the explorer only
+  // reads, and holds the file only while answering.
+  const writer = opts.annotate ? await openWorkspace(dir) : undefined;
+  if (!writer) {
+    // Fail at start, not at the first request, on a folder without a workspace or
+    // of another schema; a writer holding the file now only delays the check.
+    try {
+      (await openWorkspace(dir, { readOnly: true })).close();
+    } catch (error) {
+      if (!(error instanceof WorkspaceStorageError && error.fault === "locked")) throw error;
+    }
+  }
+  const lease = writer ? undefined : new ReadLease(dir);
   let url = "";
-  const server = Deno.serve({
-    hostname,
-    port: opts.port ?? 8765,
-    signal: opts.signal,
-    onListen: ({ port }) => {
-      url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
-      opts.onListen?.(url);
-    },
-  }, (request) => explorerResponse(ws, request, { annotate: opts.annotate, origin: url }));
-  const finished = server.finished.finally(() => ws.close());
+  let allowed: Origins | undefined;
+  const port = opts.port ?? 8765;
+  const handler = async (request: Request): Promise<Response> => {
+    if (allowed && !hostAllowed(request, allowed)) return misdirected(request);
+    const answer = (ws: Workspace) =>
+      explorerResponse(ws, request, { annotate: opts.annotate, origin: url, allowed });
+    if (writer) {
+      const fork = await writer.fork();
+      try {
+        return await answer(fork);
+      } finally {
+        fork.close();
+      }
+    }
+    const key = new URL(request.url).pathname + new URL(request.url).search;
+    const cacheable = request.method === "GET" && !key.startsWith("/files/");
+    const before = cacheable ? await fileStamp(dir) : "";
+    const hit = cacheable ? pages.get(key) : undefined;
+    if (hit && hit.stamp === before) return hit.fresh();
+    // The same page being rendered for another request: wait for it, not render twice.
+    const rendering = cacheable ? inFlight.get(`${key}\u0000${before}`) : undefined;
+    if (rendering) {
+      await rendering;
+      const done = pages.get(key);
+      if (done && done.stamp === before) return done.fresh();
+    }
+    let finish = () => {};
+    if (cacheable && !rendering) {
+      const id = `${key}\u0000${before}`;
+      inFlight.set(id, new Promise<void>((resolve) => finish = resolve));
+      const settle = finish;
+      finish = () => {
+        inFlight.delete(id);
+        settle();
+      };
+    }
+    let opened = false;
+    try {
+      const response = await lease!.use((ws) => {
+        opened = true;
+        return answer(ws);
+      });
+      if (cacheable && response.status === 200 && before === await fileStamp(dir)) {
+        return await pages.put(key, before, response);
+      }
+      return response;
+    } catch (error) {
+      if (!opened) return busy(error);
+      throw error;
+    } finally {
+      finish();
+    }
+  };
+  const pages = new PageCache(256);
+  const inFlight = new Map<string, Promise<void>>();
+  let server: Deno.HttpServer;
+  try {
+    server = Deno.serve({
+      hostname,
+      port,
+      signal: opts.signal,
+      onListen: ({ port }) => {
+        url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
+        allowed = serverOrigins(hostname, port, opts.publicUrl);
+        opts.onListen?.(url);
+      },
+    }, handler);
+  } catch (error) {
+    writer?.close();
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new Deno.errors.AddrInUse(
+        `Cannot serve on ${hostname}:${port}: port ${port} is already in use by another ` +
+          "program; stop it, or choose another port with --port (0 picks a free one)",
+      );
+    }
+    throw error;
+  }
+  const finished = server.finished.finally(() => {
+    writer?.close();
+    lease?.close();
+  });
   return {
     get url() {
       return url;

@@ -8,11 +8,18 @@
 import {
   passageJudge,
   readReportRuns,
-  readRunProvenance,
+  readTopicGrades,
   readTopicRanking,
+  readTopicRequest,
+  readTopicRunNames,
+  readTopicTypes,
   type Workspace,
 } from "@lib/store/mod.ts";
-import { esc, heatStyle, htmlTable, page, seg } from "./_html.ts";
+import { esc, heatStyle, htmlTable, longText, page, seg } from "./_html.ts";
+import { naturalCompare } from "@lib/report/mod.ts";
+
+/** Text compared loosely: lower case, letters and digits. */
+export const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
 /** Options of {@linkcode topicPage}. */
 export interface TopicPageOptions {
@@ -45,10 +52,21 @@ export async function topicPage(
   opts: TopicPageOptions = {},
 ): Promise<string | undefined> {
   const k = opts.k ?? 10;
-  const [topic] = (await ws.topics()).filter((t) => t.topicId === topicId);
+  const topic = await readTopicRequest(ws, topicId);
   if (!topic) return undefined;
   const questions = (await ws.questions({ topicId, kind: "subquestion" }))
     .sort((a, b) => a.ordinal - b.ordinal);
+  // A type stored with the question, else the typing step's type of the same text
+  // (the CRUX sub-questions' own source first).
+  const typed = await readTopicTypes(ws, topicId);
+  const typeByText = new Map<string, string>();
+  for (
+    const t of [...typed].sort((a, b) => Number(b.source === "crux") - Number(a.source === "crux"))
+  ) {
+    if (t.type && !typeByText.has(loose(t.text))) typeByText.set(loose(t.text), t.type);
+  }
+  const typeOf = (q: { text: string; type?: string | null }) =>
+    q.type ?? typeByText.get(loose(q.text)) ?? "";
   // No passage judge (nothing rated yet) or several without a rule to choose: no heat rows.
   const judge = await passageJudge(ws, "show passage ratings").catch(() => undefined);
   const ratings = new Map<string, Map<string, number>>();
@@ -59,13 +77,9 @@ export async function topicPage(
       m.set(r.questionId, r.rating);
     }
   }
-  const names = await ws.qrelsNames();
+  // This topic's P* grades only (not the whole qrels set), read in the database.
   const grades = new Map<string, number>();
-  if (names.includes("crux_pr")) {
-    for (const q of await ws.qrels("crux_pr")) {
-      if (q.topicId === topicId && (q.subtopic ?? "0") === "0") grades.set(q.docId, q.grade);
-    }
-  }
+  for (const q of await readTopicGrades(ws, "crux_pr", topicId)) grades.set(q.docId, q.grade);
   const heatRow = (docId: string) => {
     const m = ratings.get(docId);
     return questions.map((q) => {
@@ -76,7 +90,7 @@ export async function topicPage(
     });
   };
   const qHead = questions.map((q) => `q${q.ordinal}`);
-  const pStar = [...grades].filter(([, g]) => g === 3).map(([id]) => id).sort();
+  const pStar = [...grades].filter(([, g]) => g === 3).map(([id]) => id).sort(naturalCompare);
   const parts: string[] = [
     `<p class="text">${esc(topic.request)}</p>`,
     `<h2>Sub-questions (${questions.length})</h2>`,
@@ -86,22 +100,23 @@ export async function topicPage(
         `q${q.ordinal}`,
         esc(q.text),
         q.answerable === undefined || q.answerable === null ? "?" : q.answerable ? "yes" : "no",
-        esc(q.type ?? ""),
+        esc(typeOf(q)),
       ]),
     ),
+    ...typedSections(typed, questions.map((q) => loose(q.text))),
     `<h2>Required passages P* (${pStar.length})</h2>`,
     judge ? `<p class="muted">Ratings by judge ${esc(judge)}.</p>` : "",
     htmlTable(
       ["passage", "grade", ...qHead],
-      [...grades].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id, g]) => [
+      [...grades].sort((a, b) => b[1] - a[1] || naturalCompare(a[0], b[0])).map(([id, g]) => [
         esc(id),
         `<td class="num">${g}</td>`,
         ...heatRow(id),
       ]),
     ),
   ];
-  const runs = (await readRunProvenance(ws)).filter((r) => r.role === "retrieval");
-  for (const run of runs) {
+  // The retrieval runs with a ranking of this topic (not every run's provenance).
+  for (const run of (await readTopicRunNames(ws, topicId)).map((name) => ({ run: name }))) {
     const ranked = await readTopicRanking(ws, { run: run.run, topicId, k });
     if (ranked.length === 0) continue;
     const judged = ranked.filter((p) => ratings.has(p.docId)).length;
@@ -121,14 +136,12 @@ export async function topicPage(
           ...heatRow(p.docId),
           p.text === undefined
             ? `<span class="muted">no text in the workspace</span>`
-            : `<span class="text">${
-              esc(p.text.length > 300 ? p.text.slice(0, 297) + "..." : p.text)
-            }</span>`,
+            : longText(p.text),
         ]),
       ),
     );
   }
-  const reports = await readReportRuns(ws, topicId);
+  const reports = (await readReportRuns(ws, topicId)).sort(naturalCompare);
   parts.push(
     `<h2>Reports (${reports.length})</h2>`,
     reports.length
@@ -137,11 +150,40 @@ export async function topicPage(
           .join("")
       }</ul>` +
         (reports.length > 1
-          ? `<p><a href="/compare/${seg(topicId)}?a=${seg(reports[0])}&amp;b=${
-            seg(reports[1])
-          }">Compare two reports</a></p>`
+          ? `<p><a href="/compare/${seg(topicId)}">Compare two reports</a></p>`
           : "")
       : `<p class="muted">No reports for this topic.</p>`,
   );
   return page(`Topic ${topicId}`, parts.join("\n"), [[`/topic/${seg(topicId)}`, topicId]]);
+}
+
+/**
+ * The typed sub-questions of every source whose texts are not the topic's own
+ * sub-questions (a decomposition, a file): one table per source with the types.
+ */
+function typedSections(
+  typed: { source: string; ordinal: number; text: string; type: string | null }[],
+  own: string[],
+): string[] {
+  const shown = new Set(own);
+  const sources = [...new Set(typed.map((t) => t.source))].sort(naturalCompare);
+  const out: string[] = [];
+  for (const source of sources) {
+    const rows = typed.filter((t) => t.source === source);
+    if (rows.every((t) => shown.has(loose(t.text)))) continue;
+    const counts = new Map<string, number>();
+    for (const t of rows) {
+      counts.set(t.type ?? "untyped", (counts.get(t.type ?? "untyped") ?? 0) + 1);
+    }
+    out.push(
+      `<h3>Typed sub-questions from ${esc(source)} (${rows.length}: ${
+        esc([...counts].map(([t, n]) => `${t} ${n}`).join(", "))
+      })</h3>`,
+      htmlTable(
+        ["#", "sub-question", "type"],
+        rows.map((t) => [`<td class="num">${t.ordinal}</td>`, esc(t.text), esc(t.type ?? "")]),
+      ),
+    );
+  }
+  return out;
 }

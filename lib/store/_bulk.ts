@@ -73,24 +73,30 @@ export function upsertRecords(
   connection: DuckDBConnection,
   info: TableInfo,
   records: readonly object[],
+  merge?: <T>(statements: () => Promise<T>) => Promise<T>,
 ): Promise<number> {
-  return upsertBatches(connection, info, [records]);
+  return upsertBatches(connection, info, [records], undefined, merge);
 }
+
+let stages = 0;
 
 /**
  * Upserts batches of records with one merge at the end: every batch is appended to
- * a staging table, then the replaced rows are deleted and the staged rows inserted.
- * `onBatch` gets the records staged so far; the result is the rows stored (records
- * repeating a key count once).
+ * a staging table of its own name (temporary, so private to `connection`), then the
+ * replaced rows are deleted and the staged rows inserted by `merge`, which runs the
+ * two statements it is given as one unit (the caller wraps them in one transaction,
+ * queued behind the other writers). `onBatch` gets the records staged so far; the
+ * result is the rows stored (records repeating a key count once).
  */
 export async function upsertBatches(
   connection: DuckDBConnection,
   info: TableInfo,
   batches: AsyncIterable<readonly object[]> | Iterable<readonly object[]>,
   onBatch?: (rows: number) => void,
+  merge: <T>(statements: () => Promise<T>) => Promise<T> = (statements) => statements(),
 ): Promise<number> {
   const q = (name: string) => `"${name}"`;
-  const stage = `_stage_${info.name}`;
+  const stage = `_stage_${info.name}_${++stages}`;
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${q(stage)} AS SELECT * FROM ${q(info.name)} LIMIT 0`,
   );
@@ -106,29 +112,33 @@ export async function upsertBatches(
     if (total === 0) return 0;
     const staged = `temp.${q(stage)}`;
     if (info.primaryKey.length === 0) {
-      if (info.columns.some((c) => c.name === "run")) {
-        await connection.run(
-          `DELETE FROM ${q(info.name)} WHERE run IN (SELECT DISTINCT run FROM ${staged})`,
+      return await merge(async () => {
+        if (info.columns.some((c) => c.name === "run")) {
+          await connection.run(
+            `DELETE FROM ${q(info.name)} WHERE run IN (SELECT DISTINCT run FROM ${staged})`,
+          );
+        }
+        const inserted = await connection.run(
+          `INSERT INTO ${q(info.name)} SELECT * FROM ${staged} ORDER BY rowid`,
         );
-      }
-      const inserted = await connection.run(
-        `INSERT INTO ${q(info.name)} SELECT * FROM ${staged} ORDER BY rowid`,
-      );
-      return inserted.rowsChanged;
+        return inserted.rowsChanged;
+      });
     }
     // Delete the rows being replaced, then insert plainly: much faster in DuckDB than
     // INSERT OR REPLACE, which checks the rows against the index one by one.
     const key = info.primaryKey.map(q).join(", ");
     const match = info.primaryKey.map((k) => `t.${q(k)} = s.${q(k)}`).join(" AND ");
-    await connection.run(
-      `DELETE FROM ${q(info.name)} t WHERE EXISTS (SELECT 1 FROM ${staged} s WHERE ${match})`,
-    );
-    const inserted = await connection.run(
-      `INSERT INTO ${q(info.name)} SELECT * FROM ${staged}
-       QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY rowid DESC) = 1`,
-    );
-    return inserted.rowsChanged;
+    return await merge(async () => {
+      await connection.run(
+        `DELETE FROM ${q(info.name)} t WHERE EXISTS (SELECT 1 FROM ${staged} s WHERE ${match})`,
+      );
+      const inserted = await connection.run(
+        `INSERT INTO ${q(info.name)} SELECT * FROM ${staged}
+         QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY rowid DESC) = 1`,
+      );
+      return inserted.rowsChanged;
+    });
   } finally {
-    await connection.run(`DROP TABLE IF EXISTS temp.${q(stage)}`);
+    await connection.run(`DROP TABLE IF EXISTS temp.${q(stage)}`).catch(() => {});
   }
 }

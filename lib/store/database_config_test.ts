@@ -8,6 +8,7 @@ import { CALLS_ZSTD_KEY, callsNeedZstd, createLlmCacheTables } from "./llm_cache
 import { migrateWorkspace, type RewriteProgress } from "./migrate_workspace.ts";
 import { checkWorkspace } from "./check_workspace.ts";
 import { isOlderStorage, STORAGE_VERSION, storageVersionOf } from "./database_config.ts";
+import { SCHEMA_VERSION } from "./schema.ts";
 
 /**
  * Runs `read` on a connection to a workspace file opened read-only without the
@@ -142,8 +143,8 @@ Deno.test("migrate rewrites a file of an older storage format, keeping every row
   const events: RewriteProgress[] = [];
   const result = await migrateWorkspace(old, { onProgress: (p) => events.push(p), intervalMs: 1 });
   assert.deepEqual(result, {
-    from: 4,
-    to: 4,
+    from: SCHEMA_VERSION,
+    to: SCHEMA_VERSION,
     storage: { from: "v1.0.0+", to: "v1.5.0+", because: ["format"] },
   });
   assert.deepEqual(await callCompressions(old), ["ZSTD"]);
@@ -192,7 +193,7 @@ Deno.test("migrate rewrites a file of an older storage format, keeping every row
     again.close();
   }
   // Already current: nothing to rewrite.
-  assert.deepEqual(await migrateWorkspace(old), { from: 4, to: 4 });
+  assert.deepEqual(await migrateWorkspace(old), { from: SCHEMA_VERSION, to: SCHEMA_VERSION });
   assert.deepEqual((await checkWorkspace(old)).notes, []);
 });
 
@@ -245,8 +246,8 @@ Deno.test("migrate stores a call cache of the default string compression with ZS
   );
   const before = await contents(dir);
   assert.deepEqual(await migrateWorkspace(dir), {
-    from: 4,
-    to: 4,
+    from: SCHEMA_VERSION,
+    to: SCHEMA_VERSION,
     storage: { from: "v1.5.0+", to: "v1.5.0+", because: ["compression"] },
   });
   // Every row is kept; `meta` gains the record of the cache created with ZSTD.
@@ -263,5 +264,5 @@ Deno.test("migrate stores a call cache of the default string compression with ZS
   await again.exec("CHECKPOINT");
   again.close();
   assert.deepEqual(await callCompressions(dir), ["ZSTD"]);
-  assert.deepEqual(await migrateWorkspace(dir), { from: 4, to: 4 });
+  assert.deepEqual(await migrateWorkspace(dir), { from: SCHEMA_VERSION, to: SCHEMA_VERSION });
 });

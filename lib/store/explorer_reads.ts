@@ -319,3 +319,126 @@ export async function readReportRuns(ws: WorkspaceLike, topicId: string): Promis
     [topicId],
   )).map((r) => r.run);
 }
+
+/**
+ * The types of a topic's sub-questions as stored by the typing step
+ * (`subq_questions`), by source: none when the workspace has no such table.
+ *
+ * @param ws The workspace.
+ * @param topicId The topic.
+ * @returns Source, ordinal, text and type (null until typed) of each.
+ * @example
+ * ```ts
+ * import { readTopicTypes } from "@lib/store/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await readTopicTypes(ws, "sample-01"); // [] until sub-questions are typed
+ * ws.close();
+ * ```
+ */
+export async function readTopicTypes(
+  ws: WorkspaceLike,
+  topicId: string,
+): Promise<{ source: string; ordinal: number; text: string; type: string | null }[]> {
+  return await ws.query<{ source: string; ordinal: number; text: string; type: string | null }>(
+    `SELECT source, ordinal, text, type FROM subq_questions WHERE topic_id = $1
+     ORDER BY source, ordinal`,
+    [topicId],
+  ).catch(() => []);
+}
+
+/**
+ * A topic's report request, or undefined when the topic does not exist.
+ *
+ * @param ws The workspace.
+ * @param topicId The topic.
+ * @returns The topic id and its request.
+ * @example
+ * ```ts
+ * import { importSample, openWorkspace, readTopicRequest } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * (await readTopicRequest(ws, "sample-01"))?.request; // the request's text
+ * ws.close();
+ * ```
+ */
+export async function readTopicRequest(
+  ws: WorkspaceLike,
+  topicId: string,
+): Promise<{ topicId: string; request: string } | undefined> {
+  const [topic] = await ws.query<{ topicId: string; request: string }>(
+    "SELECT topic_id, request FROM topics WHERE topic_id = $1",
+    [topicId],
+  );
+  return topic;
+}
+
+/**
+ * The plain grades (no subtopic) of one topic in one named qrels set.
+ *
+ * @param ws The workspace.
+ * @param name The qrels name (e.g. `crux_pr`).
+ * @param topicId The topic.
+ * @returns Document ids and grades.
+ * @example
+ * ```ts
+ * import { importSample, openWorkspace, readTopicGrades } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await readTopicGrades(ws, "crux_pr", "sample-01"); // [] until a selection is stored
+ * ws.close();
+ * ```
+ */
+export async function readTopicGrades(
+  ws: WorkspaceLike,
+  name: string,
+  topicId: string,
+): Promise<{ docId: string; grade: number }[]> {
+  return await ws.query<{ docId: string; grade: number }>(
+    `SELECT doc_id, grade FROM qrels WHERE name = $1 AND topic_id = $2
+     AND coalesce(subtopic, '0') = '0'`,
+    [name, topicId],
+  );
+}
+
+/**
+ * The retrieval runs that rank something for one topic, by name.
+ *
+ * @param ws The workspace.
+ * @param topicId The topic.
+ * @returns Run names in order.
+ * @example
+ * ```ts
+ * import { importSample, openWorkspace, readTopicRunNames } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await readTopicRunNames(ws, "sample-01"); // [] until a run is stored
+ * ws.close();
+ * ```
+ */
+export async function readTopicRunNames(ws: WorkspaceLike, topicId: string): Promise<string[]> {
+  return (await ws.query<{ run: string }>(
+    "SELECT DISTINCT run FROM runs WHERE topic_id = $1 ORDER BY run",
+    [topicId],
+  )).map((r) => r.run);
+}
+
+/**
+ * The generated runs of the workspace (runs with at least one report), by name.
+ *
+ * @param ws The workspace.
+ * @returns Run names in order.
+ * @example
+ * ```ts
+ * import { importSample, openWorkspace, readGenerationRunNames } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await importSample(ws, "datasets/sample");
+ * await readGenerationRunNames(ws); // [] until reports are generated
+ * ws.close();
+ * ```
+ */
+export async function readGenerationRunNames(ws: WorkspaceLike): Promise<string[]> {
+  return (await ws.query<{ run: string }>("SELECT DISTINCT run FROM generations ORDER BY run"))
+    .map((r) => r.run);
+}

@@ -240,7 +240,10 @@ export async function importCrux(
     }
     for (const path of sources.qrels ?? []) {
       const name = basename(path, extname(path));
-      const qrels = (await readQrels(path)).map((q) => {
+      const qrels = (await readQrels(path, {
+        onDuplicates: (n) =>
+          n && progress?.(`qrels: ${n} identical repeated lines of ${path} dropped`),
+      })).map((q) => {
         const topicId = rewrite(q.topicId);
         return {
           ...q,

@@ -44,7 +44,10 @@ export async function importDuc(
   dirs: { docs: string; models: string },
   opts: DucImportOptions = {},
 ): Promise<ImportCounts> {
-  const clusters = await readDucClusters(dirs.docs);
+  const clusters = await readDucClusters(dirs.docs, {
+    onDuplicates: (n) =>
+      n && opts.onProgress?.(`dropped ${n} articles repeating an earlier one of their cluster`),
+  });
   const summaries = await readDucSummaries(dirs.models);
   const topics: Topic[] = [];
   const documents: Document[] = [];

@@ -26,7 +26,10 @@ export interface MultiNewsImportOptions extends ImportOptions {
   limit?: number;
 }
 
-function read(sources: MultiNewsSources, limit: number | undefined): Promise<MultiNewsExample[]> {
+function read(
+  sources: MultiNewsSources,
+  opts: { limit?: number; onDuplicates: (count: number) => void },
+): Promise<MultiNewsExample[]> {
   const given = [sources.jsonl, sources.parquet, sources.src ?? sources.tgt].filter((s) =>
     s !== undefined
   );
@@ -35,14 +38,15 @@ function read(sources: MultiNewsSources, limit: number | undefined): Promise<Mul
       "Cannot import Multi-News: give exactly one of jsonl, parquet, or src together with tgt",
     );
   }
-  if (sources.jsonl) return readMultiNewsJsonl(sources.jsonl, { limit });
-  if (sources.parquet) return readMultiNewsParquet(sources.parquet, { limit });
-  return readMultiNewsPairs(sources.src!, sources.tgt!, { limit });
+  if (sources.jsonl) return readMultiNewsJsonl(sources.jsonl, opts);
+  if (sources.parquet) return readMultiNewsParquet(sources.parquet, opts);
+  return readMultiNewsPairs(sources.src!, sources.tgt!, opts);
 }
 
 /**
  * Loads Multi-News examples idempotently: topic `multi_news-{split}-{n}` (n = the
- * example's position in the file, as in the CRUX release) with the human summary
+ * example's position in the file, as in the CRUX release; an exact repeat of an
+ * earlier example is dropped, counted, and takes no position) with the human summary
  * and an empty request (written later by dataset construction); one document
  * `{topic}:{i}` per source article. Examples without articles are skipped.
  *
@@ -68,7 +72,11 @@ export async function importMultiNews(
   opts: MultiNewsImportOptions = {},
 ): Promise<ImportCounts> {
   const split = opts.split ?? "test";
-  const examples = await read(sources, opts.limit);
+  const examples = await read(sources, {
+    limit: opts.limit,
+    onDuplicates: (n) =>
+      n && opts.onProgress?.(`dropped ${n} examples repeating an earlier one exactly`),
+  });
   const topics: Topic[] = [];
   const documents: Document[] = [];
   let skipped = 0;

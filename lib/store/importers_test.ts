@@ -222,6 +222,17 @@ Deno.test("import: identical repeats are stored once; conflicting repeats are re
       /bad\.qrels:3: docid: document "d1" of topic "t" \(iteration 0\) is already on line 1 with other content/,
     );
     assert.deepEqual(await ws.qrels("bad"), []);
+    // import crux --qrels follows the same rule, and says what it dropped.
+    const notes: string[] = [];
+    await importCrux(ws, { qrels: [join(dir, "pr.qrels")] }, { onProgress: (m) => notes.push(m) });
+    assert.deepEqual((await ws.qrels("pr")).map((q) => [q.docId, q.grade]), [["d1", 3], ["d2", 1]]);
+    assert.ok(
+      notes.includes(`qrels: 1 identical repeated lines of ${join(dir, "pr.qrels")} dropped`),
+    );
+    await assert.rejects(
+      importCrux(ws, { qrels: [join(dir, "bad.qrels")] }),
+      /bad\.qrels:3: docid: document "d1" of topic "t" \(iteration 0\) is already on line 1 with other content/,
+    );
     await Deno.writeTextFile(
       join(dir, "corpus.jsonl"),
       '{"id": "t:0#0", "contents": "old"}\n{"id": "t:0#0", "contents": "new"}\n',

@@ -8,16 +8,18 @@ import {
   checkMultiNewsColumns,
   type MultiNewsExample,
   type MultiNewsOptions,
-  multiNewsRowExample,
+  multiNewsRowExamples,
 } from "@lib/formats/mod.ts";
 
 /**
  * Reads Multi-News Parquet (columns `document` and `summary`) through DuckDB.
  *
  * @param path The Parquet file.
- * @param opts `limit` (default all).
+ * @param opts `limit` (default all); `onDuplicates` receives the number of rows
+ *   repeating an earlier one exactly (dropped, so they take no position).
  * @returns The examples in row order.
- * @throws {InputError} When the file lacks the `document` or `summary` column.
+ * @throws {InputError} When the file lacks the `document` or `summary` column, or
+ *   a row repeats an earlier row's articles with another summary.
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @example
  * ```ts ignore
@@ -42,12 +44,11 @@ export async function readMultiNewsParquet(
       path,
     ]);
     checkMultiNewsColumns(path, schema.getRowObjectsJS().map((r) => String(r.column_name)));
-    const limit = opts.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.floor(opts.limit))}`;
     const reader = await connection.runAndReadAll(
-      `SELECT document, summary FROM read_parquet($1)${limit}`,
+      "SELECT document, summary FROM read_parquet($1)",
       [path],
     );
-    return reader.getRowsJS().map(([d, s], i) => multiNewsRowExample(i, d, s));
+    return multiNewsRowExamples(path, reader.getRowsJS(), opts);
   } finally {
     connection.closeSync();
     instance.closeSync();

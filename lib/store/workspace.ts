@@ -5,6 +5,7 @@
  * @module
  */
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { join, resolve } from "node:path";
 import type {
   Assignment,
@@ -187,13 +188,21 @@ export class Workspace {
    * ```
    */
   async insert(table: string, records: readonly object[]): Promise<number> {
-    return await insertRecords(this.connection, this.#table(table), records);
+    const info = this.#table(table);
+    if (records.length === 0) return 0;
+    const active = this.#activeTransaction();
+    if (active) return await this.#explained(insertRecords(active, info, records));
+    return await this.#withWriter((connection) =>
+      this.#serial(() => committed(connection, () => insertRecords(connection, info, records)))
+    );
   }
 
   /**
    * Inserts records, replacing rows with the same primary key (last record wins), so
    * re-running an import is idempotent. For `runs` (no key) the rows of every run
-   * named in `records` are replaced.
+   * named in `records` are replaced. The delete and the insert are one commit, made
+   * in this call's turn on the process's one writer queue (see `transaction`); the
+   * promise resolves after the commit.
    *
    * @param table Table name from `schema.ts`.
    * @param records The records (camelCase fields).
@@ -207,10 +216,33 @@ export class Workspace {
    * ```
    */
   async upsert(table: string, records: readonly object[]): Promise<number> {
-    // A rating's item is recorded first: a reader on another connection that sees the
-    // rating finds its item (the two writes are two commits).
-    if (table === "ratings") await this.#recordRatedItems(records as readonly Rating[]);
-    return await upsertRecords(this.connection, this.#table(table), records);
+    const info = this.#table(table);
+    // A rating's item is recorded with it, in the same commit: a reader that sees the
+    // rating finds its item.
+    const also = table === "ratings"
+      ? (connection: DuckDBConnection) =>
+        this.#recordRatedItems(connection, records as readonly Rating[])
+      : undefined;
+    const active = this.#activeTransaction();
+    if (active) {
+      await also?.(active);
+      return await this.#explained(upsertRecords(active, info, records));
+    }
+    // The turn is taken now, so writes made one after the other are stored in that order.
+    const turn = this.#reserve();
+    try {
+      return await this.#withWriter((connection) =>
+        upsertRecords(connection, info, records, async (statements) => {
+          await turn.ready;
+          return await committed(connection, async () => {
+            await also?.(connection);
+            return await statements();
+          });
+        })
+      );
+    } finally {
+      turn.release();
+    }
   }
 
   /**
@@ -218,7 +250,10 @@ export class Workspace {
    * report of a run, reference summary) as it is written, so readers ask the
    * columns, never the id string.
    */
-  async #recordRatedItems(records: readonly Rating[]): Promise<void> {
+  async #recordRatedItems(
+    connection: DuckDBConnection,
+    records: readonly Rating[],
+  ): Promise<void> {
     const items = new Map<string, object>();
     for (const r of records) {
       const key = `${r.topicId}\u0000${r.itemId}\u0000${r.judge}`;
@@ -232,14 +267,15 @@ export class Workspace {
       }
     }
     if (items.size) {
-      await upsertRecords(this.connection, this.#table("rated_items"), [...items.values()]);
+      await upsertRecords(connection, this.#table("rated_items"), [...items.values()]);
     }
   }
 
   /**
    * Upserts a stream of records (e.g. a 565k-line corpus) without holding it all:
    * records are staged in batches and merged into the table once at the end, with
-   * the same replace rules as `upsert`.
+   * the same replace rules as `upsert`, in one commit that takes its turn on the
+   * writer queue once every record is read.
    *
    * @param table Table name from `schema.ts`.
    * @param records The records, sync or async.
@@ -275,13 +311,92 @@ export class Workspace {
       }
       yield batch;
     }
-    const n = await upsertBatches(this.connection, this.#table(table), batches(), opts.onProgress);
-    if (table === "ratings") await this.exec(RATED_ITEMS_SQL);
-    return n;
+    const info = this.#table(table);
+    const active = this.#activeTransaction();
+    if (active) {
+      const n = await this.#explained(upsertBatches(active, info, batches(), opts.onProgress));
+      if (table === "ratings") await this.#explained(active.run(RATED_ITEMS_SQL));
+      return n;
+    }
+    return await this.#withWriter((connection) =>
+      upsertBatches(
+        connection,
+        info,
+        batches(),
+        opts.onProgress,
+        (statements) =>
+          this.#serial(() =>
+            committed(connection, async () => {
+              const n = await statements();
+              if (table === "ratings") await connection.run(RATED_ITEMS_SQL);
+              return n;
+            })
+          ),
+      )
+    );
+  }
+
+  /** The writers of this process, per database: the running transaction's connection. */
+  static #transactions = new AsyncLocalStorage<{ root: Workspace; connection: DuckDBConnection }>();
+
+  /** The root workspace (a fork's parent), whose queue every writer of the database joins. */
+  get #root(): Workspace {
+    return this.parent ?? this;
+  }
+
+  /** The connection of a transaction of this database that the caller runs inside, if any. */
+  #activeTransaction(): DuckDBConnection | undefined {
+    const active = Workspace.#transactions.getStore();
+    return active?.root === this.#root ? active.connection : undefined;
+  }
+
+  #queue: Promise<void> = Promise.resolve();
+
+  /**
+   * Takes the next turn on this database's one writer queue: `ready` settles when
+   * every write queued before has settled; `release` ends the turn (call it once,
+   * whatever happens). Turns are served in the order they are taken.
+   */
+  #reserve(): { ready: Promise<void>; release: () => void } {
+    const root = this.#root;
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => release = resolve);
+    const ready = root.#queue;
+    root.#queue = ready.then(() => done);
+    return { ready, release };
+  }
+
+  /** Runs `work` in a turn of its own on the writer queue. */
+  async #serial<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.#reserve();
+    try {
+      await turn.ready;
+      return await work();
+    } finally {
+      turn.release();
+    }
+  }
+
+  /**
+   * Runs `work` on a connection of its own (its staging tables and transaction
+   * are private to it, and readers on the workspace's connection run beside it),
+   * closed afterwards.
+   */
+  async #withWriter<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new Error(`Cannot write to workspace "${this.dir}": it is closed`);
+    const connection = await this.#explained(this.instance.connect());
+    try {
+      return await this.#explained(work(connection));
+    } finally {
+      connection.closeSync();
+    }
   }
 
   /**
    * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws.
+   * It waits its turn behind the other writes of this process on the database (every
+   * `insert`, `upsert` and `transaction`, on any fork, goes through one queue), and
+   * the writes `fn` makes through the workspace are part of it.
    *
    * @param fn The work.
    * @returns What `fn` returns.
@@ -298,15 +413,15 @@ export class Workspace {
    * ```
    */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    await this.connection.run("BEGIN TRANSACTION");
+    // Inside a transaction of this database, the work is part of it.
+    if (this.#activeTransaction()) return await fn();
+    const root = this.#root;
+    const connection = this.connection;
     try {
-      const result = await fn();
-      await this.connection.run("COMMIT");
-      return result;
+      return await this.#serial(() =>
+        Workspace.#transactions.run({ root, connection }, () => committed(connection, fn))
+      );
     } catch (error) {
-      // A failed ROLLBACK (the database gave up after a fatal write error) must not hide
-      // the error that caused it.
-      await this.connection.run("ROLLBACK").catch(() => {});
       throw explainStorageError(error, this.dir) ?? error;
     }
   }
@@ -423,4 +538,22 @@ export class Workspace {
   }
 
   #closed = false;
+}
+
+/**
+ * Runs `work` between BEGIN and COMMIT on `connection`: committed when it resolves,
+ * rolled back when it throws, so its statements are stored together or not at all.
+ */
+async function committed<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await connection.run("BEGIN TRANSACTION");
+  try {
+    const result = await work();
+    await connection.run("COMMIT");
+    return result;
+  } catch (error) {
+    // A failed ROLLBACK (the database gave up after a fatal write error) must not hide
+    // the error that caused it.
+    await connection.run("ROLLBACK").catch(() => {});
+    throw error;
+  }
 }

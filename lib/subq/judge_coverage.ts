@@ -42,7 +42,8 @@ export interface CoverageResult {
 
 /**
  * Parses `{"label": "answered"|"unanswered", "span": "..."}` or a plain label
- * (`Answered.`); an answer that is only `None` (the paper's way of saying no
+ * (`Answered.`). A span `None` (the prompt's mark of an unanswered question)
+ * is no span, and reads as unanswered whatever the label; an answer that is only `None` (the paper's way of saying no
  * span answers the sub-question) reads as unanswered, and one that gives only
  * the span (`{"span": "..."}`, `Span: "..."`) as answered by it. Reasoning
  * (`<think>` blocks) is not read.
@@ -78,14 +79,10 @@ export function parseCoverageAnswer(
     }
     return v;
   }
-  return {
-    ok: true,
-    value: {
-      answered: v.value.label === "answered",
-      // "None" in the span field is no span.
-      span: /^none\.?$/i.test(v.value.evidence.trim()) ? "" : v.value.evidence.trim(),
-    },
-  };
+  const span = v.value.evidence.trim();
+  // "None" in the span field is no span: the sub-question is unanswered whatever the label.
+  if (/^none\.?$/i.test(span)) return { ok: true, value: { answered: false, span: "" } };
+  return { ok: true, value: { answered: v.value.label === "answered", span } };
 }
 
 function located(id: string, text: string, answered: boolean, span: string, backend: string) {

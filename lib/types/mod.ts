@@ -5,3 +5,4 @@
  * @module
  */
 export * from "./records.ts";
+export type { Embedder } from "./embedder.ts";

@@ -20,6 +20,7 @@ const SUITES = [
   "nuggets",
   "stages",
   "cache_lookup",
+  "serve",
 ] as const;
 
 // `deno task bench -- --only x` hands the task's "--" on to the script: drop it.

@@ -10,10 +10,19 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   InputError,
+  parseEntailments,
   parseJudgments,
+  parseKeyPoints,
+  parseNuggetAssignments,
+  parseNuggetCreationInput,
+  parseNuggetQuestions,
+  parseNuggets,
+  parseNuggetScores,
   parseQrels,
   parseRagAnswers,
   parseRun,
+  parseStatementSupport,
+  parseTypedCoverage,
 } from "@lib/formats/mod.ts";
 import { prepareJudged, scanQrelsTable, scanRunTable } from "@lib/metrics/mod.ts";
 
@@ -143,6 +152,113 @@ Deno.test("RAG answers: exact repeats dropped and counted, conflicting ones name
       return { kept, dropped };
     }, "topic_id");
   }));
+});
+
+/** A reader taking the file's text and an `onDuplicates` callback; returns the records kept. */
+type Parse = (text: string, opts: { file: string; onDuplicates: (n: number) => void }) => unknown[];
+
+/** `checkRule` for a reader of the `Parse` shape. */
+function checkParse(
+  plan: Plan,
+  line: (i: number, c: boolean) => string,
+  parse: Parse,
+  field: string,
+) {
+  checkRule(plan, line, (text) => {
+    let dropped = -1;
+    const kept = parse(text, { file: "f", onDuplicates: (n) => dropped = n }).length;
+    return { kept, dropped };
+  }, field);
+}
+
+Deno.test("key points: a question repeated exactly is dropped and counted, with other points it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({ qid: `q${i}`, keypoints: [{ id: "k1", text: c ? "Other." : `Point ${i}.` }] });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseKeyPoints, "qid")));
+});
+
+Deno.test("entailments: a question and run repeated exactly is dropped and counted, with other labels it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      qid: `q${i % 4}`,
+      run_id: `r${i}`,
+      labels: [{ keypoint_id: "k1", label: c ? "no" : "yes" }],
+    });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseEntailments, "run_id")));
+});
+
+Deno.test("nuggets: a query repeated exactly is dropped and counted, with other nuggets it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      qid: `q${i}`,
+      query: "why?",
+      nuggets: [{ text: `n${i}`, importance: c ? "okay" : "vital" }],
+    });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseNuggets, "qid")));
+});
+
+Deno.test("nugget assignments: a query and run repeated exactly is dropped and counted, with other labels it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      qid: `q${i}`,
+      run_id: `r${i % 3}`,
+      nuggets: [{ text: "a", importance: "vital", assignment: c ? "not_support" : "support" }],
+    });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseNuggetAssignments, "run_id")));
+});
+
+Deno.test("typed coverage: a judgment repeated exactly is dropped and counted, with another value it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      question_id: `q${i % 2}`,
+      sub_question: `Who ${i}?`,
+      type: "core",
+      system: "s",
+      answered: c,
+    });
+  fc.assert(
+    fc.property(plans, (plan) => checkParse(plan, line, parseTypedCoverage, "sub_question")),
+  );
+});
+
+Deno.test("nugget questions: a topic repeated exactly is dropped and counted, with other nuggets it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({ id: `t${i}`, nuggets: [[`Who ${i}?`, c ? "Bo" : "Ann"]] });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseNuggetQuestions, "id")));
+});
+
+Deno.test("nugget creation input: a query repeated exactly is dropped and counted, with other candidates it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      query: { qid: `q${i}`, text: "why?" },
+      candidates: [{ docid: "d1", judgment: c ? 2 : 1, doc: { segment: "a" } }],
+    });
+  fc.assert(
+    fc.property(plans, (plan) => checkParse(plan, line, parseNuggetCreationInput, "query.qid")),
+  );
+});
+
+Deno.test("statement support: a question and run repeated exactly is dropped and counted, with other statements it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      qid: `q${i % 3}`,
+      run_id: `r${i}`,
+      statements: [{ text: "A.", label: "yes", supported: !c }],
+    });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseStatementSupport, "run_id")));
+});
+
+Deno.test("nugget scores: a row repeated exactly is dropped and counted, with other scores it names both lines", () => {
+  const line = (i: number, c: boolean) =>
+    JSON.stringify({
+      qid: `q${i}`,
+      run_id: `r${i % 2}`,
+      strict_vital_score: c ? 1 : 0.5,
+      strict_all_score: 0.5,
+      vital_score: 0.5,
+      all_score: 0.5,
+    });
+  fc.assert(fc.property(plans, (plan) => checkParse(plan, line, parseNuggetScores, "qid")));
 });
 
 /** Numbers a float cannot hold, as files spell them. */

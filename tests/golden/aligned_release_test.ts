@@ -15,6 +15,7 @@ import { measureCommand } from "@lib/cli/commands/measure.ts";
 import { constructCommand } from "@lib/cli/commands/construct.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { reportLabelTarget } from "@lib/formats/mod.ts";
+import { topicPage } from "@lib/serve/topic_page.ts";
 import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
 import { testConfig } from "../pipeline/_config.ts";
 import { type AlignedRelease, writeAlignedRelease } from "../support/aligned_release_fixture.ts";
@@ -265,6 +266,21 @@ Deno.test("aligned ratings: crux eval, the workspace and a hand computation give
         f.ratings.get(t)!.has(d),
         `${d} has a qrels line for ${t} but is not rated under it`,
       );
+    }
+    // The explorer's topic page shows the last topic's own ratings of the passage it
+    // borrowed (5 on its first sub-question; the owner rated it 0 or 1), and every
+    // passage of bm25's top 10 as judged.
+    const borrowed = f.runs.get("bm25")!.get(last)!.find((id) =>
+      f.ratings.get(last)!.get(id)![0] === 5 && !id.startsWith(`${last}:`)
+    )!;
+    const view = await openWorkspace(ws, { readOnly: true });
+    try {
+      const page = (await topicPage(view, last))!;
+      assert.match(page, new RegExp(`title="${last}#q1: 5">5</td>`));
+      assert.match(page, /judged@10: 1\.00 \(10 of 10 retrieved rated\)/);
+      assert.ok(page.includes(borrowed));
+    } finally {
+      view.close();
     }
     const lastRequired = storeQrels.filter((l) => l.startsWith(`${last} `) && l.endsWith(" 3"));
     assert.ok(lastRequired.every((l) => !l.split(" ")[1].startsWith(`${last}:`)));

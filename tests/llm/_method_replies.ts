@@ -33,8 +33,8 @@ export function methodReply(req: ServerChatRequest): Reply {
   const json = (v: unknown): Reply => ({ content: JSON.stringify(v) });
   if (u.includes("Current nugget list (JSON):")) {
     const list = JSON.parse(between(u, "Current nugget list (JSON):\n", "\n\nNew passages:"));
-    const max = Number(/keep at most (\d+) nuggets/.exec(u)?.[1] ?? 20);
-    const shown = between(u, "New passages:\n", "\n\nUpdate the nugget list").split("\n\n");
+    const max = Number(/keep at most (\d+)\s+nuggets/.exec(u)?.[1] ?? 20);
+    const shown = between(u, "New passages:\n", "\n\nQuery (repeated)").split("\n\n");
     const added = shown.map((p) =>
       (sentences(p.replace(/^\[\d+\]\s*/, ""))[0] ?? "").split(/\s+/).slice(0, 8).join(" ")
         .replace(/[.,;:!?]$/, "")

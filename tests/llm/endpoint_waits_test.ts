@@ -49,7 +49,7 @@ Deno.test("a 600 s Retry-After is capped, announced with the URL on the progress
   assert.match(
     lines[1],
     new RegExp(
-      `judge 0/1 .*retry waits 1 \\(0\\.3s\\)  waiting 0\\.3s before attempt 2 at ${
+      `judge 0/1 .*retry waits 1 \\(0\\.3s\\)  waiting 0\\.3s \\(until \\d\\d:\\d\\d:\\d\\d UTC\\) before attempt 2 at ${
         server.url.replace(/[.]/g, "\\.")
       }/chat/completions; Retry-After 10m00s capped \\(HTTP 429`,
     ),

@@ -96,7 +96,7 @@ Deno.test("the API key never reaches the workspace, the output, logs or error me
   for (const p of [judged, stats, badUrl]) {
     for (const stream of [p.stdout, p.stderr]) assert.ok(!dec.decode(stream).includes(SECRET));
   }
-  assert.match(dec.decode(stats.stdout), /judge-m\s+answerability@1\s+40\s+35\s+0\s+5/);
+  assert.match(dec.decode(stats.stdout), /judge-m\s+answerability@2\s+40\s+35\s+0\s+5/);
   assert.deepEqual(await filesContaining(dir, SECRET), []);
   // The secret is checked for real: the server accepted it on every request.
   assert.ok(server.log.every((e) => e.status !== 401 || itemOf(e.key) < 2));

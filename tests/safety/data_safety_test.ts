@@ -58,7 +58,7 @@ Deno.test("crux index refuses a folder holding other files and leaves it untouch
   assert.equal(r.code, 1);
   assert.match(
     r.err,
-    /Refusing to write the index into ".*project": it holds 2 entries and is not an index/,
+    /Refusing to write --out ".*project": it is a folder with 2 entries; --out writes an index folder/,
   );
   assert.deepEqual(await snapshot(project), before);
   // `--out .` from inside a project folder is the same case.

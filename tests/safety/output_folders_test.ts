@@ -91,7 +91,7 @@ Deno.test("crux compare --out refuses a folder with a user's file under an analy
   assert.equal(r.code, 1);
   assert.match(
     r.err,
-    /Refusing to save into --out ".*": tables\/method_correlations.csv exists and was not written by the workbench/,
+    /Refusing to write --out ".*": it is a folder with 1 entry; --out writes a folder of saved analyses/,
   );
   assert.equal(r.out, "", "nothing was computed or printed");
   assert.deepEqual(await files(out), before);

@@ -71,6 +71,12 @@ Deno.test({
           const ms = performance.now() - start;
           assert.equal(res?.status(), 200, path);
           timings.push(`${path.replace(/\?.*/, "").replace(/\/[^/]*$/, "/…")} ${ms.toFixed(0)} ms`);
+          // The page fits the window: wide tables scroll inside their own box.
+          const width = await page.evaluate(() =>
+            (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+              .document.documentElement.scrollWidth
+          );
+          assert.ok(width <= 1200, `${path}: ${width} px wide in a 1200 px window`);
           if (shots && shot) await page.screenshot({ path: join(shots, `${shot}.png`) });
         };
         const t = encodeURIComponent(topicId);

@@ -12,7 +12,7 @@ import { type Judged, type JudgedInputs, prepareJudged } from "@lib/metrics/judg
 import { scanQrelsTable } from "@lib/metrics/qrels_table.ts";
 import { scanQrels } from "@lib/metrics/scan_trec.ts";
 import { InputError, type Problem } from "@lib/formats/input_error.ts";
-import { decodeText } from "@lib/formats/read_text_file.ts";
+import { checkTextSize, decodeText } from "@lib/formats/read_text_file.ts";
 import { blankText } from "@lib/formats/blank_text.ts";
 import type { EvalOptions } from "./_eval_options.ts";
 import { type ChunkRewrite, evaluateRunFile } from "./_eval_runs.ts";
@@ -38,6 +38,7 @@ async function readWhole(path: string): Promise<Uint8Array> {
   using file = await Deno.open(path);
   const info = await file.stat();
   if (!info.isFile) return await Deno.readFile(path); // a pipe: its size is unknown
+  checkTextSize(path, info.size); // a file too big is refused before it is read
   const bytes = new Uint8Array(info.size);
   let size = 0;
   while (size < bytes.length) {
@@ -58,6 +59,7 @@ async function readBytes(path: string, what: string, check = true): Promise<Uint
   try {
     bytes = await readWhole(path);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const reason = error instanceof Deno.errors.NotFound
       ? "the file does not exist"
       : (error as Error).message;

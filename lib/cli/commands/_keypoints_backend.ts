@@ -1,12 +1,12 @@
 // Backends of `crux keypoints` actions: offline, or the model of a role with calls cached in a workspace.
 import { join } from "node:path";
 import { LlmClient, openCallCache, resolveRoleConfig, type Role } from "@lib/llm/mod.ts";
-import { guardOutputs } from "@lib/formats/mod.ts";
+import { guardOutputs, type OutputTarget } from "@lib/formats/mod.ts";
 import { chooseBackend, clientOverrides, int, readLlmConfig } from "./_llm_flags.ts";
 import { UsageError } from "../command.ts";
 import { KEYPOINTS, type KeyPointSection } from "@lib/methods/mod.ts";
 
-export type Flags = Record<string, string | boolean | undefined>;
+export type Flags = Record<string, string | boolean | string[] | undefined>;
 
 /** A model client (online) or nothing (offline), plus settings for the backends. */
 export interface OpenBackend {
@@ -21,7 +21,7 @@ export async function withBackend<T>(
   role: Role,
   files: {
     inputs: Record<string, string | undefined>;
-    outputs: Record<string, string | undefined>;
+    outputs: Record<string, OutputTarget>;
   },
   fn: (b: OpenBackend) => Promise<T>,
 ): Promise<T> {

@@ -6,11 +6,17 @@ import {
   formatEntailments,
   formatKeyPoints,
   formatStatementSupport,
+  jsonlOf,
   type QuestionDocuments,
   readKeyPoints,
   readQuestionDocuments,
   writeAtomic,
 } from "@lib/formats/mod.ts";
+
+/** The key point files, recognised by their records' fields. */
+const KEY_POINTS = jsonlOf("key points (JSONL)", ["qid", "keypoints"]);
+const ENTAILMENTS = jsonlOf("key point labels (JSONL)", ["qid", "run_id", "labels"]);
+const STATEMENTS = jsonlOf("statement support (JSONL)", ["qid", "run_id", "statements"]);
 import {
   checkStatements,
   DEFAULT_EXTRACTION_ROUNDS,
@@ -73,7 +79,10 @@ export async function extract(args: string[], io: Io): Promise<number> {
   }
   const rounds = int("rounds", values.rounds, 1) ?? DEFAULT_EXTRACTION_ROUNDS;
   const perRound = int("per-round", values["per-round"], 1);
-  const files = { inputs: { "--questions": values.questions }, outputs: { "--out": values.out } };
+  const files = {
+    inputs: { "--questions": values.questions },
+    outputs: { "--out": { path: values.out, kind: KEY_POINTS } },
+  };
   return await withBackend(values, "judge", files, async (b) => {
     const questions = unionDocuments(await readQuestionDocuments(values.questions!));
     const { extractor } = keyPointBackends(b, { perRound });
@@ -109,10 +118,13 @@ export async function merge(args: string[], io: Io): Promise<number> {
   const threshold = fraction("threshold", values.threshold, 0.6);
   const files = {
     inputs: { "--keypoints": values.keypoints, "--questions": values.questions },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: KEY_POINTS } },
   };
   return await withBackend(values, "judge", files, async (b) => {
-    const originals = await readKeyPoints(values.keypoints!);
+    const originals = await readKeyPoints(values.keypoints!, {
+      onDuplicates: (n) =>
+        n && io.err(`# ${values.keypoints}: ${n} identical repeated lines dropped\n`),
+    });
     const questions = values.questions
       ? new Map(
         unionDocuments(await readQuestionDocuments(values.questions)).map((
@@ -157,10 +169,16 @@ export async function keypointsJudge(args: string[], io: Io): Promise<number> {
   const threshold = fraction("threshold", values.threshold, 0.6);
   const files = {
     inputs: { "--keypoints": values.keypoints, "--responses": values.responses },
-    outputs: { "--out": values.out, "--statements": values.statements },
+    outputs: {
+      "--out": { path: values.out, kind: ENTAILMENTS },
+      "--statements": { path: values.statements, kind: STATEMENTS },
+    },
   };
   return await withBackend(values, "judge", files, async (b) => {
-    const keypoints = await readKeyPoints(values.keypoints!);
+    const keypoints = await readKeyPoints(values.keypoints!, {
+      onDuplicates: (n) =>
+        n && io.err(`# ${values.keypoints}: ${n} identical repeated lines dropped\n`),
+    });
     const lines = (await readQuestionDocuments(values.responses!)).filter((l) =>
       l.response !== undefined
     );

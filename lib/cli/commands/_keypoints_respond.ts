@@ -1,7 +1,7 @@
 // `crux keypoints respond`: responses with the key point protocol, as a questions file.
 import { parseArgs } from "node:util";
 import { type Io, UsageError } from "../command.ts";
-import { readQuestionDocuments, writeAtomic } from "@lib/formats/mod.ts";
+import { jsonlOf, readQuestionDocuments, writeAtomic } from "@lib/formats/mod.ts";
 import { generateResponses } from "@lib/keypoints/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { clientFlags, int } from "./_llm_flags.ts";
@@ -29,7 +29,15 @@ export async function respond(args: string[], io: Io): Promise<number> {
     throw new UsageError("--questions FILE, --out FILE and --run NAME are required");
   }
   const maxTokens = int("max-tokens", values["max-tokens"], 1);
-  const files = { inputs: { "--questions": values.questions }, outputs: { "--out": values.out } };
+  const files = {
+    inputs: { "--questions": values.questions },
+    outputs: {
+      "--out": {
+        path: values.out,
+        kind: jsonlOf("key point responses (JSONL)", ["qid", "run_id", "response"]),
+      },
+    },
+  };
   return await withBackend(values, "generator", files, async (b) => {
     const lines = await readQuestionDocuments(values.questions!);
     const own = lines.filter((l) => l.runId === undefined || l.runId === values.run);

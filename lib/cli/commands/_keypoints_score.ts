@@ -39,9 +39,15 @@ export async function score(args: string[], io: Io): Promise<number> {
   if (!["table", "json", "csv"].includes(format)) {
     throw new UsageError(`--format must be table, json or csv, not "${format}"`);
   }
-  const points = await readKeyPoints(values.keypoints);
-  const entailments = await readEntailments(values.entailments);
-  const statements = values.statements ? await readStatementSupport(values.statements) : [];
+  const dropped = (file: string) => (n: number) =>
+    n && io.err(`# ${file}: ${n} identical repeated lines dropped\n`);
+  const points = await readKeyPoints(values.keypoints, { onDuplicates: dropped(values.keypoints) });
+  const entailments = await readEntailments(values.entailments, {
+    onDuplicates: dropped(values.entailments),
+  });
+  const statements = values.statements
+    ? await readStatementSupport(values.statements, { onDuplicates: dropped(values.statements) })
+    : [];
   const ids = new Map(points.map((q) => [q.qid, new Set(q.keypoints.map((k) => k.id))]));
   const problems = [];
   for (const e of entailments) {
@@ -149,14 +155,16 @@ export async function score(args: string[], io: Io): Promise<number> {
     }
     return 0;
   }
+  // Two spaces at least between columns, so the longest header stays apart from its neighbour.
+  const cw = Math.max(...cols.map((c) => c.length)) + 2;
   const fmt = (v: unknown) =>
-    (v === null || v === undefined ? "-" : (v as number).toFixed(4)).padStart(15);
+    (v === null || v === undefined ? "-" : (v as number).toFixed(4)).padStart(cw);
   const width = Math.max(
     6,
     ...results.map((r) => r.runId.length + 2),
     ...points.map((q) => q.qid.length + 2),
   );
-  io.out(`${"run".padEnd(width)}${cols.map((c) => c.padStart(15)).join("")}  topics\n`);
+  io.out(`${"run".padEnd(width)}${cols.map((c) => c.padStart(cw)).join("")}  topics\n`);
   for (const r of results) {
     for (const p of perQuery ? rows(r) : []) {
       io.out(

@@ -1,8 +1,10 @@
 // Command-line flags shared by the LLM commands (judge, batch, llm).
+import { dirname, isAbsolute, join } from "node:path";
 import { UsageError } from "../command.ts";
-import type { LlmSettings, ResolvedRole, Role } from "@lib/llm/mod.ts";
+import { type LlmSettings, parsePromptFlags, type Role, type RoleOverrides } from "@lib/llm/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import { type RoleClient, roleClient } from "@lib/construct/mod.ts";
+import { parseConfigJson, readConfigText } from "@lib/pipeline/config_json.ts";
 
 export const clientFlags = {
   model: { type: "string" },
@@ -13,6 +15,8 @@ export const clientFlags = {
   rpm: { type: "string" },
   tpm: { type: "string" },
   templates: { type: "string" },
+  /** A user's prompt file for a step: `--prompt FILE` or `--prompt NAME=FILE`, repeatable. */
+  prompt: { type: "string", multiple: true },
   workspace: { type: "string" },
   config: { type: "string" },
 } as const;
@@ -28,6 +32,7 @@ export const TUNING_FLAGS = [
   "rpm",
   "tpm",
   "templates",
+  "prompt",
   "config",
 ] as const;
 
@@ -62,7 +67,7 @@ export interface BackendNames {
  * ```
  */
 export function chooseBackend(
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | boolean | string[] | undefined>,
   names: BackendNames,
 ): string {
   const given = (list: readonly string[]) =>
@@ -107,11 +112,25 @@ export function int(name: string, v: string | undefined, min: number): number | 
   return n;
 }
 
+/**
+ * The role settings given by flags (`--model`, `--base-url`, `--templates`,
+ * `--prompt`, limits); prompt files are named here and read when the role is
+ * resolved.
+ *
+ * @throws {UsageError} On a malformed number or a `--prompt` naming no step.
+ */
 export function clientOverrides(
-  v: Record<string, string | boolean | undefined>,
-): Partial<ResolvedRole> {
+  v: Record<string, string | boolean | string[] | undefined>,
+): RoleOverrides {
   const s = (k: string) => (typeof v[k] === "string" ? v[k] as string : undefined);
-  const o: Partial<ResolvedRole> = {};
+  const o: RoleOverrides = {};
+  if (Array.isArray(v.prompt) && v.prompt.length) {
+    try {
+      o.prompts = parsePromptFlags(v.prompt);
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  }
   if (s("model")) o.model = s("model");
   if (s("base-url")) o.baseUrl = s("base-url");
   if (s("templates")) o.templatesDir = s("templates");
@@ -128,17 +147,31 @@ export function clientOverrides(
   return o;
 }
 
-/** Reads the `llm` section of an experiment config file (empty when no file is given). */
+/**
+ * Reads the `llm` section of an experiment config file (empty when no file is
+ * given), with the config's `prompts` section (template id -> file, relative to
+ * the config file) as its prompt files.
+ */
 export async function readLlmConfig(path: string | undefined): Promise<LlmSettings> {
   if (!path) return {};
-  let parsed: { llm?: LlmSettings };
-  try {
-    parsed = JSON.parse(await Deno.readTextFile(path));
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`Cannot read config "${path}": ${why}`);
+  // As strict as the experiment config reader: UTF-8, BOM, located errors, numbers in range.
+  const parsed = parseConfigJson(await readConfigText(path, "config"), path, "config") as
+    | { llm?: LlmSettings; prompts?: Record<string, string> }
+    | null;
+  const llm = parsed?.llm ?? {};
+  if (parsed?.prompts === undefined) return llm;
+  const files = parsed.prompts;
+  if (typeof files !== "object" || files === null || Array.isArray(files)) {
+    throw new UsageError(`Cannot read config "${path}": "prompts" must map step names to files`);
   }
-  return parsed.llm ?? {};
+  const prompts: Record<string, string> = { ...llm.prompts };
+  for (const [id, file] of Object.entries(files)) {
+    if (typeof file !== "string") {
+      throw new UsageError(`Cannot read config "${path}": prompts.${id} must be a file name`);
+    }
+    prompts[id] = isAbsolute(file) ? file : join(dirname(path), file);
+  }
+  return { ...llm, prompts };
 }
 
 /**
@@ -154,7 +187,7 @@ export async function readLlmConfig(path: string | undefined): Promise<LlmSettin
 export async function flagRoleClient(
   ws: Workspace,
   role: Role,
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | boolean | string[] | undefined>,
   online: boolean,
 ): Promise<RoleClient | undefined> {
   if (!online) return undefined;

@@ -7,12 +7,18 @@ import {
   formatNuggets,
   formatNuggetScores,
   guardOutputs,
+  jsonlOf,
   readNuggetCreationInput,
   readNuggetQuestions,
   readNuggets,
   readRagAnswers,
   writeAtomic,
 } from "@lib/formats/mod.ts";
+
+/** The nugget files, recognised by their records' fields. */
+const NUGGET_SETS = jsonlOf("nuggets (JSONL)", ["qid", "query", "nuggets"]);
+const ASSIGNMENTS = jsonlOf("nugget assignments (JSONL)", ["qid", "run_id", "nuggets"]);
+const SCORES = jsonlOf("nugget scores (JSONL)", ["qid", "vital_score"]);
 import { terminalProgress } from "@lib/llm/mod.ts";
 import * as nug from "@lib/nuggets/mod.ts";
 import { openWorkspace, readNuggetOrigins, readTopicIds, type Workspace } from "@lib/store/mod.ts";
@@ -61,12 +67,14 @@ async function session(values: Values, io: Io) {
 }
 
 /** The origin to work on: a nugget file imported now, `--origin`, or the workspace's only one. */
-async function resolveOrigin(ws: Workspace, values: Values): Promise<string> {
+async function resolveOrigin(ws: Workspace, values: Values, io?: Io): Promise<string> {
   if (typeof values.nuggets === "string") {
     const file = values.nuggets;
+    const onDuplicates = (n: number) =>
+      n && io?.err(`# ${file}: ${n} identical repeated lines dropped\n`);
     const sets = values.format === "questions"
-      ? await readNuggetQuestions(file)
-      : await readNuggets(file);
+      ? await readNuggetQuestions(file, { onDuplicates })
+      : await readNuggets(file, { onDuplicates });
     return (await nug.importNuggets(ws, sets, { origin: `file:${basename(file)}` })).origin;
   }
   if (typeof values.origin === "string") return values.origin;
@@ -95,14 +103,20 @@ export async function create(args: string[], io: Io): Promise<number> {
   });
   await guardOutputs({
     inputs: { "--input": values.input },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: NUGGET_SETS } },
     workspace: values.workspace,
   });
   const s = await session(values, io);
   try {
     const minGrade = int("min-grade", values["min-grade"], 0);
     const sources = values.input
-      ? nug.creationSources(await readNuggetCreationInput(values.input, { minJudgment: minGrade }))
+      ? nug.creationSources(
+        await readNuggetCreationInput(values.input, {
+          minJudgment: minGrade,
+          onDuplicates: (n) =>
+            n && io.err(`# ${values.input}: ${n} identical repeated lines dropped\n`),
+        }),
+      )
       : await nug.relevantPassages(s.ws, { qrelsName: values.qrels, minGrade });
     if (!sources.length) {
       throw new UsageError(
@@ -155,12 +169,12 @@ export async function label(args: string[], io: Io): Promise<number> {
   });
   await guardOutputs({
     inputs: { "--nuggets": values.nuggets },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: NUGGET_SETS } },
     workspace: values.workspace,
   });
   const s = await session(values, io);
   try {
-    const origin = await resolveOrigin(s.ws, values);
+    const origin = await resolveOrigin(s.ws, values, io);
     const r = await nug.labelNuggets(s.ws, {
       backend: s.backend,
       origin,
@@ -205,12 +219,15 @@ export async function assign(args: string[], io: Io): Promise<number> {
       "--nuggets": values.nuggets,
       ...Object.fromEntries((values.answers ?? []).map((a, i) => [`--answers#${i + 1}`, a])),
     },
-    outputs: { "--out": values.out, "--scores": values.scores },
+    outputs: {
+      "--out": { path: values.out, kind: ASSIGNMENTS },
+      "--scores": { path: values.scores, kind: SCORES },
+    },
     workspace: values.workspace,
   });
   const s = await session(values, io);
   try {
-    const origin = await resolveOrigin(s.ws, values);
+    const origin = await resolveOrigin(s.ws, values, io);
     const fileRuns: string[] = [];
     for (const f of values.answers ?? []) {
       const answers = await readRagAnswers(f, {

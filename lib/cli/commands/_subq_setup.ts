@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { type Io, UsageError } from "../command.ts";
 import { chooseBackend, clientFlags, flagRoleClient } from "./_llm_flags.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { guardOutputs } from "@lib/formats/mod.ts";
+import { guardOutputs, JSON_FILE, writeAtomic } from "@lib/formats/mod.ts";
 import { SUBQ } from "@lib/methods/mod.ts";
 
 export const options = {
@@ -41,7 +41,12 @@ export async function setup(args: string[]) {
     inputs[`--${k}`] = values[k];
   }
   (values.answers ?? []).forEach((a, i) => (inputs[`--answers #${i + 1}`] = a));
-  await guardOutputs({ inputs, outputs: { "--out": values.out }, workspace: values.workspace });
+  // decompose and classify write a JSON document, judge JSONL: either may replace the other.
+  await guardOutputs({
+    inputs,
+    outputs: { "--out": { path: values.out, kind: JSON_FILE } },
+    workspace: values.workspace,
+  });
   if (backend === "openai" && !values.workspace) {
     throw new UsageError("--workspace DIR is required with a model: model calls are cached there");
   }
@@ -56,7 +61,7 @@ export async function setup(args: string[]) {
 }
 
 export async function write(io: Io, out: string | undefined, text: string): Promise<void> {
-  if (out) await Deno.writeTextFile(out, text);
+  if (out) await writeAtomic(out, text);
   else io.out(text);
 }
 

@@ -17,7 +17,7 @@ import {
   type StudyDesign,
 } from "@lib/serve/mod.ts";
 import { type AnnotationTaskKind, openWorkspace } from "@lib/store/mod.ts";
-import { guardOutputs, writeAtomic } from "@lib/formats/mod.ts";
+import { guardOutputs, JSONL_FILE, JSONL_FOLDER, writeAtomic } from "@lib/formats/mod.ts";
 
 const CREATE_HELP = `Usage: crux annotate create --workspace DIR --task TASK --annotators a,b,c
          [--per-condition N] [--overlap K] [--design cyclic|pairs] [--calibration N]
@@ -175,6 +175,11 @@ async function exportLabels(args: string[], io: Io): Promise<number> {
   if (!values.workspace) throw new UsageError("Missing --workspace DIR");
   if (!values.out) throw new UsageError("Missing --out DIR");
   const kind = task(values.task);
+  // The folder first, before the workspace is opened; its files once the annotators are known.
+  await guardOutputs({
+    outputs: { "--out": { path: values.out, kind: JSONL_FOLDER } },
+    workspace: values.workspace,
+  });
   // Reads only: works while `crux serve --annotate` holds the workspace (a snapshot).
   const source = await openForExport(values.workspace);
   const ws = source.ws;
@@ -187,7 +192,9 @@ async function exportLabels(args: string[], io: Io): Promise<number> {
     const paths = new Map([...r.files.keys()].map((a) => [a, join(values.out!, `${a}.${ext}`)]));
     // The same guard as every --out: no export file may replace a workspace file.
     await guardOutputs({
-      outputs: Object.fromEntries([...paths].map(([a, p]) => [`--out (${a})`, p])),
+      outputs: Object.fromEntries(
+        [...paths].map(([a, path]) => [`--out (${a})`, { path, kind: JSONL_FILE }]),
+      ),
       workspace: values.workspace,
     });
     await Deno.mkdir(values.out, { recursive: true });

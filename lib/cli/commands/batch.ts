@@ -6,7 +6,10 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { guardOutputs, readTextFile } from "@lib/formats/mod.ts";
+import { guardOutputs, jsonlOf, readTextFile, writeAtomic } from "@lib/formats/mod.ts";
+
+/** Batch API request files, recognised by their records' fields. */
+const REQUESTS = jsonlOf("Batch API requests (JSONL)", ["custom_id", "body"]);
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import {
@@ -38,7 +41,7 @@ export --config  runs the experiment's stages (as \`crux run\` would, every meth
 export  writes the requests the workspace cache cannot answer yet as OpenAI Batch input
         ({"custom_id", "method", "url", "body"}; custom_id = cache key) and marks them
         pending in the workspace. Options as for \`crux judge answerability\`
-        (--model, --base-url, --templates, --workspace, --config).
+        (--model, --base-url, --templates, --prompt, --workspace, --config).
 import  stores a Batch output file ({"id", "custom_id", "response", "error"}) in the cache;
         re-running the same \`crux judge\` command then sends no request.
         --requests is needed only for requests the workspace did not export.
@@ -67,7 +70,7 @@ async function runExport(args: string[], io: Io): Promise<number> {
   if (!values.input || !values.out) throw new UsageError("--input and --out are required");
   await guardOutputs({
     inputs: { "--input": values.input, "--config": values.config },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: REQUESTS } },
     workspace: values.workspace ?? join("outputs", "default"),
   });
   const pairs = parseAnswerabilityPairs(await readTextFile(values.input), {
@@ -80,7 +83,7 @@ async function runExport(args: string[], io: Io): Promise<number> {
   try {
     const client = new LlmClient({ ...settings, cache: opened.cache });
     const result = await exportBatch(requests, client, opened.cache);
-    await Deno.writeTextFile(values.out, result.jsonl);
+    await writeAtomic(values.out, result.jsonl);
     io.out(
       `Exported ${result.exported} requests to ${values.out} (${result.cached} already cached)\n`,
     );
@@ -111,14 +114,14 @@ async function runExportExperiment(args: string[], io: Io): Promise<number> {
   const config = await loadExperimentConfig(values.config, { experiment });
   await guardOutputs({
     inputs: { "--config": values.config },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: REQUESTS } },
     workspace: config.workspace,
   });
   const r = await exportExperimentBatch(config, {
     until,
     onEvent: (e) => io.err(`batch export: [${e.stage}] ${e.message}\n`),
   });
-  await Deno.writeTextFile(values.out, r.jsonl);
+  await writeAtomic(values.out, r.jsonl);
   io.out(
     `Exported ${r.exported} requests to ${values.out} (${r.cached} already cached)` +
       (r.stoppedBy ? `; the stages stopped early: ${r.stoppedBy}` : "") + "\n",

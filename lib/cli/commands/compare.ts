@@ -17,6 +17,7 @@ import {
   type MethodAnalysesData,
 } from "@lib/methods/mod.ts";
 import { guardAnalysisOutputs, tableCsv, tableText } from "@lib/report/mod.ts";
+import { ANALYSIS_FOLDER, guardOutputs } from "@lib/formats/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 
 /** The analyses compare saves (file base names under tables/ and figures/). */
@@ -174,6 +175,11 @@ async function run(args: string[], io: Io): Promise<number> {
     );
   }
   const outDir = values.out ?? dir;
+  await guardOutputs({
+    inputs: { "--config": values.config },
+    outputs: { "--out": { path: outDir, kind: ANALYSIS_FOLDER } },
+    workspace: dir,
+  });
   // Before any work: an --out folder must not hold files of these names the workbench did not write.
   await guardAnalysisOutputs(outDir, COMPARE_ANALYSES);
   const ws = await openWorkspace(dir);

@@ -17,7 +17,15 @@ import {
   TUNING_FLAGS,
 } from "./_llm_flags.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
-import { guardOutputs, readAlignedRatings, readJudgments, writeQrels } from "@lib/formats/mod.ts";
+import {
+  guardOutputs,
+  jsonlOf,
+  type OutputKind,
+  QRELS_FILE,
+  readAlignedRatings,
+  readJudgments,
+  writeQrels,
+} from "@lib/formats/mod.ts";
 import { terminalProgress } from "@lib/llm/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
 import { datasetTable } from "@lib/analysis/mod.ts";
@@ -81,7 +89,7 @@ Options:
   --distractors FILE   corpus: extra documents {"id","contents"} to append
   --format F           stats: table or json (default table)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
-  --rpm N, --tpm N, --templates DIR, --config FILE
+  --rpm N, --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE
                        model settings of the openai backend (defaults from
                        CRUX_GENERATOR_MODEL / CRUX_JUDGE_MODEL, OPENAI_BASE_URL,
                        OPENAI_API_KEY)
@@ -106,10 +114,14 @@ const STEPS = ["passages", "requests", "questions", "ratings", "select", "corpus
 /** Steps that call a model with the openai backend. */
 const MODEL_STEPS = ["passages", "requests", "questions", "ratings", "all"];
 
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | string[] | undefined>;
 
 /** A non-negative integer option (a string flag) with a default. */
-function countOption(name: string, v: string | boolean | undefined, fallback: number): number {
+function countOption(
+  name: string,
+  v: string | boolean | string[] | undefined,
+  fallback: number,
+): number {
   return intOption(name, typeof v === "string" ? v : undefined, { min: 0, fallback })!;
 }
 
@@ -125,6 +137,9 @@ function report(io: Io, s: StepSummary): void {
     }\n`,
   );
 }
+
+/** A CRUX corpus file, recognised by its records' fields. */
+const CORPUS: OutputKind = jsonlOf("a CRUX corpus (JSONL)", ["id", "contents"]);
 
 function redundancyOption(value: unknown): "all" | "answerable" {
   if (value === undefined || value === "all") return "all";
@@ -144,7 +159,10 @@ async function standaloneSelect(values: Values, io: Io): Promise<number> {
       "--judgments": values.judgments as string,
       ...(aligned ? { "--aligned-to": aligned } : {}),
     },
-    outputs: { "--out-qrels": out, "--out-div-qrels": div },
+    outputs: {
+      "--out-qrels": { path: out, kind: QRELS_FILE },
+      "--out-div-qrels": { path: div, kind: QRELS_FILE },
+    },
   });
   const tau = countOption("tau", values.tau, 3);
   const redundancy = redundancyOption(values.redundancy);
@@ -222,7 +240,7 @@ async function runStep(step: string, ws: Workspace, values: Values, io: Io): Pro
       const out = typeof values.out === "string" ? values.out : join(ws.dir, "corpus.jsonl");
       await guardOutputs({
         inputs: { "--distractors": values.distractors as string | undefined },
-        outputs: { "--out": out },
+        outputs: { "--out": { path: out, kind: CORPUS } },
         workspace: ws.dir,
       });
       const r = await poolCorpus(ws, out, {
@@ -302,6 +320,21 @@ export const constructCommand: Command = {
     }
     if (step === "select" && values.judgments) return await standaloneSelect(values, io);
     if (!values.workspace) throw new UsageError(`construct ${step} needs --workspace DIR`);
+    if (step === "corpus") {
+      // Before the workspace is opened; checked again with its resolved folder below.
+      await guardOutputs({
+        inputs: { "--distractors": values.distractors as string | undefined },
+        outputs: {
+          "--out": {
+            path: typeof values.out === "string"
+              ? values.out
+              : join(values.workspace, "corpus.jsonl"),
+            kind: CORPUS,
+          },
+        },
+        workspace: values.workspace,
+      });
+    }
     // `stats` only reads: a mistyped folder is an error, not a new empty workspace.
     const ws = await openWorkspace(values.workspace, { readOnly: step === "stats" });
     try {

@@ -5,7 +5,15 @@
  */
 import { parseArgs } from "node:util";
 import { extname } from "node:path";
-import { guardOutputs } from "@lib/formats/mod.ts";
+import {
+  CSV_FILE,
+  guardOutputs,
+  JSONL_FILE,
+  type OutputKind,
+  PARQUET_FILE,
+  QRELS_FILE,
+  RUN_FILE,
+} from "@lib/formats/mod.ts";
 import { type ExportFormat, openWorkspace, TABLES } from "@lib/store/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 
@@ -87,7 +95,19 @@ export const exportCommand: Command = {
         `--format trec works for the runs and qrels tables, not "${values.table}"`,
       );
     }
-    await guardOutputs({ outputs: { "--out": values.out }, workspace: values.workspace });
+    const kind: OutputKind = format === "parquet"
+      ? PARQUET_FILE
+      : format === "csv"
+      ? CSV_FILE
+      : format === "jsonl"
+      ? JSONL_FILE
+      : values.table === "runs"
+      ? RUN_FILE
+      : QRELS_FILE;
+    await guardOutputs({
+      outputs: { "--out": { path: values.out, kind } },
+      workspace: values.workspace,
+    });
     const ws = await openWorkspace(values.workspace!, { readOnly: true });
     try {
       if (values.table === "qrels" && format === "trec" && values.name === undefined) {

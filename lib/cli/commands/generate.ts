@@ -46,7 +46,7 @@ Options:
   --budget-cap N    cap on the report length in tokens (default 2500, the
                     CRUX paper's; 0 = no cap)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
-  --rpm N, --tpm N, --templates DIR, --config FILE
+  --rpm N, --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE
                     model settings of the openai backend (defaults from
                     CRUX_GENERATOR_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY)
 

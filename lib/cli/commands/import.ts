@@ -47,8 +47,9 @@ const SOURCES: Record<string, string> = {
   --run TYPE) or, for type oracle, of run oracle-context, with its context passages;
   a topic without a reference summary gets the file's "report". The human-study
   labels name these reports {type}_{qid} (e.g. bm25_duc04-testb-3 is rag-bm25 on
-  topic duc04-testb-3) and the oracle context's report by the topic id alone. Each qrels file is stored under its file name without
-  extension. Qrels are "topic iteration docid grade": plain qrels have 0 in iteration;
+  topic duc04-testb-3) and the oracle context's report by the topic id alone.
+  Each qrels file is stored under its file name without extension. Qrels are
+  "topic iteration docid grade": plain qrels have 0 in iteration;
   diversity qrels have the sub-question number (from 1) there and grade 0/1; CRUX
   *_qrels_pr.txt grades are 3 required, 2 neutral, 1 redundant.`,
   run: `crux import run --workspace DIR --file F [--run NAME]

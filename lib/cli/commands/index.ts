@@ -5,6 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { streamCorpus } from "../../formats/crux_corpus.ts";
+import { guardOutputs, INDEX_FOLDER } from "../../formats/guard_outputs.ts";
 import { Bm25Index } from "../../retrieval/bm25_index.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { numberOption } from "../_options.ts";
@@ -30,7 +31,7 @@ Options:
                     3; 0 analyzes on the main thread)
 
 Example:
-  deno task crux index --passages datasets/sample/corpus.jsonl --out outputs/demo/bm25
+  deno task crux index --passages datasets/sample/corpus.jsonl --out outputs/bm25-index
 `;
 
 async function run(args: string[], io: Io): Promise<number> {
@@ -49,6 +50,8 @@ async function run(args: string[], io: Io): Promise<number> {
   });
   if (!values.passages) throw new UsageError("Missing --passages FILE.jsonl");
   if (!values.out) throw new UsageError("Missing --out DIR");
+  // Before any work: not inside an index or a workspace, not a file or a folder of other data.
+  await guardOutputs({ outputs: { "--out": { path: values.out, kind: INDEX_FOLDER } } });
   const k1 = numberOption("k1", values.k1, 0.9);
   const b = numberOption("b", values.b, 0.4);
   if (k1 < 0 || b < 0 || b > 1) {

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { dirname, join } from "node:path";
-import { guardOutputs, readTextFile } from "@lib/formats/mod.ts";
+import { guardOutputs, jsonlOf, readTextFile } from "@lib/formats/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import {
@@ -55,6 +55,8 @@ Options:
                         default 0: exit 1 only when no pair did, e.g. a wrong key, URL or
                         port). The output file is written either way.
   --templates DIR       folder of replacement prompt templates
+  --prompt [NAME=]FILE  a prompt of your own for a step (repeatable), e.g.
+                        answerability=paper.txt; checked before any call
   --workspace DIR       workspace holding the call cache (default outputs/default)
   --config FILE         experiment config (JSON) with an "llm" section
   --corpus FILE         lexical backend: JSONL {"contents"|"text"} lines to compute IDF from
@@ -116,7 +118,12 @@ const answerability: Command = {
     }
     await guardOutputs({
       inputs: { "--input": values.input, "--corpus": values.corpus, "--config": values.config },
-      outputs: { "--out": values.out },
+      outputs: {
+        "--out": {
+          path: values.out,
+          kind: jsonlOf("answerability judgments (JSONL)", ["id", "rating", "status"]),
+        },
+      },
       workspace: values.workspace ?? join("outputs", "default"),
     });
     // Model flags never pass silently: with --backend lexical they are a usage error.

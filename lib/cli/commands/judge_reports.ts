@@ -41,7 +41,7 @@ Options:
   --tau N             answerability threshold (default 3)
   --w X               density exponent (default 0.5, as in the CRUX paper's tables)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
-  --rpm N, --tpm N, --templates DIR, --config FILE
+  --rpm N, --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE
                       model settings of the openai backend (defaults from
                       CRUX_JUDGE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY)
 

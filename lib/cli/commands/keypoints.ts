@@ -13,7 +13,7 @@ import { score } from "./_keypoints_score.ts";
 
 const MODEL =
   `  --backend offline|openai  offline (default) or the model of the role (--model, --base-url,
-                            --config, --templates, ...; calls cached in --workspace, default
+                            --config, --templates, --prompt, ...; calls cached in --workspace, default
                             outputs/default)
   --reasks N                re-asks after unparseable model output (default 2)`;
 

@@ -118,6 +118,29 @@ Deno.test("crux keypoints score: the three-way labels give supported / omitted /
     kp_omitted: 0.375,
     kp_contradicted: 0.125,
   });
+  // The table keeps every header apart, the longest ones included.
+  const table = (await run(["score", "--keypoints", points, "--entailments", ent])).out;
+  const [header, row] = table.trim().split("\n");
+  assert.deepEqual(header.trim().split(/\s+/), [
+    "run",
+    "KPR",
+    "KPP",
+    "KPF",
+    "kp_supported",
+    "kp_omitted",
+    "kp_contradicted",
+    "topics",
+  ]);
+  assert.deepEqual(row.trim().split(/\s+/), [
+    "a",
+    "0.5000",
+    "-",
+    "-",
+    "0.5000",
+    "0.3750",
+    "0.1250",
+    "2",
+  ]);
   assert.deepEqual(Object.keys(r), ["aggregate", "topics"]);
 });
 
@@ -143,6 +166,50 @@ Deno.test("crux keypoints score: an unknown key point or label is an error with 
     label.err,
     /entailments\.jsonl:1: labels\[0\]\.label: expected one of yes, no, neutral, contradicts, supported, omitted, contradicted/,
   );
+});
+
+Deno.test("crux keypoints score: a repeated line is dropped and counted, a conflicting one names both lines", async () => {
+  const q1 = (labels: string[]) => ({
+    qid: "q1",
+    run_id: "a",
+    labels: labels.map((label, i) => ({ keypoint_id: `k${i + 1}`, label })),
+  });
+  const q2 = { qid: "q2", run_id: "a", labels: [{ keypoint_id: "m1", label: "yes" }] };
+  // An exact repeat of q1's line: q1 stays at 2/4, q2 1/2 -> KPR 0.5, and it is said.
+  const exact = await files([q1(["yes", "yes", "no", "no"]), q2, q1(["yes", "yes", "no", "no"])]);
+  const r = await run([
+    "score",
+    "--keypoints",
+    exact.points,
+    "--entailments",
+    exact.ent,
+    "--format",
+    "json",
+  ]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(JSON.parse(r.out).aggregate.KPR, 0.5);
+  assert.match(r.err, /entailments\.jsonl: 1 identical repeated lines dropped/);
+  // The same question and run with other labels (q1 would become 4/4): refused, both lines named.
+  const other = await files([q1(["yes", "yes", "no", "no"]), q2, q1(["yes", "yes", "yes", "yes"])]);
+  const c = await run(["score", "--keypoints", other.points, "--entailments", other.ent]);
+  assert.equal(c.code, 1);
+  assert.match(
+    c.err,
+    /entailments\.jsonl:3: run_id: run "a" on question "q1" is already on line 1 with other content/,
+  );
+  assert.equal(c.out, "");
+  // A key point file giving a question twice with other points: refused at the key point file.
+  await Deno.writeTextFile(
+    exact.points,
+    jsonl({ qid: "q1", keypoints: [kp("k1")] }, { qid: "q1", keypoints: [kp("k9")] }),
+  );
+  const k = await run(["score", "--keypoints", exact.points, "--entailments", exact.ent]);
+  assert.equal(k.code, 1);
+  assert.match(
+    k.err,
+    /keypoints\.jsonl:2: qid: question "q1" is already on line 1 with other content/,
+  );
+  assert.doesNotMatch(k.err, /entailments\.jsonl/);
 });
 
 const DOCS = [

@@ -48,13 +48,13 @@ Deno.test("crux llm stats reports calls, hits, failures, tokens and cost per mod
   assert.equal(
     io.stdout(),
     "model  step             calls  ok  unparsed  failed  pending  hits  attempts  in_tokens  out_tokens  cost_usd\n" +
-      "m      answerability@1      3   2         0       1        0     2         4        200           2    0.2100\n",
+      "m      answerability@2      3   2         0       1        0     2         4        200           2    0.2100\n",
   );
   const io2 = memoryIo();
   assert.equal(await main(["llm", "stats", "--workspace", ws, "--json"], io2, [llmCommand]), 0);
   assert.deepEqual(JSON.parse(io2.stdout()), {
     model: "m",
-    template: "answerability@1",
+    template: "answerability@2",
     calls: 3,
     ok: 2,
     unparsed: 0,

@@ -11,6 +11,7 @@ import { runAction } from "../_actions.ts";
 import {
   formatNuggetScores,
   guardOutputs,
+  jsonlOf,
   type NuggetScore,
   readNuggetAssignments,
   writeAtomic,
@@ -79,19 +80,16 @@ async function score(args: string[], io: Io): Promise<number> {
   }
   await guardOutputs({
     inputs: { "--assignments": values.assignments },
-    outputs: { "--out": values.out },
+    outputs: {
+      "--out": { path: values.out, kind: jsonlOf("nugget scores (JSONL)", ["qid", "vital_score"]) },
+    },
   });
-  const records = await readNuggetAssignments(values.assignments);
+  const records = await readNuggetAssignments(values.assignments, {
+    onDuplicates: (n) =>
+      n && io.err(`# ${values.assignments}: ${n} identical repeated lines dropped\n`),
+  });
   const byRun = new Map<string, { qid: string; scores: Scores }[]>();
-  const seen = new Set<string>();
   for (const r of records) {
-    const key = `${r.runId}\0${r.qid}`;
-    if (seen.has(key)) {
-      throw new Error(
-        `${values.assignments}: run "${r.runId}" has two assignment lines for query "${r.qid}"`,
-      );
-    }
-    seen.add(key);
     const list = byRun.get(r.runId) ?? [];
     list.push({ qid: r.qid, scores: nuggetScores(r.nuggets) });
     byRun.set(r.runId, list);
@@ -159,7 +157,7 @@ const BACKEND_HELP = `Backend:
   --backend NAME      offline (default: salient clauses, frequency, lexical support; said in
                       every output) or openai (any OpenAI-compatible endpoint, judge role)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N, --rpm N,
-  --tpm N, --templates DIR, --config FILE   model settings (as crux judge)
+  --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE   model settings (as crux judge)
   --workspace DIR     workspace holding nuggets, labels and the call cache
                       (default outputs/default); a repeated run sends no request
   --window N          items per call (default 10)

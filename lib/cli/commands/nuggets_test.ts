@@ -98,7 +98,16 @@ Deno.test("crux nuggets score: malformed files are named with line and field", a
   await Deno.writeTextFile(twice, `${line}\n${line.replace('support"}', 'not_support"}')}\n`);
   const t = await run(["score", "--assignments", twice]);
   assert.equal(t.code, 1);
-  assert.match(t.err, /run "a" has two assignment lines for query "q1"/);
+  assert.match(
+    t.err,
+    /twice\.jsonl:2: run_id: run "a" on query "q1" is already on line 1 with other content/,
+  );
+  // An exact repeat is dropped and said; the score is that of the one line (1 vital supported).
+  await Deno.writeTextFile(twice, `${line}\n${line}\n`);
+  const e = await run(["score", "--assignments", twice, "--format", "json"]);
+  assert.equal(e.code, 0, e.err);
+  assert.match(e.err, /twice\.jsonl: 1 identical repeated lines dropped/);
+  assert.equal(JSON.parse(e.out).aggregate.vital_score, 1);
   assert.equal((await run(["score"])).code, 2);
 });
 

@@ -13,6 +13,7 @@ import {
   readRun,
   readSubquestions,
   readTopicsFile,
+  RUN_FILE,
   writeRun,
 } from "@lib/formats/mod.ts";
 import { LlmClient, openAiEmbedder, openCallCache, resolveRoleConfig } from "@lib/llm/mod.ts";
@@ -100,11 +101,14 @@ Options:
                         endpoint, mmr or lexical (required)
   --out FILE            run file to write (required; written atomically)
   --depth N             candidates reranked per topic (default 100)
-  --tag NAME            run name in the last column (default: <input run>-<method>)
+  --tag NAME            run name in the last column (default: <input run>-<method>, with
+                        -fallback when log-probabilities were missing)
   --subquestions FILE   lexical: CRUX sub-questions JSON {"topic": ["question", ...]}
   --window N            listwise, first-token: passages per window (default 20)
   --stride N            listwise, first-token: step between windows, at most the window (default 10)
   --passes N            listwise, first-token: passes over the list (default 1)
+  --template NAME       listwise: window prompt rerank_listwise (default), rerank_rankzephyr
+                        or rerank_rankvicuna; first-token: rerank_first (default)
   --c N                 setwise, setwise-logprobs: passages compared at once (default 4)
   --k N                 setwise, setwise-logprobs: candidates selected to the top (default 10)
   --api NAME            endpoint: rerank (default) or score
@@ -112,7 +116,7 @@ Options:
   --lambda X            mmr: weight of relevance against novelty, 0-1 (default 0.5)
   --passage-words N     model methods: words of each passage shown (default 300)
   --model M, --base-url URL, --concurrency N, --max-retries N, --timeout-ms N,
-  --rpm N, --tpm N, --templates DIR, --config FILE
+  --rpm N, --tpm N, --templates DIR, --prompt [NAME=]FILE, --config FILE
                         model methods: the reranker role's model and endpoint
                         (or CRUX_RERANKER_MODEL, CRUX_RERANKER_BASE_URL, ...);
                         mmr: the embedder role's (CRUX_EMBEDDER_MODEL, ...)
@@ -120,12 +124,12 @@ Options:
                         (default outputs/default)
 
 Example:
-  deno task crux rerank --run outputs/demo/bm25.run --topics datasets/sample/topics.jsonl \\
+  deno task crux rerank --run outputs/bm25.run --topics datasets/sample/topics.jsonl \\
     --corpus datasets/sample/corpus.jsonl --subquestions datasets/sample/questions.json \\
-    --method lexical --out outputs/demo/bm25-lexical.run
+    --method lexical --out outputs/bm25-lexical.run
 `;
 
-const WINDOW_FLAGS = ["window", "stride", "passes"] as const;
+const WINDOW_FLAGS = ["window", "stride", "passes", "template"] as const;
 const SET_FLAGS = ["c", "k"] as const;
 const MODEL_ONLY = ["passage-words", "workspace"] as const;
 const ENDPOINT_FLAGS = ["api", "batch"] as const;
@@ -169,6 +173,7 @@ async function run(args: string[], io: Io): Promise<number> {
       stride: { type: "string" },
       passes: { type: "string" },
       "passage-words": { type: "string" },
+      template: { type: "string" },
       c: { type: "string" },
       k: { type: "string" },
       lambda: { type: "string" },
@@ -262,7 +267,7 @@ async function run(args: string[], io: Io): Promise<number> {
       "--subquestions": values.subquestions,
       "--config": values.config,
     },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: RUN_FILE } },
     workspace: online ? workspace : undefined,
   });
   const depth = int("depth", values.depth, 1) ?? 100;
@@ -296,6 +301,7 @@ async function run(args: string[], io: Io): Promise<number> {
   if (!/^\S+$/.test(tag)) {
     throw new UsageError(`Option --tag must be one word without spaces, got "${tag}"`);
   }
+  let runName = tag;
   const byTopic = rankings(rows, values.run!);
   const topics = new Map(
     (await readTopicsFile(values.topics!)).map((t) => [t.topicId, t.request]),
@@ -393,9 +399,21 @@ async function run(args: string[], io: Io): Promise<number> {
         | SetwiseLogprobRanking
         | PointwiseRanking
       )[] = method === "listwise"
-        ? await llmListwiseRerank(queries, { ...common, window, stride, passes })
+        ? await llmListwiseRerank(queries, {
+          ...common,
+          window,
+          stride,
+          passes,
+          template: values.template,
+        })
         : method === "first-token"
-        ? await llmFirstTokenRerank(queries, { ...common, window, stride, passes })
+        ? await llmFirstTokenRerank(queries, {
+          ...common,
+          window,
+          stride,
+          passes,
+          template: values.template,
+        })
         : method === "setwise"
         ? await llmSetwiseRerank(queries, { ...common, c, k })
         : method === "setwise-logprobs"
@@ -455,12 +473,14 @@ async function run(args: string[], io: Io): Promise<number> {
             } without a grade, ranked below the graded ones\n`,
       );
       for (const r of results) order.set(r.topicId, r.docIds);
+      // A run that fell back is not the method's: its default name says so.
+      if (values.tag === undefined && sum("fallback") > 0) runName = `${tag}-fallback`;
     } finally {
       await opened.close();
     }
   }
 
-  return await writeOut(byTopic, order, tag, values.out!, io);
+  return await writeOut(byTopic, order, runName, values.out!, io);
 }
 
 /** Writes the reranked heads followed by the rest of each topic's list. */

@@ -315,16 +315,18 @@ Deno.test("crux rerank --method listwise writes nothing when a call fails", asyn
 
 Deno.test("crux rerank --method first-token orders by the first label's logprobs, and reports the fallback", async () => {
   const p = await inputs();
-  // Logprobs rank the passages in reverse alphabetical order of their text; the line
-  // itself keeps the input order, so it shows only when the logprobs are missing.
-  const rule = (req: { messages: { content: string }[] }) => {
+  // Logprobs of the one token asked rank the passages in reverse alphabetical order of
+  // their text; the permutation of the fallback call keeps the input order, so it shows
+  // only when the logprobs are missing.
+  const rule = (req: { messages: { content: string }[]; max_tokens?: number }) => {
     const lines = [...req.messages.at(-1)!.content.matchAll(/^\[([A-Z])\] (.*)$/gm)];
     const alts = lines.map((m, i) => ({ token: m[1], logprob: -i, text: m[2] }))
       .sort((x, y) => y.text.localeCompare(x.text))
       .map((a, rank) => ({ token: a.token, logprob: -rank }));
+    if (req.max_tokens !== 1) return { content: lines.map((m) => m[1]).join(" > ") };
     return {
-      content: lines.map((m) => `[${m[1]}]`).join(" > "),
-      logprobs: [{ token: "[", logprob: 0 }, { token: alts[0].token, logprob: 0, top: alts }],
+      content: alts[0].token,
+      logprobs: [{ token: alts[0].token, logprob: 0, top: alts }],
     };
   };
   await using server = startOpenAiServer({ chat: rule });
@@ -361,10 +363,12 @@ Deno.test("crux rerank --method first-token orders by the first label's logprobs
     f.err,
     /0 ordered by the first label's log-probabilities, 2 by the generated permutation \(FALLBACK/,
   );
+  // The fallback is part of the run's name.
   assert.equal(
-    (await Deno.readTextFile(p("bare.run"))).split("\n").slice(0, 4).map((l) => l.split(" ")[2])
-      .join(""),
-    "abcd",
+    await Deno.readTextFile(p("bare.run")),
+    "t1 Q0 a 1 4 bm25-first-token-fallback\nt1 Q0 b 2 3 bm25-first-token-fallback\n" +
+      "t1 Q0 c 3 2 bm25-first-token-fallback\nt1 Q0 d 4 1 bm25-first-token-fallback\n" +
+      "t2 Q0 e 1 1 bm25-first-token-fallback\n",
   );
   const wide = await crux([...args(server.url, "ws"), "--window", "27"]);
   assert.equal(wide.code, 2);

@@ -13,7 +13,7 @@ import {
   type RunStage,
 } from "@lib/experiment/mod.ts";
 import { tableText } from "@lib/report/mod.ts";
-import { currentStage } from "@lib/pipeline/run_stages.ts";
+import { stageProgress } from "@lib/pipeline/stage_progress.ts";
 
 /** The `crux run` command. */
 export const runCommand: Command = {
@@ -117,18 +117,15 @@ Example:
     const experiment = values.experiment ?? Deno.env.get("CRUX_EXPERIMENT");
     const config = await loadExperimentConfig(values.config, { experiment });
     io.err(`run: experiment "${config.name}" in ${config.workspace}\n`);
+    // Lines named by stage instance (with --parallel several report at once): each
+    // event, calls' progress every few seconds, each wait before a retry at once.
+    using progress = stageProgress(io.err);
     const result = await runCruxExperiment(config, {
       until,
       from,
       parallel,
-      onEvent: (e) => io.err(`run: [${e.stage}] ${e.message}\n`),
-      onProgress: (p) => {
-        // Named by stage instance: with --parallel several report at once.
-        const stage = currentStage();
-        if (p.done === p.total) {
-          io.err(`run: ${stage ? `[${stage}] ` : ""}${p.step}: ${p.done}/${p.total} calls done\n`);
-        }
-      },
+      onEvent: progress.onEvent,
+      onProgress: progress.onProgress,
     });
     const analyses = result.analyses?.analyses ?? [];
     for (const a of analyses) {

@@ -5,7 +5,7 @@
  */
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { guardOutputs } from "../../formats/guard_outputs.ts";
+import { guardOutputs, RUN_FILE } from "../../formats/guard_outputs.ts";
 import { readTopicsFile } from "../../formats/crux_topics.ts";
 import { writeRun } from "../../formats/trec_run.ts";
 import { Bm25Index } from "../../retrieval/bm25_index.ts";
@@ -32,8 +32,8 @@ Options:
   --tag NAME        run name in the last column (default bm25)
 
 Example:
-  deno task crux search --index outputs/demo/bm25 --topics datasets/sample/topics.jsonl \\
-    --k 100 --out outputs/demo/bm25.run
+  deno task crux search --index outputs/bm25-index --topics datasets/sample/topics.jsonl \\
+    --k 100 --out outputs/bm25.run
 `;
 
 async function run(args: string[], io: Io): Promise<number> {
@@ -57,7 +57,7 @@ async function run(args: string[], io: Io): Promise<number> {
   await guardOutputs({
     inputs: { "--topics": values.topics },
     inputDirs: { "--index": values.index },
-    outputs: { "--out": values.out },
+    outputs: { "--out": { path: values.out, kind: RUN_FILE } },
   });
   const k = numberOption("k", values.k, 100);
   if (!Number.isInteger(k) || k < 1) {

@@ -4,11 +4,12 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { isLoopback, serveWorkspace } from "@lib/serve/mod.ts";
+import { checkPublicUrl, isLoopback, serveWorkspace } from "@lib/serve/mod.ts";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { intOption } from "../_options.ts";
 
 const HELP = `Usage: deno task crux serve --workspace DIR [--port N] [--host ADDR --allow-remote]
+                      [--public-url URL] [--annotate]
 
 Serves a local web app to explore an experiment: the experiment page (runs with
 their provenance, pipeline stages, the gallery's tables and figures), a page per
@@ -23,13 +24,23 @@ of every measured value). Every page has a stable URL:
   /report/<run>/<topic>           a report
   /compare/<topic>?a=<run>&b=<run> two reports of a topic
 
-The workspace is opened read-only. Stop with Ctrl-C.
+The workspace is opened read-only, and only while a page is being answered, so
+crux run can write to it while the explorer is open (a page asked during a write
+says so and can be reloaded). Stop with Ctrl-C.
+
+A request must name this server in its Host header: 127.0.0.1, localhost and
+[::1] with the port, the address given to --host (with --host 0.0.0.0, every
+address of this machine), and the origin of --public-url. Any other Host gets
+421, which keeps pages from being read through a name that merely points here.
 
 With --annotate the server shows the annotation pages instead (the explorer would
 show annotators the run names): /annotate/<token> is an annotator's queue, from the
 links crux annotate create prints. The workspace is then opened read-write and every
-answer is saved the moment it is posted; answers are accepted only from the
-server's own pages (Origin or Referer checked).
+answer is saved the moment it is posted (the page moves on only once the answer
+is committed); answers are accepted only from the server's own pages (Origin or
+Referer checked against the same list). For annotators on other machines, bind
+with --host 0.0.0.0 --allow-remote and give --public-url with the address they
+use, e.g. http://lab-server.example:8765.
 
 Options:
   --workspace DIR   the experiment workspace (required)
@@ -37,6 +48,8 @@ Options:
   --host ADDR       address to bind (default 127.0.0.1, loopback only)
   --allow-remote    allow an address other than loopback (anyone reaching it can read
                     the workspace; a warning is printed)
+  --public-url URL  the origin others reach this server by (scheme, host, port),
+                    accepted as Host and Origin besides loopback
   --annotate        serve the annotation pages, workspace read-write
 `;
 
@@ -49,6 +62,7 @@ async function run(args: string[], io: Io): Promise<number> {
       host: { type: "string" },
       "allow-remote": { type: "boolean" },
       annotate: { type: "boolean" },
+      "public-url": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -68,6 +82,14 @@ async function run(args: string[], io: Io): Promise<number> {
       `Warning: serving on ${hostname}: anyone who can reach this address can read the workspace\n`,
     );
   }
+  let publicUrl: string | undefined;
+  if (values["public-url"] !== undefined) {
+    try {
+      publicUrl = checkPublicUrl(values["public-url"]);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   Deno.addSignalListener("SIGINT", onSignal);
@@ -78,12 +100,15 @@ async function run(args: string[], io: Io): Promise<number> {
       allowRemote: values["allow-remote"] ?? false,
       signal: stop.signal,
       annotate: values.annotate ?? false,
-      onListen: (url) =>
+      publicUrl,
+      onListen: (url) => {
+        const base = publicUrl ?? url;
         io.err(
           values.annotate
-            ? `Annotation pages of ${values.workspace} at ${url}/annotate/<token> (Ctrl-C stops)\n`
-            : `Explorer of ${values.workspace} at ${url}/ (Ctrl-C stops)\n`,
-        ),
+            ? `Annotation pages of ${values.workspace} at ${base}/annotate/<token> (Ctrl-C stops)\n`
+            : `Explorer of ${values.workspace} at ${base}/ (Ctrl-C stops)\n`,
+        );
+      },
     });
     await server.finished;
   } finally {

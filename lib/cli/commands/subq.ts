@@ -57,18 +57,9 @@ async function score(args: string[], io: Io): Promise<number> {
     );
   }
   const weights = { core: w[0], background: w[1], "follow-up": w[2] };
-  const lines = await readTypedCoverage(values.judgments);
-  const seen = new Map<string, number>();
-  lines.forEach((l, i) => {
-    const key = `${l.system}\0${l.questionId}\0${l.subQuestion}`;
-    if (seen.has(key)) {
-      throw new Error(
-        `${values.judgments}: system "${l.system}" judges sub-question "${l.subQuestion}" of "${l.questionId}" twice (lines ${
-          seen.get(key)
-        } and ${i + 1} of the judgments)`,
-      );
-    }
-    seen.set(key, i + 1);
+  const lines = await readTypedCoverage(values.judgments, {
+    onDuplicates: (n) =>
+      n && io.err(`# ${values.judgments}: ${n} identical repeated lines dropped\n`),
   });
   const systems = [...new Set(lines.map((l) => l.system))].sort();
   const out = Object.fromEntries(
@@ -104,9 +95,11 @@ async function score(args: string[], io: Io): Promise<number> {
     return 0;
   }
   const width = Math.max(6, ...systems.map((s) => s.length));
-  io.out(`${"system".padEnd(width)}  ${cols.map(([k]) => k.padStart(14)).join("")}\n`);
+  // Two spaces at least between columns, so the longest header stays apart from its neighbour.
+  const cw = Math.max(...cols.map(([k]) => k.length)) + 2;
+  io.out(`${"system".padEnd(width)}${cols.map(([k]) => k.padStart(cw)).join("")}\n`);
   for (const s of systems) {
-    io.out(`${s.padEnd(width)}  ${cols.map(([, f]) => cell(f(out[s])).padStart(14)).join("")}\n`);
+    io.out(`${s.padEnd(width)}${cols.map(([, f]) => cell(f(out[s])).padStart(cw)).join("")}\n`);
   }
   return 0;
 }
@@ -117,7 +110,8 @@ the type heuristic, lexical coverage with the best-matching sentence as the span
 pairwise judge that prefers the higher weighted coverage. With --model M (or --backend
 openai) the judge role's endpoint is called through the cached LLM layer; --workspace DIR
 holds the cache, so a re-run makes no calls. Also --base-url, --concurrency,
---max-retries, --timeout-ms, --rpm, --tpm, --templates DIR, --config FILE.
+--max-retries, --timeout-ms, --rpm, --tpm, --templates DIR, --prompt [NAME=]FILE,
+--config FILE.
 `;
 
 const DECOMPOSE_HELP =

@@ -62,6 +62,20 @@ Deno.test("crux subq score: #1-#6, all, counts and the rating by hand; missing i
   assert.equal(B.rating, 1);
   const table = await run(["score", "--judgments", file]);
   assert.match(table.out, /^B\s+0\.6667\s+1\.0000\s+-\s+0\.7500\s+-\s+-\s+-\s+-\s+-\s+1\.0000$/m);
+  // Every header stands apart from its neighbours, the longest (ans_background) included.
+  assert.deepEqual(table.out.split("\n")[0].trim().split(/\s+/), [
+    "system",
+    "ans_core",
+    "ans_background",
+    "ans_followup",
+    "ans_all",
+    "ret_core",
+    "m3",
+    "m4",
+    "m5",
+    "m6",
+    "rating",
+  ]);
 });
 
 Deno.test("crux subq score: malformed and repeated lines are named", async () => {
@@ -77,7 +91,16 @@ Deno.test("crux subq score: malformed and repeated lines are named", async () =>
   );
   const twice = await run(["score", "--judgments", file]);
   assert.equal(twice.code, 1);
-  assert.match(twice.err, /system "A" judges sub-question "c1" of "q1" twice \(lines 1 and 2/);
+  assert.match(
+    twice.err,
+    /bad\.jsonl:2: sub_question: system "A" on sub-question "c1" of "q1" is already on line 1 with other content/,
+  );
+  // An exact repeat is dropped and said: the scores are those of the single line.
+  await Deno.writeTextFile(file, (line("A", "q1", "c1", "core", true) + "\n").repeat(2));
+  const exact = await run(["score", "--judgments", file, "--format", "json"]);
+  assert.equal(exact.code, 0, exact.err);
+  assert.match(exact.err, /bad\.jsonl: 1 identical repeated lines dropped/);
+  assert.equal(JSON.parse(exact.out).systems.A.answered.core, 1);
 });
 
 Deno.test("crux subq decompose | classify | judge | score offline, from files", async () => {

@@ -27,7 +27,8 @@ export function importStage(file: string, source: string, ctx: MethodStageContex
       await clearKeyPointSource(ws, source);
     },
     run: async (ws) => {
-      const points = await readKeyPoints(file);
+      let dropped = 0;
+      const points = await readKeyPoints(file, { onDuplicates: (n) => dropped = n });
       const topics = await readTopicIds(ws);
       const unknown = points.filter((q) => !topics.has(q.qid)).map((q) => q.qid);
       if (unknown.length) {
@@ -37,7 +38,8 @@ export function importStage(file: string, source: string, ctx: MethodStageContex
         );
       }
       const n = await storeKeyPoints(ws, points, { level: "merged", source });
-      return `${n} key points of ${points.length} questions from ${file}`;
+      const repeats = dropped ? ` (${dropped} identical repeated lines dropped)` : "";
+      return `${n} key points of ${points.length} questions from ${file}${repeats}`;
     },
   };
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import { dirname, isAbsolute, resolve } from "node:path";
+import { listedOnce } from "@lib/pipeline/mod.ts";
 import type { NuggetsSection } from "./stages.ts";
 
 const INTS = { window: 1, maxNuggets: 1, keep: 1, reasks: 0, minGrade: 0 } as const;
@@ -73,7 +74,9 @@ export function parseNuggetsSection(raw: unknown, file: string): NuggetsSection 
     if (!Array.isArray(v) || v.some((x) => typeof x !== "string" || !x)) {
       throw bad(k, `expected a list of ${k === "answers" ? "file paths" : "run names"}`);
     }
-    out[k] = k === "answers" ? (v as string[]).map(path) : [...v as string[]];
+    out[k] = k === "answers"
+      ? listedOnce((v as string[]).map(path), "answers", bad).paths
+      : [...new Set(v as string[])];
   };
   strings("answers");
   strings("runs");

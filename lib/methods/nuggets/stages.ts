@@ -134,11 +134,15 @@ async function stages(
     },
     run: async (ws) => {
       if (file) {
+        let dropped = 0;
         const sets = s.format === "questions"
-          ? await readNuggetQuestions(file)
-          : await readNuggets(file);
+          ? await readNuggetQuestions(file, { onDuplicates: (n) => dropped = n })
+          : await readNuggets(file, { onDuplicates: (n) => dropped = n });
         const r = await nug.importNuggets(ws, sets, { origin });
-        return `${r.nuggets} nuggets of ${r.topics} topics imported from ${basename(file)}`;
+        const repeats = dropped ? ` (${dropped} identical repeated lines dropped)` : "";
+        return `${r.nuggets} nuggets of ${r.topics} topics imported from ${
+          basename(file)
+        }${repeats}`;
       }
       const sources = await nug.relevantPassages(ws, { qrelsName: s.qrels, minGrade: s.minGrade });
       if (!sources.length) {
