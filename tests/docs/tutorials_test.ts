@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeAlignedRelease } from "../support/aligned_release_fixture.ts";
 import { runTutorial, tutorialBlocks } from "../support/tutorial_runner.ts";
+import { startOpenAiServer } from "../support/openai_server.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const page = (name: string) => Deno.readTextFile(join(ROOT, "docs", name));
@@ -67,7 +68,12 @@ Deno.test("docs/evaluate_your_rag.md runs on the bundled sample", async () => {
   const dir = await Deno.makeTempDir({ prefix: "crux-tutorial-rag-" });
   try {
     await Deno.symlink(join(ROOT, "datasets"), join(dir, "datasets"));
-    const result = await runTutorial(tutorialBlocks(await page("evaluate_your_rag.md")), dir);
+    // The endpoint block's model judge answers every question with rating 4.
+    await using server = startOpenAiServer({ chat: () => ({ content: "Rating: 4" }) });
+    const result = await runTutorial(tutorialBlocks(await page("evaluate_your_rag.md")), dir, {
+      OPENAI_BASE_URL: server.url,
+      OPENAI_API_KEY: "test",
+    });
     assert.ok(result.ok, `block at line ${result.failedAt} failed:\n${result.stderr.slice(-3000)}`);
     // The answer file's two runs were imported and scored by nuggets and by CRUX.
     const nuggets = await Deno.readTextFile(join(dir, "my-rag", "tables", "nugget_scores.md"));
@@ -77,6 +83,8 @@ Deno.test("docs/evaluate_your_rag.md runs on the bundled sample", async () => {
     // Key point recall: the full answer covers the key point, the short one does not.
     assert.match(result.stdout, /^my-rag +1\.0000 /m);
     assert.match(result.stdout, /^my-rag-short +0\.0000 /m);
+    // Rated 4 (>= tau 3) on every sub-question by the endpoint's judge: coverage 1 on both topics.
+    assert.match(result.stdout, /^my-rag-short\t2\t1\.0000\t/m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

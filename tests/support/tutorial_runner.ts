@@ -43,11 +43,13 @@ export interface TutorialResult {
 
 /**
  * Runs the blocks one after another with `bash -e` in `cwd`, `npx -y deno task crux`
- * replaced by this checkout's `crux`; stops at the first block that fails.
+ * replaced by this checkout's `crux`, with `env` added (e.g. a loopback model endpoint);
+ * stops at the first block that fails.
  */
 export async function runTutorial(
   blocks: readonly TutorialBlock[],
   cwd: string,
+  env: Record<string, string> = {},
 ): Promise<TutorialResult> {
   const crux = `"${Deno.execPath()}" run -A "${join(ROOT, "lib/cli/main.ts")}"`;
   let stdout = "";
@@ -59,7 +61,7 @@ export async function runTutorial(
       cwd,
       stdout: "piped",
       stderr: "piped",
-      env: { NO_COLOR: "1" },
+      env: { NO_COLOR: "1", ...env },
     }).output();
     stdout += new TextDecoder().decode(out.stdout);
     stderr += new TextDecoder().decode(out.stderr);
