@@ -39,8 +39,11 @@ export async function cliPage(): Promise<string> {
  * words its help lists as `  name  description`, each asked for its `--help`.
  */
 async function actionHelps(command: Command): Promise<[string, string][]> {
-  if (!/<(action|step)>|^\s+crux \S+ [a-z-]+ /m.test(command.help)) return [];
-  const words = [...command.help.matchAll(/^ {2}([a-z][a-z-]+)(?: {2,}|\n)/gm)].map((m) => m[1]);
+  const usage = new RegExp(`^(?:Usage:)? +crux ${command.name} ([a-z][a-z-]+)`, "gm");
+  const listed = /<(action|step)>/.test(command.help)
+    ? [...command.help.matchAll(/^ {2}([a-z][a-z-]+)(?: {2,}|\n)/gm)].map((m) => m[1])
+    : [];
+  const words = [...listed, ...[...command.help.matchAll(usage)].map((m) => m[1])];
   const out: [string, string][] = [];
   for (const word of new Set(words)) {
     const io = memoryIo();
