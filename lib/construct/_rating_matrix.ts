@@ -1,3 +1,5 @@
+// One topic's passage x sub-question rating matrix, as the construction steps read it.
+
 import type { Rating } from "@lib/types/mod.ts";
 import { passageOrdinal } from "@lib/store/mod.ts";
 

@@ -1,3 +1,5 @@
+// Construction step `passages`: splits each topic's documents into numbered passages.
+
 import { type LlmClient, loadTemplate, parseTagged, renderTemplate } from "@lib/llm/mod.ts";
 import type { Passage } from "@lib/types/mod.ts";
 import { chunkText, countTokens } from "@lib/text/mod.ts";

@@ -1,3 +1,5 @@
+// Construction step `questions`: writes each topic's sub-questions from its reference summary.
+
 import { type LlmClient, loadTemplate, parseTagged, renderTemplate } from "@lib/llm/mod.ts";
 import type { Question, Topic } from "@lib/types/mod.ts";
 import { stripQuestionNumbering } from "@lib/formats/mod.ts";

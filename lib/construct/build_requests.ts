@@ -1,3 +1,5 @@
+// Construction step `requests`: writes each topic's report request from its reference summary.
+
 import { type LlmClient, loadTemplate, parseTagged, renderTemplate } from "@lib/llm/mod.ts";
 import type { Topic } from "@lib/types/mod.ts";
 import { splitSentences } from "@lib/text/mod.ts";

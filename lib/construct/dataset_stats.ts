@@ -1,3 +1,5 @@
+// The dataset statistics table: topics, documents, passages, sub-questions and ratings per topic.
+
 import type { Document, Passage, Qrel, Question, Topic } from "@lib/types/mod.ts";
 
 /** One row of the dataset statistics table (means are per topic unless said otherwise). */

@@ -1,3 +1,5 @@
+// Passage ids `{topic}:{doc}#{j}`: numbers the passages of each topic's documents in order.
+
 import type { Passage } from "@lib/types/mod.ts";
 
 /** The passage texts produced from one source document. */

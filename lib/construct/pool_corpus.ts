@@ -1,3 +1,5 @@
+// Pools every topic's passages into one corpus, as the CRUX release does.
+
 import { streamCorpus, writeJsonl } from "@lib/formats/mod.ts";
 import { readPassages, readTopics, type WorkspaceLike } from "@lib/store/mod.ts";
 

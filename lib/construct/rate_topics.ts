@@ -1,3 +1,5 @@
+// Construction step `ratings`: rates every passage of a topic against each of its sub-questions.
+
 import type { AnswerabilityJudge } from "@lib/llm/mod.ts";
 import { rateItems, type RatingItem } from "@lib/judge/rate_items.ts";
 import {

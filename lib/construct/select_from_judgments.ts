@@ -1,3 +1,5 @@
+// The required subset P* and the qrels from a judgments file, without a workspace.
+
 import type { RequiredSubsetOptions } from "@lib/metrics/mod.ts";
 import type { Qrel } from "@lib/types/mod.ts";
 import { type Judgment, parsePassageId } from "@lib/formats/mod.ts";

@@ -1,3 +1,5 @@
+// Construction step `select`: the required subset P* and the qrels of each topic in a workspace.
+
 import type { Question } from "@lib/types/mod.ts";
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import {

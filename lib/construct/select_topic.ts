@@ -1,3 +1,5 @@
+// Selection of one topic: its rating matrix in, its required passages and qrels grades out.
+
 import type { Qrel } from "@lib/types/mod.ts";
 import {
   answerableQuestions,

@@ -1,3 +1,5 @@
+// Splits documents longer than a word limit into pieces before passage construction.
+
 /** Options of {@link splitDocument}. */
 export interface SplitDocumentOptions {
   /** Documents with more words than this are split. Default 1024. */

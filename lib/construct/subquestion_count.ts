@@ -1,3 +1,5 @@
+// How many sub-questions a topic gets: CRUX's counts by dataset, or the config's.
+
 /** Sub-questions per topic by dataset, as in CRUX: 15 for DUC 2004, 10 for Multi-News. */
 const PAPER_COUNTS: Readonly<Record<string, number>> = { duc04: 15, multi_news: 10 };
 

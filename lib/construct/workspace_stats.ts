@@ -1,3 +1,5 @@
+// Construction step `stats`: the dataset statistics table of a workspace.
+
 import { datasetStats, type DatasetStatsRow } from "./dataset_stats.ts";
 import {
   readDocuments,

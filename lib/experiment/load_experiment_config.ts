@@ -9,6 +9,11 @@ import {
   loadExperimentConfigWith,
 } from "@lib/pipeline/mod.ts";
 import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+import { readHumanLabels } from "@lib/analysis/mod.ts";
+
+/** The layout `analysis.human` expects, named in its error. */
+const HUMAN_FORMAT = 'JSONL lines {"topicId", "condition" (or "run"), "coverage"} or ' +
+  '{"id", "docid": "<topic>:report:<run>", "rating": [0-5 per sub-question]}';
 
 /**
  * Reads and checks an experiment config file; its method sections (`nuggets`,
@@ -20,7 +25,8 @@ import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * @returns The checked config.
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @throws {TypeError} On an unknown key, a field of the wrong type or a missing file the
- *   config names, naming the config file and the field.
+ *   config names, naming the config file and the field; also when `analysis.human` is not a
+ *   human labels file (checked here, before any stage runs).
  * @example
  * ```ts
  * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
@@ -28,9 +34,24 @@ import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * Object.keys(cfg.methods ?? {}); // the method sections the config has
  * ```
  */
-export function loadExperimentConfig(
+export async function loadExperimentConfig(
   path: string,
   opts: ExperimentConfigOptions = {},
 ): Promise<CruxExperimentConfig> {
-  return loadExperimentConfigWith(path, METHOD_REGISTRY, opts);
+  const config = await loadExperimentConfigWith(path, METHOD_REGISTRY, opts);
+  const human = config.analysis?.human;
+  if (human) {
+    // Checked before any stage runs, not when the analyses read it.
+    try {
+      await readHumanLabels(human);
+    } catch (e) {
+      const lines = String((e as Error).message).split("\n");
+      const shown = lines.slice(0, 3).join("\n") + (lines.length > 3 ? "\n..." : "");
+      throw new TypeError(
+        `Cannot read experiment config "${path}": field "analysis.human" names "${human}", ` +
+          `which is not a human labels file (expected ${HUMAN_FORMAT}):\n${shown}`,
+      );
+    }
+  }
+  return config;
 }

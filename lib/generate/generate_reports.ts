@@ -1,3 +1,6 @@
+// Report generation under the oracle budget: RAG, direct and oracle-context reports, stored as
+// generations with their contexts and token counts.
+
 import {
   extractiveGenerator,
   type Generator,
@@ -175,8 +178,8 @@ export async function generateReports(
       : "the shorter context kept";
     const worst = incomplete.map((i) => `${i.topicId} ${i.missing.length}/${i.k}`).join(", ");
     opts.onNote?.(
-      `Run "${opts.run}": ${incomplete.length} of ${plan.items.length} contexts lack passages ` +
-        `with no text in the workspace (${rule}; missing/k per topic: ${worst})`,
+      `Run "${opts.run}": ${incomplete.length} of ${plan.items.length} contexts hold passages ` +
+        `that have no text in the workspace (${rule}; missing/k per topic: ${worst})`,
     );
   }
   const todo = plan.items.filter((i) => !done.has(i.topicId));

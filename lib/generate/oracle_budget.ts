@@ -1,3 +1,5 @@
+// The oracle budget of a topic: |P*| passages and at most the tokens of P*, capped as in CRUX.
+
 import { CRUX_DEFAULTS, oracleSets, oracleTokens } from "@lib/metrics/mod.ts";
 import type { Qrel } from "@lib/types/mod.ts";
 import { passageOrdinal } from "@lib/store/mod.ts";

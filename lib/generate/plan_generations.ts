@@ -1,3 +1,5 @@
+// Which reports to generate: one per condition (RAG per retrieval run, direct, oracle) and topic.
+
 import { compareTrecOrder } from "@lib/formats/mod.ts";
 import type { RunRow, Topic } from "@lib/types/mod.ts";
 import type { OracleBudget } from "./oracle_budget.ts";

@@ -1,3 +1,6 @@
+// Report judging: rates each generated report against its topic's answerable sub-questions and
+// stores Cov and Den of the reports and of their contexts in the measure table.
+
 import type { AnswerabilityJudge, ProgressFn } from "@lib/llm/mod.ts";
 import type { Generation, MetricRow } from "@lib/types/mod.ts";
 import {

@@ -1,3 +1,5 @@
+// Rates texts (passages or reports) against questions of their topic with a judge, cached.
+
 import type { AnswerabilityJudge, AnswerabilityPair, ProgressFn } from "@lib/llm/mod.ts";
 import type { Rating } from "@lib/types/mod.ts";
 import { ratedPairs, ratingKey, type WorkspaceLike, writeRatings } from "@lib/store/mod.ts";

@@ -1,3 +1,5 @@
+// Requests of the model-based key point backends: extraction, merging and entailment.
+
 import {
   type CallRecord,
   type ChatRequest,

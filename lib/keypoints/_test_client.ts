@@ -1,3 +1,5 @@
+// A cached model client pointed at a loopback server, for the key point tests.
+
 import { CallCache, LlmClient } from "@lib/llm/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 

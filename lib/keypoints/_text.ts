@@ -1,3 +1,5 @@
+// Text normalisation for key point span checks (white space, quotes, dashes).
+
 import { analyze } from "@lib/text/mod.ts";
 
 /** White space collapsed, curly quotes and primes made straight, dashes made hyphens. */

@@ -1,3 +1,5 @@
+// The chat requests of the answerability judge, shared by online judging and batch export.
+
 import { loadTemplate } from "./load_template.ts";
 import { renderTemplate } from "./render_template.ts";
 import type { AnswerabilityPair, ChatRequest } from "./types.ts";

@@ -1,3 +1,5 @@
+// A client stand-in that collects requests instead of sending them, for batch export.
+
 import type { StoredCall } from "./call_cache.ts";
 
 /** One request a {@link BatchCollector} took instead of sending it. */

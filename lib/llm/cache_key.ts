@@ -1,3 +1,5 @@
+// The cache key of a model call: SHA-256 of model, parameters, messages and template id@version.
+
 import { createHash } from "node:crypto";
 
 /** What identifies a model call: the same parts always give the same key. */

@@ -1,3 +1,6 @@
+// The model call cache in the workspace (`llm_calls`): answered, unparsed, failed and exported
+// calls, looked up by key and written in groups from the answer journal.
+
 import type { DuckDBConnection } from "@duckdb/node-api";
 import {
   addLlmCacheHits,

@@ -1,3 +1,5 @@
+// The offline passage splitter (`chunker`): sentence-aware chunks standing in for the LLM splitter.
+
 import { chunkText } from "@lib/text/mod.ts";
 import type { PassageSplitter } from "./types.ts";
 

@@ -1,3 +1,5 @@
+// Options of the model client: endpoint, model, concurrency, rate limits, retries and timeouts.
+
 import type { CallCache } from "./call_cache.ts";
 import type { ClientLimits } from "./client_limits.ts";
 import type { ParseResult, ProgressFn, SamplingParams } from "./types.ts";

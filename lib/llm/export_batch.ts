@@ -1,3 +1,5 @@
+// Batch export: writes the requests the cache cannot answer as an OpenAI Batch JSONL file.
+
 import { carriesLogprobs } from "./_logprobs.ts";
 import type { CallCache } from "./call_cache.ts";
 import type { LlmClient } from "./llm_client.ts";

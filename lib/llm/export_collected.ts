@@ -1,3 +1,5 @@
+// Writes the requests a batch collector took as an OpenAI Batch file and marks them exported.
+
 import type { CallCache } from "./call_cache.ts";
 import type { CollectedRequest } from "./batch_collector.ts";
 

@@ -1,3 +1,5 @@
+// The offline report generator (`extractive`): context sentences in rank order, up to the budget.
+
 import { countTokens, splitSentences } from "@lib/text/mod.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "./types.ts";
 

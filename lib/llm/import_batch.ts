@@ -1,3 +1,5 @@
+// Batch import: stores the answers of an OpenAI Batch output file in the call cache.
+
 import { reportedUsage } from "./_usage.ts";
 import type { CallCache, StoredCall } from "./call_cache.ts";
 import { cacheKey } from "./cache_key.ts";

@@ -1,3 +1,5 @@
+// The offline answerability judge (`lexical`): ratings 0-5 from word overlap.
+
 import { analyze } from "@lib/text/mod.ts";
 import type { AnswerabilityJudge, AnswerabilityResult } from "./types.ts";
 

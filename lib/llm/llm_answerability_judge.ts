@@ -1,3 +1,5 @@
+// The model-based answerability judge: rates texts against questions 0-5 with the CRUX prompt.
+
 import type { LlmClient } from "./llm_client.ts";
 import { answerabilityRequests } from "./answerability_requests.ts";
 import { parseRating } from "./parse_rating.ts";

@@ -1,3 +1,6 @@
+// The one client of every model call: OpenAI-compatible HTTP, bounded concurrency and retries,
+// rate limits, caching and tracing.
+
 import type { StoredCall } from "./call_cache.ts";
 import type { ChatManyOptions, LlmClientOptions } from "./client_options.ts";
 import { cacheKey } from "./cache_key.ts";

@@ -1,3 +1,5 @@
+// Model settings per role (generator, judge, embedder, reranker) from configs and the environment.
+
 import type { LlmClientOptions } from "./client_options.ts";
 import type { Role, SamplingParams } from "./types.ts";
 import { promptSet } from "./prompt_files.ts";

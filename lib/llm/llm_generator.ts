@@ -1,3 +1,5 @@
+// The model-based report generator: the RAG or direct-prompting template under the token budget.
+
 import { countTokens } from "@lib/text/mod.ts";
 import type { LlmClient } from "./llm_client.ts";
 import { loadTemplate } from "./load_template.ts";

@@ -1,3 +1,5 @@
+// The model-based passage splitter: documents decontextualised into self-contained passages.
+
 import type { LlmClient } from "./llm_client.ts";
 import { loadTemplate } from "./load_template.ts";
 import { parseTagged } from "./parse_tagged.ts";

@@ -1,3 +1,5 @@
+// Loads prompt templates by name from the built-in folder or a folder of the user's own.
+
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseTemplate, type PromptTemplate } from "./parse_template.ts";

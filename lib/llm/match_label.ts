@@ -1,3 +1,5 @@
+// Matches a label written by a model to one of the allowed labels, spelling differences aside.
+
 /** One spelling for comparison: case, markdown, quotes, brackets, end punctuation and separators dropped. */
 function spelling(s: string): string {
   return s

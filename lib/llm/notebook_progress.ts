@@ -1,3 +1,5 @@
+// A progress renderer for Jupyter: one display that updates in place.
+
 import type { ProgressEvent, ProgressFn } from "./types.ts";
 import { progressLine } from "./_progress_line.ts";
 

@@ -1,3 +1,5 @@
+// Opens a workspace's call cache with its answer journal, folding journal lines into DuckDB.
+
 import { DuckDBInstance } from "@duckdb/node-api";
 import { join } from "node:path";
 import { CallCache } from "./call_cache.ts";

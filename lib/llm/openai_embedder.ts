@@ -1,3 +1,5 @@
+// An embedder backed by an embeddings endpoint through the model client: cached, batched, retried.
+
 import type { Embedder } from "@lib/types/mod.ts";
 import type { LlmClient } from "./llm_client.ts";
 

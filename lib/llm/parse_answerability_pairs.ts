@@ -1,3 +1,5 @@
+// Reads answerability pairs (`{"id", "question", "context"}` JSONL) for `crux judge`.
+
 import type { AnswerabilityPair } from "./types.ts";
 
 /**

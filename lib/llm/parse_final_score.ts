@@ -1,3 +1,5 @@
+// Reads an UMBRELA-style relevance grade from the last "final score: N" of an answer.
+
 import type { ParseResult } from "./types.ts";
 import { plainAnswer } from "./plain_answer.ts";
 import { finalAnswer } from "./final_answer.ts";

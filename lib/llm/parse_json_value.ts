@@ -1,3 +1,5 @@
+// Reads the last well-formed JSON (or Python) value of the expected shape from a model answer.
+
 import type { ParseResult } from "./types.ts";
 import { finalAnswer } from "./final_answer.ts";
 

@@ -1,3 +1,5 @@
+// Reads a label from a first line classing the item (`This is a core question.`).
+
 import { matchLabel } from "./match_label.ts";
 import { plainAnswer } from "./plain_answer.ts";
 import type { ParseResult } from "./types.ts";

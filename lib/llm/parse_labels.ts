@@ -1,3 +1,5 @@
+// Reads one label per item from a model answer: a JSON list or labels stated one per line.
+
 import { matchLabel } from "./match_label.ts";
 import { parseJsonValue } from "./parse_json_value.ts";
 import { statedLabels } from "./stated_labels.ts";

@@ -1,3 +1,5 @@
+// Reads a 0-5 rating from a model answer: an explicit "rating: N" or a number alone on a line.
+
 import type { ParseResult } from "./types.ts";
 import { plainAnswer } from "./plain_answer.ts";
 import { finalAnswer } from "./final_answer.ts";

@@ -1,3 +1,5 @@
+// Reads the contents of `<tag>...</tag>` elements of a model answer.
+
 import type { ParseResult } from "./types.ts";
 import { finalAnswer } from "./final_answer.ts";
 

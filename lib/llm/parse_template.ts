@@ -1,3 +1,5 @@
+// Prompt template files: header fields, messages, declared placeholders and output format.
+
 import type { ChatMessage, SamplingParams } from "./types.ts";
 
 /** A prompt template: versioned messages with declared placeholders and output format. */

@@ -1,3 +1,5 @@
+// Reads a labelled decision with its reason and span (key point entailment, coverage).
+
 import { matchLabel } from "./match_label.ts";
 import { parseJsonValue } from "./parse_json_value.ts";
 import { parseLabel } from "./parse_label.ts";

@@ -1,3 +1,5 @@
+// A model answer without its markdown dressing, for the parsers of short answers.
+
 /**
  * A model answer without its markdown dressing, for reading short answers:
  * code fence lines, emphasis (`**`, `__`, `*`, `` ` ``), heading and quote

@@ -1,3 +1,5 @@
+// Fills a template's placeholders into a chat request carrying the template's `id@version`.
+
 import type { PromptTemplate } from "./parse_template.ts";
 import type { ChatRequest, SamplingParams } from "./types.ts";
 

@@ -1,3 +1,5 @@
+// Usage and cost of the cached calls per model and template, for `crux llm stats`.
+
 import type { CallStatsRow } from "./call_cache.ts";
 import type { ModelPrice } from "./llm_config.ts";
 

@@ -1,3 +1,5 @@
+// A progress renderer for terminals: one line redrawn in place, or lines when not a terminal.
+
 import type { ProgressEvent, ProgressFn } from "./types.ts";
 import { progressLine } from "./_progress_line.ts";
 

@@ -1,3 +1,5 @@
+// Close names for error messages: edit distance between a typed name and the known ones.
+
 /** Levenshtein distance between two strings (case-insensitive). */
 export function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();

@@ -1,3 +1,5 @@
+// Groups ratings by topic for the CRUX measures.
+
 import type { ItemRatings } from "./judged.ts";
 
 /** Ratings of one topic, grouped. */

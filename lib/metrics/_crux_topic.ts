@@ -1,3 +1,5 @@
+// Per-topic CRUX data: the item x sub-question rating matrix and the oracle set.
+
 import { answerableQuestions } from "./answerable_questions.ts";
 import { oracleTokens } from "./oracle_tokens.ts";
 

@@ -1,3 +1,5 @@
+// Per-topic sub-question judgments for alpha-nDCG.
+
 import { compareBytes } from "./_byte_order.ts";
 
 /** Per-topic subtopic judgments for alpha-nDCG (binary; only relevant pairs are kept). */

@@ -1,3 +1,5 @@
+// Checks of paired samples shared by the correlation and significance functions.
+
 /** Checks that two samples are paired and long enough; throws a RangeError naming `what`. */
 export function checkPaired(
   x: readonly number[],

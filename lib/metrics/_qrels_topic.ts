@@ -1,3 +1,5 @@
+// Per-topic graded relevance judgments, trec_eval's view of a qrels file.
+
 import { SpanIndex } from "./_span_hash.ts";
 import { logRank } from "./_discount.ts";
 

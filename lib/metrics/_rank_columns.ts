@@ -1,3 +1,5 @@
+// A topic of a run table ranked the evaluator's way, without decoding document ids.
+
 import type { RunTable, RunTopicColumns } from "./run_table.ts";
 import type { QrelsTopic } from "./_qrels_topic.ts";
 import type { RankOrder } from "./_rank_topic.ts";

@@ -1,3 +1,5 @@
+// Ranks a topic's run rows in trec_eval's order (score, then docid) or by rank.
+
 import type { RunRow } from "@lib/types/mod.ts";
 import { compareBytes } from "./_byte_order.ts";
 

@@ -1,3 +1,5 @@
+// Agreement parts of an items x categories count table, shared by the kappa statistics.
+
 /** Observed agreement per item and category totals of an items x categories count table. */
 export function agreementParts(
   table: readonly (readonly number[])[],

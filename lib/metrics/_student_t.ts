@@ -1,3 +1,5 @@
+// Student's t distribution (log-gamma, incomplete beta) for the paired t-test.
+
 /** Log-gamma by the Lanczos approximation (g = 7, 9 terms), accurate to ~1e-15 for x > 0. */
 export function logGamma(x: number): number {
   const c = [

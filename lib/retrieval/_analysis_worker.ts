@@ -1,3 +1,5 @@
+// Worker analyzing documents for an index build; private to `@lib/retrieval`.
+
 /**
  * Worker analyzing documents for an index build; private to `@lib/retrieval`.
  * It receives batches of texts in document order and answers each with their

@@ -1,3 +1,5 @@
+// Growable typed buffers for index building.
+
 /** A growable Uint32 buffer (amortised doubling). */
 export class U32Buffer {
   data: Uint32Array;

@@ -1,3 +1,5 @@
+// The arrays of a BM25 index, shared by building, saving, loading and searching.
+
 /** The arrays of a BM25 index, shared by building, saving, loading and searching. */
 export interface IndexData {
   /** External document ids, by internal doc number (insertion order). */

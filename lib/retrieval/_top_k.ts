@@ -1,3 +1,5 @@
+// Bounded selection of the best k (score, doc) pairs in Lucene's order.
+
 /**
  * Bounded selection of the best `k` (score, doc) pairs in Lucene's order:
  * higher score first, equal scores by lower doc number first.

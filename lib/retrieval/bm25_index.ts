@@ -1,3 +1,6 @@
+// The persistent BM25 index: Lucene 8's BM25 and English analyzer, block postings on disk and
+// exact top-k search with MaxScore.
+
 import { writeAtomically } from "./_index_target.ts";
 import { writeStreaming } from "./_stream_build.ts";
 import { BLOCK, ByteSink, encodePostings } from "./_postings_codec.ts";

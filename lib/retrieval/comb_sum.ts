@@ -1,3 +1,5 @@
+// CombSUM fusion of runs (Fox and Shaw).
+
 import type { RunRow } from "../types/records.ts";
 import { comb, type CombOptions } from "./_comb.ts";
 

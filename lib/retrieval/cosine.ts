@@ -1,3 +1,5 @@
+// Cosine similarity of dense or sparse vectors.
+
 import type { SparseVector } from "./sparse_vector.ts";
 
 function norm(v: Float32Array): number {

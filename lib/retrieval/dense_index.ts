@@ -1,3 +1,5 @@
+// A dense index: brute-force cosine search over embeddings.
+
 import type { Embedder } from "@lib/types/mod.ts";
 import { TopK } from "./_top_k.ts";
 

@@ -1,3 +1,5 @@
+// Maximal marginal relevance (Carbonell and Goldstein): reranking for relevance and novelty.
+
 /** Options of {@link mmr}. */
 export interface MmrOptions {
   /** Weight of relevance against novelty (default 0.5; 1 = relevance order). */

@@ -1,3 +1,5 @@
+// Reciprocal rank fusion of runs (Cormack et al.).
+
 import type { RunRow } from "../types/records.ts";
 import { byTopic, toRows } from "./_fuse.ts";
 

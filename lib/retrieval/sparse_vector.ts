@@ -1,3 +1,5 @@
+// Sparse vectors: increasing dimension indices with their values.
+
 /**
  * A sparse vector: strictly increasing dimension `indices` with their `values`.
  *

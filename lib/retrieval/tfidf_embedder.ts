@@ -1,3 +1,5 @@
+// The offline embedder: TF-IDF vectors standing in for a dense model.
+
 import { analyze } from "../text/analyze.ts";
 import type { Embedder } from "@lib/types/mod.ts";
 

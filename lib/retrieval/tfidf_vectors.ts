@@ -1,3 +1,5 @@
+// TF-IDF vectors of texts under the English analyzer, for MMR and the offline dense run.
+
 import { TermEncoder } from "../text/term_encoder.ts";
 import type { SparseVector } from "./sparse_vector.ts";
 

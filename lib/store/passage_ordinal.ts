@@ -1,3 +1,5 @@
+// The passage counter `j` of a CRUX passage id `{topic}:{doc}#{j}`.
+
 import { parsePassageId } from "@lib/formats/mod.ts";
 
 /**

@@ -1,3 +1,5 @@
+// One token through the English analyzer: possessives, stop words, stemming.
+
 import { ENGLISH_STOP_WORDS } from "./stop_words.ts";
 import { porterStem } from "./porter_stem.ts";
 

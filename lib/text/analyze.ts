@@ -1,3 +1,5 @@
+// Lucene's English analyzer: tokenizing, lower-casing, stop words and Porter stemming.
+
 import { scanWords } from "./_scan.ts";
 import { analyzeToken } from "./_analyze_token.ts";
 

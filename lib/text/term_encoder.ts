@@ -1,3 +1,5 @@
+// Encodes text into integer term ids under the English analyzer.
+
 import { scanWords } from "./_scan.ts";
 import { analyzeUncached } from "./_analyze_token.ts";
 

@@ -1,3 +1,5 @@
+// Lucene's standard tokenizer (Unicode word segmentation) with lower-casing.
+
 import { scanWords } from "./_scan.ts";
 
 /**

@@ -1,3 +1,5 @@
+// The embedder record type: texts to dense vectors, online or offline.
+
 /**
  * Turns texts into dense vectors (a record type shared by the model layer,
  * which embeds online, and retrieval, which searches and reranks with it). Implemented online by the LLM layer (an

@@ -110,6 +110,15 @@ export const exportCommand: Command = {
     });
     const ws = await openWorkspace(values.workspace!, { readOnly: true });
     try {
+      if (values.table === "qrels" && format === "trec" && values.name === undefined) {
+        const names = await ws.qrelsNames();
+        if (names.length > 1) {
+          throw new UsageError(
+            `The workspace holds ${names.length} qrels sets (${names.join(", ")}); ` +
+              `choose one with --name, e.g. --name ${names[0]}`,
+          );
+        }
+      }
       const rows = await ws.exportTable(values.table!, values.out!, format, {
         run: values.run,
         name: values.name,

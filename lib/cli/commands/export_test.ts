@@ -60,3 +60,21 @@ Deno.test("crux export refuses unknown tables, formats and TREC for other tables
     assert.match(io.stderr(), pattern);
   }
 });
+
+Deno.test("crux export --table qrels with several qrels sets names --name", async () => {
+  const dir = await workspace();
+  const ws = await openWorkspace(dir);
+  await ws.insert("qrels", [
+    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "d1", grade: 3 },
+    { name: "crux_div", topicId: "t", subtopic: "1", docId: "d1", grade: 1 },
+  ]);
+  ws.close();
+  const out = join(dir, "x.qrels");
+  let io = memoryIo();
+  const args = ["export", "--workspace", dir, "--table", "qrels", "--out", out];
+  assert.equal(await main(args, io, [exportCommand]), 2);
+  assert.match(io.stderr(), /2 qrels sets \(crux_div, crux_pr\); choose one with --name/);
+  io = memoryIo();
+  assert.equal(await main([...args, "--name", "crux_pr"], io, [exportCommand]), 0);
+  assert.equal(await Deno.readTextFile(out), "t 0 d1 3\n");
+});

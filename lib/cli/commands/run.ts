@@ -28,8 +28,14 @@ notebooks/configs/online.json): import -> construct -> retrieve -> rerank -> gen
 Retrieval runs ("retrieve"): BM25 (no "kind"), "kind": "dense" ("embedder": "tfidf"
 offline, or "openai": the embedder role), "kind": "fusion" ("runs" listed earlier,
 "method": rrf | combsum | combmnz) and "kind": "file" (a TREC run, "path" relative to
-the config). Reranking ("rerank"): "method": "mmr" (TF-IDF vectors, offline) or
-"endpoint" (a cross-encoder /rerank endpoint: the reranker role; online configs only).
+the config). Reranking ("rerank", each with "from" and "depth"): "method": "lexical"
+(offline stand-in: BM25 over the candidates for the request and its sub-questions),
+"mmr" (TF-IDF vectors offline, or the embedder role), and, online only (the reranker
+role), "listwise" (sliding windows, RankGPT / RankZephyr), "first-token" (FIRST: windows
+ordered by the first label's log-probabilities), "setwise" (heap sort over sets),
+"setwise-logprobs", "pointwise" (a 0-3 grade per passage) and "endpoint" (a
+cross-encoder /rerank or /score endpoint). A "grid" section declares every first
+stage x every reranker at once (docs/reranker_grid.md).
 Every stage skips work already in the workspace and model calls are cached, so a
 re-run only does what is missing. The analyses write under outputs/<experiment>/:
   tables/   main_table, threshold_table, context_size_table, metric_correlations,
@@ -66,7 +72,7 @@ an unchanged config does nothing: no model call, no write. A stage instance is c
 only when every item it owns (report, rating, ...) has a result: one with failed or
 unparsed items is recorded as incomplete, and the next run retries exactly those items
 (the others come from the model call cache) and recomputes what reads them. A value
-whose inputs include a failed or unparsed item is not stored (see METRICS in the README).
+whose inputs include a failed or unparsed item is not stored (docs/configs.md, "Outcomes, not attempts").
 
 Example:
   deno task crux run --config notebooks/configs/sample-offline.json

@@ -1,3 +1,5 @@
+// Length buckets of the key point method's tables (input and response tokens).
+
 /** Bucket label of a length given increasing edges: `<e1`, `e1-e2`, ..., `>=en`. */
 export function bucketOf(
   length: number,

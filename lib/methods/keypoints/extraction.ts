@@ -1,3 +1,5 @@
+// The key point method's extraction tables: key points per topic with span checks, the merge map.
+
 import { naturalCompare, table } from "@lib/report/mod.ts";
 import {
   countKeyPointProblems,

@@ -1,3 +1,5 @@
+// The key point method's stage work: judging a run's answers and measuring KPR.
+
 import {
   checkStatements,
   type EntailmentJudge,
