@@ -293,25 +293,22 @@ async function readStored(
       ? 1
       : order.indexOf(a.measure) - order.indexOf(b.measure)
   );
-  // No stored mean (kept back while some topics' ratings failed): the mean of the
-  // stored per-topic values, over the topics that have one.
+  // No stored mean: the measure step keeps none over an incomplete topic set (some
+  // topics' ratings failed or are missing), so the cell is blank with its reason;
+  // a mean over the topics that happen to have a value is never shown.
   for (const g of order) {
     if (out.means.some((m) => m.measure === g)) continue;
     const xs = out.perTopic.filter((r) => r.measure === g);
     if (xs.length) {
-      out.means.push({
-        run: label,
-        topicId: "all",
-        measure: g,
-        value: xs.reduce((sum, r) => sum + r.value, 0) / xs.length,
-      });
-      out.topicCounts[`${label}|${g}`] = xs.length;
       out.cells.push({
         row: label,
         column: g,
-        derived: "mean of the stored per-topic rows (no stored run mean)",
-        inputs: xs.map((r) => stored(keyOf(g), r.topicId)),
+        reason: `no stored run mean of ${g}: the measure step keeps none over an incomplete ` +
+          `topic set (${xs.length} topic(s) have a value)`,
       });
+      out.skipped.push(
+        `${label}: ${g} left blank: no run mean was stored (only ${xs.length} topic(s) have a value)`,
+      );
     } else {
       out.cells.push({ row: label, column: g, reason: `${g} not stored for this context` });
       if (g === "Den") {

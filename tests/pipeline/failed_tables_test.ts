@@ -9,7 +9,7 @@ import { memoryIo } from "@lib/cli/command.ts";
 import { runCommand } from "@lib/cli/commands/run.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { type Reply, startOpenAiServer } from "../support/openai_server.ts";
-import { fakeReply } from "../support/fake_model.ts";
+import { fakeReply, promptKind } from "../support/fake_model.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
 
 /** Small stable hash of a request key, to pick which requests fail. */
@@ -19,12 +19,34 @@ function hash(s: string): number {
   return h;
 }
 
+const tiny = JSON.parse(
+  await Deno.readTextFile(new URL("../../lib/construct/testdata/tiny.json", import.meta.url)),
+) as { topics: { topicId: string; summary: string }[] };
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z]{5,}/g) ?? []);
+const [first, second] = tiny.topics.map((t) => wordsOf(t.summary));
+/** Words of one topic's summary that the other's lacks. */
+const own = (a: Set<string>, b: Set<string>) => [...a].filter((w) => !b.has(w));
+const firstOnly = own(first, second), secondOnly = own(second, first);
+
+/**
+ * Whether a request builds the first topic's evaluation data (its passages,
+ * request, sub-questions or ratings): those never fail, so at least one topic
+ * is constructed and measured whatever requests the hash picks (it changes with
+ * every prompt's wording), while the other topic and every later step fail at 40%.
+ */
+function buildsFirstTopic(req: Parameters<typeof promptKind>[0]): boolean {
+  if (!["passages", "request", "questions", "rating"].includes(promptKind(req))) return false;
+  const text = wordsOf(req.messages.map((m) => m.content).join("\n"));
+  const hits = (ws: string[]) => ws.filter((w) => text.has(w)).length;
+  return hits(firstOnly) > hits(secondOnly);
+}
+
 /** A test server failing 40% of the requests (by key) while `state.faulty`. */
 function server(state: { faulty: boolean }) {
   return startOpenAiServer({
     chat: (req, { key }) => {
       const h = hash(key) % 10;
-      if (state.faulty && h < 4) {
+      if (state.faulty && h < 4 && !buildsFirstTopic(req)) {
         return (h % 2 ? { status: 429, retryAfter: 0.01 } : { status: 500 }) as Reply;
       }
       return { content: fakeReply(req) };
