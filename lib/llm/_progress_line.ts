@@ -1,7 +1,8 @@
 // One-line text of a progress event, shared by the renderers.
 import type { ProgressEvent } from "./types.ts";
 
-export function duration(ms: number): string {
+/** A length of time as people read it: `42s`, `3m05s`, `2h07m` (`?` when unknown). */
+export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return "?";
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s}s`;
@@ -11,9 +12,9 @@ export function duration(ms: number): string {
     : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
 
-/** A wait: tenths of a second below 10 s, else as {@link duration}. */
+/** A wait: tenths of a second below 10 s, else as {@link formatDuration}. */
 function waitText(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : duration(ms);
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : formatDuration(ms);
 }
 
 /** The UTC time of day `ms` from now, e.g. `04:22:13 UTC`. */
@@ -28,7 +29,7 @@ export function progressLine(e: ProgressEvent, now = Date.now()): string {
     `cached ${e.cached}`,
     `failed ${e.failed}`,
     `${e.rate.toFixed(1)}/s`,
-    e.done === e.total ? `took ${duration(e.elapsedMs)}` : `ETA ${duration(e.etaMs)}`,
+    e.done === e.total ? `took ${formatDuration(e.elapsedMs)}` : `ETA ${formatDuration(e.etaMs)}`,
   ];
   if (e.waits) parts.push(`retry waits ${e.waits.count} (${waitText(e.waits.totalMs)})`);
   const w = e.waiting;

@@ -66,6 +66,7 @@ export { llmAnswerabilityJudge, type LlmAnswerabilityOptions } from "./llm_answe
 export { parseAnswerabilityPairs } from "./parse_answerability_pairs.ts";
 export { summarizeUsage, type UsageSummary } from "./summarize_usage.ts";
 export { formatProgress, terminalProgress } from "./terminal_progress.ts";
+export { clockIn, formatDuration } from "./_progress_line.ts";
 export { type DisplaySink, notebookProgress, type TextMimeBundle } from "./notebook_progress.ts";
 export { type BatchExport, exportBatch } from "./export_batch.ts";
 export { type BatchImport, importBatch } from "./import_batch.ts";

@@ -7,7 +7,13 @@
  *
  * @module
  */
-import { formatProgress, type ProgressEvent, type ProgressFn } from "@lib/llm/mod.ts";
+import {
+  clockIn,
+  formatDuration,
+  formatProgress,
+  type ProgressEvent,
+  type ProgressFn,
+} from "@lib/llm/mod.ts";
 import { currentStage, type StageEvent } from "./run_stages.ts";
 
 /** Options of {@linkcode stageProgress}. */
@@ -50,15 +56,6 @@ interface Running {
   last?: ProgressEvent;
   /** Wall-clock time the last announced wait ends. */
   waitEnds?: number;
-}
-
-function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  return m < 60
-    ? `${m}m${String(s % 60).padStart(2, "0")}s`
-    : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
 
 /**
@@ -110,9 +107,11 @@ export function stageProgress(
           (r.last.waits ? `, ${r.last.waits.count} retry waits` : "")
         : "";
       const ends = r.waitEnds !== undefined && r.waitEnds > wall()
-        ? `; a retry waits until ${new Date(r.waitEnds).toISOString().slice(11, 19)} UTC`
+        ? `; a retry waits until ${clockIn(0, r.waitEnds)}`
         : "";
-      write(`${prefix}[${id}] still running after ${duration(t - r.started)}${calls}${ends}\n`);
+      write(
+        `${prefix}[${id}] still running after ${formatDuration(t - r.started)}${calls}${ends}\n`,
+      );
     }
   };
   const timer = opts.timer === false ? undefined : setInterval(tick, Math.min(interval, 1000));
