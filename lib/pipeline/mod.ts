@@ -60,6 +60,7 @@ export {
 } from "./run_stages.ts";
 export { type StageProgress, stageProgress, type StageProgressOptions } from "./stage_progress.ts";
 export { listedOnce } from "./listed_once.ts";
+export { RERANK_METHODS } from "./_check_runs.ts";
 export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
 export {
   clearMeasureValues,

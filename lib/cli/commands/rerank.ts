@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { RERANK_METHODS } from "@lib/pipeline/mod.ts";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -188,19 +189,12 @@ async function run(args: string[], io: Io): Promise<number> {
     if (!values[k]) throw new UsageError(`Missing --${k}; see crux rerank --help`);
   }
   const method = values.method!;
-  const methods = [
-    "listwise",
-    "first-token",
-    "setwise",
-    "setwise-logprobs",
-    "pointwise",
-    "endpoint",
-    "mmr",
-    "lexical",
-  ];
-  if (!methods.includes(method)) {
+  // The same rerankers as an experiment config's `rerank` entries.
+  if (!RERANK_METHODS.includes(method)) {
     throw new UsageError(
-      `Unknown --method "${method}": use ${methods.slice(0, -1).join(", ")} or lexical`,
+      `Unknown --method "${method}": use ${RERANK_METHODS.slice(0, -1).join(", ")} or ${
+        RERANK_METHODS.at(-1)
+      }`,
     );
   }
   const windowed = method === "listwise" || method === "first-token";
