@@ -6,6 +6,7 @@
  * from `crux annotate create` to the export, and graded incomplete designs.
  */
 import assert from "node:assert/strict";
+import { studyWorkspace } from "../support/study_workspace.ts";
 import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
@@ -201,34 +202,14 @@ Deno.test("passage-level files: -1 is not rated and left out; graded and binary 
 });
 
 /** A workspace of 4 topics with 3 sub-questions each and 2 generation runs. */
-async function studyWorkspace(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "agreement-study-" });
-  const ws = await openWorkspace(dir);
-  const topics = ["t1", "t2", "t3", "t4"];
-  try {
-    await ws.insert("topics", topics.map((t) => ({ topicId: t, request: `Request of ${t}` })));
-    await ws.insert(
-      "questions",
-      topics.flatMap((t) =>
-        [1, 2, 3].map((o) => ({
-          topicId: t,
-          questionId: `${t}-q${o}`,
-          kind: "subquestion",
-          ordinal: o,
-          text: `Question ${o} of ${t}?`,
-        }))
-      ),
-    );
-    await ws.insert(
-      "generations",
-      ["rag", "direct"].flatMap((run) =>
-        topics.map((t) => ({ run, topicId: t, text: `Report on ${t}. The answer is here.` }))
-      ),
-    );
-  } finally {
-    ws.close();
-  }
-  return dir;
+async function fourTopicStudy(): Promise<string> {
+  return await studyWorkspace({
+    prefix: "agreement-study-",
+    topics: ["t1", "t2", "t3", "t4"],
+    questions: 3,
+    runs: ["rag", "direct"],
+    report: (_, t) => `Report on ${t}. The answer is here.`,
+  });
 }
 
 async function cli(args: string[]) {
@@ -239,7 +220,7 @@ async function cli(args: string[]) {
 }
 
 Deno.test("a 3-annotator, overlap-2 study: created, labelled, exported and scored", async () => {
-  const dir = await studyWorkspace();
+  const dir = await fourTopicStudy();
   await cli([
     "annotate",
     "create",

@@ -3,10 +3,10 @@
  * generation runs whose reports hold two known sentences, and `annotate create`.
  */
 import assert from "node:assert/strict";
+import { studyWorkspace } from "../support/study_workspace.ts";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { COMMANDS } from "@lib/cli/registry.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
 
 export const RUNS = ["rag", "direct"];
 export const TOPICS = Array.from({ length: 10 }, (_, i) => `t${i + 1}`);
@@ -15,32 +15,13 @@ export const SECOND = "The second answer is there.";
 
 /** 10 topics of 2 sub-questions and 2 generation runs, every report holding both sentences. */
 export async function workspace(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "annotate-concurrent-" });
-  const ws = await openWorkspace(dir);
-  try {
-    await ws.insert("topics", TOPICS.map((t) => ({ topicId: t, request: `Request of ${t}` })));
-    await ws.insert(
-      "questions",
-      TOPICS.flatMap((t) =>
-        [1, 2].map((o) => ({
-          topicId: t,
-          questionId: `${t}-q${o}`,
-          kind: "subquestion",
-          ordinal: o,
-          text: `Question ${o} of ${t}?`,
-        }))
-      ),
-    );
-    await ws.insert(
-      "generations",
-      RUNS.flatMap((run) =>
-        TOPICS.map((t) => ({ run, topicId: t, text: `Report on ${t}. ${FIRST} ${SECOND}` }))
-      ),
-    );
-  } finally {
-    ws.close();
-  }
-  return dir;
+  return await studyWorkspace({
+    prefix: "annotate-concurrent-",
+    topics: TOPICS,
+    questions: 2,
+    runs: RUNS,
+    report: (_, t) => `Report on ${t}. ${FIRST} ${SECOND}`,
+  });
 }
 
 /** `annotate create` for 3 annotators who all see every unit; returns name -> token. */

@@ -7,6 +7,7 @@
  * workspace, and a `types` task from its pages to `crux agreement`.
  */
 import assert from "node:assert/strict";
+import { studyWorkspace } from "../support/study_workspace.ts";
 import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
@@ -24,32 +25,13 @@ const RUNS = ["r1", "r2", "r3", "r4"];
 
 /** 5 topics of 2 sub-questions; 4 runs with reports and a run whose reports are all empty. */
 async function workspace(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "annotate-design-" });
-  const ws = await openWorkspace(dir);
-  try {
-    await ws.insert("topics", TOPICS.map((t) => ({ topicId: t, request: `Request of ${t}` })));
-    await ws.insert(
-      "questions",
-      TOPICS.flatMap((t) =>
-        [1, 2].map((o) => ({
-          topicId: t,
-          questionId: `${t}-q${o}`,
-          kind: "subquestion",
-          ordinal: o,
-          text: `Question ${o} of ${t}?`,
-        }))
-      ),
-    );
-    await ws.insert(
-      "generations",
-      [...RUNS, "direct"].flatMap((run) =>
-        TOPICS.map((t) => ({ run, topicId: t, text: run === "direct" ? "" : `Report on ${t}.` }))
-      ),
-    );
-  } finally {
-    ws.close();
-  }
-  return dir;
+  return await studyWorkspace({
+    prefix: "annotate-design-",
+    topics: TOPICS,
+    questions: 2,
+    runs: [...RUNS, "direct"],
+    report: (run, t) => run === "direct" ? "" : `Report on ${t}.`,
+  });
 }
 
 async function create(dir: string, args: string[], code = 0) {

@@ -5,6 +5,7 @@
  * restart, and the export feeding `crux agreement` with the kappa computed by hand.
  */
 import assert from "node:assert/strict";
+import { studyWorkspace } from "../support/study_workspace.ts";
 import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
@@ -41,55 +42,51 @@ const report = (run: string, topic: string) =>
 
 /** A workspace with 4 topics of 2 sub-questions, 2 generation runs, 1 ranking and nuggets. */
 async function workspace(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "annotate-test-" });
-  const ws = await openWorkspace(dir);
-  try {
-    await ws.insert("topics", TOPICS.map((t) => ({ topicId: t, request: `Request of ${t}` })));
-    await ws.insert(
-      "questions",
-      TOPICS.flatMap((t) =>
-        [1, 2].map((o) => ({
-          topicId: t,
-          questionId: `${t}-q${o}`,
-          kind: "subquestion",
-          ordinal: o,
-          text: `Question ${o} of ${t}?`,
-        }))
-      ),
-    );
-    await ws.insert(
-      "generations",
-      RUNS.flatMap((run) => TOPICS.map((t) => ({ run, topicId: t, text: report(run, t) }))),
-    );
-    await ws.insert(
-      "passages",
-      TOPICS.flatMap((t) =>
-        [1, 2].map((k) => ({ passageId: `${t}-p${k}`, topicId: t, docId: t, text: `Passage ${k}` }))
-      ),
-    );
-    await ws.insert(
-      "runs",
-      TOPICS.flatMap((t) =>
-        [1, 2].map((k) => ({ run: "bm25", topicId: t, docId: `${t}-p${k}`, rank: k, score: 1 / k }))
-      ),
-    );
-    await ws.insert(
-      "nuggets",
-      TOPICS.flatMap((t) =>
-        [1, 2].map((o) => ({
-          topicId: t,
-          origin: "created:offline",
-          ordinal: o,
-          text: `Nugget ${o} of ${t}`,
-          importance: o === 1 ? "vital" : "okay",
-          kept: true,
-        }))
-      ),
-    );
-  } finally {
-    ws.close();
-  }
-  return dir;
+  return await studyWorkspace({
+    prefix: "annotate-test-",
+    topics: TOPICS,
+    questions: 2,
+    runs: RUNS,
+    report,
+    more: async (ws) => {
+      await ws.insert(
+        "passages",
+        TOPICS.flatMap((t) =>
+          [1, 2].map((k) => ({
+            passageId: `${t}-p${k}`,
+            topicId: t,
+            docId: t,
+            text: `Passage ${k}`,
+          }))
+        ),
+      );
+      await ws.insert(
+        "runs",
+        TOPICS.flatMap((t) =>
+          [1, 2].map((k) => ({
+            run: "bm25",
+            topicId: t,
+            docId: `${t}-p${k}`,
+            rank: k,
+            score: 1 / k,
+          }))
+        ),
+      );
+      await ws.insert(
+        "nuggets",
+        TOPICS.flatMap((t) =>
+          [1, 2].map((o) => ({
+            topicId: t,
+            origin: "created:offline",
+            ordinal: o,
+            text: `Nugget ${o} of ${t}`,
+            importance: o === 1 ? "vital" : "okay",
+            kept: true,
+          }))
+        ),
+      );
+    },
+  });
 }
 
 async function create(dir: string, args: string[]): Promise<Map<string, string>> {
