@@ -8,20 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  parseFinalScore,
-  parseJsonValue,
-  parseLabel,
-  parseLabels,
-  parseRating,
-  type ParseResult,
-  parseTagged,
-  parseVerdict,
-} from "@lib/llm/mod.ts";
-import { parseEntailment, parseExtraction, parseMerge } from "@lib/keypoints/mod.ts";
-import { parseCoverageAnswer, parseSubquestionType } from "@lib/subq/mod.ts";
-import { parsePermutation } from "@lib/retrieval/mod.ts";
-import { parseNuggetList, parseWindowLabels } from "@lib/nuggets/_parse_window.ts";
+import { parseEntailment } from "@lib/keypoints/mod.ts";
+import { ANSWERS_DIR, CORPUS_FILES, PARSERS } from "./_corpus.ts";
 
 interface Case {
   answer: string;
@@ -30,40 +18,8 @@ interface Case {
   [arg: string]: unknown;
 }
 
-const strings = (v: unknown) => (v as unknown[]).every((x) => typeof x === "string");
-
-/** The parser each corpus file names, called with its (or the case's) arguments. */
-const PARSERS: Record<
-  string,
-  (text: string, args: Record<string, unknown>) => ParseResult<unknown>
-> = {
-  parseRating: (t) => parseRating(t),
-  parseFinalScore: (t) => parseFinalScore(t),
-  parseLabel: (t, a) => parseLabel(t, a.allowed as string[]),
-  parseLabels: (t, a) => parseLabels(t, a.allowed as string[], { count: a.count as number }),
-  parseVerdict: (t, a) => parseVerdict(t, a.allowed as string[]),
-  parseEntailment: (t) => parseEntailment(t),
-  parseJsonValue: (t, a) =>
-    parseJsonValue(t, a.kind as "array" | "object", {
-      fits: a.fits === "strings" ? strings : undefined,
-    }),
-  parseExtraction: (t) => parseExtraction(t),
-  parseMerge: (t, a) => parseMerge(t, a.n as number),
-  parseTagged: (t, a) => parseTagged(t, a.tag as string),
-  parseSubquestionType: (t) => parseSubquestionType(t),
-  parseCoverageAnswer: (t) => parseCoverageAnswer(t),
-  // The window's order (positions from 0); an answer stating no single ranking is unparsed.
-  parsePermutation: (t, a) => {
-    const p = parsePermutation(t, a.n as number);
-    return p.parsed ? { ok: true, value: p.order } : { ok: false, raw: t, reason: "no ranking" };
-  },
-  parseWindowLabels: (t, a) => parseWindowLabels(t, a.allowed as string[], a.nuggets as string[]),
-  parseNuggetList: (t, a) => parseNuggetList(t, a.max as number),
-};
-
-const dir = new URL("./answers/", import.meta.url).pathname;
-const files = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json"))
-  .sort();
+const dir = ANSWERS_DIR;
+const files = CORPUS_FILES;
 
 Deno.test("the answer corpus covers every parser", () => {
   const named = files.map((f) => JSON.parse(Deno.readTextFileSync(join(dir, f))).parser as string);

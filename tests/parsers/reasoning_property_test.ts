@@ -7,64 +7,20 @@
  * Seeded, so a failure reproduces.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import fc from "fast-check";
-import {
-  parseFinalScore,
-  parseJsonValue,
-  parseLabel,
-  parseLabels,
-  parseRating,
-  type ParseResult,
-  parseTagged,
-  parseVerdict,
-} from "@lib/llm/mod.ts";
-import { parseEntailment, parseExtraction, parseMerge } from "@lib/keypoints/mod.ts";
+import { parseLabel, parseLabels, parseRating, type ParseResult } from "@lib/llm/mod.ts";
 import { parseCoverageAnswer, parseSubquestionType } from "@lib/subq/mod.ts";
-import { parsePermutation } from "@lib/retrieval/mod.ts";
-import { parseNuggetList, parseWindowLabels } from "@lib/nuggets/_parse_window.ts";
+import { parseWindowLabels } from "@lib/nuggets/_parse_window.ts";
+import { CORPUS_FILES, PARSERS, readCorpusFile } from "./_corpus.ts";
 
 const RUNS = { numRuns: 300, seed: 38 };
-
-const strings = (v: unknown) => (v as unknown[]).every((x) => typeof x === "string");
-
-/** Each corpus file's parser, called with the file's (or the case's) arguments. */
-const PARSERS: Record<string, (text: string, a: Record<string, unknown>) => ParseResult<unknown>> =
-  {
-    parseRating: (t) => parseRating(t),
-    parseFinalScore: (t) => parseFinalScore(t),
-    parseLabel: (t, a) => parseLabel(t, a.allowed as string[]),
-    parseLabels: (t, a) => parseLabels(t, a.allowed as string[], { count: a.count as number }),
-    parseVerdict: (t, a) => parseVerdict(t, a.allowed as string[]),
-    parseEntailment: (t) => parseEntailment(t),
-    parseJsonValue: (t, a) =>
-      parseJsonValue(t, a.kind as "array" | "object", {
-        fits: a.fits === "strings" ? strings : undefined,
-      }),
-    parseExtraction: (t) => parseExtraction(t),
-    parseMerge: (t, a) => parseMerge(t, a.n as number),
-    parseTagged: (t, a) => parseTagged(t, a.tag as string),
-    parseSubquestionType: (t) => parseSubquestionType(t),
-    parseCoverageAnswer: (t) => parseCoverageAnswer(t),
-    parsePermutation: (t, a) => {
-      const p = parsePermutation(t, a.n as number);
-      return p.parsed ? { ok: true, value: p.order } : { ok: false, raw: t, reason: "no ranking" };
-    },
-    parseWindowLabels: (t, a) => parseWindowLabels(t, a.allowed as string[], a.nuggets as string[]),
-    parseNuggetList: (t, a) => parseNuggetList(t, a.max as number),
-  };
 
 interface Corpus {
   parser: string;
   args: Record<string, unknown>;
   cases: { answer: string; [arg: string]: unknown }[];
 }
-const dir = new URL("./answers/", import.meta.url).pathname;
-const corpus: Corpus[] = [...Deno.readDirSync(dir)]
-  .filter((e) => e.name.endsWith(".json"))
-  .map((e) => e.name)
-  .sort()
-  .map((f) => JSON.parse(Deno.readTextFileSync(join(dir, f))));
+const corpus = CORPUS_FILES.map((f) => readCorpusFile<Corpus>(f));
 /** Every corpus answer with the call that reads it. */
 const answers = corpus.flatMap((c) =>
   c.cases.map((k) => ({
