@@ -3,6 +3,7 @@
 // incomplete stages; a plain re-run against a healthy server sends exactly the
 // calls that had no result, and the measure table then equals a clean run's.
 import assert from "node:assert/strict";
+import { requestHash, writeFaultConfig } from "./_faults.ts";
 import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
@@ -13,18 +14,11 @@ import { type Reply, startOpenAiServer } from "../support/openai_server.ts";
 import { fakeReply } from "../support/fake_model.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
 
-/** Small stable hash of a request key, to pick which requests get faults. */
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
-
 type Mode = "healthy" | "http" | "null" | "empty";
 
 /** 40% of the requests (by key) get the fault of the mode; the rest a plausible answer. */
 function faultOf(mode: Mode, key: string): Reply | undefined {
-  const h = hash(key) % 10;
+  const h = requestHash(key) % 10;
   if (mode === "healthy" || h >= 4) return undefined;
   if (mode === "http") return h % 2 ? { status: 429, retryAfter: 0.01 } : { status: 500 };
   return { content: mode === "null" ? null : h % 2 ? "" : "  \n" };
@@ -50,24 +44,7 @@ function faultyServer(state: { mode: Mode }) {
 
 async function writeConfig(dir: string, workspace: string, url: string): Promise<string> {
   const file = join(dir, `config-${workspace.split("/").at(-1)}.json`);
-  await Deno.writeTextFile(
-    file,
-    JSON.stringify({
-      name: "faults",
-      workspace,
-      backend: "openai",
-      llm: {
-        baseUrl: url,
-        maxRetries: 0,
-        concurrency: 4,
-        roles: { generator: { model: "gen-model" }, judge: { model: "judge-model" } },
-      },
-      construct: { questions: 4 },
-      generate: ["rag", "direct", "oracle"],
-      measures: ["Cov@oracle", "Den@oracle", "Cov@10", "nDCG@10"],
-    }),
-  );
-  return file;
+  return await writeFaultConfig(file, workspace, url);
 }
 
 type Row = Record<string, unknown>;

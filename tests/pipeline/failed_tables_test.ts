@@ -3,6 +3,7 @@
 // missing rating (each such cell is blank, its reason in the notes), and after a
 // healthy re-run every saved table equals a clean run's byte for byte.
 import assert from "node:assert/strict";
+import { requestHash, writeFaultConfig } from "./_faults.ts";
 import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
@@ -11,13 +12,6 @@ import { openWorkspace } from "@lib/store/mod.ts";
 import { type Reply, startOpenAiServer } from "../support/openai_server.ts";
 import { fakeReply, promptKind } from "../support/fake_model.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
-
-/** Small stable hash of a request key, to pick which requests fail. */
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
 
 const tiny = JSON.parse(
   await Deno.readTextFile(new URL("../../lib/construct/testdata/tiny.json", import.meta.url)),
@@ -45,7 +39,7 @@ function buildsFirstTopic(req: Parameters<typeof promptKind>[0]): boolean {
 function server(state: { faulty: boolean }) {
   return startOpenAiServer({
     chat: (req, { key }) => {
-      const h = hash(key) % 10;
+      const h = requestHash(key) % 10;
       if (state.faulty && h < 4 && !buildsFirstTopic(req)) {
         return (h % 2 ? { status: 429, retryAfter: 0.01 } : { status: 500 }) as Reply;
       }
@@ -56,24 +50,7 @@ function server(state: { faulty: boolean }) {
 
 async function config(workspace: string, url: string): Promise<string> {
   const file = join(workspace, "config.json");
-  await Deno.writeTextFile(
-    file,
-    JSON.stringify({
-      name: "faults",
-      workspace,
-      backend: "openai",
-      llm: {
-        baseUrl: url,
-        maxRetries: 0,
-        concurrency: 4,
-        roles: { generator: { model: "gen-model" }, judge: { model: "judge-model" } },
-      },
-      construct: { questions: 4 },
-      generate: ["rag", "direct", "oracle"],
-      measures: ["Cov@oracle", "Den@oracle", "Cov@10", "nDCG@10"],
-    }),
-  );
-  return file;
+  return await writeFaultConfig(file, workspace, url);
 }
 
 async function crux(args: string[]) {

@@ -1,17 +1,11 @@
 import assert from "node:assert/strict";
+import { requestHash } from "./_faults.ts";
 import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { testConfig } from "./_config.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { startOpenAiServer } from "../support/openai_server.ts";
 import { fakeReply, promptKind } from "../support/fake_model.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
-
-/** Small stable hash of a request key, to pick which requests get faults. */
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
 
 Deno.test("model chain against the test server: one call per request, faults survived, a re-run asks only the unparsed again", async () => {
   const dir = await tinyWorkspaceDir();
@@ -31,7 +25,7 @@ Deno.test("model chain against the test server: one call per request, faults sur
   const malformed = new Set<string>();
   await using server = startOpenAiServer({
     chat: (req, { key, count }) => {
-      const h = hash(key);
+      const h = requestHash(key);
       if (count === 1 && h % 6 === 0) return { status: 429, retryAfter: 0.01 };
       if (count === 1 && h % 6 === 1) return { status: 500, retryAfter: 0.01 };
       if (promptKind(req) === "rating" && h % 7 === 0 && asksWaiting(req)) {
