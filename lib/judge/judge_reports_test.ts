@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { openWorkspace } from "@lib/store/mod.ts";
 import type { AnswerabilityJudge } from "@lib/llm/mod.ts";
 import { judgeReports } from "./judge_reports.ts";
+import { rateReports } from "./rate_reports.ts";
+import { measureReports } from "./measure_reports.ts";
 
 /** A scripted judge: rating by (context text, question text); counts the pairs it is asked. */
 function scriptedJudge(table: Record<string, Record<string, number>>) {
@@ -166,6 +168,29 @@ Deno.test("judgeReports at tau 4 stores Cov(tau=4): a plain Cov always means tau
       stored.filter((m) => m.name === "Den").map((m) => [m.measure, m.source]).sort(),
       [["Den(tau=4,w=0.5)", "context"], ["Den(tau=4,w=0.5)", "report"], ["Den(w=0.5)", "report"]],
     );
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("rateReports stores ratings and no measure; measureReports scores them without a call", async () => {
+  const { ws, dir } = await fixture();
+  try {
+    const { judge, asked } = scriptedJudge({ REPORT: { "Q1?": 4, "Q2?": 1 } });
+    const rated = await rateReports(ws, { judge });
+    assert.deepEqual([rated.written, rated.failed, rated.unparsed, rated.asked], [2, 0, 0, 2]);
+    assert.deepEqual(await ws.measures({ run: "g" }), []);
+    const r = await measureReports(ws, { judge: judge.name });
+    assert.equal(asked.length, 2, "measuring asks the judge nothing");
+    // As by hand in the first test: Cov(y) 1/2, Den(y) sqrt(2), Cov(Z) 1/2, Den(Z) sqrt(200/130).
+    assert.equal(r.runs[0].coverage, 0.5);
+    assert.ok(Math.abs(r.runs[0].density - Math.SQRT2) < 1e-12);
+    assert.equal(r.runs[0].contextCoverage, 0.5);
+    assert.ok(Math.abs(r.runs[0].contextDensity - Math.sqrt(200 / 130)) < 1e-12);
+    // Per topic and `all` for Cov and Den of the report and of its context.
+    assert.equal(r.stored, 8);
+    assert.equal((await ws.measures({ run: "g" })).length, 8);
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });

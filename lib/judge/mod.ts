@@ -1,9 +1,11 @@
 /**
  * Judging for CRUX evaluation: graded answerability (0-5) of any text against
- * sub-questions, stored in the workspace and cached ({@link rateItems}), and the
- * judging of generated reports ({@link judgeReports}) giving coverage Cov(y) and
- * density Den(y) of each report and of its retrieval context (CRUX, Ju et al.,
- * 2025; densities use w = 0.5 as in the paper's tables).
+ * sub-questions, stored in the workspace and cached ({@link rateItems}), the
+ * rating of generated reports ({@link rateReports}, ratings only), their
+ * measures from the stored ratings ({@link measureReports}: coverage Cov(y) and
+ * density Den(y) of each report and of its retrieval context; CRUX, Ju et al.,
+ * 2025; densities use w = 0.5 as in the paper's tables), and both in one call
+ * ({@link judgeReports}).
  *
  * @example
  * ```ts ignore
@@ -28,6 +30,12 @@ export {
   judgeReports,
   type JudgeReportsOptions,
   type JudgeReportsResult,
-  reportItemId,
-  type ReportJudgment,
 } from "./judge_reports.ts";
+export { rateReports, type RateReportsOptions, type RateReportsResult } from "./rate_reports.ts";
+export {
+  measureReports,
+  type MeasureReportsOptions,
+  type MeasureReportsResult,
+  type ReportJudgment,
+} from "./measure_reports.ts";
+export { reportItemId } from "./report_item_id.ts";

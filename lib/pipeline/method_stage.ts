@@ -31,7 +31,10 @@ export interface MethodStageContext {
   answerStages: readonly string[];
   /** Stage ids that write topics, passages, sub-questions and qrels (`dataset`, `construct`, `select`). */
   dataStages: readonly string[];
-  /** Stage ids of the CRUX report judging (`judge:rag-bm25`, ...), for stages that compare with it. */
+  /**
+   * Stage ids of the CRUX report judging and of the measures of its ratings
+   * (`judge:rag-bm25`, `measure:reports:rag-bm25`, ...), for stages that compare with it.
+   */
   judgeStages: readonly string[];
   /** Measure-stage ids of the methods declared before this one (`measure:nuggets`, ...), for stages that combine them. */
   methodStages?: readonly string[];

@@ -22,7 +22,7 @@ Deno.test("a context passage without text: report density is left out for its to
     ws.close();
     const notes: string[] = [];
     await runCruxExperiment(config, {
-      until: "judge",
+      until: "measure",
       onEvent: (e) => notes.push(e.message),
     });
     assert.ok(

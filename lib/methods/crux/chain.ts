@@ -1,7 +1,8 @@
 /**
  * CRUX's chain, the stages every experiment runs, declared from the config's
  * own fields: dataset -> construct -> select -> retrieve[run] -> rerank[run] ->
- * generate[condition] -> judge[generation] -> measure[run] -> measure:contexts.
+ * generate[condition] -> judge[generation] -> measure:reports[generation] ->
+ * measure[run] -> measure:contexts.
  * Each instance states its parameters, what it reads and how to clear what it
  * wrote, so changing one pipeline's parameter re-runs that pipeline's
  * retrieval, generation, judging and measures, and nothing else.
@@ -15,6 +16,7 @@ import { retrievalStages } from "./retrieval_stages.ts";
 import { generationStages } from "./generation_stages.ts";
 import { judgingStages } from "./judging_stages.ts";
 import { measureStages } from "./measure_stages.ts";
+import { reportMeasureId, reportMeasureStages } from "./report_measure_stages.ts";
 
 /**
  * The stage instances of CRUX's chain of an experiment config.
@@ -48,13 +50,15 @@ export async function cruxChain(
       ...runs.specs,
       ...generation.specs,
       ...judgingStages(env, judged),
+      ...reportMeasureStages(env, judged),
       ...measureStages(env, runs, generation.generations),
     ],
     answers: {
       answerRuns: judged,
       answerStages: judged.map((run) => `generate:${run}`),
       dataStages: ["dataset", "construct", "select"],
-      judgeStages: judged.map((run) => `judge:${run}`),
+      // The comparison reads CRUX's ratings and the measures of them.
+      judgeStages: [...judged.map((run) => `judge:${run}`), ...judged.map(reportMeasureId)],
     },
   };
 }

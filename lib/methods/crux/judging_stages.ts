@@ -1,6 +1,8 @@
 /**
  * The CRUX chain's report judging stages: `judge:<run>` for each judged run,
- * rating its reports against their topics' answerable sub-questions.
+ * rating its reports against their topics' answerable sub-questions. They
+ * store ratings only; `measure:reports:<run>` scores them (see
+ * `report_measure_stages.ts`).
  *
  * @module
  */
@@ -11,7 +13,7 @@ import {
   incompleteRatingTopics,
 } from "@lib/store/mod.ts";
 import { roleJudge } from "@lib/construct/mod.ts";
-import { judgeReports } from "@lib/judge/mod.ts";
+import { rateReports } from "@lib/judge/mod.ts";
 import { previousParams, type StageSpec } from "@lib/pipeline/mod.ts";
 import type { CruxChainEnv } from "./chain_env.ts";
 
@@ -34,21 +36,17 @@ import type { CruxChainEnv } from "./chain_env.ts";
  * ```
  */
 export function judgingStages(env: CruxChainEnv, judged: readonly string[]): StageSpec[] {
-  const { common, note, settings, tau } = env;
+  const { common, note, tau } = env;
   return judged.map((run) => ({
     id: `judge:${run}`,
     stage: "judge",
     // 2: stored names carry the judge's own tau (`Cov(tau=4)`); a workspace judged
     // by version 1 at another tau than 3 named those values plain `Cov`.
-    version: 2,
-    // The analyses' thresholds and density exponent: the judge stores Cov(y) and
-    // Den(y) at each, so the tables read them.
-    params: {
-      tau,
-      models: env.models,
-      taus: settings.taus,
-      ...(env.w ? { w: env.w } : {}),
-    },
+    // 3: the stage stores ratings only; `measure:reports:<run>` computes Cov and Den
+    // (at the analyses' thresholds and density exponent, now its parameters).
+    version: 3,
+    // The threshold of A: the sub-questions each report is rated on.
+    params: { tau, models: env.models },
     deps: [`generate:${run}`],
     clear: async (ws) => {
       // The judge's ratings of this run's reports (the reference summary for
@@ -66,20 +64,13 @@ export function judgingStages(env: CruxChainEnv, judged: readonly string[]): Sta
       );
       const earlierJudge = typeof earlier.models === "object" ? earlier.models.judge : undefined;
       if (typeof earlierJudge === "string") await clearReportRatings(ws, earlierJudge, run);
+      // The values of the ratings cleared go with them (the measure stage writes them again).
       await deleteMeasures(ws, { ...ANSWER_ROWS, run });
     },
     run: (ws) =>
       env.unlessWaiting(ws, async () => {
         const judge = roleJudge(ws, await env.client(ws, "judge"));
-        const r = await judgeReports(ws, {
-          judge,
-          run,
-          tau,
-          taus: settings.taus,
-          ...(env.w ? { w: env.w } : {}),
-          ...common,
-          onNote: note("judge"),
-        });
+        const r = await rateReports(ws, { judge, run, tau, ...common, onNote: note("judge") });
         return {
           summary: `${r.written} ratings by ${judge.name}` +
             (r.failed + r.unparsed ? `; ${r.failed} failed, ${r.unparsed} unparsed` : ""),

@@ -1,0 +1,169 @@
+import assert from "node:assert/strict";
+import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
+import type { StageOutcome } from "@lib/pipeline/mod.ts";
+import { cruxChainEnv } from "./chain_env.ts";
+import { judgingStages } from "./judging_stages.ts";
+import { reportMeasureStages } from "./report_measure_stages.ts";
+
+/**
+ * One topic: Q1 and Q2 answerable (P* = t:0#0 rating Q1 5, t:0#1 rating Q2 4;
+ * 100 + 300 tokens), Q3 not; one RAG report of 100 tokens whose context is
+ * t:0#2 (Q1 rated 3, 50 tokens) and x:0#0 (unrated, 80 tokens).
+ */
+async function fixture(ws: Workspace) {
+  const q = (ordinal: number, answerable: boolean) => ({
+    topicId: "t",
+    questionId: `t#q${ordinal}`,
+    kind: "subquestion",
+    ordinal,
+    text: `Q${ordinal}?`,
+    answerable,
+  });
+  await ws.upsert("questions", [q(1, true), q(2, true), q(3, false)]);
+  await ws.upsert("passages", [
+    { passageId: "t:0#0", topicId: "t", docId: "t:0", text: "P0", tokens: 100 },
+    { passageId: "t:0#1", topicId: "t", docId: "t:0", text: "P1", tokens: 300 },
+    { passageId: "t:0#2", topicId: "t", docId: "t:0", text: "P2", tokens: 50 },
+    { passageId: "x:0#0", topicId: "x", docId: "x:0", text: "X0", tokens: 80 },
+  ]);
+  await ws.upsert("qrels", [
+    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#0", grade: 3 },
+    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#1", grade: 3 },
+  ]);
+  const passageRatings = { "t:0#0": [5, 0, 0], "t:0#1": [0, 4, 0], "t:0#2": [3, 0, 0] };
+  await ws.upsert(
+    "ratings",
+    Object.entries(passageRatings).flatMap(([itemId, rs]) =>
+      rs.map((rating, k) => ({
+        topicId: "t",
+        itemId,
+        questionId: `t#q${k + 1}`,
+        rating,
+        judge: "human",
+      }))
+    ),
+  );
+  await ws.upsert("generations", [{
+    run: "rag-x",
+    topicId: "t",
+    text: "A report about the topic.",
+    condition: "rag",
+    backend: "extractive",
+    contextIds: ["t:0#2", "x:0#0"],
+    tokens: 100,
+  }]);
+}
+
+const env = cruxChainEnv(
+  { name: "x", workspace: "outputs/x", analysis: { thresholds: [3, 5] } },
+  { backends: () => () => Promise.resolve({}) },
+);
+const [judge] = judgingStages(env, ["rag-x"]);
+const [measure] = reportMeasureStages(env, ["rag-x"]);
+
+/** The stored report rating rows of the offline judge, as (question, rating). */
+const reportRatings = async (ws: Workspace) =>
+  (await ws.query<{ questionId: string; rating: number }>(
+    `SELECT question_id AS "questionId", rating FROM ratings
+     WHERE judge = 'lexical' AND item_id = 't:report:rag-x' ORDER BY question_id`,
+  )).map((r) => [r.questionId, r.rating]);
+
+/** The stored crux rows of the run, as [topic, measure, source, value, topics], sorted. */
+const stored = async (ws: Workspace) =>
+  (await ws.measures({ run: "rag-x" }))
+    .map((m) => [m.topicId, m.measure, m.source, m.value, m.topics ?? null])
+    .sort((a, b) => String(a).localeCompare(String(b)));
+
+Deno.test("the judge stage stores only ratings; the measure stage computes Cov and Den from them", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    await fixture(ws);
+    const rated = await judge.run(ws) as StageOutcome;
+    // The report is rated on the answerable Q1 and Q2 only, and nothing is measured.
+    assert.equal(rated.items, 2);
+    assert.deepEqual((await reportRatings(ws)).map(([q]) => q), ["t#q1", "t#q2"]);
+    assert.deepEqual(await stored(ws), []);
+
+    // Ratings as a judge might give them: Q1 4, Q2 1. The measure stage reads them.
+    await ws.upsert("ratings", [
+      { topicId: "t", itemId: "t:report:rag-x", questionId: "t#q1", rating: 4, judge: "lexical" },
+      { topicId: "t", itemId: "t:report:rag-x", questionId: "t#q2", rating: 1, judge: "lexical" },
+    ]);
+    await measure.run(ws);
+    // By hand. tau 3: A = {Q1, Q2}; the report answers Q1 (4 >= 3): Cov(y) = 1/2.
+    // |P*| = 100 + 300 = 400 tokens, Cov(P*) = 1, |y| = 100:
+    // Den(y) = ((1/2 / 100) / (1 / 400))^0.5 = 2^0.5.
+    // Context: t:0#2 answers Q1 (3), x:0#0 unrated (0): Cov(Z) = 1/2, |Z| = 50 + 80 = 130,
+    // Den(Z) = ((1/2 / 130) / (1 / 400))^0.5 = (200/130)^0.5.
+    // tau 5: A = {Q1} (t:0#0 rates it 5); the report's 4 < 5: Cov = 0, Den = 0.
+    const sqrt2 = Math.sqrt(2);
+    const ctxDen = Math.sqrt(200 / 130);
+    const rows = await stored(ws);
+    const values = rows.map(([t, m, s, v, n]) => [t, m, s, Math.round(Number(v) * 1e12), n]);
+    const r = (x: number) => Math.round(x * 1e12);
+    assert.deepEqual(values, [
+      ["all", "Cov", "context", r(0.5), 1],
+      ["all", "Cov", "report", r(0.5), 1],
+      ["all", "Cov(tau=5)", "report", 0, 1],
+      ["all", "Den(tau=5,w=0.5)", "report", 0, 1],
+      ["all", "Den(w=0.5)", "context", r(ctxDen), 1],
+      ["all", "Den(w=0.5)", "report", r(sqrt2), 1],
+      ["t", "Cov", "context", r(0.5), null],
+      ["t", "Cov", "report", r(0.5), null],
+      ["t", "Cov(tau=5)", "report", 0, null],
+      ["t", "Den(tau=5,w=0.5)", "report", 0, null],
+      ["t", "Den(w=0.5)", "context", r(ctxDen), null],
+      ["t", "Den(w=0.5)", "report", r(sqrt2), null],
+    ]);
+    assert.ok((await ws.measures({ run: "rag-x" })).every((m) => m.method === "crux"));
+    assert.ok((await ws.measures({ run: "rag-x" })).every((m) => m.judge === "lexical"));
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a missing report rating leaves its topic's Cov and Den and the run's means absent, and says which topic", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    await fixture(ws);
+    // Q1 rated, Q2's call failed (nothing stored).
+    await ws.upsert("ratings", [
+      { topicId: "t", itemId: "t:report:rag-x", questionId: "t#q1", rating: 4, judge: "lexical" },
+    ]);
+    const notes: string[] = [];
+    const [noted] = reportMeasureStages(
+      cruxChainEnv(
+        { name: "x", workspace: "outputs/x", analysis: { thresholds: [3, 5] } },
+        {
+          backends: () => () => Promise.resolve({}),
+          onNote: (stage, m) => notes.push(`${stage}: ${m}`),
+        },
+      ),
+      ["rag-x"],
+    );
+    await noted.run(ws);
+    // No report value at tau 3 (Q2 is missing) nor a run mean. At tau 5 A = {Q1}, which
+    // is rated: the topic has Cov(tau=5) = 0, but the run no mean (its values at the
+    // judge's own tau are partial). The context needs no report rating: Cov(Z) = 1/2,
+    // but its mean stays too, being the run's context over every topic.
+    const rows = (await stored(ws)).map(([t, m, s, , n]) => [t, m, s, n]);
+    assert.deepEqual(rows, [
+      ["all", "Cov", "context", 1],
+      ["all", "Den(w=0.5)", "context", 1],
+      ["t", "Cov", "context", null],
+      ["t", "Cov(tau=5)", "report", null],
+      ["t", "Den(tau=5,w=0.5)", "report", null],
+      ["t", "Den(w=0.5)", "context", null],
+    ]);
+    assert.deepEqual(notes, [
+      'measure: Run "rag-x": no mean Cov or Den of its reports; 1 ratings failed or unparsed in 1 topics (t), which have no value; re-run to retry them',
+      'measure: Run "rag-x": 1 context passages had no rating and counted 0 (rate them with: crux judge reports --workspace DIR --run rag-x --judge-unjudged)',
+    ]);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
