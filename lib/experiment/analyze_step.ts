@@ -25,7 +25,7 @@ export interface AnalyzeStepOptions {
 
 /**
  * The analyze stage's parameters and work for an experiment config, for
- * `cruxStages(config, { analyze })`: the analyses of the workspace, then those
+ * `experimentStages(config, { methods, analyze })`: the analyses of the workspace, then those
  * of every registry method whose section the config has, in registry order.
  *
  * @param config The checked experiment config.
@@ -35,9 +35,13 @@ export interface AnalyzeStepOptions {
  * ```ts
  * import assert from "node:assert/strict";
  * import { analyzeStep, loadExperimentConfig } from "@lib/experiment/mod.ts";
- * import { cruxStages } from "@lib/pipeline/mod.ts";
+ * import { experimentStages } from "@lib/pipeline/mod.ts";
+ * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * const config = await loadExperimentConfig("notebooks/configs/sample-offline.json");
- * const specs = await cruxStages(config, { analyze: analyzeStep(config) });
+ * const specs = await experimentStages(config, {
+ *   methods: METHOD_REGISTRY,
+ *   analyze: analyzeStep(config),
+ * });
  * assert.equal(specs.at(-1)?.id, "analyze");
  * ```
  */

@@ -8,7 +8,7 @@
  */
 import {
   type CruxExperimentConfig,
-  cruxStages,
+  experimentStages,
   type RunStagesResult,
   type StageSpec,
 } from "@lib/pipeline/mod.ts";
@@ -125,14 +125,18 @@ export async function methodView(
   // The method's instances: those a config with only this method declares beyond CRUX's.
   const ids = async (methods: Record<string, unknown> | undefined) =>
     new Set(
-      (await cruxStages({ ...effective, methods }, { env: opts.env, methods: METHOD_REGISTRY }))
+      (await experimentStages({ ...effective, methods }, {
+        env: opts.env,
+        methods: METHOD_REGISTRY,
+      }))
         .map((s) => s.id),
     );
   const crux = await ids(undefined);
   const withMethod = await ids({ [key]: section });
-  const specs = (await cruxStages(effective, { env: opts.env, methods: METHOD_REGISTRY })).filter((
-    s,
-  ) => withMethod.has(s.id) && !crux.has(s.id));
+  const specs = (await experimentStages(effective, { env: opts.env, methods: METHOD_REGISTRY }))
+    .filter((
+      s,
+    ) => withMethod.has(s.id) && !crux.has(s.id));
   const ws = await openWorkspace(effective.workspace, { readOnly: true });
   try {
     return {

@@ -9,7 +9,7 @@ import type { ProgressFn } from "@lib/llm/mod.ts";
 import {
   CRUX_STAGES,
   type CruxExperimentConfig,
-  cruxStages,
+  experimentStages,
   runStages,
   type RunStagesResult,
   type StageEvent,
@@ -68,7 +68,7 @@ export interface RunCruxExperimentResult {
 
 /**
  * Runs an experiment config: dataset -> construct -> select -> retrieve ->
- * rerank -> generate -> judge -> measure -> analyze (see `cruxStages`), with
+ * rerank -> generate -> judge -> measure -> analyze (see `experimentStages` and CRUX's chain), with
  * the stages of every registry method whose section the config has. Each
  * stage instance is skipped when its recorded fingerprint matches, so a re-run
  * of an unchanged config makes no model call and writes nothing, and changing
@@ -98,7 +98,7 @@ export async function runCruxExperiment(
   // Opened first: declaring the stages reads the memo of input files through it.
   const ws = await openWorkspace(config.workspace);
   try {
-    const specs = await cruxStages(config, {
+    const specs = await experimentStages(config, {
       env: opts.env,
       onNote: say,
       onProgress: opts.onProgress,

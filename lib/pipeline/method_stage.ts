@@ -10,6 +10,7 @@ import type { LlmSettings, ProgressFn } from "@lib/llm/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import type { StageSpec } from "./run_stages.ts";
 import type { MethodHeadline } from "./method_scores.ts";
+import type { CruxExperimentConfig } from "./experiment_config.ts";
 
 /** What a method's stages receive from the experiment they belong to. */
 export interface MethodStageContext {
@@ -84,6 +85,31 @@ export interface MethodStages<S, B = unknown> {
   ): StageSpec[] | Promise<StageSpec[]>;
 }
 
+/** What a method's chain receives from the experiment it declares. */
+export interface ChainContext<B = unknown> {
+  /** Environment for model settings. Default `Deno.env`. */
+  env?: Record<string, string | undefined>;
+  /** Notes worth telling the user, by stage kind. */
+  onNote?: (stage: string, message: string) => void;
+  /** Progress of model calls. */
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+  /**
+   * Opens the method's backends (offline, or with the model clients of its roles).
+   *
+   * @param only The roles whose clients to open (default: every role of the method).
+   */
+  backends(only?: readonly ("judge" | "generator")[]): OpenBackends<B>;
+}
+
+/** What a chain declares: its stage instances and what the methods' stages build on. */
+export interface ChainStages {
+  /** The chain's stage instances, each after the ones it depends on. */
+  specs: StageSpec[];
+  /** The answers the chain writes and judges, for the methods' stages. */
+  answers: Pick<MethodStageContext, "answerRuns" | "answerStages" | "dataStages" | "judgeStages">;
+}
+
 /**
  * A method as the pipeline receives it from the method registry: its key,
  * headline measures, model roles, the one backends factory and, when the
@@ -100,4 +126,9 @@ export interface ExperimentMethod<S = unknown, B = unknown> {
   backends(ctx: BackendsContext<S>): B;
   /** The method's config section (absent for CRUX, whose settings are the config's own fields). */
   section?: MethodStages<S, B>;
+  /**
+   * The experiment's own chain (dataset to measure), declared from the config's
+   * own fields, which every experiment runs (one method declares it: CRUX).
+   */
+  chain?(config: CruxExperimentConfig, ctx: ChainContext<B>): Promise<ChainStages>;
 }

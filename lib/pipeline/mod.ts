@@ -1,27 +1,25 @@
 /**
  * Orchestration: the experiment config, the declared stages of one experiment
- * (dataset, construct, select, retrieve, rerank, generate, judge, measure, the
- * evaluation methods' stages, analyze) and the runner that re-runs only what a
- * changed fingerprint requires. It sits above the stage areas (construct,
- * generate, judge, nuggets, keypoints, subq) and below analysis and report;
- * the evaluation methods and the analyze step are passed in from above.
+ * (the chain one method declares - CRUX's dataset, construct, select, retrieve,
+ * rerank, generate, judge, measure -, the other evaluation methods' stages,
+ * analyze) and the runner that re-runs only what a changed fingerprint
+ * requires. It sits above the stage areas (construct, generate, judge, nuggets,
+ * keypoints, subq) and below analysis and report; the evaluation methods and
+ * the analyze step are passed in from above.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import {
- *   CRUX_STAGES,
- *   cruxStages,
- *   loadExperimentConfigWith,
- *   runStages,
- * } from "@lib/pipeline/mod.ts";
+ * import { CRUX_STAGES, runStages, type StageSpec } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
- * // A config without method sections (those need the registry of lib/methods).
- * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * const ws = await openWorkspace(await Deno.makeTempDir()); // normally config.workspace
- * const specs = await cruxStages(config);
- * const { ran } = await runStages(ws, specs, { order: CRUX_STAGES, until: "select" });
- * assert.deepEqual(ran, ["dataset", "construct", "select"]);
+ * // The experiment's stages come from `experimentStages(config, { methods: METHOD_REGISTRY })`.
+ * const specs: StageSpec[] = [
+ *   { id: "a", stage: "dataset", version: 1, params: {}, deps: [], run: () => Promise.resolve("a") },
+ *   { id: "b", stage: "construct", version: 1, params: {}, deps: ["a"], run: () => Promise.resolve("b") },
+ * ];
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * assert.deepEqual((await runStages(ws, specs, { order: CRUX_STAGES })).ran, ["a", "b"]);
+ * assert.deepEqual((await runStages(ws, specs, { order: CRUX_STAGES })).fresh, ["a", "b"]);
  * ws.close();
  * ```
  *
@@ -44,9 +42,9 @@ export { parseConfigJson, readConfigText } from "./config_json.ts";
 export {
   type AnalyzeStep,
   CRUX_STAGES,
-  cruxStages,
-  type CruxStagesOptions,
-} from "./crux_stages.ts";
+  experimentStages,
+  type ExperimentStagesOptions,
+} from "./experiment_stages.ts";
 export { canonicalJson, paramChanges, stageFingerprint } from "./fingerprint.ts";
 export {
   currentStage,
@@ -79,6 +77,8 @@ export {
 export { storeMeasures } from "./store_measures.ts";
 export type {
   BackendsContext,
+  ChainContext,
+  ChainStages,
   ExperimentMethod,
   MethodStageContext,
   MethodStages,

@@ -16,7 +16,8 @@ import { constructCommand } from "@lib/cli/commands/construct.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { reportLabelTarget } from "@lib/formats/mod.ts";
 import { topicPage } from "@lib/serve/topic_page.ts";
-import { CRUX_STAGES, cruxStages, runStages } from "@lib/pipeline/mod.ts";
+import { CRUX_STAGES, experimentStages, runStages } from "@lib/pipeline/mod.ts";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { testConfig } from "../pipeline/_config.ts";
 import { type AlignedRelease, writeAlignedRelease } from "../support/aligned_release_fixture.ts";
 
@@ -373,7 +374,7 @@ Deno.test("aligned ratings through an experiment's stages: the selection and the
     let stored: { run: string; measure: string; value: number }[];
     try {
       // Up to the runs' measures (the contexts of generated reports are not needed here).
-      const specs = (await cruxStages(config)).filter((s) =>
+      const specs = (await experimentStages(config, { methods: METHOD_REGISTRY })).filter((s) =>
         stages.includes(s.stage) && (s.stage !== "measure" || /^measure:(bm25|lancer)$/.test(s.id))
       );
       await runStages(ws, specs, { order: CRUX_STAGES });

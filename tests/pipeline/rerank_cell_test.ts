@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { openWorkspace, readRerankUsage } from "@lib/store/mod.ts";
 import type { RerankSummary } from "@lib/construct/mod.ts";
-import { recordRerankCell } from "@lib/pipeline/_rerank_cell.ts";
+import { recordRerankCell } from "@lib/methods/crux/rerank_cell.ts";
 import { parseExperimentConfig } from "@lib/experiment/mod.ts";
 
 Deno.test("recordRerankCell: cost from grid.prices per million tokens, stand-ins at 0, unknown tokens unpriced", async () => {

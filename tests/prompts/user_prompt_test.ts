@@ -14,7 +14,7 @@ import {
   resolveRoleConfig,
 } from "@lib/llm/mod.ts";
 import { main } from "@lib/cli/main.ts";
-import { cruxStages, parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
+import { experimentStages, parseExperimentConfigWith } from "@lib/pipeline/mod.ts";
 import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { judgeCommand } from "@lib/cli/commands/judge.ts";
@@ -304,7 +304,7 @@ Deno.test("an online experiment's stages carry the prompt files: another text, o
         { file: join(dir, "p.json"), root: dir },
       );
       const env = { CRUX_JUDGE_MODEL: "j", CRUX_GENERATOR_MODEL: "g" };
-      const specs = await cruxStages(config, { env, methods: METHOD_REGISTRY });
+      const specs = await experimentStages(config, { env, methods: METHOD_REGISTRY });
       return specs.find((s) => s.id === "construct")!.params as { models: Record<string, string> };
     };
     const a = await stages("A {{question}} {{context}}");

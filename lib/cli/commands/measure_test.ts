@@ -4,7 +4,8 @@ import { memoryIo } from "../command.ts";
 import { measureCommand } from "./measure.ts";
 import { evaluate, formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import { CRUX_STAGES, cruxStages, runStages, workspaceJudged } from "@lib/pipeline/mod.ts";
+import { CRUX_STAGES, experimentStages, runStages, workspaceJudged } from "@lib/pipeline/mod.ts";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { testConfig } from "../../../tests/pipeline/_config.ts";
 
 const MEASURES = "P@10 nDCG@10 alpha_nDCG@oracle Cov@10 Den@oracle";
@@ -25,7 +26,10 @@ async function sampleDir(k = 100): Promise<string> {
   });
   const ws = await openWorkspace(dir);
   try {
-    await runStages(ws, await cruxStages(config), { order: CRUX_STAGES, until: "retrieve" });
+    await runStages(ws, await experimentStages(config, { methods: METHOD_REGISTRY }), {
+      order: CRUX_STAGES,
+      until: "retrieve",
+    });
   } finally {
     ws.close();
   }

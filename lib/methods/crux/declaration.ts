@@ -5,22 +5,20 @@
  *
  * @module
  */
-import type { RoleClient } from "@lib/construct/mod.ts";
 import type { MethodDeclaration } from "../method_declaration.ts";
+import type { CruxBackends } from "./chain_env.ts";
+import { cruxChain } from "./chain.ts";
 
-/** CRUX's model clients: the judge rates passages and reports, the generator writes reports (none offline). */
-export interface CruxBackends {
-  judge?: RoleClient;
-  generator?: RoleClient;
-}
+export type { CruxBackends };
 
-/** The CRUX method; its stages are the experiment's chain (`cruxStages`), its tables the analyze stage's own. */
+/** The CRUX method; its stages are the experiment's chain (`cruxChain`), its tables the analyze stage's own. */
 export const CRUX: MethodDeclaration<Record<string, never>, CruxBackends> = {
   key: "crux",
   label: "CRUX",
   headlines: [{ method: "crux", measure: "Cov", label: "CRUX Cov", source: "report" }],
   roles: ["judge", "generator"],
   backends: ({ judge, generator }) => ({ judge, generator }),
+  chain: cruxChain,
   tables: ["context_evaluation", "main_table"],
   commands: ["construct", "generate", "judge", "measure", "eval"],
 };

@@ -1,13 +1,19 @@
 import assert from "node:assert/strict";
 import { evaluate, type EvaluationResult, formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
-import { CRUX_STAGES, cruxStages } from "./crux_stages.ts";
-import { testConfig } from "../../tests/pipeline/_config.ts";
-import { runStages } from "./run_stages.ts";
-import { measureRuns } from "./measure_runs.ts";
-import { clearMeasureValues, measureValues } from "./measure_values.ts";
-import { type RelevanceSource, workspaceJudged } from "./workspace_judged.ts";
-import { evaluateAvailable } from "./evaluate_available.ts";
+import {
+  clearMeasureValues,
+  CRUX_STAGES,
+  evaluateAvailable,
+  experimentStages,
+  measureRuns,
+  measureValues,
+  type RelevanceSource,
+  runStages,
+  workspaceJudged,
+} from "@lib/pipeline/mod.ts";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+import { testConfig } from "./_config.ts";
 
 const MEASURES = ["P@10", "nDCG@10", "Cov@10", "Den@oracle", "alpha_nDCG@oracle", "Cov@oracle"];
 
@@ -20,7 +26,10 @@ async function sampleWorkspace(): Promise<{ ws: Workspace; dir: string }> {
     retrieve: [{ name: "bm25", k: 100 }, { name: "bm25-b0.75", k: 100, k1: 1.2, b: 0.75 }],
   });
   const ws = await openWorkspace(dir);
-  await runStages(ws, await cruxStages(config), { order: CRUX_STAGES, until: "retrieve" });
+  await runStages(ws, await experimentStages(config, { methods: METHOD_REGISTRY }), {
+    order: CRUX_STAGES,
+    until: "retrieve",
+  });
   return { ws, dir };
 }
 

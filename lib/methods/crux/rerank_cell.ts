@@ -1,7 +1,7 @@
-/** The rerank stage's provenance of one reranked run (private to `cruxStages`). */
+/** The rerank stage's provenance of one reranked run (the CRUX chain's rerank stages). */
 import type { RerankConfig, RerankSummary } from "@lib/construct/mod.ts";
 import { recordRerankUsage, recordRun, type Workspace } from "@lib/store/mod.ts";
-import type { CruxExperimentConfig } from "./experiment_config.ts";
+import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 
 /** What the provenance says of a reranker that calls no model. */
 export const STAND_IN_NOTES: Record<string, string> = {
