@@ -285,3 +285,11 @@ export {
   readContextSkips,
   type StoredMeasure,
 } from "./measures.ts";
+export {
+  formatStatisticKey,
+  type MeasureRef,
+  parseStatisticKey,
+  type StatisticKey,
+} from "./statistic_key.ts";
+export { readStatistics, type StoredStatistic, writeStatistics } from "./statistics.ts";
+export { type Caveat, readCaveats, writeCaveats } from "./caveats.ts";
