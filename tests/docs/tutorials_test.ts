@@ -83,6 +83,22 @@ Deno.test("docs/evaluate_your_rag.md runs on the bundled sample", async () => {
     // Key point recall: the full answer covers the key point, the short one does not.
     assert.match(result.stdout, /^my-rag +1\.0000 /m);
     assert.match(result.stdout, /^my-rag-short +0\.0000 /m);
+    // crux compare shows the file routes' values (KPR, Sub-q rating) beside CRUX and nuggets,
+    // over sample-01, the one topic every method scored: KPR 1 and 0 as above; every
+    // sub-question of the offline decomposition answered by both runs, rating 1. CRUX Cov of
+    // sample-01 (my-rag 0.556) is the per-topic value behind the 0.3333 mean of `judge reports`
+    // ((0.556 + 0.111) / 2).
+    assert.match(result.stdout, /^my-rag\t2\t0\.3333\t/m);
+    assert.match(result.stdout, /^1\. my-rag +1 +0\.556\S* +\d\.\d{3}\S* +1\.000\S* +1\.000\S*$/m);
+    assert.match(
+      result.stdout,
+      /^2\. my-rag-short +1 +0\.111\S* +\d\.\d{3}\S* +0\.000\S* +1\.000\S*$/m,
+    );
+    assert.match(
+      result.stdout,
+      /judges: .*KPR file:entailments\.jsonl; Sub-q rating file:coverage\.jsonl/,
+    );
+    assert.match(result.stdout, /^sample-02 +my-rag +0\.111 +\S+ +- +1\.000$/m);
     // Rated 4 (>= tau 3) on every sub-question by the endpoint's judge: coverage 1 on both topics.
     assert.match(result.stdout, /^my-rag-short\t2\t1\.0000\t/m);
   } finally {
