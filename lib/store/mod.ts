@@ -112,6 +112,7 @@ export {
   readAnnotatorQueue,
   readItemTexts,
   saveAnnotationLabel,
+  saveAnnotationLabels,
   saveAnnotationTask,
   type StoredLabel,
 } from "./annotations.ts";
