@@ -52,6 +52,7 @@ import type { StageOutcome, StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
 import { methodBackends } from "./method_backends.ts";
+import { experimentHeadlines } from "./experiment_headlines.ts";
 import { recordRerankCell } from "./_rerank_cell.ts";
 import { previousParams } from "./previous_params.ts";
 import { rememberByFile } from "./_file_memo.ts";
@@ -577,7 +578,7 @@ export async function cruxStages(
     judgeStages: judged.map((run) => `judge:${run}`),
     outDir: config.workspace,
     configFile: config.file ?? "(config)",
-    headlines: (opts.methods ?? []).flatMap((m) => m.headlines),
+    headlines: experimentHeadlines(opts.methods ?? [], config.methods),
   };
   const methodStages: string[] = [];
   for (const method of opts.methods ?? []) {
