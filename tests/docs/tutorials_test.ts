@@ -105,6 +105,10 @@ Deno.test("docs/reproduce_crux_duc.md runs on a release-shaped fixture", async (
     assert.ok(result.ok, `block at line ${result.failedAt} failed:\n${result.stderr.slice(-3000)}`);
     const main = await Deno.readTextFile(join(dir, "duc04", "tables", "main_table.md"));
     for (const run of ["bm25", "lancer"]) assert.match(main, new RegExp(run));
+    // The qrels export: TREC qrels lines of the selection's topics.
+    const qrels = (await Deno.readTextFile(join(dir, "crux_pr.qrels"))).trim().split("\n");
+    assert.ok(qrels.length > 0);
+    for (const l of qrels) assert.match(l, /^\S+ 0 \S+ \d+$/, l);
     // Every topic of the release was imported.
     assert.match(result.stdout, new RegExp(`^topics\\t${release.topics.length}$`, "m"));
   } finally {
