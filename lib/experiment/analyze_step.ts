@@ -4,17 +4,23 @@
  *
  * @module
  */
-import type { AnalyzeStep, CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import {
+  type AnalyzeStep,
+  type CruxExperimentConfig,
+  experimentHeadlines,
+} from "@lib/pipeline/mod.ts";
 import {
   type Analysis,
   analysisParams,
   analyzeExperiment,
   type WorkspaceAnalyses,
 } from "@lib/analysis/mod.ts";
-import { METHOD_HEADLINES, METHOD_REGISTRY } from "@lib/methods/mod.ts";
+import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 
 /** Options of {@linkcode analyzeStep}. */
 export interface AnalyzeStepOptions {
+  /** The evaluation methods (a test's own registry). Default {@linkcode METHOD_REGISTRY}. */
+  methods?: readonly MethodDeclaration[];
   /** Environment for model names shown in backend notes. Default `Deno.env`. */
   env?: Record<string, string | undefined>;
   /** Notes of the analyses (left-out pipelines, skipped analyses). */
@@ -26,7 +32,8 @@ export interface AnalyzeStepOptions {
 /**
  * The analyze stage's parameters and work for an experiment config, for
  * `experimentStages(config, { methods, analyze })`: the analyses of the workspace, then those
- * of every registry method whose section the config has, in registry order.
+ * of every registry method whose section the config has, in registry order
+ * (the comparison reads the headlines of the experiment's methods only).
  *
  * @param config The checked experiment config.
  * @param opts Environment and callbacks.
@@ -57,14 +64,15 @@ export function analyzeStep(
         onNote: opts.onNote,
         methodAnalyses: async (ws) => {
           const out: Analysis[] = [];
-          for (const method of METHOD_REGISTRY) {
+          const methods = opts.methods ?? METHOD_REGISTRY;
+          for (const method of methods) {
             const section = config.methods?.[method.key];
             if (section === undefined || !method.analyses) continue;
             out.push(
               ...await method.analyses(ws, {
                 section,
                 experiment: config.name,
-                headlines: METHOD_HEADLINES,
+                headlines: experimentHeadlines(methods, config.methods),
                 onNote: opts.onNote,
               }),
             );

@@ -8,6 +8,7 @@
  */
 import {
   type CruxExperimentConfig,
+  experimentHeadlines,
   experimentStages,
   type RunStagesResult,
   type StageSpec,
@@ -15,7 +16,7 @@ import {
 import { join } from "node:path";
 import { openWorkspace } from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
-import { METHOD_HEADLINES, METHOD_REGISTRY, parseMethodSection } from "@lib/methods/mod.ts";
+import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 import { runCruxExperiment } from "./run_crux_experiment.ts";
 
 /** Options of {@linkcode methodView}. */
@@ -30,6 +31,8 @@ export interface MethodViewOptions {
    * as experiment `<experiment>.<name>`, so its stages, rows and files never replace the config's.
    */
   overlay?: { name: string; settings: Record<string, unknown> };
+  /** The evaluation methods (a test's own registry). Default {@linkcode METHOD_REGISTRY}. */
+  methods?: readonly MethodDeclaration[];
 }
 
 /** What {@linkcode methodView} returns. */
@@ -52,9 +55,9 @@ export interface MethodView {
  * Runs what is missing of an experiment up to its measures and returns one
  * method's stages and analyses. With the method's section in the config the
  * stages are the config's own (after `crux run` all are up to date). Without
- * it, the method runs with its defaults beside the config's rows: only the
- * CRUX stages and this method's are declared, so no other method's or the
- * comparison's rows change.
+ * it, the method runs with its defaults beside the config's rows: the
+ * config's own stages and this method's are declared (the comparison
+ * covers the config's methods), so no other method's rows change.
  *
  * @param config The checked experiment config.
  * @param key Method key: `nuggets`, `keypoints`, `subq` or `compare`.
@@ -74,7 +77,8 @@ export async function methodView(
   key: string,
   opts: MethodViewOptions = {},
 ): Promise<MethodView> {
-  const sectioned = METHOD_REGISTRY.filter((m) => m.section && m.analyses);
+  const registry = opts.methods ?? METHOD_REGISTRY;
+  const sectioned = registry.filter((m) => m.section && m.analyses);
   const method = sectioned.find((m) => m.key === key);
   if (!method) {
     throw new RangeError(
@@ -89,9 +93,16 @@ export async function methodView(
       `Cannot use overlay name "${overlay.name}": use letters, digits, "_" or "-" (it names a workspace)`,
     );
   }
-  const base = own ?? parseMethodSection(key, {}, file);
+  // A section naming methods (the comparison's) names the config's.
+  const parse = (raw: unknown) =>
+    method.section!.parse(
+      raw,
+      file,
+      experimentHeadlines(registry, { ...config.methods, [key]: raw }),
+    );
+  const base = own ?? parse({});
   const section = overlay
-    ? parseMethodSection(key, { ...(base as Record<string, unknown>), ...overlay.settings }, file)
+    ? parse({ ...(base as Record<string, unknown>), ...overlay.settings })
     : base;
   const effective: CruxExperimentConfig = overlay
     ? {
@@ -102,7 +113,7 @@ export async function methodView(
     }
     : own !== undefined
     ? config
-    : { ...config, methods: { [key]: section } };
+    : { ...config, methods: { ...config.methods, [key]: section } };
   if (overlay) {
     await copyWorkspaceOnce(config.workspace, effective.workspace);
     opts.onEvent?.({
@@ -121,22 +132,19 @@ export async function methodView(
     until: "measure",
     onEvent: opts.onEvent,
     env: opts.env,
+    methods: registry,
   });
   // The method's instances: those a config with only this method declares beyond CRUX's.
   const ids = async (methods: Record<string, unknown> | undefined) =>
     new Set(
-      (await experimentStages({ ...effective, methods }, {
-        env: opts.env,
-        methods: METHOD_REGISTRY,
-      }))
+      (await experimentStages({ ...effective, methods }, { env: opts.env, methods: registry }))
         .map((s) => s.id),
     );
   const crux = await ids(undefined);
   const withMethod = await ids({ [key]: section });
-  const specs = (await experimentStages(effective, { env: opts.env, methods: METHOD_REGISTRY }))
-    .filter((
-      s,
-    ) => withMethod.has(s.id) && !crux.has(s.id));
+  const specs = (await experimentStages(effective, { env: opts.env, methods: registry })).filter((
+    s,
+  ) => withMethod.has(s.id) && !crux.has(s.id));
   const ws = await openWorkspace(effective.workspace, { readOnly: true });
   try {
     return {
@@ -148,7 +156,7 @@ export async function methodView(
       analyses: await method.analyses!(ws, {
         section,
         experiment: effective.name,
-        headlines: METHOD_HEADLINES,
+        headlines: experimentHeadlines(registry, effective.methods),
       }),
     };
   } finally {

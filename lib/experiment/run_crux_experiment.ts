@@ -16,7 +16,7 @@ import {
 } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import type { WorkspaceAnalyses } from "@lib/analysis/mod.ts";
-import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 import { analyzeStep } from "./analyze_step.ts";
 
 /** Stages `until` and `from` accept, in pipeline order. */
@@ -56,6 +56,8 @@ export interface RunCruxExperimentOptions {
    * Default 1: one after another.
    */
   parallel?: number;
+  /** The evaluation methods (a test's own registry). Default {@linkcode METHOD_REGISTRY}. */
+  methods?: readonly MethodDeclaration[];
 }
 
 /** What {@linkcode runCruxExperiment} did. */
@@ -103,8 +105,9 @@ export async function runCruxExperiment(
       onNote: say,
       onProgress: opts.onProgress,
       signal: opts.signal,
-      methods: METHOD_REGISTRY,
+      methods: opts.methods ?? METHOD_REGISTRY,
       analyze: analyzeStep(config, {
+        methods: opts.methods,
         env: opts.env,
         onNote: (m) => say("analyze", m),
         onAnalyses: (a) => (analyses = a),

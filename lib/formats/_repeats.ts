@@ -94,3 +94,27 @@ export function once<T>(
     return repeats.record(f, record, key(record), signature, field, what(record));
   };
 }
+
+/**
+ * Runs a read with a fresh {@linkcode Repeats} and reports how many identical
+ * repeats it dropped (after the read, also when the read is asynchronous).
+ *
+ * @param onDuplicates Told the number of identical repeats dropped.
+ * @param read The read, given the repeats to apply.
+ * @returns What the read returns.
+ */
+export function countRepeats<T>(
+  onDuplicates: ((dropped: number) => void) | undefined,
+  read: (repeats: Repeats) => T,
+): T {
+  const repeats = new Repeats();
+  const out = read(repeats);
+  if (out instanceof Promise) {
+    return out.then((value) => {
+      onDuplicates?.(repeats.dropped);
+      return value;
+    }) as T;
+  }
+  onDuplicates?.(repeats.dropped);
+  return out;
+}

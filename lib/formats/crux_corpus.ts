@@ -5,7 +5,7 @@
  * @module
  */
 import { decodeJsonl, type Fields, streamJsonl } from "./_json.ts";
-import { Repeats, textHash } from "./_repeats.ts";
+import { countRepeats, Repeats, textHash } from "./_repeats.ts";
 
 /** One corpus entry. */
 export interface CorpusEntry {
@@ -72,10 +72,10 @@ function decoderFor(repeats: Repeats): (f: Fields) => CorpusEntry | undefined {
  * ```
  */
 export function parseCorpus(text: string, opts: CorpusOptions & { file: string }): CorpusEntry[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, decoderFor(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, decoderFor(repeats)),
+  );
 }
 
 /**

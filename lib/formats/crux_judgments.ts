@@ -9,7 +9,8 @@ import { decodeLine, type Fields } from "./_json.ts";
 import { readLines, splitLines } from "./_lines.ts";
 import { Problems, show } from "./_problems.ts";
 import { readTextFile } from "./read_text_file.ts";
-import { rewriteItem } from "./topic_rewrite.ts";
+import { itemTopic } from "./passage_id.ts";
+import { rewriteItem, rewriteOwnTopic } from "./topic_rewrite.ts";
 
 /** The ratings of one item (passage or report) for every sub-question of its topic. */
 export interface Judgment {
@@ -69,7 +70,12 @@ class JudgmentDecoder {
     const list = f.array("rating");
     if (rawTopic === undefined || rawItem === undefined || list === undefined) return undefined;
     const topicId = this.opts.rewriteTopic ? this.opts.rewriteTopic(rawTopic) : rawTopic;
-    const itemId = rewriteItem(rawItem, rawTopic, topicId);
+    // A passage of another topic's document follows its own topic's rewrite.
+    const itemId = this.opts.rewriteTopic
+      ? (itemTopic(rawItem) === undefined
+        ? rewriteItem(rawItem, rawTopic, topicId)
+        : rewriteOwnTopic(rawItem, this.opts.rewriteTopic))
+      : rawItem;
     const key = `${topicId}\0${itemId}`;
     const earlier = this.judged.get(key);
     const signature = JSON.stringify(list);

@@ -10,7 +10,7 @@ import {
 import { parseTopics, readTopicsFile } from "./crux_topics.ts";
 import { inputError, inputErrorOf } from "./_testing.ts";
 import { itemTopic, parsePassageId } from "./passage_id.ts";
-import { prefixRewrite, rewriteItem } from "./topic_rewrite.ts";
+import { prefixRewrite, rewriteItem, rewriteOwnTopic } from "./topic_rewrite.ts";
 
 const DATA = new URL("./testdata/crux/", import.meta.url).pathname;
 
@@ -36,6 +36,11 @@ Deno.test("prefixRewrite maps prefixes and rejects malformed specs", () => {
     "duc04-test-7:1#3",
   );
   assert.throws(() => prefixRewrite(["nodash"]), /expected FROM=TO/);
+  // An item follows its own topic's rewrite, whatever topic it is ranked under.
+  assert.equal(rewriteOwnTopic("duc04-testb-19:0#2", rw), "duc04-test-19:0#2");
+  assert.equal(rewriteOwnTopic("duc04-testb-19:report", rw), "duc04-test-19:report");
+  assert.equal(rewriteOwnTopic("APW19981016.0240", rw), "APW19981016.0240");
+  assert.equal(rewriteOwnTopic("multi_news-test-1:0#0", rw), "multi_news-test-1:0#0");
 });
 
 Deno.test("corpus accepts contents or text and reports lines without them", async () => {

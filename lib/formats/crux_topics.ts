@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Repeats } from "./_repeats.ts";
+import { countRepeats, Repeats } from "./_repeats.ts";
 import type { Topic } from "@lib/types/mod.ts";
 import { decodeJsonl, decodeJsonlFile, type Fields } from "./_json.ts";
 import { stripQuestionNumbering } from "./crux_subquestions.ts";
@@ -85,10 +85,10 @@ function collect(rows: Row[]): TopicFile {
  * ```
  */
 export function parseTopics(text: string, opts: TopicOptions & { file: string }): TopicFile {
-  const repeats = new Repeats();
-  const out = collect(decodeJsonl(text, opts.file, decoder(opts, repeats)));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => collect(decodeJsonl(text, opts.file, decoder(opts, repeats))),
+  );
 }
 
 /**
@@ -105,11 +105,11 @@ export function parseTopics(text: string, opts: TopicOptions & { file: string })
  * assert.equal(topics.length, 10);
  * ```
  */
-export async function readCruxTopics(path: string, opts: TopicOptions = {}): Promise<TopicFile> {
-  const repeats = new Repeats();
-  const out = collect(await decodeJsonlFile(path, decoder(opts, repeats)));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+export function readCruxTopics(path: string, opts: TopicOptions = {}): Promise<TopicFile> {
+  return countRepeats(
+    opts.onDuplicates,
+    async (repeats) => collect(await decodeJsonlFile(path, decoder(opts, repeats))),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@
  * @module
  */
 import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
-import { once, Repeats, textHash } from "./_repeats.ts";
+import { countRepeats, once, Repeats, textHash } from "./_repeats.ts";
 
 /** Options of the key point and entailment readers. */
 export interface KeyPointReadOptions {
@@ -178,10 +178,10 @@ export function parseKeyPoints(
   text: string,
   opts: KeyPointReadOptions & { file: string },
 ): QuestionKeyPoints[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, keyPointsOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, keyPointsOnce(repeats)),
+  );
 }
 
 /**
@@ -204,10 +204,10 @@ export function parseEntailments(
   text: string,
   opts: KeyPointReadOptions & { file: string },
 ): Entailments[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, entailmentsOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, entailmentsOnce(repeats)),
+  );
 }
 
 /**
@@ -224,14 +224,14 @@ export function parseEntailments(
  * const points = await readKeyPoints(path);
  * ```
  */
-export async function readKeyPoints(
+export function readKeyPoints(
   path: string,
   opts: KeyPointReadOptions = {},
 ): Promise<QuestionKeyPoints[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, keyPointsOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonlFile(path, keyPointsOnce(repeats)),
+  );
 }
 
 /**
@@ -248,12 +248,12 @@ export async function readKeyPoints(
  * const labels = await readEntailments(path);
  * ```
  */
-export async function readEntailments(
+export function readEntailments(
   path: string,
   opts: KeyPointReadOptions = {},
 ): Promise<Entailments[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, entailmentsOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonlFile(path, entailmentsOnce(repeats)),
+  );
 }

@@ -60,7 +60,7 @@ export { formatQrels, parseQrels, readQrels, writeQrels } from "./trec_qrels.ts"
 export { itemTopic, parsePassageId, type PassageIdParts } from "./passage_id.ts";
 export { compareBytes } from "./compare_bytes.ts";
 export { compareTrecOrder } from "./compare_trec_order.ts";
-export { prefixRewrite, rewriteItem } from "./topic_rewrite.ts";
+export { prefixRewrite, rewriteItem, rewriteOwnTopic } from "./topic_rewrite.ts";
 export {
   type CorpusEntry,
   type CorpusOptions,

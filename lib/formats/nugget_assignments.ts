@@ -7,7 +7,7 @@
  * @module
  */
 import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
-import { once, Repeats } from "./_repeats.ts";
+import { countRepeats, once, Repeats } from "./_repeats.ts";
 import { formatJsonl } from "./jsonl.ts";
 import { IMPORTANCE, type NuggetReadOptions } from "./nuggets.ts";
 
@@ -95,10 +95,10 @@ export function parseNuggetAssignments(
   text: string,
   opts: NuggetReadOptions & { file: string },
 ): NuggetAssignment[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, assignmentOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, assignmentOnce(repeats)),
+  );
 }
 
 /**
@@ -115,14 +115,14 @@ export function parseNuggetAssignments(
  * const assignments = await readNuggetAssignments(path);
  * ```
  */
-export async function readNuggetAssignments(
+export function readNuggetAssignments(
   path: string,
   opts: NuggetReadOptions = {},
 ): Promise<NuggetAssignment[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, assignmentOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonlFile(path, assignmentOnce(repeats)),
+  );
 }
 
 /**
@@ -159,10 +159,10 @@ export function parseNuggetScores(
   text: string,
   opts: NuggetReadOptions & { file: string },
 ): NuggetScore[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, scoreOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, scoreOnce(repeats)),
+  );
 }
 
 function scoreOnce(repeats: Repeats): Decoder<NuggetScore> {
@@ -192,14 +192,11 @@ function scoreOnce(repeats: Repeats): Decoder<NuggetScore> {
  * const scores = await readNuggetScores(path);
  * ```
  */
-export async function readNuggetScores(
+export function readNuggetScores(
   path: string,
   opts: NuggetReadOptions = {},
 ): Promise<NuggetScore[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, scoreOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(opts.onDuplicates, (repeats) => decodeJsonlFile(path, scoreOnce(repeats)));
 }
 
 /**

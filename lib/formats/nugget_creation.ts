@@ -5,7 +5,7 @@
  * @module
  */
 import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
-import { once, Repeats } from "./_repeats.ts";
+import { countRepeats, once, Repeats } from "./_repeats.ts";
 
 /** A candidate passage for nugget creation. */
 export interface NuggetCandidate {
@@ -90,10 +90,10 @@ export function parseNuggetCreationInput(
   text: string,
   opts: NuggetCreationOptions & { file: string },
 ): NuggetCreationInput[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, decodeOnce(opts.minJudgment ?? 1, repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, decodeOnce(opts.minJudgment ?? 1, repeats)),
+  );
 }
 
 /**
@@ -111,12 +111,12 @@ export function parseNuggetCreationInput(
  * const inputs = await readNuggetCreationInput(path);
  * ```
  */
-export async function readNuggetCreationInput(
+export function readNuggetCreationInput(
   path: string,
   opts: NuggetCreationOptions = {},
 ): Promise<NuggetCreationInput[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, decodeOnce(opts.minJudgment ?? 1, repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonlFile(path, decodeOnce(opts.minJudgment ?? 1, repeats)),
+  );
 }

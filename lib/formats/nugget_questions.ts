@@ -6,7 +6,7 @@
  * @module
  */
 import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
-import { once, Repeats } from "./_repeats.ts";
+import { countRepeats, once, Repeats } from "./_repeats.ts";
 import { show } from "./_problems.ts";
 
 /** One nugget question with its acceptable answers. */
@@ -74,10 +74,10 @@ export function parseNuggetQuestions(
   text: string,
   opts: { file: string; onDuplicates?: (count: number) => void },
 ): TopicNuggetQuestions[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, decodeOnce(repeats)),
+  );
 }
 
 /**
@@ -94,12 +94,9 @@ export function parseNuggetQuestions(
  * const topics = await readNuggetQuestions(path);
  * ```
  */
-export async function readNuggetQuestions(
+export function readNuggetQuestions(
   path: string,
   opts: { onDuplicates?: (count: number) => void } = {},
 ): Promise<TopicNuggetQuestions[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(opts.onDuplicates, (repeats) => decodeJsonlFile(path, decodeOnce(repeats)));
 }

@@ -6,7 +6,7 @@
  */
 import type { Question } from "@lib/types/mod.ts";
 import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
-import { once, Repeats } from "./_repeats.ts";
+import { countRepeats, once, Repeats } from "./_repeats.ts";
 import { formatJsonl } from "./jsonl.ts";
 
 /** Nugget importance labels. */
@@ -68,10 +68,10 @@ export function parseNuggets(
   text: string,
   opts: NuggetReadOptions & { file: string },
 ): NuggetSet[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, decodeOnce(repeats)),
+  );
 }
 
 /**
@@ -88,14 +88,11 @@ export function parseNuggets(
  * const sets = await readNuggets(path);
  * ```
  */
-export async function readNuggets(
+export function readNuggets(
   path: string,
   opts: NuggetReadOptions = {},
 ): Promise<NuggetSet[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(opts.onDuplicates, (repeats) => decodeJsonlFile(path, decodeOnce(repeats)));
 }
 
 /**

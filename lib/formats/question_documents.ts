@@ -7,7 +7,7 @@
  * @module
  */
 import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
-import { once, Repeats } from "./_repeats.ts";
+import { countRepeats, once, Repeats } from "./_repeats.ts";
 
 /** One document given to a response. */
 export interface QuestionDocument {
@@ -94,10 +94,10 @@ export function parseQuestionDocuments(
   text: string,
   opts: { file: string; onDuplicates?: (count: number) => void },
 ): QuestionDocuments[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, decodeOnce(repeats)),
+  );
 }
 
 /**
@@ -116,12 +116,9 @@ export function parseQuestionDocuments(
  * assert.equal(questions[0].documents[0].docId, "d1");
  * ```
  */
-export async function readQuestionDocuments(
+export function readQuestionDocuments(
   path: string,
   opts: { onDuplicates?: (count: number) => void } = {},
 ): Promise<QuestionDocuments[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(opts.onDuplicates, (repeats) => decodeJsonlFile(path, decodeOnce(repeats)));
 }

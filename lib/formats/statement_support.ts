@@ -7,7 +7,7 @@
  * @module
  */
 import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
-import { once, Repeats } from "./_repeats.ts";
+import { countRepeats, once, Repeats } from "./_repeats.ts";
 
 /** One statement of a response and its check against the response's documents. */
 export interface StatementRecord {
@@ -78,10 +78,10 @@ export function parseStatementSupport(
   text: string,
   opts: { file: string; onDuplicates?: (count: number) => void },
 ): StatementSupport[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, decodeOnce(repeats)),
+  );
 }
 
 /**
@@ -98,14 +98,11 @@ export function parseStatementSupport(
  * const checked = await readStatementSupport(path);
  * ```
  */
-export async function readStatementSupport(
+export function readStatementSupport(
   path: string,
   opts: { onDuplicates?: (count: number) => void } = {},
 ): Promise<StatementSupport[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(opts.onDuplicates, (repeats) => decodeJsonlFile(path, decodeOnce(repeats)));
 }
 
 /**

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { itemTopic } from "./passage_id.ts";
 
 /**
  * Builds a rewrite from `FROM=TO` specs: an id starting with `FROM` gets that
@@ -54,4 +55,26 @@ export function prefixRewrite(specs: readonly string[]): (id: string) => string 
 export function rewriteItem(itemId: string, topicId: string, newTopicId: string): string {
   if (topicId === newTopicId || !itemId.startsWith(topicId + ":")) return itemId;
   return newTopicId + itemId.slice(topicId.length);
+}
+
+/**
+ * Applies a topic rewrite to an item id under the item's own topic (the part
+ * before `:` of `{topic}:{doc}#{n}` or `{topic}:report`), whatever topic it is
+ * ranked or rated under: a passage of another topic's document follows its own
+ * topic's rewrite. Ids that name no topic pass unchanged.
+ *
+ * @param itemId A passage or report id.
+ * @param rewrite The topic rewrite (see {@linkcode prefixRewrite}).
+ * @returns The item id under its rewritten topic.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const rewrite = prefixRewrite(["duc04-testb-=duc04-test-"]);
+ * assert.equal(rewriteOwnTopic("duc04-testb-19:1#3", rewrite), "duc04-test-19:1#3");
+ * assert.equal(rewriteOwnTopic("AP880212-0001", rewrite), "AP880212-0001");
+ * ```
+ */
+export function rewriteOwnTopic(itemId: string, rewrite: (id: string) => string): string {
+  const from = itemTopic(itemId);
+  return from === undefined ? itemId : rewriteItem(itemId, from, rewrite(from));
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { decodeJsonl, decodeJsonlFile, type Decoder, type Fields } from "./_json.ts";
-import { once, Repeats } from "./_repeats.ts";
+import { countRepeats, once, Repeats } from "./_repeats.ts";
 
 /** Options of the typed coverage readers. */
 export interface TypedCoverageOptions {
@@ -110,10 +110,10 @@ export function parseTypedCoverage(
   text: string,
   opts: TypedCoverageOptions & { file: string },
 ): TypedCoverageLine[] {
-  const repeats = new Repeats();
-  const out = decodeJsonl(text, opts.file, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(
+    opts.onDuplicates,
+    (repeats) => decodeJsonl(text, opts.file, decodeOnce(repeats)),
+  );
 }
 
 /**
@@ -130,12 +130,9 @@ export function parseTypedCoverage(
  * const lines = await readTypedCoverage(path);
  * ```
  */
-export async function readTypedCoverage(
+export function readTypedCoverage(
   path: string,
   opts: TypedCoverageOptions = {},
 ): Promise<TypedCoverageLine[]> {
-  const repeats = new Repeats();
-  const out = await decodeJsonlFile(path, decodeOnce(repeats));
-  opts.onDuplicates?.(repeats.dropped);
-  return out;
+  return countRepeats(opts.onDuplicates, (repeats) => decodeJsonlFile(path, decodeOnce(repeats)));
 }

@@ -1,7 +1,9 @@
 /**
  * The evaluation methods, in order: CRUX first, the comparison last (its stages
  * read the others' measures). Adding a method is one line here plus its own
- * folder `lib/methods/<key>/`.
+ * folder `lib/methods/<key>/`; an experiment runs and compares the methods
+ * whose section its config has (and CRUX). Functions taking a `registry` use
+ * this one unless given another (a test's own).
  *
  * @module
  */
@@ -38,6 +40,7 @@ export const METHOD_HEADLINES: readonly MethodHeadline[] = METHOD_REGISTRY.flatM
  * The method of a key.
  *
  * @param key Method key (`crux`, `nuggets`, `keypoints`, `subq`, `compare`).
+ * @param registry The methods to look in. Default {@linkcode METHOD_REGISTRY}.
  * @returns Its declaration.
  * @throws {RangeError} Naming the key and the known ones, when no method has it.
  * @example
@@ -47,11 +50,14 @@ export const METHOD_HEADLINES: readonly MethodHeadline[] = METHOD_REGISTRY.flatM
  * assert.equal(methodByKey("keypoints").headlines[0].measure, "KPR");
  * ```
  */
-export function methodByKey(key: string): MethodDeclaration {
-  const m = METHOD_REGISTRY.find((d) => d.key === key);
+export function methodByKey(
+  key: string,
+  registry: readonly MethodDeclaration[] = METHOD_REGISTRY,
+): MethodDeclaration {
+  const m = registry.find((d) => d.key === key);
   if (!m) {
     throw new RangeError(
-      `Unknown method "${key}"; methods: ${METHOD_REGISTRY.map((d) => d.key).join(", ")}`,
+      `Unknown method "${key}"; methods: ${registry.map((d) => d.key).join(", ")}`,
     );
   }
   return m;
@@ -64,6 +70,7 @@ export function methodByKey(key: string): MethodDeclaration {
  * @param key Method key with a config section.
  * @param raw The section as written (`{}` gives the defaults).
  * @param file The config file, for error messages.
+ * @param registry The methods (their headlines are the names a section may use). Default {@linkcode METHOD_REGISTRY}.
  * @returns The checked section.
  * @throws {RangeError} When the method has no config section.
  * @throws {TypeError} As the method's parser, naming the file and the field.
@@ -73,8 +80,13 @@ export function methodByKey(key: string): MethodDeclaration {
  * parseMethodSection("compare", { methods: ["crux", "keypoints"] }, "x.json");
  * ```
  */
-export function parseMethodSection(key: string, raw: unknown, file: string): unknown {
-  return sectionOf(key).parse(raw, file, METHOD_HEADLINES);
+export function parseMethodSection(
+  key: string,
+  raw: unknown,
+  file: string,
+  registry: readonly MethodDeclaration[] = METHOD_REGISTRY,
+): unknown {
+  return sectionOf(key, registry).parse(raw, file, registry.flatMap((m) => m.headlines));
 }
 
 /**
@@ -83,7 +95,8 @@ export function parseMethodSection(key: string, raw: unknown, file: string): unk
  *
  * @param key Method key with a config section.
  * @param section The checked section (see {@linkcode parseMethodSection}).
- * @param ctx The experiment's context.
+ * @param ctx The experiment's context (without `headlines`: the registry's).
+ * @param registry The methods. Default {@linkcode METHOD_REGISTRY}.
  * @returns The stage instances in dependency order (as the method's stages return them).
  * @throws {RangeError} When the method has no config section; as the method's stages.
  * @example
@@ -100,17 +113,21 @@ export function methodStages(
   key: string,
   section: unknown,
   ctx: MethodStageContext,
+  registry: readonly MethodDeclaration[] = METHOD_REGISTRY,
 ): StageSpec[] | Promise<StageSpec[]> {
-  const withHeadlines = { ...ctx, headlines: ctx.headlines ?? METHOD_HEADLINES };
-  return sectionOf(key).stages(
+  const withHeadlines = {
+    ...ctx,
+    headlines: ctx.headlines ?? registry.flatMap((m) => m.headlines),
+  };
+  return sectionOf(key, registry).stages(
     section,
     withHeadlines,
-    methodBackends(methodByKey(key), section, withHeadlines),
+    methodBackends(methodByKey(key, registry), section, withHeadlines),
   );
 }
 
-function sectionOf(key: string) {
-  const section = methodByKey(key).section;
+function sectionOf(key: string, registry: readonly MethodDeclaration[]) {
+  const section = methodByKey(key, registry).section;
   if (!section) throw new RangeError(`Method "${key}" has no config section`);
   return section;
 }

@@ -8,6 +8,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path
 import type { RerankConfig, RetrievalConfig } from "@lib/construct/mod.ts";
 import type { LlmSettings } from "@lib/llm/mod.ts";
 import type { ExperimentMethod } from "./method_stage.ts";
+import { experimentHeadlines } from "./experiment_headlines.ts";
 import { checkRuns } from "./_check_runs.ts";
 import { listedOnce } from "./listed_once.ts";
 import { checkCruxSettings } from "./_check_crux_settings.ts";
@@ -217,7 +218,8 @@ export function parseExperimentConfigWith(
   }
   const sectioned = methods.filter((m) => m.section);
   const methodKeys = sectioned.map((m) => m.key);
-  const headlines = methods.flatMap((m) => m.headlines);
+  // A section naming methods (the comparison's) checks them against the experiment's own.
+  const headlines = experimentHeadlines(methods, raw);
   for (const key of Object.keys(raw)) {
     if (!KEYS.includes(key) && !methodKeys.includes(key)) {
       throw bad(key, `is unknown; known fields: ${[...KEYS.slice(1), ...methodKeys].join(", ")}`);

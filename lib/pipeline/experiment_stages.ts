@@ -13,6 +13,7 @@ import type { StageSpec } from "./run_stages.ts";
 import type { CruxExperimentConfig } from "./experiment_config.ts";
 import type { ExperimentMethod, MethodStageContext } from "./method_stage.ts";
 import { methodBackends } from "./method_backends.ts";
+import { experimentHeadlines } from "./experiment_headlines.ts";
 
 /** Stage kinds of an experiment, in order. */
 export const CRUX_STAGES = [
@@ -115,7 +116,7 @@ export async function experimentStages(
     ...chain.answers,
     outDir: config.workspace,
     configFile: config.file ?? "(config)",
-    headlines: methods.flatMap((m) => m.headlines),
+    headlines: experimentHeadlines(methods, config.methods),
   };
   const methodStages: string[] = [];
   for (const method of methods) {

@@ -18,6 +18,14 @@ export interface MethodHeadline {
   label: string;
   /** Only rows of this `source` (CRUX report coverage: `report`). Default: any. */
   source?: string;
+  /**
+   * The values the measure can take, `[lowest, highest]`, `null` for an open
+   * end: `[0, 1]` for a share, `[0, null]` for a count. Figures draw a closed
+   * range as the y axis; an open end follows the data.
+   */
+  range: readonly [number | null, number | null];
+  /** Whether a higher value means a better answer (the comparison orients ranks by it). */
+  higherIsBetter: boolean;
 }
 
 /** Options of {@linkcode methodScores}. */
@@ -65,7 +73,9 @@ export interface MethodScoresResult {
  * import { methodScores } from "@lib/pipeline/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * const methods = [{ method: "keypoints", measure: "KPR", label: "KPR" }];
+ * const methods = [
+ *   { method: "keypoints", measure: "KPR", label: "KPR", range: [0, 1], higherIsBetter: true },
+ * ] as const;
  * assert.equal((await methodScores(ws, { methods })).missing.length, 1); // nothing measured yet
  * ws.close();
  * ```

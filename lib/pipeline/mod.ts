@@ -85,6 +85,7 @@ export type {
   OpenBackends,
 } from "./method_stage.ts";
 export { methodBackends } from "./method_backends.ts";
+export { experimentHeadlines } from "./experiment_headlines.ts";
 export {
   type MethodHeadline,
   methodScores,

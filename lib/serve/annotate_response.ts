@@ -1,11 +1,12 @@
 /**
  * `annotateResponse`: the annotation pages under `/annotate/<token>`: an annotator's
- * queue with progress and one page per item with a plain HTML form (for facts, one
- * page per answer with all its facts, so the answer is read once). Both pages carry
- * the task's instructions and rating scale; an item page shows the question before
- * the long text and opens with the focus on the first answer. Every posted
- * answer is saved at once; a token reads and writes only its own annotator's items,
- * and a write must come from the server's own origin.
+ * queue with progress and one page per unit with a plain HTML form (a report with
+ * all its sub-questions, an answer with all its facts, a topic with all its
+ * sub-questions to type: the long text is read once). Both pages carry the task's
+ * instructions and rating scale; a unit page shows the questions before the long
+ * text and opens with the focus on the first answer. The answers of a page are
+ * saved together in one transaction; a token reads and writes only its own
+ * annotator's items, and a write must come from one of the server's origins.
  *
  * @module
  */
@@ -14,12 +15,19 @@ import {
   readAnnotatorByToken,
   readAnnotatorQueue,
   readItemTexts,
-  saveAnnotationLabel,
+  saveAnnotationLabels,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { SUBQUESTION_TYPE_LABELS, tokenHash } from "./create_annotation_task.ts";
-import { ENGLISH_STOP_WORDS } from "@lib/text/mod.ts";
 import { esc, newNonce, page, script, seg } from "./_html.ts";
+import {
+  ANSWERABLE,
+  type Posted,
+  radios,
+  readUnitForm,
+  SPAN_SCRIPT,
+  unitFields,
+} from "./_unit_form.ts";
 import { originAllowed } from "./_origins.ts";
 
 /** Options of {@linkcode annotateResponse}. */
@@ -52,19 +60,15 @@ const NUGGET_LABELS: [string, string][] = [
   ["not_support", "Not supported: the answer does not state the fact"],
 ];
 
-const ANSWERABLE: [string, string][] = [
-  ["1", "Answerable from the report"],
-  ["0", "Not answerable"],
-];
-
 /** What an annotator is asked to do, per task: plain-text paragraphs. */
 const INSTRUCTIONS: Record<string, string[]> = {
   answerability: [
-    "Read the question first, then the report. Judge by the report alone, not by what " +
-    "you know about the subject.",
+    "Read the questions first, then the report. Answer each question on its own. Judge " +
+    "by the report alone, not by what you know about the subject.",
     'Choose "Answerable from the report" when the report states an answer a reader could ' +
     "use, then select (or copy) the words of the report that give it: a phrase or a " +
-    'sentence, not a lone word like "the".',
+    'sentence, not a lone word like "the". Words selected in the report go to the span ' +
+    "of the question you last worked on.",
     'Choose "Not answerable" when the report does not answer the question or only ' +
     "touches on its subject; no span is needed then.",
   ],
@@ -89,7 +93,7 @@ const INSTRUCTIONS: Record<string, string[]> = {
   ],
   types: [
     "A sub-question is one step of answering a topic's main question. Read the main " +
-    "question (the request), then the sub-question, and choose what kind of step it is.",
+    "question (the request), then each sub-question, and choose what kind of step it is.",
   ],
 };
 
@@ -170,42 +174,35 @@ function progress(queue: QueuedItem[]): string {
 }
 
 function queuePage(base: string, task: string, annotator: string, queue: QueuedItem[]): string {
-  const next = queue.find((i) => i.label === undefined);
-  const rows = queue.map((item, k) =>
-    `<tr><td class="num">${k + 1}</td><td><a href="${base}/${seg(item.itemId)}">item ${
-      esc(item.itemId)
-    }</a></td><td>${item.label === undefined ? "to do" : "done"}</td></tr>`
-  ).join("");
+  const pages = pagesOf(task, queue);
+  const next = pages.find((p) => p.some((i) => i.label === undefined));
+  const rows = pages.map((p, k) => {
+    const answered = p.filter((i) => i.label !== undefined).length;
+    const status = answered === p.length
+      ? "done"
+      : answered
+      ? `${answered} of ${p.length}`
+      : "to do";
+    const what = p.length > 1
+      ? `unit ${esc(p[0].unit)} (${p.length} items)`
+      : `item ${esc(p[0].itemId)}`;
+    return `<tr><td class="num">${k + 1}</td><td><a href="${base}/${
+      seg(p[0].itemId)
+    }">${what}</a>` +
+      `</td><td>${status}</td></tr>`;
+  }).join("");
   return page(
     `Annotation: ${task}`,
     `<p>Annotator <strong>${esc(annotator)}</strong>. ${esc(TITLES[task] ?? "")}</p>` +
       progress(queue) +
       (next
-        ? `<p><a href="${base}/${seg(next.itemId)}">Continue with the next item</a></p>`
+        ? `<p><a href="${base}/${seg(next[0].itemId)}">Continue with the next item</a></p>`
         : `<p>All items are done. Thank you.</p>`) +
       `<h2>Instructions</h2>${guide(task)}` +
-      `<table><thead><tr><th>#</th><th>item</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>`,
+      `<table><thead><tr><th>#</th><th>page</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>`,
     [[base, "Queue"]],
     { home: false },
   );
-}
-
-/**
- * A radio group; with `focus`, the page opens on it (on the chosen answer, else the
- * first), so arrow keys choose and Enter saves without a mouse.
- */
-function radios(
-  name: string,
-  options: [string, string][],
-  chosen?: string,
-  focus = false,
-): string {
-  const at = focus ? (options.some(([v]) => v === chosen) ? chosen : options[0]?.[0]) : undefined;
-  return options.map(([value, label]) =>
-    `<label><input type="radio" name="${esc(name)}" value="${esc(value)}" required${
-      chosen === value ? " checked" : ""
-    }${at === value ? " autofocus" : ""}> ${esc(label)}</label><br>`
-  ).join("");
 }
 
 const text = (t: string | undefined) =>
@@ -213,48 +210,19 @@ const text = (t: string | undefined) =>
     ? `<p class="muted">(no text in the workspace)</p>`
     : `<div class="text">${esc(t)}</div>`;
 
-/**
- * The span helper: the button under a report copies the words selected in it (by
- * mouse, or with Shift and the arrow keys) into the span field; choosing "Not
- * answerable" disables the span field, so no span is sent. Without scripts the
- * button stays hidden and the span is typed or pasted.
- */
-const SPAN_SCRIPT = `(function () {
-  var from = document.getElementById("report-text");
-  var to = document.getElementById("span");
-  var use = document.getElementById("use-selection");
-  if (!from || !to || !use) return;
-  // A read-only box takes no caret keys in some browsers: keep it editable for the
-  // caret and the selection, and refuse every change instead.
-  from.readOnly = false;
-  from.setAttribute("aria-readonly", "true");
-  from.addEventListener("beforeinput", function (e) { e.preventDefault(); });
-  from.addEventListener("paste", function (e) { e.preventDefault(); });
-  from.addEventListener("drop", function (e) { e.preventDefault(); });
-  use.hidden = false;
-  use.addEventListener("click", function () {
-    var words = from.value.substring(from.selectionStart, from.selectionEnd)
-      .replace(/\\s+/g, " ").trim();
-    if (!words) return;
-    var yes = document.querySelector('input[name="label"][value="1"]');
-    if (yes) { yes.checked = true; to.disabled = false; }
-    to.value = words;
-    to.focus();
-  });
-  document.querySelectorAll('input[name="label"]').forEach(function (radio) {
-    radio.addEventListener("change", function () { to.disabled = radio.value === "0"; });
-  });
-  var no = document.querySelector('input[name="label"][value="0"]');
-  if (no && no.checked) to.disabled = true;
-})();`;
+/** Tasks whose page shows a whole unit: a report's sub-questions, an answer's facts. */
+const UNIT_TASKS = new Set(["answerability", "nuggets", "types"]);
 
-/** The items shown on one page with `item`: its unit's facts, else the item alone. */
+/** The items shown on one page with `item`: its whole unit, else the item alone. */
 function unitOf(task: string, queue: QueuedItem[], item: QueuedItem): QueuedItem[] {
-  return task === "nuggets" ? queue.filter((i) => i.unit === item.unit) : [item];
+  return UNIT_TASKS.has(task) ? queue.filter((i) => i.unit === item.unit) : [item];
 }
 
-/** What an annotator posted, shown again with a validation error. */
-type Posted = URLSearchParams | undefined;
+/** The pages of a queue in order: each unit's items (or each item alone). */
+function pagesOf(task: string, queue: QueuedItem[]): QueuedItem[][] {
+  if (!UNIT_TASKS.has(task)) return queue.map((i) => [i]);
+  return [...Map.groupBy(queue, (i) => i.unit).values()];
+}
 
 async function itemPage(
   ws: Workspace,
@@ -268,12 +236,16 @@ async function itemPage(
 ): Promise<string> {
   const t = await readItemTexts(ws, item);
   const chosen = posted ? posted.get("label") ?? undefined : item.label;
-  const shown = unitOf(task, queue, item).map((i) => queue.indexOf(i) + 1);
-  const k = shown.length > 1
-    ? `Items ${Math.min(...shown)}-${Math.max(...shown)}`
-    : `Item ${shown[0]}`;
-  let body = `<p>${k} of ${queue.length} (id ${esc(item.itemId)})${
-    item.label !== undefined ? " - answered; you may change the answer" : ""
+  const unit = unitOf(task, queue, item);
+  const pages = pagesOf(task, queue);
+  const shown = unit.map((i) => queue.indexOf(i) + 1);
+  const k = pages.length < queue.length
+    ? `Unit ${pages.findIndex((p) => p.includes(item)) + 1} of ${pages.length} ` +
+      `(items ${Math.min(...shown)}-${Math.max(...shown)} of ${queue.length})`
+    : `Item ${shown[0]} of ${queue.length}`;
+  const answered = unit.filter((i) => i.label !== undefined).length;
+  let body = `<p>${k}${
+    answered ? ` - ${answered} of ${unit.length} answered; you may change the answers` : ""
   }</p>${progress(queue)}`;
   if (error) body += `<p class="error">${esc(error)}</p>`;
   // Open on the first item, folded once the annotator has seen it.
@@ -283,26 +255,10 @@ async function itemPage(
   let form = "";
   // The long texts, shown under the form: the question is read first.
   let after = "";
-  if (task === "answerability") {
-    const q = t.subquestions.find((s) => s.questionId === item.questionId);
-    const span = posted ? posted.get("span") ?? "" : item.span ?? "";
-    const report = t.report ?? "";
-    // The report in a read-only text box: its words can be selected with the mouse
-    // or, from the keyboard, with Shift and the arrow keys.
-    const rows = Math.min(
-      30,
-      Math.max(4, Math.ceil(report.length / 90) + report.split("\n").length),
-    );
-    form = `<fieldset><legend>Question: <strong>${esc(q?.text ?? item.questionId)}</strong>` +
-      `</legend>${
-        radios("label", ANSWERABLE, chosen, true)
-      }<p><label for="report-text">Report (select the words that answer the question):</label>` +
-      `<br><textarea id="report-text" readonly rows="${rows}">${esc(report)}</textarea><br>` +
-      `<button type="button" id="use-selection" hidden>Use the selected words as the span</button>` +
-      `</p><p><label>Supporting span (words of the report; needed when answerable, ` +
-      `ignored when not):<br><textarea id="span" name="span" rows="3">${
-        esc(span)
-      }</textarea></label></p></fieldset>` + (nonce ? script(nonce, SPAN_SCRIPT) : "");
+  if (task === "answerability" || task === "types") {
+    // Every question of the unit, then the report once (answerability).
+    form = unitFields(task, unit, item, t, posted) +
+      (task === "answerability" && nonce ? script(nonce, SPAN_SCRIPT) : "");
   } else if (task === "passages") {
     const given: Record<string, number> = posted
       ? Object.fromEntries(
@@ -329,7 +285,6 @@ async function itemPage(
       ).join("");
   } else if (task === "nuggets") {
     // Every fact of the answer on one page, so the answer is read once.
-    const unit = unitOf(task, queue, item);
     const facts: (string | undefined)[] = [];
     for (const u of unit) facts.push(u === item ? t.nugget : (await readItemTexts(ws, u)).nugget);
     after = `<h2>Answer</h2>${text(t.report)}`;
@@ -346,11 +301,6 @@ async function itemPage(
           )
         }</fieldset>`
       ).join("");
-  } else if (task === "types") {
-    const q = t.subquestions.find((s) => s.questionId === item.questionId);
-    form = `<fieldset><legend>Sub-question: <strong>${esc(q?.text ?? "")}</strong></legend>${
-      radios("label", SUBQUESTION_TYPE_LABELS, chosen, true)
-    }</fieldset>`;
   } else {
     after = `<div class="cols"><div><h2>Answer A</h2>${text(t.report)}</div>` +
       `<div><h2>Answer B</h2>${text(t.reportB)}</div></div>`;
@@ -364,46 +314,13 @@ async function itemPage(
   return page(TITLES[task] ?? task, body, [[base, "Queue"]], { home: false });
 }
 
-const squash = (s: string) => s.replace(/\s+/g, " ").trim();
-
-/** Words of a text for comparing spans: lower case, letters and digits only. */
-function words(s: string): string[] {
-  return s.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-}
-
-/**
- * Why a span cannot support an answer, or undefined when it can: it must occur in
- * the report once case, spacing and punctuation are set aside, and hold a word
- * that is not a stop word ("the", "a").
- */
-export function spanProblem(span: string, report: string): string | undefined {
-  const w = words(span);
-  if (!w.some((x) => !ENGLISH_STOP_WORDS.has(x) && (x.length > 1 || /\p{N}/u.test(x)))) {
-    return 'The span needs words that answer the question, not only words like "the" or "a"';
-  }
-  const haystack = ` ${words(report).join(" ")} `;
-  if (!haystack.includes(` ${w.join(" ")} `)) {
-    return "The span is not in the report: select or copy it from the report's text";
-  }
-  return undefined;
-}
-
-/** The label a form gives, or an error message for the annotator. */
+/** The label of a one-item form (passages, preference), or an error message. */
 function readForm(
   task: string,
   form: URLSearchParams,
   texts: { report?: string; subquestions: { questionId: string }[] },
 ): { label: string; span?: string } | string {
   const label = form.get("label") ?? "";
-  if (task === "answerability") {
-    if (label !== "0" && label !== "1") return "Choose answerable or not answerable";
-    // "Not answerable" has no span, whatever the form still held.
-    if (label === "0") return { label };
-    const span = squash(form.get("span") ?? "");
-    if (!span) return "Select or paste the span of the report that answers the question";
-    const problem = spanProblem(span, texts.report ?? "");
-    return problem ?? { label, span };
-  }
   if (task === "passages") {
     const ratings: Record<string, number> = {};
     for (const [i, q] of texts.subquestions.entries()) {
@@ -413,8 +330,7 @@ function readForm(
     }
     return { label: JSON.stringify(ratings) };
   }
-  const allowed = task === "types" ? SUBQUESTION_TYPE_LABELS : PREFERENCES;
-  if (!allowed.some(([v]) => v === label)) return "Choose one of the answers";
+  if (!PREFERENCES.some(([v]) => v === label)) return "Choose one of the answers";
   return { label };
 }
 
@@ -441,9 +357,12 @@ function ownOrigins(origin: string): string[] {
 }
 
 /**
- * Answers a request under `/annotate/<token>`: GET the queue, GET `/<item>` an item,
- * POST `/<item>` a form (saved, then redirected to the next unanswered item). A fact
- * item's page holds every fact of its answer (fields `f0`, `f1`, ...), all saved at once.
+ * Answers a request under `/annotate/<token>`: GET the queue, GET `/<item>` the page
+ * of the item's unit, POST `/<item>` its form (saved, then redirected to the next
+ * unit with an unanswered item). An answerability or types page holds every
+ * sub-question of its unit (fields `label-0`, `span-0`, `label-1`, ...; a single
+ * `label` and `span` answers the item alone), a fact page every fact of its answer
+ * (fields `f0`, `f1`, ...); the answers of a page are saved in one transaction.
  * Unknown tokens and items outside the token's queue get 403, as does a POST whose
  * `Origin` (or, without one, `Referer`) is not one of `opts.origins` (by default the
  * server's own origin; for a server on 127.0.0.1, `localhost` with the same port
@@ -511,7 +430,11 @@ export async function annotateResponse(
   const form = new URLSearchParams(await request.text());
   const texts = await readItemTexts(ws, item);
   const unit = unitOf(who.task, queue, item);
-  const parsed = who.task === "nuggets" ? readFacts(form, unit) : readForm(who.task, form, texts);
+  const parsed = who.task === "nuggets"
+    ? readFacts(form, unit)
+    : who.task === "answerability" || who.task === "types"
+    ? readUnitForm(who.task, form, unit, item, texts.report ?? "")
+    : readForm(who.task, form, texts);
   if (typeof parsed === "string") {
     const nonce = newNonce();
     return respond(
@@ -521,12 +444,13 @@ export async function annotateResponse(
       nonce,
     );
   }
-  for (const l of Array.isArray(parsed) ? parsed : [{ itemId, ...parsed }]) {
-    await saveAnnotationLabel(ws, { task: who.task, annotator: who.annotator, ...l });
-  }
+  const labels = Array.isArray(parsed) ? parsed : [{ itemId, ...parsed }];
+  // The page's answers in one transaction: all stored, or (after a crash) none.
+  await saveAnnotationLabels(ws, who.task, who.annotator, labels);
   const k = queue.indexOf(item);
+  const saved = new Set(labels.map((l) => l.itemId));
   const next = [...queue.slice(k + 1), ...queue.slice(0, k)].find((i) =>
-    i.label === undefined && !unit.includes(i)
+    i.label === undefined && !saved.has(i.itemId)
   );
   return new Response(null, {
     status: 303,

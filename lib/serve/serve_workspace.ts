@@ -15,6 +15,7 @@ import { topicPage } from "./topic_page.ts";
 import { esc, newNonce, page, script, SORT_SCRIPT } from "./_html.ts";
 import { annotateResponse } from "./annotate_response.ts";
 import { hostAllowed, type Origins, requestHost, serverOrigins } from "./_origins.ts";
+import { WorkspaceLease } from "./_lease.ts";
 
 /** Options of {@linkcode serveWorkspace}. */
 export interface ServeOptions {
@@ -29,8 +30,9 @@ export interface ServeOptions {
   /** Called once listening, with the base URL. */
   onListen?: (url: string) => void;
   /**
-   * Serve the annotation pages (`/annotate/<token>`) instead of the explorer, with
-   * the workspace opened read-write so every answer is saved when posted. Default false.
+   * Serve the annotation pages (`/annotate/<token>`) instead of the explorer; the
+   * workspace is opened read-write while an answer is being saved, and every answer
+   * is committed before it is acknowledged. Default false.
    */
   annotate?: boolean;
   /**
@@ -241,42 +243,6 @@ export async function explorerResponse(
 }
 
 /**
- * The explorer's workspace, open read-only only while requests are answered: the
- * first request opens it, the last one to finish closes it, so a writer (`crux run`)
- * can open the file between requests. Each request reads on a connection of its own.
- */
-class ReadLease {
-  #open?: Promise<Workspace>;
-  #ws?: Workspace;
-  #users = 0;
-
-  constructor(readonly dir: string) {}
-
-  async use<T>(work: (ws: Workspace) => Promise<T>): Promise<T> {
-    this.#users++;
-    try {
-      this.#open ??= openWorkspace(this.dir, { readOnly: true }).then((ws) => this.#ws = ws);
-      const fork = await (await this.#open).fork();
-      try {
-        return await work(fork);
-      } finally {
-        fork.close();
-      }
-    } finally {
-      if (--this.#users === 0) {
-        this.#ws?.close();
-        this.#ws = undefined;
-        this.#open = undefined;
-      }
-    }
-  }
-
-  close(): void {
-    this.#ws?.close();
-  }
-}
-
-/**
  * What the workspace file and its write-ahead log are now (modification time and
  * size): a page rendered under one stamp is the page of every later request with
  * the same stamp, since nothing was written in between.
@@ -353,15 +319,20 @@ class PageCache {
   }
 }
 
-/** 503 while another process writes the workspace: the page can be reloaded later. */
-function busy(error: unknown): Response {
+/**
+ * 503 while another process writes the workspace: the page can be reloaded (or
+ * the answers sent again) later.
+ */
+function busy(error: unknown, write = false): Response {
   const message = error instanceof Error ? error.message : String(error);
+  const what = write
+    ? "Your answers were not saved: another program is writing the workspace. Go back " +
+      "and save them again in a moment."
+    : "The workspace cannot be read now; reload in a moment.";
   const response = html(
     page(
       "Workspace busy",
-      `<p>The workspace cannot be read now; reload in a moment.</p><p class="muted">${
-        esc(message)
-      }</p>`,
+      `<p>${esc(what)}</p><p class="muted">${esc(message)}</p>`,
       [],
       { home: false },
     ),
@@ -377,9 +348,11 @@ function busy(error: unknown): Response {
  * pipeline (`crux run`) can write while the server is up (a page asked while it
  * writes gets 503 and can be reloaded). A page asked again while the workspace
  * file and its log are unchanged is served as rendered before (with a new nonce).
- * With `annotate` the workspace is opened
- * read-write for the server's life, each request reads on a connection of its
- * own, and an answer is acknowledged only once committed.
+ * With `annotate` the workspace is opened the same way, read-write only while
+ * answers are being saved (so `crux run` or `crux annotate export` can open it
+ * between requests; an answer posted while another process holds the file gets
+ * 503 with `Retry-After`); each request works on a connection of its own, and an
+ * answer is acknowledged only once committed.
  *
  * Requests must name the server in `Host` (loopback under 127.0.0.1, localhost or
  * [::1], the address bound, the machine's addresses when bound to 0.0.0.0, and
@@ -418,19 +391,15 @@ export async function serveWorkspace(
         "workspace. Bind to 127.0.0.1 (the default), or pass --allow-remote to accept that",
     );
   }
-  // Annotation writes need the write lock for the server's life; the explorer only
-  // reads, and holds the file only while answering.
-  const writer = opts.annotate ? await openWorkspace(dir) : undefined;
-  if (!writer) {
-    // Fail at start, not at the first request, on a folder without a workspace or
-    // of another schema; a writer holding the file now only delays the check.
-    try {
-      (await openWorkspace(dir, { readOnly: true })).close();
-    } catch (error) {
-      if (!(error instanceof WorkspaceStorageError && error.fault === "locked")) throw error;
-    }
+  // Fail at start, not at the first request, on a folder without a workspace or
+  // of another schema; a writer holding the file now only delays the check. The
+  // file is held only while requests are answered (read-write while saving answers).
+  try {
+    (await openWorkspace(dir, { readOnly: !opts.annotate })).close();
+  } catch (error) {
+    if (!(error instanceof WorkspaceStorageError && error.fault === "locked")) throw error;
   }
-  const lease = writer ? undefined : new ReadLease(dir);
+  const lease = new WorkspaceLease(dir);
   let url = "";
   let allowed: Origins | undefined;
   const port = opts.port ?? 8765;
@@ -438,12 +407,14 @@ export async function serveWorkspace(
     if (allowed && !hostAllowed(request, allowed)) return misdirected(request);
     const answer = (ws: Workspace) =>
       explorerResponse(ws, request, { annotate: opts.annotate, origin: url, allowed });
-    if (writer) {
-      const fork = await writer.fork();
+    if (opts.annotate) {
+      const mode = request.method === "POST" ? "write" : "read";
+      let opened = false;
       try {
-        return await answer(fork);
-      } finally {
-        fork.close();
+        return await lease.use(mode, answer, () => opened = true);
+      } catch (error) {
+        if (!opened) return busy(error, mode === "write");
+        throw error;
       }
     }
     const key = new URL(request.url).pathname + new URL(request.url).search;
@@ -470,10 +441,7 @@ export async function serveWorkspace(
     }
     let opened = false;
     try {
-      const response = await lease!.use((ws) => {
-        opened = true;
-        return answer(ws);
-      });
+      const response = await lease.use("read", answer, () => opened = true);
       if (cacheable && response.status === 200 && before === await fileStamp(dir)) {
         return await pages.put(key, before, response);
       }
@@ -500,7 +468,6 @@ export async function serveWorkspace(
       },
     }, handler);
   } catch (error) {
-    writer?.close();
     if (error instanceof Deno.errors.AddrInUse) {
       throw new Deno.errors.AddrInUse(
         `Cannot serve on ${hostname}:${port}: port ${port} is already in use by another ` +
@@ -509,10 +476,7 @@ export async function serveWorkspace(
     }
     throw error;
   }
-  const finished = server.finished.finally(() => {
-    writer?.close();
-    lease?.close();
-  });
+  const finished = server.finished.finally(() => lease.close());
   return {
     get url() {
       return url;

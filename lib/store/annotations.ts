@@ -216,7 +216,46 @@ export async function saveAnnotationLabel(
   ws: Workspace,
   l: { task: string; annotator: string; itemId: string; label: string; span?: string },
 ): Promise<void> {
-  await ws.upsert("annotation_labels", [{ ...l, span: l.span ?? null, labelledAt: new Date() }]);
+  await saveAnnotationLabels(ws, l.task, l.annotator, [l]);
+}
+
+/**
+ * Saves (or replaces) the labels of one annotator's page (a unit: a report's
+ * sub-questions, an answer's facts) in one transaction: after a crash the
+ * workspace holds all of them or none of the new ones.
+ *
+ * @param ws The workspace (read-write).
+ * @param task The task kind.
+ * @param annotator The annotator.
+ * @param labels Item, label and the supporting span of each answer.
+ * @example
+ * ```ts
+ * import { openWorkspace, readAnnotationLabels, saveAnnotationLabels } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * await saveAnnotationLabels(ws, "answerability", "a", [
+ *   { itemId: "i1", label: "1", span: "The answer is here." },
+ *   { itemId: "i2", label: "0" },
+ * ]);
+ * ws.close();
+ * ```
+ */
+export async function saveAnnotationLabels(
+  ws: Workspace,
+  task: string,
+  annotator: string,
+  labels: readonly { itemId: string; label: string; span?: string }[],
+): Promise<void> {
+  if (labels.length === 0) return;
+  const labelledAt = new Date();
+  const rows = labels.map((l) => ({
+    task,
+    annotator,
+    itemId: l.itemId,
+    label: l.label,
+    span: l.span ?? null,
+    labelledAt,
+  }));
+  await ws.transaction(() => ws.upsert("annotation_labels", rows));
 }
 
 /**

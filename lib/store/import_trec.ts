@@ -5,7 +5,7 @@
  */
 import { recordQrels, recordRun } from "./provenance.ts";
 import { basename, extname } from "node:path";
-import { readQrels, streamRun } from "@lib/formats/mod.ts";
+import { prefixRewrite, readQrels, rewriteOwnTopic, streamRun } from "@lib/formats/mod.ts";
 import type { RunRow } from "@lib/types/mod.ts";
 
 import type { Workspace } from "./workspace.ts";
@@ -16,9 +16,14 @@ import type { Workspace } from "./workspace.ts";
  *
  * @param ws The workspace.
  * @param path The run file.
- * @param opts `run` overrides the tag column (default: the tag column).
+ * @param opts `run` overrides the tag column (default: the tag column); `rewrite`
+ *   maps topic id prefixes (`FROM=TO`, as `importCrux` takes them): each row's topic
+ *   and each passage id `{topic}:...` under its own topic's rewrite, so a run
+ *   naming topics as the original files do meets ratings imported with the same
+ *   rewrite.
  * @returns The number of rows stored.
  * @throws {InputError} For a malformed run.
+ * @throws {SyntaxError} For a malformed `rewrite` spec.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -34,8 +39,13 @@ import type { Workspace } from "./workspace.ts";
 export async function importRun(
   ws: Workspace,
   path: string,
-  opts: { run?: string; onDuplicates?: (count: number) => void } = {},
+  opts: { run?: string; rewrite?: readonly string[]; onDuplicates?: (count: number) => void } = {},
 ): Promise<number> {
+  const rewrite = opts.rewrite?.length ? prefixRewrite(opts.rewrite) : undefined;
+  const rewritten = (r: RunRow): RunRow => {
+    if (!rewrite) return r;
+    return { ...r, topicId: rewrite(r.topicId), docId: rewriteOwnTopic(r.docId, rewrite) };
+  };
   return await ws.transaction(async () => {
     const names = new Set<string>();
     const topics = new Set<string>();
@@ -65,8 +75,9 @@ export async function importRun(
     };
     // Rows are appended in batches as the file is read, a topic at a time, so memory
     // does not grow with the run.
-    for await (const rows of streamRun(path, opts)) {
-      for (const r of rows) {
+    for await (const rows of streamRun(path, { run: opts.run })) {
+      for (const row of rows) {
+        const r = rewritten(row);
         const last = group[group.length - 1];
         if (last && (last.topicId !== r.topicId || last.run !== r.run)) await close();
         if (group.length === 0) {

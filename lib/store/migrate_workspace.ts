@@ -31,6 +31,8 @@ import { fileExists } from "./_file_exists.ts";
  * into the one table `memo` unchanged, so an up-to-date workspace re-runs nothing.
  * From versions 1 to 4: `ratings` and `rated_items` are keyed by topic as well
  * (an item may be rated under several topics); their rows are kept as they are.
+ * From versions 1 to 5: the tables of derived statistics and caveats are
+ * created empty (the statistics stage fills them); every other row is kept.
  *
  * A file written in an older DuckDB storage format than {@linkcode STORAGE_VERSION}
  * (every workspace created before the workbench chose its format), or whose call
@@ -56,9 +58,9 @@ import { fileExists } from "./_file_exists.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { migrateWorkspace, openWorkspace } from "@lib/store/mod.ts";
- * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 4, to: 5 }
+ * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 5, to: 6 }
  * (await openWorkspace(dir)).close();
- * assert.deepEqual(await migrateWorkspace(dir), { from: 5, to: 5 }); // already current
+ * assert.deepEqual(await migrateWorkspace(dir), { from: 6, to: 6 }); // already current
  * ```
  */
 export async function migrateWorkspace(
@@ -84,7 +86,7 @@ export async function migrateWorkspace(
       );
     }
     if (from < SCHEMA_VERSION) {
-      await migrateSchema(c, dir);
+      await migrateSchema(c, dir, from);
       await Deno.remove(join(dir, OLD_FILE_MEMO)).catch(() => {}); // moved into `memo`, or absent
     }
     result = { from, to: SCHEMA_VERSION };
@@ -297,11 +299,12 @@ async function tableRows(c: DuckDBConnection): Promise<{ name: string; rows: num
 }
 
 /** The schema steps from any older version to the current one, in one transaction. */
-async function migrateSchema(c: DuckDBConnection, dir: string): Promise<void> {
+async function migrateSchema(c: DuckDBConnection, dir: string, from: number): Promise<void> {
   await c.run("BEGIN TRANSACTION");
   try {
     await moveToMemo(c, dir);
-    await rekeyRatings(c);
+    // Version 5 keyed ratings by topic; a later workspace has them so already.
+    if (from < 5) await rekeyRatings(c);
     for (const statement of Object.values(TABLES)) await c.run(statement);
     await c.run(RATED_ITEMS_SQL);
     await c.run(`INSERT OR IGNORE INTO generation_info

@@ -112,6 +112,7 @@ export {
   readAnnotatorQueue,
   readItemTexts,
   saveAnnotationLabel,
+  saveAnnotationLabels,
   saveAnnotationTask,
   type StoredLabel,
 } from "./annotations.ts";
@@ -285,3 +286,11 @@ export {
   readContextSkips,
   type StoredMeasure,
 } from "./measures.ts";
+export {
+  formatStatisticKey,
+  type MeasureRef,
+  parseStatisticKey,
+  type StatisticKey,
+} from "./statistic_key.ts";
+export { readStatistics, type StoredStatistic, writeStatistics } from "./statistics.ts";
+export { type Caveat, readCaveats, writeCaveats } from "./caveats.ts";

@@ -10,9 +10,10 @@ import { NUGGET_TABLES } from "./schema_nuggets.ts";
 import { KEYPOINT_TABLES } from "./schema_keypoints.ts";
 import { SUBQ_TABLES } from "./schema_subq.ts";
 import { ANNOTATION_TABLES } from "./schema_annotations.ts";
+import { STATISTICS_TABLES } from "./schema_statistics.ts";
 
 /** Version of the schema; stored in `meta` and checked when a workspace is opened. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Table name -> `CREATE TABLE IF NOT EXISTS` statement. Order matters only for readability. */
 export const TABLES: Readonly<Record<string, string>> = {
@@ -115,4 +116,5 @@ export const TABLES: Readonly<Record<string, string>> = {
   ...KEYPOINT_TABLES,
   ...SUBQ_TABLES,
   ...ANNOTATION_TABLES,
+  ...STATISTICS_TABLES,
 };

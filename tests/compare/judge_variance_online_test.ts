@@ -13,12 +13,7 @@ import { startOpenAiServer } from "../support/openai_server.ts";
 import { promptKind } from "../support/fake_model.ts";
 import { tinyWorkspaceDir } from "../pipeline/_tiny.ts";
 import { testConfig } from "../pipeline/_config.ts";
-
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
-}
+import { requestHash } from "../pipeline/_faults.ts";
 
 Deno.test({
   name: "judge:variance samples the report judge k times under distinct names",
@@ -33,7 +28,7 @@ Deno.test({
       chat: (req, { key }) => {
         if (promptKind(req) !== "rating") return { content: "?" };
         seen.push({ seed: req.seed, temperature: req.temperature });
-        return { content: String((hash(key) + 7 * (req.seed ?? 0)) % 6) };
+        return { content: String((requestHash(key) + 7 * (req.seed ?? 0)) % 6) };
       },
     });
     const ws = await openWorkspace(dir);

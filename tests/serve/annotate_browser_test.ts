@@ -2,8 +2,9 @@
  * The annotation app in headless Chromium as annotators reach it: the printed
  * 127.0.0.1 link of a server bound to `localhost`, a public URL under another
  * name (resolved to loopback inside the browser), a foreign name refused, and a
- * keyboard-only session that selects each span with Shift and the arrow keys and
- * finishes five items, then a sixth with an arrow key and Enter alone.
+ * keyboard-only session on one page per report (both sub-questions in one form)
+ * that selects each question's span with Shift and the arrow keys and finishes
+ * five units, then a sixth with Tab, the arrow keys and Enter alone.
  */
 import assert from "node:assert/strict";
 import { serveWorkspace } from "@lib/serve/mod.ts";
@@ -72,8 +73,9 @@ Deno.test({
         await page.goto(link, { waitUntil: "load" });
         await page.click("text=Continue with the next item");
         const item = page.url();
-        await page.check('input[name="label"][value="1"]');
-        await page.fill('textarea[name="span"]', FIRST);
+        await page.check('input[name="label-0"][value="1"]');
+        await page.fill('textarea[name="span-0"]', FIRST);
+        await page.check('input[name="label-1"][value="0"]');
         await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
         assert.notEqual(page.url(), item, "moved on to the next item");
         assert.ok(!(await page.innerText("body")).includes("Not allowed"));
@@ -88,14 +90,19 @@ Deno.test({
       await browser.close();
       await server.shutdown();
     }
-    assert.deepEqual((await labelsOf(dir, "a")).map((l) => [l.label, l.span]), [["1", FIRST]]);
-    assert.deepEqual((await labelsOf(dir, "b")).map((l) => [l.label, l.span]), [["1", FIRST]]);
+    for (const who of ["a", "b"]) {
+      assert.deepEqual((await labelsOf(dir, who)).map((l) => [l.label, l.span]), [
+        ["1", FIRST],
+        ["0", undefined],
+      ]);
+    }
     await Deno.remove(dir, { recursive: true });
   },
 });
 
 Deno.test({
-  name: "Chromium, keyboard only: spans selected with Shift and the arrows; arrow and Enter alone",
+  name:
+    "Chromium, keyboard only: a unit's spans selected with Shift and the arrows; Tab, arrows and Enter alone",
   ignore: !hasChromium,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -137,51 +144,75 @@ Deno.test({
       }
       await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
       for (let k = 0; k < 5; k++) {
+        // Unit k holds queue items 2k and 2k + 1 (a report's two sub-questions).
         assert.ok(
-          page.url().endsWith(`/${encodeURIComponent(queue[k].itemId)}`),
-          `${page.url()}: ${await page.locator(".error").allInnerTexts()} ${await page.inputValue(
-            "#span",
-          ).catch(() => "")}`,
+          page.url().endsWith(`/${encodeURIComponent(queue[2 * k].itemId)}`),
+          `${page.url()}: ${await page.locator(".error").allInnerTexts()}`,
         );
-        reports.set(queue[k].itemId, await page.inputValue("#report-text"));
-        // The page opens with the focus on the first answer, "Answerable".
-        assert.equal(await focused(), "|label|1");
-        // The label: focus the radio group, choose "Answerable" with Space.
-        await tabTo(/^\|label\|/);
-        if (!/\|label\|1$/.test(await focused())) await page.keyboard.press("ArrowUp");
+        reports.set(queue[2 * k].unit, await page.inputValue("#report-text"));
+        assert.match(await page.innerText("body"), new RegExp(`Unit ${k + 1} of 10 `));
+        // The page opens with the focus on the first question's "Answerable".
+        assert.equal(await focused(), "|label-0|1");
         await page.keyboard.press("Space");
-        // The span: in the report, from the end, Shift+Ctrl+Left selects the last words.
-        await tabTo(/^report-text\|/);
+        // Question 1: to the report, and from the end Shift+Ctrl+Left selects the last words.
+        await tabTo(/^pick-0\|/);
+        await page.keyboard.press("Enter");
+        assert.match(await focused(), /^report-text\|/);
         await page.keyboard.press("Control+End");
         for (let w = 0; w < 4; w++) await page.keyboard.press("Shift+Control+ArrowLeft");
-        await tabTo(/^use-selection\|/);
+        assert.match(await page.inputValue("#span-0"), /there\.$/);
+        // Enter in the report moves on to question 2.
         await page.keyboard.press("Enter");
-        assert.match(await focused(), /^span\|span\|\S/);
-        await tabTo(/^save\|/);
+        assert.equal(await focused(), "|label-1|1");
+        await page.keyboard.press("Space");
+        // Question 2: the first words of the report, Shift+Ctrl+Right from the start.
+        await tabTo(/^pick-1\|/);
+        await page.keyboard.press("Enter");
+        await page.keyboard.press("Control+Home");
+        for (let w = 0; w < 3; w++) await page.keyboard.press("Shift+Control+ArrowRight");
+        assert.match(await page.inputValue("#span-1"), /^Report on t\d+/);
+        assert.equal(await page.inputValue("#span-0").then((v) => /there\.$/.test(v)), true);
+        // Enter after the last question: the save button, and Enter saves.
+        await page.keyboard.press("Enter");
+        assert.match(await focused(), /^save\|/);
         await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
       }
-      assert.match(await page.innerText("body"), /Progress: 5 \//);
-      // Item 6 without Tab: the down arrow chooses "Not answerable", Enter saves.
-      assert.equal(await focused(), "|label|1");
+      assert.match(await page.innerText("body"), /Progress: 10 \//);
+      // Unit 6: the down arrow chooses "Not answerable", Tab goes on to question 2,
+      // the down arrow again, and Enter saves.
+      assert.equal(await focused(), "|label-0|1");
       await page.keyboard.press("ArrowDown");
-      assert.equal(await focused(), "|label|0");
+      assert.equal(await focused(), "|label-0|0");
+      await tabTo(/^\|label-1\|/);
+      await page.keyboard.press("ArrowDown");
+      assert.equal(await focused(), "|label-1|0");
       await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
-      assert.match(await page.innerText("body"), /Progress: 6 \//);
+      assert.match(await page.innerText("body"), /Progress: 12 \//);
     } finally {
       await browser.close();
       await server.shutdown();
     }
     const labels = await labelsOf(dir, "a");
-    assert.equal(labels.length, 6);
-    const sixth = labels.find((l) => l.itemId === queue[5].itemId);
-    assert.deepEqual([sixth?.label, sixth?.span], ["0", undefined]);
+    assert.equal(labels.length, 12);
+    const sixth = new Set([queue[10].itemId, queue[11].itemId]);
+    for (const l of labels.filter((l) => sixth.has(l.itemId))) {
+      assert.deepEqual([l.label, l.span], ["0", undefined]);
+    }
     const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(" ");
-    for (const l of labels.filter((l) => l !== sixth)) {
+    for (const [k, item] of queue.slice(0, 10).entries()) {
+      const l = labels.find((l) => l.itemId === item.itemId)!;
+      const report = words(reports.get(item.unit)!);
       assert.equal(l.label, "1");
-      // The last words of the report, as selected from the keyboard.
       assert.ok(l.span && l.span.split(" ").length >= 2, l.span);
-      assert.ok(words(reports.get(l.itemId)!).endsWith(words(l.span!)), l.span);
-      assert.match(l.span!, /there\.?$/);
+      if (k % 2 === 0) {
+        // The last words of the report, as selected from the keyboard.
+        assert.ok(report.endsWith(words(l.span!)), l.span);
+        assert.match(l.span!, /there\.?$/);
+      } else {
+        // The first words.
+        assert.ok(report.startsWith(words(l.span!)), l.span);
+        assert.match(l.span!, /^Report on t\d+/);
+      }
     }
     await Deno.remove(dir, { recursive: true });
   },

@@ -1,8 +1,9 @@
 /**
  * Answers posted at the same moment and servers killed mid-write: 60 answers of 3
- * annotators posted 20 at a time are all acknowledged and stored exactly as posted,
- * and a server process killed while replacing an answer leaves the old or the new
- * answer, never neither.
+ * annotators, posted 20 requests at a time as whole units (a report's two
+ * sub-questions per page) and then changed one answer per request, are all
+ * acknowledged and stored exactly as posted; a server process killed while
+ * replacing a unit's answers leaves all the old or all the new ones.
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -18,14 +19,21 @@ function answer(k: number, i: number): { label: string; span?: string } {
   return r === 0 ? { label: "0" } : { label: "1", span: r === 1 ? FIRST : SECOND };
 }
 
-function post(
-  base: string,
-  token: string,
-  item: string,
-  answer: { label: string; span?: string },
-) {
-  const body: Record<string, string> = { label: answer.label };
-  if (answer.span) body.span = answer.span;
+type Answer = { label: string; span?: string };
+
+/** The form of a whole unit (`label-j`, `span-j`), or a single answer (`label`, `span`). */
+function fields(answers: Answer | Answer[]): Record<string, string> {
+  if (!Array.isArray(answers)) {
+    return { label: answers.label, ...(answers.span ? { span: answers.span } : {}) };
+  }
+  return Object.fromEntries(answers.flatMap((a, j) => [
+    [`label-${j}`, a.label],
+    ...(a.span ? [[`span-${j}`, a.span]] : []),
+  ]));
+}
+
+function post(base: string, token: string, item: string, answers: Answer | Answer[]) {
+  const body = fields(answers);
   return fetch(`${base}/annotate/${token}/${encodeURIComponent(item)}`, {
     method: "POST",
     redirect: "manual",
@@ -49,35 +57,85 @@ Deno.test({
     ws0.close();
     // 5 reports per run x 2 runs x 2 sub-questions = 20 items, each seen by all 3.
     assert.deepEqual(queues.map((q) => q.length), [20, 20, 20]);
-    const posts = ["a", "b", "c"].flatMap((a, k) =>
-      queues[k].map((item, i) => ({ annotator: a, token: tokens.get(a)!, item, ...answer(k, i) }))
+    // Round 1: every unit's page (2 answers) posted whole, 20 requests at a time.
+    const units = ["a", "b", "c"].flatMap((a, k) =>
+      [...Map.groupBy(queues[k], (i) => i.unit).values()].map((items) => ({
+        annotator: a,
+        token: tokens.get(a)!,
+        items,
+        answers: items.map((item) => answer(k, queues[k].indexOf(item))),
+      }))
     );
-    assert.equal(posts.length, 60);
+    assert.equal(units.length, 30);
+    assert.equal(units.flatMap((u) => u.answers).length, 60);
+    // Round 2: every answer changed alone (`label`, `span`), 20 requests at a time.
+    const singles = ["a", "b", "c"].flatMap((a, k) =>
+      queues[k].map((item, i) => ({
+        annotator: a,
+        token: tokens.get(a)!,
+        item,
+        answer: answer(k, i + 1),
+      }))
+    );
+    assert.equal(singles.length, 60);
     const server = await serveWorkspace(dir, { port: 0, annotate: true });
-    const statuses: number[] = [];
+    const key = (a: string, item: string) => `${a}\u0000${item}`;
+    const storedNow = async () => {
+      const ws = await openWorkspace(dir, { readOnly: true });
+      try {
+        const stored = await readAnnotationLabels(ws, "answerability");
+        return new Map(stored.map((l) => [key(l.annotator, l.itemId), [l.label, l.span]]));
+      } finally {
+        ws.close();
+      }
+    };
     try {
-      for (let from = 0; from < posts.length; from += 20) {
-        const batch = posts.slice(from, from + 20);
+      const statuses: number[] = [];
+      for (let from = 0; from < units.length; from += 20) {
         const responses = await Promise.all(
-          batch.map((p) => post(server.url, p.token, p.item.itemId, p)),
+          units.slice(from, from + 20).map((u) =>
+            post(server.url, u.token, u.items[0].itemId, u.answers)
+          ),
         );
         for (const r of responses) {
           statuses.push(r.status);
           await r.body?.cancel();
         }
       }
+      assert.deepEqual(statuses, units.map(() => 303));
+      // The server holds the file only while writing: read beside it.
+      const got = await storedNow();
+      assert.equal(got.size, 60);
+      for (const u of units) {
+        for (const [j, item] of u.items.entries()) {
+          const a = u.answers[j];
+          assert.deepEqual(got.get(key(u.annotator, item.itemId)), [a.label, a.span]);
+        }
+      }
+      const again: number[] = [];
+      for (let from = 0; from < singles.length; from += 20) {
+        const responses = await Promise.all(
+          singles.slice(from, from + 20).map((p) =>
+            post(server.url, p.token, p.item.itemId, p.answer)
+          ),
+        );
+        for (const r of responses) {
+          again.push(r.status);
+          await r.body?.cancel();
+        }
+      }
+      assert.deepEqual(again, singles.map(() => 303));
     } finally {
       await server.shutdown();
     }
-    assert.deepEqual(statuses, posts.map(() => 303));
-    const ws = await openWorkspace(dir, { readOnly: true });
-    const stored = await readAnnotationLabels(ws, "answerability");
-    ws.close();
-    const key = (a: string, item: string) => `${a}\u0000${item}`;
-    const got = new Map(stored.map((l) => [key(l.annotator, l.itemId), [l.label, l.span]]));
-    assert.equal(stored.length, 60);
-    for (const p of posts) {
-      assert.deepEqual(got.get(key(p.annotator, p.item.itemId)), [p.label, p.span], p.item.itemId);
+    const got = await storedNow();
+    assert.equal(got.size, 60);
+    for (const p of singles) {
+      assert.deepEqual(
+        got.get(key(p.annotator, p.item.itemId)),
+        [p.answer.label, p.answer.span],
+        p.item.itemId,
+      );
     }
     await Deno.remove(dir, { recursive: true });
   },
@@ -108,46 +166,53 @@ async function spawnServer(dir: string) {
 }
 
 Deno.test({
-  name: "a server killed 20 times while replacing an answer keeps the old or the new one",
+  name:
+    "a server killed 20 times while replacing a unit's answers keeps all the old or all the new ones",
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
     const dir = await workspace();
     const tokens = await create(dir);
     const ws0 = await openWorkspace(dir, { readOnly: true });
-    const [item] = await readAnnotatorQueue(ws0, "answerability", "a");
+    const queue = await readAnnotatorQueue(ws0, "answerability", "a");
     ws0.close();
+    const unit = queue.filter((i) => i.unit === queue[0].unit);
+    assert.equal(unit.length, 2);
     const token = tokens.get("a")!;
-    const versions: { label: string; span?: string }[] = [
-      { label: "1", span: FIRST },
-      { label: "1", span: SECOND },
-      { label: "0" },
+    // Each version answers both sub-questions; no two versions share an answer.
+    const versions: Answer[][] = [
+      [{ label: "1", span: FIRST }, { label: "0" }],
+      [{ label: "1", span: SECOND }, { label: "1", span: FIRST }],
+      [{ label: "0" }, { label: "1", span: SECOND }],
     ];
     const read = async () => {
       // Read-write, so a write-ahead log left by the kill is replayed and folded in.
       const ws = await openWorkspace(dir);
       try {
-        return (await readAnnotationLabels(ws, "answerability"))
-          .filter((l) => l.annotator === "a" && l.itemId === item.itemId)
-          .map((l) => (l.span ? { label: l.label, span: l.span } : { label: l.label }));
+        const mine = (await readAnnotationLabels(ws, "answerability"))
+          .filter((l) => l.annotator === "a");
+        return unit.map((item) => {
+          const l = mine.find((l) => l.itemId === item.itemId);
+          return l && (l.span ? { label: l.label, span: l.span } : { label: l.label });
+        });
       } finally {
         ws.close();
       }
     };
     // A first answer, stored and acknowledged normally.
     let first = await spawnServer(dir);
-    const r0 = await post(first.url, token, item.itemId, versions[0]);
+    const r0 = await post(first.url, token, unit[0].itemId, versions[0]);
     assert.equal(r0.status, 303);
     await r0.body?.cancel();
     first.child.kill("SIGKILL");
     await first.child.status;
     let current = versions[0];
-    assert.deepEqual(await read(), [current]);
+    assert.deepEqual(await read(), current);
     const outcomes = { old: 0, new: 0 };
     for (let round = 0; round < 20; round++) {
       const next = versions[(round + 1) % versions.length];
       first = await spawnServer(dir);
-      const sent = post(first.url, token, item.itemId, next).then(
+      const sent = post(first.url, token, unit[0].itemId, next).then(
         async (r) => {
           await r.body?.cancel();
           return r.status;
@@ -160,25 +225,25 @@ Deno.test({
       await first.child.status;
       const status = await sent;
       const stored = await read();
-      assert.equal(stored.length, 1, `round ${round}: the item holds no answer`);
       if (status === 303) {
-        assert.deepEqual(stored[0], next, `round ${round}: acknowledged but not stored`);
+        assert.deepEqual(stored, next, `round ${round}: acknowledged but not stored`);
       } else {
         assert.ok(
-          same(stored[0], current) || same(stored[0], next),
-          `round ${round}: neither the old nor the new answer: ${JSON.stringify(stored[0])}`,
+          same(stored, current) || same(stored, next),
+          `round ${round}: neither all old nor all new: ${JSON.stringify(stored)}`,
         );
       }
-      if (same(stored[0], next)) {
+      if (same(stored, next)) {
         outcomes.new++;
         current = next;
       } else outcomes.old++;
     }
-    console.log(`20 kills: ${outcomes.new} kept the new answer, ${outcomes.old} the old one`);
+    console.log(`20 kills: ${outcomes.new} kept the new answers, ${outcomes.old} the old ones`);
     await Deno.remove(dir, { recursive: true });
   },
 });
 
-function same(a: { label: string; span?: string }, b: { label: string; span?: string }): boolean {
-  return a.label === b.label && a.span === b.span;
+function same(a: (Answer | undefined)[], b: Answer[]): boolean {
+  return a.length === b.length &&
+    a.every((x, j) => x !== undefined && x.label === b[j].label && x.span === b[j].span);
 }

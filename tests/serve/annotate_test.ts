@@ -194,10 +194,24 @@ Deno.test({
       assert.ok(question > 0 && question < page.text.indexOf(`id="report-text"`));
       assert.deepEqual(
         [...page.text.matchAll(/<input [^>]*autofocus/g)].map((m) => m[0]),
-        [`<input type="radio" name="label" value="1" required autofocus`],
+        [`<input type="radio" name="label-0" value="1" required autofocus`],
       );
-      const k = (qa.includes(t1) ? qa : qb).indexOf(t1) + 1;
-      assert.ok(page.text.includes(`Item ${k} of 6 `), `item ${k} of 6`);
+      // One page per report: both sub-questions of t1 above the report, shown once.
+      const other = t1.questionId!.endsWith("1") ? 2 : 1;
+      const second = page.text.indexOf(`Question ${other} of t1?`);
+      assert.ok(second > 0 && second < page.text.indexOf(`id="report-text"`));
+      assert.equal(page.text.split(`id="report-text"`).length, 2, "the report once");
+      assert.deepEqual(
+        [...page.text.matchAll(/name="(label-\d|span-\d)" /g)].map((m) => m[1]),
+        ["label-0", "label-0", "span-0", "label-1", "label-1", "span-1"],
+      );
+      const ownQueue = qa.includes(t1) ? qa : qb;
+      const unitNo = [...new Set(ownQueue.map((i) => i.unit))].indexOf(t1.unit) + 1;
+      const k = ownQueue.indexOf(t1) + 1;
+      assert.ok(
+        page.text.includes(`Unit ${unitNo} of 3 (items ${k}-${k + 1} of 6)`),
+        `unit ${unitNo} of 3`,
+      );
       // The explorer is off while annotating, and unknown tokens get 403.
       assert.equal((await get("/")).status, 404);
       assert.equal((await get(`/annotate/${"0".repeat(48)}`)).status, 403);
@@ -232,20 +246,25 @@ Deno.test({
         "  The second   answer is there. ",
       ]];
       const labelsB = [["1", span], ["0", ""], ["0", ""], ["1", "The second answer is there."]];
+      // A unit with one question left open: 400, nothing of it stored, input kept.
+      const half = await post(A, u1[0].itemId, { "label-0": "1", "span-0": span });
+      assert.equal(half.status, 400);
+      const halfPage = await half.text();
+      assert.match(halfPage, /Question 2: Choose answerable or not answerable/);
+      assert.ok(halfPage.includes(`name="span-0" rows="2">${span}</textarea>`));
+      assert.match(halfPage, /name="label-0" value="1" required checked/);
       for (const [token, labels, queue] of [[A, labelsA, qa], [B, labelsB, qb]] as const) {
-        const items = [
-          ...queue.filter((i) => i.unit === "u1"),
-          ...queue.filter((i) => i.unit === "u4"),
-        ];
-        for (const [k, item] of items.entries()) {
-          // One answer comes from the same server named localhost: accepted.
-          const from = token === B && k === 0 ? `http://localhost:${port}` : undefined;
-          const r = await post(
-            token,
-            item.itemId,
-            { label: labels[k][0], span: labels[k][1] },
-            from,
-          );
+        for (const [u, unit] of ["u1", "u4"].entries()) {
+          const items = queue.filter((i) => i.unit === unit);
+          const body: Record<string, string> = {};
+          for (const j of [0, 1]) {
+            body[`label-${j}`] = labels[u * 2 + j][0];
+            body[`span-${j}`] = labels[u * 2 + j][1];
+          }
+          // One page is posted from the same server named localhost: accepted.
+          const from = token === B && u === 0 ? `http://localhost:${port}` : undefined;
+          // Posted to the unit's second item: the page is the unit's, whichever item.
+          const r = await post(token, items[1].itemId, body, from);
           assert.equal(r.status, 303);
           assert.match(
             r.headers.get("location")!,
@@ -465,7 +484,7 @@ Deno.test({
       const f2 = np.indexOf(`Fact 2 of 2: <strong>Nugget 2 of ${nTopic}</strong>`);
       assert.ok(f1 > 0 && f1 < f2 && f2 < np.indexOf("<h2>Answer</h2>"));
       assert.equal(np.split("<h2>Answer</h2>").length, 2, "the answer once");
-      assert.match(np, /Items 1-2 of 4 /);
+      assert.match(np, /Unit 1 of 2 \(items 1-2 of 4\)/);
       assert.deepEqual(
         [...np.matchAll(/name="(f\d)" value="(\w+)" required autofocus/g)].map(
           (m) => `${m[1]}=${m[2]}`,
@@ -682,18 +701,21 @@ Deno.test({
       assert.match(await page.innerText("body"), /Progress: 0 \/ 4 done/);
       await page.click("text=Continue with the next item");
       assert.ok(page.url().endsWith(`/${queue[0].itemId}`));
-      await page.check('input[name="label"][value="1"]');
-      await page.fill('textarea[name="span"]', span);
+      // Both sub-questions of the report on one page, saved together.
+      await page.check('input[name="label-0"][value="1"]');
+      await page.fill('textarea[name="span-0"]', span);
+      await page.check('input[name="label-1"][value="0"]');
+      assert.equal(await page.isDisabled('textarea[name="span-1"]'), true);
       await page.screenshot({ path: join(dir, "annotate_item.png") });
       await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
       // The browser's own POST (with its Origin header) was accepted and stored.
-      assert.ok(page.url().endsWith(`/${queue[1].itemId}`), page.url());
+      assert.ok(page.url().endsWith(`/${queue[2].itemId}`), page.url());
       start = performance.now();
       await page.reload({ waitUntil: "load" });
       timings.push(`item ${(performance.now() - start).toFixed(0)} ms`);
       console.log(`annotation page loads: ${timings.join(", ")}`);
-      assert.match(await page.innerText("body"), /Item 2 of 4/);
-      assert.match(await page.innerText("body"), /Progress: 1 \/ 4 done/);
+      assert.match(await page.innerText("body"), /Unit 2 of 2/);
+      assert.match(await page.innerText("body"), /Progress: 2 \/ 4 done/);
       // Leaving the form empty: the browser refuses to submit (required), nothing stored.
       await page.click('button[type="submit"]');
       assert.equal(
@@ -709,9 +731,9 @@ Deno.test({
       server = await serveWorkspace(dir, { port: 0, annotate: true });
       await page.goto(home(), { waitUntil: "load" });
       const text = await page.innerText("body");
-      assert.match(text, /Progress: 1 \/ 4 done/);
+      assert.match(text, /Progress: 2 \/ 4 done/);
       await page.click("text=Continue with the next item");
-      assert.ok(page.url().endsWith(`/${queue[1].itemId}`));
+      assert.ok(page.url().endsWith(`/${queue[2].itemId}`));
       await page.screenshot({ path: join(dir, "annotate_queue.png") });
     } finally {
       await browser.close();
@@ -720,6 +742,7 @@ Deno.test({
     const labels = await readLabels(dir);
     assert.deepEqual(labels.map((l) => [l.annotator, l.itemId, l.label, l.span]), [
       ["a", queue[0].itemId, "1", span],
+      ["a", queue[1].itemId, "0", undefined],
     ]);
   },
 });

@@ -225,8 +225,9 @@ Deno.test("forms keep their input on an error, check spans after normalising, cl
       assert.equal(r.status, 400, weak);
       const html = await r.text();
       assert.match(html, /needs words that answer the question/);
-      assert.ok(html.includes(`name="span" rows="3">${weak}</textarea>`), weak);
-      assert.match(html, /value="1" required checked/);
+      // queue[0] is the first question of its unit: field 0 of the unit's form.
+      assert.ok(html.includes(`name="span-0" rows="2">${weak}</textarea>`), weak);
+      assert.match(html, /name="label-0" value="1" required checked/);
     }
     // Not in the report: refused, input kept.
     const missing = await post(0, { label: "1", span: "an answer nowhere" });
@@ -257,7 +258,12 @@ Deno.test("forms keep their input on an error, check spans after normalising, cl
     assert.ok(one.html.includes(`<script nonce="${nonce}">`));
     assert.equal(one.html.split("<script").length, 2, "one script");
     assert.notEqual(two.csp, one.csp);
-    assert.match(one.html, /<button type="button" id="use-selection" hidden>/);
+    // A selection button per question, shown by the script.
+    assert.deepEqual(
+      [...one.html.matchAll(/<button type="button" class="pick" id="(pick-\d)" hidden>/g)]
+        .map((m) => m[1]),
+      ["pick-0", "pick-1"],
+    );
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });

@@ -20,14 +20,14 @@ import { type ChunkRewrite, evaluateRunFile } from "./_eval_runs.ts";
 /** A topic id rewrite, with the item rewrite that goes with it; undefined for none. */
 type Rewrite = {
   topic: (id: string) => string;
-  item: (itemId: string, topicId: string, newTopicId: string) => string;
+  item: (itemId: string, rewrite: (id: string) => string) => string;
 } | undefined;
 
 /** The rewrite of the `--rewrite` specs, loading its module only when there are some. */
 async function rewriteOf(specs: readonly string[]): Promise<Rewrite> {
   if (!specs.length) return undefined;
-  const { prefixRewrite, rewriteItem } = await import("@lib/formats/topic_rewrite.ts");
-  return { topic: prefixRewrite(specs), item: rewriteItem };
+  const { prefixRewrite, rewriteOwnTopic } = await import("@lib/formats/topic_rewrite.ts");
+  return { topic: prefixRewrite(specs), item: rewriteOwnTopic };
 }
 
 /**
@@ -79,7 +79,8 @@ function checkBytes(bytes: Uint8Array, path: string, what: string): void {
 /**
  * Applies the topic rewrite to the lines of a TREC run or qrels file: the
  * topic (first column) and a document id starting with `{topic}:` (third
- * column). Line numbers are kept, so errors still point at the right line.
+ * column) under its own topic's rewrite (a passage of another topic's document
+ * follows that topic). Line numbers are kept, so errors still point at the right line.
  */
 function rewriteTrec(bytes: Uint8Array, rewrite: Rewrite): Uint8Array {
   if (!rewrite) return bytes;
@@ -88,7 +89,8 @@ function rewriteTrec(bytes: Uint8Array, rewrite: Rewrite): Uint8Array {
     /^(\uFEFF?[ \t]*)(\S+)([ \t]+\S+[ \t]+)(\S+)/gm,
     (line, lead: string, topic: string, middle: string, doc: string) => {
       const to = rewrite.topic(topic);
-      return to === topic ? line : lead + to + middle + rewrite.item(doc, topic, to);
+      const item = rewrite.item(doc, rewrite.topic);
+      return to === topic && item === doc ? line : lead + to + middle + item;
     },
   );
   return out === text ? bytes : new TextEncoder().encode(out);

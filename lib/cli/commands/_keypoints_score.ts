@@ -13,7 +13,7 @@ import {
   type RunKeyPointScores,
   scoreKeyPoints,
 } from "@lib/keypoints/mod.ts";
-import { openWorkspace, writeMeasures } from "@lib/store/mod.ts";
+import { deleteMeasures, openWorkspace, writeMeasures } from "@lib/store/mod.ts";
 import { basename } from "node:path";
 
 const num = (v: number) => (Number.isFinite(v) ? v : null);
@@ -108,6 +108,8 @@ export async function score(args: string[], io: Io): Promise<number> {
     const ws = await openWorkspace(values.workspace);
     try {
       const rows = keyPointMeasureRows(results, { judge, source });
+      // The rows of an earlier scoring under this judge and source go, so none is stale.
+      await deleteMeasures(ws, { method: "keypoints", judgeSources: [{ judge, source }] });
       await writeMeasures(ws, rows);
       io.err(
         `# ${rows.length} rows stored in ${values.workspace} (method keypoints, judge ${judge}, source ${source})\n`,

@@ -52,8 +52,11 @@ const SOURCES: Record<string, string> = {
   "topic iteration docid grade": plain qrels have 0 in iteration;
   diversity qrels have the sub-question number (from 1) there and grade 0/1; CRUX
   *_qrels_pr.txt grades are 3 required, 2 neutral, 1 redundant.`,
-  run: `crux import run --workspace DIR --file F [--run NAME]
-  A TREC run "topic Q0 docid rank score tag"; replaces stored rows of the same run.`,
+  run: `crux import run --workspace DIR --file F [--run NAME] [--rewrite FROM=TO ...]
+  A TREC run "topic Q0 docid rank score tag"; replaces stored rows of the same run.
+  --rewrite maps topic id prefixes as crux import crux --rewrite does: give the run
+  the same rewrites as the ratings it is measured with (each row's topic, and each
+  passage id "{topic}:..." under its own topic's rewrite).`,
   qrels: `crux import qrels --workspace DIR --file F [--name NAME]
   A qrels file, stored under --name (default: file name without extension).`,
 };
@@ -116,6 +119,14 @@ function need(values: Values, source: string, ...names: (keyof Values)[]): void 
   }
 }
 
+function checkRewrites(values: Values): void {
+  for (const spec of values.rewrite ?? []) {
+    if (spec.indexOf("=") <= 0) {
+      throw new UsageError(`--rewrite expects FROM=TO, got "${spec}"`);
+    }
+  }
+}
+
 async function runImport(source: string, v: Values, ws: Workspace, io: Io): Promise<ImportCounts> {
   const onProgress = (m: string) => io.err(`${m}\n`);
   switch (source) {
@@ -159,11 +170,7 @@ async function runImport(source: string, v: Values, ws: Workspace, io: Io): Prom
           "import crux needs at least one of --corpus, --topics, --subquestions, --judgments, --reports, --qrels",
         );
       }
-      for (const spec of v.rewrite ?? []) {
-        if (spec.indexOf("=") <= 0) {
-          throw new UsageError(`--rewrite expects FROM=TO, got "${spec}"`);
-        }
-      }
+      checkRewrites(v);
       return await importCrux(
         ws,
         {
@@ -179,9 +186,11 @@ async function runImport(source: string, v: Values, ws: Workspace, io: Io): Prom
     }
     case "run":
       need(v, source, "file");
+      checkRewrites(v);
       return {
         runs: await importRun(ws, v.file!, {
           run: v.run,
+          rewrite: v.rewrite,
           onDuplicates: (n) =>
             n && onProgress(`${v.file}: ${n} repeated documents dropped (best-ranked kept)`),
         }),

@@ -99,7 +99,9 @@ Options:
                     "kp_contradicted"}, "topics": N, "perQuery": [{"qid", "KPR", ...}]}
                   several runs: {"runs": [{"run_id", "aggregate", "topics", ...}]}
   --workspace DIR also store the values in the workspace's measure table (method keypoints,
-                  run = run_id, source file:<key point file name>)
+                  run = run_id, source file:<key point file name>; the rows of the pipeline's
+                  measure step), so \`crux compare\` shows them beside the other methods; an
+                  earlier scoring's rows under the same judge and source are replaced
   --judge NAME    judge column of those rows (default file:<entailment file name>)
 `,
 };

@@ -35,9 +35,11 @@ address of this machine), and the origin of --public-url. Any other Host gets
 
 With --annotate the server shows the annotation pages instead (the explorer would
 show annotators the run names): /annotate/<token> is an annotator's queue, from the
-links crux annotate create prints. The workspace is then opened read-write and every
-answer is saved the moment it is posted (the page moves on only once the answer
-is committed); answers are accepted only from the server's own pages (Origin or
+links crux annotate create prints. Every page's answers are saved together the
+moment they are posted (the page moves on only once they are committed). The
+workspace is opened as for the explorer, read-write only while answers are being
+saved, so crux run or crux annotate export can use it while annotators work (an
+answer posted while another program writes gets "busy, send again"); answers are accepted only from the server's own pages (Origin or
 Referer checked against the same list). For annotators on other machines, bind
 with --host 0.0.0.0 --allow-remote and give --public-url with the address they
 use, e.g. http://lab-server.example:8765.
@@ -50,7 +52,7 @@ Options:
                     the workspace; a warning is printed)
   --public-url URL  the origin others reach this server by (scheme, host, port),
                     accepted as Host and Origin besides loopback
-  --annotate        serve the annotation pages, workspace read-write
+  --annotate        serve the annotation pages (read-write while saving answers)
 `;
 
 async function run(args: string[], io: Io): Promise<number> {

@@ -8,12 +8,14 @@ import { parseArgs } from "node:util";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { runAction } from "../_actions.ts";
 import { readTypedCoverage } from "@lib/formats/mod.ts";
-import { systemScores } from "@lib/subq/mod.ts";
+import { storeSubqMeasures, subqMeasureRows, systemScores } from "@lib/subq/mod.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
+import { basename } from "node:path";
 import { decompose, subqClassify, subqJudge } from "./_subq_actions.ts";
 import { compare } from "./_subq_compare.ts";
 
 const SCORE_HELP = `Usage: crux subq score --judgments FILE [--weights CORE,BACKGROUND,FOLLOWUP]
-                      [--format table|json|csv]
+                      [--format table|json|csv] [--workspace DIR [--judge NAME] [--source NAME]]
 
 Sub-question coverage by type from judgments, one JSONL line per (question,
 sub-question, system):
@@ -34,6 +36,12 @@ Options:
   --format FORMAT     table (default), json or csv. json: {"systems": {"<system>":
                       {"answered": {"core", "background", "follow-up", "all"}, "retrieved":
                       {...}, "counts": {...}, "metrics": {"m3", "m4", "m5", "m6"}, "rating"}}}
+  --workspace DIR     also store the scores in DIR's measure table (method subq, per topic
+                      and "all", the rows of the pipeline's measure step), so \`crux compare\`
+                      shows them beside the other methods; the rows of the same judge and
+                      source are replaced
+  --judge NAME        judge the stored rows are under (default file:<judgments file name>)
+  --source NAME       source of the stored rows (default file:<judgments file name>)
 `;
 
 async function score(args: string[], io: Io): Promise<number> {
@@ -43,9 +51,16 @@ async function score(args: string[], io: Io): Promise<number> {
       judgments: { type: "string" },
       weights: { type: "string" },
       format: { type: "string" },
+      workspace: { type: "string" },
+      judge: { type: "string" },
+      source: { type: "string" },
     },
+    strict: true,
   });
   if (!values.judgments) throw new UsageError("--judgments FILE is required");
+  if ((values.judge !== undefined || values.source !== undefined) && !values.workspace) {
+    throw new UsageError("--judge and --source name stored rows: they need --workspace DIR");
+  }
   const format = values.format ?? "table";
   if (!["table", "json", "csv"].includes(format)) {
     throw new UsageError(`--format must be table, json or csv, not "${format}"`);
@@ -62,6 +77,20 @@ async function score(args: string[], io: Io): Promise<number> {
     onDuplicates: (n) =>
       n && io.err(`# ${values.judgments}: ${n} identical repeated lines dropped\n`),
   });
+  if (values.workspace) {
+    const name = `file:${basename(values.judgments)}`;
+    const store = { judge: values.judge ?? name, source: values.source ?? name };
+    const rows = subqMeasureRows(lines, { ...store, weights });
+    const ws = await openWorkspace(values.workspace);
+    try {
+      await storeSubqMeasures(ws, rows, store);
+    } finally {
+      ws.close();
+    }
+    io.err(
+      `# ${rows.length} rows stored in ${values.workspace} (method subq, judge ${store.judge}, source ${store.source})\n`,
+    );
+  }
   const systems = [...new Set(lines.map((l) => l.system))].sort();
   const out = Object.fromEntries(
     systems.map((s) => {

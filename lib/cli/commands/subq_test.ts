@@ -5,6 +5,7 @@ import { memoryIo } from "../command.ts";
 import { subqCommand } from "./subq.ts";
 import { readTypedCoverage } from "@lib/formats/mod.ts";
 import { subqMeasureRows } from "@lib/subq/mod.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
 
 async function run(args: string[]) {
   const io = memoryIo();
@@ -295,4 +296,59 @@ Deno.test("crux subq score and the measure step's rows give the same values on o
     assert.equal(stored.get(`subq_answered_${k}`), hand[k], k);
   }
   assert.equal(stored.get("subq_rating"), 0.25);
+});
+
+Deno.test("crux subq score --workspace stores the scores as measure rows, replacing its own", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = join(dir, "cov.jsonl");
+    const ws = join(dir, "ws");
+    await Deno.writeTextFile(
+      file,
+      [
+        line("A", "q1", "c1", "core", true),
+        line("A", "q1", "f1", "follow-up", true),
+        line("A", "q2", "c1", "core", false),
+        line("B", "q1", "c1", "core", true),
+      ].join("\n") + "\n",
+    );
+    const first = await run(["score", "--judgments", file, "--workspace", ws]);
+    assert.equal(first.code, 0, first.err);
+    assert.match(
+      first.err,
+      /rows stored in .* \(method subq, judge file:cov\.jsonl, source file:cov\.jsonl\)/,
+    );
+    // Scored again with other weights: the rows of that judge and source are replaced, not added.
+    const again = await run([
+      "score",
+      "--judgments",
+      file,
+      "--weights",
+      "1,0.5,0",
+      "--workspace",
+      ws,
+    ]);
+    assert.equal(again.code, 0, again.err);
+    const w = await openWorkspace(ws);
+    const rows = await w.query<
+      { run: string; topic: string; value: number; topics: number | null }
+    >(
+      "SELECT run, topic_id AS topic, value, topics FROM measures WHERE method = 'subq' AND measure = 'subq_rating' " +
+        "AND judge = 'file:cov.jsonl' AND source = 'file:cov.jsonl' ORDER BY run, topic_id",
+    );
+    w.close();
+    // By hand, weights core 1, follow-up 0: A q1 1 x 1 + 0 x 1 = 1, q2 0; mean 0.5 over 2 topics. B q1 1.
+    assert.deepEqual(rows.map((r) => [r.run, r.topic, r.value, r.topics]), [
+      ["A", "all", 0.5, 2],
+      ["A", "q1", 1, null],
+      ["A", "q2", 0, null],
+      ["B", "all", 1, 1],
+      ["B", "q1", 1, null],
+    ]);
+    const bad = await run(["score", "--judgments", file, "--judge", "x"]);
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.err, /--judge and --source name stored rows: they need --workspace DIR/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

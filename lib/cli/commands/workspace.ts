@@ -25,8 +25,9 @@ counts) stays unknown (null). From versions 1 and 2 the old "metrics" table (val
 without their judge or relevance source) is kept as "legacy_metrics" and read by
 nothing; the measure stage or crux measure stores values again in "measures". From
 versions 1 to 4 "ratings" and "rated_items" are keyed by topic as well (a passage may be
-rated under several topics), keeping their rows. To have it all, rebuild the workspace
-instead.
+rated under several topics), keeping their rows. From versions 1 to 5 the tables of
+derived statistics ("statistics") and caveats ("caveats") are added, empty until the
+statistics stage runs. To have it all, rebuild the workspace instead.
 
 A workspace file written in an older DuckDB storage format (any workspace created
 before the workbench chose its format) is also rewritten in the current one, whose

@@ -3,12 +3,7 @@
  *
  * @module
  */
-import {
-  compareMethods,
-  type MethodComparison,
-  type RunSignificance,
-  runSignificance,
-} from "@lib/metrics/mod.ts";
+import { type MethodComparison, type RunSignificance, runSignificance } from "@lib/metrics/mod.ts";
 import {
   type MethodHeadline,
   methodScores,
@@ -26,6 +21,7 @@ import {
   systemTable,
 } from "./tables.ts";
 import { judgeVarianceTable } from "./judge_variance_table.ts";
+import { orientedComparison } from "./oriented_comparison.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode methodAnalyses}. */
@@ -86,9 +82,9 @@ export interface MethodAnalysesData {
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
  * const methods = [
- *   { method: "crux", measure: "Cov", label: "CRUX Cov", source: "report" },
- *   { method: "keypoints", measure: "KPR", label: "KPR" },
- * ];
+ *   { method: "crux", measure: "Cov", label: "CRUX Cov", source: "report", range: [0, 1], higherIsBetter: true },
+ *   { method: "keypoints", measure: "KPR", label: "KPR", range: [0, 1], higherIsBetter: true },
+ * ] as const;
  * for (const a of await methodAnalyses(ws, { methods, seed: 7 })) await saveAnalysis(a, await Deno.makeTempDir());
  * ```
  */
@@ -107,7 +103,7 @@ export async function methodAnalyses(
     emptyNotes.push(`${run} left out: all ${n} report${n === 1 ? "" : "s"} empty`);
   }
   const read = { ...all, scores: all.scores.filter((s) => !emptyRuns.has(s.run)) };
-  const comparison = compareMethods(read.scores, {
+  const comparison = orientedComparison(read.scores, read.present, {
     minRuns: opts.minRuns,
     maxDisagreements: Infinity,
   });
@@ -140,11 +136,13 @@ export async function methodAnalyses(
       ? [
         backendNote({
           ...opts.backends,
-          judge: [...new Set(read.present.map((p) => p.judge))].join(", "),
+          judge: [...new Set(read.present.map((p) => p.judge).filter((j) => j !== ""))].join(", "),
         }),
       ]
       : []),
-    `judges: ${read.present.map((p) => `${p.label} ${p.judge}`).join("; ") || "none"}`,
+    `judges: ${
+      read.present.map((p) => `${p.label} ${p.judge || "no judge"}`).join("; ") || "none"
+    }`,
     ...(read.missing.length
       ? [
         `missing methods (no rows in the measure table): ${
@@ -155,6 +153,9 @@ export async function methodAnalyses(
     ...(comparison.left
       ? [`${comparison.left} scores left out: not every method scored that answer`]
       : []),
+    ...read.present.filter((m) => !m.higherIsBetter).map((m) =>
+      `${m.label}: lower is better (correlations and disagreements rank it reversed)`
+    ),
   ];
   // The answer listing shows every answer, those of empty reports too.
   const listed = [...notes];
@@ -185,14 +186,17 @@ export async function methodAnalyses(
     ),
     ...(bars.length
       ? {
-        // Coverage, nugget and key point scores lie in [0, 1]; the sub-question
-        // rating does not, so each method gets its own panel and y scale.
+        // Each method its own panel: a closed declared range is its y scale,
+        // an open one follows the data.
         figure: barChart(bars, {
           title: "Each method's headline score per run",
           note: notes[0],
           panels: true,
           yDomains: Object.fromEntries(
-            read.present.filter((m) => m.method !== "subq").map((m) => [m.label, [0, 1]]),
+            read.present.flatMap((m) => {
+              const [lo, hi] = m.range;
+              return lo === null || hi === null ? [] : [[m.label, [lo, hi] as [number, number]]];
+            }),
           ),
           palette: await runPalette(ws),
         }),

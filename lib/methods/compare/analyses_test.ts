@@ -29,7 +29,7 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
       "3. oracle-result",
       "4. rag-bm25",
     ]);
-    for (const m of ["crux", "nuggets", "keypoints"]) {
+    for (const m of Object.keys(VALUES)) {
       t.rows.forEach((r, i) =>
         assert.ok(Math.abs((r.values[m] as number) - mean(VALUES[m][i])) < 1e-12)
       );
@@ -115,8 +115,10 @@ Deno.test("methodAnalyses: one method present still gives the system table and n
     assert.deepEqual(system.table!.columns.map((c) => c.key), ["topics", "crux"]);
     assert.equal(corr.table!.rows.length, 0);
     assert.equal(corr.figure, undefined);
+    const others = METHOD_HEADLINES.filter((h) => h.method !== "crux")
+      .map((h) => `${h.method} (${h.measure})`).join(", ");
     assert.ok(
-      system.table!.notes!.some((n) => /nuggets \(strict_vital\), keypoints \(KPR\), subq/.test(n)),
+      system.table!.notes!.includes(`missing methods (no rows in the measure table): ${others}`),
     );
   } finally {
     ws.close();
@@ -168,6 +170,74 @@ Deno.test("methodAnalyses: a run whose reports are all empty is left out of ever
     const listing = byName.get("method_answer_scores")!.table!;
     assert.equal(listing.rows.length, 4 * 5);
     assert.ok(!listing.notes!.some((n) => n.includes("left out: all")));
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("methodAnalyses: a lower-is-better headline with an open range is ranked reversed and drawn on its data's scale", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    // An error count 10 * (1 - Cov) per answer: lower is better, no upper bound.
+    const crux = methodMeasureRows().filter((r) => r.method === "crux");
+    const err = crux.filter((r) => r.measure === "Cov").map((r) => ({
+      ...r,
+      method: "err",
+      measure: "errors",
+      name: "errors",
+      source: "",
+      value: 10 * (1 - (r.value as number)),
+    }));
+    await ws.upsert("measures", [...crux, ...err]);
+    const methods = [
+      METHOD_HEADLINES.find((h) => h.method === "crux")!,
+      {
+        method: "err",
+        measure: "errors",
+        label: "Errors",
+        range: [0, null],
+        higherIsBetter: false,
+      } as const,
+    ];
+    const [system, corr, dis] = await methodAnalyses(ws, {
+      methods,
+      trials: 500,
+      seed: 3,
+      alpha: 0.5,
+    });
+    const t = system.table!;
+    assert.equal(t.columns.find((c) => c.key === "err")!.direction, "lower");
+    assert.equal(t.columns.find((c) => c.key === "crux")!.direction, "higher");
+    // Values as stored: direct's Cov per topic 0.2 0.1 0.3 0.2 0.2, errors 8 9 7 8 8, mean 8.
+    assert.ok(Math.abs((t.rows[0].values.err as number) - 8) < 1e-12);
+    // The errors mirror Cov, so each run beats the same rows under both (5 topics: the
+    // smallest exact p is 2/32, so a family level of 0.5 lets some pairs through).
+    for (const r of t.rows) assert.equal(r.values["err:sig"], r.values["crux:sig"]);
+    assert.ok(t.rows.some((r) => r.values["err:sig"] !== ""), "some run beats another");
+    // Oriented: a lower error where Cov is higher is agreement (+1), not -1.
+    const k = system.data.comparison.correlations[0];
+    assert.deepEqual([k.a, k.b, k.kendall, k.spearman], ["crux", "err", 1, 1]);
+    assert.ok(Math.abs(k.pearson - 1) < 1e-12);
+    assert.equal(corr.table!.rows[0].values.kendall, 1);
+    assert.equal(dis.table!.rows.length, 0);
+    assert.ok(
+      t.notes!.includes(
+        "Errors: lower is better (correlations and disagreements rank it reversed)",
+      ),
+    );
+    // The figure: Cov's panel spans its declared [0, 1]; the open range follows the data.
+    const spec = JSON.stringify(system.figure);
+    type Panel = {
+      transform: { filter: { equal: string } }[];
+      encoding: { y: { scale: unknown } };
+    };
+    const panels = (system.figure as unknown as { concat: Panel[] }).concat;
+    const scale = (label: string) =>
+      panels.find((p) => p.transform[0].filter.equal === label)!.encoding.y.scale;
+    assert.deepEqual(scale("CRUX Cov"), { domain: [0, 1], nice: false });
+    // The largest mean error is direct's 8.
+    assert.deepEqual(scale("Errors"), { domain: [0, 8], nice: true });
+    assert.ok(spec.includes("Errors"));
   } finally {
     ws.close();
   }

@@ -5,7 +5,6 @@
  * @module
  */
 import type { RoleClient } from "@lib/construct/mod.ts";
-import { compareMethods } from "@lib/metrics/mod.ts";
 import {
   clearSampleJudgeRatings,
   deleteMeasures,
@@ -16,6 +15,7 @@ import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeli
 import type { StageSpec } from "@lib/pipeline/mod.ts";
 import { type MethodHeadline, methodScores } from "@lib/pipeline/mod.ts";
 import { compareRows } from "./compare_rows.ts";
+import { orientedComparison } from "./oriented_comparison.ts";
 import { judgeSamples, sampledJudge } from "./judge_samples.ts";
 import { parseCompareSection } from "./section.ts";
 import { varianceRows } from "./variance_rows.ts";
@@ -98,7 +98,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
           missing.join(", ") || "none"
         }); nothing to compare`;
       }
-      const c = compareMethods(read.scores, {
+      const c = orientedComparison(read.scores, read.present, {
         minRuns: section.minRuns,
         maxDisagreements: Infinity,
       });
@@ -191,7 +191,8 @@ function varianceStage(
  * headline per (run, topic) from `measures` and stores the comparison there
  * (method `compare`, run `<a>~<b>`: `kendall_tau_b`, `spearman`, `pearson`
  * across runs on topic `all`, their per-topic values and `mean_topic_*` means,
- * `pairs_kendall_tau_b`, `discordant_pairs`); with `variance`, `judge:variance`
+ * `pairs_kendall_tau_b`, `discordant_pairs`; a lower-is-better headline ranked
+ * reversed, so +1 means the same order); with `variance`, `judge:variance`
  * repeats the CRUX report judging k times (temperature > 0, seed = sample) under
  * judge names `<judge>#s<i>` and stores each run's spread of Cov and Den
  * (method `judge-variance`: `Cov_mean`, `Cov_sd`, `Cov_min`, `Cov_max`, the same

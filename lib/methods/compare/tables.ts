@@ -20,7 +20,12 @@ export function systemTable(
 ): Table {
   const columns: TableColumn[] = [{ key: "topics", label: "Topics", decimals: 0 }];
   for (const m of methods) {
-    columns.push({ key: m.method, label: m.label, direction: "higher", group: m.method });
+    columns.push({
+      key: m.method,
+      label: m.label,
+      direction: m.higherIsBetter ? "higher" : "lower",
+      group: m.method,
+    });
     if (sig) {
       columns.push({ key: `${m.method}:ci`, label: "95% CI", group: m.method });
       columns.push({ key: `${m.method}:sig`, label: "> rows", group: m.method });
@@ -35,9 +40,12 @@ export function systemTable(
       if (!st) continue;
       const ci = st.intervals.find((i) => i.run === s.run);
       values[`${m.method}:ci`] = ci ? `[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]` : null;
+      // A run beats another when its mean is significantly better in the headline's direction.
+      const sign = m.higherIsBetter ? 1 : -1;
       const beats = st.pairs.filter((p) =>
         p.significant &&
-        ((p.a === s.run && p.meanDifference > 0) || (p.b === s.run && p.meanDifference < 0))
+        ((p.a === s.run && sign * p.meanDifference > 0) ||
+          (p.b === s.run && sign * p.meanDifference < 0))
       ).map((p) => index.get(p.a === s.run ? p.b : p.a)!).sort((x, y) => x - y);
       values[`${m.method}:sig`] = beats.length ? beats.join(",") : "";
     }

@@ -15,7 +15,14 @@ export type { CruxBackends };
 export const CRUX: MethodDeclaration<Record<string, never>, CruxBackends> = {
   key: "crux",
   label: "CRUX",
-  headlines: [{ method: "crux", measure: "Cov", label: "CRUX Cov", source: "report" }],
+  headlines: [{
+    method: "crux",
+    measure: "Cov",
+    label: "CRUX Cov",
+    source: "report",
+    range: [0, 1],
+    higherIsBetter: true,
+  }],
   roles: ["judge", "generator"],
   backends: ({ judge, generator }) => ({ judge, generator }),
   chain: cruxChain,

@@ -21,7 +21,13 @@ export const KEYPOINTS: MethodDeclaration<KeyPointSection, KeyPointBackends> = {
   key: "keypoints",
   label: "Key points",
   section: keypointStages,
-  headlines: [{ method: "keypoints", measure: "KPR", label: "KPR" }],
+  headlines: [{
+    method: "keypoints",
+    measure: "KPR",
+    label: "KPR",
+    range: [0, 1],
+    higherIsBetter: true,
+  }],
   roles: ["judge"],
   backends: ({ section, judge }) => {
     const precision = section.precision ?? true;

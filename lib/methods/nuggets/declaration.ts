@@ -14,7 +14,13 @@ export const NUGGETS: MethodDeclaration<NuggetsSection, NuggetBackend> = {
   key: "nuggets",
   label: "Nuggets",
   section: NUGGET_STAGES,
-  headlines: [{ method: "nuggets", measure: "strict_vital", label: "Nuggets strict vital" }],
+  headlines: [{
+    method: "nuggets",
+    measure: "strict_vital",
+    label: "Nuggets strict vital",
+    range: [0, 1],
+    higherIsBetter: true,
+  }],
   roles: ["judge"],
   backends: ({ section, judge }) =>
     judge

@@ -13,7 +13,15 @@ export const SUBQ: MethodDeclaration<SubqSection, SubqBackends> = {
   key: "subq",
   label: "Sub-questions",
   section: SUBQ_STAGES,
-  headlines: [{ method: "subq", measure: "subq_rating", label: "Sub-q rating" }],
+  // The rating weighs each type's coverage (follow-up questions negatively, weights
+  // set in the section), so neither end of its range is fixed.
+  headlines: [{
+    method: "subq",
+    measure: "subq_rating",
+    label: "Sub-q rating",
+    range: [null, null],
+    higherIsBetter: true,
+  }],
   roles: ["judge", "generator"],
   backends: ({ judge, generator }) => ({
     client: judge?.client,

@@ -1,0 +1,127 @@
+/**
+ * A method is its declaration and one registry line: a synthetic fifth method
+ * (the word count of each report) added through a temporary registry runs
+ * its measure stage, gets its own table and joins the comparison, with no
+ * other file touched; and adding it to the registry changes nothing of an
+ * experiment whose config does not name it (every stage stays up to date).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { METHOD_REGISTRY } from "../../lib/methods/mod.ts";
+import { loadExperimentConfigWith } from "../../lib/pipeline/mod.ts";
+import { runCruxExperiment } from "../../lib/experiment/mod.ts";
+import { openWorkspace, readMeasures, readRunReports } from "../../lib/store/mod.ts";
+import { WORD_COUNT, WORDS_KEY } from "../support/word_count_method.ts";
+
+const root = new URL("../../", import.meta.url).pathname;
+const fixtures = join(root, "tests", "golden", "crux", "fixtures");
+
+/** The registry with the word count before the comparison (which reads the others). */
+const last = METHOD_REGISTRY.at(-1)!;
+const REGISTRY = [...METHOD_REGISTRY.slice(0, -1), WORD_COUNT, last];
+
+Deno.test({
+  name:
+    "a synthetic method in a temporary registry flows to its own table and the comparison; unnamed, it changes nothing",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    assert.equal(last.key, "compare", "the comparison is the registry's last method");
+    const dir = await Deno.makeTempDir();
+    const file = join(dir, "exp.json");
+    const base: Record<string, unknown> = {
+      name: "words",
+      workspace: "ws",
+      dataset: {
+        source: "crux",
+        corpus: join(fixtures, "corpus.jsonl"),
+        topics: join(fixtures, "topics.jsonl"),
+        judgments: join(fixtures, "judgments.jsonl"),
+        subquestions: join(fixtures, "subquestions.json"),
+      },
+      backend: "offline",
+      retrieve: [{ name: "bm25", k: 50 }],
+      compare: { minRuns: 2 },
+    };
+    const run = async (raw: Record<string, unknown>, methods: typeof METHOD_REGISTRY) => {
+      await Deno.writeTextFile(file, JSON.stringify(raw));
+      const config = await loadExperimentConfigWith(file, methods);
+      const r = await runCruxExperiment(config, { methods });
+      return { config, stages: r.stages };
+    };
+    try {
+      // The registry's methods on a config naming only the comparison.
+      const first = await run(base, METHOD_REGISTRY);
+      assert.ok(first.stages.ran.includes("measure:compare"), first.stages.ran.join(", "));
+      // The same config with the method added to the registry: every stage up to date.
+      const same = await run(base, REGISTRY);
+      assert.deepEqual(same.stages.ran, []);
+      assert.equal(same.stages.fresh.length, first.stages.ran.length);
+
+      // Naming it: its stage, its table and a comparison with it.
+      const named = await run({ ...base, [WORDS_KEY]: {} }, REGISTRY);
+      assert.deepEqual(named.stages.ran.sort(), ["analyze", "measure:compare", "measure:words"]);
+      const out = named.config.workspace;
+      const ws = await openWorkspace(out, { readOnly: true });
+      try {
+        const runs = [
+          ...new Set((await readMeasures(ws, { method: WORDS_KEY })).map((r) => r.run)),
+        ];
+        assert.ok(runs.length >= 2, runs.join(", "));
+        const means = new Map<string, number>();
+        for (const r of runs) {
+          // By hand: the words of each stored report, split on white space.
+          const reports = await readRunReports(ws, r);
+          const words = reports.map((x) => x.text!.split(/\s+/).filter((w) => w !== "").length);
+          const stored = await readMeasures(ws, { method: WORDS_KEY, run: r, perTopic: true });
+          assert.deepEqual(
+            stored.map((s) => [s.topicId, s.value]),
+            reports.map((x, i) => [x.topicId, words[i]]),
+          );
+          const [all] = await readMeasures(ws, { method: WORDS_KEY, run: r, topicId: "all" });
+          const mean = words.reduce((s, v) => s + v, 0) / words.length;
+          assert.ok(Math.abs(all.value! - mean) < 1e-9, `${r}: ${all.value} vs ${mean}`);
+          assert.equal(all.topics, words.length);
+          means.set(r, mean);
+        }
+        // Its own table: one row per run with the stored mean (the caption line first).
+        const csv = (await Deno.readTextFile(join(out, "tables", "word_counts.csv"))).trim()
+          .split("\n");
+        assert.deepEqual(csv.slice(0, 2), [
+          "# Words per report (mean over topics)",
+          "Run,Words,Topics",
+        ]);
+        assert.deepEqual(
+          csv.slice(2).map((line) => line.split(",")).map(([r, v, n]) => [r, Number(v), Number(n)]),
+          runs.map((r) => [r, means.get(r), 20]),
+        );
+        // The comparison: stored correlations of crux and words, and a column in its table.
+        const pair = await readMeasures(ws, {
+          method: "compare",
+          run: `crux~${WORDS_KEY}`,
+          topicId: "all",
+          measure: "kendall_tau_b",
+        });
+        assert.equal(pair.length, 1);
+        const system = await Deno.readTextFile(join(out, "tables", "method_system.csv"));
+        const lines = system.trim().split("\n").filter((l) => !l.startsWith("#"));
+        const header = lines[0].split(",");
+        const at = header.indexOf("words / Words");
+        assert.ok(at > 0, lines[0]);
+        // Direct's reports are all empty: left out of the comparison, the others at their means.
+        const shown = lines.slice(1).map((l) => l.replace(/"[^"]*"/g, "ci").split(",")).map((
+          c,
+        ) => [c[0], Number(c[at])]);
+        assert.deepEqual(
+          shown,
+          runs.filter((r) => r !== "direct").map((r, i) => [`${i + 1}. ${r}`, means.get(r)]),
+        );
+        assert.match(system, /# judges: CRUX Cov lexical; Words no judge\n/);
+      } finally {
+        ws.close();
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
