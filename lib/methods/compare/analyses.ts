@@ -22,6 +22,7 @@ import {
 } from "./tables.ts";
 import { judgeVarianceTable } from "./judge_variance_table.ts";
 import { orientedComparison } from "./oriented_comparison.ts";
+import { compareCells } from "./cells.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode methodAnalyses}. */
@@ -175,15 +176,16 @@ export async function methodAnalyses(
     read.present.filter((m) => s.values[m.method] !== null)
       .map((m) => ({ measure: m.label, run: s.run, value: s.values[m.method]! }))
   );
+  const sigMap = Object.keys(significance).length
+    ? new Map(Object.entries(significance))
+    : undefined;
+  const cells = compareCells(comparison, read.present, read.scores, all.scores, sigMap);
+  const system = systemTable(comparison, read.present, sigMap, sigNotes);
   const out: Analysis<MethodAnalysesData>[] = [{
     name: "method_system",
     data,
-    table: systemTable(
-      comparison,
-      read.present,
-      Object.keys(significance).length ? new Map(Object.entries(significance)) : undefined,
-      sigNotes,
-    ),
+    table: system,
+    cells: cells.system(system),
     ...(bars.length
       ? {
         // Each method its own panel: a closed declared range is its y scale,
@@ -205,10 +207,12 @@ export async function methodAnalyses(
   }];
   const pairs = comparison.correlations.filter((k) => Number.isFinite(k.kendall))
     .map((k) => ({ a: label(k.a), b: label(k.b), value: k.kendall }));
+  const correlationTable = methodCorrelationTable(comparison, label, notes);
   out.push({
     name: "method_correlations",
     data,
-    table: methodCorrelationTable(comparison, label, notes),
+    table: correlationTable,
+    cells: cells.correlations(correlationTable),
     ...(pairs.length
       ? {
         figure: correlationHeatmap(pairs, {
@@ -220,26 +224,27 @@ export async function methodAnalyses(
       }
       : {}),
   });
+  const disagreements = disagreementTable(comparison, label, opts.disagreements ?? 20, [
+    ...notes,
+    `${comparison.disagreements.length} disagreements in all`,
+  ]);
   out.push({
     name: "method_disagreements",
     data,
-    table: disagreementTable(comparison, label, opts.disagreements ?? 20, [
-      ...notes,
-      `${comparison.disagreements.length} disagreements in all`,
-    ]),
+    table: disagreements,
+    cells: cells.disagreements(disagreements),
   });
-  if (Object.keys(significance).length) {
+  if (sigMap) {
+    const tests = significanceTable(sigMap, label, sigNotes);
     out.push({
       name: "method_significance",
       data,
-      table: significanceTable(new Map(Object.entries(significance)), label, sigNotes),
+      table: tests,
+      cells: cells.significance(tests),
     });
   }
-  out.push({
-    name: "method_answer_scores",
-    data,
-    table: answerTable(all.scores, read.present, listed),
-  });
+  const answers = answerTable(all.scores, read.present, listed);
+  out.push({ name: "method_answer_scores", data, table: answers, cells: cells.answers(answers) });
   const variance = await judgeVarianceTable(ws);
   if (variance) out.push({ name: "judge_variance", data, table: variance });
   return out;
