@@ -22,7 +22,7 @@ import {
 } from "./tables.ts";
 import { judgeVarianceTable } from "./judge_variance_table.ts";
 import { orientedComparison } from "./oriented_comparison.ts";
-import { compareCells } from "./cells.ts";
+import { compareCells, varianceCells } from "./cells.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode methodAnalyses}. */
@@ -246,6 +246,13 @@ export async function methodAnalyses(
   const answers = answerTable(all.scores, read.present, listed);
   out.push({ name: "method_answer_scores", data, table: answers, cells: cells.answers(answers) });
   const variance = await judgeVarianceTable(ws);
-  if (variance) out.push({ name: "judge_variance", data, table: variance });
+  if (variance) {
+    out.push({
+      name: "judge_variance",
+      data,
+      table: variance,
+      cells: await varianceCells(ws, variance),
+    });
+  }
   return out;
 }

@@ -9,6 +9,7 @@ import type { MethodComparison, MethodScore, RunSignificance } from "@lib/metric
 import type { PresentMethod } from "@lib/pipeline/mod.ts";
 import type { Table } from "@lib/report/mod.ts";
 import { type CellSource, tableCells } from "@lib/analysis/mod.ts";
+import { readMeasures, type Workspace } from "@lib/store/mod.ts";
 
 type Key = NonNullable<CellSource["key"]>;
 
@@ -140,4 +141,24 @@ export function compareCells(
           : { derived: "run name of the stored scores", inputs: [] };
       }),
   };
+}
+
+/**
+ * Cell sources of the judge-variance table: each cell is a stored
+ * `judge-variance` row (run, `<measure>_<statistic>`, topic `all`).
+ *
+ * @param ws The workspace.
+ * @param t The table of `judgeVarianceTable`.
+ * @returns One source per numeric cell and per blank one.
+ */
+export async function varianceCells(ws: Workspace, t: Table): Promise<CellSource[]> {
+  const rows = await readMeasures(ws, { method: "judge-variance" });
+  return tableCells(t, (row, column) => {
+    const r = rows.find((x) => x.run === row.label && x.measure === column);
+    return r
+      ? {
+        key: { run: r.run, source: r.source, judge: r.judge, measure: r.measure, topicId: "all" },
+      }
+      : { reason: "undefined over the judge samples" };
+  });
 }
