@@ -11,7 +11,12 @@ import {
   type PresentMethod,
 } from "@lib/pipeline/mod.ts";
 import { backendNote, type Backends, barChart, correlationHeatmap } from "@lib/report/mod.ts";
-import { readEmptyGenerationRuns, readGeneratedTopics, type Workspace } from "@lib/store/mod.ts";
+import {
+  readEmptyGenerationRuns,
+  readGeneratedTopics,
+  readMeasures,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
 import {
   answerTable,
@@ -179,7 +184,21 @@ export async function methodAnalyses(
   const sigMap = Object.keys(significance).length
     ? new Map(Object.entries(significance))
     : undefined;
-  const cells = compareCells(comparison, read.present, read.scores, all.scores, sigMap);
+  const storedMeans = await readMeasures(ws, {
+    judgeSources: read.present.map((p) => ({ judge: p.judge, source: p.source })),
+    measure: read.present.map((p) => p.measure),
+    method: read.present.map((p) => p.method),
+    topicId: "all",
+    hasValue: true,
+  });
+  const cells = compareCells(
+    comparison,
+    read.present,
+    read.scores,
+    all.scores,
+    sigMap,
+    storedMeans.map((r) => ({ ...r, topics: r.topics ?? null })),
+  );
   const system = systemTable(comparison, read.present, sigMap, sigNotes);
   const out: Analysis<MethodAnalysesData>[] = [{
     name: "method_system",

@@ -13,6 +13,15 @@ import { readMeasures, type Workspace } from "@lib/store/mod.ts";
 
 type Key = NonNullable<CellSource["key"]>;
 
+/** A stored run mean of a method's headline (`topics`: topics averaged). */
+export interface StoredMean {
+  run: string;
+  judge: string;
+  source: string;
+  measure: string;
+  topics: number | null;
+}
+
 /** The comparison's tables' cells, from the scores they were made of. */
 export interface CompareCells {
   system(t: Table): CellSource[];
@@ -26,13 +35,15 @@ export interface CompareCells {
  * Cell sources of the comparison tables: a per-answer score names its stored
  * row; a system mean, interval mark and test names the stored scores it is
  * computed from (those of the answers every method scored); a correlation
- * names the stored `compare` row of its method pair.
+ * names the stored `compare` row of its method pair. A system mean over every
+ * topic of the stored run mean names that row.
  *
  * @param c The comparison.
  * @param present The methods compared (judge and source of their rows).
  * @param scores The scores compared (empty runs left out).
  * @param all Every score read (the answer listing shows them all).
  * @param sig Significance per method, when computed.
+ * @param means The stored run means of the methods' headlines.
  * @returns One function per table.
  */
 export function compareCells(
@@ -41,6 +52,7 @@ export function compareCells(
   scores: readonly MethodScore[],
   all: readonly MethodScore[],
   sig: ReadonlyMap<string, RunSignificance> | undefined,
+  means: readonly StoredMean[] = [],
 ): CompareCells {
   const method = new Map(present.map((p) => [p.method, p]));
   const key = (m: string, run: string, topicId: string): Key => {
@@ -67,6 +79,16 @@ export function compareCells(
         const [m, part] = column.split(":");
         const ins = inputs(m, [run]);
         if (!part) {
+          // Over every topic of the stored run mean, the cell is that stored row.
+          const p = method.get(m)!;
+          const mean = means.find((x) =>
+            x.run === run && x.judge === p.judge && x.source === p.source &&
+            x.measure === p.measure
+          );
+          const own = all.filter((s) => s.method === m && s.run === run).length;
+          if (mean && mean.topics === own && ins.length === own) {
+            return { key: key(m, run, "all") };
+          }
           return ins.length
             ? { derived: "mean over the topics every method scored", inputs: ins }
             : { reason: `no ${label(m)} score on the topics every method scored` };
