@@ -229,6 +229,9 @@ export function contextSizeTable(
     if (x.undefinedBecause?.startsWith("constant") || Number.isNaN(x.value)) {
       return { row, column, reason: `τ undefined (${x.undefinedBecause ?? "no pipelines"})` };
     }
+    if (typeof corrCell(x.value, x.pipelines) !== "number") {
+      return { row, column, reason: `τ not given: ${x.pipelines} pipeline(s) with both means` };
+    }
     const inputs = pipelines.flatMap((c) => {
       const ctx = rankingKeys.get(`${x.cutoff}\u0000${meanKey(x.dataset, c.name, x.context)}`);
       const rep = reportMeans.get(meanKey(x.dataset, c.name, x.report))?.key;

@@ -4,6 +4,7 @@
  * @module
  */
 import { barChart, naturalCompare, table, topicChart } from "@lib/report/mod.ts";
+import { tableCells } from "./table_cells.ts";
 import type { Analysis, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { dataOracleSets } from "./_scores.ts";
@@ -106,7 +107,7 @@ export function generationOverview(
   const bars = reports.map((r) => ({ topicId: r.topicId, series: r.condition, value: r.tokens }));
   const over = reports.filter((r) => r.kind !== "oracle-result" && r.tokens > r.budget).length;
   const flagNotes = generationFlagNotes(data, conditions);
-  return {
+  const out: Analysis<GenerationOverviewData> = {
     name: "generation_overview",
     data: { reports },
     table: table({
@@ -172,5 +173,20 @@ export function generationOverview(
         yTitle: "tokens",
         colorTitle: "condition",
       }),
+  };
+  // Counts of the stored reports and of each topic's P*; no measure row holds them.
+  const what: Record<string, string> = {
+    tokens: "tokens of the stored report",
+    budget: "tokens of the topic's oracle passages P*",
+    ratio: "report tokens / budget",
+    context: "passages of the stored report's context",
+  };
+  return {
+    ...out,
+    // A report or condition name that reads as a number is text of the store, too.
+    cells: tableCells(out.table!, (_row, column) => ({
+      derived: what[column] ?? `${column} of the stored report`,
+      inputs: [],
+    })),
   };
 }

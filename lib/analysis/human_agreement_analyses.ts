@@ -8,6 +8,7 @@
 import type { HumanAnnotations, Judgment } from "@lib/formats/mod.ts";
 import { CRUX_DEFAULTS, type HumanAgreement, humanAgreement } from "@lib/metrics/mod.ts";
 import { backendNote, naturalCompare, table, topicChart } from "@lib/report/mod.ts";
+import { tableCells } from "./table_cells.ts";
 import type { Analysis } from "./types.ts";
 
 /** Options of {@linkcode humanAgreementAnalyses}. */
@@ -208,5 +209,13 @@ export function humanAgreementAnalyses(
       }),
     });
   }
-  return out;
+  // Statistics and counts of the label files given; no stored measure row holds them.
+  return out.map((a) => ({
+    ...a,
+    cells: tableCells(a.table!, (row, column) => ({
+      derived: `${row.label} / ${column}, from the human label files`,
+      inputs: [],
+      reason: "undefined for these labels",
+    })),
+  }));
 }

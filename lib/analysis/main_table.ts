@@ -191,6 +191,23 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       })
     )
   );
+  // The Kendall τ row: a statistic of the stored pipeline means it pairs.
+  for (const x of taus) {
+    const row = "Kendall τ (context vs report)";
+    const column = key(x.dataset, x.context);
+    const inputs = pipelines.flatMap((c) =>
+      [x.context, x.report].flatMap((m) => {
+        const k = means.get(meanKey(x.dataset, c.name, m))?.key;
+        return k ? [{ ...k, topicId: datasets.length > 1 ? `all:${x.dataset}` : "all" }] : [];
+      })
+    );
+    const shown = corrCell(x.value, x.pipelines);
+    cells.push(
+      typeof shown === "number"
+        ? { row, column, derived: `Kendall tau-b across pipelines against ${x.report}`, inputs }
+        : { row, column, reason: `fewer than enough pipelines with both means, or no variation` },
+    );
+  }
   const covZ = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covZ"))?.value;
   const covY = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covY"))?.value;
   const points = datasets.flatMap((dataset) =>

@@ -11,6 +11,7 @@ import { labelling } from "./_labels.ts";
 import { CRUX_DEFAULTS, seededRandom } from "@lib/metrics/mod.ts";
 import { sampleContexts } from "./sample_contexts.ts";
 import { tau } from "./_stats.ts";
+import { tableCells } from "./table_cells.ts";
 
 /** Options of {@linkcode metricCorrelations}. */
 export interface MetricCorrelationsOptions {
@@ -145,6 +146,14 @@ export function metricCorrelations(
     `Kendall τ over ${points.length} random contexts (${samples} x ${size} passages from the top ${depth} of ${
       runs.join(", ")
     }; seed ${opts.seed ?? 42})`;
+  const table = correlationTable(pairs, {
+    symmetric: true,
+    rows: measures.map((m) => LABELS[m]),
+    columns: measures.map((m) => LABELS[m]),
+    caption: `Kendall τ between context measures over random contexts${lab.suffix}`,
+    label: "tab:metric-correlations",
+    notes: [...lab.notes, subtitle + "."],
+  });
   return {
     name: "metric_correlations",
     data: { pairs, contexts: points.length, values },
@@ -154,13 +163,17 @@ export function metricCorrelations(
       note: lab.note,
       valueTitle: "Kendall τ",
     }),
-    table: correlationTable(pairs, {
-      symmetric: true,
-      rows: measures.map((m) => LABELS[m]),
-      columns: measures.map((m) => LABELS[m]),
-      caption: `Kendall τ between context measures over random contexts${lab.suffix}`,
-      label: "tab:metric-correlations",
-      notes: [...lab.notes, subtitle + "."],
+    table,
+    // Each cell is a correlation over the sampled contexts (no stored row holds them).
+    cells: tableCells(table, (row, column) => {
+      const other = table.columns.find((c) => c.key === column)?.label;
+      return {
+        derived: other === row.label
+          ? "a measure with itself"
+          : `Kendall τ of ${row.label} and ${other} over ${points.length} sampled contexts`,
+        inputs: [],
+        reason: "undefined: no variation over the sampled contexts",
+      };
     }),
   };
 }

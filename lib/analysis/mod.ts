@@ -105,6 +105,7 @@ export {
   type ReportScoresOptions,
 } from "./report_scores.ts";
 export { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
+export { type CellOrigin, tableCells } from "./table_cells.ts";
 export {
   analyzeWorkspace,
   type AnalyzeWorkspaceOptions,

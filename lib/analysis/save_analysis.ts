@@ -77,16 +77,25 @@ export async function saveAnalysis(
   if (analysis.table && analysis.cells) {
     const file = join(outDir, "tables", `${analysis.name}.cells.jsonl`);
     const tmp = `${file}.tmp`;
-    // Each line also names its column's CSV header (`group / label`), to join it to the CSV.
-    const header = new Map(
-      analysis.table.columns.map((
-        c,
-      ) => [c.key, c.group === undefined ? c.label : `${c.group} / ${c.label}`]),
-    );
+    // Each line also names its column's CSV header (`group / label`), its row's
+    // position and the column's printed digits, to join it to the CSV.
+    const columns = new Map(analysis.table.columns.map((c) => [c.key, c]));
+    const header = (k: string) => {
+      const c = columns.get(k);
+      return c && (c.group === undefined ? c.label : `${c.group} / ${c.label}`);
+    };
+    const rows = analysis.table.rows.map((r) => r.label);
     await Deno.writeTextFile(
       tmp,
-      analysis.cells.map((c) => JSON.stringify({ ...c, header: header.get(c.column) }) + "\n")
-        .join(""),
+      analysis.cells.map((c) =>
+        JSON.stringify({
+          ...c,
+          header: header(c.column),
+          index: c.index ?? rows.indexOf(c.row),
+          position: analysis.table!.columns.findIndex((x) => x.key === c.column),
+          decimals: columns.get(c.column)?.decimals ?? 3,
+        }) + "\n"
+      ).join(""),
     );
     await Deno.rename(tmp, file);
   }

@@ -50,3 +50,23 @@ Deno.test("saveAnalysis: table as CSV/Markdown/LaTeX and figure as SVG/PNG/Vega-
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("saveAnalysis: each cells line names its CSV header, row position, column position and digits", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const a = topicCoverage(tinyData());
+    await saveAnalysis(a, dir, { gallery: false });
+    const lines = (await Deno.readTextFile(`${dir}/tables/topic_coverage.cells.jsonl`)).trim()
+      .split("\n").map((l) => JSON.parse(l));
+    assert.equal(lines.length, a.cells!.length);
+    const csv = (await Deno.readTextFile(`${dir}/tables/topic_coverage.csv`)).split("\n")
+      .filter((l) => l && !l.startsWith("#")).map((l) => l.split(","));
+    for (const c of lines) {
+      assert.equal(c.decimals, 3);
+      assert.equal(csv[0][c.position + 1], c.header);
+      assert.equal(csv[c.index + 1][0], c.row);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

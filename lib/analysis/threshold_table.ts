@@ -162,12 +162,20 @@ export function thresholdTable(
     return [
       one(`${s.dataset}:${s.threshold}:mean`, s.mean, "mean over pipelines"),
       one(`${s.dataset}:${s.threshold}:sd`, s.sd, "sample sd over pipelines"),
-      ...(i === 0 ? [] : [
-        one(`${s.dataset}:${s.threshold}:tau`, s.tau, "Kendall tau-b of the pipeline rankings", [
-          ...inputsAt(s.dataset, s.measure, 0),
-          ...inputs,
+      ...(i === 0
+        ? []
+        : typeof corrCell(s.tau, s.pipelines) !== "number" && !Number.isNaN(s.tau)
+        ? [{
+          row,
+          column: `${s.dataset}:${s.threshold}:tau`,
+          reason: `τ not given: ${s.pipelines} pipeline(s) with a mean at both thresholds`,
+        }]
+        : [
+          one(`${s.dataset}:${s.threshold}:tau`, s.tau, "Kendall tau-b of the pipeline rankings", [
+            ...inputsAt(s.dataset, s.measure, 0),
+            ...inputs,
+          ]),
         ]),
-      ]),
     ];
   });
   const lab = labelling(data);

@@ -117,6 +117,17 @@ export function topicCoverage(
       ...(human.length ? [["__human", cell(human.find((h) => h.topicId === topicId)?.value)]] : []),
     ]),
   }));
+  // The human column shows the human labels given, turned into coverage.
+  for (const r of rows) {
+    if (typeof r.values.__human === "number") {
+      cells.push({
+        row: r.label,
+        column: "__human",
+        derived: `${humanLabel}: coverage from the human labels given`,
+        inputs: [],
+      });
+    }
+  }
   return {
     name: "topic_coverage",
     data: { values, human, humanCondition },

@@ -87,6 +87,12 @@ export interface CellSource {
   column: string;
   /** The column's CSV header (`group / label`); set when the cells are saved. */
   header?: string;
+  /** The row's position among the table's rows (labels may repeat); set when saved if absent. */
+  index?: number;
+  /** The column's position among the table's columns (headers may repeat); set when saved. */
+  position?: number;
+  /** Digits the table prints for the column (default 3); set when the cells are saved. */
+  decimals?: number;
   /**
    * The stored row shown (topic `all`: a run mean), when the cell has a value;
    * topic `all:<dataset>` when the workspace holds several datasets: the mean of

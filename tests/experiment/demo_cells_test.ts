@@ -1,30 +1,15 @@
 /**
  * Tables are views of the measure table: on the demo, every numeric cell of
- * every saved table with a `tables/<name>.cells.jsonl` equals the stored
- * `measures` row its line names (or is a statistic derived from stored rows,
- * named as such), every blank cell has a reason there, and a stored row shown
- * in two tables shows one value.
+ * every saved table is named in `tables/<name>.cells.jsonl` and equals the
+ * stored `measures` row its line names (or is a statistic derived from stored
+ * rows, named as such), every blank cell it names has a reason, and a stored
+ * row shown in two tables shows one value. The checker fails on a table that
+ * shows another value than its stored row, or that has no cells file.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runDemo } from "@lib/experiment/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
-import type { CellSource } from "@lib/analysis/mod.ts";
-
-/** CSV rows (header names -> fields) and the header; the demo's labels hold no commas. */
-function parseCsv(text: string): { head: string[]; rows: Record<string, string>[] } {
-  const lines = text.split("\n").filter((l) => l && !l.startsWith("#"));
-  const split = (l: string) => l.split(",").map((c) => c.replace(/^"|"$/g, ""));
-  const head = split(lines[0]);
-  return {
-    head,
-    rows: lines.slice(1).map((l) => Object.fromEntries(split(l).map((c, i) => [head[i], c]))),
-  };
-}
-
-type Key = NonNullable<CellSource["key"]>;
-const keyText = (k: Key) => [k.run, k.source, k.judge, k.measure, k.topicId].join("|");
-const numeric = (text: string) => /^-?\d/.test(text);
+import { checkCells, parseCsv } from "../support/check_cells.ts";
 
 Deno.test({
   name: "demo: every numeric cell of every saved table is the stored row its cell key names",
@@ -33,92 +18,90 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "crux-demo-cells-" });
     try {
       await runDemo({ dir });
-      const ws = await openWorkspace(dir, { readOnly: true });
-      const stored = new Map(
-        (await ws.query<
-          {
-            run: string;
-            source: string;
-            judge: string;
-            measure: string;
-            topicId: string;
-            value: number;
-          }
-        >("SELECT run, source, judge, measure, topic_id, value FROM measures")).map((r) => [
-          keyText(r),
-          Number(r.value),
-        ]),
-      );
-      ws.close();
-      const names = [...Deno.readDirSync(join(dir, "tables"))]
-        .map((e) => e.name).filter((n) => n.endsWith(".cells.jsonl"))
-        .map((n) => n.replace(/\.cells\.jsonl$/, "")).sort();
-      // The tables that show stored measure values each name their cells' rows.
+      const checked = await checkCells(dir);
+      // Every table of the demo shows numbers, and so has its cells file.
+      assert.deepEqual(checked.plain, []);
       for (
         const name of [
           "context_evaluation",
           "context_size_table",
+          "generation_overview",
+          "keypoint_scores",
+          "keypoint_vs_crux",
           "main_table",
+          "method_answer_scores",
+          "method_correlations",
+          "method_disagreements",
+          "method_significance",
+          "method_system",
+          "metric_correlations",
+          "nugget_agreement",
+          "nugget_scores",
+          "nugget_topics",
           "report_scores",
+          "subq_metrics",
           "threshold_table",
           "topic_coverage",
         ]
-      ) assert.ok(names.includes(name), `${name}.cells.jsonl is saved`);
-      // Every stored row shown, with the tables and values showing it.
-      const shownIn = new Map<string, { table: string; value: number }[]>();
-      for (const name of names) {
-        const cells: CellSource[] = (await Deno.readTextFile(
-          join(dir, "tables", `${name}.cells.jsonl`),
-        )).trim().split("\n").map((l) => JSON.parse(l));
-        const csv = parseCsv(await Deno.readTextFile(join(dir, "tables", `${name}.csv`)));
-        const rowHeader = csv.head[0];
-        const seen = new Set<string>();
-        let values = 0;
-        for (const c of cells) {
-          const where = `${name}: ${c.row} / ${c.header}`;
-          assert.ok(c.header, `${where} names its header`);
-          const text = csv.rows.find((r) => r[rowHeader] === c.row)?.[c.header!];
-          assert.ok(text !== undefined, `${where} is in the table`);
-          seen.add(`${c.row}\u0000${c.header}`);
-          if (c.key) {
-            const value = stored.get(keyText(c.key));
-            assert.ok(value !== undefined, `${where}: ${JSON.stringify(c.key)} is a stored row`);
-            assert.equal(Number(text), value, where);
-            const list = shownIn.get(keyText(c.key)) ?? [];
-            shownIn.set(keyText(c.key), [...list, { table: name, value: Number(text) }]);
-            values++;
-          } else if (c.derived) {
-            assert.ok(numeric(text), `${where}: a derived cell shows a number (${text})`);
-            for (const k of c.inputs ?? []) {
-              assert.ok(stored.has(keyText(k)), `${where}: input ${keyText(k)} is a stored row`);
-            }
-          } else {
-            assert.ok(!numeric(text), `${where} shows no number (${text})`);
-            assert.ok(c.reason && c.reason.length > 0, `${where} has a reason`);
-          }
-        }
-        // Every numeric cell of the rows and columns the file covers has its line.
-        const headers = new Set(cells.map((c) => c.header!));
-        const rows = new Set(cells.map((c) => c.row));
-        for (const r of csv.rows.filter((r) => rows.has(r[rowHeader]))) {
-          for (const h of headers) {
-            if (numeric(r[h] ?? "")) {
-              assert.ok(seen.has(`${r[rowHeader]}\u0000${h}`), `${name}: ${r[rowHeader]} / ${h}`);
-            }
-          }
-        }
-        if (name !== "threshold_table" && name !== "context_size_table") {
-          assert.ok(values > 0, `${name} shows stored rows`);
-        }
-      }
-      // One value per stored row across tables; the main table and the report
-      // scores both show the report means, so the check is not empty.
-      let shared = 0;
-      for (const [k, list] of shownIn) {
-        assert.equal(new Set(list.map((x) => x.value)).size, 1, `${k}: ${JSON.stringify(list)}`);
-        if (new Set(list.map((x) => x.table)).size > 1) shared++;
-      }
-      assert.ok(shared >= 5, `stored rows shown in two tables (${shared})`);
+      ) assert.ok(checked.tables.includes(name), `${name}.cells.jsonl is saved`);
+      // The main table and the report scores both show the report means, the
+      // method tables the stored per-answer scores: the check is not empty.
+      assert.ok(checked.stored > 500, `${checked.stored} cells show stored rows`);
+      assert.ok(checked.shared >= 5, `stored rows shown in two tables (${checked.shared})`);
+
+      const cells = async (name: string) =>
+        (await Deno.readTextFile(join(dir, "tables", `${name}.cells.jsonl`))).trim().split("\n")
+          .map((l) => JSON.parse(l));
+      // The comparison's correlations are the stored `compare` rows (the
+      // stage leaves out the run whose reports are all empty, as the table does).
+      const kendall = (await cells("method_correlations")).find((c) =>
+        c.row === "CRUX Cov ~ KPR" && c.column === "kendall"
+      );
+      assert.deepEqual(kendall.key, {
+        run: "crux~keypoints",
+        source: "",
+        judge: "lexical~offline-lexical",
+        measure: "kendall_tau_b",
+        topicId: "all",
+      });
+      // A per-answer score names its (run, topic) row; repeated topic labels are told apart by row.
+      const answer = (await cells("method_answer_scores")).find((c) =>
+        c.row === "sample-01" && c.column === "keypoints" && c.key.run === "rag-bm25"
+      );
+      assert.deepEqual(answer.key, {
+        run: "rag-bm25",
+        source: answer.key.source,
+        judge: "offline-lexical",
+        measure: "KPR",
+        topicId: "sample-01",
+      });
+      const [, ...rows] = parseCsv(
+        await Deno.readTextFile(join(dir, "tables", "method_answer_scores.csv")),
+      );
+      assert.deepEqual(rows[answer.index].slice(0, 2), ["sample-01", "rag-bm25"]);
+
+      // A table showing another value than its stored row fails the check, naming the cell.
+      const file = join(dir, "tables", "keypoint_scores.csv");
+      const csv = await Deno.readTextFile(file);
+      const kpr = (await cells("keypoint_scores")).find((c) =>
+        c.row === "rag-bm25" && c.column === "KPR"
+      );
+      const shown = parseCsv(csv)[kpr.index + 1][kpr.position + 1];
+      await Deno.writeTextFile(
+        file,
+        csv.replace(`\nrag-bm25,${shown},`, `\nrag-bm25,${Number(shown) + 0.01},`),
+      );
+      await assert.rejects(
+        () => checkCells(dir),
+        /keypoint_scores\.cells\.jsonl:\d+ \(rag-bm25 \/ KPR\): shows [\d.]+, the stored row is/,
+      );
+      await Deno.writeTextFile(file, csv);
+      // So does a table with numbers and no cells file.
+      await Deno.remove(join(dir, "tables", "nugget_scores.cells.jsonl"));
+      await assert.rejects(
+        () => checkCells(dir),
+        /tables\/nugget_scores\.csv shows \d+ number\(s\) but has no nugget_scores\.cells\.jsonl/,
+      );
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

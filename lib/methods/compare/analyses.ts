@@ -11,7 +11,12 @@ import {
   type PresentMethod,
 } from "@lib/pipeline/mod.ts";
 import { backendNote, type Backends, barChart, correlationHeatmap } from "@lib/report/mod.ts";
-import { readEmptyGenerationRuns, readGeneratedTopics, type Workspace } from "@lib/store/mod.ts";
+import {
+  readEmptyGenerationRuns,
+  readGeneratedTopics,
+  readMeasures,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
 import {
   answerTable,
@@ -22,6 +27,7 @@ import {
 } from "./tables.ts";
 import { judgeVarianceTable } from "./judge_variance_table.ts";
 import { orientedComparison } from "./oriented_comparison.ts";
+import { compareCells, varianceCells } from "./cells.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode methodAnalyses}. */
@@ -175,15 +181,30 @@ export async function methodAnalyses(
     read.present.filter((m) => s.values[m.method] !== null)
       .map((m) => ({ measure: m.label, run: s.run, value: s.values[m.method]! }))
   );
+  const sigMap = Object.keys(significance).length
+    ? new Map(Object.entries(significance))
+    : undefined;
+  const storedMeans = await readMeasures(ws, {
+    judgeSources: read.present.map((p) => ({ judge: p.judge, source: p.source })),
+    measure: read.present.map((p) => p.measure),
+    method: read.present.map((p) => p.method),
+    topicId: "all",
+    hasValue: true,
+  });
+  const cells = compareCells(
+    comparison,
+    read.present,
+    read.scores,
+    all.scores,
+    sigMap,
+    storedMeans.map((r) => ({ ...r, topics: r.topics ?? null })),
+  );
+  const system = systemTable(comparison, read.present, sigMap, sigNotes);
   const out: Analysis<MethodAnalysesData>[] = [{
     name: "method_system",
     data,
-    table: systemTable(
-      comparison,
-      read.present,
-      Object.keys(significance).length ? new Map(Object.entries(significance)) : undefined,
-      sigNotes,
-    ),
+    table: system,
+    cells: cells.system(system),
     ...(bars.length
       ? {
         // Each method its own panel: a closed declared range is its y scale,
@@ -205,10 +226,12 @@ export async function methodAnalyses(
   }];
   const pairs = comparison.correlations.filter((k) => Number.isFinite(k.kendall))
     .map((k) => ({ a: label(k.a), b: label(k.b), value: k.kendall }));
+  const correlationTable = methodCorrelationTable(comparison, label, notes);
   out.push({
     name: "method_correlations",
     data,
-    table: methodCorrelationTable(comparison, label, notes),
+    table: correlationTable,
+    cells: cells.correlations(correlationTable),
     ...(pairs.length
       ? {
         figure: correlationHeatmap(pairs, {
@@ -220,27 +243,35 @@ export async function methodAnalyses(
       }
       : {}),
   });
+  const disagreements = disagreementTable(comparison, label, opts.disagreements ?? 20, [
+    ...notes,
+    `${comparison.disagreements.length} disagreements in all`,
+  ]);
   out.push({
     name: "method_disagreements",
     data,
-    table: disagreementTable(comparison, label, opts.disagreements ?? 20, [
-      ...notes,
-      `${comparison.disagreements.length} disagreements in all`,
-    ]),
+    table: disagreements,
+    cells: cells.disagreements(disagreements),
   });
-  if (Object.keys(significance).length) {
+  if (sigMap) {
+    const tests = significanceTable(sigMap, label, sigNotes);
     out.push({
       name: "method_significance",
       data,
-      table: significanceTable(new Map(Object.entries(significance)), label, sigNotes),
+      table: tests,
+      cells: cells.significance(tests),
     });
   }
-  out.push({
-    name: "method_answer_scores",
-    data,
-    table: answerTable(all.scores, read.present, listed),
-  });
+  const answers = answerTable(all.scores, read.present, listed);
+  out.push({ name: "method_answer_scores", data, table: answers, cells: cells.answers(answers) });
   const variance = await judgeVarianceTable(ws);
-  if (variance) out.push({ name: "judge_variance", data, table: variance });
+  if (variance) {
+    out.push({
+      name: "judge_variance",
+      data,
+      table: variance,
+      cells: await varianceCells(ws, variance),
+    });
+  }
   return out;
 }

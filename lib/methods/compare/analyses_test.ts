@@ -97,6 +97,21 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
       label: "direct",
       values: { Cov_mean: 0.2, Cov_sd: 0, Cov_min: 0.2, Cov_max: 0.2 },
     }]);
+    // Each of its cells names the stored judge-variance row it shows.
+    const jvCells = withVariance.find((a) => a.name === "judge_variance")!.cells!;
+    assert.equal(jvCells.length, 4);
+    assert.deepEqual(jvCells[1], {
+      row: "direct",
+      index: 0,
+      column: "Cov_sd",
+      key: {
+        run: "direct",
+        source: "deterministic",
+        judge: "lexical",
+        measure: "Cov_sd",
+        topicId: "all",
+      },
+    });
     assert.match(jv.notes![0], /deterministic/);
     assert.match(jv.notes![1], /Cov: share of samples ranking the runs as their means do 1\.00/);
   } finally {

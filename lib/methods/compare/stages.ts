@@ -8,6 +8,7 @@ import type { RoleClient } from "@lib/construct/mod.ts";
 import {
   clearSampleJudgeRatings,
   deleteMeasures,
+  readEmptyGenerationRuns,
   type Workspace,
   writeMeasures,
 } from "@lib/store/mod.ts";
@@ -60,7 +61,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
   return {
     id: "measure:compare",
     stage: "measure",
-    version: 1,
+    version: 2,
     params: {
       methods: methods.map((m) => m.method),
       judges: section.judges ?? {},
@@ -98,7 +99,9 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
           missing.join(", ") || "none"
         }); nothing to compare`;
       }
-      const c = orientedComparison(read.scores, read.present, {
+      // A run whose reports are all empty is left out, as the comparison tables leave it out.
+      const empty = new Set(await readEmptyGenerationRuns(ws));
+      const c = orientedComparison(read.scores.filter((s) => !empty.has(s.run)), read.present, {
         minRuns: section.minRuns,
         maxDisagreements: Infinity,
       });

@@ -166,3 +166,31 @@ Deno.test("compare section parser names the file and field", () => {
     /compare\.variance\.temperature: expected a number > 0, got 0/,
   );
 });
+
+Deno.test("measure:compare leaves out a run whose reports are all empty, as the comparison tables do", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows());
+    const gen = (run: string, topicId: string, text: string) => ({
+      run,
+      topicId,
+      text,
+      condition: run,
+    });
+    await ws.upsert("generations", [
+      ...TOPICS.map((t) => gen("direct", t, " ")),
+      ...["oracle-context", "oracle-result", "rag-bm25"].map((r) => gen(r, "t1", "Some text.")),
+    ]);
+    const specs = methodStages("compare", parseMethodSection("compare", {}, "x.json"), ctx());
+    await runStages(ws, await specs, { order: ["judge", "measure"] });
+    const [row] = await ws.query<{ value: number }>(
+      `SELECT value FROM measures WHERE method = 'compare' AND run = 'crux~keypoints'
+       AND topic_id = 'all' AND measure = 'kendall_tau_b'`,
+    );
+    // Without direct: crux means 0.70, 0.86, 0.50, keypoints 0.48, 0.76, 0.48 give
+    // tau-b 2 / sqrt(3 * 2); with direct it would be 5 / sqrt(6 * 5).
+    close(row.value, 2 / Math.sqrt(6));
+  } finally {
+    ws.close();
+  }
+});

@@ -15,10 +15,10 @@ import {
   readMeasures,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
-import type { Analysis } from "@lib/analysis/mod.ts";
+import type { Analysis, CellSource } from "@lib/analysis/mod.ts";
 import { bucketMeans } from "./buckets.ts";
 import { extractionAnalyses } from "./extraction.ts";
-import { storedReportCoverage } from "@lib/analysis/mod.ts";
+import { storedReportCoverage, tableCells } from "@lib/analysis/mod.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode keyPointAnalyses}. */
@@ -121,6 +121,19 @@ export async function keyPointAnalyses(
       ...Object.fromEntries(MEASURES.map((m) => [m, agg(run, m)?.value ?? null])),
     })),
     table: scoreTable,
+    // Each score is the stored run mean; Topics counts the KPR mean's topics.
+    cells: tableCells(scoreTable, (row, column) =>
+      column === "topics"
+        ? {
+          derived: "topics of the stored KPR mean",
+          inputs: [{ run: row.label, source, judge, measure: "KPR", topicId: "all" }],
+        }
+        : {
+          key: { run: row.label, source, judge, measure: column, topicId: "all" },
+          reason: column === "KPP" || column === "KPF"
+            ? "no context to check the response against"
+            : `no ${column} mean stored`,
+        }),
     figure: barChart(bars, {
       title: "Key point recall, precision and F per run",
       note,
@@ -129,7 +142,19 @@ export async function keyPointAnalyses(
       palette,
     }),
   }];
-  out.push(...await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 }));
+  // The extraction tables count stored key points, spans and unusable answers.
+  out.push(
+    ...(await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 })).map((
+      a,
+    ) => ({
+      ...a,
+      cells: a.table &&
+        tableCells(a.table, (_row, column) => ({
+          derived: `${column}: counted from the stored key points of ${source}`,
+          inputs: [],
+        })),
+    })),
+  );
   const lengths = await readGenerationLengths(ws);
   const kpr = new Map(
     rows.filter((r) => r.measure === "KPR" && r.topicId !== "all").map((
@@ -183,7 +208,13 @@ export async function keyPointAnalyses(
     });
   }
   out.push(
-    await versusCrux(ws, runs.map((run) => ({ run, kpr: agg(run, "KPR")?.value })), note, palette),
+    await versusCrux(
+      ws,
+      runs.map((run) => ({ run, kpr: agg(run, "KPR")?.value })),
+      note,
+      palette,
+      (run) => ({ run, source, judge, measure: "KPR", topicId: "all" }),
+    ),
   );
   return out;
 }
@@ -193,8 +224,9 @@ async function versusCrux(
   kpr: readonly { run: string; kpr?: number }[],
   note: string,
   palette: Palette,
+  kprKey: (run: string) => NonNullable<CellSource["key"]>,
 ): Promise<Analysis> {
-  const { coverage } = await storedReportCoverage(ws);
+  const { coverage, judge } = await storedReportCoverage(ws);
   // A run whose reports are all empty scores 0 without anything being
   // measured, and alone can carry the correlation: left out, named.
   const emptyRuns = await readEmptyGenerationRuns(ws);
@@ -214,25 +246,32 @@ async function versusCrux(
   const tau = enough ? kendallTau(points.map((p) => p.coverage), points.map((p) => p.kpr)) : null;
   const r = enough ? pearson(points.map((p) => p.coverage), points.map((p) => p.kpr)) : null;
   const fmt = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(3));
+  const versus = table({
+    caption: "KPR against CRUX report coverage Cov(y) across runs",
+    label: "tab:keypoint-vs-crux",
+    columns: [
+      { key: "kpr", label: "KPR" },
+      { key: "coverage", label: "Cov(y)" },
+    ],
+    rows: points.map((p) => ({ label: p.run, values: { kpr: p.kpr, coverage: p.coverage } })),
+    notes: [
+      note,
+      ...leftOut,
+      enough
+        ? `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`
+        : "fewer than 3 runs with both scores: no correlation",
+    ],
+  });
   return {
     name: "keypoint_vs_crux",
     data: { runs: points, kendallTau: tau, pearson: r },
-    table: table({
-      caption: "KPR against CRUX report coverage Cov(y) across runs",
-      label: "tab:keypoint-vs-crux",
-      columns: [
-        { key: "kpr", label: "KPR" },
-        { key: "coverage", label: "Cov(y)" },
-      ],
-      rows: points.map((p) => ({ label: p.run, values: { kpr: p.kpr, coverage: p.coverage } })),
-      notes: [
-        note,
-        ...leftOut,
-        enough
-          ? `Kendall tau-b ${fmt(tau)}, Pearson r ${fmt(r)} over ${points.length} runs`
-          : "fewer than 3 runs with both scores: no correlation",
-      ],
-    }),
+    table: versus,
+    // Both columns are the stored run means.
+    cells: tableCells(versus, (row, column) => ({
+      key: column === "kpr"
+        ? kprKey(row.label)
+        : { run: row.label, source: "report", judge: judge ?? "", measure: "Cov", topicId: "all" },
+    })),
     ...(points.length
       ? {
         figure: scatterChart(points, {

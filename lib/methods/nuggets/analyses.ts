@@ -16,7 +16,7 @@ import {
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
-import { storedReportCoverage } from "@lib/analysis/mod.ts";
+import { storedReportCoverage, tableCells } from "@lib/analysis/mod.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
@@ -91,7 +91,21 @@ export async function nuggetAnalyses(
   const palette = await runPalette(ws);
   const means = await readMeasures(ws, { method: "nuggets", judge, source, topicId: "all" });
   const support = await readNuggetSupport(ws, source, judge);
-  const { coverage } = await storedReportCoverage(ws);
+  const { coverage, judge: covJudge } = await storedReportCoverage(ws);
+  const covKey = (run: string) => ({
+    run,
+    source: "report",
+    judge: covJudge ?? "",
+    measure: "Cov",
+    topicId: "all",
+  });
+  const nuggetKey = (run: string, m: string) => ({
+    run,
+    source,
+    judge,
+    measure: m,
+    topicId: "all",
+  });
   const runs = [...new Set(means.map((m) => m.run))].sort(naturalCompare);
   const rows: NuggetRunRow[] = runs.map((run) => {
     const v = (k: string) => Number(means.find((m) => m.run === run && m.measure === k)?.value);
@@ -150,7 +164,23 @@ export async function nuggetAnalyses(
   ]);
   const out: Analysis[] = [
     await topicAnalysis(ws, source, note),
-    { name: "nugget_scores", data: rows, table: scoreTable },
+    {
+      name: "nugget_scores",
+      data: rows,
+      table: scoreTable,
+      // The four scores are the stored run means; answers and failed labels count them.
+      cells: tableCells(scoreTable, (row, column) => {
+        const stored = ["strictVital", "vital", "strictAll", "all"] as const;
+        const m = ["strict_vital", "vital", "strict_all", "all"][stored.indexOf(column as never)];
+        if (m) return { key: nuggetKey(row.label, m), reason: `no ${m} mean stored` };
+        return column === "answers"
+          ? {
+            derived: "answers averaged in the stored run means",
+            inputs: [nuggetKey(row.label, "strict_vital")],
+          }
+          : { derived: "failed nugget labels of the run's stored assignments", inputs: [] };
+      }),
+    },
     {
       name: "nugget_support",
       data: bars,
@@ -190,25 +220,36 @@ export async function nuggetAnalyses(
     coverage: p.reportCoverage!,
     nuggets: p[field(measure)],
   }));
+  const agreement = table({
+    caption: `Agreement of ${measure} with CRUX report coverage across runs`,
+    label: "tab:nugget-agreement",
+    rowHeader: "Measure",
+    columns: [
+      { key: "tau", label: "Kendall tau-b" },
+      { key: "r", label: "Pearson r" },
+      { key: "runs", label: "Runs", decimals: 0 },
+    ],
+    rows: [{ label: `${measure} vs Cov(y)`, values: { tau, r, runs: paired.length } }],
+    notes: [
+      note,
+      ...leftOut,
+      ...(enough ? [] : ["fewer than 3 runs with both scores: no correlation"]),
+    ],
+  });
+  const inputs = paired.flatMap((p) => [nuggetKey(p.run, measure), covKey(p.run)]);
   out.push({
     name: "nugget_agreement",
     data: { runs: points, kendallTau: tau, pearson: r, measure },
-    table: table({
-      caption: `Agreement of ${measure} with CRUX report coverage across runs`,
-      label: "tab:nugget-agreement",
-      rowHeader: "Measure",
-      columns: [
-        { key: "tau", label: "Kendall tau-b" },
-        { key: "r", label: "Pearson r" },
-        { key: "runs", label: "Runs", decimals: 0 },
-      ],
-      rows: [{ label: `${measure} vs Cov(y)`, values: { tau, r, runs: paired.length } }],
-      notes: [
-        note,
-        ...leftOut,
-        ...(enough ? [] : ["fewer than 3 runs with both scores: no correlation"]),
-      ],
-    }),
+    table: agreement,
+    cells: tableCells(
+      agreement,
+      (_row, column) =>
+        column === "runs" ? { derived: "runs with both stored means", inputs } : {
+          derived: column === "tau" ? "Kendall tau-b across runs" : "Pearson r across runs",
+          inputs,
+          reason: enough ? "undefined: no variation" : "fewer than 3 runs with both scores",
+        },
+    ),
     ...(points.length
       ? {
         figure: scatterChart(points, {
@@ -257,19 +298,24 @@ async function topicAnalysis(ws: WorkspaceLike, origin: string, note: string): P
   const rows: NuggetTopicRow[] = (await readNuggetTopicCounts(ws, origin))
     .sort((a, b) => naturalCompare(a.topicId, b.topicId));
   const keys = ["passages", "windows", "nuggets", "vital", "okay", "failed", "kept"] as const;
+  const counts = table({
+    caption: "Nuggets per topic: passages shown, nuggets created and their importance",
+    label: "tab:nugget-topics",
+    rowHeader: "Topic",
+    columns: keys.map((k) => ({ key: k, label: k[0].toUpperCase() + k.slice(1), decimals: 0 })),
+    rows: rows.map((r) => ({
+      label: r.topicId,
+      values: Object.fromEntries(keys.map((k) => [k, r[k]])),
+    })),
+    notes: [note, "windows of 10 passages; imported nuggets show no passages"],
+  });
   return {
     name: "nugget_topics",
     data: rows,
-    table: table({
-      caption: "Nuggets per topic: passages shown, nuggets created and their importance",
-      label: "tab:nugget-topics",
-      rowHeader: "Topic",
-      columns: keys.map((k) => ({ key: k, label: k[0].toUpperCase() + k.slice(1), decimals: 0 })),
-      rows: rows.map((r) => ({
-        label: r.topicId,
-        values: Object.fromEntries(keys.map((k) => [k, r[k]])),
-      })),
-      notes: [note, "windows of 10 passages; imported nuggets show no passages"],
-    }),
+    table: counts,
+    cells: tableCells(counts, (_row, column) => ({
+      derived: `${column} of the topic, counted from the stored nuggets and their prompts`,
+      inputs: [],
+    })),
   };
 }

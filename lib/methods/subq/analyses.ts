@@ -22,7 +22,7 @@ import {
   winRates,
   workspaceCoverageLines,
 } from "@lib/subq/mod.ts";
-import type { Analysis } from "@lib/analysis/mod.ts";
+import { type Analysis, tableCells } from "@lib/analysis/mod.ts";
 import { cellsTable, metricsTable, preferenceTable, winRateTable } from "./tables.ts";
 
 /** Options of {@linkcode subqAnalyses}. */
@@ -97,13 +97,62 @@ export async function subqAnalyses(
   const missingNote = missing
     ? [`${missing} (answer, sub-question) pairs without a usable judgment are left out.`]
     : [];
+  const cellTable = cellsTable(lines, present, [...note(), ...missingNote]);
+  const metrics = metricsTable(scores, note());
+  // The metrics and the rating are the stored run means of measure:subq; a rank
+  // orders the column's stored means.
+  const stored: Record<string, string> = {
+    a_core: "subq_answered_core",
+    a_bg: "subq_answered_background",
+    a_fu: "subq_answered_follow-up",
+    r_core: "subq_retrieved_core",
+    m3: "subq_m3",
+    m4: "subq_m4",
+    m5: "subq_m5",
+    m6: "subq_m6",
+    rating: "subq_rating",
+  };
+  const key = (run: string, column: string) => ({
+    run,
+    source,
+    judge,
+    measure: stored[column],
+    topicId: "all",
+  });
   const out: Analysis[] = [
     {
       name: "subq_cells",
       data: { lines: lines.length, runs: present },
-      table: cellsTable(lines, present, [...note(), ...missingNote]),
+      table: cellTable,
+      cells: tableCells(cellTable, (_row, column) => ({
+        derived: `${column}: share or count of the stored coverage judgments`,
+        inputs: [],
+      })),
     },
-    { name: "subq_metrics", data: Object.fromEntries(scores), table: metricsTable(scores, note()) },
+    {
+      name: "subq_metrics",
+      data: Object.fromEntries(scores),
+      table: metrics,
+      cells: tableCells(metrics, (row, column) => {
+        const base = column.replace(/_rank$/, "");
+        if (base !== column) {
+          return {
+            derived: "rank of the system on the column",
+            inputs: metrics.rows.filter((r) =>
+              r.values[base] !== null && r.values[base] !== undefined
+            )
+              .map((r) => key(r.label, base)),
+            reason: "no value to rank",
+          };
+        }
+        return {
+          key: key(row.label, column),
+          reason: column === "r_core"
+            ? "no retrieval context for this system"
+            : "undefined for this system (no answer in a cell the metric divides by)",
+        };
+      }),
+    },
   ];
   const prefs = await readSubqPreferenceRows(ws);
   for (const set of [...new Set(prefs.map((p) => p.source))]) {
@@ -121,12 +170,22 @@ export async function subqAnalyses(
     }));
     const r = preferenceResults(pairs, opts);
     const base = set.split("/").at(-1)!;
+    const prefTable = preferenceTable(
+      r,
+      [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])],
+      { origin: opts.preferenceOrigins?.[set] },
+    );
     out.push({
       name: "subq_preferences",
       data: { set, ...r },
-      table: preferenceTable(r, [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])], {
-        origin: opts.preferenceOrigins?.[set],
-      }),
+      table: prefTable,
+      cells: tableCells(prefTable, (_row, column) => ({
+        derived: column === "acc"
+          ? "share of the stored preference pairs the predictor orders as labelled"
+          : "stored preference pairs",
+        inputs: [],
+        reason: "no pairs held out",
+      })),
     });
   }
   const verdicts = await readSubqPairwiseVerdicts(ws);
@@ -151,10 +210,16 @@ export async function subqAnalyses(
         valueTitle: "net win rate",
       },
     );
+    const wins = winRateTable(cells, names, notes);
     out.push({
       name: "subq_win_rates",
       data: cells,
-      table: winRateTable(cells, names, notes),
+      table: wins,
+      cells: tableCells(wins, () => ({
+        derived: "win rate over the stored pairwise verdicts",
+        inputs: [],
+        reason: "no verdicts for the pair",
+      })),
       figure,
     });
   }
