@@ -12,6 +12,7 @@ import {
   writeLlmCallsFromJournal,
 } from "@lib/store/llm_cache.ts";
 import type { CallLogprobs } from "@lib/store/llm_cache.ts";
+import { Workspace } from "@lib/store/workspace.ts";
 import type { Usage } from "./types.ts";
 import { journalFiles, JournalWriter, readJournal, removeJournalFiles } from "./_journal.ts";
 import { BatchCollector } from "./batch_collector.ts";
@@ -96,6 +97,9 @@ interface Waiter {
  * thousand answers. Without a journal, `put` resolves after its
  * row is committed; calls finishing while a commit runs are committed together
  * in the next one (group commit). All statements of one cache run one at a time.
+ * On the connection of an open workspace, every write (a group commit, a hit
+ * count) takes its turn on the workspace's one writer queue, so it never lands
+ * inside a transaction or a staged write of the workspace.
  *
  * @example
  * ```ts
@@ -147,6 +151,8 @@ export class CallCache {
    */
   readonly collector?: BatchCollector;
   readonly #stage = newLlmCallStage();
+  /** Runs writes in a turn of the workspace's writer queue (at once on a bare connection). */
+  readonly #turn: <T>(work: () => Promise<T>) => Promise<T>;
 
   private constructor(
     connection: DuckDBConnection,
@@ -154,6 +160,7 @@ export class CallCache {
     recovered = 0,
   ) {
     this.connection = connection;
+    this.#turn = Workspace.writerQueueOf(connection) ?? ((work) => work());
     this.journal = opts.journal;
     this.recovered = recovered;
     this.#commitRows = opts.commitRows ?? 2000;
@@ -172,7 +179,8 @@ export class CallCache {
    * @returns The cache.
    */
   static async open(connection: DuckDBConnection, opts: CallCacheOptions = {}): Promise<CallCache> {
-    await createLlmCacheTables(connection);
+    const turn = Workspace.writerQueueOf(connection) ?? ((work) => work());
+    await turn(() => createLlmCacheTables(connection));
     let recovered = 0;
     if (opts.journal) {
       const files = journalFiles(opts.journal);
@@ -311,7 +319,7 @@ export class CallCache {
           performance.now() - this.#oldest >= this.#commitMs)
       ) {
         this.#scheduled = true;
-        this.#exclusive(() => this.#writePending()).catch(() => {});
+        this.#commit().catch(() => {});
       }
       return written.catch((error) => {
         // Not in the journal: not stored, and the caller learns it.
@@ -325,7 +333,7 @@ export class CallCache {
     );
     if (!this.#scheduled) {
       this.#scheduled = true;
-      this.#exclusive(() => this.#writePending());
+      this.#commit();
     }
     return done;
   }
@@ -339,6 +347,14 @@ export class CallCache {
   async putMany(calls: readonly StoredCall[]): Promise<void> {
     await Promise.all(calls.map((c) => this.put(c)));
     if (this.#writer) await this.flush();
+  }
+
+  /**
+   * Commits what waits, in a turn of the writer queue taken before the cache's own
+   * queue: lookups are not held up while the commit waits for its turn.
+   */
+  #commit(): Promise<void> {
+    return this.#turn(() => this.#exclusive(() => this.#writePending()));
   }
 
   async #writePending(): Promise<void> {
@@ -407,7 +423,9 @@ export class CallCache {
    */
   addHits(model: string, template: string, hits: number): Promise<void> {
     if (hits <= 0) return Promise.resolve();
-    return this.#exclusive(() => addLlmCacheHits(this.connection, model, template, hits));
+    return this.#turn(() =>
+      this.#exclusive(() => addLlmCacheHits(this.connection, model, template, hits))
+    );
   }
 
   /**
@@ -435,7 +453,7 @@ export class CallCache {
   async flush(): Promise<void> {
     if (this.#writer) {
       this.#scheduled = true;
-      await this.#exclusive(() => this.#writePending());
+      await this.#commit();
       this.#writer.close();
       if (this.#failure) throw this.#failure;
     } else await this.#exclusive(() => Promise.resolve());

@@ -53,6 +53,49 @@ export class Workspace {
   ) {
     this.#tables = tables;
     if (!parent) Workspace.#open.set(resolve(dir), this);
+    Workspace.#byConnection.set(connection, this);
+  }
+
+  /** The workspaces by their connections, so code holding a connection finds its queue. */
+  static #byConnection = new WeakMap<DuckDBConnection, Workspace>();
+
+  /**
+   * The writer queue of the workspace that `connection` belongs to, for code that
+   * writes on a workspace's connection directly (the model call cache): `work`
+   * runs in a turn of its own, so it never interleaves with the workspace's
+   * transactions and staged writes. Undefined for a connection of no open workspace.
+   *
+   * @param connection A DuckDB connection.
+   * @returns A function running work in a turn, or undefined.
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { openWorkspace, Workspace } from "@lib/store/mod.ts";
+   * const ws = await openWorkspace(await Deno.makeTempDir());
+   * const turn = Workspace.writerQueueOf(ws.connection)!;
+   * assert.equal(await turn(() => ws.connection.run("SELECT 1").then(() => 1)), 1);
+   * ws.close();
+   * ```
+   */
+  static writerQueueOf(
+    connection: DuckDBConnection,
+  ): (<T>(work: () => Promise<T>) => Promise<T>) | undefined {
+    const ws = Workspace.#byConnection.get(connection);
+    return ws && (<T>(work: () => Promise<T>) => ws.writeTurn(work));
+  }
+
+  /**
+   * Runs `work` in a turn of its own on this database's one writer queue (after
+   * every write queued before it, before every write queued after), for writes
+   * made on a connection directly. Inside a transaction of this database it runs
+   * at once, as part of it.
+   *
+   * @param work The writes.
+   * @returns What `work` returns.
+   */
+  writeTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#activeTransaction()) return work();
+    return this.#serial(() => this.#explained(work()));
   }
 
   /**
@@ -157,7 +200,13 @@ export class Workspace {
    * ```
    */
   async exec(sql: string, params: Params = []): Promise<number> {
-    return (await this.#explained(this.connection.run(sql, params as DuckDBValue[]))).rowsChanged;
+    const run = () => this.#explained(this.connection.run(sql, params as DuckDBValue[]));
+    // Inside a transaction of this database it runs at once (on this handle's
+    // connection: the transaction's own, or a fork's beside it); else in a turn of
+    // its own on the writer queue, so it never lands inside another caller's
+    // transaction on this connection.
+    if (this.#activeTransaction()) return (await run()).rowsChanged;
+    return (await this.#serial(run)).rowsChanged;
   }
 
   #table(table: string): TableInfo {
@@ -336,8 +385,14 @@ export class Workspace {
     );
   }
 
-  /** The writers of this process, per database: the running transaction's connection. */
-  static #transactions = new AsyncLocalStorage<{ root: Workspace; connection: DuckDBConnection }>();
+  /**
+   * The writers of this process, per database: the running transaction's connection
+   * (`open` until it commits or rolls back: work it started that runs later, such as
+   * a group commit it scheduled, is no longer part of it).
+   */
+  static #transactions = new AsyncLocalStorage<
+    { root: Workspace; connection: DuckDBConnection; open: boolean }
+  >();
 
   /** The root workspace (a fork's parent), whose queue every writer of the database joins. */
   get #root(): Workspace {
@@ -347,7 +402,7 @@ export class Workspace {
   /** The connection of a transaction of this database that the caller runs inside, if any. */
   #activeTransaction(): DuckDBConnection | undefined {
     const active = Workspace.#transactions.getStore();
-    return active?.root === this.#root ? active.connection : undefined;
+    return active?.root === this.#root && active.open ? active.connection : undefined;
   }
 
   #queue: Promise<void> = Promise.resolve();
@@ -418,8 +473,15 @@ export class Workspace {
     const root = this.#root;
     const connection = this.connection;
     try {
+      const store = { root, connection, open: true };
       return await this.#serial(() =>
-        Workspace.#transactions.run({ root, connection }, () => committed(connection, fn))
+        Workspace.#transactions.run(store, async () => {
+          try {
+            return await committed(connection, fn);
+          } finally {
+            store.open = false;
+          }
+        })
       );
     } catch (error) {
       throw explainStorageError(error, this.dir) ?? error;
