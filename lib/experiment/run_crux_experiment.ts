@@ -15,7 +15,7 @@ import {
   type StageEvent,
 } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import type { WorkspaceAnalyses } from "@lib/analysis/mod.ts";
+import { statisticsStep, type WorkspaceAnalyses } from "@lib/analysis/mod.ts";
 import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { analyzeStep } from "./analyze_step.ts";
 
@@ -104,6 +104,7 @@ export async function runCruxExperiment(
       onProgress: opts.onProgress,
       signal: opts.signal,
       methods: METHOD_REGISTRY,
+      statistics: statisticsStep(config, { env: opts.env }),
       analyze: analyzeStep(config, {
         env: opts.env,
         onNote: (m) => say("analyze", m),

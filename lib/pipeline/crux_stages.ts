@@ -66,6 +66,7 @@ export const CRUX_STAGES = [
   "generate",
   "judge",
   "measure",
+  "statistics",
   "analyze",
 ] as const;
 
@@ -81,6 +82,12 @@ export interface CruxStagesOptions {
    * it the experiment has no `analyze` stage.
    */
   analyze?: AnalyzeStep;
+  /**
+   * The `statistics` stage: the statistics the tables show, computed from the
+   * stored measures (after every judge and measure stage, before `analyze`).
+   * Without it the experiment has no `statistics` stage.
+   */
+  statistics?: AnalyzeStep;
   /**
    * The evaluation methods (the method registry, in stage order: the comparison
    * last). Each whose section the config has adds its stages. Default: none.
@@ -591,6 +598,17 @@ export async function cruxStages(
     specs.push(...added);
     methodStages.push(...added.filter((s) => s.stage === "measure").map((s) => s.id));
   }
+  if (opts.statistics) {
+    const statistics = opts.statistics;
+    specs.push({
+      id: "statistics",
+      stage: "statistics",
+      version: 1,
+      params: statistics.params,
+      deps: specs.filter((s) => ["judge", "measure"].includes(s.stage)).map((s) => s.id),
+      run: (ws) => statistics.run(ws),
+    });
+  }
   if (opts.analyze) {
     const analyze = opts.analyze;
     specs.push({
@@ -598,7 +616,8 @@ export async function cruxStages(
       stage: "analyze",
       version: 1,
       params: analyze.params,
-      deps: specs.filter((s) => ["judge", "measure"].includes(s.stage)).map((s) => s.id),
+      deps: specs.filter((s) => ["judge", "measure", "statistics"].includes(s.stage))
+        .map((s) => s.id),
       run: (ws) => analyze.run(ws),
     });
   }

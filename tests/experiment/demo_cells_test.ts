@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runDemo } from "@lib/experiment/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
+import { formatStatisticKey, openWorkspace, readStatistics } from "@lib/store/mod.ts";
 import type { CellSource } from "@lib/analysis/mod.ts";
 
 /** CSV rows (header names -> fields) and the header; the demo's labels hold no commas. */
@@ -49,7 +49,12 @@ Deno.test({
           Number(r.value),
         ]),
       );
+      // The statistics the statistics stage stored, by key.
+      const statistics = new Map(
+        (await readStatistics(ws)).map((s) => [formatStatisticKey(s.key), s.value]),
+      );
       ws.close();
+      let derivedShown = 0;
       const names = [...Deno.readDirSync(join(dir, "tables"))]
         .map((e) => e.name).filter((n) => n.endsWith(".cells.jsonl"))
         .map((n) => n.replace(/\.cells\.jsonl$/, "")).sort();
@@ -89,6 +94,12 @@ Deno.test({
             values++;
           } else if (c.derived) {
             assert.ok(numeric(text), `${where}: a derived cell shows a number (${text})`);
+            // A statistic across stored rows shows its stored `statistics` row.
+            if (c.statistic) {
+              assert.ok(statistics.has(c.statistic), `${where}: its statistic is stored`);
+              assert.equal(Number(text), statistics.get(c.statistic), where);
+              derivedShown++;
+            }
             for (const k of c.inputs ?? []) {
               assert.ok(stored.has(keyText(k)), `${where}: input ${keyText(k)} is a stored row`);
             }
@@ -111,6 +122,8 @@ Deno.test({
           assert.ok(values > 0, `${name} shows stored rows`);
         }
       }
+      // The main table's taus and the threshold table's 25 statistics.
+      assert.ok(derivedShown >= 28, `cells showing stored statistics (${derivedShown})`);
       // One value per stored row across tables; the main table and the report
       // scores both show the report means, so the check is not empty.
       let shared = 0;
