@@ -7,9 +7,9 @@ import { type Backends, experimentPalette } from "@lib/report/mod.ts";
 import type { Workspace } from "@lib/store/mod.ts";
 import type { Analysis, CruxData } from "./types.ts";
 import type { AnalysisSettings } from "@lib/pipeline/mod.ts";
-import { loadCruxData } from "./load_crux_data.ts";
+import { workspaceConditions } from "./_workspace_conditions.ts";
 import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
-import { type PipelineSpec, resolveConditions } from "./resolve_conditions.ts";
+import type { PipelineSpec } from "./resolve_conditions.ts";
 import { generationOverview } from "./generation_overview.ts";
 import { reportScores } from "./report_scores.ts";
 import { mainTable } from "./main_table.ts";
@@ -74,19 +74,7 @@ export async function analyzeWorkspace(
   ws: Workspace,
   opts: AnalyzeWorkspaceOptions = {},
 ): Promise<WorkspaceAnalyses> {
-  const data = await loadCruxData(ws, {
-    passageJudge: opts.passageJudge,
-    reportJudge: opts.reportJudge,
-    backends: opts.backends,
-  });
-  const present = new Set(data.generations.map((g) => g.run));
-  const pipelines = opts.pipelines?.filter((p) => {
-    if (!present.has(p.generation)) {
-      opts.onNote?.(`Pipeline "${p.label ?? p.generation}" has no reports; left out`);
-    }
-    return present.has(p.generation);
-  });
-  const conditions = resolveConditions(data, { pipelines });
+  const { data, conditions } = await workspaceConditions(ws, opts);
   // One colour and shape per condition for every figure of the experiment,
   // stored in the workspace so notebooks and later runs reuse it.
   // The generation and retrieval runs of a condition share its style.

@@ -12,6 +12,7 @@ import {
   readPassageJudgments,
   readRatedItemKinds,
   readRatingCounts,
+  readStatistics,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
@@ -156,5 +157,7 @@ export async function loadCruxData(
         value: Number(value),
         topics,
       })),
+    // The statistics the statistics stage computed from them: the tables show these.
+    statistics: await readStatistics(ws),
   };
 }

@@ -7,6 +7,7 @@ import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { generationFlagNotes } from "./_generation_flags.ts";
 import { scatterChart, table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
+import type { TableStatistic } from "./_statistic_cells.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import {
   conditionValues,
@@ -17,7 +18,15 @@ import {
 } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
-import { cell, corrCell, fewSystemsNote, symbolNote, tau } from "./_stats.ts";
+import { cell, corrCell, fewSystemsNote, MIN_SYSTEMS, symbolNote } from "./_stats.ts";
+import {
+  notStoredNote,
+  statisticCell,
+  type StatisticInput,
+  tableStatistic,
+} from "./_statistic_cells.ts";
+import type { StatisticRequest } from "./compute_statistics.ts";
+import { NOT_STORED } from "./stored_statistic.ts";
 import { inferenceColumns } from "./_inference.ts";
 import { conditionPalette } from "./_palette.ts";
 import { missingValueNotes } from "./_missing_values.ts";
@@ -44,9 +53,12 @@ export interface MeasureTau {
   dataset: string;
   context: string;
   report: string;
+  /** The stored statistic; NaN when it is absent. */
   value: number;
-  /** Pipelines correlated. */
+  /** Pipelines correlated (0 when absent). */
   pipelines: number;
+  /** Why the value is absent. */
+  reason?: string;
 }
 
 /** Data of {@linkcode mainTable}. */
@@ -103,17 +115,40 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
   const complete = perTopic.filter((r) => means.has(meanKey(r.dataset, r.condition, r.measure)));
   const datasets = datasetsOf(data);
   const pipelines = conditions.filter((c) => c.kind === "pipeline");
+  const key = (dataset: string, m: string) => `${dataset}:${m}`;
   const taus: MeasureTau[] = [];
+  // The taus are stored by the statistics stage; the table asks for them and reads them.
+  const statistics = new Map<string, TableStatistic>();
   for (const dataset of datasets) {
-    const value = (c: Condition, m: string) => means.get(meanKey(dataset, c.name, m))?.value ?? NaN;
+    const topicSet = datasets.length > 1 ? `all:${dataset}` : "all";
+    const inputs = (m: string) =>
+      pipelines.map((c): StatisticInput => {
+        const mean = means.get(meanKey(dataset, c.name, m));
+        return {
+          ref: scored.keys.get(meanKey("", c.name, m)),
+          value: mean ? mean.value : null,
+          label: `${c.label} ${LABELS[m]}`,
+          missing: scored.missing.get(meanKey(dataset, c.name, m)),
+        };
+      });
     for (const [context, report] of Object.entries(PAIRED)) {
-      const x = pipelines.map((c) => value(c, context));
-      const y = pipelines.map((c) => value(c, report));
-      const n = x.filter((v, i) => !Number.isNaN(v) && !Number.isNaN(y[i])).length;
-      taus.push({ dataset, context, report, value: tau(x, y), pipelines: n });
+      const s = tableStatistic(
+        data,
+        { statistic: "kendall_tau_b", topicSet },
+        inputs(context),
+        inputs(report),
+      );
+      statistics.set(key(dataset, context), s);
+      taus.push({
+        dataset,
+        context,
+        report,
+        value: s.shown.value ?? NaN,
+        pipelines: s.shown.value === null ? 0 : s.shown.n,
+        ...(s.shown.value === null ? { reason: s.shown.reason } : {}),
+      });
     }
   }
-  const key = (dataset: string, m: string) => `${dataset}:${m}`;
   const inference = datasets.map((d) =>
     inferenceColumns(complete, conditions, d, d, {
       measure: "covY",
@@ -145,7 +180,10 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     label: "Kendall τ (context vs report)",
     group: "correlation",
     values: Object.fromEntries(
-      taus.map((x) => [key(x.dataset, x.context), corrCell(x.value, x.pipelines)]),
+      taus.map((x) => [
+        key(x.dataset, x.context),
+        Number.isNaN(x.value) ? null : corrCell(x.value, x.pipelines),
+      ]),
     ),
   });
   const lab = labelling(data);
@@ -156,7 +194,9 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     symbolNote(t),
     ...referenceNote(conditions),
     `Kendall τ: tau-b across ${pipelines.length} pipelines (references excluded) of Cov(Z) and α-nDCG against Cov(y), and of Den(Z) against Den(y).`,
-    ...fewSystemsNote(taus.map((x) => x.pipelines)),
+    ...fewSystemsNote(taus.filter((x) => !Number.isNaN(x.value)).map((x) => x.pipelines)),
+    ...absentTauNotes(taus.filter((x) => x.reason !== NOT_STORED), datasets.length > 1),
+    ...notStoredNote(statistics.values()),
     "Den = [(Cov / tokens) / (Cov of P* / tokens of P*)]^w: coverage per token relative to P*; above 1 when a text covers more per token than P*, as a concise human summary can.",
     ...inference.flatMap((inf, i) => (i === 0 ? inf.notes : [])),
     ...generationFlagNotes(data, conditions),
@@ -191,23 +231,22 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       })
     )
   );
-  // The Kendall τ row: a statistic of the stored pipeline means it pairs.
+  // ... and each tau its stored statistic, or why it is blank.
   for (const x of taus) {
-    const row = "Kendall τ (context vs report)";
     const column = key(x.dataset, x.context);
-    const inputs = pipelines.flatMap((c) =>
-      [x.context, x.report].flatMap((m) => {
-        const k = means.get(meanKey(x.dataset, c.name, m))?.key;
-        return k ? [{ ...k, topicId: datasets.length > 1 ? `all:${x.dataset}` : "all" }] : [];
-      })
-    );
-    const shown = corrCell(x.value, x.pipelines);
-    cells.push(
-      typeof shown === "number"
-        ? { row, column, derived: `Kendall tau-b across pipelines against ${x.report}`, inputs }
-        : { row, column, reason: `fewer than enough pipelines with both means, or no variation` },
-    );
+    cells.push(statisticCell(
+      "Kendall τ (context vs report)",
+      column,
+      "Kendall tau-b across pipelines",
+      statistics.get(column)!,
+      x.pipelines < MIN_SYSTEMS
+        ? `withheld: over ${x.pipelines} pipelines (fewer than ${MIN_SYSTEMS})`
+        : undefined,
+    ));
   }
+  const requests: StatisticRequest[] = [...statistics.values()].flatMap((s) =>
+    s.request ? [s.request] : []
+  );
   const covZ = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covZ"))?.value;
   const covY = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covY"))?.value;
   const points = datasets.flatMap((dataset) =>
@@ -222,10 +261,10 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
   const tauText = taus.filter((x) => x.context === "covZ")
     .map((x) =>
       `${datasets.length > 1 ? `${x.dataset}: ` : ""}Kendall τ = ${
-        x.pipelines < 4
-          ? `n/a (n=${x.pipelines})`
-          : Number.isNaN(x.value)
+        Number.isNaN(x.value)
           ? "n/a"
+          : x.pipelines < MIN_SYSTEMS
+          ? `n/a (n=${x.pipelines})`
           : x.value.toFixed(3)
       }`
     )
@@ -242,6 +281,7 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       taus,
     },
     cells,
+    statistics: requests,
     table: table({
       caption: `Retrieval contexts and reports under the oracle budget${lab.suffix}`,
       label: "tab:main",
@@ -284,4 +324,13 @@ function referenceNote(conditions: readonly Condition[]): string[] {
   if (!parts.length) return [];
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
   return [`References: ${list}.`];
+}
+
+/** Why a tau of the table is blank: its stored reason, by context measure. */
+function absentTauNotes(taus: readonly MeasureTau[], multi: boolean): string[] {
+  return taus.filter((x) => x.reason).map((x) =>
+    `No Kendall τ of ${LABELS[x.context]} vs ${LABELS[x.report]}${
+      multi ? ` on ${x.dataset}` : ""
+    }: ${x.reason}.`
+  );
 }

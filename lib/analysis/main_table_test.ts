@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { tableMarkdown } from "@lib/report/mod.ts";
 import { mainTable } from "./main_table.ts";
-import { tinyData } from "./testdata/tiny_data.ts";
+import { tinyData as tiny } from "./testdata/tiny_data.ts";
+import { withStatistics } from "./testdata/with_statistics.ts";
+
+/** The tiny data with the statistics the statistics stage stores for its main table. */
+const tinyData = () => withStatistics(tiny(), (d) => [mainTable(d)]);
 
 const close = (a: number | undefined, b: number, what: string) =>
   assert.ok(a !== undefined && Math.abs(a - b) < 1e-9, `${what}: ${a} != ${b}`);

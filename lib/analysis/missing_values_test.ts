@@ -4,6 +4,8 @@ import { thresholdTable } from "./threshold_table.ts";
 import { reportScores } from "./report_scores.ts";
 import { tinyData, tinyExtract } from "./testdata/tiny_data.ts";
 import { withStoredMeasures } from "./testdata/stored_measures.ts";
+import { withStatistics } from "./testdata/with_statistics.ts";
+import { storedStatistic } from "./stored_statistic.ts";
 
 Deno.test("main and threshold tables name the conditions without a value", () => {
   const data = tinyExtract();
@@ -30,7 +32,8 @@ Deno.test("a run whose topic set is incomplete has no mean in any table, only it
   const measures = full.measures!.filter((r) =>
     !(r.run === "b" && r.source === "report" && (r.topicId === "t2" || r.topicId === "all"))
   );
-  const data = { ...full, measures };
+  // The statistics stage stores what the tables ask for, from these measures.
+  const data = withStatistics({ ...full, measures }, (d) => [mainTable(d), thresholdTable(d)]);
   const r = mainTable(data);
   const mean = (c: string, m: string) =>
     r.data.means.find((x) => x.condition === c && x.measure === m)?.value;
@@ -48,8 +51,25 @@ Deno.test("a run whose topic set is incomplete has no mean in any table, only it
     r.table!.notes!.includes(`No value of Cov(y): b (${why}).`),
     r.table!.notes!.join("\n"),
   );
-  // The Kendall τ of Cov(y) is over the other pipelines only.
-  assert.ok(r.data.taus.filter((x) => x.report === "covY").every((x) => x.pipelines === 2));
+  // The Kendall τ of Cov(y) is absent, not over the other pipelines: stored without a
+  // value, with the reason naming b's missing mean, which the table shows.
+  const covY = r.data.taus.filter((x) => x.report === "covY");
+  assert.equal(covY.length, 2);
+  for (const x of covY) {
+    assert.ok(Number.isNaN(x.value) && x.pipelines === 0, JSON.stringify(x));
+    assert.equal(x.reason, `1 of 3 inputs have no stored value: b Cov(y): ${why}`);
+  }
+  // As stored: every tau absent (b lost its Den(y) mean too), 2 complete pairs of 3.
+  const stored = r.statistics!.map((q) => storedStatistic(data, q.key));
+  assert.deepEqual(stored.map((x) => [x.value, x.n]), [[null, 2], [null, 2], [null, 2]]);
+  assert.ok(
+    r.table!.notes!.includes(
+      `No Kendall τ of Cov(Z) vs Cov(y): 1 of 3 inputs have no stored value: b Cov(y): ${why}.`,
+    ),
+    r.table!.notes!.join("\n"),
+  );
+  const tauCell = r.cells!.find((c) => c.row.startsWith("Kendall") && c.column === "tiny:covZ")!;
+  assert.equal(tauCell.reason, `1 of 3 inputs have no stored value: b Cov(y): ${why}`);
   // The threshold table shows no mean across pipelines that the main table withholds.
   const th = thresholdTable(data);
   const at3 = th.data.stats.find((s) => s.measure === "covY" && s.threshold === 3)!;

@@ -120,6 +120,10 @@ export {
   type HumanAgreementAnalysesOptions,
 } from "./human_agreement_analyses.ts";
 export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
+export { computeStatistics, type StatisticRequest, STATISTICS } from "./compute_statistics.ts";
+export { NOT_STORED, type ShownStatistic, storedStatistic } from "./stored_statistic.ts";
+export { type StoredStatistics, storeStatistics } from "./store_statistics.ts";
+export { statisticsStep } from "./statistics_step.ts";
 export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
 export { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 export {

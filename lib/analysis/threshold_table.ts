@@ -11,7 +11,14 @@ import { conditionValues, datasetsOf, MAIN_MEASURES, meanKey } from "./_conditio
 import { LABELS } from "./_scores.ts";
 import { missingValueNotes } from "./_missing_values.ts";
 import { labelling } from "./_labels.ts";
-import { cell, corrCell, fewSystemsNote, mean, sd, symbolNote, tau } from "./_stats.ts";
+import { cell, corrCell, fewSystemsNote, MIN_SYSTEMS, symbolNote } from "./_stats.ts";
+import {
+  notStoredNote,
+  statisticCell,
+  type StatisticInput,
+  type TableStatistic,
+  tableStatistic,
+} from "./_statistic_cells.ts";
 
 /** Options of {@linkcode thresholdTable}. */
 export interface ThresholdTableOptions {
@@ -97,30 +104,46 @@ export function thresholdTable(
   const byThreshold = scored.map((x) => x.means);
   const stats: ThresholdStat[] = [];
   const means: ThresholdTableData["means"] = [];
+  // The statistics across pipelines are stored by the statistics stage; the
+  // table asks for them and reads them. Each needs every pipeline's mean: one
+  // that the main table leaves blank leaves these cells blank too, never a subset.
+  const shown = new Map<string, TableStatistic>();
+  const multi = datasets.length > 1;
   for (const dataset of datasets) {
+    const topicSet = multi ? `all:${dataset}` : "all";
     for (const measure of MAIN_MEASURES) {
-      const vectors = byThreshold.map((m) =>
-        pipelines.map((c) => m.get(meanKey(dataset, c.name, measure))?.value ?? NaN)
-      );
-      thresholds.forEach((threshold, i) => {
-        // A statistic across pipelines needs every pipeline's mean: one that the
-        // main table leaves blank leaves these cells blank too, never a subset.
-        const xs = vectors[i].some((v) => Number.isNaN(v)) ? [] : vectors[i];
-        pipelines.forEach((c, j) => {
-          if (!Number.isNaN(vectors[i][j])) {
-            means.push({ dataset, threshold, condition: c.name, measure, value: vectors[i][j] });
-          }
+      const inputs = (i: number) =>
+        pipelines.map((c): StatisticInput => {
+          const m = byThreshold[i].get(meanKey(dataset, c.name, measure));
+          return {
+            ref: scored[i].keys.get(meanKey("", c.name, measure)),
+            value: m ? m.value : null,
+            label: `${c.label} ${LABELS[measure]} at t = ${thresholds[i]}`,
+            missing: scored[i].missing.get(meanKey(dataset, c.name, measure)),
+          };
         });
+      thresholds.forEach((threshold, i) => {
+        const x = inputs(i);
+        pipelines.forEach((c, j) => {
+          const value = x[j].value;
+          if (value !== null) means.push({ dataset, threshold, condition: c.name, measure, value });
+        });
+        const at = (what: string) => `${measure}\u0000${dataset}:${threshold}:${what}`;
+        const mean = tableStatistic(data, { statistic: "mean", topicSet }, x);
+        const sd = tableStatistic(data, { statistic: "sd", topicSet }, x);
+        shown.set(at("mean"), mean).set(at("sd"), sd);
+        const tau = i === 0
+          ? undefined
+          : tableStatistic(data, { statistic: "kendall_tau_b", topicSet }, inputs(0), x);
+        if (tau) shown.set(at("tau"), tau);
         stats.push({
           dataset,
           measure,
           threshold,
-          mean: mean(xs),
-          sd: sd(xs),
-          tau: i === 0 || !xs.length || vectors[0].some((v) => Number.isNaN(v))
-            ? NaN
-            : tau(vectors[0], vectors[i]),
-          pipelines: xs.length,
+          mean: mean.shown.value ?? NaN,
+          sd: sd.shown.value ?? NaN,
+          tau: tau?.shown.value ?? NaN,
+          pipelines: mean.shown.value === null ? 0 : mean.shown.n,
         });
       });
     }
@@ -140,42 +163,35 @@ export function thresholdTable(
       stats.filter((s) => s.measure === measure).flatMap((s) => [
         [`${s.dataset}:${s.threshold}:mean`, cell(s.mean)],
         [`${s.dataset}:${s.threshold}:sd`, cell(s.sd)],
-        ...(s.threshold === thresholds[0]
-          ? []
-          : [[`${s.dataset}:${s.threshold}:tau`, corrCell(s.tau, s.pipelines)]]),
+        ...(s.threshold === thresholds[0] ? [] : [[
+          `${s.dataset}:${s.threshold}:tau`,
+          Number.isNaN(s.tau) ? null : corrCell(s.tau, s.pipelines),
+        ]]),
       ]),
     ),
   }));
-  // Every cell is a statistic across pipelines: derived, with the stored means it uses.
-  const inputsAt = (dataset: string, measure: string, i: number) =>
-    pipelines.flatMap((c) => {
-      const m = byThreshold[i].get(meanKey(dataset, c.name, measure));
-      return m ? [{ ...m.key, topicId: datasets.length > 1 ? `all:${dataset}` : "all" }] : [];
-    });
+  // Every cell is a statistic across pipelines: derived from its stored row, with
+  // the stored means it uses, or blank with the reason.
   const cells: CellSource[] = stats.flatMap((s) => {
     const i = thresholds.indexOf(s.threshold);
     const row = LABELS[s.measure];
-    const inputs = inputsAt(s.dataset, s.measure, i);
-    const blank = "a pipeline has no mean at this threshold (see the notes)";
-    const one = (column: string, value: number, derived: string, ins = inputs): CellSource =>
-      Number.isNaN(value) ? { row, column, reason: blank } : { row, column, derived, inputs: ins };
+    const one = (what: string, derived: string): CellSource => {
+      const column = `${s.dataset}:${s.threshold}:${what}`;
+      const withheld = what === "tau" && s.pipelines < MIN_SYSTEMS
+        ? `withheld: over ${s.pipelines} pipelines (fewer than ${MIN_SYSTEMS})`
+        : undefined;
+      return statisticCell(
+        row,
+        column,
+        derived,
+        shown.get(`${s.measure}\u0000${column}`)!,
+        withheld,
+      );
+    };
     return [
-      one(`${s.dataset}:${s.threshold}:mean`, s.mean, "mean over pipelines"),
-      one(`${s.dataset}:${s.threshold}:sd`, s.sd, "sample sd over pipelines"),
-      ...(i === 0
-        ? []
-        : typeof corrCell(s.tau, s.pipelines) !== "number" && !Number.isNaN(s.tau)
-        ? [{
-          row,
-          column: `${s.dataset}:${s.threshold}:tau`,
-          reason: `τ not given: ${s.pipelines} pipeline(s) with a mean at both thresholds`,
-        }]
-        : [
-          one(`${s.dataset}:${s.threshold}:tau`, s.tau, "Kendall tau-b of the pipeline rankings", [
-            ...inputsAt(s.dataset, s.measure, 0),
-            ...inputs,
-          ]),
-        ]),
+      one("mean", "mean over pipelines"),
+      one("sd", "sample sd over pipelines"),
+      ...(i === 0 ? [] : [one("tau", "Kendall tau-b of the pipeline rankings")]),
     ];
   });
   const lab = labelling(data);
@@ -183,6 +199,7 @@ export function thresholdTable(
     name: "threshold_table",
     data: { stats, means },
     cells,
+    statistics: [...shown.values()].flatMap((x) => (x.request ? [x.request] : [])),
     table: table({
       caption: `Answerability threshold t = ${
         thresholds.join(" vs ")
@@ -199,6 +216,7 @@ export function thresholdTable(
           stats.filter((s) => s.threshold !== thresholds[0]).map((s) => s.pipelines),
         ),
         ...topicSetNotes(thresholds, byThreshold),
+        ...notStoredNote(shown.values()),
         // Pipelines without a value at a threshold: left out of its mean, sd and τ.
         ...thresholds.flatMap((th, i) =>
           missingValueNotes(

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { tableMarkdown } from "@lib/report/mod.ts";
 import { thresholdTable } from "./threshold_table.ts";
-import { tinyData } from "./testdata/tiny_data.ts";
+import { tinyData as tiny } from "./testdata/tiny_data.ts";
+import { withStatistics } from "./testdata/with_statistics.ts";
+
+/** The tiny data with the statistics the statistics stage stores for its threshold tables. */
+const tinyData = () =>
+  withStatistics(tiny(), (d) => [thresholdTable(d), thresholdTable(d, { thresholds: [3, 4, 5] })]);
 
 const close = (a: number | undefined, b: number, what: string) =>
   assert.ok(a !== undefined && Math.abs(a - b) < 1e-9, `${what}: ${a} != ${b}`);

@@ -7,7 +7,8 @@
 import type { ItemRatings } from "@lib/metrics/mod.ts";
 import type { Backends, Palette, Table, VegaLiteSpec } from "@lib/report/mod.ts";
 import type { Generation, Qrel, RunRow } from "@lib/types/mod.ts";
-import type { StoredMeasure } from "@lib/store/mod.ts";
+import type { StoredMeasure, StoredStatistic } from "@lib/store/mod.ts";
+import type { StatisticRequest } from "./compute_statistics.ts";
 
 /** A topic and the dataset it belongs to (the topic's `source`, e.g. `sample`, `duc04`). */
 export interface AnalysisTopic {
@@ -48,6 +49,13 @@ export interface CruxData {
    * hand, where the tables compute them with the measure step's functions.
    */
   measures?: readonly StoredMeasure[];
+  /**
+   * The statistics the statistics stage computed from the stored measures (see
+   * `computeStatistics`): the tables show these (correlations, means and
+   * deviations across pipelines) and never compute them. Absent: every such cell
+   * is blank, saying the stage has not computed it.
+   */
+  statistics?: readonly StoredStatistic[];
   /**
    * The experiment's figure palette by condition label (see
    * `experimentPalette` in `lib/report`): conditions keep these colours in
@@ -109,6 +117,8 @@ export interface CellSource {
   derived?: string;
   /** The stored rows a derived cell is computed from. */
   inputs?: { run: string; source: string; judge: string; measure: string; topicId: string }[];
+  /** The key of the stored `statistics` row a derived cell shows (see `formatStatisticKey`). */
+  statistic?: string;
 }
 
 /** The result of an analysis: data plus its report table and/or figure, ready to display or save. */
@@ -121,4 +131,9 @@ export interface Analysis<D = unknown> {
   figure?: VegaLiteSpec;
   /** The stored row (or the reason for a blank) of each numeric cell of `table`. */
   cells?: CellSource[];
+  /**
+   * The statistics the table shows, with their inputs' stored values: what the
+   * statistics stage computes and stores for it to read.
+   */
+  statistics?: StatisticRequest[];
 }

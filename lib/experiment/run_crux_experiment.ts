@@ -15,7 +15,7 @@ import {
   type StageEvent,
 } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
-import type { WorkspaceAnalyses } from "@lib/analysis/mod.ts";
+import { statisticsStep, type WorkspaceAnalyses } from "@lib/analysis/mod.ts";
 import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 import { analyzeStep } from "./analyze_step.ts";
 
@@ -106,6 +106,7 @@ export async function runCruxExperiment(
       onProgress: opts.onProgress,
       signal: opts.signal,
       methods: opts.methods ?? METHOD_REGISTRY,
+      statistics: statisticsStep(config, { env: opts.env }),
       analyze: analyzeStep(config, {
         methods: opts.methods,
         env: opts.env,

@@ -25,6 +25,7 @@ export const CRUX_STAGES = [
   "generate",
   "judge",
   "measure",
+  "statistics",
   "analyze",
 ] as const;
 
@@ -40,6 +41,12 @@ export interface ExperimentStagesOptions {
    * it the experiment has no `analyze` stage.
    */
   analyze?: AnalyzeStep;
+  /**
+   * The `statistics` stage: the statistics the tables show, computed from the
+   * stored measures (after every judge and measure stage, before `analyze`).
+   * Without it the experiment has no `statistics` stage.
+   */
+  statistics?: AnalyzeStep;
   /**
    * The evaluation methods (the method registry, in stage order: the comparison
    * last). Exactly one declares the experiment's chain; each whose section the
@@ -130,6 +137,17 @@ export async function experimentStages(
     specs.push(...added);
     methodStages.push(...added.filter((s) => s.stage === "measure").map((s) => s.id));
   }
+  if (opts.statistics) {
+    const statistics = opts.statistics;
+    specs.push({
+      id: "statistics",
+      stage: "statistics",
+      version: 1,
+      params: statistics.params,
+      deps: specs.filter((s) => ["judge", "measure"].includes(s.stage)).map((s) => s.id),
+      run: (ws) => statistics.run(ws),
+    });
+  }
   if (opts.analyze) {
     const analyze = opts.analyze;
     specs.push({
@@ -137,7 +155,8 @@ export async function experimentStages(
       stage: "analyze",
       version: 1,
       params: analyze.params,
-      deps: specs.filter((s) => ["judge", "measure"].includes(s.stage)).map((s) => s.id),
+      deps: specs.filter((s) => ["judge", "measure", "statistics"].includes(s.stage))
+        .map((s) => s.id),
       run: (ws) => analyze.run(ws),
     });
   }

@@ -48,6 +48,11 @@ Deno.test({
       // method tables the stored per-answer scores: the check is not empty.
       assert.ok(checked.stored > 500, `${checked.stored} cells show stored rows`);
       assert.ok(checked.shared >= 5, `stored rows shown in two tables (${checked.shared})`);
+      // The main table's taus and the threshold table's statistics are stored rows.
+      assert.ok(
+        checked.statistics >= 28,
+        `cells showing stored statistics (${checked.statistics})`,
+      );
 
       const cells = async (name: string) =>
         (await Deno.readTextFile(join(dir, "tables", `${name}.cells.jsonl`))).trim().split("\n")

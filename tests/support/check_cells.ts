@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openWorkspace } from "@lib/store/mod.ts";
+import { formatStatisticKey, openWorkspace, readStatistics } from "@lib/store/mod.ts";
 import type { CellSource } from "@lib/analysis/mod.ts";
 
 type Key = NonNullable<CellSource["key"]>;
@@ -25,6 +25,8 @@ export interface CellsChecked {
   blank: number;
   /** Derived means checked against their stored inputs. */
   means: number;
+  /** Derived cells showing a stored `statistics` row, checked against it. */
+  statistics: number;
   /** Stored rows shown in two or more tables. */
   shared: number;
 }
@@ -85,7 +87,9 @@ export function parseCsv(text: string): string[][] {
 export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsChecked> {
   const ws = await openWorkspace(wsDir, { readOnly: true });
   const stored = new Map<string, number | null>();
+  const statistics = new Map<string, number | null>();
   try {
+    for (const s of await readStatistics(ws)) statistics.set(formatStatisticKey(s.key), s.value);
     const rows = await ws.query<Key & { value: number | null }>(
       "SELECT run, source, judge, measure, topic_id, value FROM measures",
     );
@@ -103,6 +107,7 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
     derived: 0,
     blank: 0,
     means: 0,
+    statistics: 0,
     shared: 0,
   };
   const shownIn = new Map<string, { where: string; value: number; decimals: number }[]>();
@@ -164,6 +169,18 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
         check(isNumber(cell), `${where}: a derived cell shows a number (${cell})`);
         for (const k of c.inputs ?? []) {
           check(stored.has(keyText(k)), `${where}: input ${keyText(k)} is a stored row`);
+        }
+        // A statistic across stored rows shows its stored `statistics` row.
+        if (c.statistic) {
+          const value = statistics.get(c.statistic);
+          check(value != null, `${where}: its statistic ${c.statistic} is stored`);
+          if (value != null) {
+            check(
+              Math.abs(Number(cell) - value) < 0.5 * 10 ** -decimals,
+              `${where}: shows ${cell}, the stored statistic is ${value}`,
+            );
+            out.statistics++;
+          }
         }
         // A mean is the mean of its stored inputs.
         const ins = (c.inputs ?? []).map((k) => stored.get(keyText(k)));

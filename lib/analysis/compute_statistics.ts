@@ -1,0 +1,117 @@
+/**
+ * The statistics stage's arithmetic: each statistic a table asks for, computed
+ * from the stored measure values of its inputs. Tables never compute these;
+ * they read the stored rows (see `stored_statistic.ts`).
+ *
+ * @module
+ */
+import { kendallTau, mean } from "@lib/metrics/mod.ts";
+import { formatStatisticKey, type StatisticKey, type StoredStatistic } from "@lib/store/mod.ts";
+
+/**
+ * A statistic a table shows, with the stored values of its inputs: what the
+ * statistics stage computes and stores under `key`.
+ */
+export interface StatisticRequest {
+  key: StatisticKey;
+  /** The stored values of `key.x`, in order; null where none is stored. */
+  x: readonly (number | null)[];
+  /** The stored values of `key.y`, paired with `x`; null where none is stored. */
+  y?: readonly (number | null)[];
+  /** Why each input without a stored value has none (e.g. `bm25 Cov(y): ratings failed for topic t2`). */
+  missing?: readonly string[];
+}
+
+/** The statistics {@linkcode computeStatistics} knows. */
+export const STATISTICS = ["kendall_tau_b", "mean", "sd"] as const;
+
+/**
+ * Computes each requested statistic from its inputs' stored values: Kendall's
+ * tau-b of the paired vectors (`kendall_tau_b`), the mean (`mean`) or the sample
+ * standard deviation, n - 1 (`sd`) of the first. A statistic with an input that
+ * has no stored value is absent (value null), with the inputs' reasons: never a
+ * value over the other inputs. So is one that is undefined on its inputs (tau-b
+ * of a constant vector, sd of one value), with why. Requests with the same key
+ * (several tables showing one statistic) give one row.
+ *
+ * @param requests What the tables show.
+ * @returns One stored statistic per distinct key, in request order.
+ * @throws {RangeError} When a statistic is unknown, its vectors differ in length, or two
+ *   requests of one key carry different values.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { computeStatistics } from "@lib/analysis/mod.ts";
+ * const ref = (run: string, measure: string) => ({ run, source: "", judge: "", measure });
+ * const runs = ["a", "b", "c"];
+ * const [tau] = computeStatistics([{
+ *   key: { statistic: "kendall_tau_b", x: runs.map((r) => ref(r, "P@10")),
+ *     y: runs.map((r) => ref(r, "Cov")), topicSet: "all" },
+ *   x: [0.1, 0.2, 0.3], y: [0.3, 0.2, 0.4],
+ * }]);
+ * assert.equal(tau.value, 1 / 3); // 2 concordant pairs, 1 discordant, no ties
+ * ```
+ */
+export function computeStatistics(requests: readonly StatisticRequest[]): StoredStatistic[] {
+  const out = new Map<string, { row: StoredStatistic; request: StatisticRequest }>();
+  for (const r of requests) {
+    const id = formatStatisticKey(r.key);
+    const row = computeOne(r, id);
+    const seen = out.get(id);
+    if (seen) {
+      if (JSON.stringify([seen.request.x, seen.request.y]) !== JSON.stringify([r.x, r.y])) {
+        throw new RangeError(`Cannot compute statistic ${id}: two tables give it different inputs`);
+      }
+      continue;
+    }
+    out.set(id, { row, request: r });
+  }
+  return [...out.values()].map((v) => v.row);
+}
+
+function computeOne(r: StatisticRequest, id: string): StoredStatistic {
+  const { key } = r;
+  if (!(STATISTICS as readonly string[]).includes(key.statistic)) {
+    throw new RangeError(
+      `Cannot compute statistic ${id}: unknown statistic (known: ${STATISTICS.join(", ")})`,
+    );
+  }
+  const paired = key.statistic === "kendall_tau_b";
+  if (
+    r.x.length !== key.x.length ||
+    (paired && (!key.y || !r.y || r.y.length !== r.x.length || key.y.length !== key.x.length))
+  ) {
+    throw new RangeError(`Cannot compute statistic ${id}: its inputs and values differ in length`);
+  }
+  const complete = r.x.filter((v, i) => v !== null && (!paired || r.y![i] !== null)).length;
+  const absent = (reason: string): StoredStatistic => ({ key, value: null, n: complete, reason });
+  if (complete < r.x.length) {
+    const why = [...new Set(r.missing ?? [])];
+    return absent(
+      `${r.x.length - complete} of ${r.x.length} inputs have no stored value${
+        why.length ? `: ${why.join("; ")}` : ""
+      }`,
+    );
+  }
+  const xs = r.x as number[];
+  const n = xs.length;
+  if (key.statistic === "mean") {
+    return n ? { key, value: mean(xs), n, reason: "" } : absent("no inputs");
+  }
+  if (n < 2) return absent(`undefined over ${n} value${n === 1 ? "" : "s"}`);
+  if (key.statistic === "sd") {
+    const m = mean(xs);
+    const value = Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1));
+    return { key, value, n, reason: "" };
+  }
+  const ys = r.y as number[];
+  const constant = (v: number[]) => v.every((a) => a === v[0]);
+  if (constant(xs) || constant(ys)) {
+    return absent(
+      `undefined: the ${constant(xs) ? "first" : "second"} vector is constant (${
+        (constant(xs) ? xs : ys)[0]
+      } for all ${n})`,
+    );
+  }
+  return { key, value: kendallTau(xs, ys), n, reason: "" };
+}

@@ -1,0 +1,43 @@
+/**
+ * The statistics stage of an experiment: the statistics its CRUX tables show,
+ * computed from the stored measures with the analyses' settings and stored for
+ * the analyze stage to read.
+ *
+ * @module
+ */
+import type { AnalyzeStep, CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import { analysisParams } from "./analysis_params.ts";
+import { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
+import { storeStatistics } from "./store_statistics.ts";
+
+/**
+ * The statistics stage's parameters and work for an experiment config, for
+ * `cruxStages(config, { statistics })`: fingerprinted by the analyses'
+ * parameters, it stores the statistics of the tables the analyze stage writes.
+ *
+ * @param config The checked experiment config.
+ * @param opts Environment (model names in backend labels).
+ * @returns The step: its parameters and its run function.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statisticsStep } from "@lib/analysis/mod.ts";
+ * import { cruxStages, loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
+ * const specs = await cruxStages(config, { statistics: statisticsStep(config) });
+ * assert.equal(specs.at(-1)?.id, "statistics");
+ * ```
+ */
+export function statisticsStep(
+  config: CruxExperimentConfig,
+  opts: { env?: Record<string, string | undefined> } = {},
+): AnalyzeStep {
+  return {
+    params: analysisParams(config),
+    async run(ws) {
+      const options = experimentAnalysisOptions(config, { env: opts.env });
+      const r = await storeStatistics(ws, options);
+      return `${r.values} statistics` + (r.absent ? `; ${r.absent} absent (inputs missing)` : "");
+    },
+  };
+}

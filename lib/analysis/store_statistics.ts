@@ -1,0 +1,59 @@
+/**
+ * The statistics stage's work: every statistic the CRUX tables show (Kendall
+ * tau between context and report measures, means, deviations and ranking
+ * agreement across pipelines), computed from the stored measures and stored in
+ * the workspace for the tables to read.
+ *
+ * @module
+ */
+import { type Workspace, writeStatistics } from "@lib/store/mod.ts";
+import type { AnalyzeWorkspaceOptions } from "./analyze_workspace.ts";
+import { workspaceConditions } from "./_workspace_conditions.ts";
+import { mainTable } from "./main_table.ts";
+import { thresholdTable } from "./threshold_table.ts";
+import { computeStatistics } from "./compute_statistics.ts";
+
+/** What {@linkcode storeStatistics} stored. */
+export interface StoredStatistics {
+  /** Statistics stored with a value. */
+  values: number;
+  /** Statistics stored without one (an input missing, or undefined on its inputs). */
+  absent: number;
+}
+
+/**
+ * Computes every statistic the CRUX tables of `analyzeWorkspace` show with the
+ * same settings, from the stored measure values they read, and replaces the
+ * workspace's statistics with them. A statistic with an input that has no
+ * stored value is stored absent, with the reason.
+ *
+ * @param ws The workspace (after the measure stages).
+ * @param opts The analysis settings (as for `analyzeWorkspace`; files are not written).
+ * @returns How many statistics were stored with and without a value.
+ * @example
+ * ```ts
+ * import { storeStatistics } from "@lib/analysis/mod.ts";
+ * import { importSample, openWorkspace } from "@lib/store/mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * const ws = await openWorkspace(dir);
+ * await importSample(ws, "datasets/sample");
+ * await storeStatistics(ws); // before the measure stages: every statistic absent, with why
+ * ws.close();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function storeStatistics(
+  ws: Workspace,
+  opts: AnalyzeWorkspaceOptions = {},
+): Promise<StoredStatistics> {
+  const { data, conditions } = await workspaceConditions(ws, opts);
+  const common = { conditions, tau: opts.tau, w: opts.w };
+  const tables = [
+    mainTable(data, common),
+    thresholdTable(data, { conditions, thresholds: opts.thresholds, w: opts.w }),
+  ];
+  const rows = computeStatistics(tables.flatMap((t) => t.statistics ?? []));
+  await writeStatistics(ws, rows);
+  const values = rows.filter((r) => r.value !== null).length;
+  return { values, absent: rows.length - values };
+}
