@@ -29,7 +29,7 @@ export interface ReportLength {
   condition: string;
   kind: Condition["kind"];
   /** Tokens of the report (as stored). */
-  tokens: number;
+  tokens: number | null;
   /** The topic's budget: tokens of P*. */
   budget: number;
   /** Passages in the report's context. */
@@ -88,7 +88,7 @@ export function generationOverview(
         topicId: g.topicId,
         condition: c.label,
         kind: c.kind,
-        tokens: g.tokens ?? 0,
+        tokens: g.tokens ?? null,
         budget: budgets.get(g.topicId)!,
         contextSize: g.contextIds?.length ?? 0,
         text: g.text,
@@ -104,8 +104,11 @@ export function generationOverview(
   const budgetMarks = [...budgets].filter(([t]) => reports.some((r) => r.topicId === t))
     .sort(([a], [b]) => naturalCompare(a, b))
     .map(([topicId, budget]) => ({ topicId, value: budget }));
-  const bars = reports.map((r) => ({ topicId: r.topicId, series: r.condition, value: r.tokens }));
-  const over = reports.filter((r) => r.kind !== "oracle-result" && r.tokens > r.budget).length;
+  // A report whose token count is not stored is left out of the figure, not drawn as 0.
+  const counted = reports.filter((r): r is ReportLength & { tokens: number } => r.tokens !== null);
+  const bars = counted.map((r) => ({ topicId: r.topicId, series: r.condition, value: r.tokens }));
+  const over = counted.filter((r) => r.kind !== "oracle-result" && r.tokens > r.budget).length;
+  const uncounted = reports.length - counted.length;
   const flagNotes = generationFlagNotes(data, conditions);
   const out: Analysis<GenerationOverviewData> = {
     name: "generation_overview",
@@ -128,7 +131,7 @@ export function generationOverview(
           condition: r.condition,
           tokens: r.tokens,
           budget: r.budget,
-          ratio: r.budget > 0 ? r.tokens / r.budget : null,
+          ratio: r.budget > 0 && r.tokens !== null ? r.tokens / r.budget : null,
           context: r.contextSize,
           ...(preview > 0
             ? { text: r.text.length > preview ? r.text.slice(0, preview) + "…" : r.text }
@@ -139,12 +142,15 @@ export function generationOverview(
         ...lab.notes,
         "Budget = tokens of the topic's oracle passages P* (the maximum report length of every pipeline); top-k = |P*|.",
         `${over} generated report(s) exceed the budget.`,
+        ...(uncounted
+          ? [`${uncounted} report(s) have no stored token count: their Tokens cell is blank.`]
+          : []),
         ...flagNotes,
       ],
     }),
     figure: budgetMarks.length > MAX_BAR_TOPICS
       ? topicChart(
-        reports.filter((r) => r.budget > 0).map((r) => ({
+        counted.filter((r) => r.budget > 0).map((r) => ({
           topicId: r.topicId,
           series: r.condition,
           value: r.tokens / r.budget,
@@ -157,7 +163,7 @@ export function generationOverview(
           color: "series",
           colorTitle: "condition",
           yTitle: "tokens / budget",
-          yDomain: [0, Math.max(1.2, ...reports.map((r) => (r.budget ? r.tokens / r.budget : 0)))],
+          yDomain: [0, Math.max(1.2, ...counted.map((r) => (r.budget ? r.tokens / r.budget : 0)))],
         },
       )
       : barChart(bars, {
@@ -184,9 +190,12 @@ export function generationOverview(
   return {
     ...out,
     // A report or condition name that reads as a number is text of the store, too.
-    cells: tableCells(out.table!, (_row, column) => ({
-      derived: what[column] ?? `${column} of the stored report`,
-      inputs: [],
-    })),
+    cells: tableCells(
+      out.table!,
+      (_row, column, value) =>
+        value === null
+          ? { reason: "the report has no stored token count" }
+          : { derived: what[column] ?? `${column} of the stored report`, inputs: [] },
+    ),
   };
 }

@@ -196,3 +196,30 @@ Deno.test("rateReports stores ratings and no measure; measureReports scores them
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("measureReports: a report without a stored token count has Cov but no Den, and the run no Den mean", async () => {
+  const { ws, dir } = await fixture();
+  try {
+    await ws.upsert("generations", [{
+      run: "g",
+      topicId: "t",
+      text: "REPORT",
+      condition: "rag",
+      backend: "extractive",
+      contextIds: ["t:0#2", "x:0#0"],
+      tokens: null,
+    }]);
+    const { judge } = scriptedJudge({ REPORT: { "Q1?": 4, "Q2?": 1 } });
+    await rateReports(ws, { judge });
+    const notes: string[] = [];
+    await measureReports(ws, { judge: judge.name, onNote: (m) => notes.push(m) });
+    const report = (await ws.measures({ run: "g" })).filter((m) => m.source === "report")
+      .map((m) => [m.measure, m.topicId, m.value]).sort();
+    // Cov(y) = 1/2 as by hand; no Den of the report, per topic or as the run's mean.
+    assert.deepEqual(report, [["Cov", "all", 0.5], ["Cov", "t", 0.5]]);
+    assert.ok(notes.some((n) => n.includes("t (the report has no token count)")), notes.join("\n"));
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

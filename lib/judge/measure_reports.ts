@@ -196,7 +196,10 @@ export async function measureReports(
         const s = coverageScores({ ...base, ratings, tokens: g.tokens ?? 0 }, { tau, w });
         acc.cov.push(s.coverage!);
         metrics.push({ run, topicId: g.topicId, measure: "Cov_report", value: s.coverage! });
-        if (oracleMissing === undefined) {
+        if (g.tokens == null) {
+          // No stored token count: its density is not measured (never a length of 0).
+          acc.noDensity.push(`${g.topicId} (the report has no token count)`);
+        } else if (oracleMissing === undefined) {
           acc.den.push(s.density!);
           metrics.push({
             run,
@@ -274,7 +277,8 @@ export async function measureReports(
     if (r.topics && !partial) {
       metrics.push({ run, topicId: "all", measure: "Cov_report", value: r.coverage });
     }
-    if (acc.den.length && !partial) {
+    // Den's mean, too, only over every topic of the run (none left without a token count).
+    if (acc.den.length && !partial && acc.den.length === acc.cov.length) {
       metrics.push({ run, topicId: "all", measure: `Den_report${den}`, value: r.density });
     }
     // The contexts' means too: a topic whose report failed, or whose passage
@@ -292,7 +296,7 @@ export async function measureReports(
     }
     if (acc.noDensity.length) {
       opts.onNote?.(
-        `Run "${run}": density left out for ${acc.noDensity.length} topics whose passages have no text in the workspace: ${
+        `Run "${run}": density left out for ${acc.noDensity.length} topics lacking a token count (a passage without text, or a report without a count): ${
           acc.noDensity.slice(0, 3).join(", ")
         }${acc.noDensity.length > 3 ? ", ..." : ""}`,
       );
