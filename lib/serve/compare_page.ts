@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { readReportRuns, type Workspace } from "@lib/store/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
 import { esc, htmlTable, page, seg } from "./_html.ts";
 
 /**
@@ -31,17 +31,19 @@ export async function comparePage(
   topicId: string,
   runs: { a?: string; b?: string } = {},
 ): Promise<string | undefined> {
-  const available = await readReportRuns(ws, topicId);
+  // The topic's reports read once (the runs by name, as `readReportRuns` lists them).
+  const generations = await ws.generations({ topicId });
+  const byRun = new Map(generations.map((g) => [g.run, g]));
+  const available = [...byRun.keys()].sort((x, y) => x < y ? -1 : x > y ? 1 : 0);
   if (available.length === 0) return undefined;
   // By default the first two reports with text: an empty report compares with nothing.
-  const texts = new Map((await ws.generations({ topicId })).map((g) => [g.run, g.text ?? ""]));
+  const texts = new Map(generations.map((g) => [g.run, g.text ?? ""]));
   const written = available.filter((r) => (texts.get(r) ?? "").trim() !== "");
   const defaults = [...written, ...available.filter((r) => !written.includes(r))];
   const a = runs.a ?? defaults.find((r) => r !== runs.b) ?? defaults[0];
   const b = runs.b ?? defaults.find((r) => r !== a) ?? a;
   if (!available.includes(a) || !available.includes(b)) return undefined;
-  const [ra] = await ws.generations({ run: a, topicId });
-  const [rb] = await ws.generations({ run: b, topicId });
+  const ra = byRun.get(a)!, rb = byRun.get(b)!;
   const values = new Map<string, { a?: number; b?: number; method: string }>();
   for (const m of await ws.measures({ topicId })) {
     if (m.run !== a && m.run !== b) continue;

@@ -7,7 +7,12 @@
  * @module
  */
 import { extname, join, normalize, sep } from "node:path";
-import { openWorkspace, type Workspace, WorkspaceStorageError } from "@lib/store/mod.ts";
+import {
+  openWorkspace,
+  type TopicRows,
+  type Workspace,
+  WorkspaceStorageError,
+} from "@lib/store/mod.ts";
 import { comparePage } from "./compare_page.ts";
 import { experimentPage } from "./experiment_page.ts";
 import { reportPage } from "./report_page.ts";
@@ -16,6 +21,7 @@ import { esc, newNonce, page, script, SORT_SCRIPT } from "./_html.ts";
 import { annotateResponse } from "./annotate_response.ts";
 import { hostAllowed, type Origins, requestHost, serverOrigins } from "./_origins.ts";
 import { WorkspaceLease } from "./_lease.ts";
+import { SNAPSHOT_K, TopicSnapshots } from "./_topic_snapshots.ts";
 
 /** Options of {@linkcode serveWorkspace}. */
 export interface ServeOptions {
@@ -55,6 +61,11 @@ export interface ExplorerResponseOptions {
    * check, and writes only from `origin`.
    */
   allowed?: { hosts: ReadonlySet<string>; origins: ReadonlySet<string> };
+  /**
+   * Every topic's page rows for `k` passages per run, read once and shared (see
+   * `readExplorerTopicRows`); default: each topic page reads its own.
+   */
+  topicRows?: (k: number) => Promise<Map<string, TopicRows>>;
 }
 
 /** A running explorer. */
@@ -217,9 +228,17 @@ export async function explorerResponse(
   try {
     if (!kind) return html(await experimentPage(ws, ws.dir));
     if (kind === "topic" && rest.length === 1) {
-      const k = Number(url.searchParams.get("k") ?? 10);
-      const body = await topicPage(ws, rest[0], {
-        k: Number.isInteger(k) && k > 0 && k <= 1000 ? k : 10,
+      const asked = Number(url.searchParams.get("k") ?? 10);
+      const k = Number.isInteger(asked) && asked > 0 && asked <= 1000 ? asked : 10;
+      const shared = opts.topicRows && await opts.topicRows(k);
+      const rows = shared?.get(rest[0]);
+      const body = shared && !rows ? undefined : await topicPage(ws, rest[0], {
+        k,
+        // The shared rows hold at least k passages per run: the page shows the first k.
+        rows: rows && {
+          ...rows,
+          rankings: new Map([...rows.rankings].map(([run, list]) => [run, list.slice(0, k)])),
+        },
       });
       return body ? html(body) : notFound(`No topic "${rest[0]}" in this workspace`);
     }
@@ -405,13 +424,13 @@ export async function serveWorkspace(
   const port = opts.port ?? 8765;
   const handler = async (request: Request): Promise<Response> => {
     if (allowed && !hostAllowed(request, allowed)) return misdirected(request);
-    const answer = (ws: Workspace) =>
-      explorerResponse(ws, request, { annotate: opts.annotate, origin: url, allowed });
+    const answer = (ws: Workspace, topicRows?: ExplorerResponseOptions["topicRows"]) =>
+      explorerResponse(ws, request, { annotate: opts.annotate, origin: url, allowed, topicRows });
     if (opts.annotate) {
       const mode = request.method === "POST" ? "write" : "read";
       let opened = false;
       try {
-        return await lease.use(mode, answer, () => opened = true);
+        return await lease.use(mode, (ws) => answer(ws), () => opened = true);
       } catch (error) {
         if (!opened) return busy(error, mode === "write");
         throw error;
@@ -441,7 +460,18 @@ export async function serveWorkspace(
     }
     let opened = false;
     try {
-      const response = await lease.use("read", answer, () => opened = true);
+      // Topic pages share every topic's rows, read once while the file is unchanged.
+      const response = await lease.use(
+        "read",
+        (ws) =>
+          answer(
+            ws,
+            cacheable
+              ? (k) => topics.get(before, k, ws, async () => before === await fileStamp(dir))
+              : undefined,
+          ),
+        () => opened = true,
+      );
       if (cacheable && response.status === 200 && before === await fileStamp(dir)) {
         return await pages.put(key, before, response);
       }
@@ -454,6 +484,16 @@ export async function serveWorkspace(
     }
   };
   const pages = new PageCache(256);
+  const topics = new TopicSnapshots();
+  if (!opts.annotate) {
+    // Every topic's page rows read once now, in the background, so the first visit
+    // of a topic page is rendered from memory (a writer holding the file: later).
+    const stamp = await fileStamp(dir);
+    lease.use(
+      "read",
+      (ws) => topics.get(stamp, SNAPSHOT_K, ws, async () => stamp === await fileStamp(dir)),
+    ).catch(() => {});
+  }
   const inFlight = new Map<string, Promise<void>>();
   let server: Deno.HttpServer;
   try {

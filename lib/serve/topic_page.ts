@@ -13,6 +13,7 @@ import {
   readTopicRequest,
   readTopicRunNames,
   readTopicTypes,
+  type TopicRows,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { esc, heatStyle, htmlTable, longText, page, seg } from "./_html.ts";
@@ -25,6 +26,42 @@ export const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
 export interface TopicPageOptions {
   /** Passages shown per run. Default 10. */
   k?: number;
+  /**
+   * The topic's rows read already (see `readExplorerTopicRows`, with the same `k`);
+   * default: read now.
+   */
+  rows?: TopicRows;
+}
+
+/** One topic's rows, read with about ten queries (the server reads every topic's at once). */
+async function readRows(ws: Workspace, topicId: string, k: number): Promise<TopicRows | undefined> {
+  const topic = await readTopicRequest(ws, topicId);
+  if (!topic) return undefined;
+  const judge = await passageJudge(ws, "show passage ratings").catch(() => undefined);
+  const ratings = new Map<string, Map<string, number>>();
+  if (judge) {
+    for (const r of await ws.ratings({ topicId, judge })) {
+      let m = ratings.get(r.itemId);
+      if (!m) ratings.set(r.itemId, m = new Map());
+      m.set(r.questionId, r.rating);
+    }
+  }
+  const rankings = new Map<string, Awaited<ReturnType<typeof readTopicRanking>>>();
+  for (const run of await readTopicRunNames(ws, topicId)) {
+    const ranked = await readTopicRanking(ws, { run, topicId, k });
+    if (ranked.length) rankings.set(run, ranked);
+  }
+  return {
+    request: topic.request,
+    questions: (await ws.questions({ topicId, kind: "subquestion" }))
+      .sort((a, b) => a.ordinal - b.ordinal),
+    typed: await readTopicTypes(ws, topicId),
+    judge,
+    ratings,
+    grades: await readTopicGrades(ws, "crux_pr", topicId),
+    rankings,
+    reports: await readReportRuns(ws, topicId),
+  };
 }
 
 /**
@@ -52,13 +89,11 @@ export async function topicPage(
   opts: TopicPageOptions = {},
 ): Promise<string | undefined> {
   const k = opts.k ?? 10;
-  const topic = await readTopicRequest(ws, topicId);
-  if (!topic) return undefined;
-  const questions = (await ws.questions({ topicId, kind: "subquestion" }))
-    .sort((a, b) => a.ordinal - b.ordinal);
+  const rows = opts.rows ?? await readRows(ws, topicId, k);
+  if (!rows) return undefined;
+  const { questions, typed, judge, ratings } = rows;
   // A type stored with the question, else the typing step's type of the same text
   // (the CRUX sub-questions' own source first).
-  const typed = await readTopicTypes(ws, topicId);
   const typeByText = new Map<string, string>();
   for (
     const t of [...typed].sort((a, b) => Number(b.source === "crux") - Number(a.source === "crux"))
@@ -67,19 +102,9 @@ export async function topicPage(
   }
   const typeOf = (q: { text: string; type?: string | null }) =>
     q.type ?? typeByText.get(loose(q.text)) ?? "";
-  // No passage judge (nothing rated yet) or several without a rule to choose: no heat rows.
-  const judge = await passageJudge(ws, "show passage ratings").catch(() => undefined);
-  const ratings = new Map<string, Map<string, number>>();
-  if (judge) {
-    for (const r of await ws.ratings({ topicId, judge })) {
-      let m = ratings.get(r.itemId);
-      if (!m) ratings.set(r.itemId, m = new Map());
-      m.set(r.questionId, r.rating);
-    }
-  }
-  // This topic's P* grades only (not the whole qrels set), read in the database.
+  // This topic's P* grades only (not the whole qrels set).
   const grades = new Map<string, number>();
-  for (const q of await readTopicGrades(ws, "crux_pr", topicId)) grades.set(q.docId, q.grade);
+  for (const q of rows.grades) grades.set(q.docId, q.grade);
   const heatRow = (docId: string) => {
     const m = ratings.get(docId);
     return questions.map((q) => {
@@ -92,7 +117,7 @@ export async function topicPage(
   const qHead = questions.map((q) => `q${q.ordinal}`);
   const pStar = [...grades].filter(([, g]) => g === 3).map(([id]) => id).sort(naturalCompare);
   const parts: string[] = [
-    `<p class="text">${esc(topic.request)}</p>`,
+    `<p class="text">${esc(rows.request)}</p>`,
     `<h2>Sub-questions (${questions.length})</h2>`,
     htmlTable(
       ["#", "sub-question", "answerable", "type"],
@@ -116,9 +141,8 @@ export async function topicPage(
     ),
   ];
   // The retrieval runs with a ranking of this topic (not every run's provenance).
-  for (const run of (await readTopicRunNames(ws, topicId)).map((name) => ({ run: name }))) {
-    const ranked = await readTopicRanking(ws, { run: run.run, topicId, k });
-    if (ranked.length === 0) continue;
+  for (const [name, ranked] of rows.rankings) {
+    const run = { run: name };
     const judged = ranked.filter((p) => ratings.has(p.docId)).length;
     parts.push(
       `<h2 id="run-${esc(run.run)}">${esc(run.run)}: top ${ranked.length}</h2>`,
@@ -141,7 +165,7 @@ export async function topicPage(
       ),
     );
   }
-  const reports = (await readReportRuns(ws, topicId)).sort(naturalCompare);
+  const reports = [...rows.reports].sort(naturalCompare);
   parts.push(
     `<h2>Reports (${reports.length})</h2>`,
     reports.length

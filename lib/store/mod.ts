@@ -95,6 +95,7 @@ export {
   type StoredVerdict,
   type TopicListing,
 } from "./explorer_reads.ts";
+export { readExplorerTopicRows, type TopicRows } from "./explorer_topic_rows.ts";
 export { failedGenerations, recordFailedGenerations } from "./failed_generations.ts";
 export { incompleteRatingTopics, recordIncompleteRatingTopics } from "./incomplete_ratings.ts";
 export {

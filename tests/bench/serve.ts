@@ -4,7 +4,8 @@
  * once, first for every topic once (pages rendered), then again (pages served as
  * rendered while the workspace is unchanged); the median and 95th percentile
  * latency per page are printed (the target is a p95 of at most 300 ms per page on
- * the 50-topic experiment).
+ * the 50-topic experiment), with the machine's load average before and after
+ * (latencies under 20 concurrent requests grow with whatever else the machine runs).
  *
  * Run: `deno run -A tests/bench/serve.ts [--quick]` or through `deno task bench`.
  *
@@ -75,8 +76,10 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
         ["report /report/rag-bm25/<t>", ids.map((t) => `/report/rag-bm25/${t}`)],
         ["compare /compare/<t>", ids.map((t) => `/compare/${t}`)],
       ];
+      const loadAverage = () => Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
       out.push(
         `${topics} topics, ${CONCURRENCY} concurrent requests, ${requests} requests per page kind`,
+        `load average (1, 5, 15 min) before: ${loadAverage()} on ${navigator.hardwareConcurrency} cores`,
       );
       const line = (name: string, times: number[]) =>
         `${name.padEnd(40)} p50 ${quantile(times, 0.5).toFixed(0).padStart(5)} ms   p95 ${
@@ -88,6 +91,7 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
         out.push(line(`${name} first`, await load(server.url, paths, paths.length)));
         out.push(line(`${name} again`, await load(server.url, paths, requests)));
       }
+      out.push(`load average after: ${loadAverage()}`);
     } finally {
       await server.shutdown();
     }

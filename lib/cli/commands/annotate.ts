@@ -81,7 +81,8 @@ Writes one file per annotator, OUT/<annotator>.jsonl (types: .json):
 
 A report with sub-questions (or nuggets) an annotator has not all answered is left
 out of that annotator's file and listed on stderr. Export only reads: it runs while
-crux serve --annotate holds the workspace (reading a snapshot of every saved answer).
+crux serve --annotate is up (which holds the workspace only while answering), and
+while another process writes the workspace it reads a snapshot of what is saved.
 `;
 
 function task(value: string | undefined): AnnotationTaskKind {
@@ -180,7 +181,7 @@ async function exportLabels(args: string[], io: Io): Promise<number> {
     outputs: { "--out": { path: values.out, kind: JSONL_FOLDER } },
     workspace: values.workspace,
   });
-  // Reads only: works while `crux serve --annotate` holds the workspace (a snapshot).
+  // Reads only: works while another process holds the workspace (a snapshot).
   const source = await openForExport(values.workspace);
   const ws = source.ws;
   if (source.snapshot) {
