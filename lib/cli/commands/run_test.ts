@@ -68,12 +68,12 @@ Deno.test({
       const before = await Deno.readFile(`${dir}/ws/workspace.duckdb`);
       const io3 = memoryIo();
       assert.equal(await main(["run", "--config", config], io3, [runCommand]), 0);
-      assert.match(io3.stdout(), /Stages: 0 ran, 27 up to date; nothing changed/);
+      assert.match(io3.stdout(), /Stages: 0 ran, 28 up to date; nothing changed/);
       assert.match(io3.stderr(), /\[rerank\] rerank:bm25-mmr: up to date/);
       assert.deepEqual(await Deno.readFile(`${dir}/ws/workspace.duckdb`), before);
       // One changed parameter (BM25's k1) re-runs exactly what depends on it: bm25's
       // retrieval, the fusion and the reranking built on it, their reports, judgments
-      // and measures, and the analyses. The dense run and the references stay.
+      // and measures, the statistics and the analyses. The dense run and the references stay.
       const cfg = JSON.parse(await Deno.readTextFile(config));
       cfg.retrieve[0].k1 = 1.2;
       await Deno.writeTextFile(config, JSON.stringify(cfg));
@@ -98,10 +98,11 @@ Deno.test({
         "rerank:bm25-mmr",
         "retrieve:bm25",
         "retrieve:hybrid",
+        "statistics",
       ]);
       assert.match(io4.stderr(), /retrieve:bm25: params changed: k1: (0\.9|null) -> 1\.2/);
       assert.match(io4.stderr(), /retrieve:hybrid: upstream changed: retrieve:bm25/);
-      assert.match(io4.stdout(), /Stages: 14 ran, 13 up to date/);
+      assert.match(io4.stdout(), /Stages: 15 ran, 13 up to date/);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -121,7 +122,7 @@ Deno.test({
         0,
         io.stderr(),
       );
-      assert.match(io.stdout(), /Stages: 6 ran, 0 up to date, 21 not started \(--until retrieve\)/);
+      assert.match(io.stdout(), /Stages: 6 ran, 0 up to date, 22 not started \(--until retrieve\)/);
       assert.doesNotMatch(io.stderr(), /\[generate\]/);
       // --until generate writes reports but judges none of them.
       const gen = memoryIo();
@@ -132,7 +133,7 @@ Deno.test({
       );
       assert.match(
         gen.stdout(),
-        /Stages: 8 ran, 6 up to date, 13 not started \(--until generate\)/,
+        /Stages: 8 ran, 6 up to date, 14 not started \(--until generate\)/,
       );
       const ws = await openWorkspace(`${dir}/ws`);
       try {
@@ -151,7 +152,7 @@ Deno.test({
       );
       assert.match(
         bad.stderr(),
-        /--until "report" is not a stage; use one of dataset, construct, select, retrieve, rerank, generate, judge, measure, analyze/,
+        /--until "report" is not a stage; use one of dataset, construct, select, retrieve, rerank, generate, judge, measure, statistics, analyze/,
       );
       const none = memoryIo();
       assert.equal(await main(["run"], none, [runCommand]), 2);
