@@ -11,6 +11,7 @@ import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts
 import { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 import { contextAnalyses } from "./context_analyses.ts";
 import { saveAnalysis } from "./save_analysis.ts";
+import { withStoredCaveats } from "./stored_caveats.ts";
 import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
 import type { Analysis } from "./types.ts";
 import { gridAnalysis } from "./grid_analysis.ts";
@@ -75,8 +76,10 @@ export async function analyzeExperiment(
   const gaps = await runGaps(ws);
   const fallbacks = await rerankFallbacks(ws);
   for (
-    const a of extra.map((x) => withRerankFallbackNote(withContextGapNote(x, gaps), fallbacks))
+    const x of extra.map((x) => withRerankFallbackNote(withContextGapNote(x, gaps), fallbacks))
   ) {
+    // The notes of each table are stored as its caveats; the files show the stored ones.
+    const a = await withStoredCaveats(ws, x);
     analyses.analyses.push(a);
     analyses.saved.push(await saveAnalysis(a, config.workspace));
   }

@@ -20,6 +20,7 @@ import { topicCoverage } from "./topic_coverage.ts";
 import { readHumanLabels } from "./human_labels.ts";
 import { humanReportLabels } from "./human_report_labels.ts";
 import { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
+import { withStoredCaveats } from "./stored_caveats.ts";
 import { conditionAliases } from "./run_palette.ts";
 import { rerankFallbacks, withRerankFallbackNote } from "./_rerank_fallback_notes.ts";
 
@@ -111,7 +112,11 @@ export async function analyzeWorkspace(
   );
   const saved: SavedAnalysis[] = [];
   if (opts.save ?? true) {
-    for (const a of analyses) saved.push(await saveAnalysis(a, opts.outDir ?? ws.dir));
+    // The notes of each table are stored as its caveats; the files show the stored ones.
+    for (const [i, a] of analyses.entries()) {
+      analyses[i] = await withStoredCaveats(ws, a);
+      saved.push(await saveAnalysis(analyses[i], opts.outDir ?? ws.dir));
+    }
   }
   return { data, analyses, saved };
 }

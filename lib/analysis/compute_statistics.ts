@@ -106,6 +106,9 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
   }
   const ys = r.y as number[];
   const constant = (v: number[]) => v.every((a) => a === v[0]);
+  if (constant(xs) && constant(ys)) {
+    return absent(`undefined: both vectors are constant (${xs[0]} and ${ys[0]} for all ${n})`);
+  }
   if (constant(xs) || constant(ys)) {
     return absent(
       `undefined: the ${constant(xs) ? "first" : "second"} vector is constant (${

@@ -20,7 +20,15 @@ import {
 import { type ContextKey, LABELS } from "./_scores.ts";
 import { contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
 import { labelling } from "./_labels.ts";
-import { corrCell, fewSystemsNote, symbolNote, tau } from "./_stats.ts";
+import { corrCell, fewSystemsNote, symbolNote } from "./_stats.ts";
+import {
+  notStoredNote,
+  statisticCell,
+  type StatisticInput,
+  type TableStatistic,
+  tableStatistic,
+} from "./_statistic_cells.ts";
+import { NOT_STORED } from "./stored_statistic.ts";
 
 /** Options of {@linkcode contextSizeTable}. */
 export interface ContextSizeTableOptions {
@@ -55,8 +63,10 @@ export interface ContextSizeTau {
   /** Kendall tau-b; NaN when undefined (shown as `–`, explained in a note). */
   value: number;
   pipelines: number;
-  /** Why `value` is NaN; absent when it is a number. */
+  /** Why `value` is NaN, when it is undefined on its inputs. */
   undefinedBecause?: UndefinedTauReason;
+  /** Why `value` is NaN, as stored (or that it is not stored). */
+  reason?: string;
 }
 
 /** Data of {@linkcode contextSizeTable}. */
@@ -162,11 +172,11 @@ export function contextSizeTable(
   const reportMeans = new Map(
     [...reports.means].filter(([k]) => k.endsWith("\u0000covY") || k.endsWith("\u0000denY")),
   );
+  const col = (d: string, k: number | "oracle", r: string) => `${d}:${k}:${r}`;
   const taus: ContextSizeTau[] = [];
-  const leftOut = new Map<string, Set<string>>();
   const means: ContextSizeTableData["means"] = [];
-  const vector = (m: Map<string, { value: number }>, d: string, measure: string) =>
-    pipelines.map((c) => m.get(meanKey(d, c.name, measure))?.value ?? NaN);
+  // The taus are stored by the statistics stage; the table asks for them and reads them.
+  const shown = new Map<string, TableStatistic>();
   for (const cutoff of cutoffs) {
     const ctxMeans = rankingMeans(cutoff);
     for (const [k, v] of ctxMeans) {
@@ -174,21 +184,42 @@ export function contextSizeTable(
       means.push({ dataset: d, cutoff, condition, measure, value: v.value });
     }
     for (const d of datasets) {
+      const topicSet = datasets.length > 1 ? `all:${d}` : "all";
       for (const context of keys) {
-        const x = vector(ctxMeans, d, context);
+        const x = pipelines.map((c): StatisticInput => {
+          const mean = ctxMeans.get(meanKey(d, c.name, context));
+          return {
+            ref: rankingKeys.get(`${cutoff}\u0000${meanKey(d, c.name, context)}`),
+            value: mean ? mean.value : null,
+            label: `${c.label} ${LABELS[context]} at ${cutoffLabel(cutoff)}`,
+            missing: "no stored mean of the ranking (not measured, or its topic set is incomplete)",
+          };
+        });
         for (const report of REPORT) {
-          const y = vector(reportMeans, d, report);
-          const n = x.filter((v, i) => !Number.isNaN(v) && !Number.isNaN(y[i])).length;
-          // Pipelines without one of the two values are left out of this τ, by name.
-          pipelines.forEach((c, i) => {
-            if (!Number.isNaN(x[i]) && !Number.isNaN(y[i])) return;
-            const what = `${LABELS[Number.isNaN(x[i]) ? context : report]}`;
-            const names = leftOut.get(what) ?? new Set<string>();
-            leftOut.set(what, names.add(c.label));
+          const y = pipelines.map((c): StatisticInput => {
+            const mean = reportMeans.get(meanKey(d, c.name, report));
+            return {
+              ref: reports.keys.get(meanKey("", c.name, report)),
+              value: mean ? mean.value : null,
+              label: `${c.label} ${LABELS[report]}`,
+              missing: reports.missing.get(meanKey(d, c.name, report)),
+            };
           });
-          const value = tau(x, y);
-          const row: ContextSizeTau = { dataset: d, cutoff, context, report, value, pipelines: n };
-          if (Number.isNaN(value)) row.undefinedBecause = undefinedBecause(x, y);
+          const s = tableStatistic(data, { statistic: "kendall_tau_b", topicSet }, x, y);
+          shown.set(col(d, cutoff, report) + `\u0000${context}`, s);
+          const row: ContextSizeTau = {
+            dataset: d,
+            cutoff,
+            context,
+            report,
+            value: s.shown.value ?? NaN,
+            pipelines: s.shown.n,
+          };
+          if (s.shown.value === null) {
+            const because = undefinedBecause(s.shown.reason);
+            if (because) row.undefinedBecause = because;
+            else Object.assign(row, { reason: s.shown.reason, pipelines: 0 });
+          }
           taus.push(row);
         }
       }
@@ -198,7 +229,6 @@ export function contextSizeTable(
     const [d, condition, measure] = k.split("\u0000");
     means.push({ dataset: d, cutoff: "report", condition, measure, value: v.value });
   }
-  const col = (d: string, k: number | "oracle", r: string) => `${d}:${k}:${r}`;
   const multi = datasets.length > 1;
   const columns: TableColumn[] = datasets.flatMap((d) =>
     cutoffs.flatMap((k) =>
@@ -217,32 +247,18 @@ export function contextSizeTable(
         x,
       ) => [
         col(x.dataset, x.cutoff, x.report),
-        x.undefinedBecause?.startsWith("constant") ? null : corrCell(x.value, x.pipelines),
+        x.reason || x.undefinedBecause?.startsWith("constant")
+          ? null
+          : corrCell(x.value, x.pipelines),
       ]),
     ),
   }));
-  // Every cell is a Kendall τ: derived, with the stored means it pairs.
-  const topicOf = (d: string) => multi ? `all:${d}` : "all";
+  // Every cell is a Kendall τ: derived from its stored row, with the stored means
+  // it pairs, or blank with the reason.
   const cells: CellSource[] = taus.map((x) => {
-    const row = LABELS[x.context];
     const column = col(x.dataset, x.cutoff, x.report);
-    if (x.undefinedBecause?.startsWith("constant") || Number.isNaN(x.value)) {
-      return { row, column, reason: `τ undefined (${x.undefinedBecause ?? "no pipelines"})` };
-    }
-    if (typeof corrCell(x.value, x.pipelines) !== "number") {
-      return { row, column, reason: `τ not given: ${x.pipelines} pipeline(s) with both means` };
-    }
-    const inputs = pipelines.flatMap((c) => {
-      const ctx = rankingKeys.get(`${x.cutoff}\u0000${meanKey(x.dataset, c.name, x.context)}`);
-      const rep = reportMeans.get(meanKey(x.dataset, c.name, x.report))?.key;
-      return ctx && rep
-        ? [{ ...ctx, topicId: topicOf(x.dataset) }, {
-          ...rep,
-          topicId: topicOf(x.dataset),
-        }]
-        : [];
-    });
-    return { row, column, derived: "Kendall tau-b across pipelines", inputs };
+    const s = shown.get(`${column}\u0000${x.context}`)!;
+    return statisticCell(LABELS[x.context], column, "Kendall tau-b across pipelines", s);
   });
   const lab = labelling(data);
   const notes = [
@@ -263,15 +279,24 @@ export function contextSizeTable(
   }
   const skipped = all.filter((c) => c.run === undefined).map((c) => c.label);
   if (skipped.length) notes.push(`Left out (no retrieval run found): ${skipped.join(", ")}.`);
-  for (const [what, names] of leftOut) {
+  // A τ with an input without a stored value is absent, never over the other pipelines.
+  const absent = [
+    ...new Set(
+      [...shown.values()].filter((x) => x.shown.value === null && x.shown.reason !== NOT_STORED)
+        .flatMap((x) => x.request?.missing ?? []),
+    ),
+  ];
+  if (absent.length) {
     notes.push(
-      `${what}: no value for ${[...names].join(", ")}; τ is over the other pipelines.`,
+      `Blank where a pipeline has no stored value (no τ over the others): ${absent.join("; ")}.`,
     );
   }
+  notes.push(...notStoredNote(shown.values()));
   return {
     name: "context_size_table",
     data: { taus, means },
     cells,
+    statistics: [...shown.values()].flatMap((x) => (x.request ? [x.request] : [])),
     table: table({
       caption:
         `Kendall τ between context measures at several context sizes and report measures${lab.suffix}`,
@@ -284,13 +309,13 @@ export function contextSizeTable(
   };
 }
 
-/** Why the tau of paired pipeline values is undefined (pairs with a NaN are skipped). */
-function undefinedBecause(x: readonly number[], y: readonly number[]): UndefinedTauReason {
-  const keep = x.flatMap((v, i) => (Number.isNaN(v) || Number.isNaN(y[i]) ? [] : [i]));
-  if (keep.length < 2) return "too-few-pipelines";
-  const constant = (v: readonly number[]) => keep.every((i) => v[i] === v[keep[0]]);
-  if (constant(x)) return constant(y) ? "constant-both" : "constant-context";
-  return constant(y) ? "constant-report" : "too-few-pipelines";
+/** Why a stored tau is undefined on its inputs, from its stored reason (see `computeStatistics`). */
+function undefinedBecause(reason: string): UndefinedTauReason | undefined {
+  if (reason.startsWith("undefined: both vectors are constant")) return "constant-both";
+  if (reason.startsWith("undefined: the first vector is constant")) return "constant-context";
+  if (reason.startsWith("undefined: the second vector is constant")) return "constant-report";
+  if (reason.startsWith("undefined over")) return "too-few-pipelines";
+  return undefined;
 }
 
 /** Notes explaining the `–` cells (undefined taus), naming the measures concerned. */

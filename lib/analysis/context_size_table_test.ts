@@ -3,8 +3,15 @@ import type { RunRow } from "@lib/types/mod.ts";
 import { tableMarkdown } from "@lib/report/mod.ts";
 import { contextSizeTable } from "./context_size_table.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
-import { tinyData, tinyExtract } from "./testdata/tiny_data.ts";
+import { tinyData as tiny, tinyExtract } from "./testdata/tiny_data.ts";
 import { withStoredMeasures } from "./testdata/stored_measures.ts";
+import { withStatistics } from "./testdata/with_statistics.ts";
+import type { CruxData } from "./types.ts";
+
+/** The data with the statistics the statistics stage stores for these context-size tables. */
+const stats = <D extends CruxData>(data: D, opts: Parameters<typeof contextSizeTable>[1] = {}) =>
+  withStatistics(data, (d) => [contextSizeTable(d, opts)]);
+const tinyData = () => stats(tiny(), { cutoffs: ["oracle"] });
 
 const ranking = (run: string, topicId: string, ids: string[]): RunRow[] =>
   ids.map((docId, i) => ({ run, topicId, docId, rank: i + 1, score: 10 - i }));
@@ -28,7 +35,16 @@ function withRuns(opts: { empty?: string } = {}) {
   ]);
   if (opts.empty) runs.set(opts.empty, []);
   // What the measure stages store for these runs, at every depth the tests ask.
-  return withStoredMeasures({ ...data, runs }, { cutoffs: ["oracle", 3, 10, 20] });
+  const stored = withStoredMeasures({ ...data, runs }, { cutoffs: ["oracle", 3, 10, 20] });
+  const conditions = resolveConditions(stored);
+  // ... and the statistics the statistics stage stores for the tables the tests show.
+  const one = conditions.filter((c) => c.kind !== "pipeline" || c.name === "a");
+  return withStatistics(stored, (d) => [
+    contextSizeTable(d),
+    contextSizeTable(d, { cutoffs: ["oracle"] }),
+    contextSizeTable(d, { cutoffs: ["oracle", 3] }),
+    contextSizeTable(d, { conditions: one, cutoffs: ["oracle"] }),
+  ]);
 }
 
 const close = (a: number | undefined, b: number, what: string) =>
@@ -131,16 +147,21 @@ Deno.test("contextSizeTable says when too few pipelines leave tau undefined", ()
   assert.ok(cells.every((v) => v === "n/a (n=1)"), "never a number, never bold");
 });
 
-Deno.test("contextSizeTable names the pipelines without a value and correlates over the others", () => {
+Deno.test("contextSizeTable leaves a tau blank when a pipeline has no value, naming it", () => {
   const conditions = resolveConditions(withRuns());
   // Pipeline c's run has no ranking: no context measure stored.
   const r = contextSizeTable(withRuns({ empty: "c" }), { conditions, cutoffs: ["oracle"] });
-  assert.ok(r.data.taus.every((x) => x.pipelines === 2), "tau over a and b");
-  const named = r.table!.notes!.filter((n) => n.includes("no value for"));
-  assert.ok(named.length > 0);
+  // Never a tau over a and b alone: absent, with the stored reason.
+  assert.ok(r.data.taus.every((x) => Number.isNaN(x.value) && x.pipelines === 0));
   assert.ok(
-    named.every((n) => / no value for c; τ is over the other pipelines\.$/.test(n)),
-    named.join("\n"),
+    r.data.taus.every((x) =>
+      /^1 of 3 inputs have no stored value: c \S+ at top-\|P\*\|: no stored mean of the ranking/
+        .test(x.reason ?? "")
+    ),
+    JSON.stringify(r.data.taus[0]),
   );
-  assert.ok(named.some((n) => n.startsWith("Den(Z):")));
+  const named = r.table!.notes!.filter((n) => n.startsWith("Blank where a pipeline"));
+  assert.equal(named.length, 1);
+  assert.ok(named[0].includes("c Den(Z) at top-|P*|: no stored mean of the ranking"), named[0]);
+  assert.ok(r.table!.rows.every((row) => Object.values(row.values).every((v) => v === null)));
 });

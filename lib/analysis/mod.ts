@@ -124,6 +124,7 @@ export { computeStatistics, type StatisticRequest, STATISTICS } from "./compute_
 export { NOT_STORED, type ShownStatistic, storedStatistic } from "./stored_statistic.ts";
 export { type StoredStatistics, storeStatistics } from "./store_statistics.ts";
 export { statisticsStep } from "./statistics_step.ts";
+export { withStoredCaveats } from "./stored_caveats.ts";
 export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
 export { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 export {

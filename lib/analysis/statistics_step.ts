@@ -37,7 +37,8 @@ export function statisticsStep(
     async run(ws) {
       const options = experimentAnalysisOptions(config, { env: opts.env });
       const r = await storeStatistics(ws, options);
-      return `${r.values} statistics` + (r.absent ? `; ${r.absent} absent (inputs missing)` : "");
+      return `${r.values} statistics` +
+        (r.absent ? `; ${r.absent} absent (an input missing, or undefined)` : "");
     },
   };
 }

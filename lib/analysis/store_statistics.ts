@@ -11,6 +11,7 @@ import type { AnalyzeWorkspaceOptions } from "./analyze_workspace.ts";
 import { workspaceConditions } from "./_workspace_conditions.ts";
 import { mainTable } from "./main_table.ts";
 import { thresholdTable } from "./threshold_table.ts";
+import { contextSizeTable } from "./context_size_table.ts";
 import { computeStatistics } from "./compute_statistics.ts";
 
 /** What {@linkcode storeStatistics} stored. */
@@ -51,6 +52,7 @@ export async function storeStatistics(
   const tables = [
     mainTable(data, common),
     thresholdTable(data, { conditions, thresholds: opts.thresholds, w: opts.w }),
+    contextSizeTable(data, { ...common, cutoffs: opts.cutoffs }),
   ];
   const rows = computeStatistics(tables.flatMap((t) => t.statistics ?? []));
   await writeStatistics(ws, rows);

@@ -119,6 +119,8 @@ export interface CellSource {
   inputs?: { run: string; source: string; judge: string; measure: string; topicId: string }[];
   /** The key of the stored `statistics` row a derived cell shows (see `formatStatisticKey`). */
   statistic?: string;
+  /** The stored caveats of the cell's row (see `withStoredCaveats`). */
+  caveats?: string[];
 }
 
 /** The result of an analysis: data plus its report table and/or figure, ready to display or save. */

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runDemo } from "@lib/experiment/mod.ts";
+import { openWorkspace, readCaveats } from "@lib/store/mod.ts";
 import { checkCells, parseCsv } from "../support/check_cells.ts";
 
 Deno.test({
@@ -53,6 +54,32 @@ Deno.test({
         checked.statistics >= 28,
         `cells showing stored statistics (${checked.statistics})`,
       );
+
+      // Every saved table's notes are its stored caveats, in order, in every view.
+      const ws = await openWorkspace(dir, { readOnly: true });
+      try {
+        const tables = [...Deno.readDirSync(join(dir, "tables"))].map((e) => e.name)
+          .filter((n) => n.endsWith(".csv")).map((n) => n.replace(/\.csv$/, "")).sort();
+        let caveats = 0;
+        for (const name of tables) {
+          const stored = (await readCaveats(ws, name)).map((c) => c.text);
+          const csv = await Deno.readTextFile(join(dir, "tables", `${name}.csv`));
+          const md = await Deno.readTextFile(join(dir, "tables", `${name}.md`));
+          for (const text of stored) {
+            assert.ok(csv.includes(`# ${text}\n`), `${name}.csv shows caveat "${text}"`);
+            assert.ok(md.replaceAll("\\", "").includes(text), `${name}.md shows caveat "${text}"`);
+          }
+          const csvNotes = csv.split("\n").filter((l) => l.startsWith("# ")).length;
+          // The CSV's comment lines: the caption and the stored caveats.
+          assert.equal(csvNotes, stored.length + 1, `${name}: the CSV shows the stored caveats`);
+          caveats += stored.length;
+        }
+        assert.ok(caveats > tables.length, `caveats stored (${caveats})`);
+        const direct = (await readCaveats(ws, "main_table")).find((c) => c.row !== "")!;
+        assert.equal(direct.row, "Direct (no context)");
+      } finally {
+        ws.close();
+      }
 
       const cells = async (name: string) =>
         (await Deno.readTextFile(join(dir, "tables", `${name}.cells.jsonl`))).trim().split("\n")

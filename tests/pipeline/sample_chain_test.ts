@@ -12,7 +12,7 @@ Deno.test("sample chain: context scores of generation agree with the evaluator's
       retrieve: [{ name: "bm25", k: 100 }],
     });
     const r = await runCruxExperiment(config, { until: "measure" });
-    assert.deepEqual(r.stages.stopped, ["analyze"]);
+    assert.deepEqual(r.stages.stopped, ["statistics", "analyze"]);
     const ws = await openWorkspace(dir);
     try {
       // Imported human ratings drive selection: no lexical rating of passages is made.

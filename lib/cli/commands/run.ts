@@ -24,7 +24,8 @@ export const runCommand: Command = {
 Runs one experiment from a JSON config (see notebooks/configs/sample-offline.json and
 notebooks/configs/online.json): import -> construct -> retrieve -> rerank -> generate
 (one RAG report per pipeline under the oracle budget, direct prompting, oracle context)
--> judge reports -> measure -> analyze.
+-> judge reports -> measure -> statistics (correlations, means and deviations across
+pipelines, computed from the stored measures and stored for the tables) -> analyze.
 Retrieval runs ("retrieve"): BM25 (no "kind"), "kind": "dense" ("embedder": "tfidf"
 offline, or "openai": the embedder role), "kind": "fusion" ("runs" listed earlier,
 "method": rrf | combsum | combmnz) and "kind": "file" (a TREC run, "path" relative to
@@ -51,7 +52,7 @@ Options:
   --config FILE       experiment config (JSON); relative paths resolve against the
                       current directory
   --until STAGE       last stage: dataset | construct | select | retrieve | rerank | generate |
-                      judge | measure | analyze
+                      judge | measure | statistics | analyze
                       (default analyze)
   --from STAGE        re-run this stage and every later one even when up to date
   --parallel N        run up to N independent stage instances at once (default 1): runs

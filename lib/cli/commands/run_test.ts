@@ -73,7 +73,7 @@ Deno.test({
       assert.deepEqual(await Deno.readFile(`${dir}/ws/workspace.duckdb`), before);
       // One changed parameter (BM25's k1) re-runs exactly what depends on it: bm25's
       // retrieval, the fusion and the reranking built on it, their reports, judgments
-      // and measures, and the analyses. The dense run and the references stay.
+      // and measures, the statistics and the analyses. The dense run and the references stay.
       const cfg = JSON.parse(await Deno.readTextFile(config));
       cfg.retrieve[0].k1 = 1.2;
       await Deno.writeTextFile(config, JSON.stringify(cfg));
@@ -101,6 +101,7 @@ Deno.test({
         "rerank:bm25-mmr",
         "retrieve:bm25",
         "retrieve:hybrid",
+        "statistics",
       ]);
       assert.match(io4.stderr(), /retrieve:bm25: params changed: k1: (0\.9|null) -> 1\.2/);
       assert.match(io4.stderr(), /retrieve:hybrid: upstream changed: retrieve:bm25/);
@@ -154,7 +155,7 @@ Deno.test({
       );
       assert.match(
         bad.stderr(),
-        /--until "report" is not a stage; use one of dataset, construct, select, retrieve, rerank, generate, judge, measure, analyze/,
+        /--until "report" is not a stage; use one of dataset, construct, select, retrieve, rerank, generate, judge, measure, statistics, analyze/,
       );
       const none = memoryIo();
       assert.equal(await main(["run"], none, [runCommand]), 2);
