@@ -8,8 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { METHOD_REGISTRY } from "../../lib/methods/mod.ts";
-import { loadExperimentConfigWith } from "../../lib/pipeline/mod.ts";
-import { runCruxExperiment } from "../../lib/experiment/mod.ts";
+import { loadExperimentConfig, runCruxExperiment } from "../../lib/experiment/mod.ts";
 import { openWorkspace, readMeasures, readRunReports } from "../../lib/store/mod.ts";
 import { WORD_COUNT, WORDS_KEY } from "../support/word_count_method.ts";
 
@@ -45,7 +44,7 @@ Deno.test({
     };
     const run = async (raw: Record<string, unknown>, methods: typeof METHOD_REGISTRY) => {
       await Deno.writeTextFile(file, JSON.stringify(raw));
-      const config = await loadExperimentConfigWith(file, methods);
+      const config = await loadExperimentConfig(file, { methods });
       const r = await runCruxExperiment(config, { methods });
       return { config, stages: r.stages };
     };
