@@ -8,7 +8,7 @@ import {
   type ExperimentConfigOptions,
   loadExperimentConfigWith,
 } from "@lib/pipeline/mod.ts";
-import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 import { readHumanLabels } from "@lib/analysis/mod.ts";
 
 /** The layout `analysis.human` expects, named in its error. */
@@ -21,7 +21,8 @@ const HUMAN_FORMAT = 'JSONL lines {"topicId", "condition" (or "run"), "coverage"
  * paths resolve against the config file's folder.
  *
  * @param path The JSON file.
- * @param opts `experiment` (renames the experiment and its workspace), `root` (default cwd).
+ * @param opts `experiment` (renames the experiment and its workspace), `root` (default cwd),
+ *   `methods` (default the method registry).
  * @returns The checked config.
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @throws {TypeError} On an unknown key, a field of the wrong type or a missing file the
@@ -36,9 +37,9 @@ const HUMAN_FORMAT = 'JSONL lines {"topicId", "condition" (or "run"), "coverage"
  */
 export async function loadExperimentConfig(
   path: string,
-  opts: ExperimentConfigOptions = {},
+  opts: ExperimentConfigOptions & { methods?: readonly MethodDeclaration[] } = {},
 ): Promise<CruxExperimentConfig> {
-  const config = await loadExperimentConfigWith(path, METHOD_REGISTRY, opts);
+  const config = await loadExperimentConfigWith(path, opts.methods ?? METHOD_REGISTRY, opts);
   const human = config.analysis?.human;
   if (human) {
     // Checked before any stage runs, not when the analyses read it.

@@ -104,12 +104,15 @@ export async function methodView(
   const section = overlay
     ? parse({ ...(base as Record<string, unknown>), ...overlay.settings })
     : base;
+  // An overlay declares CRUX and this method only; a method without a headline of its own
+  // (the comparison, which reads the others') keeps the config's methods too.
+  const kept = method.headlines.length ? {} : config.methods;
   const effective: CruxExperimentConfig = overlay
     ? {
       ...config,
       name: `${config.name}.${overlay.name}`,
       workspace: `${config.workspace}.${overlay.name}`,
-      methods: { [key]: section },
+      methods: { ...kept, [key]: section },
     }
     : own !== undefined
     ? config

@@ -8,7 +8,7 @@ import {
   type ExperimentConfigOptions,
   parseExperimentConfigWith,
 } from "@lib/pipeline/mod.ts";
-import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
+import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 
 /**
  * Parses and checks an experiment config (JSON) whose method sections are
@@ -16,7 +16,8 @@ import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  * `file`.
  *
  * @param text The JSON text.
- * @param opts `file` (for messages and paths), `experiment`, `root` (default cwd).
+ * @param opts `file` (for messages and paths), `experiment`, `root` (default cwd), `methods`
+ *   (default the method registry).
  * @returns The checked config.
  * @throws {SyntaxError} When the text is not JSON.
  * @throws {TypeError} On an unknown key or a field of the wrong type, naming the file and field.
@@ -32,7 +33,7 @@ import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
  */
 export function parseExperimentConfig(
   text: string,
-  opts: ExperimentConfigOptions & { file: string },
+  opts: ExperimentConfigOptions & { file: string; methods?: readonly MethodDeclaration[] },
 ): CruxExperimentConfig {
-  return parseExperimentConfigWith(text, METHOD_REGISTRY, opts);
+  return parseExperimentConfigWith(text, opts.methods ?? METHOD_REGISTRY, opts);
 }

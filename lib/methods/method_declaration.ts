@@ -15,7 +15,7 @@ export interface MethodAnalysesContext {
   section: unknown;
   /** Experiment name, for titles. */
   experiment: string;
-  /** Headlines of the registry's methods, in order (what the comparison reads). */
+  /** Headlines of the experiment's methods (CRUX and those with a section), in registry order: what the comparison reads. */
   headlines: readonly MethodHeadline[];
   /** Notes worth telling the user. */
   onNote?: (message: string) => void;

@@ -10,7 +10,9 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
- * assert.deepEqual(METHOD_REGISTRY.map((m) => m.key), ["crux", "nuggets", "keypoints", "subq", "compare"]);
+ * // CRUX first; the comparison, which reads the others' measures, last.
+ * assert.equal(METHOD_REGISTRY[0].key, "crux");
+ * assert.equal(METHOD_REGISTRY.at(-1)?.key, "compare");
  * ```
  *
  * @module

@@ -42,7 +42,7 @@ export interface MethodStageContext {
   outDir: string;
   /** The config file, for error messages. */
   configFile: string;
-  /** Headline measures of the experiment's methods, in order (what the comparison reads). */
+  /** Headline measures of the experiment's methods (see `experimentHeadlines`), in order: what the comparison reads. */
   headlines?: readonly MethodHeadline[];
 }
 

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { loadExperimentConfig, runCruxExperiment } from "@lib/experiment/mod.ts";
 import { serveWorkspace } from "@lib/serve/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { writeReleaseFixture } from "../support/release_fixture.ts";
 
 const CONCURRENCY = 20;
@@ -57,7 +58,8 @@ export async function bench(opts: { quick?: boolean } = {}): Promise<string[]> {
   try {
     const file = await writeReleaseFixture(dir, topics);
     const raw = JSON.parse(await Deno.readTextFile(file));
-    for (const key of ["keypoints", "subq", "compare"]) delete raw[key];
+    // CRUX and nuggets only.
+    for (const m of METHOD_REGISTRY) if (m.section && m.key !== "nuggets") delete raw[m.key];
     raw.workspace = join(dir, "ws");
     await Deno.writeTextFile(file, JSON.stringify(raw));
     const config = await loadExperimentConfig(file);

@@ -4,6 +4,7 @@
  * type or a method section's parser fails this test until the page describes it.
  */
 import assert from "node:assert/strict";
+import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { referencePages } from "../support/reference_pages.ts";
@@ -41,7 +42,8 @@ Deno.test("docs/configs.md names every section and every field of a config", asy
   const fields = referenceFields(page);
   // The reference lists the sections and their fields (a parse that found nothing cannot pass).
   assert.ok(fields.length > 100, `${fields.length} fields`);
-  for (const s of ["nuggets", "keypoints", "subq", "compare", "grid", "llm", "analysis"]) {
+  const methods = METHOD_REGISTRY.filter((m) => m.section).map((m) => m.key);
+  for (const s of [...methods, "grid", "llm", "analysis"]) {
     assert.ok(fields.some(([section]) => section.includes(`\`${s}\``)), s);
     assert.ok(doc.includes(`**\`${s}\`.**`), `the page has a paragraph on ${s}`);
   }

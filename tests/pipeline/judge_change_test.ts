@@ -16,6 +16,8 @@ import { defaultReportJudge, openWorkspace, passageJudge } from "../../lib/store
 import { type ServerChatRequest, startOpenAiServer } from "../support/openai_server.ts";
 import { fakeReply, promptKind } from "../support/fake_model.ts";
 import { tinyWorkspaceDir } from "./_tiny.ts";
+import { METHOD_REGISTRY } from "../../lib/methods/mod.ts";
+import { experimentHeadlines } from "../../lib/pipeline/mod.ts";
 
 async function crux(args: string[]) {
   const io = memoryIo();
@@ -92,6 +94,14 @@ function reply(req: ServerChatRequest): string {
   return "ok";
 }
 
+/** The method sections of the test's config. */
+const SECTIONS = {
+  nuggets: {},
+  keypoints: {},
+  subq: { n: 3, variants: [] },
+  compare: {},
+};
+
 async function writeConfig(file: string, workspace: string, url: string, judge: string) {
   await Deno.writeTextFile(
     file,
@@ -107,10 +117,7 @@ async function writeConfig(file: string, workspace: string, url: string, judge: 
       },
       construct: { questions: 4 },
       measures: ["Cov@oracle", "Den@oracle"],
-      nuggets: {},
-      keypoints: {},
-      subq: { n: 3, variants: [] },
-      compare: {},
+      ...SECTIONS,
     }),
   );
 }
@@ -183,7 +190,9 @@ Deno.test({
       const first = await crux(["run", "--config", config, "--until", "measure"]);
       assert.equal(first.code, 0, first.err);
       const before = await judges(workspace);
-      const methods = ["compare", "crux", "keypoints", "nuggets", "subq", "trec"];
+      // The config's methods (CRUX has no section) and the retrieval measures.
+      const named = METHOD_REGISTRY.filter((m) => !m.section || m.key in SECTIONS);
+      const methods = [...named.map((m) => m.key), "trec"].sort();
       assert.deepEqual([...new Set(before.map((r) => r.method))], methods);
       assert.deepEqual([...new Set(before.map((r) => r.judge))].sort(), [
         "judge-a",
@@ -257,7 +266,7 @@ Deno.test({
       assert.equal(nuggets.judge, "judge-b");
       assert.deepEqual(
         compared.methods.map((m: { method: string }) => m.method),
-        ["crux", "nuggets", "keypoints", "subq"],
+        experimentHeadlines(METHOD_REGISTRY, SECTIONS).map((h) => h.method),
       );
     } finally {
       await Deno.remove(workspace, { recursive: true });

@@ -9,13 +9,19 @@ Deno.test("methodScores reads each method's headline per (run, topic); absent me
   try {
     await ws.upsert("measures", methodMeasureRows());
     const r = await methodScores(ws, { methods: METHOD_HEADLINES });
-    assert.deepEqual(r.present.map((p) => [p.method, p.judge, p.source, p.runs.length]), [
-      ["crux", "lexical", "report", 4],
-      ["nuggets", "lexical", "", 4],
-      ["keypoints", "lexical", "", 4],
-    ]);
-    assert.deepEqual(r.missing.map((m) => m.method), ["subq"]);
-    assert.equal(r.scores.length, 3 * 4 * 5);
+    // The fixture's methods are present, in registry order, with their stored judge and source.
+    const inFixture = METHOD_HEADLINES.filter((h) => h.method in VALUES);
+    assert.equal(inFixture.length, Object.keys(VALUES).length);
+    assert.deepEqual(
+      r.present.map((p) => [p.method, p.judge, p.source, p.runs.length]),
+      inFixture.map((h) => [h.method, "lexical", h.source ?? "", RUNS.length]),
+    );
+    assert.equal(r.present.find((p) => p.method === "crux")?.source, "report");
+    assert.deepEqual(
+      r.missing.map((m) => m.method),
+      METHOD_HEADLINES.filter((h) => !(h.method in VALUES)).map((h) => h.method),
+    );
+    assert.equal(r.scores.length, inFixture.length * RUNS.length * TOPICS.length);
     const kpr = r.scores.find((s) =>
       s.method === "keypoints" && s.run === RUNS[3] && s.topicId === TOPICS[2]
     );

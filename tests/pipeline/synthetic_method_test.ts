@@ -1,15 +1,15 @@
 /**
  * A method is its declaration and one registry line: a synthetic fifth method
  * (the word count of each report) added through a temporary registry runs
- * its measure stage, gets its own table and joins the comparison, with no
- * other file touched; and adding it to the registry changes nothing of an
- * experiment whose config does not name it (every stage stays up to date).
+ * its measure stage, gets its own table and joins the comparison (in the
+ * analyze stage, a notebook's method view and an overlay of the comparison),
+ * with no other file touched; and adding it to the registry changes nothing
+ * of an experiment whose config does not name it (every stage stays up to date).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { METHOD_REGISTRY } from "../../lib/methods/mod.ts";
-import { loadExperimentConfigWith } from "../../lib/pipeline/mod.ts";
-import { runCruxExperiment } from "../../lib/experiment/mod.ts";
+import { loadExperimentConfig, methodView, runCruxExperiment } from "../../lib/experiment/mod.ts";
 import { openWorkspace, readMeasures, readRunReports } from "../../lib/store/mod.ts";
 import { WORD_COUNT, WORDS_KEY } from "../support/word_count_method.ts";
 
@@ -45,7 +45,7 @@ Deno.test({
     };
     const run = async (raw: Record<string, unknown>, methods: typeof METHOD_REGISTRY) => {
       await Deno.writeTextFile(file, JSON.stringify(raw));
-      const config = await loadExperimentConfigWith(file, methods);
+      const config = await loadExperimentConfig(file, { methods });
       const r = await runCruxExperiment(config, { methods });
       return { config, stages: r.stages };
     };
@@ -60,7 +60,13 @@ Deno.test({
 
       // Naming it: its stage, its table and a comparison with it.
       const named = await run({ ...base, [WORDS_KEY]: {} }, REGISTRY);
-      assert.deepEqual(named.stages.ran.sort(), ["analyze", "measure:compare", "measure:words"]);
+      // Its stage, and those reading every measure stage: nothing of CRUX's chain.
+      assert.deepEqual(named.stages.ran.sort(), [
+        "analyze",
+        "measure:compare",
+        "measure:words",
+        "statistics",
+      ]);
       const out = named.config.workspace;
       const ws = await openWorkspace(out, { readOnly: true });
       try {
@@ -120,6 +126,25 @@ Deno.test({
       } finally {
         ws.close();
       }
+      // A notebook's view of the method: its stage (up to date) and its table.
+      const view = await methodView(named.config, WORDS_KEY, { methods: REGISTRY });
+      assert.deepEqual(view.specs.map((s) => s.id), ["measure:words"]);
+      assert.deepEqual(view.stages.ran, []);
+      assert.deepEqual(view.analyses.map((a) => a.name), ["word_counts"]);
+      // An overlay of the comparison still compares the config's methods.
+      const overlay = await methodView(named.config, "compare", {
+        methods: REGISTRY,
+        overlay: { name: "runs3", settings: { minRuns: 3 } },
+      });
+      const compare = overlay.specs.find((s) => s.id === "measure:compare")!;
+      assert.deepEqual(compare.params, {
+        methods: ["crux", WORDS_KEY],
+        judges: {},
+        sources: {},
+        minRuns: 3,
+        runs: (compare.params as { runs: string[] }).runs,
+      });
+      assert.deepEqual(overlay.stages.ran, ["measure:compare"]);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

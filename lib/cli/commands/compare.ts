@@ -13,9 +13,11 @@ import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import {
   type CompareSection,
   METHOD_HEADLINES,
+  METHOD_REGISTRY,
   methodAnalyses,
   type MethodAnalysesData,
 } from "@lib/methods/mod.ts";
+import { experimentHeadlines } from "@lib/pipeline/mod.ts";
 import { guardAnalysisOutputs, tableCsv, tableText } from "@lib/report/mod.ts";
 import { ANALYSIS_FOLDER, guardOutputs } from "@lib/formats/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
@@ -182,13 +184,15 @@ async function run(args: string[], io: Io): Promise<number> {
   });
   // Before any work: an --out folder must not hold files of these names the workbench did not write.
   await guardAnalysisOutputs(outDir, COMPARE_ANALYSES);
+  // With --config, the methods the config names; with --workspace, the registry's.
+  const headlines = config
+    ? experimentHeadlines(METHOD_REGISTRY, config.methods)
+    : METHOD_HEADLINES;
   const ws = await openWorkspace(dir);
   let analyses;
   try {
     analyses = await methodAnalyses(ws, {
-      methods: methods
-        ? METHOD_HEADLINES.filter((h) => methods.includes(h.method))
-        : METHOD_HEADLINES,
+      methods: methods ? headlines.filter((h) => methods.includes(h.method)) : headlines,
       judges,
       sources,
       minRuns,

@@ -23,7 +23,7 @@ import { varianceRows } from "./variance_rows.ts";
 
 /** The `compare` section of an experiment config. */
 export interface CompareSection {
-  /** Methods compared (`crux`, `nuggets`, `keypoints`, `subq`). Default all four. */
+  /** Methods compared (`crux`, `keypoints`, ...). Default: every method of the experiment. */
   methods?: string[];
   /** Judge per method when a method has several in the measure table. */
   judges?: Record<string, string>;
