@@ -19,7 +19,8 @@ const SUBFOLDERS = ["tables", "figures"];
  * Checks, before any work starts, that saving analyses under the given names
  * into `outDir` replaces only files the workbench wrote there: a file at
  * `tables/<name>.*` or `figures/<name>.*` must be listed for that name in the
- * folder's `analyses.json`. A folder without `analyses.json` must hold no such
+ * folder's `analyses.json` (a table's `tables/<name>.cells.jsonl` counts as listed
+ * when its `tables/<name>.csv` is). A folder without `analyses.json` must hold no such
  * file at all. The experiment's own workspace folder passes the same check,
  * since everything there was saved through the manifest.
  *
@@ -60,7 +61,11 @@ export async function guardAnalysisOutputs(
       const base = e.name.split(".")[0];
       if (!wanted.has(base)) continue;
       const rel = relative(outDir, join(outDir, sub, e.name));
-      if (!ours.has(rel)) {
+      // A table's cells file is written with the table: it is ours when the table's CSV is.
+      const cellsOf = rel.endsWith(".cells.jsonl")
+        ? rel.slice(0, -".cells.jsonl".length) + ".csv"
+        : undefined;
+      if (!ours.has(rel) && !(cellsOf && ours.has(cellsOf))) {
         throw new AnalysisFolderConflictError(
           `Refusing to save into ${opts.option ?? "--out"} "${outDir}": ${rel} exists and was ` +
             "not written by the workbench (it is not listed in analyses.json); saving would " +
