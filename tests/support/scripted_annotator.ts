@@ -1,7 +1,8 @@
 /**
  * An annotator that answers the answerability pages of a real `crux serve --annotate`
- * server like a person with a browser: it opens its queue, follows every item link,
- * reads the question and the report, and posts the form. What it answers is a rule of
+ * server like a person with a browser: it opens its queue, follows every page link
+ * (one page per report, with all its questions), reads the questions and the report,
+ * and posts the page's form. What it answers is a rule of
  * the question's text, so a test knows every label it gave.
  */
 import assert from "node:assert/strict";
@@ -27,8 +28,8 @@ export function annotatorTokens(createOutput: string): Map<string, string> {
 }
 
 /**
- * Answers every item of `token`'s queue at `base` by `rule`; returns the number of
- * answers posted (each acknowledged with a redirect, as a browser form post is).
+ * Answers every page of `token`'s queue at `base` by `rule`; returns the number of
+ * answers posted (each page acknowledged with a redirect, as a browser form post is).
  */
 export async function annotateQueue(
   base: string,
@@ -44,22 +45,31 @@ export async function annotateQueue(
     ),
   ];
   assert.ok(items.length > 0, "the queue links its items");
+  let answers = 0;
   for (const path of items) {
     const page = await fetch(base + unescape(path));
     assert.equal(page.status, 200, path);
     const text = await page.text();
-    const question = /Question: <strong>([^<]*)<\/strong>/.exec(text);
+    // One page per report: every question of the unit above the report, shown once.
+    const questions = [...text.matchAll(/Question (\d+) of \d+: <strong>([^<]*)<\/strong>/g)]
+      .map((m) => ({ j: Number(m[1]) - 1, text: unescape(m[2]) }));
     const report = /<textarea id="report-text"[^>]*>([^<]*)<\/textarea>/.exec(text);
-    assert.ok(question && report, `${path}: a question and a report`);
-    const answer = rule(unescape(question[1]), unescape(report[1]));
+    assert.ok(questions.length > 0 && report, `${path}: questions and a report`);
+    const form = new URLSearchParams();
+    for (const q of questions) {
+      const answer = rule(q.text, unescape(report[1]));
+      form.set(`label-${q.j}`, answer.label);
+      form.set(`span-${q.j}`, answer.span ?? "");
+    }
     const posted = await fetch(base + unescape(path), {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-      body: new URLSearchParams(answer.span ? answer : { label: answer.label }).toString(),
+      body: form.toString(),
     });
     await posted.body?.cancel();
-    assert.equal(posted.status, 303, `${path}: the answer is saved`);
+    assert.equal(posted.status, 303, `${path}: the answers are saved`);
+    answers += questions.length;
   }
-  return items.length;
+  return answers;
 }
