@@ -60,7 +60,12 @@ Deno.test({
 
       // Naming it: its stage, its table and a comparison with it.
       const named = await run({ ...base, [WORDS_KEY]: {} }, REGISTRY);
-      assert.deepEqual(named.stages.ran.sort(), ["analyze", "measure:compare", "measure:words"]);
+      assert.deepEqual(named.stages.ran.sort(), [
+        "analyze",
+        "measure:compare",
+        "measure:words",
+        "statistics",
+      ]);
       const out = named.config.workspace;
       const ws = await openWorkspace(out, { readOnly: true });
       try {
