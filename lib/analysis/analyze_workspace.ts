@@ -9,7 +9,7 @@ import type { Analysis, CruxData } from "./types.ts";
 import type { AnalysisSettings } from "@lib/pipeline/mod.ts";
 import { loadCruxData } from "./load_crux_data.ts";
 import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
-import { type PipelineSpec, resolveConditions } from "./resolve_conditions.ts";
+import { type PipelineSpec, reportRuns, resolveConditions } from "./resolve_conditions.ts";
 import { generationOverview } from "./generation_overview.ts";
 import { reportScores } from "./report_scores.ts";
 import { mainTable } from "./main_table.ts";
@@ -79,7 +79,8 @@ export async function analyzeWorkspace(
     reportJudge: opts.reportJudge,
     backends: opts.backends,
   });
-  const present = new Set(data.generations.map((g) => g.run));
+  // Runs with reports, and runs whose reports all failed (their rows stay, blank).
+  const present = new Set(reportRuns(data).keys());
   const pipelines = opts.pipelines?.filter((p) => {
     if (!present.has(p.generation)) {
       opts.onNote?.(`Pipeline "${p.label ?? p.generation}" has no reports; left out`);

@@ -156,9 +156,30 @@ export function thresholdTable(
     const i = thresholds.indexOf(s.threshold);
     const row = LABELS[s.measure];
     const inputs = inputsAt(s.dataset, s.measure, i);
-    const blank = "a pipeline has no mean at this threshold (see the notes)";
+    // A blank cell names the pipelines without a mean and why (e.g. all reports failed).
+    const lacking = (j: number) =>
+      pipelines.filter((c) => !byThreshold[j].has(meanKey(s.dataset, c.name, s.measure))).map(
+        (c) => {
+          const why = scored[j].missing.get(meanKey(s.dataset, c.name, s.measure));
+          return why ? `${c.label} (${why})` : c.label;
+        },
+      );
+    const blankOf = (j: number) => {
+      const none = lacking(j);
+      return none.length
+        ? `no mean at t = ${thresholds[j]} of ${none.join(", ")}`
+        : "a pipeline has no mean at this threshold (see the notes)";
+    };
     const one = (column: string, value: number, derived: string, ins = inputs): CellSource =>
-      Number.isNaN(value) ? { row, column, reason: blank } : { row, column, derived, inputs: ins };
+      Number.isNaN(value)
+        ? {
+          row,
+          column,
+          reason: i > 0 && derived.startsWith("Kendall") && !lacking(i).length
+            ? blankOf(0)
+            : blankOf(i),
+        }
+        : { row, column, derived, inputs: ins };
     return [
       one(`${s.dataset}:${s.threshold}:mean`, s.mean, "mean over pipelines"),
       one(`${s.dataset}:${s.threshold}:sd`, s.sd, "sample sd over pipelines"),

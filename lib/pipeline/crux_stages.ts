@@ -438,8 +438,9 @@ export async function cruxStages(
       id: `judge:${run}`,
       stage: "judge",
       // 2: stored names carry the judge's own tau (`Cov(tau=4)`); a workspace judged
-      // by version 1 at another tau than 3 named those values plain `Cov`.
-      version: 2,
+      // by version 1 at another tau than 3 named those values plain `Cov`. 3: Den of
+      // answers omits w at its declared default (`Den`, was `Den(w=0.5)`).
+      version: 3,
       // The analyses' thresholds and density exponent: the judge stores Cov(y) and
       // Den(y) at each, so the tables read them.
       params: { tau, models, taus: settings.taus, ...(settingsW ? { w: settingsW } : {}) },

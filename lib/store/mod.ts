@@ -95,7 +95,12 @@ export {
   type StoredVerdict,
   type TopicListing,
 } from "./explorer_reads.ts";
-export { failedGenerations, recordFailedGenerations } from "./failed_generations.ts";
+export {
+  failedGenerations,
+  type FailedReportRun,
+  failedReportRuns,
+  recordFailedGenerations,
+} from "./failed_generations.ts";
 export { incompleteRatingTopics, recordIncompleteRatingTopics } from "./incomplete_ratings.ts";
 export {
   type AnnotationItem,
