@@ -136,7 +136,7 @@ export interface ConditionValues {
    * with several datasets, the mean of one dataset's stored per-topic values
    * under such a complete run mean.
    */
-  means: Map<string, { value: number; topics: number; key: StoredKey }>;
+  means: Map<string, { value: number; topics: number; key: StoredKey; topicSet?: string }>;
   /** Why a mean is absent, by {@linkcode meanKey} (measures that apply to the condition). */
   missing: Map<string, string>;
   /** Where each condition's measure is stored, by `meanKey("", condition, measure)`. */
@@ -186,7 +186,12 @@ export function conditionValues(
         const k = meanKey(d, c.name, m);
         if (mean && typeof key !== "string") {
           if (datasets.length === 1) {
-            means.set(k, { value: mean.value, topics: mean.topics ?? rows.length, key });
+            means.set(k, {
+              value: mean.value,
+              topics: mean.topics ?? rows.length,
+              key,
+              ...(mean.topicSet ? { topicSet: mean.topicSet } : {}),
+            });
           } else {
             const xs = rows.filter((r) => dataset.get(r.topicId) === d).map((r) => r.value);
             if (xs.length) {

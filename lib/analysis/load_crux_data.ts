@@ -157,7 +157,7 @@ export async function loadCruxData(
       judge: [...new Set([passageJudge, reportJudge ?? passageJudge])],
       hasValue: true,
     }, ["run", "source", "measure", "topicId"]))
-      .map(({ run, topicId, measure, judge, source, value, topics }) => ({
+      .map(({ run, topicId, measure, judge, source, value, topics, topicSet }) => ({
         run,
         topicId,
         measure,
@@ -165,6 +165,8 @@ export async function loadCruxData(
         source,
         value: Number(value),
         topics,
+        // Means state their topic set (per-topic rows name their topic already).
+        ...(topicId === "all" && topicSet ? { topicSet } : {}),
       })),
   };
 }

@@ -24,6 +24,7 @@ import {
   CRUX_DEFAULTS,
   oracleSets,
   oracleTokens as sumOracleTokens,
+  valueTopicSet,
 } from "@lib/metrics/mod.ts";
 import { rateItems, type RatingItem } from "./rate_items.ts";
 import { countTokens } from "@lib/text/mod.ts";
@@ -421,6 +422,7 @@ export async function judgeReports(
   }
   const measureRows = metrics.map((m) => {
     const { measure, source } = stored.get(m.measure)!;
+    const topics = m.topicId === "all" ? perTopic.get(`${m.run}\t${m.measure}`) ?? 0 : null;
     return measureRow({
       run: m.run,
       topicId: m.topicId,
@@ -430,7 +432,8 @@ export async function judgeReports(
       judge: opts.judge.name,
       source,
       value: m.value,
-      topics: m.topicId === "all" ? perTopic.get(`${m.run}\t${m.measure}`) ?? 0 : null,
+      topics,
+      topicSet: valueTopicSet({ measure, topicId: m.topicId, topics, tau }),
     });
   });
   for (const x of new Set(opts.taus ?? [])) {
@@ -539,6 +542,7 @@ function reportRowsAt(
       method: "crux",
       judge: c.judge,
       source: "report",
+      topicSet: valueTopicSet({ ...r, tau: x }),
     })
   );
 }

@@ -99,6 +99,11 @@ Deno.test("judgeReports: hand-checked Cov/Den of a report and its context; re-ru
         ["Den", "report", "crux", judge.name, run.density, 1],
       ],
     );
+    // Each mean states its topic set: the one topic with an answerable sub-question at tau 3.
+    assert.deepEqual(
+      [...new Set(stored.map((m) => (m as { topicSet?: string }).topicSet))],
+      ["answerable(tau=3,n=1)"],
+    );
     // The rated report is recorded as such, once, and nothing else of this judge is.
     assert.deepEqual(
       await ws.query(

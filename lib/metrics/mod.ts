@@ -56,6 +56,7 @@ export {
   parseMeasureKey,
 } from "./measure_key.ts";
 export { formatTopicSet, parseTopicSet, type TopicSet } from "./topic_set.ts";
+export { valueTopicSet } from "./value_topic_set.ts";
 export {
   averagePrecision,
   ndcg,

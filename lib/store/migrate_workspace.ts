@@ -31,6 +31,8 @@ import { fileExists } from "./_file_exists.ts";
  * into the one table `memo` unchanged, so an up-to-date workspace re-runs nothing.
  * From versions 1 to 4: `ratings` and `rated_items` are keyed by topic as well
  * (an item may be rated under several topics); their rows are kept as they are.
+ * From versions 1 to 5: `measures` gains the column `topic_set`, null on the rows
+ * kept (the stages that wrote them state it when they next run).
  *
  * A file written in an older DuckDB storage format than {@linkcode STORAGE_VERSION}
  * (every workspace created before the workbench chose its format), or whose call
@@ -58,7 +60,7 @@ import { fileExists } from "./_file_exists.ts";
  * import { migrateWorkspace, openWorkspace } from "@lib/store/mod.ts";
  * const dir = await Deno.makeTempDir(); // e.g. "outputs/old-experiment": { from: 4, to: 5 }
  * (await openWorkspace(dir)).close();
- * assert.deepEqual(await migrateWorkspace(dir), { from: 5, to: 5 }); // already current
+ * assert.deepEqual(await migrateWorkspace(dir), { from: 6, to: 6 }); // already current
  * ```
  */
 export async function migrateWorkspace(
@@ -302,6 +304,10 @@ async function migrateSchema(c: DuckDBConnection, dir: string): Promise<void> {
   try {
     await moveToMemo(c, dir);
     await rekeyRatings(c);
+    // Version 6: measures state their topic set; older rows have none (null).
+    if (await hasTable(c, "measures")) {
+      await c.run("ALTER TABLE measures ADD COLUMN IF NOT EXISTS topic_set VARCHAR");
+    }
     for (const statement of Object.values(TABLES)) await c.run(statement);
     await c.run(RATED_ITEMS_SQL);
     await c.run(`INSERT OR IGNORE INTO generation_info
