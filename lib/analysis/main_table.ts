@@ -21,6 +21,7 @@ import { cell, corrCell, fewSystemsNote, symbolNote, tau } from "./_stats.ts";
 import { inferenceColumns } from "./_inference.ts";
 import { conditionPalette } from "./_palette.ts";
 import { missingValueNotes } from "./_missing_values.ts";
+import { meansTopicSetNote } from "./_topic_set_note.ts";
 
 /** Options of {@linkcode mainTable}. */
 export interface MainTableOptions {
@@ -168,7 +169,7 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       (d, c, m) => scored.missing.get(meanKey(d, c.name, m)),
     ),
   ];
-  notes.push(...topicSetNote(means, datasets.length, counts));
+  notes.push(...meansTopicSetNote(means, datasets.length, counts));
   // Each value cell names the stored row it shows, or why it is blank.
   const cells: CellSource[] = conditions.flatMap((c) =>
     datasets.flatMap((d) =>
@@ -250,37 +251,6 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       yTitle: "Cov(y) of the report",
     }),
   };
-}
-
-/**
- * The topic set the means are over, as their stored rows state it, per column
- * (`answerable(tau=3,n=49)`: the topics with a sub-question answerable at 3;
- * `judged(n=50)`: the judged topics); where a stored row states none (a
- * workspace written before topic sets were stored) or several datasets split
- * the means, the counts of topics averaged.
- */
-function topicSetNote(
-  means: ReadonlyMap<string, { topicSet?: string }>,
-  datasets: number,
-  counts: readonly number[],
-): string[] {
-  const entries = [...means];
-  if (datasets === 1 && entries.length && entries.every(([, m]) => m.topicSet)) {
-    const columns = new Map<string, Set<string>>();
-    for (const [k, m] of entries) {
-      const measure = k.split("\u0000")[2] as keyof typeof LABELS;
-      const set = columns.get(m.topicSet!) ?? new Set<string>();
-      columns.set(m.topicSet!, set.add(LABELS[measure]));
-    }
-    const list = [...columns].map(([s, labels]) =>
-      columns.size > 1 ? `${s} (${[...labels].join(", ")})` : s
-    );
-    return [`Means over the topic set ${list.join("; ")}.`];
-  }
-  if (!counts.length) return [];
-  const lo = Math.min(...counts);
-  const hi = Math.max(...counts);
-  return [lo === hi ? `Mean over ${lo} topics.` : `Mean over ${lo} to ${hi} topics per cell.`];
 }
 
 /** The references the table holds, named by what they are (none: no note). */
