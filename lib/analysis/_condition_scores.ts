@@ -92,6 +92,8 @@ function conditionKey(
   opts: { tau: number; w: number },
 ): StoredKey | string {
   if (!c.generation) return "no generation run";
+  const failed = allReportsFailed(data, c.generation);
+  if (failed) return failed;
   if (key === "covY" || key === "denY") {
     if (!data.reportJudge) return "no report was judged";
     return reportKey(data, c.generation, key, opts);
@@ -102,6 +104,19 @@ function conditionKey(
     judge: data.passageJudge,
     measure: contextMeasure(key as ContextKey, "oracle", opts.w),
   };
+}
+
+/**
+ * The reason a generation run has no value at all when its every report failed
+ * (`all 3 reports failed; re-run to retry`), else undefined.
+ */
+export function allReportsFailed(data: CruxData, generation: string): string | undefined {
+  const failed = data.failedReports?.get(generation);
+  if (!failed?.topics.length || data.generations.some((g) => g.run === generation)) {
+    return undefined;
+  }
+  const n = failed.topics.length;
+  return `all ${n} report${n === 1 ? "" : "s"} failed; re-run to retry`;
 }
 
 /** Whether a main measure applies to a condition (contexts: pipelines and P*; reports: all with reports). */
@@ -121,7 +136,7 @@ export interface ConditionValues {
    * with several datasets, the mean of one dataset's stored per-topic values
    * under such a complete run mean.
    */
-  means: Map<string, { value: number; topics: number; key: StoredKey }>;
+  means: Map<string, { value: number; topics: number; key: StoredKey; topicSet?: string }>;
   /** Why a mean is absent, by {@linkcode meanKey} (measures that apply to the condition). */
   missing: Map<string, string>;
   /** Where each condition's measure is stored, by `meanKey("", condition, measure)`. */
@@ -171,7 +186,12 @@ export function conditionValues(
         const k = meanKey(d, c.name, m);
         if (mean && typeof key !== "string") {
           if (datasets.length === 1) {
-            means.set(k, { value: mean.value, topics: mean.topics ?? rows.length, key });
+            means.set(k, {
+              value: mean.value,
+              topics: mean.topics ?? rows.length,
+              key,
+              ...(mean.topicSet ? { topicSet: mean.topicSet } : {}),
+            });
           } else {
             const xs = rows.filter((r) => dataset.get(r.topicId) === d).map((r) => r.value);
             if (xs.length) {

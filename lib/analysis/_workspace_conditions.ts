@@ -2,12 +2,13 @@
 import type { Workspace } from "@lib/store/mod.ts";
 import type { Condition, CruxData } from "./types.ts";
 import { loadCruxData } from "./load_crux_data.ts";
-import { resolveConditions } from "./resolve_conditions.ts";
+import { reportRuns, resolveConditions } from "./resolve_conditions.ts";
 import type { AnalyzeWorkspaceOptions } from "./analyze_workspace.ts";
 
 /**
  * Loads the workspace data and resolves the conditions: the given pipelines
- * that have reports (the others left out, told to `onNote`), then the references.
+ * that have reports or whose reports all failed (the others left out, told to
+ * `onNote`), then the references.
  */
 export async function workspaceConditions(
   ws: Workspace,
@@ -18,7 +19,8 @@ export async function workspaceConditions(
     reportJudge: opts.reportJudge,
     backends: opts.backends,
   });
-  const present = new Set(data.generations.map((g) => g.run));
+  // Runs with reports, and runs whose reports all failed (their rows stay, blank).
+  const present = new Set(reportRuns(data).keys());
   const pipelines = opts.pipelines?.filter((p) => {
     if (!present.has(p.generation)) {
       opts.onNote?.(`Pipeline "${p.label ?? p.generation}" has no reports; left out`);

@@ -7,6 +7,7 @@ import type { ItemRatings } from "@lib/metrics/mod.ts";
 import type { Backends } from "@lib/report/mod.ts";
 import {
   defaultReportJudge,
+  failedReportRuns,
   passageJudge as choosePassageJudge,
   readMeasures,
   readPassageJudgments,
@@ -35,7 +36,8 @@ export interface LoadCruxDataOptions {
  * Reads topics (dataset = topic `source`), sub-questions, passage ratings of
  * one judge, report ratings of one judge, the P* qrels, passage token counts
  * (counted with the Llama-3.1 tokenizer when not stored), retrieval runs,
- * generations and the stored measure values of both judges into a
+ * generations, the generation runs with failed reports and the stored
+ * measure values of both judges into a
  * {@linkcode CruxData} the analyses read.
  *
  * @param ws An open workspace (read-only is enough).
@@ -130,7 +132,15 @@ export async function loadCruxData(
     ...(generators.length ? { generator: generators.join(" + ") } : {}),
     ...opts.backends,
   };
+  const failed = await failedReportRuns(ws);
   return {
+    ...(failed.length
+      ? {
+        failedReports: new Map(
+          failed.map((f) => [f.run, { condition: f.condition, topics: f.topics }]),
+        ),
+      }
+      : {}),
     topics,
     questions,
     passageRatings,
@@ -148,7 +158,7 @@ export async function loadCruxData(
       judge: [...new Set([passageJudge, reportJudge ?? passageJudge])],
       hasValue: true,
     }, ["run", "source", "measure", "topicId"]))
-      .map(({ run, topicId, measure, judge, source, value, topics }) => ({
+      .map(({ run, topicId, measure, judge, source, value, topics, topicSet }) => ({
         run,
         topicId,
         measure,
@@ -156,6 +166,8 @@ export async function loadCruxData(
         source,
         value: Number(value),
         topics,
+        // Means state their topic set (per-topic rows name their topic already).
+        ...(topicId === "all" && topicSet ? { topicSet } : {}),
       })),
     // The statistics the statistics stage computed from them: the tables show these.
     statistics: await readStatistics(ws),

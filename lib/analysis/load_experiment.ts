@@ -7,7 +7,7 @@ import { openWorkspace } from "@lib/store/mod.ts";
 import type { Condition, CruxData } from "./types.ts";
 import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 import { loadCruxData } from "./load_crux_data.ts";
-import { resolveConditions } from "./resolve_conditions.ts";
+import { reportRuns, resolveConditions } from "./resolve_conditions.ts";
 import { type HumanLabel, readHumanLabels } from "./human_labels.ts";
 import { humanReportLabels } from "./human_report_labels.ts";
 import { experimentBackends, experimentPipelines } from "./_experiment_pipelines.ts";
@@ -55,7 +55,8 @@ export async function loadExperiment(config: CruxExperimentConfig): Promise<Load
       reportJudge: config.analysis?.reportJudge,
       backends: experimentBackends(config),
     });
-    const present = new Set(data.generations.map((g) => g.run));
+    // Runs with reports, and runs whose reports all failed (their rows stay, blank).
+    const present = new Set(reportRuns(data).keys());
     const pipelines = experimentPipelines(config).filter((p) => present.has(p.generation));
     const conditions = resolveConditions(data, { pipelines });
     let human = config.analysis?.human ? await readHumanLabels(config.analysis.human) : [];

@@ -30,6 +30,7 @@ import { NOT_STORED } from "./stored_statistic.ts";
 import { inferenceColumns } from "./_inference.ts";
 import { conditionPalette } from "./_palette.ts";
 import { missingValueNotes } from "./_missing_values.ts";
+import { meansTopicSetNote } from "./_topic_set_note.ts";
 
 /** Options of {@linkcode mainTable}. */
 export interface MainTableOptions {
@@ -208,11 +209,7 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       (d, c, m) => scored.missing.get(meanKey(d, c.name, m)),
     ),
   ];
-  if (counts.length) {
-    const lo = Math.min(...counts);
-    const hi = Math.max(...counts);
-    notes.push(lo === hi ? `Mean over ${lo} topics.` : `Mean over ${lo} to ${hi} topics per cell.`);
-  }
+  notes.push(...meansTopicSetNote(means, datasets.length, counts));
   // Each value cell names the stored row it shows, or why it is blank.
   const cells: CellSource[] = conditions.flatMap((c) =>
     datasets.flatMap((d) =>

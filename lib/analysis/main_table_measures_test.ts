@@ -56,6 +56,38 @@ Deno.test("mainTable shows the measure table's values, not values of its own", (
   );
 });
 
+Deno.test("mainTable states the topic set of its means from the stored rows", () => {
+  const mean = (measure: string, source: string, judge: string, topicSet?: string) => ({
+    ...row("a", "all", measure, source, judge, 0.5),
+    topics: 2,
+    ...(topicSet ? { topicSet } : {}),
+  });
+  const stated = mainTable({
+    ...tinyExtract(),
+    measures: [
+      mean("Cov@oracle", "contexts(tau=3)", "human", "answerable(tau=3,n=2)"),
+      mean("alpha_nDCG@oracle", "contexts(tau=3)", "human", "judged(n=2)"),
+      mean("Cov", "report", "lexical", "answerable(tau=3,n=2)"),
+    ],
+  }).table!.notes!;
+  assert.ok(
+    stated.includes(
+      "Means over the topic set answerable(tau=3,n=2) (Cov(Z), Cov(y)); judged(n=2) (α-nDCG).",
+    ),
+    stated.join("\n"),
+  );
+  assert.ok(!stated.some((n) => n.startsWith("Mean over")));
+  // A stored mean without a topic set (an older workspace): the count of topics averaged.
+  const older = mainTable({
+    ...tinyExtract(),
+    measures: [
+      mean("Cov@oracle", "contexts(tau=3)", "human", "answerable(tau=3,n=2)"),
+      mean("Cov", "report", "lexical"),
+    ],
+  }).table!.notes!;
+  assert.ok(older.includes("Mean over 2 topics."), older.join("\n"));
+});
+
 Deno.test("mainTable at tau 5 reads Cov(tau=5) of the reports, never the tau-3 values", () => {
   const measures = [
     row("a", "t1", "Cov@oracle", "contexts(tau=5)", "human", 1),

@@ -36,7 +36,8 @@ const REFERENCE_ORDER = ["direct", "oracle-context", "oracle-result"] as const;
 /**
  * Lists the conditions of a comparison: the retrieval pipelines (generation
  * runs of condition `rag`, or the given ones) and the references found in
- * `generations` (condition `direct`, `oracle-context`, `oracle-result`). A
+ * `generations` (condition `direct`, `oracle-context`, `oracle-result`),
+ * including runs whose reports all failed (`failedReports`). A
  * pipeline's retrieval run is the run with the generation's name when there
  * is one; otherwise the run whose top-|context| ranking equals the stored
  * context ids on the most topics (none when no run matches any topic).
@@ -71,8 +72,7 @@ export function resolveConditions(
   data: CruxData,
   opts: ResolveConditionsOptions = {},
 ): Condition[] {
-  const kinds = new Map<string, string>();
-  for (const g of data.generations) if (!kinds.has(g.run)) kinds.set(g.run, g.condition ?? "rag");
+  const kinds = reportRuns(data);
   const specs: PipelineSpec[] = opts.pipelines
     ? [...opts.pipelines]
     : [...kinds].filter(([, c]) => !(REFERENCE_ORDER as readonly string[]).includes(c))
@@ -109,6 +109,33 @@ export function resolveConditions(
     }
   }
   return out;
+}
+
+/**
+ * The generation runs a comparison can show, with their conditions: every run
+ * with a stored report, and every run whose reports all failed (its row stays,
+ * blank with the reason), in first-seen order.
+ *
+ * @param data Workspace data (see `loadCruxData`).
+ * @returns Run -> condition (`rag` where unrecorded).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reportRuns } from "@lib/analysis/resolve_conditions.ts";
+ * const failedReports = new Map([["rag-bm25", { condition: "rag", topics: ["t1"] }]]);
+ * const data = { generations: [{ run: "direct", topicId: "t1", text: "x", condition: "direct" }], failedReports };
+ * assert.deepEqual([...reportRuns(data)], [["direct", "direct"], ["rag-bm25", "rag"]]);
+ * ```
+ */
+export function reportRuns(
+  data: Pick<CruxData, "generations" | "failedReports">,
+): Map<string, string> {
+  const kinds = new Map<string, string>();
+  for (const g of data.generations) if (!kinds.has(g.run)) kinds.set(g.run, g.condition ?? "rag");
+  for (const [run, f] of data.failedReports ?? []) {
+    if (!kinds.has(run)) kinds.set(run, f.condition ?? "rag");
+  }
+  return kinds;
 }
 
 function inferRun(data: CruxData, generation: string): string | undefined {

@@ -10,6 +10,7 @@ import { resolveConditions } from "./resolve_conditions.ts";
 import { conditionValues, datasetsOf, MAIN_MEASURES, meanKey } from "./_condition_scores.ts";
 import { LABELS } from "./_scores.ts";
 import { missingValueNotes } from "./_missing_values.ts";
+import { meansTopicSetNote } from "./_topic_set_note.ts";
 import { labelling } from "./_labels.ts";
 import { cell, corrCell, fewSystemsNote, MIN_SYSTEMS, symbolNote } from "./_stats.ts";
 import {
@@ -215,7 +216,7 @@ export function thresholdTable(
         ...fewSystemsNote(
           stats.filter((s) => s.threshold !== thresholds[0]).map((s) => s.pipelines),
         ),
-        ...topicSetNotes(thresholds, byThreshold),
+        ...topicSetNotes(thresholds, byThreshold, datasets.length),
         ...notStoredNote(shown.values()),
         // Pipelines without a value at a threshold: left out of its mean, sd and τ.
         ...thresholds.flatMap((th, i) =>
@@ -232,14 +233,25 @@ export function thresholdTable(
   };
 }
 
-/** The topic set of the pipeline means at each threshold (their stored topic counts). */
+/**
+ * The topic set of the pipeline means at each threshold, as their stored rows
+ * state it (see `meansTopicSetNote`); the stored topic counts where a row states none.
+ */
 function topicSetNotes(
   thresholds: readonly number[],
-  byThreshold: readonly ReadonlyMap<string, { topics: number }>[],
+  byThreshold: readonly ReadonlyMap<string, { topics: number; topicSet?: string }>[],
+  datasets: number,
 ): string[] {
   return thresholds.flatMap((t, i) => {
     const counts = [...byThreshold[i].values()].map((m) => m.topics);
     if (!counts.length) return [];
+    const stated = meansTopicSetNote(
+      byThreshold[i],
+      datasets,
+      counts,
+      `t = ${t}: pipeline means over`,
+    );
+    if (stated[0]?.includes("the topic set")) return stated;
     const lo = Math.min(...counts);
     const hi = Math.max(...counts);
     return [

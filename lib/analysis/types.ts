@@ -57,6 +57,13 @@ export interface CruxData {
    */
   statistics?: readonly StoredStatistic[];
   /**
+   * Generation runs with reports whose model call failed, by run: the run's
+   * recorded condition (`rag`, `direct`, ...) and the failed topics. A run whose
+   * reports all failed has no `generations` and still is a condition of the
+   * tables, its cells blank with the reason. Absent: none failed.
+   */
+  failedReports?: ReadonlyMap<string, { condition?: string; topics: readonly string[] }>;
+  /**
    * The experiment's figure palette by condition label (see
    * `experimentPalette` in `lib/report`): conditions keep these colours in
    * every figure. Default: assigned from the resolved conditions.

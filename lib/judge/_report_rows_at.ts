@@ -6,7 +6,12 @@
  */
 import type { Generation } from "@lib/types/mod.ts";
 import { measureRow } from "@lib/store/mod.ts";
-import { answerableQuestions, answerMeasureName, coverageScores } from "@lib/metrics/mod.ts";
+import {
+  answerableQuestions,
+  answerMeasureName,
+  coverageScores,
+  valueTopicSet,
+} from "@lib/metrics/mod.ts";
 import { reportItemId } from "./report_item_id.ts";
 
 /**
@@ -65,16 +70,19 @@ export function reportRowsAt(
     const list = values.get(g.run) ?? [];
     values.set(g.run, list);
     list.push({ topicId: g.topicId, measure: cov, value: s.coverage! });
-    if (!c.missingText.has(g.topicId)) {
+    // No Den without the report's token count (never a length of 0).
+    if (!c.missingText.has(g.topicId) && g.tokens != null) {
       list.push({ topicId: g.topicId, measure: den, value: s.density! });
     }
   }
   const rows = [];
   for (const [run, list] of values) {
+    const topics = list.filter((v) => v.measure === cov).length;
     for (const measure of [cov, den]) {
       const xs = list.filter((v) => v.measure === measure);
       for (const v of xs) rows.push({ run, ...v, topics: null });
-      if (xs.length && !c.partialRuns.has(run) && !incomplete.has(run)) {
+      // A mean over every topic of the run: Den's needs Den of each topic Cov has.
+      if (xs.length === topics && xs.length && !c.partialRuns.has(run) && !incomplete.has(run)) {
         const value = xs.reduce((a, v) => a + v.value, 0) / xs.length;
         rows.push({ run, topicId: "all", measure, value, topics: xs.length });
       }
@@ -87,6 +95,7 @@ export function reportRowsAt(
       method: "crux",
       judge: c.judge,
       source: "report",
+      topicSet: valueTopicSet({ ...r, tau: x }),
     })
   );
 }

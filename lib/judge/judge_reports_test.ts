@@ -97,9 +97,14 @@ Deno.test("judgeReports: hand-checked Cov/Den of a report and its context; re-ru
       [
         ["Cov", "context", "crux", judge.name, 0.5, 1],
         ["Cov", "report", "crux", judge.name, 0.5, 1],
-        ["Den(w=0.5)", "context", "crux", judge.name, run.contextDensity, 1],
-        ["Den(w=0.5)", "report", "crux", judge.name, run.density, 1],
+        ["Den", "context", "crux", judge.name, run.contextDensity, 1],
+        ["Den", "report", "crux", judge.name, run.density, 1],
       ],
+    );
+    // Each mean states its topic set: the one topic with an answerable sub-question at tau 3.
+    assert.deepEqual(
+      [...new Set(stored.map((m) => (m as { topicSet?: string }).topicSet))],
+      ["answerable(tau=3,n=1)"],
     );
     // The rated report is recorded as such, once, and nothing else of this judge is.
     assert.deepEqual(
@@ -166,7 +171,7 @@ Deno.test("judgeReports at tau 4 stores Cov(tau=4): a plain Cov always means tau
     ]);
     assert.deepEqual(
       stored.filter((m) => m.name === "Den").map((m) => [m.measure, m.source]).sort(),
-      [["Den(tau=4,w=0.5)", "context"], ["Den(tau=4,w=0.5)", "report"], ["Den(w=0.5)", "report"]],
+      [["Den(tau=4)", "context"], ["Den(tau=4)", "report"], ["Den", "report"]],
     );
   } finally {
     ws.close();

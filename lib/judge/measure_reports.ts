@@ -16,7 +16,12 @@ import {
   type WorkspaceLike,
   writeMeasures,
 } from "@lib/store/mod.ts";
-import { answerMeasureName, coverageScores, CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
+import {
+  answerMeasureName,
+  coverageScores,
+  CRUX_DEFAULTS,
+  valueTopicSet,
+} from "@lib/metrics/mod.ts";
 import { reportItemId } from "./report_item_id.ts";
 import { isContextJudged, type RatingMatrix, reportTargets } from "./_report_targets.ts";
 import { reportRowsAt } from "./_report_rows_at.ts";
@@ -328,6 +333,7 @@ export async function measureReports(
   }
   const measureRows = metrics.map((m) => {
     const { measure, source } = stored.get(m.measure)!;
+    const topics = m.topicId === "all" ? perTopic.get(`${m.run}\t${m.measure}`) ?? 0 : null;
     return measureRow({
       run: m.run,
       topicId: m.topicId,
@@ -337,7 +343,8 @@ export async function measureReports(
       judge: opts.judge,
       source,
       value: m.value,
-      topics: m.topicId === "all" ? perTopic.get(`${m.run}\t${m.measure}`) ?? 0 : null,
+      topics,
+      topicSet: valueTopicSet({ measure, topicId: m.topicId, topics, tau }),
     });
   });
   for (const x of new Set(opts.taus ?? [])) {

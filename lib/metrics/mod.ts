@@ -55,6 +55,8 @@ export {
   type MeasureKeyColumns,
   parseMeasureKey,
 } from "./measure_key.ts";
+export { formatTopicSet, parseTopicSet, type TopicSet } from "./topic_set.ts";
+export { valueTopicSet } from "./value_topic_set.ts";
 export {
   averagePrecision,
   ndcg,

@@ -13,6 +13,7 @@ import {
   type JudgedInputs,
   oracleSets,
   prepareJudged,
+  valueTopicSet,
 } from "@lib/metrics/mod.ts";
 import { contextRows, rankings } from "@lib/construct/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
@@ -238,7 +239,14 @@ export async function measureContexts(
     const byKey = new Map<string, { sum: number; n: number }>();
     for (const r of scored.rows) {
       const measure = keyMeasure(r.measure as ContextKey, cutoff, w);
-      rows.push(measureRow({ ...r, measure, ...split(measure), judge: opts.judge, source }));
+      rows.push(measureRow({
+        ...r,
+        measure,
+        ...split(measure),
+        judge: opts.judge,
+        source,
+        topicSet: valueTopicSet({ measure, topicId: r.topicId, topics: null, tau }),
+      }));
       const k = `${r.run}\u0000${measure}`;
       const a = byKey.get(k) ?? { sum: 0, n: 0 };
       byKey.set(k, { sum: a.sum + r.value, n: a.n + 1 });
@@ -254,6 +262,7 @@ export async function measureContexts(
         source,
         value: a.sum / a.n,
         topics: a.n,
+        topicSet: valueTopicSet({ measure, topicId: "all", topics: a.n, tau }),
       }));
     }
   };

@@ -97,8 +97,11 @@ export interface MeasureValuesResult {
   runs: MeasureValuesRun[];
 }
 
-/** Changes when what the fingerprint covers changes, so old fingerprints never match. */
-const FINGERPRINT_VERSION = "measure-inputs-v1";
+/**
+ * Changes when what the fingerprint covers changes, so old fingerprints never
+ * match; v2: stored rows state their topic set (rows of v1 have none).
+ */
+const FINGERPRINT_VERSION = "measure-inputs-v2";
 
 /** The memo key (kind `measure`) of a run and passage judge: `["<run>","<judge>"]`. */
 const memoKey = (run: string, judge: string) => JSON.stringify([run, judge]);

@@ -3,7 +3,12 @@
  *
  * @module
  */
-import { type EvaluationResult, parseMeasure } from "@lib/metrics/mod.ts";
+import {
+  CRUX_DEFAULTS,
+  type EvaluationResult,
+  parseMeasure,
+  valueTopicSet,
+} from "@lib/metrics/mod.ts";
 import { measureRow, type Workspace, writeMeasures } from "@lib/store/mod.ts";
 
 /** Relevance measures (method trec); the others (Cov, Den) are method crux. */
@@ -15,7 +20,9 @@ const RELEVANCE = new Set(["P", "R", "AP", "RPrec", "RR", "nDCG", "alpha_nDCG", 
  * source, replacing earlier rows of those keys. `name` and `cutoff` split the
  * measure; `method` is `trec` for relevance measures and `crux` for Cov and Den.
  * Every row carries the source: relevance measures take relevance from it, Cov
- * and Den take P* from it (density and `@oracle` cutoffs differ between sources).
+ * and Den take P* from it (density and `@oracle` cutoffs differ between sources);
+ * and its topic set (`valueTopicSet`): its topic, or for a mean the answerable
+ * topics at the measure's tau (Cov, Den) or the judged topics.
  *
  * @param ws The workspace.
  * @param result The evaluation.
@@ -41,6 +48,7 @@ export async function storeMeasures(
   const rows = [...result.perTopic, ...result.aggregates].filter((r) => Number.isFinite(r.value))
     .map((r) => {
       const m = parseMeasure(r.measure);
+      const topics = r.topicId === "all" ? counts.get(r.run)?.[r.measure] ?? null : null;
       return measureRow({
         run: r.run,
         topicId: r.topicId,
@@ -51,7 +59,13 @@ export async function storeMeasures(
         judge: opts.judge,
         source: opts.source,
         value: r.value,
-        topics: r.topicId === "all" ? counts.get(r.run)?.[r.measure] ?? null : null,
+        topics,
+        topicSet: valueTopicSet({
+          measure: r.measure,
+          topicId: r.topicId,
+          topics,
+          tau: CRUX_DEFAULTS.tau,
+        }),
       });
     });
   await writeMeasures(ws, rows);

@@ -22,11 +22,13 @@ export interface MeasureRowFields<V extends number | null = number> {
   source?: string;
   /** Topics averaged, on aggregate rows. Default: null. */
   topics?: number | null;
+  /** The topic set as `formatTopicSet` (lib/metrics) writes it. Default: null (none stated). */
+  topicSet?: string | null;
 }
 
 /**
  * A row of `measures` with every column set: `name` defaults to the measure,
- * `cutoff`, `judge` and `source` to '', `topics` to null. `value` may be null
+ * `cutoff`, `judge` and `source` to '', `topics` and `topicSet` to null. `value` may be null
  * where a method stores an undefined value as NULL (a correlation of too few runs).
  *
  * @param f The row's fields.
@@ -36,12 +38,12 @@ export interface MeasureRowFields<V extends number | null = number> {
  * import { measureRow } from "@lib/store/mod.ts";
  * measureRow({ run: "rag", topicId: "all", measure: "KPR", method: "keypoints", value: 0.5, topics: 3 });
  * // { run: "rag", topicId: "all", measure: "KPR", name: "KPR", cutoff: "", method: "keypoints",
- * //   judge: "", source: "", value: 0.5, topics: 3 }
+ * //   judge: "", source: "", value: 0.5, topics: 3, topicSet: null }
  * ```
  */
 export function measureRow<V extends number | null = number>(
   f: MeasureRowFields<V>,
-): Omit<MeasureRow, "value"> & { value: V; topics: number | null } {
+): Omit<MeasureRow, "value"> & { value: V; topics: number | null; topicSet: string | null } {
   return {
     run: f.run,
     topicId: f.topicId,
@@ -53,5 +55,6 @@ export function measureRow<V extends number | null = number>(
     source: f.source ?? "",
     value: f.value,
     topics: f.topics ?? null,
+    topicSet: f.topicSet ?? null,
   };
 }

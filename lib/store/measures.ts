@@ -126,6 +126,8 @@ export interface MeasureValueRow<V extends number | null = number | null> {
   value: V;
   /** Topics averaged (aggregate rows only). */
   topics: number | null;
+  /** The topics the value is over (`answerable(tau=3,n=49)`, `topic(id=t1)`), null where none is stated. */
+  topicSet: string | null;
 }
 
 /** Columns {@linkcode readMeasures} can order by. */
@@ -172,7 +174,7 @@ export async function readMeasures<F extends MeasureFilter>(
     "source",
   ];
   const rows = await ws.query<MeasureValueRow>(
-    `SELECT run, topic_id, measure, name, cutoff, method, judge, source, value, topics
+    `SELECT run, topic_id, measure, name, cutoff, method, judge, source, value, topics, topic_set
      FROM measures WHERE ${w.sql} ORDER BY ${[...new Set(order)].join(", ")}`,
     w.params,
   );
@@ -180,6 +182,7 @@ export async function readMeasures<F extends MeasureFilter>(
     ...r,
     value: r.value === null ? null : Number(r.value),
     topics: r.topics === null || r.topics === undefined ? null : Number(r.topics),
+    topicSet: r.topicSet ?? null,
   })) as MeasureValueRow<F extends { hasValue: true } ? number : number | null>[];
 }
 
@@ -309,6 +312,8 @@ export interface StoredMeasure {
   value: number;
   /** Topics averaged (aggregate rows only). */
   topics: number | null;
+  /** The topics the value is over (see `MeasureValueRow`); absent or null where none is stated. */
+  topicSet?: string | null;
 }
 
 /**

@@ -560,6 +560,7 @@ Deno.test("judgeSourceCounts of readMeasures: most rows first, filters, per-topi
         source: "s1",
         value: 0.375,
         topics: null,
+        topicSet: null,
       }],
     );
     const all = await readMeasures(ws, { method: "nuggets", judge: "j1", source: "s1" });

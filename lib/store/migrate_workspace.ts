@@ -32,7 +32,9 @@ import { fileExists } from "./_file_exists.ts";
  * From versions 1 to 4: `ratings` and `rated_items` are keyed by topic as well
  * (an item may be rated under several topics); their rows are kept as they are.
  * From versions 1 to 5: the tables of derived statistics and caveats are
- * created empty (the statistics stage fills them); every other row is kept.
+ * created empty (the statistics stage fills them), and `measures` gains the
+ * column `topic_set`, null on the rows kept (the stages that wrote them state it
+ * when they next run); every other row is kept.
  *
  * A file written in an older DuckDB storage format than {@linkcode STORAGE_VERSION}
  * (every workspace created before the workbench chose its format), or whose call
@@ -305,6 +307,10 @@ async function migrateSchema(c: DuckDBConnection, dir: string, from: number): Pr
     await moveToMemo(c, dir);
     // Version 5 keyed ratings by topic; a later workspace has them so already.
     if (from < 5) await rekeyRatings(c);
+    // Version 6: measures state their topic set; older rows have none (null).
+    if (await hasTable(c, "measures")) {
+      await c.run("ALTER TABLE measures ADD COLUMN IF NOT EXISTS topic_set VARCHAR");
+    }
     for (const statement of Object.values(TABLES)) await c.run(statement);
     await c.run(RATED_ITEMS_SQL);
     await c.run(`INSERT OR IGNORE INTO generation_info

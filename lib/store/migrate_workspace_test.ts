@@ -152,3 +152,51 @@ Deno.test("a version 4 workspace migrates to ratings keyed by topic, keeping its
     after.close();
   }
 });
+
+Deno.test("a version 5 workspace migrates to measures with a topic set, its rows kept without one", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  ws.close();
+  const db = await DuckDBInstance.create(join(dir, "workspace.duckdb"));
+  const c = await db.connect();
+  // Version 5's measures had no topic_set column.
+  await c.run("DROP TABLE measures");
+  await c.run(`CREATE TABLE measures (
+    run VARCHAR, topic_id VARCHAR, measure VARCHAR, name VARCHAR, cutoff VARCHAR,
+    method VARCHAR, judge VARCHAR, source VARCHAR, value DOUBLE, topics INTEGER,
+    PRIMARY KEY (run, topic_id, measure, judge, source))`);
+  await c.run(
+    "INSERT INTO measures VALUES ('bm25', 'all', 'Cov@10', 'Cov', '10', 'trec', 'j', 'selection', 0.5, 2)",
+  );
+  await c.run("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+  c.closeSync();
+  db.closeSync();
+  await assert.rejects(() => openWorkspace(dir), /schema version 5 is older/);
+  assert.deepEqual(await migrateWorkspace(dir), { from: 5, to: SCHEMA_VERSION });
+  const after = await openWorkspace(dir);
+  try {
+    const rows = await after.query<{ value: number; topics: number; topicSet: string | null }>(
+      "SELECT value, topics, topic_set FROM measures",
+    );
+    assert.deepEqual(rows.map((r) => [r.value, Number(r.topics), r.topicSet]), [[0.5, 2, null]]);
+    await after.upsert("measures", [{
+      run: "bm25",
+      topicId: "t1",
+      measure: "Cov@10",
+      name: "Cov",
+      cutoff: "10",
+      method: "trec",
+      judge: "j",
+      source: "selection",
+      value: 1,
+      topics: null,
+      topicSet: "topic(id=t1)",
+    }]);
+    const set = await after.query<{ topicSet: string }>(
+      "SELECT topic_set FROM measures WHERE topic_id = 't1'",
+    );
+    assert.deepEqual(set.map((r) => r.topicSet), ["topic(id=t1)"]);
+  } finally {
+    after.close();
+  }
+});

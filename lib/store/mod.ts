@@ -96,7 +96,12 @@ export {
   type TopicListing,
 } from "./explorer_reads.ts";
 export { readExplorerTopicRows, type TopicRows } from "./explorer_topic_rows.ts";
-export { failedGenerations, recordFailedGenerations } from "./failed_generations.ts";
+export {
+  failedGenerations,
+  type FailedReportRun,
+  failedReportRuns,
+  recordFailedGenerations,
+} from "./failed_generations.ts";
 export { incompleteRatingTopics, recordIncompleteRatingTopics } from "./incomplete_ratings.ts";
 export {
   type AnnotationItem,

@@ -75,11 +75,15 @@ export const TABLES: Readonly<Record<string, string>> = {
    * evaluation method (`trec`, `crux`, `nuggets`, `keypoints`, `subq`); `judge` the
    * judge whose labels produced it and `source` the relevance source (`judgments`,
    * `selection`, a labels file, ...), '' where they do not apply; `topics` the number of
-   * topics averaged (aggregate rows only).
+   * topics averaged (aggregate rows only); `topic_set` the topics the value is over as
+   * `formatTopicSet` (lib/metrics) writes it (`topic(id=t1)` for a per-topic value,
+   * `answerable(tau=3,n=49)`, `judged(n=50)`, `all(n=50)` for a mean), null where the
+   * writer states none (rows of schema version 5 and earlier).
    */
   measures: `CREATE TABLE IF NOT EXISTS measures (
     run VARCHAR, topic_id VARCHAR, measure VARCHAR, name VARCHAR, cutoff VARCHAR,
     method VARCHAR, judge VARCHAR, source VARCHAR, value DOUBLE, topics INTEGER,
+    topic_set VARCHAR,
     PRIMARY KEY (run, topic_id, measure, judge, source))`,
   /**
    * The workspace's one memo of what was computed from what: keyed records

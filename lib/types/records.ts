@@ -142,6 +142,11 @@ export interface MeasureRow {
   value: number;
   /** Topics averaged (aggregate rows only; null or absent elsewhere). */
   topics?: number | null;
+  /**
+   * The topics the value is over, as `formatTopicSet` writes it (`topic(id=t1)`,
+   * `answerable(tau=3,n=49)`, `judged(n=50)`); null or absent where none is stated.
+   */
+  topicSet?: string | null;
 }
 
 /** One measured value; `topicId` is `all` for aggregates. */

@@ -87,7 +87,7 @@ Deno.test({
       assert.ok(v.runs.some((r) => r.sd > 0), "the samples differ");
       assert.equal(get("", "Cov_ranking_agreement"), v.rankingAgreement);
       // Den is sampled too.
-      assert.ok(stored.some((x) => x.measure === "Den(w=0.5)_sd"));
+      assert.ok(stored.some((x) => x.measure === "Den_sd"));
       // The base judging's rows are untouched (the samples store under their own names).
       assert.ok(before.length > 0);
       assert.deepEqual(

@@ -121,6 +121,23 @@ Deno.test({
       "json",
     ]);
     assert.equal(viaEval.code, 0, viaEval.err);
+    // The stored rows state their topic set.
+    const stored = await openWorkspace(ws, { readOnly: true });
+    try {
+      const sets = await stored.query<{ measure: string; topicId: string; topicSet: string }>(
+        `SELECT measure, topic_id, topic_set FROM measures WHERE run = 'bm25'
+           AND (topic_id = 'all' OR topic_id = 'mnt-100') AND measure IN ('Cov@10', 'P@10')
+         ORDER BY measure, topic_id`,
+      );
+      assert.deepEqual(sets.map((r) => [r.measure, r.topicId, r.topicSet]), [
+        ["Cov@10", "all", "answerable(tau=3,n=20)"],
+        ["Cov@10", "mnt-100", "topic(id=mnt-100)"],
+        ["P@10", "all", "judged(n=20)"],
+        ["P@10", "mnt-100", "topic(id=mnt-100)"],
+      ]);
+    } finally {
+      stored.close();
+    }
     const m = JSON.parse(viaMeasure.out);
     const e = JSON.parse(viaEval.out);
     assert.deepEqual(m.aggregate, e.aggregate);

@@ -9,7 +9,7 @@
  */
 import { rankings } from "@lib/construct/mod.ts";
 import { reportItemId } from "@lib/judge/mod.ts";
-import { coverageScores, CRUX_DEFAULTS, oracleTokens } from "@lib/metrics/mod.ts";
+import { coverageScores, CRUX_DEFAULTS, formatMeasure, oracleTokens } from "@lib/metrics/mod.ts";
 import { contextMeasure, contextSource, type ContextSpec } from "@lib/pipeline/mod.ts";
 import type { StoredMeasure } from "@lib/store/mod.ts";
 import type { CruxData } from "../types.ts";
@@ -79,7 +79,7 @@ export function withStoredMeasures(
     if (!plain.reportJudge) continue;
     const answerable = answerableSets(plain, tau);
     const cov = tau === CRUX_DEFAULTS.tau ? "Cov" : `Cov(tau=${tau})`;
-    const den = tau === CRUX_DEFAULTS.tau ? `Den(w=${w})` : `Den(tau=${tau},w=${w})`;
+    const den = formatMeasure({ name: "Den", params: { tau, w } });
     for (const g of plain.generations) {
       const ratings = plain.reportRatings.get(reportItemId(g));
       const a = answerable.get(g.topicId);

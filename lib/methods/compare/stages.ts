@@ -127,7 +127,8 @@ function varianceStage(
   return {
     id: "judge:variance",
     stage: "judge",
-    version: 1,
+    // 2: Den's statistics are named `Den_sd`, ... (were `Den(w=0.5)_sd`).
+    version: 2,
     params: {
       samples: k,
       temperature,
@@ -199,7 +200,7 @@ function varianceStage(
  * repeats the CRUX report judging k times (temperature > 0, seed = sample) under
  * judge names `<judge>#s<i>` and stores each run's spread of Cov and Den
  * (method `judge-variance`: `Cov_mean`, `Cov_sd`, `Cov_min`, `Cov_max`, the same
- * for `Den(w=0.5)`) and, on run '', `<measure>_ranking_agreement` (the share of
+ * for `Den`) and, on run '', `<measure>_ranking_agreement` (the share of
  * samples ranking the runs as the means do), `<measure>_mean_kendall_tau_b` and
  * `samples`. Offline the lexical judge is deterministic and the stage says so
  * (spread 0).

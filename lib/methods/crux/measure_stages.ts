@@ -50,7 +50,8 @@ export function measureStages(
     specs.push({
       id: `measure:${name}`,
       stage: "measure",
-      version: 1,
+      // 2: stored rows state their topic set.
+      version: 2,
       params: { measures: config.measures ?? null, tau },
       deps: ["select", source(name)],
       // Rows of measures the config no longer asks for must not outlive a re-run.
@@ -89,7 +90,8 @@ export function measureStages(
     specs.push({
       id: "measure:contexts",
       stage: "measure",
-      version: 1,
+      // 2: stored rows state their topic set.
+      version: 2,
       params: {
         taus: settings.taus,
         w: settings.w,
