@@ -41,7 +41,9 @@ export function tableStatistic(
   );
   const unread = all.filter((i) => !i.ref);
   if (unread.length) {
-    const reason = `no stored measure to read for ${unread.map((i) => i.label).join(", ")}`;
+    const reason = `no stored measure to read for ${
+      unread.map((i) => i.missing ? `${i.label} (${i.missing})` : i.label).join(", ")
+    }`;
     return { shown: { id: "", value: null, n: 0, reason }, inputs };
   }
   const full: StatisticKey = {

@@ -20,7 +20,7 @@ import {
 import { type ContextKey, LABELS } from "./_scores.ts";
 import { contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
 import { labelling } from "./_labels.ts";
-import { corrCell, fewSystemsNote, symbolNote } from "./_stats.ts";
+import { corrCell, fewSystemsNote, MIN_SYSTEMS, symbolNote } from "./_stats.ts";
 import {
   notStoredNote,
   statisticCell,
@@ -258,7 +258,11 @@ export function contextSizeTable(
   const cells: CellSource[] = taus.map((x) => {
     const column = col(x.dataset, x.cutoff, x.report);
     const s = shown.get(`${column}\u0000${x.context}`)!;
-    return statisticCell(LABELS[x.context], column, "Kendall tau-b across pipelines", s);
+    // A stored τ over too few pipelines is shown as "n/a (n=k)": blank, with the reason.
+    const withheld = x.pipelines < MIN_SYSTEMS
+      ? `withheld: over ${x.pipelines} pipelines (fewer than ${MIN_SYSTEMS})`
+      : undefined;
+    return statisticCell(LABELS[x.context], column, "Kendall tau-b across pipelines", s, withheld);
   });
   const lab = labelling(data);
   const notes = [

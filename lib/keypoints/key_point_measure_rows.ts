@@ -4,6 +4,7 @@
  * @module
  */
 import { measureRow } from "@lib/store/mod.ts";
+import { formatTopicSet, valueTopicSet } from "@lib/metrics/mod.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
 import { KEYPOINT_MEASURES, type RunKeyPointScores } from "./score_key_points.ts";
 
@@ -36,7 +37,14 @@ export function keyPointMeasureRows(
   return scores.flatMap((s) =>
     KEYPOINT_MEASURES.flatMap((m) => [
       ...s.perQuestion.filter((q) => !Number.isNaN(q[m])).map((q) =>
-        measureRow({ ...base, run: s.runId, topicId: q.qid, measure: m, value: q[m] })
+        measureRow({
+          ...base,
+          run: s.runId,
+          topicId: q.qid,
+          measure: m,
+          value: q[m],
+          topicSet: valueTopicSet({ measure: m, topicId: q.qid, topics: null, tau: 3 }),
+        })
       ),
       ...(Number.isNaN(s.aggregate[m]) ? [] : [
         measureRow({
@@ -46,6 +54,8 @@ export function keyPointMeasureRows(
           measure: m,
           value: s.aggregate[m],
           topics: s.topics[m],
+          // The questions with a value of this measure.
+          topicSet: formatTopicSet({ kind: "judged", n: s.topics[m] }),
         }),
       ]),
     ])

@@ -77,6 +77,8 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
 
   const rows = keyPointMeasureRows([a], { judge: "offline-lexical", source: "file:kp.jsonl" });
   const all = rows.filter((r) => r.topicId === "all");
+  // Each mean states its topic set: the questions with a value of that measure.
+  assert.deepEqual(all.map((r) => r.topicSet), all.map((r) => `judged(n=${r.topics})`));
   assert.deepEqual(all.map((r) => [r.measure, r.value, r.topics]), [
     ["KPR", 0.5, 2],
     ["KPP", 0.75, 2],
@@ -96,6 +98,7 @@ Deno.test("scoreKeyPoints: KPR, KPP, KPF and three-way rates by hand", () => {
     source: "file:kp.jsonl",
     value: 0.5,
     topics: null,
+    topicSet: "topic(id=q1)",
   });
   assert.equal(rows.filter((r) => r.topicId === "q3").map((r) => r.measure).join(), "KPP");
 });

@@ -4,6 +4,7 @@
  * @module
  */
 import {
+  formatTopicSet,
   meanNuggetScores,
   type NuggetJudgment,
   type NuggetScores,
@@ -123,6 +124,10 @@ export async function scoreNuggets(
             source: opts.origin,
             value: s[FIELD[m]],
             topics: s.topicId === "all" ? r.perAnswer.length : null,
+            // The answers scored (every answer of the run with assignments).
+            topicSet: s.topicId === "all"
+              ? formatTopicSet({ kind: "judged", n: r.perAnswer.length })
+              : formatTopicSet({ kind: "topic", id: s.topicId }),
           })
         )
       )

@@ -4,7 +4,7 @@
  * @module
  */
 import type { TypedCoverageLine } from "@lib/formats/mod.ts";
-import type { SubquestionType } from "@lib/metrics/mod.ts";
+import { formatTopicSet, type SubquestionType } from "@lib/metrics/mod.ts";
 import { deleteMeasures, measureRow, type WorkspaceLike, writeMeasures } from "@lib/store/mod.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
 import { type SystemScores, systemScores } from "./system_scores.ts";
@@ -71,6 +71,10 @@ export function subqMeasureRows(
           source: opts.source,
           value,
           topics,
+          // One question, or the questions scored for the system.
+          topicSet: topicId === "all"
+            ? formatTopicSet({ kind: "judged", n: topics ?? 0 })
+            : formatTopicSet({ kind: "topic", id: topicId }),
         }),
       );
     }

@@ -106,15 +106,15 @@ Deno.test("the judge stage stores only ratings; the measure stage computes Cov a
       ["all", "Cov", "context", r(0.5), 1],
       ["all", "Cov", "report", r(0.5), 1],
       ["all", "Cov(tau=5)", "report", 0, 1],
-      ["all", "Den(tau=5,w=0.5)", "report", 0, 1],
-      ["all", "Den(w=0.5)", "context", r(ctxDen), 1],
-      ["all", "Den(w=0.5)", "report", r(sqrt2), 1],
+      ["all", "Den", "context", r(ctxDen), 1],
+      ["all", "Den", "report", r(sqrt2), 1],
+      ["all", "Den(tau=5)", "report", 0, 1],
       ["t", "Cov", "context", r(0.5), null],
       ["t", "Cov", "report", r(0.5), null],
       ["t", "Cov(tau=5)", "report", 0, null],
-      ["t", "Den(tau=5,w=0.5)", "report", 0, null],
-      ["t", "Den(w=0.5)", "context", r(ctxDen), null],
-      ["t", "Den(w=0.5)", "report", r(sqrt2), null],
+      ["t", "Den", "context", r(ctxDen), null],
+      ["t", "Den", "report", r(sqrt2), null],
+      ["t", "Den(tau=5)", "report", 0, null],
     ]);
     assert.ok((await ws.measures({ run: "rag-x" })).every((m) => m.method === "crux"));
     assert.ok((await ws.measures({ run: "rag-x" })).every((m) => m.judge === "lexical"));
@@ -152,11 +152,11 @@ Deno.test("a missing report rating leaves its topic's Cov and Den and the run's 
     const rows = (await stored(ws)).map(([t, m, s, , n]) => [t, m, s, n]);
     assert.deepEqual(rows, [
       ["all", "Cov", "context", 1],
-      ["all", "Den(w=0.5)", "context", 1],
+      ["all", "Den", "context", 1],
       ["t", "Cov", "context", null],
       ["t", "Cov(tau=5)", "report", null],
-      ["t", "Den(tau=5,w=0.5)", "report", null],
-      ["t", "Den(w=0.5)", "context", null],
+      ["t", "Den", "context", null],
+      ["t", "Den(tau=5)", "report", null],
     ]);
     assert.deepEqual(notes, [
       'measure: Run "rag-x": no mean Cov or Den of its reports; 1 ratings failed or unparsed in 1 topics (t), which have no value; re-run to retry them',
