@@ -111,6 +111,12 @@ export async function analyzeWorkspace(
     ...analyses.map((a) => withRerankFallbackNote(withContextGapNote(a, gaps), fallbacks)),
   );
   const saved: SavedAnalysis[] = [];
+  if (!(opts.save ?? true)) {
+    // A view (e.g. a notebook on a read-only workspace): the stored caveats, nothing written.
+    for (const [i, a] of analyses.entries()) {
+      analyses[i] = await withStoredCaveats(ws, a, { write: false });
+    }
+  }
   if (opts.save ?? true) {
     // The notes of each table are stored as its caveats; the files show the stored ones.
     for (const [i, a] of analyses.entries()) {

@@ -17,8 +17,13 @@ import type { Analysis } from "./types.ts";
  * every other note qualifies the whole table. An analysis without a table is
  * returned as it is.
  *
+ * With `write: false` (a view on a read-only workspace, e.g. a notebook), nothing
+ * is stored: the analysis shows the caveats stored for it, or, when none are,
+ * those its notes give, keyed the same way.
+ *
  * @param ws The workspace.
  * @param analysis The analysis (not modified).
+ * @param opts `write` (default true): store the notes as the table's caveats first.
  * @returns The analysis with its stored caveats.
  * @example
  * ```ts
@@ -34,7 +39,11 @@ import type { Analysis } from "./types.ts";
  * ws.close();
  * ```
  */
-export async function withStoredCaveats(ws: Workspace, analysis: Analysis): Promise<Analysis> {
+export async function withStoredCaveats(
+  ws: Workspace,
+  analysis: Analysis,
+  opts: { write?: boolean } = {},
+): Promise<Analysis> {
   const t = analysis.table;
   if (!t) return analysis;
   // Longest labels first, so that a label that begins another does not take its notes.
@@ -43,8 +52,9 @@ export async function withStoredCaveats(ws: Workspace, analysis: Analysis): Prom
     const row = labels.find((l) => text.startsWith(`${l}: `));
     return row ? { text, row } : { text };
   });
-  await writeCaveats(ws, analysis.name, caveats);
-  const stored = await readCaveats(ws, analysis.name);
+  if (opts.write ?? true) await writeCaveats(ws, analysis.name, caveats);
+  const read = await readCaveats(ws, analysis.name);
+  const stored = read.length || (opts.write ?? true) ? read : caveats;
   const byRow = new Map<string, string[]>();
   for (const c of stored) {
     if (c.row) byRow.set(c.row, [...(byRow.get(c.row) ?? []), c.text]);
