@@ -33,9 +33,4 @@ export class RowSnapshot<T> {
     }, forget);
     return read;
   }
-
-  /** Whether rows for `stamp` are kept or being read. */
-  has(stamp: string): boolean {
-    return stamp === this.#stamp && this.#rows !== undefined;
-  }
 }

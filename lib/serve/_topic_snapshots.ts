@@ -51,9 +51,4 @@ export class TopicSnapshots {
     }, forget);
     return read;
   }
-
-  /** Whether rows for `stamp` with at least `k` passages per run are kept or being read. */
-  has(stamp: string, k: number): boolean {
-    return stamp === this.#stamp && this.#sets.has(String(Math.max(k, SNAPSHOT_K)));
-  }
 }

@@ -463,7 +463,6 @@ export async function serveWorkspace(
     const key = new URL(request.url).pathname + new URL(request.url).search;
     const cacheable = request.method === "GET" && !key.startsWith("/files/");
     const before = cacheable ? await fileStamp(dir) : "";
-    if (cacheable) warm(before);
     const hit = cacheable ? pages.get(key) : undefined;
     if (hit && hit.stamp === before) return hit.fresh();
     // The same page being rendered for another request: wait for it, not render twice.
@@ -518,25 +517,21 @@ export async function serveWorkspace(
   const topics = new TopicSnapshots();
   const reports = new RowSnapshot(readExplorerReportRows);
   const compares = new RowSnapshot(readExplorerCompareRows);
-  // The stamp whose rows were last asked for in the background.
-  let warmed = "";
-  /**
-   * Reads every topic's, report's and compare page's rows in the background (each
-   * on a connection of its own) for the file as it is under `stamp`, unless asked
-   * already: at start and when a request finds the file changed, so first visits
-   * are rendered from memory (a writer holding the file: the pages read later).
-   */
-  const warm = (stamp: string) => {
-    if (opts.annotate || stamp === warmed) return;
-    warmed = stamp;
+  if (!opts.annotate) {
+    // Every topic's, report's and compare page's rows read now, in the background
+    // (each kind on a connection of its own), so first visits are rendered from
+    // memory (a writer holding the file: later). After a write, the first page of
+    // each kind reads them again for every page of the kind: a read begun between
+    // requests would hold the file that a pipeline is waiting to write.
+    const stamp = await fileStamp(dir);
     const unchanged = async () => stamp === await fileStamp(dir);
-    const read = (work: (ws: Workspace) => Promise<unknown>) =>
-      lease.use("read", work).catch(() => {});
-    if (!topics.has(stamp, SNAPSHOT_K)) read((ws) => topics.get(stamp, SNAPSHOT_K, ws, unchanged));
-    if (!reports.has(stamp)) read((ws) => reports.get(stamp, ws, unchanged));
-    if (!compares.has(stamp)) read((ws) => compares.get(stamp, ws, unchanged));
-  };
-  warm(await fileStamp(dir));
+    const reads: ((ws: Workspace) => Promise<unknown>)[] = [
+      (ws: Workspace) => topics.get(stamp, SNAPSHOT_K, ws, unchanged),
+      (ws: Workspace) => reports.get(stamp, ws, unchanged),
+      (ws: Workspace) => compares.get(stamp, ws, unchanged),
+    ];
+    for (const read of reads) lease.use("read", read).catch(() => {});
+  }
   const inFlight = new Map<string, Promise<void>>();
   let server: Deno.HttpServer;
   try {
