@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Workspace } from "@lib/store/mod.ts";
+import type { CompareRows, Workspace } from "@lib/store/mod.ts";
 import { esc, htmlTable, page, seg } from "./_html.ts";
 
 /**
@@ -13,6 +13,8 @@ import { esc, htmlTable, page, seg } from "./_html.ts";
  * @param ws The workspace.
  * @param topicId The topic.
  * @param runs The two runs (`a`, `b`); default the first two with reports.
+ * @param opts `rows`: the topic's reports and measured values read beforehand (see
+ *   `readExplorerCompareRows`; the page is the same); default: read for this page.
  * @returns The HTML page, or undefined.
  * @example
  * ```ts
@@ -30,9 +32,10 @@ export async function comparePage(
   ws: Workspace,
   topicId: string,
   runs: { a?: string; b?: string } = {},
+  opts: { rows?: CompareRows } = {},
 ): Promise<string | undefined> {
   // The topic's reports read once (the runs by name, as `readReportRuns` lists them).
-  const generations = await ws.generations({ topicId });
+  const generations = opts.rows?.generations ?? await ws.generations({ topicId });
   const byRun = new Map(generations.map((g) => [g.run, g]));
   const available = [...byRun.keys()].sort((x, y) => x < y ? -1 : x > y ? 1 : 0);
   if (available.length === 0) return undefined;
@@ -45,7 +48,7 @@ export async function comparePage(
   if (!available.includes(a) || !available.includes(b)) return undefined;
   const ra = byRun.get(a)!, rb = byRun.get(b)!;
   const values = new Map<string, { a?: number; b?: number; method: string }>();
-  for (const m of await ws.measures({ topicId })) {
+  for (const m of opts.rows?.measures ?? await ws.measures({ topicId })) {
     if (m.run !== a && m.run !== b) continue;
     const key = [m.method, m.measure, m.judge, m.source].join("\u0000");
     let v = values.get(key);

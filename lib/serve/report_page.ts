@@ -10,6 +10,7 @@ import {
   readReportRatings,
   readReportVerdicts,
   readTopicTypes,
+  type ReportRows,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { esc, heatStyle, htmlTable, page, seg } from "./_html.ts";
@@ -56,12 +57,33 @@ export function markSpans(
   return { html: html + esc(text.slice(pos)), missing };
 }
 
+/** One report's rows read for this page alone, or undefined when there is no such report. */
+async function readReportRows(
+  ws: Workspace,
+  run: string,
+  topicId: string,
+): Promise<ReportRows | undefined> {
+  const [report] = await ws.generations({ run, topicId });
+  if (!report) return undefined;
+  return {
+    report,
+    questions: (await ws.questions({ topicId, kind: "subquestion" }))
+      .sort((a, b) => a.ordinal - b.ordinal),
+    coverage: await readCoverageVerdicts(ws, await sha256(report.text)),
+    types: await readTopicTypes(ws, topicId),
+    ratings: await readReportRatings(ws, { run, topicId }),
+    verdicts: await readReportVerdicts(ws, { run, topicId }),
+  };
+}
+
 /**
  * Renders a report page, or undefined when the run has no report for the topic.
  *
  * @param ws The workspace.
  * @param run The generated run.
  * @param topicId The topic.
+ * @param opts `rows`: the report's rows read beforehand (see `readExplorerReportRows`;
+ *   the page is the same); default: read for this page.
  * @returns The HTML page, or undefined.
  * @example
  * ```ts
@@ -79,35 +101,33 @@ export async function reportPage(
   ws: Workspace,
   run: string,
   topicId: string,
+  opts: { rows?: ReportRows } = {},
 ): Promise<string | undefined> {
-  const [report] = await ws.generations({ run, topicId });
-  if (!report) return undefined;
-  const questions = (await ws.questions({ topicId, kind: "subquestion" }))
-    .sort((a, b) => a.ordinal - b.ordinal);
+  const rows = opts.rows ?? await readReportRows(ws, run, topicId);
+  if (!rows) return undefined;
+  const { report, questions } = rows;
   // In the order of the topic's sub-questions (others after, by text), then by judge.
   const rank = new Map(questions.map((q, i) => [loose(q.text), i]));
   const at = (text: string) => rank.get(loose(text)) ?? questions.length;
-  const coverage = (await readCoverageVerdicts(ws, await sha256(report.text)))
-    .sort((a, b) =>
-      at(a.subQuestion) - at(b.subQuestion) || naturalCompare(a.subQuestion, b.subQuestion) ||
-      naturalCompare(a.judge, b.judge)
-    );
+  const coverage = [...rows.coverage].sort((a, b) =>
+    at(a.subQuestion) - at(b.subQuestion) || naturalCompare(a.subQuestion, b.subQuestion) ||
+    naturalCompare(a.judge, b.judge)
+  );
   const located = coverage.filter((c) => c.answered && c.span);
   const spans = located.map((c) => c.span!);
   const marked = markSpans(report.text, spans, located.map((c) => `Answers: ${c.subQuestion}`));
   const spanNumber = new Map(located.map((c, i) => [c, i + 1]));
   const types = new Map<string, string>();
-  for (const t of await readTopicTypes(ws, topicId)) {
+  for (const t of rows.types) {
     if (t.type && !types.has(loose(t.text))) types.set(loose(t.text), t.type);
   }
-  const ratings = await readReportRatings(ws, { run, topicId });
   const byJudge = new Map<string, Map<string, number>>();
-  for (const r of ratings) {
+  for (const r of rows.ratings) {
     let m = byJudge.get(r.judge);
     if (!m) byJudge.set(r.judge, m = new Map());
     m.set(r.questionId, r.rating);
   }
-  const verdicts = await readReportVerdicts(ws, { run, topicId });
+  const verdicts = rows.verdicts;
   const parts = [
     `<p class="muted">Condition ${esc(report.condition ?? "?")}, backend ${
       esc(report.backend ?? "?")
@@ -139,17 +159,17 @@ export async function reportPage(
     ),
   ];
   for (const method of ["nuggets", "keypoints"]) {
-    const rows = verdicts.filter((v) => v.method === method)
+    const shown = verdicts.filter((v) => v.method === method)
       .sort((a, b) => naturalCompare(a.judge, b.judge) || naturalCompare(a.id, b.id));
     parts.push(
       `<h2>${
         method === "nuggets" ? "Nugget assignments" : "Key point entailment"
-      } (${rows.length})</h2>`,
+      } (${shown.length})</h2>`,
       htmlTable(
         method === "nuggets"
           ? ["#", "nugget", "importance", "label", "judge"]
           : ["key point", "text", "label", "judge"],
-        rows.map((v) =>
+        shown.map((v) =>
           method === "nuggets"
             ? [esc(v.id), esc(v.text), esc(v.importance ?? ""), esc(v.label), esc(v.judge)]
             : [esc(v.id), esc(v.text), esc(v.label), esc(v.judge)]

@@ -8,7 +8,11 @@
  */
 import { extname, join, normalize, sep } from "node:path";
 import {
+  type CompareRows,
   openWorkspace,
+  readExplorerCompareRows,
+  readExplorerReportRows,
+  type ReportRows,
   type TopicRows,
   type Workspace,
   WorkspaceStorageError,
@@ -22,6 +26,7 @@ import { annotateResponse } from "./annotate_response.ts";
 import { hostAllowed, type Origins, requestHost, serverOrigins } from "./_origins.ts";
 import { WorkspaceLease } from "./_lease.ts";
 import { SNAPSHOT_K, TopicSnapshots } from "./_topic_snapshots.ts";
+import { RowSnapshot } from "./_row_snapshot.ts";
 
 /** Options of {@linkcode serveWorkspace}. */
 export interface ServeOptions {
@@ -66,6 +71,16 @@ export interface ExplorerResponseOptions {
    * `readExplorerTopicRows`); default: each topic page reads its own.
    */
   topicRows?: (k: number) => Promise<Map<string, TopicRows>>;
+  /**
+   * Every report's page rows (topic -> run -> rows), read once and shared (see
+   * `readExplorerReportRows`); default: each report page reads its own.
+   */
+  reportRows?: () => Promise<Map<string, Map<string, ReportRows>>>;
+  /**
+   * Every topic's compare page rows, read once and shared (see
+   * `readExplorerCompareRows`); default: each compare page reads its own.
+   */
+  compareRows?: () => Promise<Map<string, CompareRows>>;
 }
 
 /** A running explorer. */
@@ -243,14 +258,18 @@ export async function explorerResponse(
       return body ? html(body) : notFound(`No topic "${rest[0]}" in this workspace`);
     }
     if (kind === "report" && rest.length === 2) {
-      const body = await reportPage(ws, rest[0], rest[1]);
+      const shared = opts.reportRows && await opts.reportRows();
+      const rows = shared?.get(rest[1])?.get(rest[0]);
+      const body = shared && !rows ? undefined : await reportPage(ws, rest[0], rest[1], { rows });
       return body ? html(body) : notFound(`No report of run "${rest[0]}" on topic "${rest[1]}"`);
     }
     if (kind === "compare" && rest.length === 1) {
-      const body = await comparePage(ws, rest[0], {
+      const shared = opts.compareRows && await opts.compareRows();
+      const rows = shared?.get(rest[0]);
+      const body = shared && !rows ? undefined : await comparePage(ws, rest[0], {
         a: url.searchParams.get("a") ?? undefined,
         b: url.searchParams.get("b") ?? undefined,
-      });
+      }, { rows });
       return body ? html(body) : notFound(`No such reports on topic "${rest[0]}"`);
     }
     if (kind === "files" && rest.length >= 2) return await file(ws.dir, rest.join("/"));
@@ -424,8 +443,13 @@ export async function serveWorkspace(
   const port = opts.port ?? 8765;
   const handler = async (request: Request): Promise<Response> => {
     if (allowed && !hostAllowed(request, allowed)) return misdirected(request);
-    const answer = (ws: Workspace, topicRows?: ExplorerResponseOptions["topicRows"]) =>
-      explorerResponse(ws, request, { annotate: opts.annotate, origin: url, allowed, topicRows });
+    const answer = (ws: Workspace, shared?: ExplorerResponseOptions) =>
+      explorerResponse(ws, request, {
+        annotate: opts.annotate,
+        origin: url,
+        allowed,
+        ...shared,
+      });
     if (opts.annotate) {
       const mode = request.method === "POST" ? "write" : "read";
       let opened = false;
@@ -460,14 +484,20 @@ export async function serveWorkspace(
     }
     let opened = false;
     try {
-      // Topic pages share every topic's rows, read once while the file is unchanged.
+      // Topic, report and compare pages share the rows of every page of their kind,
+      // read once while the file is unchanged.
+      const unchanged = async () => before === await fileStamp(dir);
       const response = await lease.use(
         "read",
         (ws) =>
           answer(
             ws,
             cacheable
-              ? (k) => topics.get(before, k, ws, async () => before === await fileStamp(dir))
+              ? {
+                topicRows: (k) => topics.get(before, k, ws, unchanged),
+                reportRows: () => reports.get(before, ws, unchanged),
+                compareRows: () => compares.get(before, ws, unchanged),
+              }
               : undefined,
           ),
         () => opened = true,
@@ -485,14 +515,22 @@ export async function serveWorkspace(
   };
   const pages = new PageCache(256);
   const topics = new TopicSnapshots();
+  const reports = new RowSnapshot(readExplorerReportRows);
+  const compares = new RowSnapshot(readExplorerCompareRows);
   if (!opts.annotate) {
-    // Every topic's page rows read once now, in the background, so the first visit
-    // of a topic page is rendered from memory (a writer holding the file: later).
+    // Every topic's, report's and compare page's rows read now, in the background
+    // (each kind on a connection of its own), so first visits are rendered from
+    // memory (a writer holding the file: later). After a write, the first page of
+    // each kind reads them again for every page of the kind: a read begun between
+    // requests would hold the file that a pipeline is waiting to write.
     const stamp = await fileStamp(dir);
-    lease.use(
-      "read",
-      (ws) => topics.get(stamp, SNAPSHOT_K, ws, async () => stamp === await fileStamp(dir)),
-    ).catch(() => {});
+    const unchanged = async () => stamp === await fileStamp(dir);
+    const reads: ((ws: Workspace) => Promise<unknown>)[] = [
+      (ws: Workspace) => topics.get(stamp, SNAPSHOT_K, ws, unchanged),
+      (ws: Workspace) => reports.get(stamp, ws, unchanged),
+      (ws: Workspace) => compares.get(stamp, ws, unchanged),
+    ];
+    for (const read of reads) lease.use("read", read).catch(() => {});
   }
   const inFlight = new Map<string, Promise<void>>();
   let server: Deno.HttpServer;

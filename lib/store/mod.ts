@@ -96,6 +96,8 @@ export {
   type TopicListing,
 } from "./explorer_reads.ts";
 export { readExplorerTopicRows, type TopicRows } from "./explorer_topic_rows.ts";
+export { readExplorerReportRows, type ReportRows } from "./explorer_report_rows.ts";
+export { type CompareRows, readExplorerCompareRows } from "./explorer_compare_rows.ts";
 export {
   failedGenerations,
   type FailedReportRun,
