@@ -59,22 +59,20 @@ type Key = { run: string; source: string; judge: string; measure: string; topicI
  * @throws {RangeError} When a named run does not exist or no run is available.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * import { loadCruxData, sampledContexts } from "@lib/analysis/mod.ts";
- * import { metricCorrelations } from "@lib/analysis/mod.ts";
- * import { measureSampledContexts } from "@lib/methods/crux/measure_sampled_contexts.ts";
- * import { displayFigure } from "@lib/report/mod.ts";
+ * import { loadCruxData, metricCorrelations } from "@lib/analysis/mod.ts";
  * const dir = await Deno.makeTempDir();
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await selectRequired(ws, { judge: "human" }); // the select and retrieve stages, in short
  * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
- * const settings = sampledContexts.settings({ seed: 7 }); // the measure:samples stage
- * await measureSampledContexts(ws, { runs: ["bm25"], judge: "human", settings });
  * const data = await loadCruxData(ws, { passageJudge: "human" });
  * const r = metricCorrelations(data, { runs: ["bm25"], seed: 7 });
- * await displayFigure(r.figure!);
+ * // The measure:samples stage has not stored the contexts' values: every pair is blank.
+ * assert.deepEqual(r.data.pairs, []);
+ * assert.match(r.cells![1].reason!, /^not stored: /);
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
  * ```
