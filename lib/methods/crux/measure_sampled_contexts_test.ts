@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { sampledContexts } from "@lib/analysis/mod.ts";
+import { loadCruxData, metricCorrelations, sampledContexts } from "@lib/analysis/mod.ts";
 import { tinyWorkspace } from "@lib/analysis/testdata/tiny_workspace.ts";
-import { readMeasures } from "@lib/store/mod.ts";
+import { deleteMeasures, readMeasures } from "@lib/store/mod.ts";
 import { measureSampledContexts } from "./measure_sampled_contexts.ts";
 
 const settings = sampledContexts.settings({ samples: 3, size: 2, depth: 4, seed: 42 });
@@ -69,6 +69,47 @@ Deno.test("measureSampledContexts: a re-run replaces the earlier draw's rows", a
     ]);
     assert.equal(rows.length, 2 * 2 * 7);
     assert.deepEqual(notes, ['Run "dense" has no rows: no contexts drawn from it']);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("metricCorrelations reads the stored rows: a deleted row blanks its pairs, nothing is recomputed", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await tinyWorkspace(dir);
+  try {
+    await measureSampledContexts(ws, { runs: ["bm25"], judge: "human", settings });
+    const opts = { runs: ["bm25"], samples: 3, size: 2, depth: 4, seed: 42 };
+    const load = () => loadCruxData(ws, { passageJudge: "human", reportJudge: "lexical" });
+    const before = metricCorrelations(await load(), opts);
+    assert.equal(before.data.contexts, 6);
+    // Every value shown is a stored row.
+    const stored = await readMeasures(ws, { sourcePrefix: "sample(" });
+    assert.equal(before.data.values.length, stored.length);
+    const pair = (r: typeof before, a: string, b: string) =>
+      r.data.pairs.find((p) => p.a === a && p.b === b)?.value;
+    // Cov(Z) is 1 in every sampled context: its pairs are undefined, and say so.
+    const covCell = (r: typeof before) =>
+      r.cells!.find((c) => c.row === "Cov(Z)" && c.column !== "Cov(Z)")!;
+    assert.equal(covCell(before).reason, "undefined: no variation over the sampled contexts");
+    assert.equal(pair(before, "α-nDCG", "Recall"), -1);
+    assert.equal(pair(before, "Recall", "MAP"), 1);
+    assert.equal(
+      await deleteMeasures(ws, { run: "bm25#sample2", topicId: "t2", measure: "alpha_nDCG@2" }),
+      1,
+    );
+    const after = metricCorrelations(await load(), opts);
+    // alpha-nDCG's pairs are blank, with the missing row named; the others are unchanged.
+    assert.equal(pair(after, "α-nDCG", "Recall"), undefined);
+    assert.equal(after.data.pairs.length, before.data.pairs.length - 5);
+    assert.equal(pair(after, "Recall", "MAP"), 1);
+    const cell = after.cells!.find((c) => c.row === "α-nDCG" && c.column !== "α-nDCG")!;
+    assert.equal(cell.derived, undefined);
+    assert.equal(
+      cell.reason,
+      `not stored: 1 value(s) of the sampled contexts, e.g. bm25#sample2|${SOURCE}|human|alpha_nDCG@2|t2 (run the measure:samples stage)`,
+    );
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });
