@@ -1,7 +1,7 @@
 /**
  * Labels, P* and answerable sets of the analyses (private). The tables of
  * conditions score nothing: every value they show is a row of the measure
- * table; only the sampled contexts of the metric correlations are scored here.
+ * table; the context scoring below builds stored rows for hand-built test data.
  */
 import {
   answerableQuestions,
@@ -74,7 +74,7 @@ function cruxInputs(data: CruxData): JudgedInputs {
 /**
  * Per-topic values of context measures (rows: run = context name, measure =
  * key) by the measure step's computation (`scoreContexts` of the pipeline), for
- * the sampled contexts of the metric correlations, which no stage stores. `cutoff` applies to every measure
+ * the stored rows of hand-built test data (no table scores). `cutoff` applies to every measure
  * (`oracle` = |P*| of the topic); `w` is the density exponent (default 0.5).
  */
 export function scoreDataContexts(

@@ -1,15 +1,16 @@
 /**
- * Correlations between context measures over randomly sampled contexts.
+ * Correlations between context measures over randomly sampled contexts, from
+ * the values the `measure:samples` stage stored (see `sampledContexts` for
+ * their names); nothing is scored here.
  *
  * @module
  */
 import { correlationHeatmap, type CorrelationPair, correlationTable } from "@lib/report/mod.ts";
 import type { Analysis, CruxData } from "./types.ts";
-import { type ContextKey, type ContextSpec, LABELS, scoreDataContexts } from "./_scores.ts";
+import { type ContextKey, LABELS } from "./_scores.ts";
 import { rankings } from "@lib/construct/mod.ts";
 import { labelling } from "./_labels.ts";
-import { CRUX_DEFAULTS, seededRandom } from "@lib/metrics/mod.ts";
-import { sampleContexts } from "./sample_contexts.ts";
+import { SAMPLE_KEYS, sampledContexts } from "./sampled_contexts.ts";
 import { tau } from "./_stats.ts";
 import { tableCells } from "./table_cells.ts";
 
@@ -35,29 +36,22 @@ export interface MetricCorrelationsOptions {
 export interface MetricCorrelationsData {
   /** Kendall tau-b of every pair of measures (a before b in measure order). */
   pairs: CorrelationPair[];
-  /** Sampled contexts scored (topic x run x sample). */
+  /** Sampled contexts (topic x run x sample). */
   contexts: number;
-  /** Per-context values: `run` is `{run}#{sample}`. */
+  /** The stored per-context values read: `run` is `{run}#sample{i}`, `measure` the key. */
   values: { run: string; topicId: string; measure: string; value: number }[];
 }
 
-const DEFAULT_MEASURES: ContextKey[] = [
-  "covZ",
-  "andcg",
-  "denZ",
-  "recall",
-  "map",
-  "ndcg",
-  "precision",
-];
+type Key = { run: string; source: string; judge: string; measure: string; topicId: string };
 
 /**
- * Draws, with a seeded generator, `samples` random contexts of `size`
- * passages from the top `depth` of every topic's ranking in each first-stage
- * run (16 x 10 from the top 50 by default), scores each context with the
- * context measures at cutoff `size`, and correlates every pair of measures
- * with Kendall's tau-b over all sampled contexts (every topic, run and
- * sample). The same seed gives the same samples and values.
+ * Kendall's tau-b of every pair of context measures over the random contexts
+ * the measure step drew and measured (`samples` contexts of `size` passages
+ * from the top `depth` of every topic's ranking in each first-stage run, 16 x
+ * 10 from the top 50 by default, at cutoff `size`): the table reads the stored
+ * per-context rows (source `sample(...)` of these settings, the passage judge)
+ * and computes nothing else. A pair any of whose sampled contexts lacks a
+ * stored value is left blank, naming the missing rows.
  *
  * @param data Workspace data (see `loadCruxData`).
  * @param opts Runs, `samples` (16), `size` (10), `depth` (50), `seed` (42), measures, `tau` (3).
@@ -65,19 +59,20 @@ const DEFAULT_MEASURES: ContextKey[] = [
  * @throws {RangeError} When a named run does not exist or no run is available.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { retrieveRun, selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
- * import { loadCruxData } from "@lib/analysis/mod.ts";
- * import { metricCorrelations } from "@lib/analysis/mod.ts";
- * import { displayFigure } from "@lib/report/mod.ts";
+ * import { loadCruxData, metricCorrelations } from "@lib/analysis/mod.ts";
  * const dir = await Deno.makeTempDir();
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * await selectRequired(ws, { judge: "human" }); // the select and retrieve stages, in short
  * await ws.upsert("runs", await retrieveRun(ws, { name: "bm25", k: 100 }));
- * const data = await loadCruxData(ws);
+ * const data = await loadCruxData(ws, { passageJudge: "human" });
  * const r = metricCorrelations(data, { runs: ["bm25"], seed: 7 });
- * await displayFigure(r.figure!);
+ * // The measure:samples stage has not stored the contexts' values: every pair is blank.
+ * assert.deepEqual(r.data.pairs, []);
+ * assert.match(r.cells![1].reason!, /^not stored: /);
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
  * ```
@@ -101,41 +96,56 @@ export function metricCorrelations(
       "Cannot sample contexts: the workspace has no retrieval run; retrieve first",
     );
   }
-  const size = opts.size ?? 10;
-  const samples = opts.samples ?? 16;
-  const depth = opts.depth ?? 50;
-  const measures = opts.measures ?? DEFAULT_MEASURES;
-  const random = seededRandom(opts.seed ?? 42);
+  const s = sampledContexts.settings(opts);
+  const { samples, size, depth, seed } = s;
+  const measures = opts.measures ?? SAMPLE_KEYS;
+  const source = sampledContexts.source(s);
+  const judge = data.passageJudge;
+  const stored = new Map<string, number>();
+  const text = (k: Key) => [k.run, k.source, k.judge, k.measure, k.topicId].join("\u0000");
+  for (const r of data.measures ?? []) {
+    if (r.source === source && r.judge === judge) stored.set(text(r), r.value);
+  }
+  // The contexts drawn: every sample of every run's judged topics.
   const judgedTopics = new Set(data.topics.map((t) => t.topicId));
-  const contexts: ContextSpec[] = [];
+  const contexts: { run: string; topicId: string }[] = [];
   for (const run of runs) {
-    const ranked = [...rankings(data.runs.get(run)!)].filter(([t]) => judgedTopics.has(t))
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const [topicId, ids] of ranked) {
-      sampleContexts(ids, { random, samples, size, depth }).forEach((sample, i) =>
-        contexts.push({ name: `${run}#${i + 1}`, topicId, ids: sample })
-      );
+    const topics = [...rankings(data.runs.get(run)!).keys()].filter((t) => judgedTopics.has(t))
+      .sort();
+    for (const topicId of topics) {
+      for (let i = 1; i <= samples; i++) {
+        contexts.push({ run: sampledContexts.run(run, i), topicId });
+      }
     }
   }
-  const values = scoreDataContexts(data, contexts, {
-    keys: measures,
-    cutoff: size,
-    tau: opts.tau ?? CRUX_DEFAULTS.tau,
+  const keyOf = (c: { run: string; topicId: string }, m: ContextKey): Key => ({
+    run: c.run,
+    source,
+    judge,
+    measure: sampledContexts.key(m, c.topicId, judge, s).measure,
+    topicId: c.topicId,
   });
-  const byContext = new Map<string, Map<string, number>>();
-  for (const v of values) {
-    const key = `${v.run}\u0000${v.topicId}`;
-    let m = byContext.get(key);
-    if (!m) byContext.set(key, m = new Map());
-    m.set(v.measure, v.value);
+  const values: MetricCorrelationsData["values"] = [];
+  const column = new Map<ContextKey, { x: number[]; keys: Key[]; missing: Key[] }>();
+  for (const m of measures) {
+    const col = { x: [] as number[], keys: [] as Key[], missing: [] as Key[] };
+    for (const c of contexts) {
+      const k = keyOf(c, m);
+      const v = stored.get(text(k));
+      col.keys.push(k);
+      if (v === undefined) col.missing.push(k);
+      else values.push({ run: c.run, topicId: c.topicId, measure: m, value: v });
+      col.x.push(v ?? NaN);
+    }
+    column.set(m, col);
   }
-  const points = [...byContext.values()];
   const pairs: CorrelationPair[] = [];
   for (let i = 0; i < measures.length; i++) {
     for (let j = i + 1; j < measures.length; j++) {
-      const x = points.map((p) => p.get(measures[i]) ?? NaN);
-      const y = points.map((p) => p.get(measures[j]) ?? NaN);
-      const value = tau(x, y);
+      const a = column.get(measures[i])!;
+      const b = column.get(measures[j])!;
+      if (a.missing.length || b.missing.length) continue;
+      const value = tau(a.x, b.x);
       if (!Number.isNaN(value)) {
         pairs.push({ a: LABELS[measures[i]], b: LABELS[measures[j]], value });
       }
@@ -143,9 +153,9 @@ export function metricCorrelations(
   }
   const lab = labelling(data);
   const subtitle =
-    `Kendall τ over ${points.length} random contexts (${samples} x ${size} passages from the top ${depth} of ${
+    `Kendall τ over ${contexts.length} random contexts (${samples} x ${size} passages from the top ${depth} of ${
       runs.join(", ")
-    }; seed ${opts.seed ?? 42})`;
+    }; seed ${seed})`;
   const table = correlationTable(pairs, {
     symmetric: true,
     rows: measures.map((m) => LABELS[m]),
@@ -154,9 +164,10 @@ export function metricCorrelations(
     label: "tab:metric-correlations",
     notes: [...lab.notes, subtitle + "."],
   });
+  const byLabel = new Map(measures.map((m) => [LABELS[m], column.get(m)!]));
   return {
     name: "metric_correlations",
-    data: { pairs, contexts: points.length, values },
+    data: { pairs, contexts: contexts.length, values },
     figure: correlationHeatmap(pairs, {
       title: `Correlation of context measures${lab.suffix}`,
       subtitle,
@@ -164,15 +175,22 @@ export function metricCorrelations(
       valueTitle: "Kendall τ",
     }),
     table,
-    // Each cell is a correlation over the sampled contexts (no stored row holds them).
-    cells: tableCells(table, (row, column) => {
-      const other = table.columns.find((c) => c.key === column)?.label;
+    // Each cell is a correlation of the stored values of the sampled contexts.
+    cells: tableCells(table, (row, col) => {
+      const other = table.columns.find((c) => c.key === col)?.label ?? "";
+      const a = byLabel.get(row.label)!;
+      const b = byLabel.get(other)!;
+      const missing = other === row.label ? a.missing : [...a.missing, ...b.missing];
       return {
         derived: other === row.label
           ? "a measure with itself"
-          : `Kendall τ of ${row.label} and ${other} over ${points.length} sampled contexts`,
-        inputs: [],
-        reason: "undefined: no variation over the sampled contexts",
+          : `Kendall τ of ${row.label} and ${other} over ${contexts.length} sampled contexts`,
+        inputs: other === row.label ? [] : [...a.keys, ...b.keys],
+        reason: missing.length
+          ? `not stored: ${missing.length} value(s) of the sampled contexts, e.g. ${
+            Object.values(missing[0]).join("|")
+          } (run the measure:samples stage)`
+          : "undefined: no variation over the sampled contexts",
       };
     }),
   };

@@ -55,6 +55,12 @@ export type {
 } from "./types.ts";
 export { seededRandom } from "@lib/metrics/mod.ts";
 export { sampleContexts, type SampleContextsOptions } from "./sample_contexts.ts";
+export {
+  SAMPLE_KEYS,
+  type SampledContext,
+  sampledContexts,
+  type SampleSettings,
+} from "./sampled_contexts.ts";
 export { loadCruxData, type LoadCruxDataOptions } from "./load_crux_data.ts";
 export {
   type PipelineSpec,

@@ -2,7 +2,7 @@
  * CRUX's chain, the stages every experiment runs, declared from the config's
  * own fields: dataset -> construct -> select -> retrieve[run] -> rerank[run] ->
  * generate[condition] -> judge[generation] -> measure:reports[generation] ->
- * measure[run] -> measure:contexts.
+ * measure[run] -> measure:contexts -> measure:samples.
  * Each instance states its parameters, what it reads and how to clear what it
  * wrote, so changing one pipeline's parameter re-runs that pipeline's
  * retrieval, generation, judging and measures, and nothing else.
@@ -17,6 +17,7 @@ import { generationStages } from "./generation_stages.ts";
 import { judgingStages } from "./judging_stages.ts";
 import { measureStages } from "./measure_stages.ts";
 import { reportMeasureId, reportMeasureStages } from "./report_measure_stages.ts";
+import { sampleMeasureStage } from "./sample_measure_stage.ts";
 
 /**
  * The stage instances of CRUX's chain of an experiment config.
@@ -52,6 +53,7 @@ export async function cruxChain(
       ...judgingStages(env, judged),
       ...reportMeasureStages(env, judged),
       ...measureStages(env, runs, generation.generations),
+      ...sampleMeasureStage(env, runs),
     ],
     answers: {
       answerRuns: judged,
