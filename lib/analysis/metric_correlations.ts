@@ -185,7 +185,15 @@ export function metricCorrelations(
         derived: other === row.label
           ? "a measure with itself"
           : `Kendall τ of ${row.label} and ${other} over ${contexts.length} sampled contexts`,
-        inputs: other === row.label ? [] : [...a.keys, ...b.keys],
+        // Named as a set: listing every sampled context's row would take megabytes.
+        ...(other === row.label || !a.keys.length || !b.keys.length ? { inputs: [] } : {
+          inputSet: {
+            source: a.keys[0].source,
+            judge: a.keys[0].judge,
+            measures: [...new Set([a.keys[0].measure, b.keys[0].measure])],
+            count: a.keys.length + b.keys.length,
+          },
+        }),
         reason: missing.length
           ? `not stored: ${missing.length} value(s) of the sampled contexts, e.g. ${
             Object.values(missing[0]).join("|")

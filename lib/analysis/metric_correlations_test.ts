@@ -53,14 +53,13 @@ Deno.test("metricCorrelations: tau-b of the stored values of the sampled context
   });
   const cell = r.cells!.find((c) => c.row === "Cov(Z)" && c.column !== "Cov(Z)")!;
   assert.equal(cell.derived, "Kendall τ of Cov(Z) and Recall over 4 sampled contexts");
-  // Its inputs: the eight stored rows.
-  assert.equal(cell.inputs!.length, 8);
-  assert.deepEqual(cell.inputs![0], {
-    run: "bm25#sample1",
+  // Its inputs, named as a set: the eight stored rows of the samples' two measures.
+  assert.equal(cell.inputs, undefined);
+  assert.deepEqual(cell.inputSet, {
     source: "sample(tau=3,n=2,k=2,depth=4,seed=42)",
     judge: "human",
-    measure: "Cov@2",
-    topicId: "t1",
+    measures: ["Cov@2", "R(rel=3)@2"],
+    count: 8,
   });
 });
 

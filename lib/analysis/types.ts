@@ -124,6 +124,13 @@ export interface CellSource {
   derived?: string;
   /** The stored rows a derived cell is computed from. */
   inputs?: { run: string; source: string; judge: string; measure: string; topicId: string }[];
+  /**
+   * The stored rows a derived cell is computed from, named as a set when they are
+   * too many to list (e.g. the measures of hundreds of sampled contexts): every
+   * stored row of `source` by `judge` whose measure is one of `measures`, `count`
+   * rows in all.
+   */
+  inputSet?: { source: string; judge: string; measures: string[]; count: number };
   /** The key of the stored `statistics` row a derived cell shows (see `formatStatisticKey`). */
   statistic?: string;
   /** The stored caveats of the cell's row (see `withStoredCaveats`). */

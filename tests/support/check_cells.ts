@@ -167,6 +167,18 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
         out.stored++;
       } else if (c.derived) {
         check(isNumber(cell), `${where}: a derived cell shows a number (${cell})`);
+        // Inputs named as a set: exactly `count` stored rows, each with a value.
+        if (c.inputSet) {
+          const set = c.inputSet;
+          const rows = [...stored].filter(([k]) => {
+            const [, source, judge, measure] = k.split("|");
+            return source === set.source && judge === set.judge && set.measures.includes(measure);
+          });
+          check(
+            rows.length === set.count && rows.every(([, v]) => v !== null),
+            `${where}: ${set.count} stored input rows of ${set.source} (${rows.length} found)`,
+          );
+        }
         for (const k of c.inputs ?? []) {
           check(stored.has(keyText(k)), `${where}: input ${keyText(k)} is a stored row`);
         }
