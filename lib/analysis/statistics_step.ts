@@ -12,7 +12,7 @@ import { storeStatistics } from "./store_statistics.ts";
 
 /**
  * The statistics stage's parameters and work for an experiment config, for
- * `cruxStages(config, { statistics })`: fingerprinted by the analyses'
+ * `experimentStages(config, { methods, statistics })`: fingerprinted by the analyses'
  * parameters, it stores the statistics of the tables the analyze stage writes.
  *
  * @param config The checked experiment config.
@@ -21,11 +21,11 @@ import { storeStatistics } from "./store_statistics.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { statisticsStep } from "@lib/analysis/mod.ts";
- * import { cruxStages, loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
+ * import { analysisParams, statisticsStep } from "@lib/analysis/mod.ts";
+ * import { loadExperimentConfigWith } from "@lib/pipeline/mod.ts";
  * const config = await loadExperimentConfigWith("notebooks/configs/sample-grid.json", []);
- * const specs = await cruxStages(config, { statistics: statisticsStep(config) });
- * assert.equal(specs.at(-1)?.id, "statistics");
+ * // Fingerprinted as the analyze stage is: a changed analysis setting runs it again.
+ * assert.deepEqual(statisticsStep(config).params, analysisParams(config));
  * ```
  */
 export function statisticsStep(
