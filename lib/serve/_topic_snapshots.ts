@@ -2,6 +2,7 @@
 // once per state of the workspace file and number of passages shown, and shared by
 // every topic page asked while the file is unchanged.
 import { readExplorerTopicRows, type TopicRows, type Workspace } from "@lib/store/mod.ts";
+import { RowSnapshot } from "./_row_snapshot.ts";
 
 /** At most this many row sets are kept (a few values of `k` for the current file). */
 const KEPT = 4;
@@ -12,10 +13,12 @@ const KEPT = 4;
  */
 export const SNAPSHOT_K = 100;
 
-/** Topic rows by file stamp and `k`; a new stamp drops the rows of the old ones. */
+/**
+ * Topic rows by file stamp and `k`: one {@linkcode RowSnapshot} per number of
+ * passages read, each dropping its rows when the stamp changes.
+ */
 export class TopicSnapshots {
-  #sets = new Map<string, Promise<Map<string, TopicRows>>>();
-  #stamp = "";
+  #byK = new Map<number, RowSnapshot<Map<string, TopicRows>>>();
 
   /**
    * The rows of every topic for the workspace as it is under `stamp`, read on
@@ -33,22 +36,13 @@ export class TopicSnapshots {
     ws: Workspace,
     unchanged: () => Promise<boolean>,
   ): Promise<Map<string, TopicRows>> {
-    if (stamp !== this.#stamp) {
-      this.#sets.clear();
-      this.#stamp = stamp;
+    const n = Math.max(k, SNAPSHOT_K);
+    let rows = this.#byK.get(n);
+    if (!rows) {
+      rows = new RowSnapshot((w) => readExplorerTopicRows(w, n));
+      this.#byK.set(n, rows);
+      while (this.#byK.size > KEPT) this.#byK.delete(this.#byK.keys().next().value!);
     }
-    const key = String(Math.max(k, SNAPSHOT_K));
-    const kept = this.#sets.get(key);
-    if (kept) return kept;
-    const read = readExplorerTopicRows(ws, Math.max(k, SNAPSHOT_K));
-    this.#sets.set(key, read);
-    while (this.#sets.size > KEPT) this.#sets.delete(this.#sets.keys().next().value!);
-    const forget = () => {
-      if (this.#sets.get(key) === read) this.#sets.delete(key);
-    };
-    read.then(async () => {
-      if (!(await unchanged())) forget();
-    }, forget);
-    return read;
+    return rows.get(stamp, ws, unchanged);
   }
 }
