@@ -13,7 +13,10 @@ import { memoryIo } from "@lib/cli/command.ts";
 import { runCommand } from "@lib/cli/commands/run.ts";
 import { type CellsChecked, checkCells } from "../support/check_cells.ts";
 import { writeReleaseFixture } from "../support/release_fixture.ts";
-import { writeAlignedRelease } from "../support/aligned_release_fixture.ts";
+import {
+  alignedReleaseExperiment,
+  writeAlignedRelease,
+} from "../support/aligned_release_fixture.ts";
 
 /** `crux run --config FILE`, then the check of its tables. */
 async function runAndCheck(config: string, workspace: string): Promise<CellsChecked> {
@@ -81,20 +84,7 @@ Deno.test({
         p("release.json"),
         JSON.stringify({
           name: "aligned",
-          workspace: p("ws"),
-          dataset: {
-            source: "crux",
-            corpus: p("corpus.jsonl"),
-            topics: p("topics.jsonl"),
-            subquestions: p("subquestions.json"),
-            judgments: p("ratings.json"),
-            alignedTo: p("bm25.run"),
-          },
-          backend: "offline",
-          retrieve: [
-            { name: "bm25", kind: "file", path: p("bm25.run") },
-            { name: "lancer", kind: "file", path: p("lancer.run") },
-          ],
+          ...alignedReleaseExperiment(dir),
           generate: ["rag", "direct", "oracle"],
           keypoints: {},
           subq: { n: 20, variants: [], validation: 0.5, seed: 42 },
