@@ -29,7 +29,9 @@ export interface StoredStatistics {
  * stored value is stored absent, with the reason.
  *
  * @param ws The workspace (after the measure stages).
- * @param opts The analysis settings (as for `analyzeWorkspace`; files are not written).
+ * @param opts The analysis settings (as for `analyzeWorkspace`; files are not written), and
+ *   the `baseline` condition of the main table's paired tests, if any (its bootstrap
+ *   intervals of Cov(y) are always stored).
  * @returns How many statistics were stored with and without a value.
  * @example
  * ```ts
@@ -45,12 +47,14 @@ export interface StoredStatistics {
  */
 export async function storeStatistics(
   ws: Workspace,
-  opts: AnalyzeWorkspaceOptions = {},
+  opts: AnalyzeWorkspaceOptions & { baseline?: string } = {},
 ): Promise<StoredStatistics> {
   const { data, conditions } = await workspaceConditions(ws, opts);
   const common = { conditions, tau: opts.tau, w: opts.w };
   const tables = [
-    mainTable(data, common),
+    // With the intervals of Cov(y) (and p-values against a baseline, when named),
+    // which the main table shows on request.
+    mainTable(data, { ...common, ci: true, baseline: opts.baseline }),
     thresholdTable(data, { conditions, thresholds: opts.thresholds, w: opts.w }),
     contextSizeTable(data, { ...common, cutoffs: opts.cutoffs }),
   ];
