@@ -8,11 +8,23 @@
  */
 import { type Workspace, writeStatistics } from "@lib/store/mod.ts";
 import type { AnalyzeWorkspaceOptions } from "./analyze_workspace.ts";
+import type { Analysis } from "./types.ts";
 import { workspaceConditions } from "./_workspace_conditions.ts";
 import { mainTable } from "./main_table.ts";
 import { thresholdTable } from "./threshold_table.ts";
 import { contextSizeTable } from "./context_size_table.ts";
 import { computeStatistics } from "./compute_statistics.ts";
+
+/** Options of {@linkcode storeStatistics}: the analysis settings, and the methods' analyses. */
+export interface StoreStatisticsOptions extends AnalyzeWorkspaceOptions {
+  /** The main table's baseline of paired tests, if any. */
+  baseline?: string;
+  /**
+   * The analyses of the experiment's methods (as the analyze stage makes them):
+   * the statistics their tables ask for are computed and stored too.
+   */
+  methodAnalyses?: (ws: Workspace) => Promise<Analysis[]>;
+}
 
 /** What {@linkcode storeStatistics} stored. */
 export interface StoredStatistics {
@@ -24,7 +36,8 @@ export interface StoredStatistics {
 
 /**
  * Computes every statistic the CRUX tables of `analyzeWorkspace` show with the
- * same settings, from the stored measure values they read, and replaces the
+ * same settings, and those the methods' tables ask for (`methodAnalyses`), from
+ * the stored measure values they read, and replaces the
  * workspace's statistics with them. A statistic with an input that has no
  * stored value is stored absent, with the reason.
  *
@@ -47,7 +60,7 @@ export interface StoredStatistics {
  */
 export async function storeStatistics(
   ws: Workspace,
-  opts: AnalyzeWorkspaceOptions & { baseline?: string } = {},
+  opts: StoreStatisticsOptions = {},
 ): Promise<StoredStatistics> {
   const { data, conditions } = await workspaceConditions(ws, opts);
   const common = { conditions, tau: opts.tau, w: opts.w };
@@ -58,7 +71,10 @@ export async function storeStatistics(
     thresholdTable(data, { conditions, thresholds: opts.thresholds, w: opts.w }),
     contextSizeTable(data, { ...common, cutoffs: opts.cutoffs }),
   ];
-  const rows = computeStatistics(tables.flatMap((t) => t.statistics ?? []));
+  const methods = opts.methodAnalyses ? await opts.methodAnalyses(ws) : [];
+  const rows = computeStatistics(
+    [...tables, ...methods].flatMap((t) => t.statistics ?? []),
+  );
   await writeStatistics(ws, rows);
   const values = rows.filter((r) => r.value !== null).length;
   return { values, absent: rows.length - values };
