@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { judgeReports } from "@lib/judge/mod.ts";
-import { measureContexts } from "@lib/pipeline/mod.ts";
+import { measureContexts } from "@lib/methods/mod.ts";
 import { formatStatisticKey, readStatistics, writeStatistics } from "@lib/store/mod.ts";
-import { mainTable } from "./main_table.ts";
-import { thresholdTable } from "./threshold_table.ts";
-import { loadCruxData } from "./load_crux_data.ts";
-import { storeStatistics } from "./store_statistics.ts";
-import { computeStatistics } from "./compute_statistics.ts";
-import { NOT_STORED } from "./stored_statistic.ts";
-import { tinyWorkspace } from "./testdata/tiny_workspace.ts";
+import { mainTable } from "@lib/analysis/main_table.ts";
+import { thresholdTable } from "@lib/analysis/threshold_table.ts";
+import { loadCruxData } from "@lib/analysis/load_crux_data.ts";
+import { storeStatistics } from "@lib/analysis/store_statistics.ts";
+import { computeStatistics } from "@lib/analysis/compute_statistics.ts";
+import { NOT_STORED } from "@lib/analysis/stored_statistic.ts";
+import { tinyWorkspace } from "@lib/analysis/testdata/tiny_workspace.ts";
 
 const close = (a: number | null | undefined, b: number, what: string) =>
   assert.ok(typeof a === "number" && Math.abs(a - b) < 1e-12, `${what}: ${a} != ${b}`);
