@@ -30,6 +30,8 @@ export const STATISTICS = [
   "bootstrap_ci_lower",
   "bootstrap_ci_upper",
   "paired_t_p",
+  // Over the stored values of sampled contexts, named as sets (see `SAMPLED`).
+  "kendall_tau_b_sampled",
 ] as const;
 
 /**
@@ -40,8 +42,17 @@ export const STATISTICS = [
 const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", "paired_t_p"]);
 
 /**
+ * Statistics over the stored values of sampled contexts, too many to list in a
+ * key: each ref of `x` (and of `y`, paired by position) names every sample of one
+ * run (`<run>#sample*`, the rows `<run>#sample<i>` of each topic of the topic
+ * set), parameter `contexts` their number in all, `x` and `y` carry the values.
+ */
+const SAMPLED = new Set(["kendall_tau_b_sampled"]);
+
+/**
  * Computes each requested statistic from its inputs' stored values: Kendall's
- * tau-b of the paired vectors (`kendall_tau_b`), the mean (`mean`) or the sample
+ * tau-b of the paired vectors (`kendall_tau_b`; `kendall_tau_b_sampled` over the
+ * values of sampled contexts, its inputs named as sets), the mean (`mean`) or the sample
  * standard deviation, n - 1 (`sd`) of the first; over the per-topic values of
  * one measure, the bounds of the percentile bootstrap interval of their mean
  * (`bootstrap_ci_lower` / `_upper`; parameters `samples` 1,000, `level` 0.95,
@@ -94,11 +105,14 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
       `Cannot compute statistic ${id}: unknown statistic (known: ${STATISTICS.join(", ")})`,
     );
   }
-  const paired = key.statistic === "kendall_tau_b" || key.statistic === "paired_t_p";
+  const sampled = SAMPLED.has(key.statistic);
+  const paired = key.statistic === "kendall_tau_b" || key.statistic === "paired_t_p" || sampled;
   const perTopic = PER_TOPIC.has(key.statistic);
   if (
     (perTopic
       ? key.x.length !== 1 || (paired && key.y?.length !== 1)
+      : sampled
+      ? r.x.length !== Number(key.params?.contexts)
       : r.x.length !== key.x.length) ||
     (paired &&
       (!key.y || !r.y || r.y.length !== r.x.length || key.y.length !== key.x.length))
