@@ -48,6 +48,7 @@
 export type {
   Analysis,
   AnalysisTopic,
+  CellKey,
   CellSource,
   Condition,
   ConditionKind,
@@ -128,9 +129,14 @@ export {
 export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
 export { computeStatistics, type StatisticRequest, STATISTICS } from "./compute_statistics.ts";
 export { NOT_STORED, type ShownStatistic, storedStatistic } from "./stored_statistic.ts";
-export { type StoredStatistics, storeStatistics } from "./store_statistics.ts";
+export {
+  type StoredStatistics,
+  storeStatistics,
+  type StoreStatisticsOptions,
+} from "./store_statistics.ts";
 export { statisticsStep } from "./statistics_step.ts";
 export { withStoredCaveats } from "./stored_caveats.ts";
+export { cellTopicSets } from "./cell_topic_sets.ts";
 export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
 export { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 export {

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { intOption } from "../_options.ts";
-import { saveAnalysis } from "@lib/analysis/mod.ts";
+import { cellTopicSets, saveAnalysis } from "@lib/analysis/mod.ts";
 import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import {
   type CompareSection,
@@ -201,6 +201,8 @@ async function run(args: string[], io: Io): Promise<number> {
       significance: !values["no-significance"],
       disagreements: limit,
     });
+    // Each cell key names its stored row's topic set.
+    analyses = analyses.map(await cellTopicSets(ws));
   } finally {
     ws.close();
   }
