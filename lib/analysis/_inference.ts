@@ -1,14 +1,20 @@
 /**
  * Private: optional inference columns of the comparison tables — bootstrap
  * confidence intervals of a mean over topics and paired significance tests
- * against a baseline condition (both from `lib/metrics`).
+ * against a baseline condition, as the statistics stage stores them (the
+ * columns ask for them and read them; nothing is computed here).
  *
  * @module
  */
-import { bootstrapCi, pairedTTest } from "@lib/metrics/mod.ts";
 import type { CellValue, TableColumn } from "@lib/report/mod.ts";
-import type { ScoreRecord } from "./_condition_scores.ts";
-import type { Condition } from "./types.ts";
+import type { StatisticKey } from "@lib/store/mod.ts";
+import { meanKey, type ScoreRecord, type StoredKey } from "./_condition_scores.ts";
+import type { Condition, CruxData } from "./types.ts";
+import type { StatisticRequest } from "./compute_statistics.ts";
+import { storedStatistic } from "./stored_statistic.ts";
+
+/** The bootstrap settings of the interval column. */
+const BOOTSTRAP = { samples: 1000, level: 0.95, seed: 1 };
 
 /** What to add: a CI column and/or a p-value column, for one measure. */
 export interface InferenceOptions {
@@ -21,23 +27,41 @@ export interface InferenceOptions {
   baseline?: string;
   /** Significance level of the † mark. Default 0.05. */
   alpha?: number;
+  /** Where each condition's measure is stored, by `meanKey("", condition, measure)`. */
+  keys: ReadonlyMap<string, StoredKey>;
+  /** The topic set of the per-topic values (`all`, or `all:<dataset>`). */
+  topicSet: string;
 }
 
 /** Columns, cell values by condition and the notes of the inference columns of one dataset. */
 export function inferenceColumns(
+  data: Pick<CruxData, "statistics">,
   perTopic: readonly ScoreRecord[],
   conditions: readonly Condition[],
   dataset: string,
   group: string | undefined,
   opts: InferenceOptions,
-): { columns: TableColumn[]; cells: Map<string, Record<string, CellValue>>; notes: string[] } {
+): {
+  columns: TableColumn[];
+  cells: Map<string, Record<string, CellValue>>;
+  notes: string[];
+  statistics: StatisticRequest[];
+} {
   const alpha = opts.alpha ?? 0.05;
   const byTopic = (c: string) =>
     new Map(
       perTopic.filter((r) =>
         r.condition === c && r.dataset === dataset && r.measure === opts.measure
-      ).map((r) => [r.topicId, r.value]),
+      ).sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0))
+        .map((r) => [r.topicId, r.value]),
     );
+  const ref = (c: string) => opts.keys.get(meanKey("", c, opts.measure));
+  const statistics: StatisticRequest[] = [];
+  // A statistic over per-topic values: asked of the statistics stage, read from its rows.
+  const stored = (key: StatisticKey, x: number[], y?: number[]) => {
+    statistics.push({ key, x, ...(y ? { y } : {}) });
+    return storedStatistic(data, key).value;
+  };
   const columns: TableColumn[] = [];
   const cells = new Map<string, Record<string, CellValue>>();
   const notes: string[] = [];
@@ -57,29 +81,42 @@ export function inferenceColumns(
       `p vs ${baseLabel}: two-sided paired t-test of ${opts.label} over the topics both have; † = p < ${alpha}.`,
     );
   }
+  const topicSet = opts.topicSet;
   for (const c of conditions) {
     const own = byTopic(c.name);
+    const at = ref(c.name);
     const row: Record<string, CellValue> = {};
     if (opts.ci) {
       const xs = [...own.values()];
-      if (xs.length >= 2) {
-        const ci = bootstrapCi(xs);
-        row[ciKey] = `[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]`;
-      } else row[ciKey] = null;
+      row[ciKey] = null;
+      if (at && xs.length >= 2) {
+        const key = (statistic: string) => ({
+          statistic,
+          x: [at],
+          topicSet,
+          params: BOOTSTRAP,
+        });
+        const lower = stored(key("bootstrap_ci_lower"), xs);
+        const upper = stored(key("bootstrap_ci_upper"), xs);
+        if (lower !== null && upper !== null) {
+          row[ciKey] = `[${lower.toFixed(3)}, ${upper.toFixed(3)}]`;
+        }
+      }
     }
+    const baseAt = opts.baseline ? ref(opts.baseline) : undefined;
     if (base && c.name !== opts.baseline) {
       const shared = [...own.keys()].filter((t) => base.has(t));
-      if (shared.length >= 2) {
+      row[pKey] = null;
+      if (at && baseAt && shared.length >= 2) {
         const a = shared.map((t) => own.get(t)!);
         const b = shared.map((t) => base.get(t)!);
-        const same = a.every((x, i) => x === b[i]);
-        const p = same ? 1 : pairedTTest(a, b).p;
-        row[pKey] = p < alpha ? `${formatP(p)} †` : p;
-      } else row[pKey] = null;
+        const p = stored({ statistic: "paired_t_p", x: [at], y: [baseAt], topicSet }, a, b);
+        if (p !== null) row[pKey] = p < alpha ? `${formatP(p)} †` : p;
+      }
     }
     cells.set(c.name, row);
   }
-  return { columns, cells, notes };
+  return { columns, cells, notes, statistics };
 }
 
 /** A p-value for a table: three decimals, `<0.001` below. */

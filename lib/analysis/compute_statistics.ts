@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { kendallTau, mean } from "@lib/metrics/mod.ts";
+import { bootstrapCi, kendallTau, mean, pairedTTest } from "@lib/metrics/mod.ts";
 import { formatStatisticKey, type StatisticKey, type StoredStatistic } from "@lib/store/mod.ts";
 
 /**
@@ -23,12 +23,41 @@ export interface StatisticRequest {
 }
 
 /** The statistics {@linkcode computeStatistics} knows. */
-export const STATISTICS = ["kendall_tau_b", "mean", "sd"] as const;
+export const STATISTICS = [
+  "kendall_tau_b",
+  "mean",
+  "sd",
+  "bootstrap_ci_lower",
+  "bootstrap_ci_upper",
+  "paired_t_p",
+  // Over the stored values of sampled contexts, named as sets (see `SAMPLED`).
+  "kendall_tau_b_sampled",
+] as const;
+
+/**
+ * Statistics over the per-topic values of one stored measure (`x` names it once,
+ * its values are those of the topics of the topic set; `paired_t_p` pairs them by
+ * topic with the one measure of `y`).
+ */
+const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", "paired_t_p"]);
+
+/**
+ * Statistics over the stored values of sampled contexts, too many to list in a
+ * key: each ref of `x` (and of `y`, paired by position) names every sample of one
+ * run (`<run>#sample*`, the rows `<run>#sample<i>` of each topic of the topic
+ * set), parameter `contexts` their number in all, `x` and `y` carry the values.
+ */
+const SAMPLED = new Set(["kendall_tau_b_sampled"]);
 
 /**
  * Computes each requested statistic from its inputs' stored values: Kendall's
- * tau-b of the paired vectors (`kendall_tau_b`), the mean (`mean`) or the sample
- * standard deviation, n - 1 (`sd`) of the first. A statistic with an input that
+ * tau-b of the paired vectors (`kendall_tau_b`; `kendall_tau_b_sampled` over the
+ * values of sampled contexts, its inputs named as sets), the mean (`mean`) or the sample
+ * standard deviation, n - 1 (`sd`) of the first; over the per-topic values of
+ * one measure, the bounds of the percentile bootstrap interval of their mean
+ * (`bootstrap_ci_lower` / `_upper`; parameters `samples` 1,000, `level` 0.95,
+ * `seed` 1) and the two-sided paired t-test p against another measure's values on
+ * the same topics (`paired_t_p`; 1 when the two are equal on every topic). A statistic with an input that
  * has no stored value is absent (value null), with the inputs' reasons: never a
  * value over the other inputs. So is one that is undefined on its inputs (tau-b
  * of a constant vector, sd of one value), with why. Requests with the same key
@@ -76,10 +105,17 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
       `Cannot compute statistic ${id}: unknown statistic (known: ${STATISTICS.join(", ")})`,
     );
   }
-  const paired = key.statistic === "kendall_tau_b";
+  const sampled = SAMPLED.has(key.statistic);
+  const paired = key.statistic === "kendall_tau_b" || key.statistic === "paired_t_p" || sampled;
+  const perTopic = PER_TOPIC.has(key.statistic);
   if (
-    r.x.length !== key.x.length ||
-    (paired && (!key.y || !r.y || r.y.length !== r.x.length || key.y.length !== key.x.length))
+    (perTopic
+      ? key.x.length !== 1 || (paired && key.y?.length !== 1)
+      : sampled
+      ? r.x.length !== Number(key.params?.contexts)
+      : r.x.length !== key.x.length) ||
+    (paired &&
+      (!key.y || !r.y || r.y.length !== r.x.length || key.y.length !== key.x.length))
   ) {
     throw new RangeError(`Cannot compute statistic ${id}: its inputs and values differ in length`);
   }
@@ -99,6 +135,25 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
     return n ? { key, value: mean(xs), n, reason: "" } : absent("no inputs");
   }
   if (n < 2) return absent(`undefined over ${n} value${n === 1 ? "" : "s"}`);
+  if (key.statistic === "bootstrap_ci_lower" || key.statistic === "bootstrap_ci_upper") {
+    const p = key.params ?? {};
+    const ci = bootstrapCi(xs, {
+      samples: Number(p.samples ?? 1000),
+      level: Number(p.level ?? 0.95),
+      seed: Number(p.seed ?? 1),
+    });
+    return {
+      key,
+      value: key.statistic === "bootstrap_ci_lower" ? ci.lower : ci.upper,
+      n,
+      reason: "",
+    };
+  }
+  if (key.statistic === "paired_t_p") {
+    const ys = r.y as number[];
+    const value = xs.every((x, i) => x === ys[i]) ? 1 : pairedTTest(xs, ys).p;
+    return { key, value, n, reason: "" };
+  }
   if (key.statistic === "sd") {
     const m = mean(xs);
     const value = Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1));

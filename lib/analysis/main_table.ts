@@ -151,11 +151,13 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
     }
   }
   const inference = datasets.map((d) =>
-    inferenceColumns(complete, conditions, d, d, {
+    inferenceColumns(data, complete, conditions, d, d, {
       measure: "covY",
       label: LABELS.covY,
       ci: opts.ci,
       baseline: opts.baseline,
+      keys: scored.keys,
+      topicSet: datasets.length > 1 ? `all:${d}` : "all",
     })
   );
   const columns: TableColumn[] = datasets.flatMap((dataset, i) => [
@@ -241,9 +243,10 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
         : undefined,
     ));
   }
-  const requests: StatisticRequest[] = [...statistics.values()].flatMap((s) =>
-    s.request ? [s.request] : []
-  );
+  const requests: StatisticRequest[] = [
+    ...[...statistics.values()].flatMap((s) => (s.request ? [s.request] : [])),
+    ...inference.flatMap((inf) => inf.statistics),
+  ];
   const covZ = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covZ"))?.value;
   const covY = (d: string, c: Condition) => means.get(meanKey(d, c.name, "covY"))?.value;
   const points = datasets.flatMap((dataset) =>

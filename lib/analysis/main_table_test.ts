@@ -118,7 +118,8 @@ Deno.test("mainTable and generationOverview flag generations that are not report
 
 Deno.test("mainTable: optional bootstrap CI and paired-test columns against a baseline", async () => {
   const { bootstrapCi, pairedTTest } = await import("@lib/metrics/mod.ts");
-  const r = mainTable(tinyData(), { ci: true, baseline: "c" });
+  const opts = { ci: true, baseline: "c" };
+  const r = mainTable(withStatistics(tiny(), (d) => [mainTable(d, opts)]), opts);
   const t = r.table!;
   const labels = t.columns.map((c) => c.label);
   assert.deepEqual(labels.slice(-2), ["Cov(y) 95% CI", "p vs c"]);
@@ -133,5 +134,8 @@ Deno.test("mainTable: optional bootstrap CI and paired-test columns against a ba
   assert.equal(rowA.values[pKey], p < 0.05 ? `${p.toFixed(3)} †` : p);
   assert.equal(t.rows.find((row) => row.label === "c")!.values[pKey], undefined);
   assert.ok(t.notes!.some((n) => n.startsWith("p vs c: two-sided paired t-test of Cov(y)")));
+  // Without the stored statistics the columns are blank: never computed by the table.
+  const bare = mainTable(tiny(), opts).table!.rows.find((row) => row.label === "a")!;
+  assert.deepEqual([bare.values[ciKey], bare.values[pKey]], [null, null]);
   assert.ok(t.notes!.some((n) => n.startsWith("95% CI: percentile bootstrap")));
 });

@@ -129,7 +129,11 @@ export {
 export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
 export { computeStatistics, type StatisticRequest, STATISTICS } from "./compute_statistics.ts";
 export { NOT_STORED, type ShownStatistic, storedStatistic } from "./stored_statistic.ts";
-export { type StoredStatistics, storeStatistics } from "./store_statistics.ts";
+export {
+  type StoredStatistics,
+  storeStatistics,
+  type StoreStatisticsOptions,
+} from "./store_statistics.ts";
 export { statisticsStep } from "./statistics_step.ts";
 export { withStoredCaveats } from "./stored_caveats.ts";
 export { cellTopicSets } from "./cell_topic_sets.ts";

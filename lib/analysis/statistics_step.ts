@@ -6,6 +6,8 @@
  * @module
  */
 import type { AnalyzeStep, CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import type { Workspace } from "@lib/store/mod.ts";
+import type { Analysis } from "./types.ts";
 import { analysisParams } from "./analysis_params.ts";
 import { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 import { storeStatistics } from "./store_statistics.ts";
@@ -16,7 +18,8 @@ import { storeStatistics } from "./store_statistics.ts";
  * parameters, it stores the statistics of the tables the analyze stage writes.
  *
  * @param config The checked experiment config.
- * @param opts Environment (model names in backend labels).
+ * @param opts Environment (model names in backend labels), and the analyses of
+ *   the experiment's methods, whose tables' statistics are stored too.
  * @returns The step: its parameters and its run function.
  * @example
  * ```ts
@@ -30,13 +33,16 @@ import { storeStatistics } from "./store_statistics.ts";
  */
 export function statisticsStep(
   config: CruxExperimentConfig,
-  opts: { env?: Record<string, string | undefined> } = {},
+  opts: {
+    env?: Record<string, string | undefined>;
+    methodAnalyses?: (ws: Workspace) => Promise<Analysis[]>;
+  } = {},
 ): AnalyzeStep {
   return {
     params: analysisParams(config),
     async run(ws) {
       const options = experimentAnalysisOptions(config, { env: opts.env });
-      const r = await storeStatistics(ws, options);
+      const r = await storeStatistics(ws, { ...options, methodAnalyses: opts.methodAnalyses });
       return `${r.values} statistics` +
         (r.absent ? `; ${r.absent} absent (an input missing, or undefined)` : "");
     },

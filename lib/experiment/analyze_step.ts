@@ -4,18 +4,10 @@
  *
  * @module
  */
-import {
-  type AnalyzeStep,
-  type CruxExperimentConfig,
-  experimentHeadlines,
-} from "@lib/pipeline/mod.ts";
-import {
-  type Analysis,
-  analysisParams,
-  analyzeExperiment,
-  type WorkspaceAnalyses,
-} from "@lib/analysis/mod.ts";
-import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
+import type { AnalyzeStep, CruxExperimentConfig } from "@lib/pipeline/mod.ts";
+import { analysisParams, analyzeExperiment, type WorkspaceAnalyses } from "@lib/analysis/mod.ts";
+import type { MethodDeclaration } from "@lib/methods/mod.ts";
+import { configuredMethodAnalyses } from "./configured_method_analyses.ts";
 
 /** Options of {@linkcode analyzeStep}. */
 export interface AnalyzeStepOptions {
@@ -62,23 +54,10 @@ export function analyzeStep(
       const analyses = await analyzeExperiment(ws, config, {
         env: opts.env,
         onNote: opts.onNote,
-        methodAnalyses: async (ws) => {
-          const out: Analysis[] = [];
-          const methods = opts.methods ?? METHOD_REGISTRY;
-          for (const method of methods) {
-            const section = config.methods?.[method.key];
-            if (section === undefined || !method.analyses) continue;
-            out.push(
-              ...await method.analyses(ws, {
-                section,
-                experiment: config.name,
-                headlines: experimentHeadlines(methods, config.methods),
-                onNote: opts.onNote,
-              }),
-            );
-          }
-          return out;
-        },
+        methodAnalyses: configuredMethodAnalyses(config, {
+          methods: opts.methods,
+          onNote: opts.onNote,
+        }),
       });
       opts.onAnalyses?.(analyses);
       return `${analyses.saved.length} tables and figures`;

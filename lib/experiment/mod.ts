@@ -18,4 +18,5 @@ export {
   type RunStage,
 } from "./run_crux_experiment.ts";
 export { analyzeStep, type AnalyzeStepOptions } from "./analyze_step.ts";
+export { configuredMethodAnalyses } from "./configured_method_analyses.ts";
 export { type MethodView, methodView, type MethodViewOptions } from "./method_view.ts";

@@ -16,6 +16,7 @@ import {
 } from "@lib/pipeline/mod.ts";
 import { openWorkspace } from "@lib/store/mod.ts";
 import { statisticsStep, type WorkspaceAnalyses } from "@lib/analysis/mod.ts";
+import { configuredMethodAnalyses } from "./configured_method_analyses.ts";
 import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 import { analyzeStep } from "./analyze_step.ts";
 
@@ -106,7 +107,10 @@ export async function runCruxExperiment(
       onProgress: opts.onProgress,
       signal: opts.signal,
       methods: opts.methods ?? METHOD_REGISTRY,
-      statistics: statisticsStep(config, { env: opts.env }),
+      statistics: statisticsStep(config, {
+        env: opts.env,
+        methodAnalyses: configuredMethodAnalyses(config, { methods: opts.methods }),
+      }),
       analyze: analyzeStep(config, {
         methods: opts.methods,
         env: opts.env,

@@ -10,7 +10,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { METHOD_REGISTRY } from "../../lib/methods/mod.ts";
 import { loadExperimentConfig, methodView, runCruxExperiment } from "../../lib/experiment/mod.ts";
-import { openWorkspace, readMeasures, readRunReports } from "../../lib/store/mod.ts";
+import {
+  openWorkspace,
+  readMeasures,
+  readRunReports,
+  readStatistics,
+} from "../../lib/store/mod.ts";
 import { WORD_COUNT, WORDS_KEY } from "../support/word_count_method.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -98,9 +103,21 @@ Deno.test({
           "Run,Words,Topics",
         ]);
         assert.deepEqual(
-          csv.slice(2).map((line) => line.split(",")).map(([r, v, n]) => [r, Number(v), Number(n)]),
+          csv.slice(2, -1).map((line) => line.split(",")).map((
+            [r, v, n],
+          ) => [r, Number(v), Number(n)]),
           runs.map((r) => [r, means.get(r), 20]),
         );
+        // Its statistic, the mean over runs, stored by the statistics stage and shown from it.
+        const overRuns = [...means.values()].reduce((s, v) => s + v, 0) / means.size;
+        const [stat] = (await readStatistics(ws)).filter((s) =>
+          s.key.x.every((x) => x.measure === "words")
+        );
+        assert.equal(stat.key.statistic, "mean");
+        assert.equal(stat.n, runs.length);
+        assert.ok(Math.abs(stat.value! - overRuns) < 1e-9, `${stat.value} vs ${overRuns}`);
+        const [label, shownMean, topics] = csv.at(-1)!.split(",");
+        assert.deepEqual([label, Number(shownMean), topics], ["mean over runs", stat.value, ""]);
         // The comparison: stored correlations of crux and words, and a column in its table.
         const pair = await readMeasures(ws, {
           method: "compare",

@@ -12,9 +12,11 @@ import {
   measureRow,
   readMeasures,
   readRunReports,
+  readStatistics,
   writeMeasures,
 } from "@lib/store/mod.ts";
 import { table } from "@lib/report/mod.ts";
+import { storedStatistic } from "@lib/analysis/mod.ts";
 
 /** Key of the synthetic method: the `method` column and the config section. */
 export const WORDS_KEY = "words";
@@ -84,6 +86,13 @@ export const WORD_COUNT: MethodDeclaration<Record<string, never>, Record<string,
   },
   analyses: async (ws) => {
     const means = await readMeasures(ws, { method: WORDS_KEY, topicId: "all", hasValue: true });
+    // The mean over runs is a statistic: asked of the statistics stage, read from its row.
+    const key = {
+      statistic: "mean",
+      x: means.map((m) => ({ run: m.run, source: m.source, judge: m.judge, measure: m.measure })),
+      topicSet: "all",
+    };
+    const over = storedStatistic({ statistics: await readStatistics(ws) }, key);
     return [{
       name: "word_counts",
       data: means,
@@ -94,8 +103,12 @@ export const WORD_COUNT: MethodDeclaration<Record<string, never>, Record<string,
           { key: "words", label: "Words", decimals: 1, direction: "higher" },
           { key: "topics", label: "Topics", decimals: 0 },
         ],
-        rows: means.map((m) => ({ label: m.run, values: { words: m.value, topics: m.topics } })),
+        rows: [
+          ...means.map((m) => ({ label: m.run, values: { words: m.value, topics: m.topics } })),
+          { label: "mean over runs", values: { words: over.value, topics: null } },
+        ],
       }),
+      statistics: [{ key, x: means.map((m) => m.value) }],
     }];
   },
   tables: ["word_counts"],

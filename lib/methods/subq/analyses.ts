@@ -7,6 +7,7 @@ import { correlationHeatmap } from "@lib/report/mod.ts";
 import {
   readGeneratedRuns,
   readMainSubqCoverageJudge,
+  readMeasures,
   readSubqBackends,
   readSubqPairwiseVerdicts,
   readSubqPreferenceRows,
@@ -24,6 +25,7 @@ import {
 } from "@lib/subq/mod.ts";
 import { type Analysis, tableCells } from "@lib/analysis/mod.ts";
 import { cellsTable, metricsTable, preferenceTable, winRateTable } from "./tables.ts";
+import { CELL_TYPES, type CellColumn, subqCells } from "./cell_measures.ts";
 
 /** Options of {@linkcode subqAnalyses}. */
 export interface SubqAnalysesOptions {
@@ -97,7 +99,28 @@ export async function subqAnalyses(
   const missingNote = missing
     ? [`${missing} (answer, sub-question) pairs without a usable judgment are left out.`]
     : [];
-  const cellTable = cellsTable(lines, present, [...note(), ...missingNote]);
+  // The cells are the stored rows of measure:subq (its shares and counts per run and type).
+  const storedCells = new Map(
+    (await readMeasures(ws, {
+      method: "subq",
+      judgeSources: [{ judge, source }],
+      topicId: "all",
+      measurePrefix: "subq_",
+    })).map((r) => [`${r.run}\u0000${r.measure}`, r.value]),
+  );
+  const cellKey = (run: string, column: CellColumn, type: (typeof CELL_TYPES)[number]) => ({
+    run,
+    source,
+    judge,
+    measure: subqCells.measure(column, type),
+    topicId: "all",
+  });
+  const cellValue = (run: string, column: CellColumn, type: (typeof CELL_TYPES)[number]) =>
+    storedCells.get(`${run}\u0000${subqCells.measure(column, type)}`) ?? null;
+  const chunks = new Set(
+    present.filter((r) => lines.every((l) => l.system !== r || l.retrieved !== undefined)),
+  );
+  const cellTable = cellsTable(cellValue, present, [...note(), ...missingNote]);
   const metrics = metricsTable(scores, note());
   // The metrics and the rating are the stored run means of measure:subq; a rank
   // orders the column's stored means.
@@ -124,10 +147,23 @@ export async function subqAnalyses(
       name: "subq_cells",
       data: { lines: lines.length, runs: present },
       table: cellTable,
-      cells: tableCells(cellTable, (_row, column) => ({
-        derived: `${column}: share or count of the stored coverage judgments`,
-        inputs: [],
-      })),
+      cells: tableCells(cellTable, (row, column) => {
+        const at = row.label.lastIndexOf(" · ");
+        const run = row.label.slice(0, at);
+        const type = row.label.slice(at + 3) as (typeof CELL_TYPES)[number];
+        const col = column as CellColumn;
+        const stored = storedCells.has(`${run}\u0000${subqCells.measure(col, type)}`);
+        return {
+          key: cellKey(run, col, type),
+          reason: stored
+            ? "no value stored"
+            : col !== "a" && col !== "n" && !chunks.has(run)
+            ? "no retrieved chunks for this system's answers"
+            : col === "a" && !lines.some((l) => l.system === run && l.type === type)
+            ? "no sub-question of this type judged for this system"
+            : "not stored: run the measure:subq stage",
+        };
+      }),
     },
     {
       name: "subq_metrics",

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
-import { openWorkspace } from "@lib/store/mod.ts";
+import type { Analysis } from "@lib/analysis/mod.ts";
+import { openWorkspace, readMeasures } from "@lib/store/mod.ts";
 import { subqAnalyses } from "./analyses.ts";
+import { measureSubq } from "./measure_subq.ts";
 
 const sha = async (t: string) =>
   [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(t)))]
@@ -131,6 +133,28 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
         pairwise: "B",
       },
     ]);
+    // Before the measure stage the cells are blank: the table computes no share itself.
+    const cell = (a: Analysis, row: string, column: string) =>
+      a.cells!.find((c) => c.row === row && c.column === column)!;
+    const unmeasured = (await subqAnalyses(ws))[0];
+    assert.equal(
+      cell(unmeasured, "good · core", "a").reason,
+      "not stored: run the measure:subq stage",
+    );
+    assert.deepEqual(unmeasured.table!.rows[0].values, {
+      ar: null,
+      an: null,
+      nr: null,
+      nn: null,
+      a: null,
+      n: null,
+    });
+    const measured = await measureSubq(ws, { runs: ["good", "poor"], judge, source: "decompose" });
+    // good: 4 x 3 cells, 3 answered shares and 3 counts; poor (no chunks): 3 shares, 3 counts.
+    const cellRows = (await readMeasures(ws, { method: "subq", measurePrefix: "subq_pct_" }))
+      .length + (await readMeasures(ws, { method: "subq", measurePrefix: "subq_count_" })).length;
+    assert.equal(cellRows, 18 + 6);
+    assert.equal(measured.runs, 2);
     const out = await subqAnalyses(ws);
     assert.deepEqual(out.map((a) => a.name), [
       "subq_cells",
@@ -145,6 +169,18 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
     assert.deepEqual(row("good · follow-up"), { ar: 0, an: 100, nr: 0, nn: 0, a: 100, n: 1 });
     // poor has no chunks: R cells empty.
     assert.deepEqual(row("poor · core"), { ar: null, an: null, nr: null, nn: null, a: 50, n: 2 });
+    // Each cell names its stored row; poor's R cells are blank with why.
+    assert.deepEqual(cell(out[0], "good · follow-up", "an").key, {
+      run: "good",
+      source: "decompose",
+      judge,
+      measure: "subq_pct_answered_not_retrieved_follow-up",
+      topicId: "all",
+    });
+    assert.equal(
+      cell(out[0], "poor · core", "ar").reason,
+      "no retrieved chunks for this system's answers",
+    );
     assert.ok(cells.notes!.some((n) => n.startsWith("offline backends:")));
     const metrics = out[1].table!;
     const g = metrics.rows.find((r) => r.label === "good")!.values;

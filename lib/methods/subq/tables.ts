@@ -1,40 +1,25 @@
 /** Tables of the sub-question type analyses, private to the `subq` method folder. */
-import type { TypedCoverageLine } from "@lib/formats/mod.ts";
-import { subquestionTypeScores } from "@lib/metrics/mod.ts";
+import { CELL_TYPES, type CellColumn } from "./cell_measures.ts";
 import { type Table, table } from "@lib/report/mod.ts";
 import type { PreferenceResults, SystemScores, WinRateCell } from "@lib/subq/mod.ts";
 
-const TYPES = ["core", "background", "follow-up"] as const;
-
-/** The four cells P_t(answered?, retrieved?) per system and type (the paper's first table). */
+/**
+ * The four cells P_t(answered?, retrieved?) per system and type (the paper's first
+ * table), #1 and the count: the stored values `value` gives (null where none is stored).
+ */
 export function cellsTable(
-  lines: readonly TypedCoverageLine[],
+  value: (run: string, column: CellColumn, type: (typeof CELL_TYPES)[number]) => number | null,
   runs: readonly string[],
   notes: string[],
 ): Table {
-  const rows = runs.flatMap((run) => {
-    const mine = lines.filter((l) => l.system === run);
-    const withChunks = mine.length > 0 && mine.every((l) => l.retrieved !== undefined);
-    const s = subquestionTypeScores(
-      mine.map((l) => ({ type: l.type, answered: l.answered, retrieved: l.retrieved ?? false })),
-    );
-    return TYPES.map((t) => {
-      const c = s.cells[t];
-      const v = (x: number) => (withChunks && Number.isFinite(x) ? 100 * x : null);
-      return {
-        label: `${run} · ${t}`,
-        group: run,
-        values: {
-          ar: v(c.answeredRetrieved),
-          an: v(c.answeredNotRetrieved),
-          nr: v(c.notAnsweredRetrieved),
-          nn: v(c.notAnsweredNotRetrieved),
-          a: Number.isFinite(s.answered[t]) ? 100 * s.answered[t] : null,
-          n: mine.filter((l) => l.type === t).length,
-        },
-      };
-    });
-  });
+  const columns: CellColumn[] = ["ar", "an", "nr", "nn", "a", "n"];
+  const rows = runs.flatMap((run) =>
+    CELL_TYPES.map((t) => ({
+      label: `${run} · ${t}`,
+      group: run,
+      values: Object.fromEntries(columns.map((c) => [c, value(run, c, t)])),
+    }))
+  );
   return table({
     caption:
       "Sub-question coverage by type: answered (A) and retrieved (R) shares, % of the type's sub-questions",

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { judgeReports } from "@lib/judge/mod.ts";
-import { measureContexts } from "@lib/pipeline/mod.ts";
+import { measureContexts } from "@lib/methods/mod.ts";
 import { formatStatisticKey, readStatistics, writeStatistics } from "@lib/store/mod.ts";
-import { mainTable } from "./main_table.ts";
-import { thresholdTable } from "./threshold_table.ts";
-import { loadCruxData } from "./load_crux_data.ts";
-import { storeStatistics } from "./store_statistics.ts";
-import { computeStatistics } from "./compute_statistics.ts";
-import { NOT_STORED } from "./stored_statistic.ts";
-import { tinyWorkspace } from "./testdata/tiny_workspace.ts";
+import { mainTable } from "@lib/analysis/main_table.ts";
+import { thresholdTable } from "@lib/analysis/threshold_table.ts";
+import { loadCruxData } from "@lib/analysis/load_crux_data.ts";
+import { storeStatistics } from "@lib/analysis/store_statistics.ts";
+import { computeStatistics } from "@lib/analysis/compute_statistics.ts";
+import { NOT_STORED } from "@lib/analysis/stored_statistic.ts";
+import { tinyWorkspace } from "@lib/analysis/testdata/tiny_workspace.ts";
 
 const close = (a: number | null | undefined, b: number, what: string) =>
   assert.ok(typeof a === "number" && Math.abs(a - b) < 1e-12, `${what}: ${a} != ${b}`);
@@ -94,11 +94,12 @@ Deno.test("the statistics stage stores the tables' statistics; the tables read t
     await judgeReports(ws, { judge, contextJudge: "human", taus: [5] });
     const opts = { passageJudge: "human", reportJudge: "lexical" };
     const counts = await storeStatistics(ws, opts);
-    // Main table: 3 taus; threshold table (t = 3, 5): 5 measures x (2 means, 2 sds, 1 tau);
+    // Main table: 3 taus and the bootstrap interval bounds of Cov(y) of its 6 conditions
+    // with reports (2 x 6); threshold table (t = 3, 5): 5 measures x (2 means, 2 sds, 1 tau);
     // context-size table: 6 measures x 3 depths x 2 report measures over the two pipelines
     // with a ranking here, each absent with its reason (rankings not measured at depth 20,
     // or the two pipelines' rankings alike: tau undefined).
-    assert.deepEqual(counts, { values: 28, absent: 36 });
+    assert.deepEqual(counts, { values: 40, absent: 36 });
     const absent = (await readStatistics(ws)).filter((s) => s.value === null);
     assert.ok(
       absent.every((s) =>
