@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { readMeasures, type Workspace } from "@lib/store/mod.ts";
+import { readMeasures, type WorkspaceLike } from "@lib/store/mod.ts";
 import type { Analysis, CellKey } from "./types.ts";
 
 const text = (k: Omit<CellKey, "topicSet">) =>
@@ -35,7 +35,7 @@ const text = (k: Omit<CellKey, "topicSet">) =>
  * ```
  */
 export async function cellTopicSets(
-  ws: Workspace,
+  ws: WorkspaceLike,
 ): Promise<<D>(a: Analysis<D>) => Analysis<D>> {
   const rows = await readMeasures(ws, {});
   const sets = new Map(rows.map((r) => [text(r), r.topicSet ?? null]));

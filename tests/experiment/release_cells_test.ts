@@ -65,6 +65,8 @@ Deno.test({
       assert.ok(checked.stored > 500, `${checked.stored} cells show stored rows`);
       assert.ok(checked.means > 0, "the system table's means are checked against their inputs");
       assert.ok(checked.shared > 100, `${checked.shared} stored rows shown in two tables`);
+      // Every key and input names its stored row's topic set (checked against the row).
+      assert.ok(checked.topicSets > checked.stored, `${checked.topicSets} topic sets checked`);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
