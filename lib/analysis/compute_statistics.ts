@@ -90,10 +90,6 @@ export function computeStatistics(requests: readonly StatisticRequest[]): Stored
   const holm: { id: string; request: StatisticRequest }[] = [];
   for (const r of requests) {
     const id = formatStatisticKey(r.key);
-    // A Holm-adjusted p needs its whole family's raw p-values: computed once they all are.
-    const row = r.key.statistic === HOLM
-      ? { key: r.key, value: null, n: 0, reason: "" }
-      : computeOne(r, id);
     const seen = out.get(id);
     if (seen) {
       if (JSON.stringify([seen.request.x, seen.request.y]) !== JSON.stringify([r.x, r.y])) {
@@ -101,6 +97,10 @@ export function computeStatistics(requests: readonly StatisticRequest[]): Stored
       }
       continue;
     }
+    // A Holm-adjusted p needs its whole family's raw p-values: computed once they all are.
+    const row = r.key.statistic === HOLM
+      ? { key: r.key, value: null, n: 0, reason: "" }
+      : computeOne(r, id);
     out.set(id, { row, request: r });
     if (r.key.statistic === HOLM) holm.push({ id, request: r });
   }
