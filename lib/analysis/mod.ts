@@ -126,7 +126,6 @@ export {
   type HumanAgreementAnalysesData,
   type HumanAgreementAnalysesOptions,
 } from "./human_agreement_analyses.ts";
-export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
 export { computeStatistics, type StatisticRequest, STATISTICS } from "./compute_statistics.ts";
 export { NOT_STORED, type ShownStatistic, storedStatistic } from "./stored_statistic.ts";
 export {
