@@ -14,9 +14,7 @@ import {
   type Workspace,
 } from "@lib/store/mod.ts";
 import {
-  type JudgedPreference,
   OFFLINE_BACKENDS,
-  preferenceResults,
   type SystemScores,
   systemScores,
   type TypeWeights,
@@ -24,8 +22,16 @@ import {
   workspaceCoverageLines,
 } from "@lib/subq/mod.ts";
 import { type Analysis, tableCells } from "@lib/analysis/mod.ts";
-import { cellsTable, metricsTable, preferenceTable, winRateTable } from "./tables.ts";
+import {
+  cellsTable,
+  metricsTable,
+  preferenceRows,
+  preferenceTable,
+  type PreferenceValue,
+  winRateTable,
+} from "./tables.ts";
 import { CELL_TYPES, type CellColumn, subqCells } from "./cell_measures.ts";
+import { subqPreferences } from "./preference_measures.ts";
 
 /** Options of {@linkcode subqAnalyses}. */
 export interface SubqAnalysesOptions {
@@ -190,38 +196,55 @@ export async function subqAnalyses(
       }),
     },
   ];
+  // Per preference set, the evaluation measure:subq stored.
   const prefs = await readSubqPreferenceRows(ws);
+  const prefRows = await readMeasures(ws, {
+    method: "subq",
+    sourcePrefix: subqPreferences.prefix,
+    topicId: "all",
+  });
   for (const set of [...new Set(prefs.map((p) => p.source))]) {
     const mine = prefs.filter((p) => p.source === set);
-    const items = (s: string) =>
-      (JSON.parse(s) as { type: "core"; answered: boolean }[]).map((x) => ({
-        ...x,
-        retrieved: false,
-      }));
-    const pairs: JudgedPreference[] = mine.map((p) => ({
-      a: items(p.itemsA),
-      b: items(p.itemsB),
-      human: p.human,
-      pairwise: p.pairwise as "A",
-    }));
-    const r = preferenceResults(pairs, opts);
+    const prefSource = subqPreferences.source(set);
+    const found = new Map(
+      prefRows.filter((r) => r.source === prefSource).map((r) => [`${r.run}\u0000${r.measure}`, r]),
+    );
+    const value: PreferenceValue = (run, measure) =>
+      found.get(`${run}\u0000${measure}`)?.value ?? null;
     const base = set.split("/").at(-1)!;
     const prefTable = preferenceTable(
-      r,
+      value,
       [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])],
       { origin: opts.preferenceOrigins?.[set] },
     );
+    const runOf = new Map(preferenceRows(value).map((r) => [r.label, r.run]));
     out.push({
       name: "subq_preferences",
-      data: { set, ...r },
+      data: { set, rows: [...found.values()] },
       table: prefTable,
-      cells: tableCells(prefTable, (_row, column) => ({
-        derived: column === "acc"
-          ? "share of the stored preference pairs the predictor orders as labelled"
-          : "stored preference pairs",
-        inputs: [],
-        reason: "no pairs held out",
-      })),
+      cells: tableCells(prefTable, (row, column) => {
+        const run = runOf.get(row.label)!;
+        const measure = column === "acc" ? "subq_preference_accuracy" : "subq_preference_pairs";
+        const stored = found.get(`${run}\u0000${measure}`);
+        return {
+          ...(stored
+            ? {
+              key: {
+                run,
+                source: stored.source,
+                judge: stored.judge,
+                measure,
+                topicId: "all",
+              },
+            }
+            : {}),
+          reason: !found.size
+            ? "not stored: run the measure:subq stage"
+            : run === "search-held-out"
+            ? "no pairs held out"
+            : "no labelled pair to score",
+        };
+      }),
     });
   }
   const verdicts = await readSubqPairwiseVerdicts(ws);

@@ -1,7 +1,8 @@
 /** Tables of the sub-question type analyses, private to the `subq` method folder. */
 import { CELL_TYPES, type CellColumn } from "./cell_measures.ts";
 import { type Table, table } from "@lib/report/mod.ts";
-import type { PreferenceResults, SystemScores, WinRateCell } from "@lib/subq/mod.ts";
+import type { SystemScores, WinRateCell } from "@lib/subq/mod.ts";
+import type { Predictor } from "./preference_measures.ts";
 
 /**
  * The four cells P_t(answered?, retrieved?) per system and type (the paper's first
@@ -99,32 +100,48 @@ const ORIGIN = {
   "made-up": "made-up pairwise preferences (not human judgments)",
 };
 
-/** Preference accuracy of the core-only and hybrid ratings, the pairwise judge and the weight search. */
+/** What a preference table shows of one predictor (run `all-pairs`: the set's pairs). */
+export type PreferenceValue = (run: Predictor | "all-pairs", measure: string) => number | null;
+
+/**
+ * The row labels of a preference table (the searched weights' label needs all three
+ * stored weights; without them the search has no rows), each with its predictor.
+ */
+export function preferenceRows(value: PreferenceValue): { label: string; run: Predictor }[] {
+  const rows: { label: string; run: Predictor }[] = [
+    { label: "core-only rating (1, 0, 0)", run: "core-only" },
+    { label: "hybrid rating", run: "hybrid" },
+    { label: "pairwise judge (both orders)", run: "pairwise" },
+  ];
+  const w = ["core", "background", "follow-up"].map((t) =>
+    value("search-validation", `subq_preference_weight_${t}`)
+  );
+  if (w.every((x) => x !== null)) {
+    const name = `searched weights (${w.join(", ")})`;
+    rows.push({ label: `${name}, validation`, run: "search-validation" });
+    rows.push({ label: `${name}, held-out`, run: "search-held-out" });
+  }
+  return rows;
+}
+
+/**
+ * Preference accuracy of the core-only and hybrid ratings, the pairwise judge and
+ * the weight search: the stored values `value` gives (null where none is stored).
+ */
 export function preferenceTable(
-  r: PreferenceResults,
+  value: PreferenceValue,
   notes: string[],
   opts: { origin?: "human" | "model" | "made-up" } = {},
 ): Table {
-  const rows = [
-    { label: "core-only rating (1, 0, 0)", values: { acc: r.coreOnly, pairs: r.labelled } },
-    { label: "hybrid rating", values: { acc: r.hybrid, pairs: r.labelled } },
-    { label: "pairwise judge (both orders)", values: { acc: r.pairwise, pairs: r.labelled } },
-  ];
-  if (r.search) {
-    const w = r.search.weights;
-    const name = `searched weights (${w.core}, ${w.background}, ${w["follow-up"]})`;
-    rows.push({
-      label: `${name}, validation`,
-      values: { acc: r.search.validationAccuracy, pairs: r.search.validationPairs },
-    });
-    rows.push({
-      label: `${name}, held-out`,
-      values: {
-        acc: Number.isFinite(r.search.testAccuracy) ? r.search.testAccuracy : null,
-        pairs: r.search.testPairs,
-      },
-    });
-  }
+  const rows = preferenceRows(value).map(({ label, run }) => ({
+    label,
+    values: {
+      acc: value(run, "subq_preference_accuracy"),
+      pairs: value(run, "subq_preference_pairs"),
+    },
+  }));
+  const all = value("all-pairs", "subq_preference_pairs");
+  const labelled = value("core-only", "subq_preference_pairs");
   return table({
     caption: `Agreement with ${
       opts.origin
@@ -139,9 +156,13 @@ export function preferenceTable(
     rows,
     notes: [
       ...notes,
-      `${
-        r.pairs - r.labelled
-      } of ${r.pairs} pairs are ties and left out; equal ratings and judge ties count as misses.`,
+      ...(all !== null && labelled !== null
+        ? [
+          `${
+            all - labelled
+          } of ${all} pairs are ties and left out; equal ratings and judge ties count as misses.`,
+        ]
+        : ["Equal ratings and judge ties count as misses."]),
     ],
   });
 }
