@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Analysis } from "@lib/analysis/mod.ts";
-import { openWorkspace, readMeasures } from "@lib/store/mod.ts";
+import { computeStatistics } from "@lib/analysis/mod.ts";
+import { openWorkspace, readMeasures, writeStatistics } from "@lib/store/mod.ts";
 import { subqAnalyses } from "./analyses.ts";
 import { measureSubq } from "./measure_subq.ts";
 
@@ -160,6 +161,12 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
       .length + (await readMeasures(ws, { method: "subq", measurePrefix: "subq_count_" })).length;
     assert.equal(cellRows, 18 + 6);
     assert.equal(measured.runs, 2);
+    // The ranks are the statistics stage's rows (as it computes the analyses' statistics).
+    const asked = (await subqAnalyses(ws)).flatMap((a) => a.statistics ?? []);
+    // One rank per shown value: good has all nine, poor (no chunks, no background
+    // position) #1 by type and the rating.
+    assert.equal(asked.filter((r) => r.key.statistic === "rank").length, 9 + 4);
+    await writeStatistics(ws, computeStatistics(asked));
     const out = await subqAnalyses(ws);
     assert.deepEqual(out.map((a) => a.name), [
       "subq_cells",

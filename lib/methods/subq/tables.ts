@@ -1,7 +1,7 @@
 /** Tables of the sub-question type analyses, private to the `subq` method folder. */
 import { CELL_TYPES, type CellColumn } from "./cell_measures.ts";
 import { type Table, table } from "@lib/report/mod.ts";
-import type { SystemScores, WinRateCell } from "@lib/subq/mod.ts";
+import type { WinRateCell } from "@lib/subq/mod.ts";
 import type { Predictor } from "./preference_measures.ts";
 
 /**
@@ -42,31 +42,31 @@ export function cellsTable(
   });
 }
 
-/** Rank of each system per metric (1 = best; higher is better except #4 and #6), ties share the best rank. */
-function ranks(raw: (number | null)[], higher: boolean): (number | null)[] {
-  const values = raw.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9));
-  return values.map((v) =>
-    v === null ? null : 1 + values.filter((w) => w !== null && (higher ? w > v : w < v)).length
-  );
-}
+/** The columns of the metrics table: key, label, stored measure, higher is better. */
+export const METRIC_COLUMNS: readonly [string, string, string, boolean][] = [
+  ["a_core", "#1 core", "subq_answered_core", true],
+  ["a_bg", "#1 background", "subq_answered_background", true],
+  ["a_fu", "#1 follow-up", "subq_answered_follow-up", false],
+  ["r_core", "#2 core", "subq_retrieved_core", true],
+  ["m3", "#3", "subq_m3", true],
+  ["m4", "#4", "subq_m4", true],
+  ["m5", "#5", "subq_m5", true],
+  ["m6", "#6", "subq_m6", false],
+  ["rating", "rating", "subq_rating", true],
+];
 
-/** Metrics #1-#6 and the rating per system with per-metric rankings (the paper's second table). */
-export function metricsTable(scores: ReadonlyMap<string, SystemScores>, notes: string[]): Table {
-  const runs = [...scores.keys()];
-  const cols: [string, string, (s: SystemScores) => number | null, boolean][] = [
-    ["a_core", "#1 core", (s) => s.answered.core, true],
-    ["a_bg", "#1 background", (s) => s.answered.background, true],
-    ["a_fu", "#1 follow-up", (s) => s.answered["follow-up"], false],
-    ["r_core", "#2 core", (s) => s.retrieved?.core ?? null, true],
-    ["m3", "#3", (s) => s.metrics.m3, true],
-    ["m4", "#4", (s) => s.metrics.m4, true],
-    ["m5", "#5", (s) => s.metrics.m5, true],
-    ["m6", "#6", (s) => s.metrics.m6, false],
-    ["rating", "rating", (s) => s.rating, true],
-  ];
-  const rank = new Map(
-    cols.map(([k, , f, hi]) => [k, ranks(runs.map((r) => f(scores.get(r)!)), hi)]),
-  );
+/**
+ * Metrics #1-#6 and the rating per system with per-metric rankings (the paper's
+ * second table): the stored values `value` gives and the stored ranks `rank` gives
+ * (null where none is stored).
+ */
+export function metricsTable(
+  runs: readonly string[],
+  value: (run: string, column: string) => number | null,
+  rank: (run: string, column: string) => number | null,
+  notes: string[],
+): Table {
+  const cols = METRIC_COLUMNS;
   return table({
     caption:
       "Metrics #1-#6 and the type-weighted rating per system; (k) = rank of the system on that metric",
@@ -80,10 +80,10 @@ export function metricsTable(scores: ReadonlyMap<string, SystemScores>, notes: s
       },
       { key: `${key}_rank`, label: "(k)", decimals: 0 },
     ]),
-    rows: runs.map((run, i) => ({
+    rows: runs.map((run) => ({
       label: run,
       values: Object.fromEntries(
-        cols.flatMap(([k, , f]) => [[k, f(scores.get(run)!)], [`${k}_rank`, rank.get(k)![i]]]),
+        cols.flatMap(([k]) => [[k, value(run, k)], [`${k}_rank`, rank(run, k)]]),
       ),
     })),
     notes: [
