@@ -37,6 +37,8 @@ export const STATISTICS = [
   "mean_diff",
   "randomization_p",
   "holm_p",
+  // The rank of one input among the others (see `rankOf`).
+  "rank",
 ] as const;
 
 /** Paired per-topic statistics of two runs: `x` and `y` each name one stored mean measure. */
@@ -58,6 +60,18 @@ const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", ...PAIRED
 const SAMPLED = new Set(["kendall_tau_b_sampled"]);
 
 /**
+ * `rank`: the rank (1 = best) of the input at parameter `position` (from 0) among
+ * all inputs of `x`, best the highest (parameter `order` `higher`) or the lowest
+ * (`lower`); values equal to 9 decimals share the best rank of their group.
+ */
+function rankOf(xs: readonly number[], p: Readonly<Record<string, string | number>>): number {
+  const round = (v: number) => Math.round(v * 1e9) / 1e9;
+  const v = round(xs[Number(p.position)]);
+  const better = (w: number) => (p.order === "lower" ? round(w) < v : round(w) > v);
+  return 1 + xs.filter(better).length;
+}
+
+/**
  * Computes each requested statistic from its inputs' stored values: Kendall's
  * tau-b of the paired vectors (`kendall_tau_b`; `kendall_tau_b_sampled` over the
  * values of sampled contexts, its inputs named as sets), the mean (`mean`) or the sample
@@ -68,11 +82,12 @@ const SAMPLED = new Set(["kendall_tau_b_sampled"]);
  * the same topics (`paired_t_p`; 1 when the two are equal on every topic), the
  * mean of their differences x - y (`mean_diff`, defined over one topic too) and
  * the two-sided paired randomization test p (`randomization_p`; parameters
- * `trials` 10,000, `seed` 1); and the Holm-adjusted p of one such test in its
+ * `trials` 10,000, `seed` 1); the Holm-adjusted p of one such test in its
  * family (`holm_p`: parameters `test`, the raw test, `family`, a JSON list of
  * the runs whose every pair i < j is tested, and the test's own parameters; `x`
  * and `y` name the pair; the family's raw tests must be requested too, and a
- * family test without a value does not count). A statistic with an input that
+ * family test without a value does not count); and the rank of one input among
+ * all (`rank`; parameters `position` and `order`). A statistic with an input that
  * has no stored value is absent (value null), with the inputs' reasons: never a
  * value over the other inputs. So is one that is undefined on its inputs (tau-b
  * of a constant vector, sd of one value), with why. Requests with the same key
@@ -155,6 +170,18 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
   }
   const xs = r.x as number[];
   const n = xs.length;
+  if (key.statistic === "rank") {
+    const p = key.params ?? {};
+    const at = Number(p.position);
+    if (!Number.isInteger(at) || at < 0 || at >= n || !["higher", "lower"].includes(`${p.order}`)) {
+      throw new RangeError(
+        `Cannot compute statistic ${id}: parameter position must name an input (0 to ${
+          n - 1
+        }) and order be higher or lower`,
+      );
+    }
+    return { key, value: rankOf(xs, p), n, reason: "" };
+  }
   if (key.statistic === "mean") {
     return n ? { key, value: mean(xs), n, reason: "" } : absent("no inputs");
   }

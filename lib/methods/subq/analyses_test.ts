@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Analysis } from "@lib/analysis/mod.ts";
-import { openWorkspace, readMeasures } from "@lib/store/mod.ts";
+import { computeStatistics } from "@lib/analysis/mod.ts";
+import { openWorkspace, readMeasures, writeStatistics } from "@lib/store/mod.ts";
 import { subqAnalyses } from "./analyses.ts";
 import { measureSubq } from "./measure_subq.ts";
 
@@ -136,7 +137,12 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
     // Before the measure stage the cells are blank: the table computes no share itself.
     const cell = (a: Analysis, row: string, column: string) =>
       a.cells!.find((c) => c.row === row && c.column === column)!;
-    const unmeasured = (await subqAnalyses(ws))[0];
+    const before = await subqAnalyses(ws);
+    const unmeasured = before[0];
+    assert.equal(
+      cell(before[2], "hybrid rating", "acc").reason,
+      "not stored: run the measure:subq stage",
+    );
     assert.equal(
       cell(unmeasured, "good · core", "a").reason,
       "not stored: run the measure:subq stage",
@@ -155,6 +161,12 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
       .length + (await readMeasures(ws, { method: "subq", measurePrefix: "subq_count_" })).length;
     assert.equal(cellRows, 18 + 6);
     assert.equal(measured.runs, 2);
+    // The ranks are the statistics stage's rows (as it computes the analyses' statistics).
+    const asked = (await subqAnalyses(ws)).flatMap((a) => a.statistics ?? []);
+    // One rank per shown value: good has all nine, poor (no chunks, no background
+    // position) #1 by type and the rating.
+    assert.equal(asked.filter((r) => r.key.statistic === "rank").length, 9 + 4);
+    await writeStatistics(ws, computeStatistics(asked));
     const out = await subqAnalyses(ws);
     assert.deepEqual(out.map((a) => a.name), [
       "subq_cells",
@@ -204,6 +216,18 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
     assert.equal(acc["core-only rating (1, 0, 0)"], 0.5);
     assert.equal(acc["hybrid rating"], 1);
     assert.equal(acc["pairwise judge (both orders)"], 0.5);
+    // Each is the stored row of measure:subq (the pairwise judge's under its name).
+    assert.deepEqual(cell(out[2], "pairwise judge (both orders)", "acc").key, {
+      run: "pairwise",
+      source: "preferences:p.jsonl",
+      judge: "m",
+      measure: "subq_preference_accuracy",
+      topicId: "all",
+    });
+    assert.equal(prefs.rows[0].values.pairs, 2);
+    assert.ok(prefs.notes!.includes(
+      "1 of 3 pairs are ties and left out; equal ratings and judge ties count as misses.",
+    ));
     const wins = out[3];
     assert.deepEqual(wins.table!.rows.map((r) => r.values), [{ c0: null, c1: 0.75 }, {
       c0: 0.25,

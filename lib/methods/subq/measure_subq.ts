@@ -5,9 +5,10 @@
  * @module
  */
 import type { SubquestionType } from "@lib/metrics/mod.ts";
-import type { Workspace } from "@lib/store/mod.ts";
+import { deleteMeasures, readSubqPreferenceRows, type Workspace } from "@lib/store/mod.ts";
 import { storeSubqMeasures, subqMeasureRows, workspaceCoverageLines } from "@lib/subq/mod.ts";
 import { subqCells } from "./cell_measures.ts";
+import { subqPreferences } from "./preference_measures.ts";
 
 /** What {@linkcode measureSubq} stored. */
 export interface SubqMeasured {
@@ -22,10 +23,12 @@ export interface SubqMeasured {
 /**
  * Replaces the method's rows of `source` and `judge` with the scores of
  * `subqMeasureRows` (per run and topic, and per run) and the coverage cells of
- * `subqCells` (per run) of the stored judgments of `runs`.
+ * `subqCells` (per run) of the stored judgments of `runs`, and its preference rows
+ * with the evaluation of every stored preference set (`subqPreferences`).
  *
- * @param ws The workspace (after the coverage judgments).
- * @param opts Runs, the coverage judge, the sub-questions' source, the rating's weights.
+ * @param ws The workspace (after the coverage judgments and the preference evaluation).
+ * @param opts Runs, the coverage judge, the sub-questions' source, the rating's weights,
+ *   the weight search's validation share and seed.
  * @returns Rows written, runs and left-out pairs.
  * @example
  * ```ts
@@ -48,6 +51,9 @@ export async function measureSubq(
     judge: string;
     source: string;
     weights?: Readonly<Record<SubquestionType, number>>;
+    /** Validation share and seed of the preference sets' weight search. Defaults 0.5 and 42. */
+    validation?: number;
+    seed?: number;
   },
 ): Promise<SubqMeasured> {
   const { judge, source } = opts;
@@ -57,6 +63,18 @@ export async function measureSubq(
     ...subqMeasureRows(lines, { judge, source, weights: opts.weights }),
     ...subqCells.rows(lines, { judge, source }),
   ];
-  await storeSubqMeasures(ws, rows, { judge, source });
-  return { rows: rows.length, runs: new Set(lines.map((l) => l.system)).size, missing };
+  // The preference evaluation of every stored set replaces that of the last run.
+  await deleteMeasures(ws, { method: "subq", sourcePrefix: subqPreferences.prefix });
+  const preferences = subqPreferences.rows(await readSubqPreferenceRows(ws), {
+    judge,
+    weights: opts.weights,
+    validation: opts.validation,
+    seed: opts.seed,
+  });
+  await storeSubqMeasures(ws, [...rows, ...preferences], { judge, source });
+  return {
+    rows: rows.length + preferences.length,
+    runs: new Set(lines.map((l) => l.system)).size,
+    missing,
+  };
 }

@@ -21,6 +21,7 @@ import {
 import * as subq from "@lib/subq/mod.ts";
 import { parseSubqSection, sha, type SubqSection } from "./section.ts";
 import { measureSubq } from "./measure_subq.ts";
+import { subqPreferences } from "./preference_measures.ts";
 
 export type { SubqSection };
 import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
@@ -271,16 +272,30 @@ async function stages(
     id: "measure:subq",
     stage: "measure",
     version: 2,
-    params: { runs, source, weights: s.weights ?? null },
-    deps: ["judge:subq-coverage"],
+    params: {
+      runs,
+      source,
+      weights: s.weights ?? null,
+      validation: s.validation ?? null,
+      seed: s.seed ?? null,
+    },
+    deps: ["judge:subq-coverage", ...(s.preferences ? ["judge:subq-preferences"] : [])],
     clear: async (ws) => {
       // Its rows now and those of its last run (another source), so none is stale.
       const before = await previousParams<{ source: string }>(ws, "measure:subq");
       await deleteMeasures(ws, { method: "subq", source: [source, before.source ?? source] });
+      await deleteMeasures(ws, { method: "subq", sourcePrefix: subqPreferences.prefix });
     },
     run: async (ws) => {
       const judge = await judgeName(ws);
-      const r = await measureSubq(ws, { runs, judge, source, weights: s.weights });
+      const r = await measureSubq(ws, {
+        runs,
+        judge,
+        source,
+        weights: s.weights,
+        validation: s.validation,
+        seed: s.seed,
+      });
       if (r.missing) {
         note(`${r.missing} (answer, sub-question) pairs without a usable judgment were left out`);
       }
@@ -296,7 +311,8 @@ async function stages(
  * (generation runs `subq-core-def|query|retrieval|e2e`), `judge:subq-coverage`,
  * `judge:subq-pairwise`, `judge:subq-preferences` (with a preference file) and
  * `measure:subq` (method `subq` in `measures`: the scores, headline `subq_rating`,
- * and the coverage cells' shares and counts of `subqCells`). The
+ * the coverage cells' shares and counts of `subqCells` and the preference
+ * evaluation of `subqPreferences`). The
  * tables and figures come from `subqAnalyses` (`./analyses.ts`).
  *
  * @example
