@@ -23,6 +23,22 @@ async function runAndCheck(config: string, workspace: string): Promise<CellsChec
   return await checkCells(workspace);
 }
 
+/**
+ * The runs whose four nugget scores `nugget_scores` shows from their stored
+ * rows (the cells naming a `nuggets` measure of `created:offline`).
+ */
+async function nuggetScoreRuns(outDir: string): Promise<string[]> {
+  const text = await Deno.readTextFile(join(outDir, "tables", "nugget_scores.cells.jsonl"));
+  const keys = text.trim().split("\n").map((l) => JSON.parse(l).key).filter(Boolean);
+  const runs = [...new Set(keys.map((k) => k.run as string))].sort();
+  for (const run of runs) {
+    const measures = keys.filter((k) => k.run === run && k.source === "created:offline")
+      .map((k) => k.measure).sort();
+    assert.deepEqual(measures, ["all", "strict_all", "strict_vital", "vital"], run);
+  }
+  return runs;
+}
+
 /** The tables every method's analyses save on these experiments. */
 const TABLES = [
   "context_evaluation",
@@ -37,6 +53,9 @@ const TABLES = [
   "method_significance",
   "method_system",
   "metric_correlations",
+  "nugget_agreement",
+  "nugget_scores",
+  "nugget_topics",
   "report_scores",
   "subq_cells",
   "subq_metrics",
@@ -62,6 +81,12 @@ Deno.test({
       assert.ok(checked.stored > 500, `${checked.stored} cells show stored rows`);
       assert.ok(checked.means > 0, "the system table's means are checked against their inputs");
       assert.ok(checked.shared > 100, `${checked.shared} stored rows shown in two tables`);
+      assert.deepEqual(await nuggetScoreRuns(raw.workspace), [
+        "direct",
+        "oracle-context",
+        "rag-bm25",
+        "rag-dense",
+      ]);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -96,6 +121,7 @@ Deno.test({
             { name: "lancer", kind: "file", path: p("lancer.run") },
           ],
           generate: ["rag", "direct", "oracle"],
+          nuggets: {},
           keypoints: {},
           subq: { n: 20, variants: [], validation: 0.5, seed: 42 },
           compare: { minRuns: 3 },
@@ -107,6 +133,12 @@ Deno.test({
       for (const name of TABLES) assert.ok(checked.tables.includes(name), name);
       assert.ok(checked.stored > 100, `${checked.stored} cells show stored rows`);
       assert.ok(checked.shared > 10, `${checked.shared} stored rows shown in two tables`);
+      assert.deepEqual(await nuggetScoreRuns(p("ws")), [
+        "direct",
+        "oracle-context",
+        "rag-bm25",
+        "rag-lancer",
+      ]);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { kendallTau, pearson } from "@lib/metrics/mod.ts";
+import { pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
 import {
   judgeSourceCounts,
@@ -13,10 +13,12 @@ import {
   readMeasures,
   readNuggetSupport,
   readNuggetTopicCounts,
+  readStatistics,
+  type StatisticKey,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
-import { storedReportCoverage, tableCells } from "@lib/analysis/mod.ts";
+import { storedReportCoverage, storedStatistic, tableCells } from "@lib/analysis/mod.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
@@ -55,7 +57,10 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * (bar chart: support credit of vital and okay nuggets per run) and
  * `nugget_agreement` (scatter of the nugget measure against CRUX report coverage
  * Cov(y) across runs, with Kendall tau-b and Pearson r, and their table; a run
- * whose reports are all empty is left out of both and named). Notes
+ * whose reports are all empty is left out of both and named). Kendall tau-b is
+ * the statistics stage's stored row (asked for in the analysis's `statistics`),
+ * blank with its reason when not stored or undefined; with fewer than 3 runs
+ * none is asked for. The fit line is drawn only over a defined tau. Notes
  * name the nugget origin and judge and say when the offline backends made them.
  * Returns an empty list when no nugget scores are stored.
  *
@@ -212,8 +217,26 @@ export async function nuggetAnalyses(
   const xs = paired.map((r) => r.reportCoverage!);
   const ys = paired.map((r) => r[field(measure)]);
   const enough = paired.length >= 3;
-  const tau = enough ? kendallTau(xs, ys) : null;
-  const r = enough ? pearson(xs, ys) : null;
+  // Kendall tau-b is asked of the statistics stage and read from its stored row.
+  const ref = (k: ReturnType<typeof nuggetKey>) => ({
+    run: k.run,
+    source: k.source,
+    judge: k.judge,
+    measure: k.measure,
+  });
+  const tauKey: StatisticKey = {
+    statistic: "kendall_tau_b",
+    x: paired.map((p) => ref(nuggetKey(p.run, measure))),
+    y: paired.map((p) => ref(covKey(p.run))),
+    topicSet: "all",
+  };
+  const shownTau = enough
+    ? storedStatistic({ statistics: await readStatistics(ws) }, tauKey)
+    : undefined;
+  const tau = shownTau?.value ?? null;
+  const pearsonR = enough ? pearson(xs, ys) : NaN;
+  // Undefined on a constant vector: blank, not NaN.
+  const r = Number.isFinite(pearsonR) ? pearsonR : null;
   const fmt = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(3));
   const points = paired.map((p) => ({
     run: p.run,
@@ -237,6 +260,7 @@ export async function nuggetAnalyses(
     ],
   });
   const inputs = paired.flatMap((p) => [nuggetKey(p.run, measure), covKey(p.run)]);
+  const few = "fewer than 3 runs with both scores";
   out.push({
     name: "nugget_agreement",
     data: { runs: points, kendallTau: tau, pearson: r, measure },
@@ -244,12 +268,30 @@ export async function nuggetAnalyses(
     cells: tableCells(
       agreement,
       (_row, column) =>
-        column === "runs" ? { derived: "runs with both stored means", inputs } : {
-          derived: column === "tau" ? "Kendall tau-b across runs" : "Pearson r across runs",
-          inputs,
-          reason: enough ? "undefined: no variation" : "fewer than 3 runs with both scores",
-        },
+        column === "runs"
+          ? { derived: "runs with both stored means", inputs }
+          : column === "tau"
+          ? {
+            derived: "Kendall tau-b across runs",
+            inputs,
+            ...(shownTau ? { statistic: shownTau.id } : {}),
+            reason: shownTau?.reason || few,
+          }
+          : {
+            derived: "Pearson r across runs",
+            inputs,
+            reason: enough ? "undefined: no variation" : few,
+          },
     ),
+    ...(enough
+      ? {
+        statistics: [{
+          key: tauKey,
+          x: paired.map((p) => p[field(measure)]),
+          y: paired.map((p) => p.reportCoverage!),
+        }],
+      }
+      : {}),
     ...(points.length
       ? {
         figure: scatterChart(points, {
@@ -263,6 +305,8 @@ export async function nuggetAnalyses(
           y: "nuggets",
           color: "run",
           label: "run",
+          // No line over fewer than 3 runs or a constant measure: nothing to fit.
+          fit: tau !== null,
           xTitle: "CRUX report coverage Cov(y)",
           yTitle: measure,
           yLimits: [0, 1],
