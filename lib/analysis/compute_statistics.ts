@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { bootstrapCi, kendallTau, mean, pairedTTest } from "@lib/metrics/mod.ts";
+import { bootstrapCi, kendallTau, mean, pairedTTest, pearson } from "@lib/metrics/mod.ts";
 import { formatStatisticKey, type StatisticKey, type StoredStatistic } from "@lib/store/mod.ts";
 
 /**
@@ -25,6 +25,7 @@ export interface StatisticRequest {
 /** The statistics {@linkcode computeStatistics} knows. */
 export const STATISTICS = [
   "kendall_tau_b",
+  "pearson_r",
   "mean",
   "sd",
   "bootstrap_ci_lower",
@@ -41,7 +42,7 @@ const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", "paired_t
 
 /**
  * Computes each requested statistic from its inputs' stored values: Kendall's
- * tau-b of the paired vectors (`kendall_tau_b`), the mean (`mean`) or the sample
+ * tau-b or Pearson's r of the paired vectors (`kendall_tau_b`, `pearson_r`), the mean (`mean`) or the sample
  * standard deviation, n - 1 (`sd`) of the first; over the per-topic values of
  * one measure, the bounds of the percentile bootstrap interval of their mean
  * (`bootstrap_ci_lower` / `_upper`; parameters `samples` 1,000, `level` 0.95,
@@ -49,7 +50,7 @@ const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", "paired_t
  * the same topics (`paired_t_p`; 1 when the two are equal on every topic). A statistic with an input that
  * has no stored value is absent (value null), with the inputs' reasons: never a
  * value over the other inputs. So is one that is undefined on its inputs (tau-b
- * of a constant vector, sd of one value), with why. Requests with the same key
+ * or r of a constant vector, sd of one value), with why. Requests with the same key
  * (several tables showing one statistic) give one row.
  *
  * @param requests What the tables show.
@@ -94,7 +95,8 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
       `Cannot compute statistic ${id}: unknown statistic (known: ${STATISTICS.join(", ")})`,
     );
   }
-  const paired = key.statistic === "kendall_tau_b" || key.statistic === "paired_t_p";
+  const paired = key.statistic === "kendall_tau_b" || key.statistic === "pearson_r" ||
+    key.statistic === "paired_t_p";
   const perTopic = PER_TOPIC.has(key.statistic);
   if (
     (perTopic
@@ -157,5 +159,6 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
       } for all ${n})`,
     );
   }
-  return { key, value: kendallTau(xs, ys), n, reason: "" };
+  const value = key.statistic === "pearson_r" ? pearson(xs, ys) : kendallTau(xs, ys);
+  return { key, value, n, reason: "" };
 }

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
 import {
   judgeSourceCounts,
@@ -57,10 +56,10 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * (bar chart: support credit of vital and okay nuggets per run) and
  * `nugget_agreement` (scatter of the nugget measure against CRUX report coverage
  * Cov(y) across runs, with Kendall tau-b and Pearson r, and their table; a run
- * whose reports are all empty is left out of both and named). Kendall tau-b is
- * the statistics stage's stored row (asked for in the analysis's `statistics`),
- * blank with its reason when not stored or undefined; with fewer than 3 runs
- * none is asked for. The fit line is drawn only over a defined tau. Notes
+ * whose reports are all empty is left out of both and named). Kendall tau-b and
+ * Pearson r are the statistics stage's stored rows (asked for in the analysis's
+ * `statistics`), blank with their reason when not stored or undefined; with
+ * fewer than 3 runs none is asked for. The fit line is drawn only over a defined tau. Notes
  * name the nugget origin and judge and say when the offline backends made them.
  * Returns an empty list when no nugget scores are stored.
  *
@@ -214,29 +213,34 @@ export async function nuggetAnalyses(
   const paired = rows.filter((r) =>
     r.reportCoverage !== null && Number.isFinite(r[field(measure)]) && !emptyRuns.includes(r.run)
   );
-  const xs = paired.map((r) => r.reportCoverage!);
-  const ys = paired.map((r) => r[field(measure)]);
   const enough = paired.length >= 3;
-  // Kendall tau-b is asked of the statistics stage and read from its stored row.
+  // Kendall tau-b and Pearson r are asked of the statistics stage and read from their stored rows.
   const ref = (k: ReturnType<typeof nuggetKey>) => ({
     run: k.run,
     source: k.source,
     judge: k.judge,
     measure: k.measure,
   });
-  const tauKey: StatisticKey = {
-    statistic: "kendall_tau_b",
-    x: paired.map((p) => ref(nuggetKey(p.run, measure))),
-    y: paired.map((p) => ref(covKey(p.run))),
-    topicSet: "all",
+  const stored = enough ? await readStatistics(ws) : [];
+  const asked = (statistic: "kendall_tau_b" | "pearson_r") => {
+    const key: StatisticKey = {
+      statistic,
+      x: paired.map((p) => ref(nuggetKey(p.run, measure))),
+      y: paired.map((p) => ref(covKey(p.run))),
+      topicSet: "all",
+    };
+    return {
+      request: {
+        key,
+        x: paired.map((p) => p[field(measure)]),
+        y: paired.map((p) => p.reportCoverage!),
+      },
+      shown: enough ? storedStatistic({ statistics: stored }, key) : undefined,
+    };
   };
-  const shownTau = enough
-    ? storedStatistic({ statistics: await readStatistics(ws) }, tauKey)
-    : undefined;
-  const tau = shownTau?.value ?? null;
-  const pearsonR = enough ? pearson(xs, ys) : NaN;
-  // Undefined on a constant vector: blank, not NaN.
-  const r = Number.isFinite(pearsonR) ? pearsonR : null;
+  const [askedTau, askedR] = [asked("kendall_tau_b"), asked("pearson_r")];
+  const tau = askedTau.shown?.value ?? null;
+  const r = askedR.shown?.value ?? null;
   const fmt = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(3));
   const points = paired.map((p) => ({
     run: p.run,
@@ -261,6 +265,12 @@ export async function nuggetAnalyses(
   });
   const inputs = paired.flatMap((p) => [nuggetKey(p.run, measure), covKey(p.run)]);
   const few = "fewer than 3 runs with both scores";
+  const statisticCell = (a: typeof askedTau, derived: string) => ({
+    derived,
+    inputs,
+    ...(a.shown ? { statistic: a.shown.id } : {}),
+    reason: a.shown?.reason || few,
+  });
   out.push({
     name: "nugget_agreement",
     data: { runs: points, kendallTau: tau, pearson: r, measure },
@@ -271,27 +281,10 @@ export async function nuggetAnalyses(
         column === "runs"
           ? { derived: "runs with both stored means", inputs }
           : column === "tau"
-          ? {
-            derived: "Kendall tau-b across runs",
-            inputs,
-            ...(shownTau ? { statistic: shownTau.id } : {}),
-            reason: shownTau?.reason || few,
-          }
-          : {
-            derived: "Pearson r across runs",
-            inputs,
-            reason: enough ? "undefined: no variation" : few,
-          },
+          ? statisticCell(askedTau, "Kendall tau-b across runs")
+          : statisticCell(askedR, "Pearson r across runs"),
     ),
-    ...(enough
-      ? {
-        statistics: [{
-          key: tauKey,
-          x: paired.map((p) => p[field(measure)]),
-          y: paired.map((p) => p.reportCoverage!),
-        }],
-      }
-      : {}),
+    ...(enough ? { statistics: [askedTau.request, askedR.request] } : {}),
     ...(points.length
       ? {
         figure: scatterChart(points, {

@@ -103,9 +103,13 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
     ]);
     // Before the statistics stage: tau is asked for, blank with its reason, and no line is fitted.
     const before = (await nuggetAnalyses(ws)).find((a) => a.name === "nugget_agreement")!;
-    assert.equal(before.table!.rows[0].values.tau, null);
+    assert.deepEqual(before.table!.rows[0].values, { tau: null, r: null, runs: 4 });
     assert.equal(cell(before, "tau").reason, NOT_STORED);
-    assert.equal(before.statistics!.length, 1);
+    assert.equal(cell(before, "r").reason, NOT_STORED);
+    assert.deepEqual(before.statistics!.map((s) => s.key.statistic), [
+      "kendall_tau_b",
+      "pearson_r",
+    ]);
     assert.doesNotMatch(JSON.stringify(before.figure), /regression/);
     await storeAsked(ws, [before]);
     const [topics, scores, support, agreement] = await nuggetAnalyses(ws);
@@ -144,6 +148,8 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
       cell(agreement, "tau").statistic,
       formatStatisticKey(agreement.statistics![0].key),
     );
+    assert.equal(agreement.table!.rows[0].values.r, g.pearson);
+    assert.equal(cell(agreement, "r").statistic, formatStatisticKey(agreement.statistics![1].key));
     assert.equal(cell(agreement, "tau").derived, "Kendall tau-b across runs");
     assert.match(JSON.stringify(agreement.figure), /regression/);
     assert.ok(Math.abs(g.pearson - 0.08 / Math.sqrt(0.05 * 0.17)) < 1e-9);
