@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { runCommand } from "@lib/cli/commands/run.ts";
-import { type CellsChecked, checkCells } from "../support/check_cells.ts";
+import { type CellsChecked, checkCells, parseCsv } from "../support/check_cells.ts";
 import { writeReleaseFixture } from "../support/release_fixture.ts";
 import { writeAlignedRelease } from "../support/aligned_release_fixture.ts";
 
@@ -37,6 +37,37 @@ async function nuggetScoreRuns(outDir: string): Promise<string[]> {
     assert.deepEqual(measures, ["all", "strict_all", "strict_vital", "vital"], run);
   }
   return runs;
+}
+
+/**
+ * The nugget agreement of an experiment whose direct reports are all empty:
+ * direct is left out of the table, the figure's points and the stored
+ * statistics' inputs, and named in the notes and the subtitle; a blank
+ * correlation (constant measure) has its reason and the figure no fit line.
+ *
+ * @returns The tau cell's line.
+ */
+async function checkAgreement(outDir: string, reports: number) {
+  const csv = await Deno.readTextFile(join(outDir, "tables", "nugget_agreement.csv"));
+  const named = `direct left out: all ${reports} reports empty`;
+  assert.ok(csv.includes(`# ${named}\n`), csv);
+  const [row] = parseCsv(csv).slice(1);
+  const cells = (await Deno.readTextFile(join(outDir, "tables", "nugget_agreement.cells.jsonl")))
+    .trim().split("\n").map((l) => JSON.parse(l));
+  const spec = await Deno.readTextFile(join(outDir, "figures", "nugget_agreement.vl.json"));
+  const points = JSON.parse(spec).data.values.map((v: { run: string }) => v.run);
+  assert.ok(!points.includes("direct"), points.join(", "));
+  assert.equal(row[3], String(points.length), "runs counted are the runs drawn");
+  assert.ok(spec.replaceAll("\\n", " ").includes("direct left out"), "named in the subtitle");
+  const tau = cells.find((c) => c.column === "tau");
+  for (const c of cells.filter((c) => c.column !== "runs")) {
+    assert.ok(!JSON.stringify(c.inputs ?? []).includes('"direct"'), "direct is no input");
+    if (c.reason) assert.match(c.reason, /^undefined: the (first|second) vector is constant/);
+    else assert.ok(c.statistic, "a shown correlation is a stored statistic");
+  }
+  // A line only over a defined correlation.
+  assert.equal(spec.includes('"regression"'), tau.reason === undefined);
+  return tau;
 }
 
 /** The tables every method's analyses save on these experiments. */
@@ -87,6 +118,10 @@ Deno.test({
         "rag-bm25",
         "rag-dense",
       ]);
+      // No vital nugget on these passages: strict vital is 0 for every run, tau undefined.
+      const topics = (await Deno.readTextFile(join(dir, "topics.jsonl"))).trim().split("\n");
+      const tau = await checkAgreement(raw.workspace, topics.length);
+      assert.equal(tau.reason, "undefined: the first vector is constant (0 for all 3)");
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -100,7 +135,7 @@ Deno.test({
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "crux-aligned-cells-" });
     try {
-      await writeAlignedRelease(dir);
+      const release = await writeAlignedRelease(dir);
       const p = (name: string) => join(dir, name);
       await Deno.writeTextFile(
         p("release.json"),
@@ -139,6 +174,7 @@ Deno.test({
         "rag-bm25",
         "rag-lancer",
       ]);
+      await checkAgreement(p("ws"), release.topics.length);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
