@@ -5,7 +5,14 @@
  *
  * @module
  */
-import { bootstrapCi, kendallTau, mean, pairedTTest, randomizationTest } from "@lib/metrics/mod.ts";
+import {
+  bootstrapCi,
+  kendallTau,
+  mean,
+  pairedTTest,
+  pearson,
+  randomizationTest,
+} from "@lib/metrics/mod.ts";
 import { formatStatisticKey, type StatisticKey, type StoredStatistic } from "@lib/store/mod.ts";
 import { HOLM, holmStatistic } from "./_holm_statistic.ts";
 
@@ -26,6 +33,7 @@ export interface StatisticRequest {
 /** The statistics {@linkcode computeStatistics} knows. */
 export const STATISTICS = [
   "kendall_tau_b",
+  "pearson_r",
   "mean",
   "sd",
   "bootstrap_ci_lower",
@@ -73,8 +81,9 @@ function rankOf(xs: readonly number[], p: Readonly<Record<string, string | numbe
 
 /**
  * Computes each requested statistic from its inputs' stored values: Kendall's
- * tau-b of the paired vectors (`kendall_tau_b`; `kendall_tau_b_sampled` over the
- * values of sampled contexts, its inputs named as sets), the mean (`mean`) or the sample
+ * tau-b or Pearson's r of the paired vectors (`kendall_tau_b`, `pearson_r`;
+ * `kendall_tau_b_sampled` over the values of sampled contexts, its inputs named
+ * as sets), the mean (`mean`) or the sample
  * standard deviation, n - 1 (`sd`) of the first; over the per-topic values of
  * one measure, the bounds of the percentile bootstrap interval of their mean
  * (`bootstrap_ci_lower` / `_upper`; parameters `samples` 1,000, `level` 0.95,
@@ -90,7 +99,7 @@ function rankOf(xs: readonly number[], p: Readonly<Record<string, string | numbe
  * all (`rank`; parameters `position` and `order`). A statistic with an input that
  * has no stored value is absent (value null), with the inputs' reasons: never a
  * value over the other inputs. So is one that is undefined on its inputs (tau-b
- * of a constant vector, sd of one value), with why. Requests with the same key
+ * or r of a constant vector, sd of one value), with why. Requests with the same key
  * (several tables showing one statistic) give one row.
  *
  * @param requests What the tables show.
@@ -145,7 +154,8 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
     );
   }
   const sampled = SAMPLED.has(key.statistic);
-  const paired = key.statistic === "kendall_tau_b" || PAIRED_RUNS.has(key.statistic) || sampled;
+  const paired = key.statistic === "kendall_tau_b" || key.statistic === "pearson_r" ||
+    PAIRED_RUNS.has(key.statistic) || sampled;
   const perTopic = PER_TOPIC.has(key.statistic);
   if (
     (perTopic
@@ -236,5 +246,6 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
       } for all ${n})`,
     );
   }
-  return { key, value: kendallTau(xs, ys), n, reason: "" };
+  const value = key.statistic === "pearson_r" ? pearson(xs, ys) : kendallTau(xs, ys);
+  return { key, value, n, reason: "" };
 }

@@ -39,6 +39,25 @@ Deno.test("computeStatistics: Kendall tau-b with ties, mean and sd equal a hand 
   close(sd.value, Math.sqrt(2 / 3), "sd");
 });
 
+Deno.test("computeStatistics: Pearson r equals a hand computation, undefined on a constant vector", () => {
+  const runs = ["a", "b", "c"];
+  const key = {
+    statistic: "pearson_r",
+    x: runs.map((r) => ref(r, "strict_vital")),
+    y: runs.map((r) => ref(r, "Cov")),
+    topicSet: "all",
+  };
+  // Deviations from the means (2 and 2): x -1 0 1, y -1 1 0; sxy = 1, sxx = 2, syy = 2: r = 1/2.
+  const [r] = computeStatistics([{ key, x: [1, 2, 3], y: [1, 3, 2] }]);
+  close(r.value, 0.5, "r");
+  assert.equal(r.n, 3);
+  const [constant] = computeStatistics([{ key, x: [0, 0, 0], y: [0.1, 0.2, 0.3] }]);
+  assert.deepEqual(
+    [constant.value, constant.reason],
+    [null, "undefined: the first vector is constant (0 for all 3)"],
+  );
+});
+
 Deno.test("computeStatistics: a missing input or undefined statistic is stored absent with why", () => {
   const runs = ["a", "b", "c"];
   const key = {

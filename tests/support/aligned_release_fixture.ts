@@ -105,7 +105,8 @@ export function alignedRelease(seed = 35, count = 6): AlignedRelease {
     ).join("\n") + "\n";
   const words = ["river", "storm", "court", "vote", "trade", "fire", "treaty", "strike"];
   const text = (p: string) =>
-    Array.from({ length: 6 + rng.int(0, 6) }, () => rng.pick(words)).join(" ") + ` (${p}).`;
+    Array.from({ length: 6 + rng.int(0, 6) }, () => rng.pick(words)).join(" ")
+      .replace(/^./, (c) => c.toUpperCase()) + ` (${p}).`;
   const files: Record<string, string> = {
     "topics.jsonl": topics.map((t) => JSON.stringify({ id: t, request: `What happened in ${t}?` }))
       .join("\n") + "\n",
