@@ -30,8 +30,9 @@ export interface HumanCoverageRowsOptions {
  * judge naming the labels, run = the labelled condition): a coverage label as
  * given (the same at every threshold), a judgment as the share of the topic's
  * answerable sub-questions at tau (A(tau) from P* and the passage ratings)
- * rated >= tau. A judgment of a topic with no answerable sub-question, or with
- * another number of ratings than the topic has sub-questions, gives no value.
+ * rated >= tau. A judgment of a topic with no answerable sub-question, with
+ * another number of ratings than the topic has sub-questions, or without a
+ * rating of a sub-question answerable at tau, gives no value.
  * A condition's mean (topic `all`) is over the topics with an answerable
  * sub-question at tau, and only when each of them has a value.
  *
@@ -94,11 +95,15 @@ export function humanCoverageRows(
       if (value === undefined) {
         const a = new Set(answerable.get(h.topicId) ?? []);
         const qs = data.questions.get(h.topicId) ?? [];
-        if (a.size === 0 || h.ratings!.length !== qs.length) {
+        // A sub-question answerable at tau that the annotator did not rate leaves no value.
+        if (
+          a.size === 0 || h.ratings!.length !== qs.length ||
+          qs.some((q, i) => a.has(q) && h.ratings![i] === null)
+        ) {
           skipped.push(`${h.topicId} (${h.condition}, tau ${tau})`);
           continue;
         }
-        value = qs.filter((q, i) => a.has(q) && h.ratings![i] >= tau).length / a.size;
+        value = qs.filter((q, i) => a.has(q) && h.ratings![i]! >= tau).length / a.size;
       }
       let byTopic = values.get(h.condition);
       if (!byTopic) values.set(h.condition, byTopic = new Map());
@@ -136,7 +141,7 @@ export function humanCoverageRows(
   }
   if (skipped.length) {
     opts.onNote?.(
-      `Human labels "${opts.judge}": ${skipped.length} judgments give no coverage (no answerable sub-question, or not one rating per sub-question): ${
+      `Human labels "${opts.judge}": ${skipped.length} judgments give no coverage (no answerable sub-question, not one rating per sub-question, or an answerable sub-question not rated): ${
         skipped.slice(0, 3).join(", ")
       }${skipped.length > 3 ? ", ..." : ""}`,
     );

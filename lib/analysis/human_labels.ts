@@ -22,8 +22,11 @@ export interface HumanLabel {
   condition: string;
   /** Coverage in [0, 1], when given directly. */
   coverage?: number;
-  /** Ratings 0-5 per sub-question in order, when given as a judgment. */
-  ratings?: number[];
+  /**
+   * Ratings 0-5 per sub-question in order, when given as a judgment; null for a
+   * sub-question the annotator did not rate (a label file rates every one).
+   */
+  ratings?: (number | null)[];
 }
 
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);

@@ -11,7 +11,7 @@ import { naturalCompare } from "@lib/report/mod.ts";
  * Collects the ratings one judge (default `human`) gave to reports in the
  * workspace (item ids `{topic}:report` = the human summary, condition
  * `oracle-result`, and `{topic}:report:{run}`) as {@linkcode HumanLabel}s with
- * ratings in question order (missing questions count 0), e.g. the bundled
+ * ratings in question order (null where a question is not rated), e.g. the bundled
  * sample's hand ratings of each topic's summary. Overlaying them on the
  * per-topic coverage shows where the automatic judge and the human disagree.
  *
@@ -20,15 +20,19 @@ import { naturalCompare } from "@lib/report/mod.ts";
  * @returns One label per judged report, in topic order; empty when the judge rated no report.
  * @example
  * ```ts
- * import { loadCruxData } from "@lib/analysis/mod.ts";
- * import { humanReportLabels, topicCoverage } from "@lib/analysis/mod.ts";
+ * import assert from "node:assert/strict";
+ * import { humanCoverageRows, humanReportLabels, loadCruxData } from "@lib/analysis/mod.ts";
+ * import { selectRequired } from "@lib/construct/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const dir = await Deno.makeTempDir();
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
- * const data = await loadCruxData(ws);
- * const human = await humanReportLabels(ws);
- * topicCoverage(data, { human });
+ * await selectRequired(ws, { judge: "human" }); // P*, which makes sub-questions answerable
+ * const labels = await humanReportLabels(ws); // the sample's hand ratings of each summary
+ * assert.ok(labels.every((l) => l.condition === "oracle-result"));
+ * // What the measure:human stage stores from them: coverage per topic, and a mean.
+ * const rows = humanCoverageRows(await loadCruxData(ws), labels, { judge: "human" });
+ * assert.equal(rows.filter((r) => r.topicId !== "all").length, labels.length);
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
  * ```
@@ -58,7 +62,7 @@ export async function humanReportLabels(
     out.push({
       topicId,
       condition: itemId === prefix ? "oracle-result" : itemId.slice(prefix.length + 1),
-      ratings: qs.map((q) => ratings.get(q) ?? 0),
+      ratings: qs.map((q) => ratings.get(q) ?? null),
     });
   }
   return out.sort((a, b) => naturalCompare(a.topicId, b.topicId));

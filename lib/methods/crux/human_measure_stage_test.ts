@@ -104,3 +104,36 @@ Deno.test("measure:human stores the labels file's coverage per (topic, condition
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("measure:human gives no coverage where the annotator left an answerable sub-question unrated", async () => {
+  const dir = await Deno.makeTempDir();
+  const ws = await openWorkspace(dir);
+  try {
+    await fixture(ws);
+    // The workspace's own human ratings of rag-x's report: Q1 rated 5, Q2 and Q3 not
+    // rated; the automatic judge rated all three.
+    const report = { topicId: "t", itemId: "t:report:rag-x" };
+    await ws.upsert("ratings", [
+      { ...report, questionId: "t#q1", rating: 5, judge: "human" },
+      ...[1, 2, 3].map((k) => ({ ...report, questionId: `t#q${k}`, rating: 2, judge: "lexical" })),
+    ]);
+    const notes: string[] = [];
+    const env = cruxChainEnv(
+      { name: "x", workspace: dir, analysis: { thresholds: [3, 5], reportJudge: "lexical" } },
+      { backends: () => () => Promise.resolve({}), onNote: (_s, m) => notes.push(m) },
+    );
+    await humanMeasureStage(env, ["rag-x"]).run(ws);
+    const rows = (await ws.measures({ source: "human" }))
+      .map((r) => [r.run, r.topicId, r.measure, r.value])
+      .sort((a, b) => String(a).localeCompare(String(b)));
+    // tau 3: A(3) = {Q1, Q2} and Q2 is unrated: no value, never Q2 counted as 0 (which
+    // would give 1/2). tau 5: A(5) = {Q1}, rated 5: coverage 1.
+    assert.deepEqual(rows, [
+      ["rag-x", "all", "Cov(tau=5)", 1],
+      ["rag-x", "t", "Cov(tau=5)", 1],
+    ]);
+  } finally {
+    ws.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
