@@ -52,7 +52,9 @@ export interface MethodView {
 }
 
 /**
- * Runs what is missing of an experiment up to its measures and returns one
+ * Runs what is missing of an experiment up to its measures and the
+ * statistics its tables read (stored again where a measure changed, so an
+ * overlay's tables never read the config's statistics) and returns one
  * method's stages and analyses. With the method's section in the config the
  * stages are the config's own (after `crux run` all are up to date). Without
  * it, the method runs with its defaults beside the config's rows: the
@@ -132,7 +134,7 @@ export async function methodView(
     });
   }
   const stages = await runCruxExperiment(effective, {
-    until: "measure",
+    until: "statistics",
     onEvent: opts.onEvent,
     env: opts.env,
     methods: registry,
