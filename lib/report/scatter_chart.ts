@@ -66,7 +66,8 @@ export interface ScatterChartOptions extends FigureOptions {
  * what the fit leans on: points at (0, 0) and a point without which Pearson's
  * r moves by more than 0.15. Where one point alone carries the fit (without
  * it r changes sign or |r| moves by more than 0.3; with `facet`, over all
- * points) no line is drawn and the subtitle says so. Points that coincide
+ * points), or where there are fewer than 4 points (leaving one out leaves a
+ * pair, which any line fits), no line is drawn and the subtitle says so. Points that coincide
  * (equal at 3 decimals) are dodged horizontally by 4% of the x range so each stays visible, and the
  * subtitle names them; tooltips give the exact values. With `facet`, one
  * panel per value (e.g. per dataset) side by side, each with its own line. The caller puts the
@@ -361,7 +362,12 @@ function leaning(
   const out: string[] = [];
   const zero = rows.filter((v) => v[x] === 0 && v[y] === 0);
   if (zero.length) out.push(`at (0, 0): ${zero.map(label).join(", ")}`);
-  if (rows.length < 4) return { notes: out, carried: false };
+  // Under 4 points, leaving one out leaves a pair, which any line fits: whether one
+  // point carries the fit cannot be told, so no line is drawn.
+  if (rows.length < 4) {
+    if (rows.length >= 2) out.push(`no fit line: ${rows.length} points are too few to tell`);
+    return { notes: out, carried: rows.length >= 2 };
+  }
   const pts = rows.map((v) => [v[x] as number, v[y] as number] as [number, number]);
   const r = pearsonOf(pts);
   if (!Number.isFinite(r)) return { notes: out, carried: false };
