@@ -52,8 +52,8 @@ export interface MethodView {
 }
 
 /**
- * Runs what is missing of an experiment up to its measures and returns one
- * method's stages and analyses. With the method's section in the config the
+ * Runs what is missing of an experiment up to its measures and the
+ * statistics its tables show, and returns one method's stages and analyses. With the method's section in the config the
  * stages are the config's own (after `crux run` all are up to date). Without
  * it, the method runs with its defaults beside the config's rows: the
  * config's own stages and this method's are declared (the comparison
@@ -132,7 +132,8 @@ export async function methodView(
     });
   }
   const stages = await runCruxExperiment(effective, {
-    until: "measure",
+    // The statistics too: the tables show the stored intervals and tests.
+    until: "statistics",
     onEvent: opts.onEvent,
     env: opts.env,
     methods: registry,
