@@ -5,7 +5,14 @@
  *
  * @module
  */
-import { bootstrapCi, kendallTau, mean, pairedTTest, randomizationTest } from "@lib/metrics/mod.ts";
+import {
+  bootstrapCi,
+  kendallTau,
+  mean,
+  pairedTTest,
+  pearson,
+  randomizationTest,
+} from "@lib/metrics/mod.ts";
 import { formatStatisticKey, type StatisticKey, type StoredStatistic } from "@lib/store/mod.ts";
 import { HOLM, holmStatistic } from "./_holm_statistic.ts";
 
@@ -26,15 +33,20 @@ export interface StatisticRequest {
 /** The statistics {@linkcode computeStatistics} knows. */
 export const STATISTICS = [
   "kendall_tau_b",
+  "pearson_r",
   "mean",
   "sd",
   "bootstrap_ci_lower",
   "bootstrap_ci_upper",
   "paired_t_p",
+  // Over the stored values of sampled contexts, named as sets (see `SAMPLED`).
+  "kendall_tau_b_sampled",
   // Paired tests between runs (the method comparison).
   "mean_diff",
   "randomization_p",
   "holm_p",
+  // The rank of one input among the others (see `rankOf`).
+  "rank",
 ] as const;
 
 /** Paired per-topic statistics of two runs: `x` and `y` each name one stored mean measure. */
@@ -48,8 +60,30 @@ const PAIRED_RUNS = new Set(["paired_t_p", "mean_diff", "randomization_p"]);
 const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", ...PAIRED_RUNS]);
 
 /**
+ * Statistics over the stored values of sampled contexts, too many to list in a
+ * key: each ref of `x` (and of `y`, paired by position) names every sample of one
+ * run (`<run>#sample*`, the rows `<run>#sample<i>` of each topic of the topic
+ * set), parameter `contexts` their number in all, `x` and `y` carry the values.
+ */
+const SAMPLED = new Set(["kendall_tau_b_sampled"]);
+
+/**
+ * `rank`: the rank (1 = best) of the input at parameter `position` (from 0) among
+ * all inputs of `x`, best the highest (parameter `order` `higher`) or the lowest
+ * (`lower`); values equal to 9 decimals share the best rank of their group.
+ */
+function rankOf(xs: readonly number[], p: Readonly<Record<string, string | number>>): number {
+  const round = (v: number) => Math.round(v * 1e9) / 1e9;
+  const v = round(xs[Number(p.position)]);
+  const better = (w: number) => (p.order === "lower" ? round(w) < v : round(w) > v);
+  return 1 + xs.filter(better).length;
+}
+
+/**
  * Computes each requested statistic from its inputs' stored values: Kendall's
- * tau-b of the paired vectors (`kendall_tau_b`), the mean (`mean`) or the sample
+ * tau-b or Pearson's r of the paired vectors (`kendall_tau_b`, `pearson_r`;
+ * `kendall_tau_b_sampled` over the values of sampled contexts, its inputs named
+ * as sets), the mean (`mean`) or the sample
  * standard deviation, n - 1 (`sd`) of the first; over the per-topic values of
  * one measure, the bounds of the percentile bootstrap interval of their mean
  * (`bootstrap_ci_lower` / `_upper`; parameters `samples` 1,000, `level` 0.95,
@@ -57,14 +91,15 @@ const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", ...PAIRED
  * the same topics (`paired_t_p`; 1 when the two are equal on every topic), the
  * mean of their differences x - y (`mean_diff`, defined over one topic too) and
  * the two-sided paired randomization test p (`randomization_p`; parameters
- * `trials` 10,000, `seed` 1); and the Holm-adjusted p of one such test in its
+ * `trials` 10,000, `seed` 1); the Holm-adjusted p of one such test in its
  * family (`holm_p`: parameters `test`, the raw test, `family`, a JSON list of
  * the runs whose every pair i < j is tested, and the test's own parameters; `x`
  * and `y` name the pair; the family's raw tests must be requested too, and a
- * family test without a value does not count). A statistic with an input that
+ * family test without a value does not count); and the rank of one input among
+ * all (`rank`; parameters `position` and `order`). A statistic with an input that
  * has no stored value is absent (value null), with the inputs' reasons: never a
  * value over the other inputs. So is one that is undefined on its inputs (tau-b
- * of a constant vector, sd of one value), with why. Requests with the same key
+ * or r of a constant vector, sd of one value), with why. Requests with the same key
  * (several tables showing one statistic) give one row.
  *
  * @param requests What the tables show.
@@ -118,11 +153,15 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
       `Cannot compute statistic ${id}: unknown statistic (known: ${STATISTICS.join(", ")})`,
     );
   }
-  const paired = key.statistic === "kendall_tau_b" || PAIRED_RUNS.has(key.statistic);
+  const sampled = SAMPLED.has(key.statistic);
+  const paired = key.statistic === "kendall_tau_b" || key.statistic === "pearson_r" ||
+    PAIRED_RUNS.has(key.statistic) || sampled;
   const perTopic = PER_TOPIC.has(key.statistic);
   if (
     (perTopic
       ? key.x.length !== 1 || (paired && key.y?.length !== 1)
+      : sampled
+      ? r.x.length !== Number(key.params?.contexts)
       : r.x.length !== key.x.length) ||
     (paired &&
       (!key.y || !r.y || r.y.length !== r.x.length || key.y.length !== key.x.length))
@@ -141,6 +180,18 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
   }
   const xs = r.x as number[];
   const n = xs.length;
+  if (key.statistic === "rank") {
+    const p = key.params ?? {};
+    const at = Number(p.position);
+    if (!Number.isInteger(at) || at < 0 || at >= n || !["higher", "lower"].includes(`${p.order}`)) {
+      throw new RangeError(
+        `Cannot compute statistic ${id}: parameter position must name an input (0 to ${
+          n - 1
+        }) and order be higher or lower`,
+      );
+    }
+    return { key, value: rankOf(xs, p), n, reason: "" };
+  }
   if (key.statistic === "mean") {
     return n ? { key, value: mean(xs), n, reason: "" } : absent("no inputs");
   }
@@ -195,5 +246,6 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
       } for all ${n})`,
     );
   }
-  return { key, value: kendallTau(xs, ys), n, reason: "" };
+  const value = key.statistic === "pearson_r" ? pearson(xs, ys) : kendallTau(xs, ys);
+  return { key, value, n, reason: "" };
 }

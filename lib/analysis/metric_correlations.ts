@@ -1,7 +1,7 @@
 /**
- * Correlations between context measures over randomly sampled contexts, from
- * the values the `measure:samples` stage stored (see `sampledContexts` for
- * their names); nothing is scored here.
+ * Correlations between context measures over randomly sampled contexts: the
+ * statistics stage computes them from the values the `measure:samples` stage
+ * stored (see `sampledContexts` for their names); nothing is computed here.
  *
  * @module
  */
@@ -11,7 +11,9 @@ import { type ContextKey, LABELS } from "./_scores.ts";
 import { rankings } from "@lib/construct/mod.ts";
 import { labelling } from "./_labels.ts";
 import { SAMPLE_KEYS, sampledContexts } from "./sampled_contexts.ts";
-import { tau } from "./_stats.ts";
+import type { StatisticKey } from "@lib/store/mod.ts";
+import type { StatisticRequest } from "./compute_statistics.ts";
+import { type ShownStatistic, storedStatistic } from "./stored_statistic.ts";
 import { tableCells } from "./table_cells.ts";
 
 /** Options of {@linkcode metricCorrelations}. */
@@ -34,7 +36,7 @@ export interface MetricCorrelationsOptions {
 
 /** Data of {@linkcode metricCorrelations}. */
 export interface MetricCorrelationsData {
-  /** Kendall tau-b of every pair of measures (a before b in measure order). */
+  /** The stored Kendall tau-b of every pair of measures (a before b in measure order). */
   pairs: CorrelationPair[];
   /** Sampled contexts (topic x run x sample). */
   contexts: number;
@@ -49,9 +51,12 @@ type Key = { run: string; source: string; judge: string; measure: string; topicI
  * the measure step drew and measured (`samples` contexts of `size` passages
  * from the top `depth` of every topic's ranking in each first-stage run, 16 x
  * 10 from the top 50 by default, at cutoff `size`): the table reads the stored
- * per-context rows (source `sample(...)` of these settings, the passage judge)
- * and computes nothing else. A pair any of whose sampled contexts lacks a
- * stored value is left blank, naming the missing rows.
+ * per-context rows (source `sample(...)` of these settings, the passage judge),
+ * asks the statistics stage for each pair's tau (`statistics`: statistic
+ * `kendall_tau_b_sampled`, its inputs named per run as `<run>#sample*`, parameters
+ * `samples` and `contexts`) and shows the stored rows. A pair any of whose sampled
+ * contexts lacks a stored value is left blank, naming the missing rows; so is a
+ * pair whose statistic is not stored, with why.
  *
  * @param data Workspace data (see `loadCruxData`).
  * @param opts Runs, `samples` (16), `size` (10), `depth` (50), `seed` (42), measures, `tau` (3).
@@ -139,15 +144,43 @@ export function metricCorrelations(
     }
     column.set(m, col);
   }
+  // One statistic per pair (a before b in measure order): its inputs named as
+  // the samples of each run, the values in context order.
+  const refs = (m: ContextKey) =>
+    runs.map((run) => ({
+      run: `${run}#sample*`,
+      source,
+      judge,
+      measure: sampledContexts.key(m, "all", judge, s).measure,
+    }));
+  const statistics: StatisticRequest[] = [];
+  const shown = new Map<string, ShownStatistic>();
   const pairs: CorrelationPair[] = [];
+  const pairKey = (a: ContextKey, b: ContextKey) => `${a}\u0000${b}`;
   for (let i = 0; i < measures.length; i++) {
     for (let j = i + 1; j < measures.length; j++) {
       const a = column.get(measures[i])!;
       const b = column.get(measures[j])!;
-      if (a.missing.length || b.missing.length) continue;
-      const value = tau(a.x, b.x);
-      if (!Number.isNaN(value)) {
-        pairs.push({ a: LABELS[measures[i]], b: LABELS[measures[j]], value });
+      const key: StatisticKey = {
+        statistic: "kendall_tau_b_sampled",
+        x: refs(measures[i]),
+        y: refs(measures[j]),
+        topicSet: "all",
+        params: { samples, contexts: contexts.length },
+      };
+      const missing = [...a.missing, ...b.missing];
+      statistics.push({
+        key,
+        x: a.x.map((v) => (Number.isNaN(v) ? null : v)),
+        y: b.x.map((v) => (Number.isNaN(v) ? null : v)),
+        ...(missing.length
+          ? { missing: [`${missing.length} value(s) of the sampled contexts not stored`] }
+          : {}),
+      });
+      const s = storedStatistic(data, key);
+      shown.set(pairKey(measures[i], measures[j]), s);
+      if (!missing.length && s.value !== null) {
+        pairs.push({ a: LABELS[measures[i]], b: LABELS[measures[j]], value: s.value });
       }
     }
   }
@@ -180,13 +213,14 @@ export function metricCorrelations(
       const other = table.columns.find((c) => c.key === col)?.label ?? "";
       const a = byLabel.get(row.label)!;
       const b = byLabel.get(other)!;
-      const missing = other === row.label ? a.missing : [...a.missing, ...b.missing];
+      if (other === row.label) return { derived: "a measure with itself", inputs: [] };
+      const [i, j] = [row.label, other].map((l) => measures.findIndex((m) => LABELS[m] === l));
+      const stat = shown.get(pairKey(measures[Math.min(i, j)], measures[Math.max(i, j)]))!;
+      const missing = [...a.missing, ...b.missing];
       return {
-        derived: other === row.label
-          ? "a measure with itself"
-          : `Kendall τ of ${row.label} and ${other} over ${contexts.length} sampled contexts`,
+        derived: `Kendall τ of ${row.label} and ${other} over ${contexts.length} sampled contexts`,
         // Named as a set: listing every sampled context's row would take megabytes.
-        ...(other === row.label || !a.keys.length || !b.keys.length ? { inputs: [] } : {
+        ...(!a.keys.length || !b.keys.length ? { inputs: [] } : {
           inputSet: {
             source: a.keys[0].source,
             judge: a.keys[0].judge,
@@ -194,12 +228,14 @@ export function metricCorrelations(
             count: a.keys.length + b.keys.length,
           },
         }),
+        statistic: stat.id,
         reason: missing.length
           ? `not stored: ${missing.length} value(s) of the sampled contexts, e.g. ${
             Object.values(missing[0]).join("|")
           } (run the measure:samples stage)`
-          : "undefined: no variation over the sampled contexts",
+          : stat.reason,
       };
     }),
+    statistics,
   };
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import type { StoredMeasure } from "@lib/store/mod.ts";
+import { formatStatisticKey, type StoredMeasure } from "@lib/store/mod.ts";
 import { metricCorrelations } from "./metric_correlations.ts";
+import { computeStatistics } from "./compute_statistics.ts";
 import { sampledContexts } from "./sampled_contexts.ts";
 import { tinyExtract } from "./testdata/tiny_data.ts";
 import type { CruxData } from "./types.ts";
@@ -37,8 +38,21 @@ function stored(skip?: [string, string, string]): CruxData {
   return { ...tinyExtract(), measures };
 }
 
-Deno.test("metricCorrelations: tau-b of the stored values of the sampled contexts", () => {
-  const r = metricCorrelations(stored(), opts);
+/** The data with the statistics the table asks for stored (as the statistics stage does). */
+function withStatistics(data: CruxData): CruxData {
+  const asked = metricCorrelations(data, opts).statistics!;
+  return { ...data, statistics: computeStatistics(asked) };
+}
+
+Deno.test("metricCorrelations: the stored tau-b of the sampled contexts' stored values", () => {
+  // It asks for one statistic per pair, over the contexts' values in context order.
+  const asked = metricCorrelations(stored(), opts).statistics!;
+  assert.equal(asked.length, 1);
+  assert.deepEqual(asked[0].x, [1, 0.5, 0.5, 1]);
+  assert.deepEqual(asked[0].y, [0.5, 0, 0.5, 1]);
+  assert.deepEqual(asked[0].key.params, { samples: 2, contexts: 4 });
+  assert.deepEqual(asked[0].key.x.map((r) => [r.run, r.measure]), [["bm25#sample*", "Cov@2"]]);
+  const r = metricCorrelations(withStatistics(stored()), opts);
   assert.equal(r.data.contexts, 4);
   // Cov (1, .5, .5, 1) and Recall (.5, 0, .5, 1) in context order (t1 s1, s2, t2 s1, s2):
   // of the 6 pairs, (1,2), (2,4), (3,4) are concordant, none discordant, (1,4) and (2,3)
@@ -53,6 +67,8 @@ Deno.test("metricCorrelations: tau-b of the stored values of the sampled context
   });
   const cell = r.cells!.find((c) => c.row === "Cov(Z)" && c.column !== "Cov(Z)")!;
   assert.equal(cell.derived, "Kendall τ of Cov(Z) and Recall over 4 sampled contexts");
+  // It names the stored statistic it shows.
+  assert.equal(cell.statistic, formatStatisticKey(asked[0].key));
   // Its inputs, named as a set: the eight stored rows of the samples' two measures.
   assert.equal(cell.inputs, undefined);
   assert.deepEqual(cell.inputSet, {
@@ -64,7 +80,7 @@ Deno.test("metricCorrelations: tau-b of the stored values of the sampled context
 });
 
 Deno.test("metricCorrelations: a missing stored row blanks its pairs with the reason, nothing is scored", () => {
-  const r = metricCorrelations(stored(["bm25#sample2", "t1", "R(rel=3)@2"]), opts);
+  const r = metricCorrelations(withStatistics(stored(["bm25#sample2", "t1", "R(rel=3)@2"])), opts);
   assert.deepEqual(r.data.pairs, []);
   const cell = r.cells!.find((c) => c.row === "Cov(Z)" && c.column !== "Cov(Z)")!;
   assert.equal(cell.derived, undefined);

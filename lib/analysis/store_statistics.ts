@@ -1,7 +1,8 @@
 /**
  * The statistics stage's work: every statistic the CRUX tables show (Kendall
  * tau between context and report measures, means, deviations and ranking
- * agreement across pipelines), computed from the stored measures and stored in
+ * agreement across pipelines, Kendall tau between context measures over the
+ * sampled contexts), computed from the stored measures and stored in
  * the workspace for the tables to read.
  *
  * @module
@@ -13,6 +14,7 @@ import { workspaceConditions } from "./_workspace_conditions.ts";
 import { mainTable } from "./main_table.ts";
 import { thresholdTable } from "./threshold_table.ts";
 import { contextSizeTable } from "./context_size_table.ts";
+import { metricCorrelations } from "./metric_correlations.ts";
 import { computeStatistics } from "./compute_statistics.ts";
 
 /** Options of {@linkcode storeStatistics}: the analysis settings, and the methods' analyses. */
@@ -64,13 +66,18 @@ export async function storeStatistics(
 ): Promise<StoredStatistics> {
   const { data, conditions } = await workspaceConditions(ws, opts);
   const common = { conditions, tau: opts.tau, w: opts.w };
-  const tables = [
+  const tables: Analysis[] = [
     // With the intervals of Cov(y) (and p-values against a baseline, when named),
     // which the main table shows on request.
     mainTable(data, { ...common, ci: true, baseline: opts.baseline }),
     thresholdTable(data, { conditions, thresholds: opts.thresholds, w: opts.w }),
     contextSizeTable(data, { ...common, cutoffs: opts.cutoffs }),
   ];
+  // The random-context correlations, over the runs the analyze stage correlates.
+  const runs = opts.correlation?.runs?.filter((r) => data.runs.has(r)) ?? [...data.runs.keys()];
+  if (runs.length) {
+    tables.push(metricCorrelations(data, { ...opts.correlation, runs, tau: opts.tau }));
+  }
   const methods = opts.methodAnalyses ? await opts.methodAnalyses(ws) : [];
   const rows = computeStatistics(
     [...tables, ...methods].flatMap((t) => t.statistics ?? []),

@@ -142,7 +142,7 @@ export async function experimentStages(
     specs.push({
       id: "statistics",
       stage: "statistics",
-      version: 1,
+      version: 2,
       params: statistics.params,
       deps: specs.filter((s) => ["judge", "measure"].includes(s.stage)).map((s) => s.id),
       run: (ws) => statistics.run(ws),

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { intOption } from "../_options.ts";
-import { computeStatistics, saveAnalysis } from "@lib/analysis/mod.ts";
+import { cellTopicSets, computeStatistics, saveAnalysis } from "@lib/analysis/mod.ts";
 import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import {
   type CompareSection,
@@ -219,6 +219,8 @@ async function run(args: string[], io: Io): Promise<number> {
       ...opts,
       statistics: computeStatistics(asked),
     });
+    // Each cell key names its stored row's topic set.
+    analyses = analyses.map(await cellTopicSets(ws));
   } finally {
     ws.close();
   }

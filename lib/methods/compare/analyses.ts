@@ -29,6 +29,7 @@ import {
 } from "./tables.ts";
 import { judgeVarianceTable } from "./judge_variance_table.ts";
 import { orientedComparison } from "./oriented_comparison.ts";
+import { comparisonTopicSetNote } from "./_topic_set_note.ts";
 import { compareCells, varianceCells } from "./cells.ts";
 import { methodSignificance, type StoredSignificance } from "./significance_statistics.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
@@ -256,7 +257,10 @@ export async function methodAnalyses(
   }];
   const pairs = comparison.correlations.filter((k) => Number.isFinite(k.kendall))
     .map((k) => ({ a: label(k.a), b: label(k.b), value: k.kendall }));
-  const correlationTable = methodCorrelationTable(comparison, label, notes);
+  const correlationTable = methodCorrelationTable(comparison, label, [
+    ...notes,
+    await comparisonTopicSetNote(ws, comparison.topics),
+  ]);
   out.push({
     name: "method_correlations",
     data,

@@ -61,6 +61,12 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     const topicsCell = system.cells!.find((c) => c.index === 0 && c.column === "topics")!;
     assert.equal(topicsCell.inputs!.length, 3 * 5);
     assert.ok(topicsCell.inputs!.every((k) => k.run === "direct"));
+    // No stored comparison: the note counts the topics every method scored.
+    assert.ok(
+      corr.table!.notes!.includes(
+        "Correlations over the 5 topics of the answers every compared method scored.",
+      ),
+    );
     assert.ok(corr.figure, "heatmap");
     assert.ok(dis.table!.rows.length > 0);
     const d = system.data.comparison.disagreements[0];
@@ -113,6 +119,7 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
       judge: "lexical",
       source: "deterministic",
       value,
+      topicSet: "answerable(tau=3,n=5)",
     });
     await ws.upsert("measures", [
       v("direct", "Cov_mean", 0.2),
@@ -147,7 +154,8 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
       },
     });
     assert.match(jv.notes![0], /deterministic/);
-    assert.match(jv.notes![1], /Cov: share of samples ranking the runs as their means do 1\.00/);
+    assert.equal(jv.notes![1], "Means over the topic set answerable(tau=3,n=5).");
+    assert.match(jv.notes![2], /Cov: share of samples ranking the runs as their means do 1\.00/);
   } finally {
     ws.close();
   }

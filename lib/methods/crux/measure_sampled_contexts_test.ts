@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { loadCruxData, metricCorrelations, sampledContexts } from "@lib/analysis/mod.ts";
+import {
+  loadCruxData,
+  metricCorrelations,
+  sampledContexts,
+  storeStatistics,
+} from "@lib/analysis/mod.ts";
 import { tinyWorkspace } from "@lib/analysis/testdata/tiny_workspace.ts";
 import { deleteMeasures, readMeasures } from "@lib/store/mod.ts";
 import { measureSampledContexts } from "./measure_sampled_contexts.ts";
@@ -75,13 +80,23 @@ Deno.test("measureSampledContexts: a re-run replaces the earlier draw's rows", a
   }
 });
 
-Deno.test("metricCorrelations reads the stored rows: a deleted row blanks its pairs, nothing is recomputed", async () => {
+Deno.test("metricCorrelations shows the statistics stage's rows: a deleted row blanks its pairs, nothing is recomputed", async () => {
   const dir = await Deno.makeTempDir();
   const ws = await tinyWorkspace(dir);
   try {
     await measureSampledContexts(ws, { runs: ["bm25"], judge: "human", settings });
     const opts = { runs: ["bm25"], samples: 3, size: 2, depth: 4, seed: 42 };
-    const load = () => loadCruxData(ws, { passageJudge: "human", reportJudge: "lexical" });
+    const judges = { passageJudge: "human", reportJudge: "lexical" };
+    const load = () => loadCruxData(ws, judges);
+    // Before the statistics stage every pair is blank: the view computes no tau.
+    const unstored = metricCorrelations(await load(), opts);
+    assert.deepEqual(unstored.data.pairs, []);
+    assert.equal(unstored.statistics!.length, 21);
+    assert.equal(
+      unstored.cells!.find((c) => c.row === "Recall" && c.column !== "Recall")!.reason,
+      "not stored: the statistics stage has not computed it",
+    );
+    await storeStatistics(ws, { ...judges, correlation: opts });
     const before = metricCorrelations(await load(), opts);
     assert.equal(before.data.contexts, 6);
     // Every value shown is a stored row.
@@ -92,13 +107,17 @@ Deno.test("metricCorrelations reads the stored rows: a deleted row blanks its pa
     // Cov(Z) is 1 in every sampled context: its pairs are undefined, and say so.
     const covCell = (r: typeof before) =>
       r.cells!.find((c) => c.row === "Cov(Z)" && c.column !== "Cov(Z)")!;
-    assert.equal(covCell(before).reason, "undefined: no variation over the sampled contexts");
+    assert.equal(covCell(before).reason, "undefined: the first vector is constant (1 for all 6)");
     assert.equal(pair(before, "α-nDCG", "Recall"), -1);
     assert.equal(pair(before, "Recall", "MAP"), 1);
     assert.equal(
       await deleteMeasures(ws, { run: "bm25#sample2", topicId: "t2", measure: "alpha_nDCG@2" }),
       1,
     );
+    // The statistics stored before the row was deleted are not shown for the pairs it feeds.
+    const stale = metricCorrelations(await load(), opts);
+    assert.equal(pair(stale, "α-nDCG", "Recall"), undefined);
+    await storeStatistics(ws, { ...judges, correlation: opts });
     const after = metricCorrelations(await load(), opts);
     // alpha-nDCG's pairs are blank, with the missing row named; the others are unchanged.
     assert.equal(pair(after, "α-nDCG", "Recall"), undefined);

@@ -7,23 +7,38 @@ import { correlationHeatmap } from "@lib/report/mod.ts";
 import {
   readGeneratedRuns,
   readMainSubqCoverageJudge,
+  readMeasures,
+  readStatistics,
   readSubqBackends,
   readSubqPairwiseVerdicts,
   readSubqPreferenceRows,
+  type StatisticKey,
   type Workspace,
 } from "@lib/store/mod.ts";
 import {
-  type JudgedPreference,
   OFFLINE_BACKENDS,
-  preferenceResults,
-  type SystemScores,
-  systemScores,
   type TypeWeights,
   winRates,
   workspaceCoverageLines,
 } from "@lib/subq/mod.ts";
-import { type Analysis, tableCells } from "@lib/analysis/mod.ts";
-import { cellsTable, metricsTable, preferenceTable, winRateTable } from "./tables.ts";
+import {
+  type Analysis,
+  type ShownStatistic,
+  type StatisticRequest,
+  storedStatistic,
+  tableCells,
+} from "@lib/analysis/mod.ts";
+import {
+  cellsTable,
+  METRIC_COLUMNS,
+  metricsTable,
+  preferenceRows,
+  preferenceTable,
+  type PreferenceValue,
+  winRateTable,
+} from "./tables.ts";
+import { CELL_TYPES, type CellColumn, subqCells } from "./cell_measures.ts";
+import { subqPreferences } from "./preference_measures.ts";
 
 /** Options of {@linkcode subqAnalyses}. */
 export interface SubqAnalysesOptions {
@@ -89,103 +104,168 @@ export async function subqAnalyses(
   };
   const { lines, missing } = await workspaceCoverageLines(ws, { runs, judge, source });
   const present = runs.filter((r) => lines.some((l) => l.system === r));
-  const scores = new Map<string, SystemScores>(
-    present.map((
-      r,
-    ) => [r, systemScores(lines.filter((l) => l.system === r), { weights: opts.weights })]),
-  );
   const missingNote = missing
     ? [`${missing} (answer, sub-question) pairs without a usable judgment are left out.`]
     : [];
-  const cellTable = cellsTable(lines, present, [...note(), ...missingNote]);
-  const metrics = metricsTable(scores, note());
+  // The cells are the stored rows of measure:subq (its shares and counts per run and type).
+  const storedCells = new Map(
+    (await readMeasures(ws, {
+      method: "subq",
+      judgeSources: [{ judge, source }],
+      topicId: "all",
+      measurePrefix: "subq_",
+    })).map((r) => [`${r.run}\u0000${r.measure}`, r.value]),
+  );
+  const cellKey = (run: string, column: CellColumn, type: (typeof CELL_TYPES)[number]) => ({
+    run,
+    source,
+    judge,
+    measure: subqCells.measure(column, type),
+    topicId: "all",
+  });
+  const cellValue = (run: string, column: CellColumn, type: (typeof CELL_TYPES)[number]) =>
+    storedCells.get(`${run}\u0000${subqCells.measure(column, type)}`) ?? null;
+  const chunks = new Set(
+    present.filter((r) => lines.every((l) => l.system !== r || l.retrieved !== undefined)),
+  );
+  const cellTable = cellsTable(cellValue, present, [...note(), ...missingNote]);
   // The metrics and the rating are the stored run means of measure:subq; a rank
-  // orders the column's stored means.
-  const stored: Record<string, string> = {
-    a_core: "subq_answered_core",
-    a_bg: "subq_answered_background",
-    a_fu: "subq_answered_follow-up",
-    r_core: "subq_retrieved_core",
-    m3: "subq_m3",
-    m4: "subq_m4",
-    m5: "subq_m5",
-    m6: "subq_m6",
-    rating: "subq_rating",
-  };
+  // orders the column's stored means, stored by the statistics stage.
+  const measureOf = new Map(METRIC_COLUMNS.map(([k, , m]) => [k, m]));
   const key = (run: string, column: string) => ({
     run,
     source,
     judge,
-    measure: stored[column],
+    measure: measureOf.get(column)!,
     topicId: "all",
   });
+  const metricValue = (run: string, column: string) =>
+    storedCells.get(`${run}\u0000${measureOf.get(column)}`) ?? null;
+  const stats = { statistics: await readStatistics(ws) };
+  const ranks = new Map<string, ShownStatistic>();
+  const statistics: StatisticRequest[] = [];
+  for (const [column, , measure, higher] of METRIC_COLUMNS) {
+    const ranked = present.filter((r) => metricValue(r, column) !== null);
+    ranked.forEach((run, position) => {
+      const k: StatisticKey = {
+        statistic: "rank",
+        x: ranked.map((r) => ({ run: r, source, judge, measure })),
+        topicSet: "all",
+        params: { position, order: higher ? "higher" : "lower" },
+      };
+      statistics.push({ key: k, x: ranked.map((r) => metricValue(r, column)) });
+      ranks.set(`${run}\u0000${column}`, storedStatistic(stats, k));
+    });
+  }
+  const metrics = metricsTable(
+    present,
+    metricValue,
+    (run, column) => ranks.get(`${run}\u0000${column}`)?.value ?? null,
+    note(),
+  );
   const out: Analysis[] = [
     {
       name: "subq_cells",
       data: { lines: lines.length, runs: present },
       table: cellTable,
-      cells: tableCells(cellTable, (_row, column) => ({
-        derived: `${column}: share or count of the stored coverage judgments`,
-        inputs: [],
-      })),
+      cells: tableCells(cellTable, (row, column) => {
+        const at = row.label.lastIndexOf(" · ");
+        const run = row.label.slice(0, at);
+        const type = row.label.slice(at + 3) as (typeof CELL_TYPES)[number];
+        const col = column as CellColumn;
+        const stored = storedCells.has(`${run}\u0000${subqCells.measure(col, type)}`);
+        return {
+          key: cellKey(run, col, type),
+          reason: stored
+            ? "no value stored"
+            : col !== "a" && col !== "n" && !chunks.has(run)
+            ? "no retrieved chunks for this system's answers"
+            : col === "a" && !lines.some((l) => l.system === run && l.type === type)
+            ? "no sub-question of this type judged for this system"
+            : "not stored: run the measure:subq stage",
+        };
+      }),
     },
     {
       name: "subq_metrics",
-      data: Object.fromEntries(scores),
+      data: { runs: present, rows: metrics.rows.map((r) => ({ run: r.label, ...r.values })) },
       table: metrics,
+      statistics,
       cells: tableCells(metrics, (row, column) => {
         const base = column.replace(/_rank$/, "");
+        const why = base === "r_core"
+          ? "no retrieval context for this system"
+          : "undefined for this system (no answer in a cell the metric divides by)";
         if (base !== column) {
+          const stat = ranks.get(`${row.label}\u0000${base}`);
           return {
             derived: "rank of the system on the column",
             inputs: metrics.rows.filter((r) =>
               r.values[base] !== null && r.values[base] !== undefined
             )
               .map((r) => key(r.label, base)),
-            reason: "no value to rank",
+            ...(stat ? { statistic: stat.id } : {}),
+            reason: stat ? stat.reason : `no value to rank: ${why}`,
           };
         }
         return {
           key: key(row.label, column),
-          reason: column === "r_core"
-            ? "no retrieval context for this system"
-            : "undefined for this system (no answer in a cell the metric divides by)",
+          reason: metricValue(row.label, column) === null && !storedCells.size
+            ? "not stored: run the measure:subq stage"
+            : why,
         };
       }),
     },
   ];
+  // Per preference set, the evaluation measure:subq stored.
   const prefs = await readSubqPreferenceRows(ws);
+  const prefRows = await readMeasures(ws, {
+    method: "subq",
+    sourcePrefix: subqPreferences.prefix,
+    topicId: "all",
+  });
   for (const set of [...new Set(prefs.map((p) => p.source))]) {
     const mine = prefs.filter((p) => p.source === set);
-    const items = (s: string) =>
-      (JSON.parse(s) as { type: "core"; answered: boolean }[]).map((x) => ({
-        ...x,
-        retrieved: false,
-      }));
-    const pairs: JudgedPreference[] = mine.map((p) => ({
-      a: items(p.itemsA),
-      b: items(p.itemsB),
-      human: p.human,
-      pairwise: p.pairwise as "A",
-    }));
-    const r = preferenceResults(pairs, opts);
+    const prefSource = subqPreferences.source(set);
+    const found = new Map(
+      prefRows.filter((r) => r.source === prefSource).map((r) => [`${r.run}\u0000${r.measure}`, r]),
+    );
+    const value: PreferenceValue = (run, measure) =>
+      found.get(`${run}\u0000${measure}`)?.value ?? null;
     const base = set.split("/").at(-1)!;
     const prefTable = preferenceTable(
-      r,
+      value,
       [`preference set: ${base}`, ...note([mine[0].pairwiseJudge])],
       { origin: opts.preferenceOrigins?.[set] },
     );
+    const runOf = new Map(preferenceRows(value).map((r) => [r.label, r.run]));
     out.push({
       name: "subq_preferences",
-      data: { set, ...r },
+      data: { set, rows: [...found.values()] },
       table: prefTable,
-      cells: tableCells(prefTable, (_row, column) => ({
-        derived: column === "acc"
-          ? "share of the stored preference pairs the predictor orders as labelled"
-          : "stored preference pairs",
-        inputs: [],
-        reason: "no pairs held out",
-      })),
+      cells: tableCells(prefTable, (row, column) => {
+        const run = runOf.get(row.label)!;
+        const measure = column === "acc" ? "subq_preference_accuracy" : "subq_preference_pairs";
+        const stored = found.get(`${run}\u0000${measure}`);
+        return {
+          ...(stored
+            ? {
+              key: {
+                run,
+                source: stored.source,
+                judge: stored.judge,
+                measure,
+                topicId: "all",
+              },
+            }
+            : {}),
+          reason: !found.size
+            ? "not stored: run the measure:subq stage"
+            : run === "search-held-out"
+            ? "no pairs held out"
+            : "no labelled pair to score",
+        };
+      }),
     });
   }
   const verdicts = await readSubqPairwiseVerdicts(ws);

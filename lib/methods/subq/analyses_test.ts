@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
-import { openWorkspace } from "@lib/store/mod.ts";
+import type { Analysis } from "@lib/analysis/mod.ts";
+import { computeStatistics } from "@lib/analysis/mod.ts";
+import { openWorkspace, readMeasures, writeStatistics } from "@lib/store/mod.ts";
 import { subqAnalyses } from "./analyses.ts";
+import { measureSubq } from "./measure_subq.ts";
 
 const sha = async (t: string) =>
   [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(t)))]
@@ -131,6 +134,39 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
         pairwise: "B",
       },
     ]);
+    // Before the measure stage the cells are blank: the table computes no share itself.
+    const cell = (a: Analysis, row: string, column: string) =>
+      a.cells!.find((c) => c.row === row && c.column === column)!;
+    const before = await subqAnalyses(ws);
+    const unmeasured = before[0];
+    assert.equal(
+      cell(before[2], "hybrid rating", "acc").reason,
+      "not stored: run the measure:subq stage",
+    );
+    assert.equal(
+      cell(unmeasured, "good · core", "a").reason,
+      "not stored: run the measure:subq stage",
+    );
+    assert.deepEqual(unmeasured.table!.rows[0].values, {
+      ar: null,
+      an: null,
+      nr: null,
+      nn: null,
+      a: null,
+      n: null,
+    });
+    const measured = await measureSubq(ws, { runs: ["good", "poor"], judge, source: "decompose" });
+    // good: 4 x 3 cells, 3 answered shares and 3 counts; poor (no chunks): 3 shares, 3 counts.
+    const cellRows = (await readMeasures(ws, { method: "subq", measurePrefix: "subq_pct_" }))
+      .length + (await readMeasures(ws, { method: "subq", measurePrefix: "subq_count_" })).length;
+    assert.equal(cellRows, 18 + 6);
+    assert.equal(measured.runs, 2);
+    // The ranks are the statistics stage's rows (as it computes the analyses' statistics).
+    const asked = (await subqAnalyses(ws)).flatMap((a) => a.statistics ?? []);
+    // One rank per shown value: good has all nine, poor (no chunks, no background
+    // position) #1 by type and the rating.
+    assert.equal(asked.filter((r) => r.key.statistic === "rank").length, 9 + 4);
+    await writeStatistics(ws, computeStatistics(asked));
     const out = await subqAnalyses(ws);
     assert.deepEqual(out.map((a) => a.name), [
       "subq_cells",
@@ -145,6 +181,18 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
     assert.deepEqual(row("good · follow-up"), { ar: 0, an: 100, nr: 0, nn: 0, a: 100, n: 1 });
     // poor has no chunks: R cells empty.
     assert.deepEqual(row("poor · core"), { ar: null, an: null, nr: null, nn: null, a: 50, n: 2 });
+    // Each cell names its stored row; poor's R cells are blank with why.
+    assert.deepEqual(cell(out[0], "good · follow-up", "an").key, {
+      run: "good",
+      source: "decompose",
+      judge,
+      measure: "subq_pct_answered_not_retrieved_follow-up",
+      topicId: "all",
+    });
+    assert.equal(
+      cell(out[0], "poor · core", "ar").reason,
+      "no retrieved chunks for this system's answers",
+    );
     assert.ok(cells.notes!.some((n) => n.startsWith("offline backends:")));
     const metrics = out[1].table!;
     const g = metrics.rows.find((r) => r.label === "good")!.values;
@@ -168,6 +216,18 @@ Deno.test("subqAnalyses: four cells, #1-#6 with ranks, preferences and win rates
     assert.equal(acc["core-only rating (1, 0, 0)"], 0.5);
     assert.equal(acc["hybrid rating"], 1);
     assert.equal(acc["pairwise judge (both orders)"], 0.5);
+    // Each is the stored row of measure:subq (the pairwise judge's under its name).
+    assert.deepEqual(cell(out[2], "pairwise judge (both orders)", "acc").key, {
+      run: "pairwise",
+      source: "preferences:p.jsonl",
+      judge: "m",
+      measure: "subq_preference_accuracy",
+      topicId: "all",
+    });
+    assert.equal(prefs.rows[0].values.pairs, 2);
+    assert.ok(prefs.notes!.includes(
+      "1 of 3 pairs are ties and left out; equal ratings and judge ties count as misses.",
+    ));
     const wins = out[3];
     assert.deepEqual(wins.table!.rows.map((r) => r.values), [{ c0: null, c1: 0.75 }, {
       c0: 0.25,

@@ -20,6 +20,8 @@ import {
 } from "@lib/store/mod.ts";
 import * as subq from "@lib/subq/mod.ts";
 import { parseSubqSection, sha, type SubqSection } from "./section.ts";
+import { measureSubq } from "./measure_subq.ts";
+import { subqPreferences } from "./preference_measures.ts";
 
 export type { SubqSection };
 import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
@@ -269,25 +271,35 @@ async function stages(
   out.push({
     id: "measure:subq",
     stage: "measure",
-    version: 1,
-    params: { runs, source, weights: s.weights ?? null },
-    deps: ["judge:subq-coverage"],
+    version: 2,
+    params: {
+      runs,
+      source,
+      weights: s.weights ?? null,
+      validation: s.validation ?? null,
+      seed: s.seed ?? null,
+    },
+    deps: ["judge:subq-coverage", ...(s.preferences ? ["judge:subq-preferences"] : [])],
     clear: async (ws) => {
       // Its rows now and those of its last run (another source), so none is stale.
       const before = await previousParams<{ source: string }>(ws, "measure:subq");
       await deleteMeasures(ws, { method: "subq", source: [source, before.source ?? source] });
+      await deleteMeasures(ws, { method: "subq", sourcePrefix: subqPreferences.prefix });
     },
     run: async (ws) => {
       const judge = await judgeName(ws);
-      const { lines, missing } = await subq.workspaceCoverageLines(ws, { runs, judge, source });
-      const rows = subq.subqMeasureRows(lines, { judge, source, weights: s.weights });
-      await subq.storeSubqMeasures(ws, rows, { judge, source });
-      if (missing) {
-        note(`${missing} (answer, sub-question) pairs without a usable judgment were left out`);
+      const r = await measureSubq(ws, {
+        runs,
+        judge,
+        source,
+        weights: s.weights,
+        validation: s.validation,
+        seed: s.seed,
+      });
+      if (r.missing) {
+        note(`${r.missing} (answer, sub-question) pairs without a usable judgment were left out`);
       }
-      return `${rows.length} subq measures of ${
-        new Set(lines.map((l) => l.system)).size
-      } runs (${judge})`;
+      return `${r.rows} subq measures of ${r.runs} runs (${judge})`;
     },
   });
   return out;
@@ -298,7 +310,9 @@ async function stages(
  * stages `judge:subq-decompose`, `judge:subq-classify`, `judge:subq-variants`
  * (generation runs `subq-core-def|query|retrieval|e2e`), `judge:subq-coverage`,
  * `judge:subq-pairwise`, `judge:subq-preferences` (with a preference file) and
- * `measure:subq` (method `subq` in `measures`; headline `subq_rating`). The
+ * `measure:subq` (method `subq` in `measures`: the scores, headline `subq_rating`,
+ * the coverage cells' shares and counts of `subqCells` and the preference
+ * evaluation of `subqPreferences`). The
  * tables and figures come from `subqAnalyses` (`./analyses.ts`).
  *
  * @example

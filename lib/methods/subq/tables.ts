@@ -1,40 +1,26 @@
 /** Tables of the sub-question type analyses, private to the `subq` method folder. */
-import type { TypedCoverageLine } from "@lib/formats/mod.ts";
-import { subquestionTypeScores } from "@lib/metrics/mod.ts";
+import { CELL_TYPES, type CellColumn } from "./cell_measures.ts";
 import { type Table, table } from "@lib/report/mod.ts";
-import type { PreferenceResults, SystemScores, WinRateCell } from "@lib/subq/mod.ts";
+import type { WinRateCell } from "@lib/subq/mod.ts";
+import type { Predictor } from "./preference_measures.ts";
 
-const TYPES = ["core", "background", "follow-up"] as const;
-
-/** The four cells P_t(answered?, retrieved?) per system and type (the paper's first table). */
+/**
+ * The four cells P_t(answered?, retrieved?) per system and type (the paper's first
+ * table), #1 and the count: the stored values `value` gives (null where none is stored).
+ */
 export function cellsTable(
-  lines: readonly TypedCoverageLine[],
+  value: (run: string, column: CellColumn, type: (typeof CELL_TYPES)[number]) => number | null,
   runs: readonly string[],
   notes: string[],
 ): Table {
-  const rows = runs.flatMap((run) => {
-    const mine = lines.filter((l) => l.system === run);
-    const withChunks = mine.length > 0 && mine.every((l) => l.retrieved !== undefined);
-    const s = subquestionTypeScores(
-      mine.map((l) => ({ type: l.type, answered: l.answered, retrieved: l.retrieved ?? false })),
-    );
-    return TYPES.map((t) => {
-      const c = s.cells[t];
-      const v = (x: number) => (withChunks && Number.isFinite(x) ? 100 * x : null);
-      return {
-        label: `${run} · ${t}`,
-        group: run,
-        values: {
-          ar: v(c.answeredRetrieved),
-          an: v(c.answeredNotRetrieved),
-          nr: v(c.notAnsweredRetrieved),
-          nn: v(c.notAnsweredNotRetrieved),
-          a: Number.isFinite(s.answered[t]) ? 100 * s.answered[t] : null,
-          n: mine.filter((l) => l.type === t).length,
-        },
-      };
-    });
-  });
+  const columns: CellColumn[] = ["ar", "an", "nr", "nn", "a", "n"];
+  const rows = runs.flatMap((run) =>
+    CELL_TYPES.map((t) => ({
+      label: `${run} · ${t}`,
+      group: run,
+      values: Object.fromEntries(columns.map((c) => [c, value(run, c, t)])),
+    }))
+  );
   return table({
     caption:
       "Sub-question coverage by type: answered (A) and retrieved (R) shares, % of the type's sub-questions",
@@ -56,31 +42,31 @@ export function cellsTable(
   });
 }
 
-/** Rank of each system per metric (1 = best; higher is better except #4 and #6), ties share the best rank. */
-function ranks(raw: (number | null)[], higher: boolean): (number | null)[] {
-  const values = raw.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9));
-  return values.map((v) =>
-    v === null ? null : 1 + values.filter((w) => w !== null && (higher ? w > v : w < v)).length
-  );
-}
+/** The columns of the metrics table: key, label, stored measure, higher is better. */
+export const METRIC_COLUMNS: readonly [string, string, string, boolean][] = [
+  ["a_core", "#1 core", "subq_answered_core", true],
+  ["a_bg", "#1 background", "subq_answered_background", true],
+  ["a_fu", "#1 follow-up", "subq_answered_follow-up", false],
+  ["r_core", "#2 core", "subq_retrieved_core", true],
+  ["m3", "#3", "subq_m3", true],
+  ["m4", "#4", "subq_m4", true],
+  ["m5", "#5", "subq_m5", true],
+  ["m6", "#6", "subq_m6", false],
+  ["rating", "rating", "subq_rating", true],
+];
 
-/** Metrics #1-#6 and the rating per system with per-metric rankings (the paper's second table). */
-export function metricsTable(scores: ReadonlyMap<string, SystemScores>, notes: string[]): Table {
-  const runs = [...scores.keys()];
-  const cols: [string, string, (s: SystemScores) => number | null, boolean][] = [
-    ["a_core", "#1 core", (s) => s.answered.core, true],
-    ["a_bg", "#1 background", (s) => s.answered.background, true],
-    ["a_fu", "#1 follow-up", (s) => s.answered["follow-up"], false],
-    ["r_core", "#2 core", (s) => s.retrieved?.core ?? null, true],
-    ["m3", "#3", (s) => s.metrics.m3, true],
-    ["m4", "#4", (s) => s.metrics.m4, true],
-    ["m5", "#5", (s) => s.metrics.m5, true],
-    ["m6", "#6", (s) => s.metrics.m6, false],
-    ["rating", "rating", (s) => s.rating, true],
-  ];
-  const rank = new Map(
-    cols.map(([k, , f, hi]) => [k, ranks(runs.map((r) => f(scores.get(r)!)), hi)]),
-  );
+/**
+ * Metrics #1-#6 and the rating per system with per-metric rankings (the paper's
+ * second table): the stored values `value` gives and the stored ranks `rank` gives
+ * (null where none is stored).
+ */
+export function metricsTable(
+  runs: readonly string[],
+  value: (run: string, column: string) => number | null,
+  rank: (run: string, column: string) => number | null,
+  notes: string[],
+): Table {
+  const cols = METRIC_COLUMNS;
   return table({
     caption:
       "Metrics #1-#6 and the type-weighted rating per system; (k) = rank of the system on that metric",
@@ -94,10 +80,10 @@ export function metricsTable(scores: ReadonlyMap<string, SystemScores>, notes: s
       },
       { key: `${key}_rank`, label: "(k)", decimals: 0 },
     ]),
-    rows: runs.map((run, i) => ({
+    rows: runs.map((run) => ({
       label: run,
       values: Object.fromEntries(
-        cols.flatMap(([k, , f]) => [[k, f(scores.get(run)!)], [`${k}_rank`, rank.get(k)![i]]]),
+        cols.flatMap(([k]) => [[k, value(run, k)], [`${k}_rank`, rank(run, k)]]),
       ),
     })),
     notes: [
@@ -114,32 +100,48 @@ const ORIGIN = {
   "made-up": "made-up pairwise preferences (not human judgments)",
 };
 
-/** Preference accuracy of the core-only and hybrid ratings, the pairwise judge and the weight search. */
+/** What a preference table shows of one predictor (run `all-pairs`: the set's pairs). */
+export type PreferenceValue = (run: Predictor | "all-pairs", measure: string) => number | null;
+
+/**
+ * The row labels of a preference table (the searched weights' label needs all three
+ * stored weights; without them the search has no rows), each with its predictor.
+ */
+export function preferenceRows(value: PreferenceValue): { label: string; run: Predictor }[] {
+  const rows: { label: string; run: Predictor }[] = [
+    { label: "core-only rating (1, 0, 0)", run: "core-only" },
+    { label: "hybrid rating", run: "hybrid" },
+    { label: "pairwise judge (both orders)", run: "pairwise" },
+  ];
+  const w = ["core", "background", "follow-up"].map((t) =>
+    value("search-validation", `subq_preference_weight_${t}`)
+  );
+  if (w.every((x) => x !== null)) {
+    const name = `searched weights (${w.join(", ")})`;
+    rows.push({ label: `${name}, validation`, run: "search-validation" });
+    rows.push({ label: `${name}, held-out`, run: "search-held-out" });
+  }
+  return rows;
+}
+
+/**
+ * Preference accuracy of the core-only and hybrid ratings, the pairwise judge and
+ * the weight search: the stored values `value` gives (null where none is stored).
+ */
 export function preferenceTable(
-  r: PreferenceResults,
+  value: PreferenceValue,
   notes: string[],
   opts: { origin?: "human" | "model" | "made-up" } = {},
 ): Table {
-  const rows = [
-    { label: "core-only rating (1, 0, 0)", values: { acc: r.coreOnly, pairs: r.labelled } },
-    { label: "hybrid rating", values: { acc: r.hybrid, pairs: r.labelled } },
-    { label: "pairwise judge (both orders)", values: { acc: r.pairwise, pairs: r.labelled } },
-  ];
-  if (r.search) {
-    const w = r.search.weights;
-    const name = `searched weights (${w.core}, ${w.background}, ${w["follow-up"]})`;
-    rows.push({
-      label: `${name}, validation`,
-      values: { acc: r.search.validationAccuracy, pairs: r.search.validationPairs },
-    });
-    rows.push({
-      label: `${name}, held-out`,
-      values: {
-        acc: Number.isFinite(r.search.testAccuracy) ? r.search.testAccuracy : null,
-        pairs: r.search.testPairs,
-      },
-    });
-  }
+  const rows = preferenceRows(value).map(({ label, run }) => ({
+    label,
+    values: {
+      acc: value(run, "subq_preference_accuracy"),
+      pairs: value(run, "subq_preference_pairs"),
+    },
+  }));
+  const all = value("all-pairs", "subq_preference_pairs");
+  const labelled = value("core-only", "subq_preference_pairs");
   return table({
     caption: `Agreement with ${
       opts.origin
@@ -154,9 +156,13 @@ export function preferenceTable(
     rows,
     notes: [
       ...notes,
-      `${
-        r.pairs - r.labelled
-      } of ${r.pairs} pairs are ties and left out; equal ratings and judge ties count as misses.`,
+      ...(all !== null && labelled !== null
+        ? [
+          `${
+            all - labelled
+          } of ${all} pairs are ties and left out; equal ratings and judge ties count as misses.`,
+        ]
+        : ["Equal ratings and judge ties count as misses."]),
     ],
   });
 }
