@@ -17,8 +17,6 @@ import { thresholdTable } from "./threshold_table.ts";
 import { contextSizeTable } from "./context_size_table.ts";
 import { metricCorrelations } from "./metric_correlations.ts";
 import { topicCoverage } from "./topic_coverage.ts";
-import { readHumanLabels } from "./human_labels.ts";
-import { humanReportLabels } from "./human_report_labels.ts";
 import { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
 import { withStoredCaveats } from "./stored_caveats.ts";
 import { cellTopicSets } from "./cell_topic_sets.ts";
@@ -51,8 +49,9 @@ export interface WorkspaceAnalyses {
  * Loads the workspace data and runs every analysis of this area with the
  * given settings — the report overview and scores, the main table, the
  * threshold table, the context-size table, the random-context correlation
- * heatmap and the per-topic coverage (with human labels from the `human`
- * file, or else the workspace's `human` ratings of reports when another judge
+ * heatmap and the per-topic coverage (with the human coverage the
+ * `measure:human` stage stored from the `human` file, or else from the
+ * workspace's `human` ratings of reports when another judge
  * rated the reports) — then saves each table and figure under `outDir`.
  *
  * @param ws An open workspace after generation and judging.
@@ -96,12 +95,9 @@ export async function analyzeWorkspace(
   if (runs.length) {
     analyses.push(metricCorrelations(data, { ...opts.correlation, runs, tau: opts.tau }));
   } else opts.onNote?.("No retrieval run in the workspace; the metric correlations are skipped");
-  let human = opts.human ? await readHumanLabels(opts.human) : undefined;
-  if (!human && data.reportJudge !== "human") {
-    const stored = await humanReportLabels(ws);
-    if (stored.length) human = stored;
-  }
-  analyses.push(topicCoverage(data, { ...common, human: human?.length ? human : undefined }));
+  // The human coverage is the stored one (`measure:human`: the `human` file, else the
+  // workspace's `human` ratings of reports when another judge rated the reports).
+  analyses.push(topicCoverage(data, common));
   // Every table that shows a run whose report contexts lacked passages says so.
   const gaps = await runGaps(ws);
   // ... and every table that shows a run reranked without log-probabilities.

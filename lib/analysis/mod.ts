@@ -99,6 +99,7 @@ export {
 } from "./topic_coverage.ts";
 export { type HumanLabel, parseHumanLabels, readHumanLabels } from "./human_labels.ts";
 export { humanReportLabels } from "./human_report_labels.ts";
+export { humanCoverageRows, type HumanCoverageRowsOptions } from "./human_coverage_rows.ts";
 export {
   generationOverview,
   type GenerationOverviewData,

@@ -7,10 +7,24 @@ import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { barChart, table } from "@lib/report/mod.ts";
 import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
-import { conditionValues, datasetsOf, meanKey, storedMean } from "./_condition_scores.ts";
+import {
+  conditionValues,
+  datasetsOf,
+  meanKey,
+  type StoredKey,
+  storedMean,
+} from "./_condition_scores.ts";
 import { labelling } from "./_labels.ts";
-import { cell, mean, symbolNote } from "./_stats.ts";
+import { cell, symbolNote } from "./_stats.ts";
 import { conditionPalette } from "./_palette.ts";
+
+/** The stored report length beside a Cov(y) key (`Cov(tau=4)` -> `Tokens(tau=4)`). */
+const tokensKey = (cov: StoredKey): StoredKey => ({
+  run: cov.run,
+  source: cov.source,
+  judge: cov.judge,
+  measure: cov.measure.replace(/^Cov/, "Tokens"),
+});
 
 /** Options of {@linkcode reportScores}. */
 export interface ReportScoresOptions {
@@ -79,14 +93,13 @@ export function reportScores(
     };
     const cov = stored("covY");
     const topics = new Set(of("covY").map((r) => r.topicId));
-    const tokens = data.generations.filter((g) => g.run === c.generation && topics.has(g.topicId))
-      .map((g) => g.tokens ?? 0);
     return {
       condition: c.label,
       kind: c.kind,
       coverage: cov?.value ?? NaN,
       density: stored("denY")?.value ?? NaN,
-      tokens: cov ? mean(tokens) : NaN,
+      // The stored mean report length over the topics of the Cov(y) mean.
+      tokens: (cov && storedMean(data, tokensKey(cov))?.value) ?? NaN,
       // No mean, no count: a blank, never a 0 nobody measured.
       topics: cov ? cov.topics ?? topics.size : NaN,
     };
@@ -110,10 +123,20 @@ export function reportScores(
       cov.key
         ? { row, column, derived: what, inputs: [cov.key] }
         : { row, column, reason: cov.reason };
+    const tokens = (): CellSource => {
+      if (!cov.key) return { row, column: "tokens", reason: cov.reason };
+      const key = tokensKey(cov.key);
+      return storedMean(data, key) ? { row, column: "tokens", key: { ...key, topicId: "all" } } : {
+        row,
+        column: "tokens",
+        reason:
+          `no mean report length stored beside ${cov.key.measure}: a report of its topics has no token count (see the measure stage's notes)`,
+      };
+    };
     return [
       cov,
       one("den", "denY"),
-      derived("tokens", "mean report tokens over the topics of the Cov(y) mean"),
+      tokens(),
       derived("topics", "topic count of the Cov(y) mean"),
     ];
   });

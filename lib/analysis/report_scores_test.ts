@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { tableMarkdown } from "@lib/report/mod.ts";
 import { reportScores } from "./report_scores.ts";
-import { tinyData } from "./testdata/tiny_data.ts";
+import { tinyData, tinyExtract } from "./testdata/tiny_data.ts";
+import { withStoredMeasures } from "./testdata/stored_measures.ts";
 
 Deno.test("reportScores: mean Cov(y), Den(y) and tokens per condition", () => {
   const r = reportScores(tinyData());
@@ -17,4 +18,30 @@ Deno.test("reportScores: mean Cov(y), Den(y) and tokens per condition", () => {
   assert.ok(md.includes("| a | **0.750** | **1.000** | 150 | 2 |"), md);
   assert.ok(md.includes("| b | <u>0.250</u> | 0.500 | 75 | 2 |"), md);
   assert.ok(md.includes("| Oracle result | 1.000 | 0.854 | 300 | 2 |"), md);
+});
+
+Deno.test("reportScores: a report without a stored token count leaves Tokens blank with its reason, never 0", () => {
+  const extract = tinyExtract();
+  // Run b's report of t2 has no token count: b's mean length over {t1, t2} is not measured.
+  extract.generations = extract.generations.map((g) =>
+    g.run === "b" && g.topicId === "t2" ? { ...g, tokens: undefined } : g
+  );
+  const r = reportScores(withStoredMeasures(extract));
+  const s = Object.fromEntries(r.data.scores.map((x) => [x.condition, x]));
+  assert.equal(s.a.tokens, 150);
+  assert.ok(Number.isNaN(s.b.tokens));
+  assert.equal(s.b.coverage, 0.25);
+  const md = tableMarkdown(r.table!);
+  // Blank, where the view used to show (100 + 0) / 2 = 50.
+  assert.match(md, /\| b \| <u>0\.250<\/u> \| [^|]+ \| – \| 2 \|/);
+  const cell = r.cells!.find((c) => c.row === "b" && c.column === "tokens")!;
+  assert.match(cell.reason ?? "", /no mean report length stored beside Cov/);
+  // Run a's cell names the stored mean it shows.
+  assert.deepEqual(r.cells!.find((c) => c.row === "a" && c.column === "tokens")!.key, {
+    run: "a",
+    source: "report",
+    judge: r.cells!.find((c) => c.row === "a" && c.column === "cov")!.key!.judge,
+    measure: "Tokens",
+    topicId: "all",
+  });
 });

@@ -3,13 +3,12 @@
  *
  * @module
  */
-import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
+import { answerMeasureName, CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, topicChart } from "@lib/report/mod.ts";
 import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
-import type { HumanLabel } from "./human_labels.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
 import { conditionValues, meanKey } from "./_condition_scores.ts";
-import { answerableSets, LABELS } from "./_scores.ts";
+import { LABELS } from "./_scores.ts";
 import { labelling } from "./_labels.ts";
 import { cell, symbolNote } from "./_stats.ts";
 import { conditionPalette } from "./_palette.ts";
@@ -21,8 +20,13 @@ export interface TopicCoverageOptions {
   conditions?: readonly Condition[];
   /** `covY` (report coverage, default) or `denY` (report density). */
   measure?: "covY" | "denY";
-  /** Human labels (see `readHumanLabels`); drawn as black diamonds. */
-  human?: readonly HumanLabel[];
+  /**
+   * Judge of the stored human coverage drawn as black diamonds (rows of source
+   * `human`, stored by the `measure:human` stage from the config's labels file,
+   * judge `human-labels`, or the workspace's `human` ratings of reports).
+   * Default: `human-labels` when stored, else the first stored.
+   */
+  humanJudge?: string;
   /** Condition whose human labels are drawn. Default: the condition with the most labels. */
   humanCondition?: string;
   /** Answerability threshold. Default 3. */
@@ -43,26 +47,29 @@ export interface TopicCoverageData {
 /**
  * Per-topic Cov(y) (or Den(y)) of the reports of each condition, as a figure
  * (one coloured line per condition across topics) and a table (topics x
- * conditions, plus the human column). Human labels, when given, are overlaid
- * for one condition: coverage labels as they are, report judgments turned
- * into coverage of the topic's answerable sub-questions at `tau`.
+ * conditions, plus the human column). The stored human coverage at `tau`
+ * (source `human`, see `humanCoverageRows`), when there is any, is overlaid
+ * for one condition.
  *
  * @param data Workspace data (see `loadCruxData`).
- * @param opts Conditions, `measure` (covY), `human`, `humanCondition`, `tau` (3), `w` (0.5).
+ * @param opts Conditions, `measure` (covY), `humanJudge`, `humanCondition`, `tau` (3), `w` (0.5).
  * @returns `topic_coverage`: values, human values, figure and table.
  * @throws {RangeError} When `humanCondition` has no label.
  * @example
  * ```ts
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * import { loadCruxData } from "@lib/analysis/mod.ts";
- * import { readHumanLabels, topicCoverage } from "@lib/analysis/mod.ts";
+ * import { humanCoverageRows, readHumanLabels, topicCoverage } from "@lib/analysis/mod.ts";
  * import { displayFigure } from "@lib/report/mod.ts";
  * const dir = await Deno.makeTempDir();
  * const ws = await openWorkspace(dir);
  * await importSample(ws, "datasets/sample");
  * const data = await loadCruxData(ws);
  * await Deno.writeTextFile(`${dir}/human.jsonl`, '{"topicId":"sample-01","run":"rag-bm25","coverage":0.5}\n');
- * const r = topicCoverage(data, { human: await readHumanLabels(`${dir}/human.jsonl`) });
+ * // What the `measure:human` stage stores from the config's `analysis.human` file.
+ * const labels = await readHumanLabels(`${dir}/human.jsonl`);
+ * const stored = humanCoverageRows(data, labels, { judge: "human-labels" });
+ * const r = topicCoverage({ ...data, measures: [...(data.measures ?? []), ...stored] });
  * await displayFigure(r.figure!);
  * ws.close();
  * await Deno.remove(dir, { recursive: true });
@@ -80,7 +87,11 @@ export function topicCoverage(
   const values = scored.records
     .filter((r) => r.measure === measure)
     .map((r) => ({ topicId: r.topicId, condition: label.get(r.condition)!, value: r.value }));
-  const { human, humanCondition } = humanValues(data, opts, t);
+  const { human, humanCondition, judge: humanJudge, measure: humanMeasure } = humanValues(
+    data,
+    opts,
+    t,
+  );
   const humanLabel = humanCondition
     ? `human: ${label.get(humanCondition) ?? humanCondition}`
     : "human";
@@ -117,15 +128,24 @@ export function topicCoverage(
       ...(human.length ? [["__human", cell(human.find((h) => h.topicId === topicId)?.value)]] : []),
     ]),
   }));
-  // The human column shows the human labels given, turned into coverage.
-  for (const r of rows) {
-    if (typeof r.values.__human === "number") {
-      cells.push({
-        row: r.label,
-        column: "__human",
-        derived: `${humanLabel}: coverage from the human labels given`,
-        inputs: [],
-      });
+  // The human column shows the stored human coverage of each topic (the `measure:human` stage).
+  if (human.length) {
+    for (const r of rows) {
+      cells.push(
+        typeof r.values.__human === "number"
+          ? {
+            row: r.label,
+            column: "__human",
+            key: {
+              run: humanCondition!,
+              source: "human",
+              judge: humanJudge!,
+              measure: humanMeasure,
+              topicId: r.label,
+            },
+          }
+          : { row: r.label, column: "__human", reason: "no human label of this topic's report" },
+      );
     }
   }
   return {
@@ -157,14 +177,29 @@ export function topicCoverage(
   };
 }
 
+/** The stored human coverage (source `human`) at tau, of one condition (default: the one with the most topics). */
 function humanValues(
   data: CruxData,
   opts: TopicCoverageOptions,
   t: number,
-): { human: TopicCoverageData["human"]; humanCondition?: string } {
-  if (!opts.human?.length) return { human: [] };
+): {
+  human: TopicCoverageData["human"];
+  humanCondition?: string;
+  judge?: string;
+  measure: string;
+} {
+  const measure = answerMeasureName("Cov", t, CRUX_DEFAULTS.w);
+  const stored = (data.measures ?? []).filter((r) =>
+    r.source === "human" && r.measure === measure && r.topicId !== "all"
+  );
+  const judges = [...new Set(stored.map((r) => r.judge))].sort();
+  // A labels file named in the config is the experiment's human labels; else the workspace's.
+  const judge = opts.humanJudge ??
+    (judges.includes("human-labels") ? "human-labels" : judges[0]);
+  const mine = stored.filter((r) => r.judge === judge);
+  if (!mine.length) return { human: [], measure };
   const counts = new Map<string, number>();
-  for (const h of opts.human) counts.set(h.condition, (counts.get(h.condition) ?? 0) + 1);
+  for (const r of mine) counts.set(r.run, (counts.get(r.run) ?? 0) + 1);
   const condition = opts.humanCondition ?? [...counts].sort((a, b) => b[1] - a[1])[0][0];
   if (!counts.has(condition)) {
     throw new RangeError(
@@ -173,19 +208,7 @@ function humanValues(
       })`,
     );
   }
-  const answerable = answerableSets(data, t);
-  const human: TopicCoverageData["human"] = [];
-  for (const h of opts.human) {
-    if (h.condition !== condition) continue;
-    if (h.coverage !== undefined) {
-      human.push({ topicId: h.topicId, condition, value: h.coverage });
-      continue;
-    }
-    const a = new Set(answerable.get(h.topicId) ?? []);
-    const qs = data.questions.get(h.topicId) ?? [];
-    if (a.size === 0 || h.ratings!.length !== qs.length) continue;
-    const covered = qs.filter((q, i) => a.has(q) && h.ratings![i] >= t).length;
-    human.push({ topicId: h.topicId, condition, value: covered / a.size });
-  }
-  return { human, humanCondition: condition };
+  const human = mine.filter((r) => r.run === condition)
+    .map((r) => ({ topicId: r.topicId, condition, value: r.value }));
+  return { human, humanCondition: condition, judge, measure };
 }

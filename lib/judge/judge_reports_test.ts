@@ -60,6 +60,8 @@ Deno.test("judgeReports: hand-checked Cov/Den of a report and its context; re-ru
         ["Cov", "report", "crux", judge.name, 0.5, 1],
         ["Den", "context", "crux", judge.name, run.contextDensity, 1],
         ["Den", "report", "crux", judge.name, run.density, 1],
+        // The report's length (its stored 100 tokens) over the topic set of the Cov(y) mean.
+        ["Tokens", "report", "crux", judge.name, 100, 1],
       ],
     );
     // Each mean states its topic set: the one topic with an answerable sub-question at tau 3.
@@ -154,9 +156,10 @@ Deno.test("rateReports stores ratings and no measure; measureReports scores them
     assert.ok(Math.abs(r.runs[0].density - Math.SQRT2) < 1e-12);
     assert.equal(r.runs[0].contextCoverage, 0.5);
     assert.ok(Math.abs(r.runs[0].contextDensity - Math.sqrt(200 / 130)) < 1e-12);
-    // Per topic and `all` for Cov and Den of the report and of its context.
-    assert.equal(r.stored, 8);
-    assert.equal((await ws.measures({ run: "g" })).length, 8);
+    // Per topic and `all` for Cov and Den of the report and of its context, and the
+    // report's length (Tokens) beside its Cov.
+    assert.equal(r.stored, 10);
+    assert.equal((await ws.measures({ run: "g" })).length, 10);
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });
@@ -184,6 +187,13 @@ Deno.test("measureReports: a report without a stored token count has Cov but no 
     // Cov(y) = 1/2 as by hand; no Den of the report, per topic or as the run's mean.
     assert.deepEqual(report, [["Cov", "all", 0.5], ["Cov", "t", 0.5]]);
     assert.ok(notes.some((n) => n.includes("t (the report has no token count)")), notes.join("\n"));
+    // Nor a stored length: no Tokens row, and the note names the topic.
+    assert.ok(
+      notes.includes(
+        'Run "g": no mean report length beside Cov; 1 reports have no token count (t)',
+      ),
+      notes.join("\n"),
+    );
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });

@@ -2,8 +2,10 @@
  * Measuring judged reports: Cov(y) and Den(y) of each report from its stored
  * ratings, and Cov(Z) and Den(Z) of its retrieval context from the passage
  * ratings, per topic and as run means, stored in `measures` (method crux,
- * source `report` or `context`) under the names of `answerMeasureName`. A
- * report with a failed or unparsed rating has no value, and its run no mean.
+ * source `report` or `context`) under the names of `answerMeasureName`, and
+ * the reports' token counts beside the Cov(y) values (`Tokens`, per topic and
+ * over the topic set of each Cov(y) mean). A report with a failed or unparsed
+ * rating has no value, and its run no mean.
  *
  * @module
  */
@@ -25,6 +27,7 @@ import {
 import { reportItemId } from "./report_item_id.ts";
 import { isContextJudged, type RatingMatrix, reportTargets } from "./_report_targets.ts";
 import { reportRowsAt } from "./_report_rows_at.ts";
+import { reportTokenRows } from "./_report_token_rows.ts";
 
 /** Options of {@linkcode measureReports}. */
 export interface MeasureReportsOptions {
@@ -364,6 +367,8 @@ export async function measureReports(
       }),
     );
   }
+  // The reports' lengths over the topics of each Cov(y) value and mean.
+  measureRows.push(...reportTokenRows(measureRows, t.judged, opts.judge, opts.onNote));
   await writeMeasures(ws, measureRows);
   return { runs, metrics, stored: measureRows.length };
 }

@@ -90,6 +90,17 @@ export function withStoredMeasures(
         { tau, w },
       );
       push(g.run, g.topicId, cov, "report", plain.reportJudge, s.coverage!);
+      // The report's length beside its Cov(y), when its token count is stored.
+      if (g.tokens != null) {
+        push(
+          g.run,
+          g.topicId,
+          cov.replace(/^Cov/, "Tokens"),
+          "report",
+          plain.reportJudge,
+          g.tokens,
+        );
+      }
       if (pStar.missing === undefined) {
         push(g.run, g.topicId, den, "report", plain.reportJudge, s.density!);
       }
@@ -102,6 +113,10 @@ export function withStoredMeasures(
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
   for (const xs of groups.values()) {
+    // A mean length only over the whole topic set of the Cov(y) mean beside it.
+    const { run, measure, source, judge } = xs[0];
+    const cov = groups.get([run, measure.replace(/^Tokens/, "Cov"), source, judge].join("\u0000"));
+    if (measure.startsWith("Tokens") && cov?.length !== xs.length) continue;
     const value = xs.reduce((a, r) => a + r.value, 0) / xs.length;
     rows.push({ ...xs[0], topicId: "all", value, topics: xs.length });
   }

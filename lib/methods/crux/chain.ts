@@ -16,6 +16,7 @@ import { retrievalStages } from "./retrieval_stages.ts";
 import { generationStages } from "./generation_stages.ts";
 import { judgingStages } from "./judging_stages.ts";
 import { measureStages } from "./measure_stages.ts";
+import { humanMeasureStage } from "./human_measure_stage.ts";
 import { reportMeasureId, reportMeasureStages } from "./report_measure_stages.ts";
 import { sampleMeasureStage } from "./sample_measure_stage.ts";
 
@@ -52,6 +53,7 @@ export async function cruxChain(
       ...generation.specs,
       ...judgingStages(env, judged),
       ...reportMeasureStages(env, judged),
+      humanMeasureStage(env, judged),
       ...measureStages(env, runs, generation.generations),
       ...sampleMeasureStage(env, runs),
     ],

@@ -2,7 +2,8 @@
  * The CRUX chain's report measure stages: `measure:reports:<run>` for each
  * judged run, computing Cov and Den of its reports and of their contexts from
  * the ratings `judge:<run>` stored, at the construction's threshold and at
- * every threshold the analyses show.
+ * every threshold the analyses show, with the reports' token counts beside
+ * them (`Tokens` per topic and over the topic set of each Cov(y) mean).
  *
  * @module
  */
@@ -37,7 +38,8 @@ export function reportMeasureStages(env: CruxChainEnv, judged: readonly string[]
   return judged.map((run) => ({
     id: reportMeasureId(run),
     stage: "measure",
-    version: 1,
+    // 2: stores the reports' token counts (`Tokens`) beside Cov and Den.
+    version: 2,
     // The analyses' thresholds and density exponent: Cov(y) and Den(y) are stored at
     // each, so the tables read them.
     params: { tau, taus: settings.taus, ...(env.w ? { w: env.w } : {}) },

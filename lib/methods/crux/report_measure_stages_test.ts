@@ -65,12 +65,17 @@ Deno.test("the judge stage stores only ratings; the measure stage computes Cov a
       ["all", "Den", "context", r(ctxDen), 1],
       ["all", "Den", "report", r(sqrt2), 1],
       ["all", "Den(tau=5)", "report", 0, 1],
+      // The report's stored 100 tokens, beside each Cov(y) mean and value.
+      ["all", "Tokens", "report", r(100), 1],
+      ["all", "Tokens(tau=5)", "report", r(100), 1],
       ["t", "Cov", "context", r(0.5), null],
       ["t", "Cov", "report", r(0.5), null],
       ["t", "Cov(tau=5)", "report", 0, null],
       ["t", "Den", "context", r(ctxDen), null],
       ["t", "Den", "report", r(sqrt2), null],
       ["t", "Den(tau=5)", "report", 0, null],
+      ["t", "Tokens", "report", r(100), null],
+      ["t", "Tokens(tau=5)", "report", r(100), null],
     ]);
     assert.ok((await ws.measures({ run: "rag-x" })).every((m) => m.method === "crux"));
     assert.ok((await ws.measures({ run: "rag-x" })).every((m) => m.judge === "lexical"));
@@ -113,6 +118,8 @@ Deno.test("a missing report rating leaves its topic's Cov and Den and the run's 
       ["t", "Cov(tau=5)", "report", null],
       ["t", "Den", "context", null],
       ["t", "Den(tau=5)", "report", null],
+      // The length beside the one Cov(y) value stored (at tau 5); no mean.
+      ["t", "Tokens(tau=5)", "report", null],
     ]);
     assert.deepEqual(notes, [
       'measure: Run "rag-x": no mean Cov or Den of its reports; 1 ratings failed or unparsed in 1 topics (t), which have no value; re-run to retry them',
