@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { runDemo } from "@lib/experiment/mod.ts";
 import { openWorkspace, readCaveats } from "@lib/store/mod.ts";
 import { checkCells, parseCsv } from "../support/check_cells.ts";
+import type { CellSource } from "@lib/analysis/mod.ts";
 
 Deno.test({
   name: "demo: every numeric cell of every saved table is the stored row its cell key names",
@@ -56,6 +57,19 @@ Deno.test({
         checked.statistics >= 28,
         `cells showing stored statistics (${checked.statistics})`,
       );
+      // So are the comparison's paired tests: every difference and p-value cell names
+      // its stored statistic (the checker compared it), none is computed in the view.
+      const tests =
+        (await Deno.readTextFile(join(dir, "tables", "method_significance.cells.jsonl")))
+          .trim().split("\n").map((l) => JSON.parse(l) as CellSource)
+          .filter((c) => c.column !== "topics");
+      assert.ok(tests.length > 0, "method_significance has test cells");
+      for (const c of tests) {
+        assert.ok(
+          c.statistic || (c.reason && !c.derived),
+          `${c.row} / ${c.column}: ${JSON.stringify(c)}`,
+        );
+      }
 
       // Every saved table's notes are its stored caveats, in order, in every view.
       const ws = await openWorkspace(dir, { readOnly: true });

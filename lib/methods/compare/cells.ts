@@ -79,7 +79,10 @@ export function compareCells(
       tableCells(t, (row, column, value) => {
         const run = runOf(row.label);
         if (column === "topics") {
-          return { derived: "topics every method scored for the run", inputs: [] };
+          return {
+            derived: "topics every method scored for the run",
+            inputs: present.flatMap((p) => inputs(p.method, [run])),
+          };
         }
         const [m, part] = column.split(":");
         const ins = inputs(m, [run]);
@@ -137,7 +140,11 @@ export function compareCells(
           topicPearson: "mean_topic_pearson",
         };
         if (column === "runs") {
-          return { derived: "runs both methods scored", inputs: [] };
+          // A count of the runs of the stored scores the correlations are over.
+          return {
+            derived: "runs both methods scored",
+            inputs: [...inputs(k.a, c.runs), ...inputs(k.b, c.runs)],
+          };
         }
         if (column === "topics") {
           return {
