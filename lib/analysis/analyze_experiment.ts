@@ -12,6 +12,7 @@ import { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 import { contextAnalyses } from "./context_analyses.ts";
 import { saveAnalysis } from "./save_analysis.ts";
 import { withStoredCaveats } from "./stored_caveats.ts";
+import { cellTopicSets } from "./cell_topic_sets.ts";
 import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
 import type { Analysis } from "./types.ts";
 import { gridAnalysis } from "./grid_analysis.ts";
@@ -75,8 +76,11 @@ export async function analyzeExperiment(
   }
   const gaps = await runGaps(ws);
   const fallbacks = await rerankFallbacks(ws);
+  const withTopicSets = await cellTopicSets(ws);
   for (
-    const x of extra.map((x) => withRerankFallbackNote(withContextGapNote(x, gaps), fallbacks))
+    const x of extra.map((x) =>
+      withTopicSets(withRerankFallbackNote(withContextGapNote(x, gaps), fallbacks))
+    )
   ) {
     // The notes of each table are stored as its caveats; the files show the stored ones.
     const a = await withStoredCaveats(ws, x);

@@ -21,6 +21,7 @@ import { readHumanLabels } from "./human_labels.ts";
 import { humanReportLabels } from "./human_report_labels.ts";
 import { saveAnalysis, type SavedAnalysis } from "./save_analysis.ts";
 import { withStoredCaveats } from "./stored_caveats.ts";
+import { cellTopicSets } from "./cell_topic_sets.ts";
 import { conditionAliases } from "./run_palette.ts";
 import { rerankFallbacks, withRerankFallbackNote } from "./_rerank_fallback_notes.ts";
 
@@ -110,6 +111,9 @@ export async function analyzeWorkspace(
     analyses.length,
     ...analyses.map((a) => withRerankFallbackNote(withContextGapNote(a, gaps), fallbacks)),
   );
+  // Each cell key names its stored row's topic set.
+  const withTopicSets = await cellTopicSets(ws);
+  analyses.splice(0, analyses.length, ...analyses.map(withTopicSets));
   const saved: SavedAnalysis[] = [];
   if (!(opts.save ?? true)) {
     // A view (e.g. a notebook on a read-only workspace): the stored caveats, nothing written.

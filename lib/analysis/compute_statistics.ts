@@ -5,8 +5,16 @@
  *
  * @module
  */
-import { bootstrapCi, kendallTau, mean, pairedTTest } from "@lib/metrics/mod.ts";
+import {
+  bootstrapCi,
+  kendallTau,
+  mean,
+  pairedTTest,
+  pearson,
+  randomizationTest,
+} from "@lib/metrics/mod.ts";
 import { formatStatisticKey, type StatisticKey, type StoredStatistic } from "@lib/store/mod.ts";
+import { HOLM, holmStatistic } from "./_holm_statistic.ts";
 
 /**
  * A statistic a table shows, with the stored values of its inputs: what the
@@ -25,6 +33,7 @@ export interface StatisticRequest {
 /** The statistics {@linkcode computeStatistics} knows. */
 export const STATISTICS = [
   "kendall_tau_b",
+  "pearson_r",
   "mean",
   "sd",
   "bootstrap_ci_lower",
@@ -32,16 +41,23 @@ export const STATISTICS = [
   "paired_t_p",
   // Over the stored values of sampled contexts, named as sets (see `SAMPLED`).
   "kendall_tau_b_sampled",
+  // Paired tests between runs (the method comparison).
+  "mean_diff",
+  "randomization_p",
+  "holm_p",
   // The rank of one input among the others (see `rankOf`).
   "rank",
 ] as const;
+
+/** Paired per-topic statistics of two runs: `x` and `y` each name one stored mean measure. */
+const PAIRED_RUNS = new Set(["paired_t_p", "mean_diff", "randomization_p"]);
 
 /**
  * Statistics over the per-topic values of one stored measure (`x` names it once,
  * its values are those of the topics of the topic set; `paired_t_p` pairs them by
  * topic with the one measure of `y`).
  */
-const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", "paired_t_p"]);
+const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", ...PAIRED_RUNS]);
 
 /**
  * Statistics over the stored values of sampled contexts, too many to list in a
@@ -65,17 +81,25 @@ function rankOf(xs: readonly number[], p: Readonly<Record<string, string | numbe
 
 /**
  * Computes each requested statistic from its inputs' stored values: Kendall's
- * tau-b of the paired vectors (`kendall_tau_b`; `kendall_tau_b_sampled` over the
- * values of sampled contexts, its inputs named as sets), the mean (`mean`) or the sample
+ * tau-b or Pearson's r of the paired vectors (`kendall_tau_b`, `pearson_r`;
+ * `kendall_tau_b_sampled` over the values of sampled contexts, its inputs named
+ * as sets), the mean (`mean`) or the sample
  * standard deviation, n - 1 (`sd`) of the first; over the per-topic values of
  * one measure, the bounds of the percentile bootstrap interval of their mean
  * (`bootstrap_ci_lower` / `_upper`; parameters `samples` 1,000, `level` 0.95,
  * `seed` 1) and the two-sided paired t-test p against another measure's values on
- * the same topics (`paired_t_p`; 1 when the two are equal on every topic); the rank
- * of one input among all (`rank`; parameters `position` and `order`). A statistic with an input that
+ * the same topics (`paired_t_p`; 1 when the two are equal on every topic), the
+ * mean of their differences x - y (`mean_diff`, defined over one topic too) and
+ * the two-sided paired randomization test p (`randomization_p`; parameters
+ * `trials` 10,000, `seed` 1); the Holm-adjusted p of one such test in its
+ * family (`holm_p`: parameters `test`, the raw test, `family`, a JSON list of
+ * the runs whose every pair i < j is tested, and the test's own parameters; `x`
+ * and `y` name the pair; the family's raw tests must be requested too, and a
+ * family test without a value does not count); and the rank of one input among
+ * all (`rank`; parameters `position` and `order`). A statistic with an input that
  * has no stored value is absent (value null), with the inputs' reasons: never a
  * value over the other inputs. So is one that is undefined on its inputs (tau-b
- * of a constant vector, sd of one value), with why. Requests with the same key
+ * or r of a constant vector, sd of one value), with why. Requests with the same key
  * (several tables showing one statistic) give one row.
  *
  * @param requests What the tables show.
@@ -98,9 +122,9 @@ function rankOf(xs: readonly number[], p: Readonly<Record<string, string | numbe
  */
 export function computeStatistics(requests: readonly StatisticRequest[]): StoredStatistic[] {
   const out = new Map<string, { row: StoredStatistic; request: StatisticRequest }>();
+  const holm: { id: string; request: StatisticRequest }[] = [];
   for (const r of requests) {
     const id = formatStatisticKey(r.key);
-    const row = computeOne(r, id);
     const seen = out.get(id);
     if (seen) {
       if (JSON.stringify([seen.request.x, seen.request.y]) !== JSON.stringify([r.x, r.y])) {
@@ -108,7 +132,16 @@ export function computeStatistics(requests: readonly StatisticRequest[]): Stored
       }
       continue;
     }
+    // A Holm-adjusted p needs its whole family's raw p-values: computed once they all are.
+    const row = r.key.statistic === HOLM
+      ? { key: r.key, value: null, n: 0, reason: "" }
+      : computeOne(r, id);
     out.set(id, { row, request: r });
+    if (r.key.statistic === HOLM) holm.push({ id, request: r });
+  }
+  const raw = new Map([...out].map(([id, v]) => [id, v.row]));
+  for (const h of holm) {
+    out.set(h.id, { row: holmStatistic(h.request.key, raw), request: h.request });
   }
   return [...out.values()].map((v) => v.row);
 }
@@ -121,7 +154,8 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
     );
   }
   const sampled = SAMPLED.has(key.statistic);
-  const paired = key.statistic === "kendall_tau_b" || key.statistic === "paired_t_p" || sampled;
+  const paired = key.statistic === "kendall_tau_b" || key.statistic === "pearson_r" ||
+    PAIRED_RUNS.has(key.statistic) || sampled;
   const perTopic = PER_TOPIC.has(key.statistic);
   if (
     (perTopic
@@ -161,6 +195,12 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
   if (key.statistic === "mean") {
     return n ? { key, value: mean(xs), n, reason: "" } : absent("no inputs");
   }
+  if (key.statistic === "mean_diff") {
+    const ys = r.y as number[];
+    return n
+      ? { key, value: xs.reduce((s, v, k) => s + v - ys[k], 0) / n, n, reason: "" }
+      : absent("no topics both runs scored");
+  }
   if (n < 2) return absent(`undefined over ${n} value${n === 1 ? "" : "s"}`);
   if (key.statistic === "bootstrap_ci_lower" || key.statistic === "bootstrap_ci_upper") {
     const p = key.params ?? {};
@@ -181,6 +221,14 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
     const value = xs.every((x, i) => x === ys[i]) ? 1 : pairedTTest(xs, ys).p;
     return { key, value, n, reason: "" };
   }
+  if (key.statistic === "randomization_p") {
+    const p = key.params ?? {};
+    const test = randomizationTest(xs, r.y as number[], {
+      trials: Number(p.trials ?? 10_000),
+      seed: Number(p.seed ?? 1),
+    });
+    return { key, value: test.p, n, reason: "" };
+  }
   if (key.statistic === "sd") {
     const m = mean(xs);
     const value = Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1));
@@ -198,5 +246,6 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
       } for all ${n})`,
     );
   }
-  return { key, value: kendallTau(xs, ys), n, reason: "" };
+  const value = key.statistic === "pearson_r" ? pearson(xs, ys) : kendallTau(xs, ys);
+  return { key, value, n, reason: "" };
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { cellTopicSets } from "./cell_topic_sets.ts";
 import { runPalette } from "./run_palette.ts";
 import { type CruxExperimentConfig, cruxSettings } from "@lib/pipeline/mod.ts";
 import { defaultReportJudge, passageJudge, type Workspace } from "@lib/store/mod.ts";
@@ -78,13 +79,15 @@ export async function contextAnalyses(
     ],
     palette: await runPalette(ws),
   });
+  // Each cell key names its stored row's topic set.
+  const withTopicSets = await cellTopicSets(ws);
   return [
-    {
+    withTopicSets({
       name: "context_evaluation",
       data: contexts.means,
       table: report.table,
       cells: contexts.cells,
-    },
+    }),
     ...report.figures.map((f) => ({
       name: f.name === "per_topic_coverage" ? "context_per_topic_coverage" : f.name,
       data: contexts.perTopic,

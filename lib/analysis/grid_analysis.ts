@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { cellTopicSets } from "./cell_topic_sets.ts";
 import { backendNote } from "@lib/report/mod.ts";
 import type { CruxExperimentConfig } from "@lib/pipeline/mod.ts";
 import { readGridMeasures, readRerankUsage, type WorkspaceLike } from "@lib/store/mod.ts";
@@ -49,11 +50,12 @@ export async function gridAnalysis(
   }
   const runs = [...grid.first, ...grid.cells.map((c) => c.run)];
   const backends = experimentBackends(config, opts.env);
-  return gridTable({
+  // Each cell key names its stored row's topic set.
+  return (await cellTopicSets(ws))(gridTable({
     grid,
     usage: await readRerankUsage(ws),
     measures: await readGridMeasures(ws, runs),
     judge: opts.judge,
     notes: backends ? [backendNote(backends)] : [],
-  });
+  }));
 }

@@ -48,6 +48,7 @@
 export type {
   Analysis,
   AnalysisTopic,
+  CellKey,
   CellSource,
   Condition,
   ConditionKind,
@@ -125,7 +126,6 @@ export {
   type HumanAgreementAnalysesData,
   type HumanAgreementAnalysesOptions,
 } from "./human_agreement_analyses.ts";
-export { withSignificance, type WithSignificanceOptions } from "./with_significance.ts";
 export { computeStatistics, type StatisticRequest, STATISTICS } from "./compute_statistics.ts";
 export { NOT_STORED, type ShownStatistic, storedStatistic } from "./stored_statistic.ts";
 export {
@@ -135,6 +135,7 @@ export {
 } from "./store_statistics.ts";
 export { statisticsStep } from "./statistics_step.ts";
 export { withStoredCaveats } from "./stored_caveats.ts";
+export { cellTopicSets } from "./cell_topic_sets.ts";
 export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
 export { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 export {

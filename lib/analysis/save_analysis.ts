@@ -36,7 +36,7 @@ export interface SaveAnalysisOptions {
  * cell: the key of the stored row it shows, or why it is blank) when the
  * analysis names its cells' rows; under `outDir` (normally
  * `outputs/<experiment>`), creating the folders; then records it (title,
- * caption, subtitle and notes, file paths) in `outDir/analyses.json` and
+ * caption, subtitle and notes, file paths, the cells file's too) in `outDir/analyses.json` and
  * rebuilds the gallery page `outDir/index.html` listing every saved table and
  * figure of the experiment. Files are written atomically.
  *
@@ -69,6 +69,7 @@ export async function saveAnalysis(
   opts: SaveAnalysisOptions = {},
 ): Promise<SavedAnalysis> {
   const out: SavedAnalysis = { name: analysis.name };
+  let cells: string | undefined;
   if (analysis.table) {
     out.table = await saveTable(analysis.table, join(outDir, "tables", analysis.name), {
       gallery: false,
@@ -98,6 +99,7 @@ export async function saveAnalysis(
       ).join(""),
     );
     await Deno.rename(tmp, file);
+    cells = file;
   }
   if (analysis.figure) {
     out.figure = await saveFigure(analysis.figure, join(outDir, "figures", analysis.name), {
@@ -118,6 +120,7 @@ export async function saveAnalysis(
       subtitle: head?.subtitle ?? [],
       notes: analysis.table?.notes ?? [],
       ...(out.table ? { table: rel(out.table) } : {}),
+      ...(cells ? { cells: relative(outDir, cells) } : {}),
       ...(out.figure ? { figure: rel(out.figure) } : {}),
     });
     out.gallery = await buildGallery(outDir);

@@ -92,6 +92,22 @@ export interface Condition {
 }
 
 /**
+ * The key of a stored `measures` row a cell shows or is computed from: run,
+ * source, judge, measure, topic (`all` for a mean), and the row's stated topic
+ * set (`topic_set`: `topic(id=...)`, `answerable(tau=3,n=49)`, `judged(n=50)`,
+ * `scored(n=10)`, ...; null where the row states none), set from the stored
+ * row when the table is saved (see `cellTopicSets`).
+ */
+export interface CellKey {
+  run: string;
+  source: string;
+  judge: string;
+  measure: string;
+  topicId: string;
+  topicSet?: string | null;
+}
+
+/**
  * Where one numeric cell of a table comes from: the key of the stored
  * `measures` row it shows, or why it is blank.
  */
@@ -113,7 +129,7 @@ export interface CellSource {
    * topic `all:<dataset>` when the workspace holds several datasets: the mean of
    * that dataset's stored per-topic rows under the stored run mean.
    */
-  key?: { run: string; source: string; judge: string; measure: string; topicId: string };
+  key?: CellKey;
   /** Why the cell is blank, when it is. */
   reason?: string;
   /**
@@ -123,7 +139,7 @@ export interface CellSource {
    */
   derived?: string;
   /** The stored rows a derived cell is computed from. */
-  inputs?: { run: string; source: string; judge: string; measure: string; topicId: string }[];
+  inputs?: CellKey[];
   /**
    * The stored rows a derived cell is computed from, named as a set when they are
    * too many to list (e.g. the measures of hundreds of sampled contexts): every

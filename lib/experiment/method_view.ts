@@ -15,7 +15,7 @@ import {
 } from "@lib/pipeline/mod.ts";
 import { join } from "node:path";
 import { openWorkspace } from "@lib/store/mod.ts";
-import type { Analysis } from "@lib/analysis/mod.ts";
+import { type Analysis, cellTopicSets } from "@lib/analysis/mod.ts";
 import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 import { runCruxExperiment } from "./run_crux_experiment.ts";
 
@@ -156,11 +156,12 @@ export async function methodView(
       workspace: effective.workspace,
       specs,
       stages: stages.stages,
-      analyses: await method.analyses!(ws, {
+      // Each cell key names its stored row's topic set, as `crux run` saves it.
+      analyses: (await method.analyses!(ws, {
         section,
         experiment: effective.name,
         headlines: experimentHeadlines(registry, effective.methods),
-      }),
+      })).map(await cellTopicSets(ws)),
     };
   } finally {
     ws.close();

@@ -4,6 +4,7 @@ import type { AnswerabilityJudge } from "@lib/llm/mod.ts";
 import { judgeReports } from "./judge_reports.ts";
 import { rateReports } from "./rate_reports.ts";
 import { measureReports } from "./measure_reports.ts";
+import { writeOneTopicReport } from "../../tests/support/one_topic_report.ts";
 
 /** A scripted judge: rating by (context text, question text); counts the pairs it is asked. */
 function scriptedJudge(table: Record<string, Record<string, number>>) {
@@ -23,51 +24,11 @@ function scriptedJudge(table: Record<string, Record<string, number>>) {
   return { judge, asked };
 }
 
+/** The one-topic report fixture: run `g` with the text `REPORT`; t:0#2 in crux_pr with grade 2. */
 async function fixture() {
   const dir = await Deno.makeTempDir();
   const ws = await openWorkspace(dir);
-  const q = (ordinal: number, answerable: boolean) => ({
-    topicId: "t",
-    questionId: `t#q${ordinal}`,
-    kind: "subquestion",
-    ordinal,
-    text: `Q${ordinal}?`,
-    answerable,
-  });
-  await ws.upsert("questions", [q(1, true), q(2, true), q(3, false)]);
-  await ws.upsert("passages", [
-    { passageId: "t:0#0", topicId: "t", docId: "t:0", text: "P0", tokens: 100 },
-    { passageId: "t:0#1", topicId: "t", docId: "t:0", text: "P1", tokens: 300 },
-    { passageId: "t:0#2", topicId: "t", docId: "t:0", text: "P2", tokens: 50 },
-    { passageId: "x:0#0", topicId: "x", docId: "x:0", text: "X0", tokens: 80 },
-  ]);
-  await ws.upsert("qrels", [
-    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#0", grade: 3 },
-    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#1", grade: 3 },
-    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#2", grade: 2 },
-  ]);
-  const ratings = { "t:0#0": [5, 0, 0], "t:0#1": [0, 4, 0], "t:0#2": [3, 0, 0] };
-  await ws.upsert(
-    "ratings",
-    Object.entries(ratings).flatMap(([itemId, rs]) =>
-      rs.map((rating, k) => ({
-        topicId: "t",
-        itemId,
-        questionId: `t#q${k + 1}`,
-        rating,
-        judge: "human",
-      }))
-    ),
-  );
-  await ws.upsert("generations", [{
-    run: "g",
-    topicId: "t",
-    text: "REPORT",
-    condition: "rag",
-    backend: "extractive",
-    contextIds: ["t:0#2", "x:0#0"],
-    tokens: 100,
-  }]);
+  await writeOneTopicReport(ws, { run: "g", text: "REPORT", contextGrade: 2 });
   return { ws, dir };
 }
 

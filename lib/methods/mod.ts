@@ -19,12 +19,23 @@
  */
 export type { MethodAnalysesContext, MethodDeclaration } from "./method_declaration.ts";
 export {
+  clearMeasureValues,
+  clearRunMeans,
   COMPARE,
   type CompareSection,
   CRUX,
   type CruxBackends,
+  type GenerationContexts,
   KEYPOINTS,
   type KeyPointSection,
+  measureContexts,
+  type MeasureContextsOptions,
+  measureRuns,
+  type MeasureRunsOptions,
+  measureValues,
+  type MeasureValuesOptions,
+  type MeasureValuesResult,
+  type MeasureValuesRun,
   METHOD_HEADLINES,
   METHOD_REGISTRY,
   methodAnalyses,

@@ -21,6 +21,20 @@ export type { CruxBackends } from "./crux/declaration.ts";
 export type { KeyPointSection } from "./keypoints/stages.ts";
 export type { CompareSection } from "./compare/stages.ts";
 export { methodAnalyses, type MethodAnalysesData } from "./compare/analyses.ts";
+export { measureRuns, type MeasureRunsOptions } from "./crux/measure_runs.ts";
+export {
+  clearMeasureValues,
+  clearRunMeans,
+  measureValues,
+  type MeasureValuesOptions,
+  type MeasureValuesResult,
+  type MeasureValuesRun,
+} from "./crux/measure_values.ts";
+export {
+  type GenerationContexts,
+  measureContexts,
+  type MeasureContextsOptions,
+} from "./crux/measure_contexts.ts";
 
 /** Every evaluation method, in stage and display order. */
 export const METHOD_REGISTRY: readonly MethodDeclaration[] = [

@@ -144,6 +144,7 @@ const topicSet: fc.Arbitrary<TopicSet> = fc.oneof(
   })),
   fc.nat().map((n) => ({ kind: "judged" as const, n })),
   fc.nat().map((n) => ({ kind: "all" as const, n })),
+  fc.nat().map((n) => ({ kind: "scored" as const, n })),
 );
 
 const measureKey: fc.Arbitrary<MeasureKey> = fc.record({
@@ -180,10 +181,15 @@ Deno.test("the key string: fields escaped, topic sets written out, malformed str
       "trec|P(rel=2)@10|selection|human|judged(n=50)",
       "crux|Den(w=1)|report|lexical|answerable(tau=4,n=49)",
       "keypoints|KPR|report||all(n=3)",
+      "compare|kendall_tau_b||lexical~lexical|scored(n=10)",
       "crux|Cov@oracle|contexts(tau=3)|human|topic(id=duc04-test-9)",
     ]
   ) assert.equal(formatMeasureKey(parseMeasureKey(canonical)).key, canonical);
   assert.deepEqual(parseMeasureKey(k.key).topics, { kind: "topic", id: "t 1,(x)" });
+  assert.deepEqual(parseMeasureKey("compare|spearman||a~b|scored(n=7)").topics, {
+    kind: "scored",
+    n: 7,
+  });
   assert.throws(
     () => parseMeasureKey("crux|Cov|report|j"),
     /expected method\|measure\|source\|judge\|topics, got 4 field/,
@@ -191,7 +197,7 @@ Deno.test("the key string: fields escaped, topic sets written out, malformed str
   assert.throws(() => parseMeasureKey("crux|Cov|report|j%|all(n=3)"), /%25/);
   assert.throws(
     () => parseMeasureKey("crux|Cov|report|j|some(n=3)"),
-    /expected one of topic, answerable, judged, all/,
+    /expected one of topic, answerable, judged, all, scored/,
   );
   assert.throws(
     () => parseMeasureKey("crux|Cov|report|j|judged(n=-1)"),

@@ -13,13 +13,16 @@
  * - `answerable`: the experiment's topics less those without a sub-question
  *   answerable at `tau` (Cov and Den), `answerable(tau=3,n=49)`;
  * - `judged`: the topics with relevance judgments (P, nDCG, alpha-nDCG...), `judged(n=50)`;
- * - `all`: every topic of the experiment, none excluded, `all(n=50)`.
+ * - `all`: every topic of the experiment, none excluded, `all(n=50)`;
+ * - `scored`: the topics of the answers every compared method (or sampled
+ *   judge) scored, the set a comparison of methods runs over, `scored(n=10)`.
  */
 export type TopicSet =
   | { kind: "topic"; id: string }
   | { kind: "answerable"; tau: number; n: number }
   | { kind: "judged"; n: number }
-  | { kind: "all"; n: number };
+  | { kind: "all"; n: number }
+  | { kind: "scored"; n: number };
 
 /** Characters a topic id is written with as `%XX` (upper-case hex), so the set parses back. */
 const ESCAPED = /[%(),=|\s]/g;
@@ -51,8 +54,8 @@ function unescapeId(text: string, whole: string): string {
 }
 
 /**
- * Writes a topic set: `topic(id=...)`, `answerable(tau=3,n=49)`, `judged(n=50)`
- * or `all(n=50)`. A topic id's `%`, parentheses, commas, `=`, `|` and white
+ * Writes a topic set: `topic(id=...)`, `answerable(tau=3,n=49)`, `judged(n=50)`,
+ * `all(n=50)` or `scored(n=10)`. A topic id's `%`, parentheses, commas, `=`, `|` and white
  * space are written `%XX`.
  *
  * @param set The topic set.
@@ -93,6 +96,7 @@ const PARAMS: Record<TopicSet["kind"], readonly string[]> = {
   answerable: ["tau", "n"],
   judged: ["n"],
   all: ["n"],
+  scored: ["n"],
 };
 
 /**

@@ -59,15 +59,6 @@ export {
 export { type StageProgress, stageProgress, type StageProgressOptions } from "./stage_progress.ts";
 export { listedOnce } from "./listed_once.ts";
 export { RERANK_METHODS } from "./_check_runs.ts";
-export { measureRuns, type MeasureRunsOptions } from "./measure_runs.ts";
-export {
-  clearMeasureValues,
-  clearRunMeans,
-  measureValues,
-  type MeasureValuesOptions,
-  type MeasureValuesResult,
-  type MeasureValuesRun,
-} from "./measure_values.ts";
 export {
   MissingTokensError,
   type RelevanceSource,
@@ -98,14 +89,12 @@ export { type CruxSettings, cruxSettings } from "./crux_settings.ts";
 export {
   CONTEXT_MEASURES,
   type ContextKey,
+  contextKeyMeasure,
   contextMeasure,
   contextSource,
   type ContextSpec,
-  type GenerationContexts,
-  measureContexts,
-  type MeasureContextsOptions,
   ORACLE_CONTEXT,
   scoreContexts,
-} from "./measure_contexts.ts";
+} from "./context_measures.ts";
 export { previousParams } from "./previous_params.ts";
 export { rememberByFile } from "./_file_memo.ts";

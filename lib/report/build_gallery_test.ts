@@ -95,6 +95,36 @@ Deno.test("buildGallery lists every entry with links, inline tables and escaped 
   }
 });
 
+Deno.test("buildGallery: a listed cells file adds nothing to the page, and a version 1 manifest gives the same page", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const before = await Deno.readTextFile(await gallery(dir));
+    const path = join(dir, "analyses.json");
+    const manifest = JSON.parse(await Deno.readTextFile(path));
+    assert.equal(manifest.version, 2);
+    const cov = manifest.analyses.find((a: { name: string }) => a.name === "cov");
+    await Deno.writeTextFile(join(dir, "tables", "cov.cells.jsonl"), "{}\n");
+    await recordGalleryEntry(dir, { ...cov, cells: "tables/cov.cells.jsonl" });
+    const listed = await Deno.readTextFile(await buildGallery(dir, { title: "Gallery <test>" }));
+    assert.equal(listed, before);
+    assert.ok(!listed.includes("cells.jsonl"));
+    // As the workbench wrote the manifest before it listed cells files.
+    await Deno.writeTextFile(
+      path,
+      JSON.stringify({
+        version: 1,
+        analyses: manifest.analyses.map(({ cells: _, ...a }: { cells?: string }) => a),
+      }),
+    );
+    assert.equal(
+      await Deno.readTextFile(await buildGallery(dir, { title: "Gallery <test>" })),
+      before,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("buildGallery without saved analyses says what to run", async () => {
   const dir = await Deno.makeTempDir();
   try {

@@ -19,8 +19,9 @@ const SUBFOLDERS = ["tables", "figures"];
  * Checks, before any work starts, that saving analyses under the given names
  * into `outDir` replaces only files the workbench wrote there: a file at
  * `tables/<name>.*` or `figures/<name>.*` must be listed for that name in the
- * folder's `analyses.json` (a table's `tables/<name>.cells.jsonl` counts as listed
- * when its `tables/<name>.csv` is). A folder without `analyses.json` must hold no such
+ * folder's `analyses.json` (a table's `tables/<name>.cells.jsonl` as the entry's
+ * `cells`; a manifest of version 1, which did not list cells files, lists the one beside
+ * each table's CSV when read). A folder without `analyses.json` must hold no such
  * file at all. The experiment's own workspace folder passes the same check,
  * since everything there was saved through the manifest.
  *
@@ -47,6 +48,7 @@ export async function guardAnalysisOutputs(
     for (const files of [entry.table, entry.figure]) {
       for (const p of Object.values(files ?? {})) ours.add(String(p));
     }
+    if (entry.cells !== undefined) ours.add(entry.cells);
   }
   const wanted = new Set(names);
   for (const sub of SUBFOLDERS) {
@@ -61,11 +63,7 @@ export async function guardAnalysisOutputs(
       const base = e.name.split(".")[0];
       if (!wanted.has(base)) continue;
       const rel = relative(outDir, join(outDir, sub, e.name));
-      // A table's cells file is written with the table: it is ours when the table's CSV is.
-      const cellsOf = rel.endsWith(".cells.jsonl")
-        ? rel.slice(0, -".cells.jsonl".length) + ".csv"
-        : undefined;
-      if (!ours.has(rel) && !(cellsOf && ours.has(cellsOf))) {
+      if (!ours.has(rel)) {
         throw new AnalysisFolderConflictError(
           `Refusing to save into ${opts.option ?? "--out"} "${outDir}": ${rel} exists and was ` +
             "not written by the workbench (it is not listed in analyses.json); saving would " +

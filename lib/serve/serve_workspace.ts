@@ -87,9 +87,13 @@ export interface ExplorerResponseOptions {
 export interface ExplorerServer {
   /** Base URL, e.g. `http://127.0.0.1:8765`. */
   url: string;
-  /** Resolves when the server has stopped and the workspace is closed. */
+  /**
+   * Resolves when the server has stopped: every request answered, the rows read
+   * in the background interrupted or done, and every connection to the workspace
+   * and its database closed (the file can be opened read-write at once).
+   */
   finished: Promise<void>;
-  /** Stops the server and closes the workspace. */
+  /** Stops the server and closes the workspace; resolves as `finished` does. */
   shutdown(): Promise<void>;
 }
 
@@ -454,7 +458,7 @@ export async function serveWorkspace(
       const mode = request.method === "POST" ? "write" : "read";
       let opened = false;
       try {
-        return await lease.use(mode, (ws) => answer(ws), () => opened = true);
+        return await lease.use(mode, (ws) => answer(ws), { onOpen: () => opened = true });
       } catch (error) {
         if (!opened) return busy(error, mode === "write");
         throw error;
@@ -500,7 +504,7 @@ export async function serveWorkspace(
               }
               : undefined,
           ),
-        () => opened = true,
+        { onOpen: () => opened = true },
       );
       if (cacheable && response.status === 200 && before === await fileStamp(dir)) {
         return await pages.put(key, before, response);
@@ -530,7 +534,8 @@ export async function serveWorkspace(
       (ws: Workspace) => reports.get(stamp, ws, unchanged),
       (ws: Workspace) => compares.get(stamp, ws, unchanged),
     ];
-    for (const read of reads) lease.use("read", read).catch(() => {});
+    // Shutting down interrupts them and waits for their connections to close.
+    for (const read of reads) lease.use("read", read, { background: true }).catch(() => {});
   }
   const inFlight = new Map<string, Promise<void>>();
   let server: Deno.HttpServer;
@@ -546,6 +551,8 @@ export async function serveWorkspace(
       },
     }, handler);
   } catch (error) {
+    // Nothing is served: the reads begun above end before the error is thrown.
+    await lease.close();
     if (error instanceof Deno.errors.AddrInUse) {
       throw new Deno.errors.AddrInUse(
         `Cannot serve on ${hostname}:${port}: port ${port} is already in use by another ` +
@@ -554,6 +561,8 @@ export async function serveWorkspace(
     }
     throw error;
   }
+  // Requests end before the server is finished; the workspace is closed after them
+  // and after the background reads, so nothing of it is open once this resolves.
   const finished = server.finished.finally(() => lease.close());
   return {
     get url() {

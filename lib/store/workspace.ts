@@ -54,6 +54,7 @@ export class Workspace {
     this.#tables = tables;
     if (!parent) Workspace.#open.set(resolve(dir), this);
     Workspace.#byConnection.set(connection, this);
+    Workspace.#counted(dir, 1);
   }
 
   /** The workspaces by their connections, so code holding a connection finds its queue. */
@@ -137,6 +138,40 @@ export class Workspace {
    */
   static opened(dir: string): Workspace | undefined {
     return Workspace.#open.get(resolve(dir));
+  }
+
+  /** Connections of this process not yet closed, by absolute folder. */
+  static #connections = new Map<string, number>();
+
+  static #counted(dir: string, change: 1 | -1): void {
+    const key = resolve(dir);
+    const n = (Workspace.#connections.get(key) ?? 0) + change;
+    if (n > 0) Workspace.#connections.set(key, n);
+    else Workspace.#connections.delete(key);
+  }
+
+  /**
+   * How many DuckDB connections this process has open on the workspace of `dir`
+   * (the workspace's own, its forks' and those of writes in progress): 0 once
+   * every handle is closed, when another process may open the file read-write.
+   *
+   * @param dir The workspace folder.
+   * @returns The number of open connections.
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { openWorkspace, Workspace } from "@lib/store/mod.ts";
+   * const dir = await Deno.makeTempDir();
+   * const ws = await openWorkspace(dir);
+   * const fork = await ws.fork();
+   * assert.equal(Workspace.openConnections(dir), 2);
+   * fork.close();
+   * ws.close();
+   * assert.equal(Workspace.openConnections(dir), 0);
+   * ```
+   */
+  static openConnections(dir: string): number {
+    return Workspace.#connections.get(resolve(dir)) ?? 0;
   }
 
   /** The database file. */
@@ -440,10 +475,12 @@ export class Workspace {
   async #withWriter<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     if (this.#closed) throw new Error(`Cannot write to workspace "${this.dir}": it is closed`);
     const connection = await this.#explained(this.instance.connect());
+    Workspace.#counted(this.dir, 1);
     try {
       return await this.#explained(work(connection));
     } finally {
       connection.closeSync();
+      Workspace.#counted(this.dir, -1);
     }
   }
 
@@ -596,6 +633,7 @@ export class Workspace {
     this.#closed = true;
     if (Workspace.#open.get(resolve(this.dir)) === this) Workspace.#open.delete(resolve(this.dir));
     this.connection.closeSync();
+    Workspace.#counted(this.dir, -1);
     if (!this.parent) this.instance.closeSync(); // a fork leaves the database open
   }
 

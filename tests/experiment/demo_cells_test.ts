@@ -49,6 +49,8 @@ Deno.test({
       // method tables the stored per-answer scores: the check is not empty.
       assert.ok(checked.stored > 500, `${checked.stored} cells show stored rows`);
       assert.ok(checked.shared >= 5, `stored rows shown in two tables (${checked.shared})`);
+      // Every key and every input names its stored row's topic set.
+      assert.ok(checked.topicSets > checked.stored, `topic sets checked (${checked.topicSets})`);
       // The main table's taus and the threshold table's statistics are stored rows.
       assert.ok(
         checked.statistics >= 28,
@@ -95,6 +97,8 @@ Deno.test({
         judge: "lexical~offline-lexical",
         measure: "kendall_tau_b",
         topicId: "all",
+        // The comparison runs over the answers every method scored: the demo's 10 topics.
+        topicSet: "scored(n=10)",
       });
       // A per-answer score names its (run, topic) row; repeated topic labels are told apart by row.
       const answer = (await cells("method_answer_scores")).find((c) =>
@@ -106,7 +110,14 @@ Deno.test({
         judge: "offline-lexical",
         measure: "KPR",
         topicId: "sample-01",
+        topicSet: "topic(id=sample-01)",
       });
+      // The correlation table states the topic set its stored rows state.
+      assert.ok(
+        (await Deno.readTextFile(join(dir, "tables", "method_correlations.csv"))).includes(
+          "# Correlations over the topic set scored(n=10): the topics of the answers every compared method scored.\n",
+        ),
+      );
       const [, ...rows] = parseCsv(
         await Deno.readTextFile(join(dir, "tables", "method_answer_scores.csv")),
       );
@@ -128,6 +139,30 @@ Deno.test({
         /keypoint_scores\.cells\.jsonl:\d+ \(rag-bm25 \/ KPR\): shows [\d.]+, the stored row is/,
       );
       await Deno.writeTextFile(file, csv);
+      // So does a key whose topic set is not its stored row's, and a key that states none.
+      const mainCells = join(dir, "tables", "main_table.cells.jsonl");
+      const lines = await Deno.readTextFile(mainCells);
+      const cov = lines.split("\n").find((l) => l.includes('"topicSet":"answerable(tau=3,n=10)"'))!;
+      const line = lines.split("\n").indexOf(cov) + 1;
+      await Deno.writeTextFile(
+        mainCells,
+        lines.replace(cov, cov.replace("answerable(tau=3,n=10)", "answerable(tau=3,n=9)")),
+      );
+      await assert.rejects(
+        () => checkCells(dir),
+        new RegExp(
+          `main_table\\.cells\\.jsonl:${line} .*names topic set answerable\\(tau=3,n=9\\), the stored row's is answerable\\(tau=3,n=10\\)`,
+        ),
+      );
+      await Deno.writeTextFile(
+        mainCells,
+        lines.replace(cov, cov.replace(/,"topicSet":"[^"]*"/, "")),
+      );
+      await assert.rejects(
+        () => checkCells(dir),
+        new RegExp(`main_table\\.cells\\.jsonl:${line} .*names topic set undefined`),
+      );
+      await Deno.writeTextFile(mainCells, lines);
       // So does a table with numbers and no cells file.
       await Deno.remove(join(dir, "tables", "nugget_scores.cells.jsonl"));
       await assert.rejects(

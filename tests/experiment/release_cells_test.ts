@@ -11,9 +11,12 @@ import { join } from "node:path";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { runCommand } from "@lib/cli/commands/run.ts";
-import { type CellsChecked, checkCells } from "../support/check_cells.ts";
+import { type CellsChecked, checkCells, parseCsv } from "../support/check_cells.ts";
 import { writeReleaseFixture } from "../support/release_fixture.ts";
-import { writeAlignedRelease } from "../support/aligned_release_fixture.ts";
+import {
+  alignedReleaseExperiment,
+  writeAlignedRelease,
+} from "../support/aligned_release_fixture.ts";
 
 /** `crux run --config FILE`, then the check of its tables. */
 async function runAndCheck(config: string, workspace: string): Promise<CellsChecked> {
@@ -21,6 +24,53 @@ async function runAndCheck(config: string, workspace: string): Promise<CellsChec
   const code = await main(["run", "--config", config], io, [runCommand]);
   assert.equal(code, 0, io.stderr());
   return await checkCells(workspace);
+}
+
+/**
+ * The runs whose four nugget scores `nugget_scores` shows from their stored
+ * rows (the cells naming a `nuggets` measure of `created:offline`).
+ */
+async function nuggetScoreRuns(outDir: string): Promise<string[]> {
+  const text = await Deno.readTextFile(join(outDir, "tables", "nugget_scores.cells.jsonl"));
+  const keys = text.trim().split("\n").map((l) => JSON.parse(l).key).filter(Boolean);
+  const runs = [...new Set(keys.map((k) => k.run as string))].sort();
+  for (const run of runs) {
+    const measures = keys.filter((k) => k.run === run && k.source === "created:offline")
+      .map((k) => k.measure).sort();
+    assert.deepEqual(measures, ["all", "strict_all", "strict_vital", "vital"], run);
+  }
+  return runs;
+}
+
+/**
+ * The nugget agreement of an experiment whose direct reports are all empty:
+ * direct is left out of the table, the figure's points and the stored
+ * statistics' inputs, and named in the notes and the subtitle; a blank
+ * correlation (constant measure) has its reason and the figure no fit line.
+ *
+ * @returns The tau cell's line.
+ */
+async function checkAgreement(outDir: string, reports: number) {
+  const csv = await Deno.readTextFile(join(outDir, "tables", "nugget_agreement.csv"));
+  const named = `direct left out: all ${reports} reports empty`;
+  assert.ok(csv.includes(`# ${named}\n`), csv);
+  const [row] = parseCsv(csv).slice(1);
+  const cells = (await Deno.readTextFile(join(outDir, "tables", "nugget_agreement.cells.jsonl")))
+    .trim().split("\n").map((l) => JSON.parse(l));
+  const spec = await Deno.readTextFile(join(outDir, "figures", "nugget_agreement.vl.json"));
+  const points = JSON.parse(spec).data.values.map((v: { run: string }) => v.run);
+  assert.ok(!points.includes("direct"), points.join(", "));
+  assert.equal(row[3], String(points.length), "runs counted are the runs drawn");
+  assert.ok(spec.replaceAll("\\n", " ").includes("direct left out"), "named in the subtitle");
+  const tau = cells.find((c) => c.column === "tau");
+  for (const c of cells.filter((c) => c.column !== "runs")) {
+    assert.ok(!JSON.stringify(c.inputs ?? []).includes('"direct"'), "direct is no input");
+    if (c.reason) assert.match(c.reason, /^undefined: the (first|second) vector is constant/);
+    else assert.ok(c.statistic, "a shown correlation is a stored statistic");
+  }
+  // A line only over a defined correlation.
+  assert.equal(spec.includes('"regression"'), tau.reason === undefined);
+  return tau;
 }
 
 /** The tables every method's analyses save on these experiments. */
@@ -37,6 +87,9 @@ const TABLES = [
   "method_significance",
   "method_system",
   "metric_correlations",
+  "nugget_agreement",
+  "nugget_scores",
+  "nugget_topics",
   "report_scores",
   "subq_cells",
   "subq_metrics",
@@ -62,6 +115,18 @@ Deno.test({
       assert.ok(checked.stored > 500, `${checked.stored} cells show stored rows`);
       assert.ok(checked.means > 0, "the system table's means are checked against their inputs");
       assert.ok(checked.shared > 100, `${checked.shared} stored rows shown in two tables`);
+      // Every key and input names its stored row's topic set (checked against the row).
+      assert.ok(checked.topicSets > checked.stored, `${checked.topicSets} topic sets checked`);
+      assert.deepEqual(await nuggetScoreRuns(raw.workspace), [
+        "direct",
+        "oracle-context",
+        "rag-bm25",
+        "rag-dense",
+      ]);
+      // No vital nugget on these passages: strict vital is 0 for every run, tau undefined.
+      const topics = (await Deno.readTextFile(join(dir, "topics.jsonl"))).trim().split("\n");
+      const tau = await checkAgreement(raw.workspace, topics.length);
+      assert.equal(tau.reason, "undefined: the first vector is constant (0 for all 3)");
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -75,27 +140,15 @@ Deno.test({
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "crux-aligned-cells-" });
     try {
-      await writeAlignedRelease(dir);
+      const release = await writeAlignedRelease(dir);
       const p = (name: string) => join(dir, name);
       await Deno.writeTextFile(
         p("release.json"),
         JSON.stringify({
           name: "aligned",
-          workspace: p("ws"),
-          dataset: {
-            source: "crux",
-            corpus: p("corpus.jsonl"),
-            topics: p("topics.jsonl"),
-            subquestions: p("subquestions.json"),
-            judgments: p("ratings.json"),
-            alignedTo: p("bm25.run"),
-          },
-          backend: "offline",
-          retrieve: [
-            { name: "bm25", kind: "file", path: p("bm25.run") },
-            { name: "lancer", kind: "file", path: p("lancer.run") },
-          ],
+          ...alignedReleaseExperiment(dir),
           generate: ["rag", "direct", "oracle"],
+          nuggets: {},
           keypoints: {},
           subq: { n: 20, variants: [], validation: 0.5, seed: 42 },
           compare: { minRuns: 3 },
@@ -107,6 +160,13 @@ Deno.test({
       for (const name of TABLES) assert.ok(checked.tables.includes(name), name);
       assert.ok(checked.stored > 100, `${checked.stored} cells show stored rows`);
       assert.ok(checked.shared > 10, `${checked.shared} stored rows shown in two tables`);
+      assert.deepEqual(await nuggetScoreRuns(p("ws")), [
+        "direct",
+        "oracle-context",
+        "rag-bm25",
+        "rag-lancer",
+      ]);
+      await checkAgreement(p("ws"), release.topics.length);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

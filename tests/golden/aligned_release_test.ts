@@ -19,7 +19,11 @@ import { topicPage } from "@lib/serve/topic_page.ts";
 import { CRUX_STAGES, experimentStages, runStages } from "@lib/pipeline/mod.ts";
 import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
 import { testConfig } from "../pipeline/_config.ts";
-import { type AlignedRelease, writeAlignedRelease } from "../support/aligned_release_fixture.ts";
+import {
+  type AlignedRelease,
+  alignedReleaseExperiment,
+  writeAlignedRelease,
+} from "../support/aligned_release_fixture.ts";
 
 const MEASURES = ["P@10", "nDCG@10", "alpha_nDCG@10", "Cov@10", "Cov@oracle"];
 const COMMANDS = [evalCommand, importCommand, measureCommand, constructCommand];
@@ -34,6 +38,44 @@ async function ok(args: string[]) {
   const r = await crux(args);
   assert.equal(r.code, 0, `crux ${args.join(" ")}\n${r.err}`);
   return r;
+}
+
+/** `crux eval` of the release's two run files with its ratings aligned to bm25, as JSON. */
+function evalFiles(dir: string, ...extra: string[]) {
+  const p = (name: string) => join(dir, name);
+  return ok([
+    "eval",
+    "--run",
+    p("bm25.run"),
+    "--run",
+    p("lancer.run"),
+    "--judgments",
+    p("ratings.json"),
+    "--aligned-to",
+    p("bm25.run"),
+    ...extra,
+    "-m",
+    MEASURES.join(" "),
+    "--format",
+    "json",
+  ]);
+}
+
+/** `crux construct select` from the release's ratings file into `qrels_pr.txt` and `qrels_div.txt`. */
+function selectFromFile(dir: string) {
+  const p = (name: string) => join(dir, name);
+  return ok([
+    "construct",
+    "select",
+    "--judgments",
+    p("ratings.json"),
+    "--aligned-to",
+    p("bm25.run"),
+    "--out-qrels",
+    p("qrels_pr.txt"),
+    "--out-div-qrels",
+    p("qrels_div.txt"),
+  ]);
 }
 
 /** Run -> measure -> mean, from a `--format json` evaluation of several runs. */
@@ -164,21 +206,7 @@ Deno.test("aligned ratings: crux eval, the workspace and a hand computation give
 
     const hand = new Map(["bm25", "lancer"].map((run) => [run, handMeans(f, run)]));
     // (a) crux eval on the files.
-    const evaluated = await ok([
-      "eval",
-      "--run",
-      p("bm25.run"),
-      "--run",
-      p("lancer.run"),
-      "--judgments",
-      p("ratings.json"),
-      "--aligned-to",
-      p("bm25.run"),
-      "-m",
-      MEASURES.join(" "),
-      "--format",
-      "json",
-    ]);
+    const evaluated = await evalFiles(dir);
     const fromFiles = means(evaluated.out);
     for (const run of ["bm25", "lancer"]) {
       assertClose(fromFiles.get(run)!, hand.get(run)!, `crux eval, ${run}`);
@@ -234,18 +262,7 @@ Deno.test("aligned ratings: crux eval, the workspace and a hand computation give
 
     // The selection: the workspace's and the file's keep the same topics and passages.
     await ok(["construct", "select", "--workspace", ws]);
-    await ok([
-      "construct",
-      "select",
-      "--judgments",
-      p("ratings.json"),
-      "--aligned-to",
-      p("bm25.run"),
-      "--out-qrels",
-      p("qrels_pr.txt"),
-      "--out-div-qrels",
-      p("qrels_div.txt"),
-    ]);
+    await selectFromFile(dir);
     const fileQrels = (await Deno.readTextFile(p("qrels_pr.txt"))).trim().split("\n")
       .map((l) => l.split(/\s+/)).map(([t, , d, g]) => `${t} ${d} ${g}`).sort();
     const store = await openWorkspace(ws, { readOnly: true });
@@ -352,23 +369,7 @@ Deno.test("aligned ratings through an experiment's stages: the selection and the
   try {
     await writeAlignedRelease(dir);
     const p = (name: string) => join(dir, name);
-    const config = testConfig({
-      workspace: p("ws"),
-      dataset: {
-        source: "crux",
-        corpus: p("corpus.jsonl"),
-        topics: p("topics.jsonl"),
-        subquestions: p("subquestions.json"),
-        judgments: p("ratings.json"),
-        alignedTo: p("bm25.run"),
-      },
-      backend: "offline",
-      retrieve: [
-        { name: "bm25", kind: "file", path: p("bm25.run") },
-        { name: "lancer", kind: "file", path: p("lancer.run") },
-      ],
-      measures: MEASURES,
-    });
+    const config = testConfig({ ...alignedReleaseExperiment(dir), measures: MEASURES });
     const stages = ["dataset", "construct", "select", "retrieve", "measure"];
     const ws = await openWorkspace(p("ws"));
     let stored: { run: string; measure: string; value: number }[];
@@ -386,38 +387,10 @@ Deno.test("aligned ratings through an experiment's stages: the selection and the
       ws.close();
     }
     // crux eval with the selection made from the same file by crux construct select.
-    await ok([
-      "construct",
-      "select",
-      "--judgments",
-      p("ratings.json"),
-      "--aligned-to",
-      p("bm25.run"),
-      "--out-qrels",
-      p("qrels_pr.txt"),
-      "--out-div-qrels",
-      p("qrels_div.txt"),
-    ]);
+    await selectFromFile(dir);
     const evaluated = means(
-      (await ok([
-        "eval",
-        "--run",
-        p("bm25.run"),
-        "--run",
-        p("lancer.run"),
-        "--judgments",
-        p("ratings.json"),
-        "--aligned-to",
-        p("bm25.run"),
-        "--qrels",
-        p("qrels_pr.txt"),
-        "--div-qrels",
-        p("qrels_div.txt"),
-        "-m",
-        MEASURES.join(" "),
-        "--format",
-        "json",
-      ])).out,
+      (await evalFiles(dir, "--qrels", p("qrels_pr.txt"), "--div-qrels", p("qrels_div.txt")))
+        .out,
     );
     for (const run of ["bm25", "lancer"]) {
       const mine = Object.fromEntries(

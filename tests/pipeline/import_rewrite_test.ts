@@ -43,6 +43,25 @@ Deno.test({
       judgments + JSON.stringify({ id: "multi_news-test-100", docid: foreign, rating }) + "\n",
     );
     const ws = p("ws");
+    /** `crux import run` of the test's run file into the workspace (`extra`: how to name it). */
+    const importRun = (...extra: string[]) =>
+      crux(["import", "run", "--workspace", ws, "--file", p("bm25.run"), ...extra]);
+    /** `crux measure` of one stored run, relevance from the ratings, as JSON. */
+    const measure = (run: string, measures: string, ...extra: string[]) =>
+      crux([
+        "measure",
+        "--workspace",
+        ws,
+        "--run",
+        run,
+        "--relevance",
+        "judgments",
+        "-m",
+        measures,
+        ...extra,
+        "--format",
+        "json",
+      ]);
     const imported = await crux([
       "import",
       "crux",
@@ -62,16 +81,7 @@ Deno.test({
       "j",
     ]);
     assert.equal(imported.code, 0, imported.err);
-    const runImport = await crux([
-      "import",
-      "run",
-      "--workspace",
-      ws,
-      "--file",
-      p("bm25.run"),
-      "--rewrite",
-      REWRITE,
-    ]);
+    const runImport = await importRun("--rewrite", REWRITE);
     assert.equal(runImport.code, 0, runImport.err);
     assert.equal(runImport.out, "runs\t400\n");
     const w = await openWorkspace(ws, { readOnly: true });
@@ -95,19 +105,7 @@ Deno.test({
     } finally {
       w.close();
     }
-    const viaMeasure = await crux([
-      "measure",
-      "--workspace",
-      ws,
-      "--run",
-      "bm25",
-      "--relevance",
-      "judgments",
-      "-m",
-      MEASURES,
-      "--format",
-      "json",
-    ]);
+    const viaMeasure = await measure("bm25", MEASURES);
     assert.equal(viaMeasure.code, 0, viaMeasure.err);
     const viaEval = await crux([
       "eval",
@@ -144,50 +142,16 @@ Deno.test({
     assert.equal(m.topics, 20);
     assert.equal(e.topics, 20);
     // The foreign passage at rank 1 is found with its rating under topic 100.
-    const perTopic = await crux([
-      "measure",
-      "--workspace",
-      ws,
-      "--run",
-      "bm25",
-      "--relevance",
-      "judgments",
-      "-m",
-      "judged@1",
-      "--per-query",
-      "--format",
-      "json",
-    ]);
+    const perTopic = await measure("bm25", "judged@1", "--per-query");
     assert.equal(perTopic.code, 0, perTopic.err);
     const judged = JSON.parse(perTopic.out).perQuery.find((r: { topicId: string }) =>
       r.topicId === "mnt-100"
     );
     assert.equal(judged?.value, 1, perTopic.out);
     // Without --rewrite the run names topics the workspace does not have.
-    const plain = await crux([
-      "import",
-      "run",
-      "--workspace",
-      ws,
-      "--file",
-      p("bm25.run"),
-      "--run",
-      "plain",
-    ]);
+    const plain = await importRun("--run", "plain");
     assert.equal(plain.code, 0, plain.err);
-    const viaPlain = await crux([
-      "measure",
-      "--workspace",
-      ws,
-      "--run",
-      "plain",
-      "--relevance",
-      "judgments",
-      "-m",
-      "P@10",
-      "--format",
-      "json",
-    ]);
+    const viaPlain = await measure("plain", "P@10");
     assert.equal(JSON.parse(viaPlain.out).topics, 5, viaPlain.err);
   },
 });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import type { RetrievalConfig } from "@lib/construct/mod.ts";
-import { measureValues } from "@lib/pipeline/mod.ts";
+import { measureValues } from "@lib/methods/mod.ts";
 import { migrateWorkspace, openWorkspace, readMemo, SCHEMA_VERSION } from "@lib/store/mod.ts";
 import { rememberByFile } from "../../lib/pipeline/_file_memo.ts";
 import { testConfig } from "./_config.ts";

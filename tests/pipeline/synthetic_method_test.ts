@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { METHOD_REGISTRY } from "../../lib/methods/mod.ts";
+import { bootstrapCi } from "../../lib/metrics/mod.ts";
 import { loadExperimentConfig, methodView, runCruxExperiment } from "../../lib/experiment/mod.ts";
 import {
   openWorkspace,
@@ -110,8 +111,9 @@ Deno.test({
         );
         // Its statistic, the mean over runs, stored by the statistics stage and shown from it.
         const overRuns = [...means.values()].reduce((s, v) => s + v, 0) / means.size;
-        const [stat] = (await readStatistics(ws)).filter((s) =>
-          s.key.x.every((x) => x.measure === "words")
+        const statistics = await readStatistics(ws);
+        const [stat] = statistics.filter((s) =>
+          s.key.statistic === "mean" && s.key.x.every((x) => x.measure === "words")
         );
         assert.equal(stat.key.statistic, "mean");
         assert.equal(stat.n, runs.length);
@@ -140,6 +142,24 @@ Deno.test({
           runs.filter((r) => r !== "direct").map((r, i) => [`${i + 1}. ${r}`, means.get(r)]),
         );
         assert.match(system, /# judges: CRUX Cov lexical; Words no judge\n/);
+        // Its intervals in the comparison: the stored bootstrap bounds over the run's
+        // word counts (every method scored every topic here), shown from their rows.
+        const cis = lines.slice(1).map((l) => l.match(/"\[[^"]*\]"/g)!);
+        const wordsCi = header.filter((h) => h.endsWith("95% CI")).length - 1;
+        for (const [i, r] of runs.filter((r) => r !== "direct").entries()) {
+          const bound = (statistic: string) =>
+            statistics.find((s) =>
+              s.key.statistic === statistic && s.key.x[0].run === r &&
+              s.key.x[0].measure === "words"
+            )!;
+          const [lower, upper] = [bound("bootstrap_ci_lower"), bound("bootstrap_ci_upper")];
+          const stored = await readMeasures(ws, { method: WORDS_KEY, run: r, perTopic: true });
+          const ci = bootstrapCi(
+            stored.sort((a, b) => (a.topicId < b.topicId ? -1 : 1)).map((s) => s.value!),
+          );
+          assert.deepEqual([lower.value, upper.value, lower.n], [ci.lower, ci.upper, 20]);
+          assert.equal(cis[i][wordsCi], `"[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]"`);
+        }
       } finally {
         ws.close();
       }

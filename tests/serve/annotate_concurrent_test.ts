@@ -6,12 +6,10 @@
  * replacing a unit's answers leaves all the old or all the new ones.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { serveWorkspace } from "@lib/serve/mod.ts";
 import { openWorkspace, readAnnotationLabels, readAnnotatorQueue } from "@lib/store/mod.ts";
 import { create, FIRST, SECOND, workspace } from "./_fixture.ts";
-
-const CLI = fileURLToPath(new URL("../../lib/cli/main.ts", import.meta.url));
+import { spawnServer } from "./_spawn_server.ts";
 
 /** The answer annotator `k` gives to the `i`-th item of their queue: varied and checkable. */
 function answer(k: number, i: number): { label: string; span?: string } {
@@ -140,30 +138,6 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   },
 });
-
-/** Starts `crux serve --annotate` as a process; resolves with it and its base URL. */
-async function spawnServer(dir: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, "serve", "--annotate", "--workspace", dir, "--port", "0"],
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`crux serve ended before listening: ${seen}`);
-    seen += value;
-    const m = seen.match(/at (http:\/\/[^/\s]+)\/annotate/);
-    if (m) {
-      // Keep draining stderr so the process never blocks on a full pipe.
-      (async () => {
-        while (!(await reader.read().catch(() => ({ done: true }))).done) { /* drain */ }
-      })();
-      return { child, url: m[1] };
-    }
-  }
-}
 
 Deno.test({
   name:

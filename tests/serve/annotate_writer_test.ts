@@ -5,33 +5,9 @@
  * and the answers posted after it are stored beside what it wrote.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { openWorkspace, readAnnotationLabels, readAnnotatorQueue } from "@lib/store/mod.ts";
 import { create, FIRST, SECOND, workspace } from "./_fixture.ts";
-
-const CLI = fileURLToPath(new URL("../../lib/cli/main.ts", import.meta.url));
-
-async function spawnServer(dir: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, "serve", "--annotate", "--workspace", dir, "--port", "0"],
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`crux serve ended before listening: ${seen}`);
-    seen += value;
-    const m = seen.match(/at (http:\/\/[^/\s]+)\/annotate/);
-    if (m) {
-      (async () => {
-        while (!(await reader.read().catch(() => ({ done: true }))).done) { /* drain */ }
-      })();
-      return { child, url: m[1] };
-    }
-  }
-}
+import { spawnServer } from "./_spawn_server.ts";
 
 Deno.test({
   name:

@@ -105,7 +105,8 @@ export function alignedRelease(seed = 35, count = 6): AlignedRelease {
     ).join("\n") + "\n";
   const words = ["river", "storm", "court", "vote", "trade", "fire", "treaty", "strike"];
   const text = (p: string) =>
-    Array.from({ length: 6 + rng.int(0, 6) }, () => rng.pick(words)).join(" ") + ` (${p}).`;
+    Array.from({ length: 6 + rng.int(0, 6) }, () => rng.pick(words)).join(" ")
+      .replace(/^./, (c) => c.toUpperCase()) + ` (${p}).`;
   const files: Record<string, string> = {
     "topics.jsonl": topics.map((t) => JSON.stringify({ id: t, request: `What happened in ${t}?` }))
       .join("\n") + "\n",
@@ -164,4 +165,38 @@ export async function writeAlignedRelease(
     await Deno.writeTextFile(join(dir, name), text);
   }
   return release;
+}
+
+/**
+ * The experiment config fields of the release written into `dir` (see
+ * {@linkcode writeAlignedRelease}): its dataset with the ratings aligned to
+ * `bm25.run`, both runs as retrieval runs read from their files, offline
+ * backends and the workspace `dir/ws`. Tests add their name, stages and measures.
+ *
+ * @param dir The folder the release was written into.
+ * @returns The fields, as a config file holds them.
+ */
+export function alignedReleaseExperiment(dir: string): {
+  workspace: string;
+  dataset: Record<string, string>;
+  backend: "offline";
+  retrieve: { name: string; kind: "file"; path: string }[];
+} {
+  const p = (name: string) => join(dir, name);
+  return {
+    workspace: p("ws"),
+    dataset: {
+      source: "crux",
+      corpus: p("corpus.jsonl"),
+      topics: p("topics.jsonl"),
+      subquestions: p("subquestions.json"),
+      judgments: p("ratings.json"),
+      alignedTo: p("bm25.run"),
+    },
+    backend: "offline",
+    retrieve: [
+      { name: "bm25", kind: "file", path: p("bm25.run") },
+      { name: "lancer", kind: "file", path: p("lancer.run") },
+    ],
+  };
 }

@@ -5,6 +5,8 @@
  * naming a stored `measures` row shows that row's value to the table's printed
  * precision, a derived cell shows a number and names stored inputs, a blank
  * cell carries a reason, and a stored row shown in several places shows one value.
+ * Every key (and every input of a derived cell) names its stored row's topic
+ * set: the key's `topicSet` is the row's stated `topic_set`.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -29,6 +31,8 @@ export interface CellsChecked {
   statistics: number;
   /** Stored rows shown in two or more tables. */
   shared: number;
+  /** Keys and inputs whose topic set was checked against their stored row's. */
+  topicSets: number;
 }
 
 /** A number as the CSV writes one (`String(number)`), or a row number. */
@@ -87,13 +91,17 @@ export function parseCsv(text: string): string[][] {
 export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsChecked> {
   const ws = await openWorkspace(wsDir, { readOnly: true });
   const stored = new Map<string, number | null>();
+  const topicSets = new Map<string, string | null>();
   const statistics = new Map<string, number | null>();
   try {
     for (const s of await readStatistics(ws)) statistics.set(formatStatisticKey(s.key), s.value);
     const rows = await ws.query<Key & { value: number | null }>(
-      "SELECT run, source, judge, measure, topic_id, value FROM measures",
+      "SELECT run, source, judge, measure, topic_id, value, topic_set FROM measures",
     );
-    for (const r of rows) stored.set(keyText(r), r.value === null ? null : Number(r.value));
+    for (const r of rows) {
+      stored.set(keyText(r), r.value === null ? null : Number(r.value));
+      topicSets.set(keyText(r), r.topicSet ?? null);
+    }
   } finally {
     ws.close();
   }
@@ -109,12 +117,24 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
     means: 0,
     statistics: 0,
     shared: 0,
+    topicSets: 0,
   };
   const shownIn = new Map<string, { where: string; value: number; decimals: number }[]>();
   // Every problem is listed, not only the first.
   const problems: string[] = [];
   const check = (ok: unknown, message: string) => {
     if (!ok) problems.push(message);
+  };
+  // A key names its stored row's stated topic set.
+  const checkTopicSet = (k: Key, where: string) => {
+    const set = topicSets.get(keyText(k));
+    if (set === undefined) return;
+    out.topicSets++;
+    check(set !== null, `${where}: the stored row ${keyText(k)} states its topic set`);
+    check(
+      set === null || k.topicSet === set,
+      `${where}: ${keyText(k)} names topic set ${k.topicSet}, the stored row's is ${set}`,
+    );
   };
   for (const name of names) {
     const [head, ...rows] = parseCsv(await Deno.readTextFile(join(dir, `${name}.csv`)));
@@ -154,6 +174,7 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
       const decimals = c.decimals ?? 3;
       if (c.key) {
         check(stored.has(keyText(c.key)), `${where}: ${keyText(c.key)} is a stored row`);
+        checkTopicSet(c.key, where);
         const value = stored.get(keyText(c.key));
         check(value !== null && value !== undefined, `${where}: the stored row has a value`);
         if (value === null || value === undefined) return;
@@ -181,6 +202,7 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
         }
         for (const k of c.inputs ?? []) {
           check(stored.has(keyText(k)), `${where}: input ${keyText(k)} is a stored row`);
+          checkTopicSet(k, `${where}: input`);
         }
         // A statistic across stored rows shows its stored `statistics` row.
         if (c.statistic) {

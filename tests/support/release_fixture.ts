@@ -3,11 +3,18 @@
  * tests/golden/crux/fixtures repeated under new ids (copy k of topic
  * `multi_news-test-100` is `multi_news-test-100-k`, its passages and run lines
  * renamed alike), with the two imported runs (BM25 and dense), and a config
- * running every method with the offline backends.
+ * running every method with the offline backends. The fixture's passages are
+ * lower-case sentences; here each starts with a capital, as released text does,
+ * so the offline nugget backend (which takes clauses that open a sentence)
+ * creates nuggets and the nugget tables have rows.
  */
 import { join } from "node:path";
 
 const fixtures = new URL("../golden/crux/fixtures/", import.meta.url).pathname;
+
+/** Text whose sentences each open with a capital letter. */
+const sentenceCase = (text: string) =>
+  text.replace(/(^|[.!?]\s+)([a-z])/g, (_, before, c) => before + c.toUpperCase());
 
 /**
  * Write the fixture files and `release.json` into `dir`.
@@ -44,7 +51,12 @@ export async function writeReleaseFixture(dir: string, topics = 50): Promise<str
     );
   };
   await write("topics.jsonl", byTopic(await lines("topics.jsonl"), topicOf));
-  await write("corpus.jsonl", byTopic(await lines("corpus.jsonl"), topicOf));
+  const corpus = (await lines("corpus.jsonl")).map((l) => {
+    const p = JSON.parse(l);
+    for (const k of ["contents", "text"]) if (typeof p[k] === "string") p[k] = sentenceCase(p[k]);
+    return JSON.stringify(p);
+  });
+  await write("corpus.jsonl", byTopic(corpus, topicOf));
   await write("judgments.jsonl", byTopic(await lines("judgments.jsonl"), topicOf));
   await write("crux_qrels_pr.txt", byTopic(await lines("crux_qrels_pr.txt"), topicOf));
   for (const run of ["bm25", "dense"]) {

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Command, type Io, UsageError } from "../command.ts";
 import { intOption } from "../_options.ts";
-import { saveAnalysis } from "@lib/analysis/mod.ts";
+import { cellTopicSets, computeStatistics, saveAnalysis } from "@lib/analysis/mod.ts";
 import { loadExperimentConfig } from "@lib/experiment/mod.ts";
 import {
   type CompareSection,
@@ -92,13 +92,22 @@ function toJson(d: MethodAnalysesData, workspace: string): Record<string, unknow
     significance: Object.fromEntries(
       Object.entries(d.significance).map(([m, s]) => [m, {
         alpha: s.alpha,
-        intervals: s.intervals,
+        intervals: s.intervals.map((i) => ({
+          run: i.run,
+          topics: i.topics,
+          lower: i.lower.value,
+          upper: i.upper.value,
+        })),
         pairs: s.pairs.map((p) => ({
-          ...p,
-          randomizationP: num(p.randomizationP),
-          tP: num(p.tP),
-          randomizationHolm: num(p.randomizationHolm),
-          tHolm: num(p.tHolm),
+          a: p.a,
+          b: p.b,
+          topics: p.topics,
+          meanDifference: p.meanDifference.value,
+          randomizationP: p.randomizationP.value,
+          tP: p.tP.value,
+          randomizationHolm: p.randomizationHolm.value,
+          tHolm: p.tHolm.value,
+          significant: p.significant,
         })),
       }]),
     ),
@@ -191,7 +200,7 @@ async function run(args: string[], io: Io): Promise<number> {
   const ws = await openWorkspace(dir);
   let analyses;
   try {
-    analyses = await methodAnalyses(ws, {
+    const opts = {
       methods: methods ? headlines.filter((h) => methods.includes(h.method)) : headlines,
       judges,
       sources,
@@ -200,7 +209,18 @@ async function run(args: string[], io: Io): Promise<number> {
       seed,
       significance: !values["no-significance"],
       disagreements: limit,
+    };
+    // The tables' intervals and tests are statistics: computed here from the stored
+    // measures as the statistics stage does (its settings may differ from the
+    // experiment's), then read by the tables; the workspace's statistics are not changed.
+    const asked = (await methodAnalyses(ws, { ...opts, statistics: [] }))
+      .flatMap((a) => a.statistics ?? []);
+    analyses = await methodAnalyses(ws, {
+      ...opts,
+      statistics: computeStatistics(asked),
     });
+    // Each cell key names its stored row's topic set.
+    analyses = analyses.map(await cellTopicSets(ws));
   } finally {
     ws.close();
   }

@@ -3,10 +3,15 @@ import { join } from "node:path";
 import { main } from "../main.ts";
 import { memoryIo } from "../command.ts";
 import { compareCommand } from "./compare.ts";
-import { kendallTau, pearson, spearman } from "@lib/metrics/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
+import { kendallTau, pearson, runSignificance, spearman } from "@lib/metrics/mod.ts";
+import { openWorkspace, readStatistics } from "@lib/store/mod.ts";
 import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
-import { methodMeasureRows, VALUES } from "../../pipeline/testdata/method_measures.ts";
+import {
+  methodMeasureRows,
+  RUNS,
+  TOPICS,
+  VALUES,
+} from "../../pipeline/testdata/method_measures.ts";
 
 const mean = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
 
@@ -56,6 +61,33 @@ Deno.test("crux compare --workspace: JSON with every method per run, correlation
   assert.equal(k.spearman, spearman(x, y));
   assert.equal(k.pearson, pearson(x, y));
   assert.equal(r.significance.crux.pairs.length, 6);
+  // Outside an experiment the intervals and tests are computed as the statistics
+  // stage would, with the command's settings, and shown; the workspace keeps none.
+  const reference = runSignificance(
+    RUNS.flatMap((run, i) =>
+      TOPICS.map((topicId, t) => ({ run, topicId, value: VALUES.crux[i][t] }))
+    ),
+    { trials: 500, seed: 3 },
+  );
+  assert.deepEqual(r.significance.crux.pairs, JSON.parse(JSON.stringify(reference.pairs)));
+  assert.deepEqual(
+    r.significance.crux.intervals,
+    reference.intervals.map((i) => ({
+      run: i.run,
+      topics: i.topics,
+      lower: i.lower,
+      upper: i.upper,
+    })),
+  );
+  const system = await Deno.readTextFile(join(dir, "tables/method_system.csv"));
+  const ci = reference.intervals[3];
+  assert.ok(system.includes(`"[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]"`), system);
+  const ws = await openWorkspace(dir);
+  try {
+    assert.deepEqual(await readStatistics(ws), []);
+  } finally {
+    ws.close();
+  }
   for (
     const f of [
       "tables/method_system.csv",

@@ -11,13 +11,12 @@ import { parseMeasures } from "./_eval_options.ts";
 import { evaluationNotes, judgedNotes, oracleSetNote } from "./_eval_notes.ts";
 import { formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace, readPassageTokenizer, readRetrievalRunNames } from "@lib/store/mod.ts";
+import { type RelevanceSource, workspaceJudged } from "@lib/pipeline/mod.ts";
 import {
   measureValues,
   type MeasureValuesResult,
   type MeasureValuesRun,
-  type RelevanceSource,
-  workspaceJudged,
-} from "@lib/pipeline/mod.ts";
+} from "@lib/methods/mod.ts";
 
 const HELP = `crux measure - a workspace's measures for its stored runs
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type MethodComparison, type RunSignificance, runSignificance } from "@lib/metrics/mod.ts";
+import type { MethodComparison } from "@lib/metrics/mod.ts";
 import {
   type MethodHeadline,
   methodScores,
@@ -15,9 +15,11 @@ import {
   readEmptyGenerationRuns,
   readGeneratedTopics,
   readMeasures,
+  readStatistics,
+  type StoredStatistic,
   type Workspace,
 } from "@lib/store/mod.ts";
-import type { Analysis } from "@lib/analysis/mod.ts";
+import { type Analysis, NOT_STORED, type StatisticRequest } from "@lib/analysis/mod.ts";
 import {
   answerTable,
   disagreementTable,
@@ -27,7 +29,9 @@ import {
 } from "./tables.ts";
 import { judgeVarianceTable } from "./judge_variance_table.ts";
 import { orientedComparison } from "./oriented_comparison.ts";
+import { comparisonTopicSetNote } from "./_topic_set_note.ts";
 import { compareCells, varianceCells } from "./cells.ts";
+import { methodSignificance, type StoredSignificance } from "./significance_statistics.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode methodAnalyses}. */
@@ -48,6 +52,11 @@ export interface MethodAnalysesOptions extends MethodScoresOptions {
   disagreements?: number;
   /** Backends by role, for the note; the judges of the methods are always named. */
   backends?: Backends;
+  /**
+   * The stored statistics the intervals and tests are read from. Default: the
+   * workspace's (those the statistics stage stored).
+   */
+  statistics?: readonly StoredStatistic[];
 }
 
 /** Data of the comparison analyses. */
@@ -55,8 +64,8 @@ export interface MethodAnalysesData {
   comparison: MethodComparison;
   present: PresentMethod[];
   missing: MethodHeadline[];
-  /** Per method: bootstrap intervals per run and Holm-corrected tests per run pair. */
-  significance: Record<string, RunSignificance>;
+  /** Per method: stored bootstrap intervals per run and Holm-corrected tests per run pair. */
+  significance: Record<string, StoredSignificance>;
 }
 
 /**
@@ -72,6 +81,9 @@ export interface MethodAnalysesData {
  * Holm-adjusted randomization and t-test p-values), `method_answer_scores`
  * (every answer's score under each method, joined on (topic, run)) and, when the judge-variance
  * stage ran, `judge_variance` (each run's Cov spread over the judge samples).
+ * The intervals and tests are statistics: the tables ask the statistics stage
+ * for them (each analysis's `statistics`) and show the stored rows, blank with
+ * the reason when none is stored.
  * Methods without rows are named in every table's notes, never dropped silently;
  * so is a run whose reports are all empty ("direct left out: all 49 reports
  * empty"), which every table but the answer listing leaves out.
@@ -114,8 +126,16 @@ export async function methodAnalyses(
     maxDisagreements: Infinity,
   });
   const label = (m: string) => read.present.find((p) => p.method === m)?.label ?? m;
-  const significance: Record<string, RunSignificance> = {};
+  const significance: Record<string, StoredSignificance> = {};
+  const requests: StatisticRequest[] = [];
   if (opts.significance ?? true) {
+    const stored = opts.statistics ?? await readStatistics(ws);
+    const settings = {
+      trials: opts.trials ?? 10_000,
+      samples: opts.samples ?? 1000,
+      seed: opts.seed ?? 1,
+      alpha: opts.alpha ?? 0.05,
+    };
     for (const m of read.present) {
       // The same answers as the system table: topics every method scored for the run.
       const shared = read.scores.filter((s) =>
@@ -127,12 +147,9 @@ export async function methodAnalyses(
         )
       );
       if (shared.length) {
-        significance[m.method] = runSignificance(shared, {
-          trials: opts.trials,
-          samples: opts.samples,
-          alpha: opts.alpha,
-          seed: opts.seed ?? 1,
-        });
+        const asked = methodSignificance(shared, m, read.present, settings, stored);
+        significance[m.method] = asked.shown;
+        requests.push(...asked.requests);
       }
     }
   }
@@ -166,6 +183,12 @@ export async function methodAnalyses(
   // The answer listing shows every answer, those of empty reports too.
   const listed = [...notes];
   notes.push(...emptyNotes);
+  const notStored = Object.values(significance).flatMap((s) => [
+    ...s.intervals.flatMap((i) => [i.lower, i.upper]),
+    ...s.pairs.flatMap((
+      p,
+    ) => [p.meanDifference, p.randomizationP, p.tP, p.randomizationHolm, p.tHolm]),
+  ]).filter((v) => v.reason === NOT_STORED).length;
   const sigNotes = Object.keys(significance).length
     ? [
       ...notes,
@@ -175,6 +198,13 @@ export async function methodAnalyses(
       `"> rows": rows this run beats by a paired randomization test, Holm-corrected at ${
         opts.alpha ?? 0.05
       }`,
+      ...(notStored
+        ? [
+          `${notStored} statistic${
+            notStored > 1 ? "s" : ""
+          } blank: not stored in the workspace (the statistics stage of \`crux run\` computes them from the stored measures).`,
+        ]
+        : []),
     ]
     : notes;
   const bars = comparison.system.flatMap((s) =>
@@ -205,6 +235,7 @@ export async function methodAnalyses(
     data,
     table: system,
     cells: cells.system(system),
+    ...(requests.length ? { statistics: requests } : {}),
     ...(bars.length
       ? {
         // Each method its own panel: a closed declared range is its y scale,
@@ -226,7 +257,10 @@ export async function methodAnalyses(
   }];
   const pairs = comparison.correlations.filter((k) => Number.isFinite(k.kendall))
     .map((k) => ({ a: label(k.a), b: label(k.b), value: k.kendall }));
-  const correlationTable = methodCorrelationTable(comparison, label, notes);
+  const correlationTable = methodCorrelationTable(comparison, label, [
+    ...notes,
+    await comparisonTopicSetNote(ws, comparison.topics),
+  ]);
   out.push({
     name: "method_correlations",
     data,
@@ -260,6 +294,7 @@ export async function methodAnalyses(
       data,
       table: tests,
       cells: cells.significance(tests),
+      statistics: requests,
     });
   }
   const answers = answerTable(all.scores, read.present, listed);

@@ -1,18 +1,26 @@
 import assert from "node:assert/strict";
 import { METHOD_HEADLINES } from "@lib/methods/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
-import { kendallTau } from "@lib/metrics/mod.ts";
+import { openWorkspace, type Workspace, writeStatistics } from "@lib/store/mod.ts";
+import { kendallTau, runSignificance } from "@lib/metrics/mod.ts";
 import { tableMarkdown } from "@lib/report/mod.ts";
-import { methodAnalyses } from "./analyses.ts";
-import { methodMeasureRows, VALUES } from "@lib/pipeline/testdata/method_measures.ts";
+import { computeStatistics, NOT_STORED } from "@lib/analysis/mod.ts";
+import { methodAnalyses, type MethodAnalysesOptions } from "./analyses.ts";
+import { methodMeasureRows, RUNS, TOPICS, VALUES } from "@lib/pipeline/testdata/method_measures.ts";
 
 const mean = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
+
+/** The analyses after the statistics stage: their statistics computed and stored first. */
+async function afterStatistics(ws: Workspace, opts: MethodAnalysesOptions) {
+  const asked = (await methodAnalyses(ws, opts)).flatMap((a) => a.statistics ?? []);
+  await writeStatistics(ws, computeStatistics(asked));
+  return await methodAnalyses(ws, opts);
+}
 
 Deno.test("methodAnalyses: system table, correlations, disagreements and significance from measures", async () => {
   const ws = await openWorkspace(await Deno.makeTempDir());
   try {
     await ws.upsert("measures", methodMeasureRows());
-    const [system, corr, dis] = await methodAnalyses(ws, {
+    const [system, corr, dis] = await afterStatistics(ws, {
       methods: METHOD_HEADLINES,
       trials: 2000,
       seed: 5,
@@ -46,6 +54,12 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     const c = system.data.comparison.correlations.find((k) => k.a === "crux" && k.b === "nuggets")!;
     assert.equal(c.kendall, kendallTau(VALUES.crux.map(mean), VALUES.nuggets.map(mean)));
     assert.equal(corr.table!.rows.length, 3);
+    // No stored comparison: the note counts the topics every method scored.
+    assert.ok(
+      corr.table!.notes!.includes(
+        "Correlations over the 5 topics of the answers every compared method scored.",
+      ),
+    );
     assert.ok(corr.figure, "heatmap");
     assert.ok(dis.table!.rows.length > 0);
     const d = system.data.comparison.disagreements[0];
@@ -65,9 +79,28 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     });
     const sig = again[3].table!;
     assert.equal(sig.rows.length, 3 * 6);
+    // The stored tests and intervals are those of runSignificance on the same scores.
+    const reference = runSignificance(
+      RUNS.flatMap((run, r) =>
+        TOPICS.map((topicId, t) => ({ run, topicId, value: VALUES.crux[r][t] }))
+      ),
+      { trials: 2000, seed: 5 },
+    );
     const pair = system.data.significance.crux.pairs[0];
-    assert.equal(sig.rows[0].values.rand, pair.randomizationP);
-    assert.equal(sig.rows[0].values.randHolm, pair.randomizationHolm);
+    assert.deepEqual([pair.a, pair.b], [reference.pairs[0].a, reference.pairs[0].b]);
+    assert.equal(sig.rows[0].values.rand, reference.pairs[0].randomizationP);
+    assert.equal(sig.rows[0].values.randHolm, reference.pairs[0].randomizationHolm);
+    assert.equal(sig.rows[0].values.t, reference.pairs[0].tP);
+    assert.equal(sig.rows[0].values.tHolm, reference.pairs[0].tHolm);
+    assert.equal(sig.rows[0].values.diff, reference.pairs[0].meanDifference);
+    const ci = reference.intervals[3];
+    assert.equal(t.rows[3].values["crux:ci"], `[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]`);
+    // Each test's cell names its stored statistic.
+    const sigCells = again[3].cells!.filter((c) => c.index === 0);
+    assert.deepEqual(
+      sigCells.map((c) => c.statistic && JSON.parse(c.statistic).statistic),
+      [undefined, "mean_diff", "randomization_p", "holm_p", "paired_t_p", "holm_p"],
+    );
     // With the judge-variance stage's rows, a judge_variance table follows.
     const v = (run: string, measure: string, value: number) => ({
       run,
@@ -79,6 +112,7 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
       judge: "lexical",
       source: "deterministic",
       value,
+      topicSet: "answerable(tau=3,n=5)",
     });
     await ws.upsert("measures", [
       v("direct", "Cov_mean", 0.2),
@@ -113,7 +147,8 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
       },
     });
     assert.match(jv.notes![0], /deterministic/);
-    assert.match(jv.notes![1], /Cov: share of samples ranking the runs as their means do 1\.00/);
+    assert.equal(jv.notes![1], "Means over the topic set answerable(tau=3,n=5).");
+    assert.match(jv.notes![2], /Cov: share of samples ranking the runs as their means do 1\.00/);
   } finally {
     ws.close();
   }
@@ -154,7 +189,7 @@ Deno.test("methodAnalyses: a run whose reports are all empty is left out of ever
       ...["t1", "t2", "t3", "t4", "t5"].map((t) => gen("direct", t, " ")),
       ...["oracle-context", "oracle-result", "rag-bm25"].map((r) => gen(r, "t1", "Some text.")),
     ]);
-    const out = await methodAnalyses(ws, { methods: METHOD_HEADLINES, trials: 200, seed: 5 });
+    const out = await afterStatistics(ws, { methods: METHOD_HEADLINES, trials: 200, seed: 5 });
     const byName = new Map(out.map((a) => [a.name, a]));
     const system = byName.get("method_system")!;
     assert.deepEqual(system.table!.rows.map((r) => r.label), [
@@ -214,7 +249,7 @@ Deno.test("methodAnalyses: a lower-is-better headline with an open range is rank
         higherIsBetter: false,
       } as const,
     ];
-    const [system, corr, dis] = await methodAnalyses(ws, {
+    const [system, corr, dis] = await afterStatistics(ws, {
       methods,
       trials: 500,
       seed: 3,
@@ -253,6 +288,50 @@ Deno.test("methodAnalyses: a lower-is-better headline with an open range is rank
     // The largest mean error is direct's 8.
     assert.deepEqual(scale("Errors"), { domain: [0, 8], nice: true });
     assert.ok(spec.includes("Errors"));
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("methodAnalyses: before the statistics stage the intervals, marks and tests are blank, with why", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    await ws.upsert("measures", methodMeasureRows());
+    const out = await methodAnalyses(ws, { methods: METHOD_HEADLINES, trials: 200, seed: 5 });
+    const system = out.find((a) => a.name === "method_system")!;
+    const t = system.table!;
+    // The means are there; every interval and mark is blank.
+    assert.ok(Math.abs((t.rows[0].values.crux as number) - mean(VALUES.crux[0])) < 1e-12);
+    for (const r of t.rows) {
+      for (const m of Object.keys(VALUES)) {
+        assert.equal(r.values[`${m}:ci`], null);
+        assert.equal(r.values[`${m}:sig`], null);
+      }
+    }
+    // 3 methods: 4 runs x 2 bounds and 6 pairs x 5 statistics each.
+    assert.ok(
+      t.notes!.includes(
+        "114 statistics blank: not stored in the workspace (the statistics stage of `crux run` computes them from the stored measures).",
+      ),
+    );
+    // What the table asks for: 114 distinct statistics.
+    const asked = new Set(system.statistics!.map((r) => JSON.stringify(r.key)));
+    assert.equal(asked.size, 114);
+    const tests = out.find((a) => a.name === "method_significance")!;
+    assert.equal(tests.table!.rows.length, 18);
+    for (const r of tests.table!.rows) {
+      assert.equal(r.values.topics, 5);
+      for (const c of ["diff", "rand", "randHolm", "t", "tHolm", "mark"]) {
+        assert.equal(r.values[c], null);
+      }
+    }
+    const blanks = tests.cells!.filter((c) => c.index === 0 && c.column !== "topics");
+    assert.equal(blanks.length, 6);
+    for (const c of blanks.slice(0, 5)) assert.equal(c.reason, NOT_STORED);
+    assert.match(blanks[5].reason!, /^not stored/);
+    const ciCells = system.cells!.filter((c) => c.column === "crux:ci");
+    assert.equal(ciCells.length, 4);
+    assert.ok(ciCells.every((c) => c.reason === NOT_STORED));
   } finally {
     ws.close();
   }

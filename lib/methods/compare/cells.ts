@@ -5,13 +5,17 @@
  *
  * @module
  */
-import type { MethodComparison, MethodScore, RunSignificance } from "@lib/metrics/mod.ts";
+import type { MethodComparison, MethodScore } from "@lib/metrics/mod.ts";
 import type { PresentMethod } from "@lib/pipeline/mod.ts";
 import type { Table } from "@lib/report/mod.ts";
 import { type CellSource, tableCells } from "@lib/analysis/mod.ts";
 import { readMeasures, type Workspace } from "@lib/store/mod.ts";
+import type { StoredPairTest, StoredSignificance } from "./significance_statistics.ts";
 
 type Key = NonNullable<CellSource["key"]>;
+
+/** Why a run's marks are blank: a test or difference of its pairs is not stored. */
+const NOT_STORED_MARKS = "not stored: the statistics stage has not computed the run's tests";
 
 /** A stored run mean of a method's headline (`topics`: topics averaged). */
 export interface StoredMean {
@@ -33,8 +37,9 @@ export interface CompareCells {
 
 /**
  * Cell sources of the comparison tables: a per-answer score names its stored
- * row; a system mean, interval mark and test names the stored scores it is
- * computed from (those of the answers every method scored); a correlation
+ * row; a system mean names the stored scores it is computed from (those of the
+ * answers every method scored); a test's mean difference and p-values show
+ * their stored `statistics` rows (blank with the stored reason); a correlation
  * names the stored `compare` row of its method pair. A system mean over every
  * topic of the stored run mean names that row.
  *
@@ -42,7 +47,7 @@ export interface CompareCells {
  * @param present The methods compared (judge and source of their rows).
  * @param scores The scores compared (empty runs left out).
  * @param all Every score read (the answer listing shows them all).
- * @param sig Significance per method, when computed.
+ * @param sig The stored significance per method, when asked for.
  * @param means The stored run means of the methods' headlines.
  * @returns One function per table.
  */
@@ -51,7 +56,7 @@ export function compareCells(
   present: readonly PresentMethod[],
   scores: readonly MethodScore[],
   all: readonly MethodScore[],
-  sig: ReadonlyMap<string, RunSignificance> | undefined,
+  sig: ReadonlyMap<string, StoredSignificance> | undefined,
   means: readonly StoredMean[] = [],
 ): CompareCells {
   const method = new Map(present.map((p) => [p.method, p]));
@@ -71,7 +76,7 @@ export function compareCells(
   const label = (m: string) => method.get(m)?.label ?? m;
   return {
     system: (t) =>
-      tableCells(t, (row, column) => {
+      tableCells(t, (row, column, value) => {
         const run = runOf(row.label);
         if (column === "topics") {
           return { derived: "topics every method scored for the run", inputs: [] };
@@ -93,10 +98,26 @@ export function compareCells(
             ? { derived: "mean over the topics every method scored", inputs: ins }
             : { reason: `no ${label(m)} score on the topics every method scored` };
         }
+        const st = sig?.get(m);
         if (part === "sig") {
-          return { derived: "rows this run beats (paired randomization, Holm)", inputs: ins };
+          // A row number: a run this one beats by the stored tests.
+          if (value !== null) {
+            return {
+              derived:
+                "rows this run beats: stored Holm-adjusted randomization p at most alpha, stored mean difference in the headline's direction",
+              inputs: ins,
+            };
+          }
+          return {
+            reason: st ? NOT_STORED_MARKS : `no tests: no ${label(m)} score for the run`,
+          };
         }
-        return { reason: `no interval: no ${label(m)} score for the run` };
+        const ci = st?.intervals.find((i) => i.run === run);
+        return {
+          reason: ci
+            ? (ci.lower.value === null ? ci.lower : ci.upper).reason
+            : `no interval: no ${label(m)} score for the run`,
+        };
       }),
     correlations: (t) =>
       tableCells(t, (row, column) => {
@@ -138,21 +159,29 @@ export function compareCells(
       }),
     significance: (t) => {
       const rows = [...(sig ?? [])].flatMap(([m, s]) => s.pairs.map((p) => ({ m, p })));
+      const shown: Record<string, keyof StoredPairTest> = {
+        diff: "meanDifference",
+        rand: "randomizationP",
+        randHolm: "randomizationHolm",
+        t: "tP",
+        tHolm: "tHolm",
+      };
+      const what: Record<string, string> = {
+        diff: "mean difference over the topics both runs scored",
+        rand: "paired randomization test p",
+        randHolm: "paired randomization test p, Holm-adjusted across the method's pairs",
+        t: "paired t-test p",
+        tHolm: "paired t-test p, Holm-adjusted across the method's pairs",
+      };
       return tableCells(t, (row, column) => {
         const { m, p } = rows[t.rows.indexOf(row)];
-        const what: Record<string, string> = {
-          topics: "topics both runs scored",
-          diff: "mean difference over the topics both runs scored",
-          rand: "paired randomization test p",
-          randHolm: "paired randomization test p, Holm-adjusted across the method's pairs",
-          t: "paired t-test p",
-          tHolm: "paired t-test p, Holm-adjusted across the method's pairs",
-        };
-        return {
-          derived: what[column],
-          inputs: inputs(m, [p.a, p.b]),
-          reason: "undefined: no difference to test",
-        };
+        const ins = inputs(m, [p.a, p.b]);
+        if (column === "topics") return { derived: "topics both runs scored", inputs: ins };
+        if (column === "mark") return { reason: NOT_STORED_MARKS };
+        const s = p[shown[column]] as StoredPairTest["tP"];
+        return s.value === null
+          ? { reason: s.reason, statistic: s.id }
+          : { derived: what[column], inputs: ins, statistic: s.id };
       });
     },
     answers: (t) =>

@@ -3,8 +3,9 @@
  *
  * @module
  */
-import type { MethodComparison } from "@lib/metrics/mod.ts";
+import { formatTopicSet } from "@lib/metrics/mod.ts";
 import { measureRow } from "@lib/store/mod.ts";
+import type { OrientedComparison } from "./oriented_comparison.ts";
 
 /** Measure names of the system-level and mean per-topic correlations. */
 const SYSTEM = [
@@ -25,10 +26,13 @@ const num = (v: number) => (Number.isFinite(v) ? v : null);
  * runs, their per-topic means (`mean_topic_*`, `topics` = topics averaged), the
  * Kendall over (run, topic) pairs and the number of run pairs ordered oppositely
  * (`discordant_pairs`); each topic row the correlations across that topic's runs
- * and its discordant pairs. Undefined correlations are stored as NULL.
+ * and its discordant pairs. Undefined correlations are stored as NULL. Every
+ * row states its topic set: a topic row `topic(id=...)`, a row of topic `all`
+ * `scored(n=N)`, the N topics of the answers every method scored (a per-topic
+ * mean's `topics` counts those of its topics whose correlation is defined).
  */
 export function compareRows(
-  c: MethodComparison,
+  c: OrientedComparison,
   judges: ReadonlyMap<string, string>,
 ): ReturnType<typeof measureRow<number | null>>[] {
   const rows: ReturnType<typeof measureRow<number | null>>[] = [];
@@ -45,6 +49,9 @@ export function compareRows(
       method: "compare",
       judge: `${judges.get(a) ?? ""}~${judges.get(b) ?? ""}`,
       value,
+      topicSet: formatTopicSet(
+        topicId === "all" ? { kind: "scored", n: c.topics.length } : { kind: "topic", id: topicId },
+      ),
     });
   for (const k of c.correlations) {
     for (const [measure, field] of SYSTEM) {

@@ -8,7 +8,10 @@ import { readMeasures, type Workspace } from "@lib/store/mod.ts";
 
 const STATS = ["mean", "sd", "min", "max"];
 
-/** Each run's spread of Cov and Den over the judge samples, or undefined when the stage has not run. */
+/**
+ * Each run's spread of Cov and Den over the judge samples, or undefined when
+ * the stage has not run; its notes state the topic set of the means spread.
+ */
 export async function judgeVarianceTable(ws: Workspace): Promise<Table | undefined> {
   const rows = await readMeasures(ws, { method: "judge-variance" }, ["run", "measure"]);
   if (!rows.length) return undefined;
@@ -27,6 +30,13 @@ export async function judgeVarianceTable(ws: Workspace): Promise<Table | undefin
     }))
   );
   const fmt = (v: number | null, d: number) => (v === null ? "undefined" : v.toFixed(d));
+  // The topic set of the means spread, as the stored rows state it.
+  const setOf = new Map<string, string>();
+  for (const r of rows) if (r.run !== "") setOf.set(r.run, r.topicSet ?? "none stated");
+  const sets = [...new Set(setOf.values())];
+  const topicSets = sets.length === 1
+    ? `Means over the topic set ${sets[0]}.`
+    : `Means over the topic sets ${[...setOf].map(([run, set]) => `${set} (${run})`).join("; ")}.`;
   return table({
     caption: `Judge variance of CRUX report measures (${judge}, ${get("", "samples")} samples)`,
     rowHeader: "Run",
@@ -39,6 +49,7 @@ export async function judgeVarianceTable(ws: Workspace): Promise<Table | undefin
       source === "deterministic"
         ? `offline judge "${judge}" is deterministic: every sample is identical (spread 0)`
         : `samples: ${source}`,
+      topicSets,
       ...measures.map((m) =>
         `${m}: share of samples ranking the runs as their means do ${
           fmt(get("", `${m}_ranking_agreement`), 2)

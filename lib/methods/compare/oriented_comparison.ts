@@ -1,6 +1,6 @@
 /**
- * The methods compared with each headline oriented by its declared direction:
- * ranks, correlations and disagreements treat a lower value of a
+ * The methods compared over the answers every method scored, with each
+ * headline oriented by its declared direction: ranks, correlations and disagreements treat a lower value of a
  * lower-is-better headline as the better answer, while every value shown
  * stays as stored.
  *
@@ -14,16 +14,24 @@ import {
 } from "@lib/metrics/mod.ts";
 import type { MethodHeadline } from "@lib/pipeline/mod.ts";
 
+/** A comparison and the topic set it ran over. */
+export type OrientedComparison = MethodComparison & {
+  /** The topics of the answers every method scored, in sorted order: the comparison's topic set. */
+  topics: string[];
+};
+
 /**
- * Compares the methods' scores as {@linkcode compareMethods} does, with the
- * scores of each lower-is-better headline negated before ranking, so a
- * correlation of +1 always means the two methods order the runs alike; the
+ * Compares the methods' scores as {@linkcode compareMethods} does, over the
+ * answers every method scored (system means, correlations across runs, per
+ * topic and over pairs, and disagreements alike; the rest counted in `left`),
+ * with the scores of each lower-is-better headline negated before ranking, so
+ * a correlation of +1 always means the two methods order the runs alike; the
  * system means and the disagreements' values are given back as stored.
  *
  * @param scores Answer-level scores of every method.
  * @param headlines The compared methods' headlines (their direction).
  * @param opts As {@linkcode compareMethods}.
- * @returns The comparison, values as stored, correlations oriented.
+ * @returns The comparison, values as stored, correlations oriented, with its topics.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -39,19 +47,32 @@ import type { MethodHeadline } from "@lib/pipeline/mod.ts";
  * );
  * assert.equal(c.correlations[0].kendall, 1);
  * assert.equal(c.system[0].values.err, 9);
+ * assert.deepEqual(c.topics, ["t"]);
  * ```
  */
 export function orientedComparison(
   scores: readonly MethodScore[],
   headlines: readonly MethodHeadline[],
   opts: CompareMethodsOptions = {},
-): MethodComparison {
+): OrientedComparison {
+  // Only the answers every method scored: the comparison's one topic set.
+  const methods = new Set(scores.map((s) => s.method));
+  const scoredBy = new Map<string, Set<string>>();
+  for (const s of scores) {
+    const k = `${s.run}\0${s.topicId}`;
+    scoredBy.set(k, (scoredBy.get(k) ?? new Set()).add(s.method));
+  }
+  const kept = scores.filter((s) => scoredBy.get(`${s.run}\0${s.topicId}`)!.size === methods.size);
+  const topics = [...new Set(kept.map((s) => s.topicId))].sort();
+  const left = scores.length - kept.length;
   const lower = new Set(headlines.filter((h) => !h.higherIsBetter).map((h) => h.method));
-  if (!lower.size) return compareMethods(scores, opts);
+  if (!lower.size) return { ...compareMethods(kept, opts), left, topics };
   const flip = (method: string, v: number) => (lower.has(method) ? -v : v);
-  const c = compareMethods(scores.map((s) => ({ ...s, value: flip(s.method, s.value) })), opts);
+  const c = compareMethods(kept.map((s) => ({ ...s, value: flip(s.method, s.value) })), opts);
   return {
     ...c,
+    left,
+    topics,
     system: c.system.map((s) => ({
       ...s,
       values: Object.fromEntries(

@@ -61,7 +61,8 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
   return {
     id: "measure:compare",
     stage: "measure",
-    version: 2,
+    // 3: over the answers every method scored, each row stating its topic set.
+    version: 3,
     params: {
       methods: methods.map((m) => m.method),
       judges: section.judges ?? {},
@@ -128,7 +129,8 @@ function varianceStage(
     id: "judge:variance",
     stage: "judge",
     // 2: Den's statistics are named `Den_sd`, ... (were `Den(w=0.5)_sd`).
-    version: 2,
+    // 3: each row states the topic set of the means it spreads.
+    version: 3,
     params: {
       samples: k,
       temperature,

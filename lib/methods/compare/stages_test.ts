@@ -40,9 +40,10 @@ Deno.test("measure:compare stores correlations equal to a recomputation from the
         value: number | null;
         judge: string;
         topics: number | null;
+        topicSet: string | null;
       }
     >(
-      "SELECT run, topic_id, measure, value, judge, topics FROM measures WHERE method = 'compare'",
+      "SELECT run, topic_id, measure, value, judge, topics, topic_set FROM measures WHERE method = 'compare'",
     );
     const get = (run: string, topicId: string, measure: string) =>
       rows.find((x) => x.run === run && x.topicId === topicId && x.measure === measure)!;
@@ -83,11 +84,49 @@ Deno.test("measure:compare stores correlations equal to a recomputation from the
     }
     // Per-topic correlations are stored for every topic.
     assert.ok(Number.isFinite(get("crux~keypoints", "t1", "kendall_tau_b").value!));
+    // Each row states its topic set: a topic's rows that topic, the means the
+    // five topics every method scored.
+    assert.equal(get("crux~keypoints", "t1", "kendall_tau_b").topicSet, "topic(id=t1)");
+    for (const m of ["kendall_tau_b", "mean_topic_spearman", "discordant_pairs"]) {
+      assert.equal(get("crux~nuggets", "all", m).topicSet, "scored(n=5)", m);
+    }
+    assert.ok(rows.every((x) => x.topicSet !== null));
     // A re-run with nothing changed is fresh; the stage writes nothing new.
     const again = await runStages(ws, await methodStages("compare", {}, ctx()), {
       order: ["judge", "measure"],
     });
     assert.deepEqual(again.fresh, ["measure:compare"]);
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("measure:compare runs over the answers every method scored and states that topic set", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    // Nuggets did not score t5 of any run: the comparison is over t1-t4.
+    const rows = methodMeasureRows().filter((r) => !(r.method === "nuggets" && r.topicId === "t5"));
+    await ws.upsert("measures", rows);
+    await runStages(ws, await methodStages("compare", {}, ctx()), { order: ["measure"] });
+    const stored = await ws.query<
+      { run: string; measure: string; value: number; topicSet: string }
+    >(
+      "SELECT run, measure, value, topic_set FROM measures WHERE method = 'compare' AND topic_id = 'all'",
+    );
+    const get = (run: string, measure: string) =>
+      stored.find((r) => r.run === run && r.measure === measure)!;
+    assert.ok(stored.every((r) => r.topicSet === "scored(n=4)"));
+    // crux~keypoints (both scored t5) is compared on t1-t4 too.
+    const four = (m: string) => VALUES[m].map((r) => mean(r.slice(0, 4)));
+    close(
+      get("crux~keypoints", "kendall_tau_b").value,
+      kendallTau(four("crux"), four("keypoints")),
+    );
+    close(get("crux~keypoints", "pearson").value, pearson(four("crux"), four("keypoints")));
+    const t5 = await ws.query<{ n: number }>(
+      "SELECT count(*) AS n FROM measures WHERE method = 'compare' AND topic_id = 't5'",
+    );
+    assert.equal(Number(t5[0].n), 0);
   } finally {
     ws.close();
   }
@@ -127,8 +166,10 @@ Deno.test("judge:variance offline says the judge is deterministic and stores zer
         'offline judge "lexical" is deterministic: 5 samples are identical (spread 0)',
       ),
     );
-    const rows = await ws.query<{ run: string; measure: string; value: number; source: string }>(
-      "SELECT run, measure, value, source FROM measures WHERE method = 'judge-variance' ORDER BY run, measure",
+    const rows = await ws.query<
+      { run: string; measure: string; value: number; source: string; topicSet: string }
+    >(
+      "SELECT run, measure, value, source, topic_set FROM measures WHERE method = 'judge-variance' ORDER BY run, measure",
     );
     const oracle = rows.filter((r) => r.run === "oracle-result");
     assert.deepEqual(oracle.map((r) => r.measure), ["Cov_max", "Cov_mean", "Cov_min", "Cov_sd"]);
@@ -137,6 +178,8 @@ Deno.test("judge:variance offline says the judge is deterministic and stores zer
     assert.equal(rows.find((r) => r.measure === "Cov_ranking_agreement")?.value, 1);
     assert.equal(rows.find((r) => r.measure === "samples")?.value, 5);
     assert.ok(rows.every((r) => r.source === "deterministic"));
+    // Every row states the topic set of the stored means it spreads.
+    assert.ok(rows.every((r) => r.topicSet === "answerable(tau=3,n=5)"));
   } finally {
     ws.close();
   }

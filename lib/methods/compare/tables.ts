@@ -4,18 +4,23 @@
  *
  * @module
  */
-import type { MethodComparison, MethodScore, RunSignificance } from "@lib/metrics/mod.ts";
+import type { MethodComparison, MethodScore } from "@lib/metrics/mod.ts";
 import type { PresentMethod } from "@lib/pipeline/mod.ts";
+import { NOT_STORED } from "@lib/analysis/mod.ts";
+import type { StoredSignificance } from "./significance_statistics.ts";
 import { naturalCompare, type Table, table, type TableColumn } from "@lib/report/mod.ts";
 
 const REFERENCE = new Set(["oracle-context", "oracle-result"]);
 const f3 = (v: number) => (Number.isFinite(v) ? v : null);
 
-/** One row per run, a headline column per method (best bold), CIs and significance marks. */
+/**
+ * One row per run, a headline column per method (best bold), and the stored
+ * intervals and significance marks (blank when not stored).
+ */
 export function systemTable(
   c: MethodComparison,
   methods: readonly PresentMethod[],
-  sig: ReadonlyMap<string, RunSignificance> | undefined,
+  sig: ReadonlyMap<string, StoredSignificance> | undefined,
   notes: string[],
 ): Table {
   const columns: TableColumn[] = [{ key: "topics", label: "Topics", decimals: 0 }];
@@ -39,13 +44,25 @@ export function systemTable(
       const st = sig?.get(m.method);
       if (!st) continue;
       const ci = st.intervals.find((i) => i.run === s.run);
-      values[`${m.method}:ci`] = ci ? `[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]` : null;
-      // A run beats another when its mean is significantly better in the headline's direction.
+      values[`${m.method}:ci`] = ci && ci.lower.value !== null && ci.upper.value !== null
+        ? `[${ci.lower.value.toFixed(3)}, ${ci.upper.value.toFixed(3)}]`
+        : null;
+      // A run beats another when its stored mean difference is in the headline's
+      // direction and its stored Holm-adjusted p is at most alpha.
       const sign = m.higherIsBetter ? 1 : -1;
-      const beats = st.pairs.filter((p) =>
-        p.significant &&
-        ((p.a === s.run && sign * p.meanDifference > 0) ||
-          (p.b === s.run && sign * p.meanDifference < 0))
+      const own = st.pairs.filter((p) => p.a === s.run || p.b === s.run);
+      if (
+        own.some((p) =>
+          p.randomizationHolm.reason === NOT_STORED || p.meanDifference.reason === NOT_STORED
+        )
+      ) {
+        values[`${m.method}:sig`] = null;
+        continue;
+      }
+      const beats = own.filter((p) =>
+        p.significant && p.meanDifference.value !== null &&
+        ((p.a === s.run && sign * p.meanDifference.value > 0) ||
+          (p.b === s.run && sign * p.meanDifference.value < 0))
       ).map((p) => index.get(p.a === s.run ? p.b : p.a)!).sort((x, y) => x - y);
       values[`${m.method}:sig`] = beats.length ? beats.join(",") : "";
     }
@@ -134,11 +151,9 @@ export function disagreementTable(
   });
 }
 
-const p4 = (v: number) => (Number.isFinite(v) ? v : null);
-
-/** Every run pair of every method: mean difference, raw and Holm-adjusted p-values, the mark. */
+/** Every run pair of every method: stored mean difference, raw and Holm-adjusted p-values, the mark. */
 export function significanceTable(
-  sig: ReadonlyMap<string, RunSignificance>,
+  sig: ReadonlyMap<string, StoredSignificance>,
   label: (m: string) => string,
   notes: string[],
 ): Table {
@@ -148,12 +163,12 @@ export function significanceTable(
       group: m,
       values: {
         topics: p.topics,
-        diff: p4(p.meanDifference),
-        rand: p4(p.randomizationP),
-        randHolm: p4(p.randomizationHolm),
-        t: p4(p.tP),
-        tHolm: p4(p.tHolm),
-        mark: p.significant ? "*" : "",
+        diff: p.meanDifference.value,
+        rand: p.randomizationP.value,
+        randHolm: p.randomizationHolm.value,
+        t: p.tP.value,
+        tHolm: p.tHolm.value,
+        mark: p.randomizationHolm.reason === NOT_STORED ? null : p.significant ? "*" : "",
       },
     }))
   );

@@ -6,14 +6,10 @@
  * @module
  */
 import { clearContextMeasures, incompleteRatingTopics } from "@lib/store/mod.ts";
-import {
-  clearMeasureValues,
-  clearRunMeans,
-  measureContexts,
-  measureRuns,
-  ORACLE_CONTEXT,
-  type StageSpec,
-} from "@lib/pipeline/mod.ts";
+import { ORACLE_CONTEXT, type StageSpec } from "@lib/pipeline/mod.ts";
+import { clearMeasureValues, clearRunMeans } from "./measure_values.ts";
+import { measureRuns } from "./measure_runs.ts";
+import { measureContexts } from "./measure_contexts.ts";
 import type { CruxChainEnv } from "./chain_env.ts";
 import type { RetrievalStages } from "./retrieval_stages.ts";
 import type { ChainGeneration } from "./generation_stages.ts";

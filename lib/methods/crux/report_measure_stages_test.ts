@@ -4,55 +4,11 @@ import type { StageOutcome } from "@lib/pipeline/mod.ts";
 import { cruxChainEnv } from "./chain_env.ts";
 import { judgingStages } from "./judging_stages.ts";
 import { reportMeasureStages } from "./report_measure_stages.ts";
+import { writeOneTopicReport } from "../../../tests/support/one_topic_report.ts";
 
-/**
- * One topic: Q1 and Q2 answerable (P* = t:0#0 rating Q1 5, t:0#1 rating Q2 4;
- * 100 + 300 tokens), Q3 not; one RAG report of 100 tokens whose context is
- * t:0#2 (Q1 rated 3, 50 tokens) and x:0#0 (unrated, 80 tokens).
- */
-async function fixture(ws: Workspace) {
-  const q = (ordinal: number, answerable: boolean) => ({
-    topicId: "t",
-    questionId: `t#q${ordinal}`,
-    kind: "subquestion",
-    ordinal,
-    text: `Q${ordinal}?`,
-    answerable,
-  });
-  await ws.upsert("questions", [q(1, true), q(2, true), q(3, false)]);
-  await ws.upsert("passages", [
-    { passageId: "t:0#0", topicId: "t", docId: "t:0", text: "P0", tokens: 100 },
-    { passageId: "t:0#1", topicId: "t", docId: "t:0", text: "P1", tokens: 300 },
-    { passageId: "t:0#2", topicId: "t", docId: "t:0", text: "P2", tokens: 50 },
-    { passageId: "x:0#0", topicId: "x", docId: "x:0", text: "X0", tokens: 80 },
-  ]);
-  await ws.upsert("qrels", [
-    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#0", grade: 3 },
-    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#1", grade: 3 },
-  ]);
-  const passageRatings = { "t:0#0": [5, 0, 0], "t:0#1": [0, 4, 0], "t:0#2": [3, 0, 0] };
-  await ws.upsert(
-    "ratings",
-    Object.entries(passageRatings).flatMap(([itemId, rs]) =>
-      rs.map((rating, k) => ({
-        topicId: "t",
-        itemId,
-        questionId: `t#q${k + 1}`,
-        rating,
-        judge: "human",
-      }))
-    ),
-  );
-  await ws.upsert("generations", [{
-    run: "rag-x",
-    topicId: "t",
-    text: "A report about the topic.",
-    condition: "rag",
-    backend: "extractive",
-    contextIds: ["t:0#2", "x:0#0"],
-    tokens: 100,
-  }]);
-}
+/** The one-topic report fixture with the RAG report of run `rag-x`. */
+const fixture = (ws: Workspace) =>
+  writeOneTopicReport(ws, { run: "rag-x", text: "A report about the topic." });
 
 const env = cruxChainEnv(
   { name: "x", workspace: "outputs/x", analysis: { thresholds: [3, 5] } },

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { kendallTau, pearson } from "@lib/metrics/mod.ts";
 import { barChart, naturalCompare, scatterChart, table } from "@lib/report/mod.ts";
 import {
   judgeSourceCounts,
@@ -13,10 +12,12 @@ import {
   readMeasures,
   readNuggetSupport,
   readNuggetTopicCounts,
+  readStatistics,
+  type StatisticKey,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
-import { storedReportCoverage, tableCells } from "@lib/analysis/mod.ts";
+import { storedReportCoverage, storedStatistic, tableCells } from "@lib/analysis/mod.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
@@ -55,7 +56,10 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * (bar chart: support credit of vital and okay nuggets per run) and
  * `nugget_agreement` (scatter of the nugget measure against CRUX report coverage
  * Cov(y) across runs, with Kendall tau-b and Pearson r, and their table; a run
- * whose reports are all empty is left out of both and named). Notes
+ * whose reports are all empty is left out of both and named). Kendall tau-b and
+ * Pearson r are the statistics stage's stored rows (asked for in the analysis's
+ * `statistics`), blank with their reason when not stored or undefined; with
+ * fewer than 3 runs none is asked for. The fit line is drawn only over a defined tau. Notes
  * name the nugget origin and judge and say when the offline backends made them.
  * Returns an empty list when no nugget scores are stored.
  *
@@ -209,11 +213,34 @@ export async function nuggetAnalyses(
   const paired = rows.filter((r) =>
     r.reportCoverage !== null && Number.isFinite(r[field(measure)]) && !emptyRuns.includes(r.run)
   );
-  const xs = paired.map((r) => r.reportCoverage!);
-  const ys = paired.map((r) => r[field(measure)]);
   const enough = paired.length >= 3;
-  const tau = enough ? kendallTau(xs, ys) : null;
-  const r = enough ? pearson(xs, ys) : null;
+  // Kendall tau-b and Pearson r are asked of the statistics stage and read from their stored rows.
+  const ref = (k: ReturnType<typeof nuggetKey>) => ({
+    run: k.run,
+    source: k.source,
+    judge: k.judge,
+    measure: k.measure,
+  });
+  const stored = enough ? await readStatistics(ws) : [];
+  const asked = (statistic: "kendall_tau_b" | "pearson_r") => {
+    const key: StatisticKey = {
+      statistic,
+      x: paired.map((p) => ref(nuggetKey(p.run, measure))),
+      y: paired.map((p) => ref(covKey(p.run))),
+      topicSet: "all",
+    };
+    return {
+      request: {
+        key,
+        x: paired.map((p) => p[field(measure)]),
+        y: paired.map((p) => p.reportCoverage!),
+      },
+      shown: enough ? storedStatistic({ statistics: stored }, key) : undefined,
+    };
+  };
+  const [askedTau, askedR] = [asked("kendall_tau_b"), asked("pearson_r")];
+  const tau = askedTau.shown?.value ?? null;
+  const r = askedR.shown?.value ?? null;
   const fmt = (v: number | null) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(3));
   const points = paired.map((p) => ({
     run: p.run,
@@ -237,6 +264,13 @@ export async function nuggetAnalyses(
     ],
   });
   const inputs = paired.flatMap((p) => [nuggetKey(p.run, measure), covKey(p.run)]);
+  const few = "fewer than 3 runs with both scores";
+  const statisticCell = (a: typeof askedTau, derived: string) => ({
+    derived,
+    inputs,
+    ...(a.shown ? { statistic: a.shown.id } : {}),
+    reason: a.shown?.reason || few,
+  });
   out.push({
     name: "nugget_agreement",
     data: { runs: points, kendallTau: tau, pearson: r, measure },
@@ -244,12 +278,13 @@ export async function nuggetAnalyses(
     cells: tableCells(
       agreement,
       (_row, column) =>
-        column === "runs" ? { derived: "runs with both stored means", inputs } : {
-          derived: column === "tau" ? "Kendall tau-b across runs" : "Pearson r across runs",
-          inputs,
-          reason: enough ? "undefined: no variation" : "fewer than 3 runs with both scores",
-        },
+        column === "runs"
+          ? { derived: "runs with both stored means", inputs }
+          : column === "tau"
+          ? statisticCell(askedTau, "Kendall tau-b across runs")
+          : statisticCell(askedR, "Pearson r across runs"),
     ),
+    ...(enough ? { statistics: [askedTau.request, askedR.request] } : {}),
     ...(points.length
       ? {
         figure: scatterChart(points, {
@@ -263,6 +298,8 @@ export async function nuggetAnalyses(
           y: "nuggets",
           color: "run",
           label: "run",
+          // No line over fewer than 3 runs or a constant measure: nothing to fit.
+          fit: tau !== null,
           xTitle: "CRUX report coverage Cov(y)",
           yTitle: measure,
           yLimits: [0, 1],

@@ -1,6 +1,20 @@
 import assert from "node:assert/strict";
-import { openWorkspace } from "@lib/store/mod.ts";
+import {
+  formatStatisticKey,
+  openWorkspace,
+  type Workspace,
+  writeStatistics,
+} from "@lib/store/mod.ts";
+import { type Analysis, computeStatistics, NOT_STORED } from "@lib/analysis/mod.ts";
 import { nuggetAnalyses, type NuggetRunRow } from "./analyses.ts";
+
+/** The statistics stage's part for these analyses: their requests, computed and stored. */
+async function storeAsked(ws: Workspace, analyses: Analysis[]): Promise<void> {
+  await writeStatistics(ws, computeStatistics(analyses.flatMap((a) => a.statistics ?? [])));
+}
+
+/** A cell line of an analysis's table. */
+const cell = (a: Analysis, column: string) => a.cells!.find((c) => c.column === column)!;
 
 Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with report coverage", async () => {
   const dir = await Deno.makeTempDir();
@@ -87,6 +101,17 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
       label(2, "partial_support"),
       label(3, "failed"),
     ]);
+    // Before the statistics stage: tau is asked for, blank with its reason, and no line is fitted.
+    const before = (await nuggetAnalyses(ws)).find((a) => a.name === "nugget_agreement")!;
+    assert.deepEqual(before.table!.rows[0].values, { tau: null, r: null, runs: 4 });
+    assert.equal(cell(before, "tau").reason, NOT_STORED);
+    assert.equal(cell(before, "r").reason, NOT_STORED);
+    assert.deepEqual(before.statistics!.map((s) => s.key.statistic), [
+      "kendall_tau_b",
+      "pearson_r",
+    ]);
+    assert.doesNotMatch(JSON.stringify(before.figure), /regression/);
+    await storeAsked(ws, [before]);
     const [topics, scores, support, agreement] = await nuggetAnalyses(ws);
     assert.deepEqual(topics.data, [
       { topicId: "t1", passages: 0, windows: 0, nuggets: 3, vital: 1, okay: 2, failed: 0, kept: 3 },
@@ -117,6 +142,16 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
     const g = agreement.data as { kendallTau: number; pearson: number };
     // 5 concordant pairs, 1 discordant (a, b): tau = 4/6; r = 0.08 / sqrt(0.05 * 0.17)
     assert.ok(Math.abs(g.kendallTau - 4 / 6) < 1e-12);
+    // The shown tau is the stored row, named in its cell line.
+    assert.equal(agreement.table!.rows[0].values.tau, g.kendallTau);
+    assert.equal(
+      cell(agreement, "tau").statistic,
+      formatStatisticKey(agreement.statistics![0].key),
+    );
+    assert.equal(agreement.table!.rows[0].values.r, g.pearson);
+    assert.equal(cell(agreement, "r").statistic, formatStatisticKey(agreement.statistics![1].key));
+    assert.equal(cell(agreement, "tau").derived, "Kendall tau-b across runs");
+    assert.match(JSON.stringify(agreement.figure), /regression/);
     assert.ok(Math.abs(g.pearson - 0.08 / Math.sqrt(0.05 * 0.17)) < 1e-9);
     assert.match(
       JSON.stringify(agreement.figure),
@@ -159,6 +194,7 @@ Deno.test("nuggetAnalyses: a run whose reports are all empty is left out of the 
       { run: "direct", topicId: "t2", text: " ", condition: "direct" },
       { run: "a", topicId: "t1", text: "Some text.", condition: "a" },
     ]);
+    await storeAsked(ws, await nuggetAnalyses(ws));
     const out = await nuggetAnalyses(ws);
     // direct has both scores stored (0 and 0): only its empty reports leave it out.
     const direct = (out.find((a) => a.name === "nugget_scores")!.data as NuggetRunRow[])
@@ -173,6 +209,53 @@ Deno.test("nuggetAnalyses: a run whose reports are all empty is left out of the 
     assert.deepEqual(agreement.table!.rows[0].values.runs, 4);
     assert.ok(agreement.table!.notes!.includes("direct left out: all 2 reports empty"));
     assert.match(JSON.stringify(agreement.figure), /direct left out: all 2 reports empty/);
+    // The stored tau is over a-d only: direct is in none of its inputs.
+    assert.equal(agreement.statistics![0].key.x.length, 4);
+    assert.ok(!JSON.stringify(agreement.statistics![0].key).includes("direct"));
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("nuggetAnalyses: a constant measure leaves tau blank with the stored reason and draws no fit line", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    // strict_vital is 0 for every run (no vital nuggets), coverage varies; direct's
+    // reports are all empty; a run with no coverage stored is not paired.
+    const cov: Record<string, number> = { a: 0.1, b: 0.2, c: 0.3, direct: 0 };
+    const row = (run: string, method: string, measure: string, value: number, topicId = "all") => ({
+      run,
+      topicId,
+      measure,
+      name: measure,
+      cutoff: "",
+      method,
+      judge: method === "crux" ? "lexical" : "lexical-nuggets",
+      source: method === "crux" ? "report" : "created:offline",
+      value,
+      topics: 2,
+    });
+    await ws.upsert("measures", [
+      ...["a", "b", "c", "direct", "e"].flatMap((run) => [
+        row(run, "nuggets", "strict_vital", 0),
+        row(run, "nuggets", "strict_vital", 0, "t1"),
+      ]),
+      ...Object.entries(cov).map(([run, v]) => row(run, "crux", "Cov", v)),
+    ]);
+    await ws.upsert("generations", [
+      { run: "direct", topicId: "t1", text: "", condition: "direct" },
+    ]);
+    await storeAsked(ws, await nuggetAnalyses(ws));
+    const agreement = (await nuggetAnalyses(ws)).find((a) => a.name === "nugget_agreement")!;
+    assert.deepEqual(agreement.table!.rows[0].values, { tau: null, r: null, runs: 3 });
+    assert.equal(
+      cell(agreement, "tau").reason,
+      "undefined: the first vector is constant (0 for all 3)",
+    );
+    assert.ok(agreement.table!.notes!.includes("direct left out: all 1 report empty"));
+    const figure = JSON.stringify(agreement.figure);
+    assert.match(figure, /Kendall tau-b n\/a, Pearson r n\/a over 3/);
+    assert.doesNotMatch(figure, /regression/);
   } finally {
     ws.close();
   }

@@ -56,6 +56,9 @@ export function methodMeasureRows(): Record<string, unknown>[] {
         source: h.source,
         value: values.reduce((s, v) => s + v, 0) / values.length,
         topics: values.length,
+        topicSet: method === "crux"
+          ? `answerable(tau=3,n=${values.length})`
+          : `judged(n=${values.length})`,
       });
       // A second measure of the method and a retrieval-run Cov@10 must be ignored.
       rows.push({

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { measureContexts } from "@lib/pipeline/mod.ts";
-import { evaluateContexts } from "./context_evaluation.ts";
-import { tinyWorkspace } from "./testdata/tiny_workspace.ts";
+import { measureContexts } from "@lib/methods/mod.ts";
+import { evaluateContexts } from "@lib/analysis/context_evaluation.ts";
+import { tinyWorkspace } from "@lib/analysis/testdata/tiny_workspace.ts";
 
 Deno.test("evaluateContexts shows what the measure step stored and evaluates nothing itself", async () => {
   const dir = await Deno.makeTempDir();

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { judgeReports } from "@lib/judge/mod.ts";
-import { measureContexts } from "@lib/pipeline/mod.ts";
+import { measureContexts } from "@lib/methods/mod.ts";
 import { formatStatisticKey, readStatistics, writeStatistics } from "@lib/store/mod.ts";
-import { mainTable } from "./main_table.ts";
-import { thresholdTable } from "./threshold_table.ts";
-import { loadCruxData } from "./load_crux_data.ts";
-import { storeStatistics } from "./store_statistics.ts";
-import { computeStatistics } from "./compute_statistics.ts";
-import { NOT_STORED } from "./stored_statistic.ts";
-import { tinyWorkspace } from "./testdata/tiny_workspace.ts";
+import { mainTable } from "@lib/analysis/main_table.ts";
+import { thresholdTable } from "@lib/analysis/threshold_table.ts";
+import { loadCruxData } from "@lib/analysis/load_crux_data.ts";
+import { storeStatistics } from "@lib/analysis/store_statistics.ts";
+import { computeStatistics } from "@lib/analysis/compute_statistics.ts";
+import { NOT_STORED } from "@lib/analysis/stored_statistic.ts";
+import { tinyWorkspace } from "@lib/analysis/testdata/tiny_workspace.ts";
 
 const close = (a: number | null | undefined, b: number, what: string) =>
   assert.ok(typeof a === "number" && Math.abs(a - b) < 1e-12, `${what}: ${a} != ${b}`);
@@ -37,6 +37,25 @@ Deno.test("computeStatistics: Kendall tau-b with ties, mean and sd equal a hand 
   close(mean.value, 2, "mean");
   // Squares about 2: 1 + 0 + 0 + 1 over n - 1 = 3.
   close(sd.value, Math.sqrt(2 / 3), "sd");
+});
+
+Deno.test("computeStatistics: Pearson r equals a hand computation, undefined on a constant vector", () => {
+  const runs = ["a", "b", "c"];
+  const key = {
+    statistic: "pearson_r",
+    x: runs.map((r) => ref(r, "strict_vital")),
+    y: runs.map((r) => ref(r, "Cov")),
+    topicSet: "all",
+  };
+  // Deviations from the means (2 and 2): x -1 0 1, y -1 1 0; sxy = 1, sxx = 2, syy = 2: r = 1/2.
+  const [r] = computeStatistics([{ key, x: [1, 2, 3], y: [1, 3, 2] }]);
+  close(r.value, 0.5, "r");
+  assert.equal(r.n, 3);
+  const [constant] = computeStatistics([{ key, x: [0, 0, 0], y: [0.1, 0.2, 0.3] }]);
+  assert.deepEqual(
+    [constant.value, constant.reason],
+    [null, "undefined: the first vector is constant (0 for all 3)"],
+  );
 });
 
 Deno.test("computeStatistics: a missing input or undefined statistic is stored absent with why", () => {

@@ -43,7 +43,7 @@ export interface MeasureRunsOptions {
  * @throws {MissingTokensError} When a retrieved passage has no token count, Den is asked and `missingTokens` is not `skip`.
  * @example
  * ```ts
- * import { measureRuns } from "@lib/pipeline/mod.ts";
+ * import { measureRuns } from "@lib/methods/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");

@@ -2,18 +2,26 @@ import assert from "node:assert/strict";
 import { evaluate, type EvaluationResult, formatEvaluation } from "@lib/metrics/mod.ts";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import {
-  clearMeasureValues,
   CRUX_STAGES,
   evaluateAvailable,
   experimentStages,
-  measureRuns,
-  measureValues,
+  parseExperimentConfigWith,
   type RelevanceSource,
   runStages,
   workspaceJudged,
 } from "@lib/pipeline/mod.ts";
 import { METHOD_REGISTRY } from "@lib/methods/mod.ts";
-import { testConfig } from "./_config.ts";
+import { clearMeasureValues, measureValues } from "./measure_values.ts";
+import { measureRuns } from "./measure_runs.ts";
+
+const ROOT = new URL("../../../", import.meta.url).pathname;
+
+/** An experiment config named `test` from plain fields (paths relative to the repository). */
+const testConfig = (fields: Record<string, unknown>) =>
+  parseExperimentConfigWith(JSON.stringify({ name: "test", ...fields }), METHOD_REGISTRY, {
+    file: "test-config.json",
+    root: ROOT,
+  });
 
 const MEASURES = ["P@10", "nDCG@10", "Cov@10", "Den@oracle", "alpha_nDCG@oracle", "Cov@oracle"];
 

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { measureContexts, workspaceJudged } from "@lib/pipeline/mod.ts";
+import { workspaceJudged } from "@lib/pipeline/mod.ts";
+import { measureContexts } from "@lib/methods/mod.ts";
 import { judgeReports } from "@lib/judge/mod.ts";
-import { loadCruxData } from "./load_crux_data.ts";
-import { humanReportLabels } from "./human_report_labels.ts";
-import { mainTable } from "./main_table.ts";
-import { tinyData } from "./testdata/tiny_data.ts";
-import { tinyWorkspace } from "./testdata/tiny_workspace.ts";
+import { loadCruxData } from "@lib/analysis/load_crux_data.ts";
+import { humanReportLabels } from "@lib/analysis/human_report_labels.ts";
+import { mainTable } from "@lib/analysis/main_table.ts";
+import { tinyData } from "@lib/analysis/testdata/tiny_data.ts";
+import { tinyWorkspace } from "@lib/analysis/testdata/tiny_workspace.ts";
 
 Deno.test({
   name: "loadCruxData: a workspace round trip gives the fixture's data and the same main table",

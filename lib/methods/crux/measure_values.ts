@@ -30,9 +30,12 @@ import {
   type Workspace,
   writeMemo,
 } from "@lib/store/mod.ts";
-import { type RelevanceSource, workspaceJudged } from "./workspace_judged.ts";
-import { evaluateAvailable } from "./evaluate_available.ts";
-import { storeMeasures } from "./store_measures.ts";
+import {
+  evaluateAvailable,
+  type RelevanceSource,
+  storeMeasures,
+  workspaceJudged,
+} from "@lib/pipeline/mod.ts";
 
 /** Options of {@linkcode measureValues}. */
 export interface MeasureValuesOptions {
@@ -115,7 +118,7 @@ const memoKey = (run: string, judge: string) => JSON.stringify([run, judge]);
  * @param run The run.
  * @example
  * ```ts
- * import { clearMeasureValues } from "@lib/pipeline/mod.ts";
+ * import { clearMeasureValues } from "@lib/methods/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
@@ -138,7 +141,7 @@ export async function clearMeasureValues(ws: Workspace, run: string): Promise<vo
  * @param judge The passage judge.
  * @example
  * ```ts
- * import { clearRunMeans } from "@lib/pipeline/mod.ts";
+ * import { clearRunMeans } from "@lib/methods/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
@@ -230,7 +233,7 @@ interface RunPlan {
  * @throws {RangeError} When several judges rated passages and none is named, or the named one rated none.
  * @example
  * ```ts
- * import { measureValues } from "@lib/pipeline/mod.ts";
+ * import { measureValues } from "@lib/methods/mod.ts";
  * import { formatEvaluation } from "@lib/metrics/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { judgeReports } from "@lib/judge/mod.ts";
-import { measureContexts } from "@lib/pipeline/mod.ts";
+import { measureContexts } from "@lib/methods/mod.ts";
 import type { StoredMeasure } from "@lib/store/mod.ts";
-import { mainTable } from "./main_table.ts";
-import { thresholdTable } from "./threshold_table.ts";
-import { contextSizeTable } from "./context_size_table.ts";
-import { loadCruxData } from "./load_crux_data.ts";
-import { tinyExtract } from "./testdata/tiny_data.ts";
-import { tinyWorkspace } from "./testdata/tiny_workspace.ts";
+import { mainTable } from "@lib/analysis/main_table.ts";
+import { thresholdTable } from "@lib/analysis/threshold_table.ts";
+import { contextSizeTable } from "@lib/analysis/context_size_table.ts";
+import { loadCruxData } from "@lib/analysis/load_crux_data.ts";
+import { tinyExtract } from "@lib/analysis/testdata/tiny_data.ts";
+import { tinyWorkspace } from "@lib/analysis/testdata/tiny_workspace.ts";
 
 const close = (a: number | undefined, b: number, what: string) =>
   assert.ok(a !== undefined && Math.abs(a - b) < 1e-12, `${what}: ${a} != ${b}`);
