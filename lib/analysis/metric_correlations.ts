@@ -177,10 +177,10 @@ export function metricCorrelations(
           ? { missing: [`${missing.length} value(s) of the sampled contexts not stored`] }
           : {}),
       });
-      const s = storedStatistic(data, key);
-      shown.set(pairKey(measures[i], measures[j]), s);
-      if (!missing.length && s.value !== null) {
-        pairs.push({ a: LABELS[measures[i]], b: LABELS[measures[j]], value: s.value });
+      const stat = storedStatistic(data, key);
+      shown.set(pairKey(measures[i], measures[j]), stat);
+      if (!missing.length && stat.value !== null) {
+        pairs.push({ a: LABELS[measures[i]], b: LABELS[measures[j]], value: stat.value });
       }
     }
   }

@@ -117,9 +117,23 @@ Deno.test("the statistics stage stores the tables' statistics; the tables read t
     // with reports (2 x 6); threshold table (t = 3, 5): 5 measures x (2 means, 2 sds, 1 tau);
     // context-size table: 6 measures x 3 depths x 2 report measures over the two pipelines
     // with a ranking here, each absent with its reason (rankings not measured at depth 20,
-    // or the two pipelines' rankings alike: tau undefined).
-    assert.deepEqual(counts, { values: 40, absent: 36 });
-    const absent = (await readStatistics(ws)).filter((s) => s.value === null);
+    // or the two pipelines' rankings alike: tau undefined); the metric correlations'
+    // 21 pairs of 7 measures, absent: the sampled contexts are not measured here.
+    assert.deepEqual(counts, { values: 40, absent: 36 + 21 });
+    const all = await readStatistics(ws);
+    const sampled = all.filter((s) => s.key.statistic === "kendall_tau_b_sampled");
+    assert.equal(sampled.length, 21);
+    // Contexts of bm25 x 2 topics x 16 samples, none with its two measures' values.
+    assert.ok(
+      sampled.every((s) =>
+        s.reason ===
+          "32 of 32 inputs have no stored value: 64 value(s) of the sampled contexts not stored"
+      ),
+      sampled[0].reason,
+    );
+    const absent = all.filter((s) =>
+      s.value === null && s.key.statistic !== "kendall_tau_b_sampled"
+    );
     assert.ok(
       absent.every((s) =>
         /^(2 of 2 inputs have no stored value|undefined: (both vectors are|the first vector is) constant)/

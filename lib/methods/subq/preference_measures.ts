@@ -15,6 +15,7 @@ import {
   type TypeWeights,
 } from "@lib/subq/mod.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
+import { formatTopicSet } from "@lib/metrics/mod.ts";
 
 /** The predictors, as the runs of their rows, in table order. */
 export const PREDICTORS = [
@@ -40,7 +41,8 @@ const PREFIX = "preferences:";
  * on); run `search-validation` also has the searched weights
  * `subq_preference_weight_<type>`, and run `all-pairs` the set's pairs, ties
  * included (`subq_preference_pairs`). The judge is the coverage judge, but the
- * pairwise judge for run `pairwise`.
+ * pairwise judge for run `pairwise`; the topic set `scored(n=<pairs>)` counts the
+ * pairs a value is over.
  *
  * @example
  * ```ts
@@ -86,7 +88,8 @@ export const subqPreferences = {
     for (const set of [...new Set(stored.map((p) => p.source))]) {
       const mine = stored.filter((p) => p.source === set);
       const r = preferenceResults(subqPreferences.pairs(mine), opts);
-      const add = (run: string, measure: string, value: number | null) => {
+      // Each value is over the pairs its predictor is scored on (`scored(n=<pairs>)`).
+      const add = (run: string, measure: string, value: number | null, n: number) => {
         if (value === null || !Number.isFinite(value)) return;
         out.push(measureRow({
           run,
@@ -96,18 +99,20 @@ export const subqPreferences = {
           judge: run === "pairwise" ? mine[0].pairwiseJudge : opts.judge,
           source: subqPreferences.source(set),
           value,
+          topics: n,
+          topicSet: formatTopicSet({ kind: "scored", n }),
         }));
       };
       for (const [run, acc, pairs] of scored(r)) {
-        add(run, "subq_preference_accuracy", acc);
-        add(run, "subq_preference_pairs", pairs);
+        add(run, "subq_preference_accuracy", acc, pairs);
+        add(run, "subq_preference_pairs", pairs, pairs);
       }
       if (r.search) {
         for (const [type, w] of Object.entries(r.search.weights)) {
-          add("search-validation", `subq_preference_weight_${type}`, w);
+          add("search-validation", `subq_preference_weight_${type}`, w, r.search.validationPairs);
         }
       }
-      add("all-pairs", "subq_preference_pairs", r.pairs);
+      add("all-pairs", "subq_preference_pairs", r.pairs, r.pairs);
     }
     return out;
   },
