@@ -90,9 +90,11 @@ Deno.test("mainTable: the figure plots Cov(Z) against Cov(y) of every condition 
   const title = fig.title as { text: string; subtitle: string[] };
   assert.match(title.text, /\(offline\s+backends\)$/);
   assert.match(title.subtitle.join(" "), /Kendall τ = n\/a \(n=3\) across 3 pipelines/);
-  // the least-squares line is fitted on the pipelines only, not the references
-  const fit = (fig.layer as { transform?: unknown[] }[])[0].transform![0];
-  assert.deepEqual(fit, { filter: { field: "pipeline", oneOf: ["a", "b", "c"] } });
+  // The line would be fitted on the pipelines only, not the references: three points
+  // are too few to tell whether one carries it, so none is drawn, and the subtitle says so.
+  const marks = (fig.layer as { mark: { type: string } }[]).map((l) => l.mark.type);
+  assert.ok(!marks.includes("line"), marks.join(", "));
+  assert.match(title.subtitle.join(" "), /no fit line: 3 points are too few to tell/);
 });
 
 Deno.test("mainTable and generationOverview flag generations that are not reports", async () => {

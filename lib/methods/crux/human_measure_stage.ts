@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { deleteMeasures, writeMeasures } from "@lib/store/mod.ts";
+import { deleteMeasures, readRatingCounts, writeMeasures } from "@lib/store/mod.ts";
 import {
   humanCoverageRows,
   humanReportLabels,
@@ -55,6 +55,11 @@ export function humanMeasureStage(env: CruxChainEnv, judged: readonly string[]):
       await deleteMeasures(ws, { source: "human" });
     },
     run: async (ws) => {
+      // A(tau) comes from the passage ratings: none stored (e.g. every rating call
+      // failed), nothing to measure yet.
+      if (!(await readRatingCounts(ws)).some((c) => c.itemKind === "passage")) {
+        return "nothing to do: no passage ratings stored yet (re-run to retry them)";
+      }
       const data = await loadCruxData(ws, {
         passageJudge: config.analysis?.passageJudge,
         reportJudge: config.analysis?.reportJudge,
