@@ -57,8 +57,9 @@ Deno.test("a server block serves while the test talks to it, then is stopped", a
       "echo before",
       "```",
       "```sh tutorial server",
-      // Stands for a server: prints its address, then waits (the runner adds --port 0).
-      "bash -c 'echo serving at http://127.0.0.1:9/x >&2; echo $@ > args.txt; sleep 60' _",
+      // Stands for a server: notes its arguments, prints its address, then waits (the
+      // runner adds --port 0; it may stop the server as soon as the address is printed).
+      "bash -c 'echo $@ > args.txt; echo serving at http://127.0.0.1:9/x >&2; sleep 60' _",
       "```",
       "```sh tutorial",
       "echo after",
