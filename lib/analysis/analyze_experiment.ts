@@ -11,6 +11,7 @@ import { analyzeWorkspace, type WorkspaceAnalyses } from "./analyze_workspace.ts
 import { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 import { contextAnalyses } from "./context_analyses.ts";
 import { saveAnalysis } from "./save_analysis.ts";
+import { humanAgreementAnalyses } from "./human_agreement_analyses.ts";
 import { withStoredCaveats } from "./stored_caveats.ts";
 import { cellTopicSets } from "./cell_topic_sets.ts";
 import { runGaps, withContextGapNote } from "./_context_gap_notes.ts";
@@ -69,6 +70,9 @@ export async function analyzeExperiment(
     judge: analyses.data.passageJudge,
   });
   if (opts.methodAnalyses) extra.push(...await opts.methodAnalyses(ws));
+  // The human study's agreement, as the measure:human-agreement stage stored it.
+  const study = config.analysis?.humanStudy;
+  if (study) extra.push(...await humanAgreementAnalyses(ws, { run: study.run }));
   if (config.grid) {
     extra.push(
       await gridAnalysis(ws, config, { judge: analyses.data.passageJudge, env: opts.env }),

@@ -1,221 +1,250 @@
 /**
  * How far annotators agree, and how far an LLM judge agrees with them: tables
  * of kappas and confusion counts, and per-topic coverage of the judge against
- * each annotator.
+ * each annotator - a view of the rows the `measure:human-agreement` stage
+ * stored (source `human-study`), blank with the reason where none is stored.
  *
  * @module
  */
-import type { HumanAnnotations, Judgment } from "@lib/formats/mod.ts";
-import { CRUX_DEFAULTS, type HumanAgreement, humanAgreement } from "@lib/metrics/mod.ts";
+import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { backendNote, naturalCompare, table, topicChart } from "@lib/report/mod.ts";
+import { type MeasureValueRow, readMeasures, type WorkspaceLike } from "@lib/store/mod.ts";
+import { annotatorName, HUMAN_STUDY_SOURCE, STUDY } from "./human_agreement_rows.ts";
 import { tableCells } from "./table_cells.ts";
-import type { Analysis } from "./types.ts";
+import type { Analysis, CellKey } from "./types.ts";
 
 /** Options of {@linkcode humanAgreementAnalyses}. */
 export interface HumanAgreementAnalysesOptions {
-  /** Judge ratings of the labelled reports (see `humanAgreementJudge`). */
-  judge?: readonly Judgment[];
-  /** Name of the judge, for labels and the backend note. */
-  judgeName?: string;
-  /** Rating counted as answerable. Default 3. */
-  threshold?: number;
-  /** Annotator display names. Default: `A1`, `A2`, ... */
-  names?: readonly string[];
+  /** Generation run whose reports the annotators labelled. Default `oracle-result`. */
+  run?: string;
 }
 
 /** Data of the human agreement analyses. */
 export interface HumanAgreementAnalysesData {
-  agreement: HumanAgreement;
-  /** Coverage per report: each annotator's share of positive labels and the judge's share rated >= threshold. */
+  /** The stored rows of the study's run (source `human-study`). */
+  rows: MeasureValueRow[];
+  /** Report coverage per topic and rater, as stored. */
   coverage: { topicId: string; rater: string; value: number }[];
 }
 
-const num = (v: number) => (Number.isFinite(v) ? v : null);
+/** The reason of a blank whose row the stage has not stored. */
+const NOT_STORED =
+  "not stored: the measure:human-agreement stage has not run (name the study in analysis.humanStudy)";
+const UNDEFINED = "undefined for these labels (stored as no value)";
 
-/** Report coverage per topic and rater (report-level files only). */
-function coverage(
-  files: readonly HumanAnnotations[],
-  names: readonly string[],
-  judge: readonly Judgment[] | undefined,
-  judgeName: string,
-  threshold: number,
-): HumanAgreementAnalysesData["coverage"] {
-  const out: HumanAgreementAnalysesData["coverage"] = [];
-  // Real slots per topic: "NA" placeholder slots (-2) are no items, in coverage neither.
-  const slots = new Map<string, number[]>();
-  files.forEach((f, k) => {
-    if (f.kind !== "report") return;
-    for (const it of f.items) {
-      const real = it.answerability.flatMap((x, q) => (x === -2 ? [] : [q]));
-      if (!real.length) continue;
-      slots.set(it.topicId, real);
-      const v = real.filter((q) => it.answerability[q] === 1).length / real.length;
-      out.push({ topicId: it.topicId, rater: names[k], value: v });
-    }
-  });
-  for (const j of judge ?? []) {
-    const real = slots.get(j.topicId);
-    if (
-      real === undefined ||
-      !(j.itemId === `${j.topicId}:report` || j.itemId.startsWith(`${j.topicId}:report:`))
-    ) continue;
-    out.push({
-      topicId: j.topicId,
-      rater: judgeName,
-      value: real.filter((q) => (j.ratings[q] ?? -1) >= threshold).length / real.length,
-    });
-  }
-  return out.sort((a, b) => naturalCompare(a.topicId, b.topicId));
+/** Where a cell's value is stored: measure, judge and topic of the study's rows. */
+interface Ref {
+  measure: string;
+  judge: string;
+  topicId?: string;
+  /** The reason when no such row is stored. Default: the stage has not run. */
+  absent?: string;
 }
 
 /**
- * Agreement of annotators' label files (CRUX human-study formats) and of a
- * judge with their majority, as `human_agreement` (Fleiss' and Randolph's
- * kappa, pairwise Cohen's kappa, majority positive rate, and the judge's
- * precision, recall, F1, kappa and coverage correlations), `human_confusion`
- * (confusion counts per annotator pair and of the judge against the
- * majority) and, for report-level labels with judge ratings,
- * `human_topic_coverage` (the judge's coverage per topic as a line, each
- * annotator's as markers; a table of the same values).
+ * The human study's tables, read from its stored rows: `human_agreement`
+ * (Fleiss', Randolph's and pairwise Cohen's kappa, Krippendorff's alpha, the
+ * majority positive rate, and the judge's precision, recall, F1, kappa and
+ * coverage correlations against the majority), `human_confusion` (confusion
+ * counts per annotator pair and of the judge against the majority) and, for
+ * report-level labels with judge ratings, `human_topic_coverage` (the judge's
+ * coverage per topic as a line, each annotator's as markers; a table of the
+ * same values). Each numeric cell names its stored row; when the stage has
+ * stored nothing, `human_agreement` alone, blank with the reason.
  *
- * @param files One parsed file per annotator.
- * @param opts Judge ratings and name, `threshold` (3), annotator names.
+ * @param ws The workspace.
+ * @param opts `run`, the labelled run (default `oracle-result`).
  * @returns The analyses (they share `data`).
- * @throws {RangeError} As `humanAgreement`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { humanAgreementAnalyses } from "@lib/analysis/mod.ts";
- * import { parseHumanAnnotations } from "@lib/formats/mod.ts";
- * const a = parseHumanAnnotations('{"id":"t1","answerability":[1,0,1]}\n', { file: "a.jsonl" });
- * const b = parseHumanAnnotations('{"id":"t1","answerability":[1,0,0]}\n', { file: "b.jsonl" });
- * humanAgreementAnalyses([a, b])[0].table!.rows.length;
+ * import { openWorkspace } from "@lib/store/mod.ts";
+ * const ws = await openWorkspace(await Deno.makeTempDir());
+ * const [a] = await humanAgreementAnalyses(ws);
+ * assert.match(a.cells![0].reason!, /^not stored/);
+ * ws.close();
  * ```
  */
-export function humanAgreementAnalyses(
-  files: readonly HumanAnnotations[],
+export async function humanAgreementAnalyses(
+  ws: WorkspaceLike,
   opts: HumanAgreementAnalysesOptions = {},
-): Analysis<HumanAgreementAnalysesData>[] {
-  const threshold = opts.threshold ?? CRUX_DEFAULTS.tau;
-  const names = opts.names ?? files.map((_, i) => `A${i + 1}`);
-  const judgeName = opts.judgeName ?? "judge";
-  const agreement = humanAgreement(files, { threshold, judge: opts.judge });
-  const data = { agreement, coverage: coverage(files, names, opts.judge, judgeName, threshold) };
-  const notes = [
-    `${agreement.items} ${agreement.kind}-level labels by ${agreement.annotators} annotators (${
-      names.join(", ")
-    }); ` +
-    `${agreement.excluded} ${agreement.kind}s not labelled by all left out; ${agreement.ties} even splits without a majority` +
-    (agreement.naSlots
-      ? `; ${agreement.naSlots} NA slots (placeholder sub-questions) left out`
-      : ""),
-    ...(opts.judge
-      ? [`${backendNote({ judge: judgeName })}; answerable at rating >= ${threshold}`]
-      : []),
+): Promise<Analysis<HumanAgreementAnalysesData>[]> {
+  const run = opts.run ?? "oracle-result";
+  const rows = await readMeasures(ws, { source: HUMAN_STUDY_SOURCE, method: "crux", run });
+  const stored = new Map(rows.map((r) => [`${r.measure}|${r.judge}|${r.topicId}`, r]));
+  const find = (ref: Ref) => stored.get(`${ref.measure}|${ref.judge}|${ref.topicId ?? "all"}`);
+  const value = (ref: Ref) => find(ref)?.value ?? null;
+  const count = (measure: string) => value({ measure, judge: "" });
+  // The judge and its threshold, from the names of its stored rows.
+  let judgeName: string | undefined, tau = CRUX_DEFAULTS.tau;
+  for (const r of rows) {
+    const m = /^study_judge_precision\(tau=(\d+)\)$/.exec(r.measure);
+    if (m && r.topicId === "all") [judgeName, tau] = [r.judge, Number(m[1])];
+  }
+  const n = count(STUDY.annotators) ?? 0;
+  const names = Array.from({ length: n }, (_, k) => annotatorName(k));
+  const pairs = names.flatMap((a, i) => names.slice(i + 1).map((b) => `${a}-${b}`));
+  const coverage = rows.filter((r) =>
+    r.topicId !== "all" && r.value !== null && (
+      r.measure === STUDY.coverage || r.measure === STUDY.judgeCoverage(tau)
+    )
+  ).map((r) => ({ topicId: r.topicId, rater: r.judge, value: r.value! }))
+    .sort((a, b) => naturalCompare(a.topicId, b.topicId));
+  const data = { rows, coverage };
+  const refs = new Map<string, Record<string, Ref>>();
+  const cells = (t: NonNullable<Analysis["table"]>) =>
+    tableCells(t, (row, column) => {
+      const ref = refs.get(`${t.caption}|${row.label}`)?.[column];
+      if (!ref) return { reason: NOT_STORED };
+      const r = find(ref);
+      if (!r) return { reason: ref.absent ?? NOT_STORED };
+      if (r.value === null) return { reason: UNDEFINED };
+      const key: CellKey = {
+        run,
+        source: HUMAN_STUDY_SOURCE,
+        judge: r.judge,
+        measure: r.measure,
+        topicId: r.topicId,
+        topicSet: r.topicSet,
+      };
+      return { key };
+    });
+  const row = (caption: string, label: string, cols: Record<string, Ref>) => {
+    refs.set(`${caption}|${label}`, cols);
+    return {
+      label,
+      values: Object.fromEntries(Object.entries(cols).map(([c, ref]) => [c, value(ref)])),
+    };
+  };
+  const items = count(STUDY.items);
+  const notes = rows.length
+    ? [
+      `${items} ${
+        count(STUDY.reportLevel) ? "report" : "passage"
+      }-level labels by ${n} annotators (${names.join(", ")}) of run ${run}; ${
+        count(STUDY.excluded)
+      } not labelled by all left out; ${count(STUDY.ties)} even splits without a majority` +
+      (count(STUDY.naSlots)
+        ? `; ${count(STUDY.naSlots)} NA slots (placeholder sub-questions) left out`
+        : ""),
+      ...(judgeName
+        ? [`${backendNote({ judge: judgeName })}; answerable at rating >= ${tau}`]
+        : []),
+    ]
+    : [NOT_STORED];
+  const statsCaption = "Agreement between annotators, and of the judge with their majority";
+  const stat = (label: string, measure: string, judge = "") =>
+    row(statsCaption, label, { value: { measure, judge } });
+  const stats = [
+    stat("Fleiss' kappa", STUDY.fleiss),
+    stat("Randolph's free-marginal kappa", STUDY.randolph),
+    stat("Krippendorff's alpha (nominal)", STUDY.alpha),
+    ...pairs.map((p) => stat(`Cohen's kappa ${p}`, STUDY.cohen, p)),
+    stat("Majority positive rate", STUDY.majority),
   ];
-  const stats: [string, number | null][] = [
-    ["Fleiss' kappa", num(agreement.fleissKappa)],
-    ["Randolph's free-marginal kappa", num(agreement.randolphKappa)],
-    ...agreement.pairs.map((p): [string, number | null] => [
-      `Cohen's kappa ${names[p.a]}-${names[p.b]}`,
-      num(agreement.cohenKappa[p.a][p.b]),
-    ]),
-    ["Majority positive rate", num(agreement.majorityPositiveRate)],
-  ];
-  const j = agreement.judge;
-  if (j) {
+  if (judgeName) {
+    const j = (s: Parameters<typeof STUDY.judge>[0]) => STUDY.judge(s, tau);
+    const reports = value({ measure: j("reports"), judge: judgeName });
     stats.push(
-      [`${judgeName} precision vs majority`, num(j.precision)],
-      [`${judgeName} recall vs majority`, num(j.recall)],
-      [`${judgeName} F1 vs majority`, num(j.f1)],
-      [`${judgeName} kappa vs majority`, num(j.kappa)],
-      [`Coverage Spearman (${j.reports} reports)`, num(j.spearman)],
-      [`Coverage Pearson (${j.reports} reports)`, num(j.pearson)],
+      stat(`${judgeName} precision vs majority`, j("precision"), judgeName),
+      stat(`${judgeName} recall vs majority`, j("recall"), judgeName),
+      stat(`${judgeName} F1 vs majority`, j("f1"), judgeName),
+      stat(`${judgeName} kappa vs majority`, j("kappa"), judgeName),
+      stat(`Coverage Spearman (${reports} reports)`, j("spearman"), judgeName),
+      stat(`Coverage Pearson (${reports} reports)`, j("pearson"), judgeName),
     );
   }
+  const statsTable = table({
+    caption: statsCaption,
+    rowHeader: "Statistic",
+    columns: [{ key: "value", label: "Value" }],
+    rows: stats,
+    notes,
+  });
   const out: Analysis<HumanAgreementAnalysesData>[] = [{
     name: "human_agreement",
     data,
-    table: table({
-      caption: "Agreement between annotators, and of the judge with their majority",
-      rowHeader: "Statistic",
-      columns: [{ key: "value", label: "Value" }],
-      rows: stats.map(([label, value]) => ({ label, values: { value } })),
-      notes,
-    }),
+    table: statsTable,
+    cells: cells(statsTable),
   }];
-  const confusion = agreement.pairs.map((p) => ({
-    label: `${names[p.a]} (row) vs ${names[p.b]}`,
-    values: {
-      nn: p.confusion[0][0],
-      np: p.confusion[0][1],
-      pn: p.confusion[1][0],
-      pp: p.confusion[1][1],
-    },
-  }));
-  if (j) {
-    confusion.push({
-      label: `${judgeName} (row) vs majority`,
-      values: { nn: j.confusion.tn, np: j.confusion.fn, pn: j.confusion.fp, pp: j.confusion.tp },
+  if (!rows.length) return out;
+  const confCaption = "Confusion counts of binary answerability (0 = not answered, 1 = answered)";
+  const confusion = pairs.map((p) =>
+    row(confCaption, `${p.replace("-", " (row) vs ")}`, {
+      nn: { measure: STUDY.confusion(0, 0), judge: p },
+      np: { measure: STUDY.confusion(0, 1), judge: p },
+      pn: { measure: STUDY.confusion(1, 0), judge: p },
+      pp: { measure: STUDY.confusion(1, 1), judge: p },
+    })
+  );
+  if (judgeName) {
+    const j = (s: Parameters<typeof STUDY.judge>[0]) => ({
+      measure: STUDY.judge(s, tau),
+      judge: judgeName!,
     });
-  }
-  out.push({
-    name: "human_confusion",
-    data,
-    table: table({
-      caption: "Confusion counts of binary answerability (0 = not answered, 1 = answered)",
-      rowHeader: "Pair",
-      columns: ["nn:0/0", "np:0/1", "pn:1/0", "pp:1/1"].map((c) => {
-        const [key, label] = c.split(":");
-        return { key, label, decimals: 0 };
+    confusion.push(
+      row(confCaption, `${judgeName} (row) vs majority`, {
+        nn: j("tn"),
+        np: j("fn"),
+        pn: j("fp"),
+        pp: j("tp"),
       }),
-      rows: confusion,
-      notes,
+    );
+  }
+  const confTable = table({
+    caption: confCaption,
+    rowHeader: "Pair",
+    columns: ["nn:0/0", "np:0/1", "pn:1/0", "pp:1/1"].map((c) => {
+      const [key, label] = c.split(":");
+      return { key, label, decimals: 0 };
     }),
+    rows: confusion,
+    notes,
   });
-  if (agreement.kind === "report" && j) {
-    const topics = [...new Set(data.coverage.map((c) => c.topicId))];
+  out.push({ name: "human_confusion", data, table: confTable, cells: cells(confTable) });
+  if (count(STUDY.reportLevel) === 1 && judgeName) {
+    const topics = [...new Set(coverage.map((c) => c.topicId))];
     const raters = [judgeName, ...names];
+    const covCaption = "Report coverage per topic by rater";
+    const covTable = table({
+      caption: covCaption,
+      rowHeader: "Topic",
+      columns: raters.map((r) => ({ key: r, label: r })),
+      rows: topics.map((t) =>
+        row(
+          covCaption,
+          t,
+          Object.fromEntries(raters.map((r) => [r, {
+            measure: r === judgeName ? STUDY.judgeCoverage(tau) : STUDY.coverage,
+            judge: r,
+            topicId: t,
+            absent: `no coverage of ${r} stored for ${t}: not labelled or not rated`,
+          }])),
+        )
+      ),
+      notes,
+    });
     out.push({
       name: "human_topic_coverage",
       data,
       figure: topicChart(
-        data.coverage.filter((c) => c.rater === judgeName).map((c) => ({
+        coverage.filter((c) => c.rater === judgeName).map((c) => ({
           topicId: c.topicId,
-          run: `${judgeName} (>= ${threshold})`,
+          run: `${judgeName} (>= ${tau})`,
           value: c.value,
         })),
         {
           title: "Report coverage per topic: judge and annotators",
           subtitle: `line: ${judgeName}; diamonds: ${names.length} annotators`,
           note: notes[1],
-          human: data.coverage.filter((c) => c.rater !== judgeName),
+          human: coverage.filter((c) => c.rater !== judgeName),
           humanLabel: "annotators",
         },
       ),
-      table: table({
-        caption: "Report coverage per topic by rater",
-        rowHeader: "Topic",
-        columns: raters.map((r) => ({ key: r, label: r })),
-        rows: topics.map((t) => ({
-          label: t,
-          values: Object.fromEntries(
-            raters.map((r) => [
-              r,
-              data.coverage.find((c) => c.topicId === t && c.rater === r)?.value ?? null,
-            ]),
-          ),
-        })),
-        notes,
-      }),
+      table: covTable,
+      cells: cells(covTable),
     });
   }
-  // Statistics and counts of the label files given; no stored measure row holds them.
-  return out.map((a) => ({
-    ...a,
-    cells: tableCells(a.table!, (row, column) => ({
-      derived: `${row.label} / ${column}, from the human label files`,
-      inputs: [],
-      reason: "undefined for these labels",
-    })),
-  }));
+  return out;
 }

@@ -138,6 +138,11 @@ export { statisticsStep } from "./statistics_step.ts";
 export { withStoredCaveats } from "./stored_caveats.ts";
 export { cellTopicSets } from "./cell_topic_sets.ts";
 export { humanAgreementJudge, type HumanAgreementJudgeOptions } from "./human_agreement_judge.ts";
+export {
+  HUMAN_STUDY_SOURCE,
+  humanAgreementRows,
+  type HumanAgreementRowsOptions,
+} from "./human_agreement_rows.ts";
 export { experimentAnalysisOptions } from "./experiment_analysis_options.ts";
 export {
   type ContextCondition,

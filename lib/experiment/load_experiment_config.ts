@@ -10,6 +10,7 @@ import {
 } from "@lib/pipeline/mod.ts";
 import { METHOD_REGISTRY, type MethodDeclaration } from "@lib/methods/mod.ts";
 import { readHumanLabels } from "@lib/analysis/mod.ts";
+import { readHumanAnnotations } from "@lib/formats/mod.ts";
 
 /** The layout `analysis.human` expects, named in its error. */
 const HUMAN_FORMAT = 'JSONL lines {"topicId", "condition" (or "run"), "coverage"} or ' +
@@ -27,7 +28,8 @@ const HUMAN_FORMAT = 'JSONL lines {"topicId", "condition" (or "run"), "coverage"
  * @throws {Deno.errors.NotFound} When the file does not exist.
  * @throws {TypeError} On an unknown key, a field of the wrong type or a missing file the
  *   config names, naming the config file and the field; also when `analysis.human` is not a
- *   human labels file (checked here, before any stage runs).
+ *   human labels file, or an `analysis.humanStudy.files` entry not an annotator's label
+ *   file (checked here, before any stage runs).
  * @example
  * ```ts
  * import { loadExperimentConfig } from "@lib/experiment/mod.ts";
@@ -51,6 +53,19 @@ export async function loadExperimentConfig(
       throw new TypeError(
         `Cannot read experiment config "${path}": field "analysis.human" names "${human}", ` +
           `which is not a human labels file (expected ${HUMAN_FORMAT}):\n${shown}`,
+      );
+    }
+  }
+  const study = config.analysis?.humanStudy;
+  for (const [i, file] of (study?.files ?? []).entries()) {
+    try {
+      await readHumanAnnotations(file);
+    } catch (e) {
+      const lines = String((e as Error).message).split("\n");
+      const shown = lines.slice(0, 3).join("\n") + (lines.length > 3 ? "\n..." : "");
+      throw new TypeError(
+        `Cannot read experiment config "${path}": field "analysis.humanStudy.files[${i}]" names ` +
+          `"${file}", which is not an annotator's label file of the CRUX human study:\n${shown}`,
       );
     }
   }

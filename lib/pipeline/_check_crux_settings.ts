@@ -106,11 +106,36 @@ export function checkCruxSettings(
       });
     }
   }
+  checkHumanStudy(analysis?.humanStudy, bad);
   return cruxSettings({
     construct: construct as { tau?: number } | undefined,
     analysis: analysis as CruxSettingsInput["analysis"],
     retrieve: raw.retrieve as CruxSettingsInput["retrieve"],
   });
+}
+
+/** `analysis.humanStudy`: `{files: [two file names or more], run?: "<run>"}`. */
+function checkHumanStudy(value: unknown, bad: Bad): void {
+  if (value === undefined) return;
+  const field = "analysis.humanStudy";
+  if (!isRecord(value)) throw bad(field, 'must be an object {"files": [...], "run": "..."}');
+  const extra = Object.keys(value).find((k) => k !== "files" && k !== "run");
+  if (extra) throw bad(`${field}.${extra}`, "is unknown; known: files, run");
+  const files = value.files;
+  if (!Array.isArray(files) || files.length < 2) {
+    throw bad(
+      `${field}.files`,
+      `must be a list of two annotators' label files or more, got ${JSON.stringify(files)}`,
+    );
+  }
+  files.forEach((f, i) => {
+    if (typeof f !== "string" || f === "") {
+      throw bad(`${field}.files[${i}]`, `must be a file name, got ${JSON.stringify(f)}`);
+    }
+  });
+  if (value.run !== undefined && (typeof value.run !== "string" || value.run === "")) {
+    throw bad(`${field}.run`, `must be a generation run name, got ${JSON.stringify(value.run)}`);
+  }
 }
 
 type CruxSettingsInput = Parameters<typeof cruxSettings>[0];

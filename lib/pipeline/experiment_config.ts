@@ -88,6 +88,14 @@ export interface ExperimentConfig {
   measures?: string[];
 }
 
+/** The `analysis.humanStudy` section: annotators' label files and the labelled run. */
+export interface HumanStudySettings {
+  /** One label file per annotator (annotators `A1`, `A2`, ... in this order). */
+  files: string[];
+  /** Generation run whose reports the annotators labelled. Default `oracle-result`. */
+  run?: string;
+}
+
 /** Analysis settings of an experiment. */
 export interface AnalysisSettings {
   /** Answerability threshold, an integer 1-5. Default `CRUX_DEFAULTS.tau` (3). */
@@ -104,6 +112,12 @@ export interface AnalysisSettings {
   contexts?: { runs?: string[]; cutoffs?: (number | "oracle")[] };
   /** Human labels file (see `readHumanLabels`), relative to the config file. */
   human?: string;
+  /**
+   * A human study: one label file per annotator (CRUX human-study formats, at least two,
+   * relative to the config file) and the generation run whose reports they labelled
+   * (default `oracle-result`); the `measure:human-agreement` stage stores its agreement.
+   */
+  humanStudy?: HumanStudySettings;
   /** Judges of passage and report ratings. Defaults: see `loadCruxData`. */
   passageJudge?: string;
   reportJudge?: string;
@@ -191,7 +205,8 @@ const KEYS = [
  *   malformed `grid` section (fields `grid.first[i]`, `grid.rerankers[i].<field>`,
  *   `grid.prices.<model>.<field>`), and CRUX settings out of range (`construct.tau`,
  *   `analysis.tau` and `analysis.thresholds[i]` integers 1-5, `analysis.w` >= 0,
- *   `analysis.cutoffs` and `analysis.contexts.cutoffs` positive integers or "oracle").
+ *   `analysis.cutoffs` and `analysis.contexts.cutoffs` positive integers or "oracle",
+ *   `analysis.humanStudy` with `files`, two file names or more, and `run`, a run name).
  *   The CRUX settings stay as written; `cruxSettings(config)` fills in the ones left
  *   out from `CRUX_DEFAULTS`.
  * @example
@@ -286,7 +301,17 @@ export function parseExperimentConfigWith(
     name,
     workspace,
     ...(dataset ? { dataset } : {}),
-    ...(analysis?.human ? { analysis: { ...analysis, human: abs(analysis.human) } } : {}),
+    ...(analysis?.human || analysis?.humanStudy
+      ? {
+        analysis: {
+          ...analysis,
+          ...(analysis.human ? { human: abs(analysis.human) } : {}),
+          ...(analysis.humanStudy
+            ? { humanStudy: { ...analysis.humanStudy, files: analysis.humanStudy.files.map(abs) } }
+            : {}),
+        },
+      }
+      : {}),
   } as CruxExperimentConfig;
 }
 
@@ -363,6 +388,9 @@ function configFiles(config: CruxExperimentConfig): [string, string][] {
     d.qrels?.forEach((q, i) => out.push([`dataset.qrels[${i}]`, q]));
   }
   if (config.analysis?.human) out.push(["analysis.human", config.analysis.human]);
+  config.analysis?.humanStudy?.files.forEach((f, i) =>
+    out.push([`analysis.humanStudy.files[${i}]`, f])
+  );
   for (const [key, section] of Object.entries(config.methods ?? {})) {
     if (section === null || typeof section !== "object") continue;
     for (const [field, value] of Object.entries(section as Record<string, unknown>)) {

@@ -34,6 +34,7 @@ export {
   type GridCell,
   type GridPrice,
   type GridSection,
+  type HumanStudySettings,
   loadExperimentConfigWith,
   parseExperimentConfigWith,
   type SampleDataset,

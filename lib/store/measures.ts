@@ -50,11 +50,12 @@ export interface MeasureFilter {
 
 /**
  * The rows the measure step owns: methods `trec` and `crux`, the answer-level
- * sources `report` and `context` (written by report judging) excepted.
+ * sources `report` and `context` (written by report judging) and a human
+ * study's `human-study` rows (written by its own stage) excepted.
  */
 export const MEASURE_STEP_ROWS: Readonly<MeasureFilter> = {
   method: ["trec", "crux"],
-  notSource: ["report", "context"],
+  notSource: ["report", "context", "human-study"],
 };
 
 /** The answer-level rows report judging writes: sources `report` and `context`. */

@@ -1,7 +1,8 @@
 /**
  * Notebook 09 on the bundled sample with three annotators' report-level label
- * files (synthetic, seeded, written here in the CRUX human-study format): every
- * section runs, and the human agreement section shows its tables and figure.
+ * files (synthetic, seeded, written here in the CRUX human-study format, named by
+ * CRUX_HUMAN_LABELS since the config names no study): every section runs, and the
+ * human agreement section shows the tables and figure of the stored study rows.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -71,6 +72,19 @@ Deno.test({
         ]
       ) {
         await Deno.stat(join(root, "outputs", experiment, f));
+      }
+      // The human tables show the rows the measure:human-agreement stage stored: every numeric
+      // cell names a stored human-study row of the labelled run.
+      for (const name of ["human_agreement", "human_confusion", "human_topic_coverage"]) {
+        const text = await Deno.readTextFile(
+          join(root, "outputs", experiment, "tables", `${name}.cells.jsonl`),
+        );
+        const cells = text.trim().split("\n").map((l) => JSON.parse(l));
+        assert.ok(cells.length > 0, name);
+        for (const c of cells.filter((c) => !c.reason)) {
+          assert.deepEqual([c.key?.source, c.key?.run], ["human-study", "oracle-result"], name);
+        }
+        assert.ok(cells.some((c) => c.key), `${name}: no cell names a stored row`);
       }
     } finally {
       await Deno.remove(join(root, "outputs", experiment), { recursive: true }).catch(() => {});

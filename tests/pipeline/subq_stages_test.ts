@@ -3,8 +3,9 @@ import { methodStages } from "@lib/methods/mod.ts";
 import { join } from "node:path";
 import { runCruxExperiment } from "@lib/experiment/mod.ts";
 import { formatJsonl } from "@lib/formats/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
-import { workspaceCoverageLines } from "@lib/subq/mod.ts";
+import { openWorkspace, readMeasures, readSubqPairwiseVerdicts } from "@lib/store/mod.ts";
+import { winRates, workspaceCoverageLines } from "@lib/subq/mod.ts";
+import { subqAnalyses } from "@lib/methods/subq/analyses.ts";
 import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { subqCommand } from "@lib/cli/commands/subq.ts";
@@ -134,11 +135,33 @@ Deno.test({
         assert.equal(stored("direct", "subq_answered_all"), 0);
         assert.equal(stored("direct", "subq_retrieved_core"), undefined);
         assert.ok(m.filter((r) => r.run === "rag-bm25").every((r) => r.topics === 10));
-        // The pairwise judge compared rag-bm25 with the four variants on every topic.
+        // The pairwise judge compared every pair of rag-bm25 and the four variants on every topic.
         const pw = await ws.query<{ n: number }>(
           `SELECT count(*)::INTEGER AS n FROM subq_pairwise`,
         );
         assert.equal(pw[0].n, 10 * 10);
+        // The win-rate table shows the rows measure:subq stored, equal to the win
+        // rates of the stored verdicts (what the table computed before they were stored).
+        const verdicts = await readSubqPairwiseVerdicts(ws);
+        const names = [...new Set(verdicts.flatMap((v) => [v.runA, v.runB]))].sort();
+        const wins = (await subqAnalyses(ws, { source: "decompose" }))
+          .find((a) => a.name === "subq_win_rates")!;
+        const expected = winRates(verdicts, names);
+        assert.deepEqual(
+          wins.table!.rows.map((r) => r.values),
+          names.map((run) =>
+            Object.fromEntries(names.map((o, i) => [
+              `c${i}`,
+              expected.find((c) => c.run === run && c.opponent === o)!.winRate,
+            ]))
+          ),
+        );
+        // Every ordered pair of the five runs (rag-bm25 and the four variants), win and
+        // net win rate.
+        const winRows = await readMeasures(ws, { method: "subq", source: "pairwise" });
+        assert.equal(winRows.length, 5 * 4 * 2);
+        assert.ok(winRows.every((r) => r.topics === 10 && r.topicSet === "scored(n=10)"));
+        assert.ok(wins.cells!.every((c) => c.key || c.reason));
         const pref = await ws.query<{ n: number; ties: number }>(
           `SELECT count(*)::INTEGER AS n, count(*) FILTER (human = 'tie')::INTEGER AS ties FROM subq_preferences`,
         );

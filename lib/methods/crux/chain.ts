@@ -2,7 +2,8 @@
  * CRUX's chain, the stages every experiment runs, declared from the config's
  * own fields: dataset -> construct -> select -> retrieve[run] -> rerank[run] ->
  * generate[condition] -> judge[generation] -> measure:reports[generation] ->
- * measure[run] -> measure:contexts -> measure:samples.
+ * measure:human -> measure:human-agreement (when the config names a human
+ * study) -> measure[run] -> measure:contexts -> measure:samples.
  * Each instance states its parameters, what it reads and how to clear what it
  * wrote, so changing one pipeline's parameter re-runs that pipeline's
  * retrieval, generation, judging and measures, and nothing else.
@@ -17,6 +18,7 @@ import { generationStages } from "./generation_stages.ts";
 import { judgingStages } from "./judging_stages.ts";
 import { measureStages } from "./measure_stages.ts";
 import { humanMeasureStage } from "./human_measure_stage.ts";
+import { humanAgreementStage } from "./human_agreement_stage.ts";
 import { reportMeasureId, reportMeasureStages } from "./report_measure_stages.ts";
 import { sampleMeasureStage } from "./sample_measure_stage.ts";
 
@@ -54,6 +56,7 @@ export async function cruxChain(
       ...judgingStages(env, judged),
       ...reportMeasureStages(env, judged),
       humanMeasureStage(env, judged),
+      ...humanAgreementStage(env, judged),
       ...measureStages(env, runs, generation.generations),
       ...sampleMeasureStage(env, runs),
     ],

@@ -15,12 +15,7 @@ import {
   type StatisticKey,
   type Workspace,
 } from "@lib/store/mod.ts";
-import {
-  OFFLINE_BACKENDS,
-  type TypeWeights,
-  winRates,
-  workspaceCoverageLines,
-} from "@lib/subq/mod.ts";
+import { OFFLINE_BACKENDS, type TypeWeights, workspaceCoverageLines } from "@lib/subq/mod.ts";
 import {
   type Analysis,
   type ShownStatistic,
@@ -39,6 +34,7 @@ import {
 } from "./tables.ts";
 import { CELL_TYPES, type CellColumn, subqCells } from "./cell_measures.ts";
 import { subqPreferences } from "./preference_measures.ts";
+import { subqWinRates, type WinRateKind } from "./win_rate_measures.ts";
 
 /** Options of {@linkcode subqAnalyses}. */
 export interface SubqAnalysesOptions {
@@ -67,7 +63,8 @@ const OFFLINE = new Set<string>(Object.values(OFFLINE_BACKENDS));
  * the workspace holds them, `subq_preferences` (accuracy of the core-only and
  * hybrid ratings, the pairwise judge and the weight search per preference set)
  * and `subq_win_rates` (the win-rate matrix of the pairwise comparison, with a
- * heatmap of the net win rate). Offline backends are named in every note.
+ * heatmap of the net win rate: the stored rows of `subqWinRates`, of the pairwise
+ * judge with the most verdicts). Offline backends are named in every note.
  *
  * @param ws The workspace (after the `subq` stages).
  * @param opts Source, judge, runs, weights, weight search settings.
@@ -268,18 +265,44 @@ export async function subqAnalyses(
       }),
     });
   }
+  // The win rates are the stored rows of measure:subq, of the judge with the most verdicts.
   const verdicts = await readSubqPairwiseVerdicts(ws);
   if (verdicts.length) {
-    const names = [...new Set(verdicts.flatMap((v) => [v.runA, v.runB]))].sort();
-    const cells = winRates(verdicts, names);
-    const pj = [...new Set(verdicts.map((v) => v.judge))];
-    const notes = note(pj);
+    const byJudge = new Map<string, number>();
+    for (const v of verdicts) byJudge.set(v.judge, (byJudge.get(v.judge) ?? 0) + 1);
+    const judges = [...byJudge].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const pj = judges[0][0];
+    const names = subqWinRates.runs(verdicts, pj);
+    const compared = new Set(
+      verdicts.filter((v) => v.judge === pj).flatMap((v) => [
+        `${v.runA}\u0000${v.runB}`,
+        `${v.runB}\u0000${v.runA}`,
+      ]),
+    );
+    const winRows = new Map(
+      (await readMeasures(ws, {
+        method: "subq",
+        source: subqWinRates.source,
+        judge: pj,
+        topicId: "all",
+      })).map((r) => [`${r.run}\u0000${r.measure}`, r]),
+    );
+    const stored = (kind: WinRateKind, run: string, opponent: string) =>
+      winRows.get(`${run}\u0000${subqWinRates.measure(kind, opponent)}`);
+    const others = judges.slice(1).map(([j]) => j);
+    const notes = [
+      ...note([pj]),
+      ...(others.length
+        ? [`verdicts of other pairwise judges not shown: ${others.join(", ")}`]
+        : []),
+    ];
     const figure = correlationHeatmap(
-      cells.filter((c) => c.winRate !== null).map((c) => ({
-        a: c.run,
-        b: c.opponent,
-        value: (c.wins - c.losses) / (c.wins + c.losses + c.ties),
-      })),
+      names.flatMap((a) =>
+        names.flatMap((b) => {
+          const net = stored("net_win_rate", a, b);
+          return net && net.value !== null ? [{ a, b, value: net.value }] : [];
+        })
+      ),
       {
         title: "Pairwise comparison of the core sub-question variants",
         subtitle:
@@ -290,16 +313,38 @@ export async function subqAnalyses(
         valueTitle: "net win rate",
       },
     );
-    const wins = winRateTable(cells, names, notes);
+    const wins = winRateTable(
+      (run, opponent) => stored("win_rate", run, opponent)?.value ?? null,
+      names,
+      notes,
+    );
+    const opponentOf = new Map(names.map((r, i) => [`c${i}`, r]));
     out.push({
       name: "subq_win_rates",
-      data: cells,
+      data: [...winRows.values()],
       table: wins,
-      cells: tableCells(wins, () => ({
-        derived: "win rate over the stored pairwise verdicts",
-        inputs: [],
-        reason: "no verdicts for the pair",
-      })),
+      cells: tableCells(wins, (row, column) => {
+        const opponent = opponentOf.get(column)!;
+        const found = stored("win_rate", row.label, opponent);
+        return {
+          ...(found
+            ? {
+              key: {
+                run: row.label,
+                source: subqWinRates.source,
+                judge: pj,
+                measure: found.measure,
+                topicId: "all",
+              },
+            }
+            : {}),
+          reason: row.label === opponent
+            ? "a system is not compared with itself"
+            : !compared.has(`${row.label}\u0000${opponent}`)
+            ? "no verdicts for the pair"
+            : "not stored: run the measure:subq stage",
+        };
+      }),
       figure,
     });
   }

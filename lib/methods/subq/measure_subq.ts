@@ -5,10 +5,16 @@
  * @module
  */
 import type { SubquestionType } from "@lib/metrics/mod.ts";
-import { deleteMeasures, readSubqPreferenceRows, type Workspace } from "@lib/store/mod.ts";
+import {
+  deleteMeasures,
+  readSubqPairwiseVerdicts,
+  readSubqPreferenceRows,
+  type Workspace,
+} from "@lib/store/mod.ts";
 import { storeSubqMeasures, subqMeasureRows, workspaceCoverageLines } from "@lib/subq/mod.ts";
 import { subqCells } from "./cell_measures.ts";
 import { subqPreferences } from "./preference_measures.ts";
+import { subqWinRates } from "./win_rate_measures.ts";
 
 /** What {@linkcode measureSubq} stored. */
 export interface SubqMeasured {
@@ -23,10 +29,12 @@ export interface SubqMeasured {
 /**
  * Replaces the method's rows of `source` and `judge` with the scores of
  * `subqMeasureRows` (per run and topic, and per run) and the coverage cells of
- * `subqCells` (per run) of the stored judgments of `runs`, and its preference rows
- * with the evaluation of every stored preference set (`subqPreferences`).
+ * `subqCells` (per run) of the stored judgments of `runs`, its preference rows
+ * with the evaluation of every stored preference set (`subqPreferences`), and its
+ * win-rate rows with those of every stored pairwise verdict (`subqWinRates`).
  *
- * @param ws The workspace (after the coverage judgments and the preference evaluation).
+ * @param ws The workspace (after the coverage judgments, the pairwise comparison and the
+ *   preference evaluation).
  * @param opts Runs, the coverage judge, the sub-questions' source, the rating's weights,
  *   the weight search's validation share and seed.
  * @returns Rows written, runs and left-out pairs.
@@ -71,9 +79,12 @@ export async function measureSubq(
     validation: opts.validation,
     seed: opts.seed,
   });
-  await storeSubqMeasures(ws, [...rows, ...preferences], { judge, source });
+  // The win rates of every stored pairwise verdict replace those of the last run.
+  await deleteMeasures(ws, { method: "subq", source: subqWinRates.source });
+  const wins = subqWinRates.rows(await readSubqPairwiseVerdicts(ws));
+  await storeSubqMeasures(ws, [...rows, ...preferences, ...wins], { judge, source });
   return {
-    rows: rows.length + preferences.length,
+    rows: rows.length + preferences.length + wins.length,
     runs: new Set(lines.map((l) => l.system)).size,
     missing,
   };

@@ -22,6 +22,7 @@ import * as subq from "@lib/subq/mod.ts";
 import { parseSubqSection, sha, type SubqSection } from "./section.ts";
 import { measureSubq } from "./measure_subq.ts";
 import { subqPreferences } from "./preference_measures.ts";
+import { subqWinRates } from "./win_rate_measures.ts";
 
 export type { SubqSection };
 import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
@@ -271,7 +272,7 @@ async function stages(
   out.push({
     id: "measure:subq",
     stage: "measure",
-    version: 2,
+    version: 3,
     params: {
       runs,
       source,
@@ -279,12 +280,17 @@ async function stages(
       validation: s.validation ?? null,
       seed: s.seed ?? null,
     },
-    deps: ["judge:subq-coverage", ...(s.preferences ? ["judge:subq-preferences"] : [])],
+    deps: [
+      "judge:subq-coverage",
+      "judge:subq-pairwise",
+      ...(s.preferences ? ["judge:subq-preferences"] : []),
+    ],
     clear: async (ws) => {
       // Its rows now and those of its last run (another source), so none is stale.
       const before = await previousParams<{ source: string }>(ws, "measure:subq");
       await deleteMeasures(ws, { method: "subq", source: [source, before.source ?? source] });
       await deleteMeasures(ws, { method: "subq", sourcePrefix: subqPreferences.prefix });
+      await deleteMeasures(ws, { method: "subq", source: subqWinRates.source });
     },
     run: async (ws) => {
       const judge = await judgeName(ws);
@@ -311,8 +317,8 @@ async function stages(
  * (generation runs `subq-core-def|query|retrieval|e2e`), `judge:subq-coverage`,
  * `judge:subq-pairwise`, `judge:subq-preferences` (with a preference file) and
  * `measure:subq` (method `subq` in `measures`: the scores, headline `subq_rating`,
- * the coverage cells' shares and counts of `subqCells` and the preference
- * evaluation of `subqPreferences`). The
+ * the coverage cells' shares and counts of `subqCells`, the preference
+ * evaluation of `subqPreferences` and the win rates of `subqWinRates`). The
  * tables and figures come from `subqAnalyses` (`./analyses.ts`).
  *
  * @example

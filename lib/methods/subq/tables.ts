@@ -1,7 +1,6 @@
 /** Tables of the sub-question type analyses, private to the `subq` method folder. */
 import { CELL_TYPES, type CellColumn } from "./cell_measures.ts";
 import { type Table, table } from "@lib/report/mod.ts";
-import type { WinRateCell } from "@lib/subq/mod.ts";
 import type { Predictor } from "./preference_measures.ts";
 
 /**
@@ -167,9 +166,9 @@ export function preferenceTable(
   });
 }
 
-/** The win-rate matrix as a table. */
+/** The win-rate matrix as a table; `winRate` gives the stored win rate of a run over an opponent, or null. */
 export function winRateTable(
-  cells: readonly WinRateCell[],
+  winRate: (run: string, opponent: string) => number | null,
   runs: readonly string[],
   notes: string[],
 ): Table {
@@ -183,7 +182,7 @@ export function winRateTable(
       values: Object.fromEntries(
         runs.map((o, i) => [
           `c${i}`,
-          cells.find((c) => c.run === r && c.opponent === o)?.winRate ?? null,
+          winRate(r, o),
         ]),
       ),
     })),

@@ -1,0 +1,85 @@
+/**
+ * The CRUX chain's human-study stage, `measure:human-agreement`: the
+ * annotators' label files the config's `analysis.humanStudy` names, and the
+ * report judge's ratings of the labelled run, turned into the study's stored
+ * rows (source `human-study`): per-report coverage per annotator and of the
+ * judge, the kappas, Krippendorff's alpha, confusion counts and the judge's
+ * agreement with the majority. The human agreement tables are views of them.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { readHumanAnnotations } from "@lib/formats/mod.ts";
+import { defaultReportJudge, deleteMeasures, writeMeasures } from "@lib/store/mod.ts";
+import { HUMAN_STUDY_SOURCE, humanAgreementJudge, humanAgreementRows } from "@lib/analysis/mod.ts";
+import type { StageSpec } from "@lib/pipeline/mod.ts";
+import type { CruxChainEnv } from "./chain_env.ts";
+
+/**
+ * The stage storing a human study's agreement, or none when the config names
+ * no study.
+ *
+ * @param env The chain's shared part (see `cruxChainEnv`).
+ * @param judged The runs whose reports are judged (the stage runs after the labelled run's judging).
+ * @returns The `measure:human-agreement` stage, or an empty list.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cruxChainEnv } from "./chain_env.ts";
+ * import { humanAgreementStage } from "./human_agreement_stage.ts";
+ * const env = cruxChainEnv({ name: "x", workspace: "outputs/x" }, {
+ *   backends: () => () => Promise.resolve({}),
+ * });
+ * assert.deepEqual(humanAgreementStage(env, ["direct"]), []);
+ * ```
+ */
+export function humanAgreementStage(env: CruxChainEnv, judged: readonly string[]): StageSpec[] {
+  const { config, settings } = env;
+  const study = config.analysis?.humanStudy;
+  if (!study) return [];
+  const run = study.run ?? "oracle-result";
+  const threshold = settings.tau;
+  const reportJudge = config.analysis?.reportJudge;
+  return [{
+    id: "measure:human-agreement",
+    stage: "measure",
+    version: 1,
+    params: {
+      files: study.files.map((file) => ({ file, digest: contentDigest(file) })),
+      run,
+      threshold,
+      ...(reportJudge ? { reportJudge } : {}),
+    },
+    // The judge's ratings of the labelled run's reports.
+    deps: judged.includes(run) ? [`judge:${run}`] : [],
+    clear: async (ws) => {
+      await deleteMeasures(ws, { source: HUMAN_STUDY_SOURCE });
+    },
+    run: async (ws) => {
+      const files = await Promise.all(study.files.map((f) => readHumanAnnotations(f)));
+      const judge = reportJudge ?? await defaultReportJudge(ws);
+      const rated = judge ? await humanAgreementJudge(ws, { run, judge }) : undefined;
+      if (!rated?.judgments.length) {
+        env.note("measure")(
+          `human study: no judge rated the reports of run ${run}; annotator agreement only`,
+        );
+      }
+      const rows = humanAgreementRows(files, {
+        run,
+        threshold,
+        ...(rated?.judgments.length ? { judge: rated.judgments, judgeName: rated.judge } : {}),
+      });
+      await writeMeasures(ws, rows);
+      return `${rows.length} human-study values of ${files.length} annotators on run ${run}`;
+    },
+  }];
+}
+
+/** SHA-256 of a file's bytes, so an edited file re-runs the stage. */
+function contentDigest(path: string): string {
+  try {
+    return createHash("sha256").update(Deno.readFileSync(path)).digest("hex");
+  } catch {
+    return "unreadable";
+  }
+}
