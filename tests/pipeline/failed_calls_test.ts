@@ -130,7 +130,11 @@ for (const { mode, from, parallel } of CASES) {
           assert.match(faulty.out, /Incomplete: generate:\S+: [12] failed, 0 unparsed of 2 items/);
           assert.match(faulty.out, /Incomplete: judge:\S+: \d+ failed, 0 unparsed of \d+ items/);
         } else {
-          assert.match(faulty.out, /Incomplete: construct: \d+ failed, 0 unparsed of \d+ items/, faulty.err);
+          assert.match(
+            faulty.out,
+            /Incomplete: construct: \d+ failed, 0 unparsed of \d+ items/,
+            faulty.err,
+          );
         }
         assert.match(faulty.out, /Retry exactly those items with: deno task crux run --config /);
         assert.match(faulty.err, /more failed or unparsed items than --allow-failed 0 accepts/);
