@@ -5,16 +5,9 @@
  *
  * @module
  */
-import {
-  bootstrapCi,
-  kendallTau,
-  mean,
-  pairedTTest,
-  pearson,
-  randomizationTest,
-} from "@lib/metrics/mod.ts";
 import { formatStatisticKey, type StatisticKey, type StoredStatistic } from "@lib/store/mod.ts";
 import { HOLM, holmStatistic } from "./_holm_statistic.ts";
+import { pairedShape, STATISTIC_KINDS, tooFew } from "./_statistic_kinds.ts";
 
 /**
  * A statistic a table shows, with the stored values of its inputs: what the
@@ -31,53 +24,7 @@ export interface StatisticRequest {
 }
 
 /** The statistics {@linkcode computeStatistics} knows. */
-export const STATISTICS = [
-  "kendall_tau_b",
-  "pearson_r",
-  "mean",
-  "sd",
-  "bootstrap_ci_lower",
-  "bootstrap_ci_upper",
-  "paired_t_p",
-  // Over the stored values of sampled contexts, named as sets (see `SAMPLED`).
-  "kendall_tau_b_sampled",
-  // Paired tests between runs (the method comparison).
-  "mean_diff",
-  "randomization_p",
-  "holm_p",
-  // The rank of one input among the others (see `rankOf`).
-  "rank",
-] as const;
-
-/** Paired per-topic statistics of two runs: `x` and `y` each name one stored mean measure. */
-const PAIRED_RUNS = new Set(["paired_t_p", "mean_diff", "randomization_p"]);
-
-/**
- * Statistics over the per-topic values of one stored measure (`x` names it once,
- * its values are those of the topics of the topic set; `paired_t_p` pairs them by
- * topic with the one measure of `y`).
- */
-const PER_TOPIC = new Set(["bootstrap_ci_lower", "bootstrap_ci_upper", ...PAIRED_RUNS]);
-
-/**
- * Statistics over the stored values of sampled contexts, too many to list in a
- * key: each ref of `x` (and of `y`, paired by position) names every sample of one
- * run (`<run>#sample*`, the rows `<run>#sample<i>` of each topic of the topic
- * set), parameter `contexts` their number in all, `x` and `y` carry the values.
- */
-const SAMPLED = new Set(["kendall_tau_b_sampled"]);
-
-/**
- * `rank`: the rank (1 = best) of the input at parameter `position` (from 0) among
- * all inputs of `x`, best the highest (parameter `order` `higher`) or the lowest
- * (`lower`); values equal to 9 decimals share the best rank of their group.
- */
-function rankOf(xs: readonly number[], p: Readonly<Record<string, string | number>>): number {
-  const round = (v: number) => Math.round(v * 1e9) / 1e9;
-  const v = round(xs[Number(p.position)]);
-  const better = (w: number) => (p.order === "lower" ? round(w) < v : round(w) > v);
-  return 1 + xs.filter(better).length;
-}
+export const STATISTICS: readonly string[] = [...Object.keys(STATISTIC_KINDS), HOLM];
 
 /**
  * Computes each requested statistic from its inputs' stored values: Kendall's
@@ -148,24 +95,23 @@ export function computeStatistics(requests: readonly StatisticRequest[]): Stored
 
 function computeOne(r: StatisticRequest, id: string): StoredStatistic {
   const { key } = r;
-  if (!(STATISTICS as readonly string[]).includes(key.statistic)) {
+  const kind = STATISTIC_KINDS[key.statistic];
+  if (!kind) {
     throw new RangeError(
       `Cannot compute statistic ${id}: unknown statistic (known: ${STATISTICS.join(", ")})`,
     );
   }
-  const sampled = SAMPLED.has(key.statistic);
-  const paired = key.statistic === "kendall_tau_b" || key.statistic === "pearson_r" ||
-    PAIRED_RUNS.has(key.statistic) || sampled;
-  const perTopic = PER_TOPIC.has(key.statistic);
-  if (
-    (perTopic
-      ? key.x.length !== 1 || (paired && key.y?.length !== 1)
-      : sampled
-      ? r.x.length !== Number(key.params?.contexts)
-      : r.x.length !== key.x.length) ||
-    (paired &&
-      (!key.y || !r.y || r.y.length !== r.x.length || key.y.length !== key.x.length))
-  ) {
+  const paired = pairedShape(kind.shape);
+  const sameLength = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
+    a !== undefined && a.length === b.length;
+  const shapeOk = {
+    vector: r.x.length === key.x.length,
+    paired: r.x.length === key.x.length,
+    perTopic: key.x.length === 1,
+    pairedPerTopic: key.x.length === 1,
+    sampled: r.x.length === Number(key.params?.contexts),
+  }[kind.shape] && (!paired || (sameLength(key.y, key.x) && sameLength(r.y, r.x)));
+  if (!shapeOk) {
     throw new RangeError(`Cannot compute statistic ${id}: its inputs and values differ in length`);
   }
   const complete = r.x.filter((v, i) => v !== null && (!paired || r.y![i] !== null)).length;
@@ -180,72 +126,16 @@ function computeOne(r: StatisticRequest, id: string): StoredStatistic {
   }
   const xs = r.x as number[];
   const n = xs.length;
-  if (key.statistic === "rank") {
-    const p = key.params ?? {};
-    const at = Number(p.position);
-    if (!Number.isInteger(at) || at < 0 || at >= n || !["higher", "lower"].includes(`${p.order}`)) {
-      throw new RangeError(
-        `Cannot compute statistic ${id}: parameter position must name an input (0 to ${
-          n - 1
-        }) and order be higher or lower`,
-      );
+  const least = kind.least ?? { n: 2, reason: tooFew };
+  if (n < least.n) return absent(least.reason(n));
+  let value: number | { absent: string };
+  try {
+    value = kind.compute(xs, (r.y ?? []) as number[], key.params ?? {});
+  } catch (e) {
+    if (e instanceof RangeError) {
+      throw new RangeError(`Cannot compute statistic ${id}: ${e.message}`);
     }
-    return { key, value: rankOf(xs, p), n, reason: "" };
+    throw e;
   }
-  if (key.statistic === "mean") {
-    return n ? { key, value: mean(xs), n, reason: "" } : absent("no inputs");
-  }
-  if (key.statistic === "mean_diff") {
-    const ys = r.y as number[];
-    return n
-      ? { key, value: xs.reduce((s, v, k) => s + v - ys[k], 0) / n, n, reason: "" }
-      : absent("no topics both runs scored");
-  }
-  if (n < 2) return absent(`undefined over ${n} value${n === 1 ? "" : "s"}`);
-  if (key.statistic === "bootstrap_ci_lower" || key.statistic === "bootstrap_ci_upper") {
-    const p = key.params ?? {};
-    const ci = bootstrapCi(xs, {
-      samples: Number(p.samples ?? 1000),
-      level: Number(p.level ?? 0.95),
-      seed: Number(p.seed ?? 1),
-    });
-    return {
-      key,
-      value: key.statistic === "bootstrap_ci_lower" ? ci.lower : ci.upper,
-      n,
-      reason: "",
-    };
-  }
-  if (key.statistic === "paired_t_p") {
-    const ys = r.y as number[];
-    const value = xs.every((x, i) => x === ys[i]) ? 1 : pairedTTest(xs, ys).p;
-    return { key, value, n, reason: "" };
-  }
-  if (key.statistic === "randomization_p") {
-    const p = key.params ?? {};
-    const test = randomizationTest(xs, r.y as number[], {
-      trials: Number(p.trials ?? 10_000),
-      seed: Number(p.seed ?? 1),
-    });
-    return { key, value: test.p, n, reason: "" };
-  }
-  if (key.statistic === "sd") {
-    const m = mean(xs);
-    const value = Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1));
-    return { key, value, n, reason: "" };
-  }
-  const ys = r.y as number[];
-  const constant = (v: number[]) => v.every((a) => a === v[0]);
-  if (constant(xs) && constant(ys)) {
-    return absent(`undefined: both vectors are constant (${xs[0]} and ${ys[0]} for all ${n})`);
-  }
-  if (constant(xs) || constant(ys)) {
-    return absent(
-      `undefined: the ${constant(xs) ? "first" : "second"} vector is constant (${
-        (constant(xs) ? xs : ys)[0]
-      } for all ${n})`,
-    );
-  }
-  const value = key.statistic === "pearson_r" ? pearson(xs, ys) : kendallTau(xs, ys);
-  return { key, value, n, reason: "" };
+  return typeof value === "number" ? { key, value, n, reason: "" } : absent(value.absent);
 }
