@@ -75,3 +75,34 @@ export async function rememberByFile<T>(
   }
   return value;
 }
+
+/** SHA-256 of a file's bytes, in hex. */
+async function sha256OfFile(path: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The SHA-256 of an input file's bytes, for a stage's parameters (an edited file
+ * re-runs the stage), remembered in workspace `dir` by the file's identity so an
+ * unchanged file is not read again.
+ *
+ * @param path The file.
+ * @param dir The workspace folder (none: not remembered).
+ * @returns The digest in hex.
+ * @throws {Deno.errors.NotFound} When the file does not exist.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileSha256 } from "@lib/pipeline/mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.txt`, "abc");
+ * assert.equal(
+ *   await fileSha256(`${dir}/a.txt`),
+ *   "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+ * );
+ * ```
+ */
+export function fileSha256(path: string, dir?: string): Promise<string> {
+  return rememberByFile(path, "sha256", sha256OfFile, dir);
+}

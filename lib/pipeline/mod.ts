@@ -98,4 +98,4 @@ export {
   scoreContexts,
 } from "./context_measures.ts";
 export { previousParams } from "./previous_params.ts";
-export { rememberByFile } from "./_file_memo.ts";
+export { fileSha256, rememberByFile } from "./_file_memo.ts";

@@ -8,11 +8,10 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
 import { readHumanAnnotations } from "@lib/formats/mod.ts";
 import { defaultReportJudge, deleteMeasures, writeMeasures } from "@lib/store/mod.ts";
 import { HUMAN_STUDY_SOURCE, humanAgreementJudge, humanAgreementRows } from "@lib/analysis/mod.ts";
-import type { StageSpec } from "@lib/pipeline/mod.ts";
+import { fileSha256, type StageSpec } from "@lib/pipeline/mod.ts";
 import type { CruxChainEnv } from "./chain_env.ts";
 
 /**
@@ -30,10 +29,13 @@ import type { CruxChainEnv } from "./chain_env.ts";
  * const env = cruxChainEnv({ name: "x", workspace: "outputs/x" }, {
  *   backends: () => () => Promise.resolve({}),
  * });
- * assert.deepEqual(humanAgreementStage(env, ["direct"]), []);
+ * assert.deepEqual(await humanAgreementStage(env, ["direct"]), []);
  * ```
  */
-export function humanAgreementStage(env: CruxChainEnv, judged: readonly string[]): StageSpec[] {
+export async function humanAgreementStage(
+  env: CruxChainEnv,
+  judged: readonly string[],
+): Promise<StageSpec[]> {
   const { config, settings } = env;
   const study = config.analysis?.humanStudy;
   if (!study) return [];
@@ -45,7 +47,12 @@ export function humanAgreementStage(env: CruxChainEnv, judged: readonly string[]
     stage: "measure",
     version: 1,
     params: {
-      files: study.files.map((file) => ({ file, digest: contentDigest(file) })),
+      files: await Promise.all(
+        study.files.map(async (file) => ({
+          file,
+          digest: await fileSha256(file, config.workspace).catch(() => "unreadable"),
+        })),
+      ),
       run,
       threshold,
       ...(reportJudge ? { reportJudge } : {}),
@@ -73,13 +80,4 @@ export function humanAgreementStage(env: CruxChainEnv, judged: readonly string[]
       return `${rows.length} human-study values of ${files.length} annotators on run ${run}`;
     },
   }];
-}
-
-/** SHA-256 of a file's bytes, so an edited file re-runs the stage. */
-function contentDigest(path: string): string {
-  try {
-    return createHash("sha256").update(Deno.readFileSync(path)).digest("hex");
-  } catch {
-    return "unreadable";
-  }
 }

@@ -65,7 +65,7 @@ Deno.test("measure:human-agreement stores the study's agreement and coverage, an
       },
       { backends: () => () => Promise.resolve({}) },
     );
-    const [stage] = humanAgreementStage(env, ["rag-bm25", "oracle-result"]);
+    const [stage] = await humanAgreementStage(env, ["rag-bm25", "oracle-result"]);
     assert.deepEqual([stage.id, stage.deps], ["measure:human-agreement", ["judge:oracle-result"]]);
     // Before the stage runs: blank, with the reason.
     const [before] = await humanAgreementAnalyses(ws);
@@ -125,7 +125,7 @@ Deno.test("measure:human-agreement stores the study's agreement and coverage, an
     // An edited file is another input; the stage's rows are cleared with it.
     const params = JSON.stringify(stage.params);
     await Deno.writeTextFile(files[0], '{"id":"t1","answerability":[0,0,0,0]}\n');
-    assert.notEqual(JSON.stringify(humanAgreementStage(env, [])[0].params), params);
+    assert.notEqual(JSON.stringify((await humanAgreementStage(env, []))[0].params), params);
     await stage.clear!(ws);
     assert.deepEqual(await ws.measures({ source: "human-study" }), []);
   } finally {

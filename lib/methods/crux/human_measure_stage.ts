@@ -15,7 +15,7 @@ import {
   loadCruxData,
   readHumanLabels,
 } from "@lib/analysis/mod.ts";
-import type { StageSpec } from "@lib/pipeline/mod.ts";
+import { fileSha256, type StageSpec } from "@lib/pipeline/mod.ts";
 import type { CruxChainEnv } from "./chain_env.ts";
 
 /** The judge name of the rows from a labels file (the workspace's own ratings are `human`'s). */
@@ -35,11 +35,14 @@ const FILE_JUDGE = "human-labels";
  * const env = cruxChainEnv({ name: "x", workspace: "outputs/x" }, {
  *   backends: () => () => Promise.resolve({}),
  * });
- * const m = humanMeasureStage(env, ["direct"]);
+ * const m = await humanMeasureStage(env, ["direct"]);
  * assert.deepEqual([m.id, m.stage, m.deps], ["measure:human", "measure", ["select", "judge:direct"]]);
  * ```
  */
-export function humanMeasureStage(env: CruxChainEnv, judged: readonly string[]): StageSpec {
+export async function humanMeasureStage(
+  env: CruxChainEnv,
+  judged: readonly string[],
+): Promise<StageSpec> {
   const { config, settings, tau } = env;
   const file = config.analysis?.human;
   const taus = [...new Set([tau, ...settings.taus])];
@@ -47,7 +50,7 @@ export function humanMeasureStage(env: CruxChainEnv, judged: readonly string[]):
     id: "measure:human",
     stage: "measure",
     version: 1,
-    params: { ...(file ? { file, digest: fileDigest(file) } : {}), taus },
+    params: { ...(file ? { file, digest: await inputDigest(file, config.workspace) } : {}), taus },
     // The labelled reports' topics and A(tau) come from the selection; the
     // workspace's `human` ratings count only where another judge rated the reports.
     deps: ["select", ...judged.map((run) => `judge:${run}`)],
@@ -78,19 +81,7 @@ export function humanMeasureStage(env: CruxChainEnv, judged: readonly string[]):
   };
 }
 
-/** The labels file's text digest, so an edited file re-runs the stage. */
-function fileDigest(path: string): string {
-  let text: string;
-  try {
-    text = Deno.readTextFileSync(path);
-  } catch {
-    return "unreadable";
-  }
-  // FNV-1a over the text: enough to tell an edited file from the stored one.
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, "0");
+/** The labels file's digest, so an edited file re-runs the stage. */
+function inputDigest(path: string, workspace: string): Promise<string> {
+  return fileSha256(path, workspace).catch(() => "unreadable");
 }

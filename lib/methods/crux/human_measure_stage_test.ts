@@ -76,7 +76,7 @@ Deno.test("measure:human stores the labels file's coverage per (topic, condition
       { name: "x", workspace: dir, analysis: { thresholds: [3, 5], human: file } },
       { backends: () => () => Promise.resolve({}) },
     );
-    const stage = humanMeasureStage(env, ["rag-x"]);
+    const stage = await humanMeasureStage(env, ["rag-x"]);
     assert.deepEqual(stage.deps, ["select", "judge:rag-x"]);
     assert.match(String(await stage.run(ws)), /^8 coverage values of human-labels's 2 labels$/);
     const rows = (await ws.measures({ source: "human" }))
@@ -95,7 +95,7 @@ Deno.test("measure:human stores the labels file's coverage per (topic, condition
     // An edited file is another input: the stage's parameters change.
     const before = JSON.stringify(stage.params);
     await Deno.writeTextFile(file, '{"topicId":"t","condition":"oracle-result","coverage":0.5}\n');
-    assert.notEqual(JSON.stringify(humanMeasureStage(env, ["rag-x"]).params), before);
+    assert.notEqual(JSON.stringify((await humanMeasureStage(env, ["rag-x"])).params), before);
     // Cleared with its stage.
     await stage.clear!(ws);
     assert.deepEqual(await ws.measures({ source: "human" }), []);
@@ -122,7 +122,7 @@ Deno.test("measure:human gives no coverage where the annotator left an answerabl
       { name: "x", workspace: dir, analysis: { thresholds: [3, 5], reportJudge: "lexical" } },
       { backends: () => () => Promise.resolve({}), onNote: (_s, m) => notes.push(m) },
     );
-    await humanMeasureStage(env, ["rag-x"]).run(ws);
+    await (await humanMeasureStage(env, ["rag-x"])).run(ws);
     const rows = (await ws.measures({ source: "human" }))
       .map((r) => [r.run, r.topicId, r.measure, r.value])
       .sort((a, b) => String(a).localeCompare(String(b)));

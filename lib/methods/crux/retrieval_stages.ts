@@ -7,7 +7,7 @@
 import { openAiEmbedder } from "@lib/llm/mod.ts";
 import { clearRerankUsage, clearRunRows, recordRun, writeRunRows } from "@lib/store/mod.ts";
 import { rerankRole, rerankRun, retrieveRun, roleClient } from "@lib/construct/mod.ts";
-import { rememberByFile, type StageSpec } from "@lib/pipeline/mod.ts";
+import { fileSha256, type StageSpec } from "@lib/pipeline/mod.ts";
 import type { CruxChainEnv } from "./chain_env.ts";
 import { recordRerankCell } from "./rerank_cell.ts";
 
@@ -18,13 +18,6 @@ export interface RetrievalStages {
   runNames: string[];
   /** The stage id that writes a run (`rerank:<name>` or `retrieve:<name>`). */
   source(name: string): string;
-}
-
-/** Digest of a run file's bytes, so an edited file re-runs its stages. */
-async function fileDigest(path: string): Promise<string> {
-  const bytes = await Deno.readFile(path);
-  const d = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -52,7 +45,7 @@ export async function retrievalStages(env: CruxChainEnv): Promise<RetrievalStage
   const runNames: string[] = [];
   for (const r of config.retrieve ?? [{ name: "bm25" }]) {
     const params = r.kind === "file"
-      ? { ...r, digest: await rememberByFile(r.path, "sha256", fileDigest, config.workspace) }
+      ? { ...r, digest: await fileSha256(r.path, config.workspace) }
       : { ...r };
     // The queries are the selected topics: a retrieval run reads the selection.
     const deps = ["select", ...(r.kind === "fusion" ? r.runs.map((x) => `retrieve:${x}`) : [])];

@@ -18,7 +18,7 @@ import {
   deleteMeasures,
 } from "@lib/store/mod.ts";
 import { parseNuggetsSection } from "./section.ts";
-import { rememberByFile } from "@lib/pipeline/mod.ts";
+import { fileSha256, rememberByFile } from "@lib/pipeline/mod.ts";
 import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
 import type { StageSpec } from "@lib/pipeline/mod.ts";
 
@@ -50,11 +50,6 @@ export interface NuggetsSection {
   vitalShare?: number;
 }
 
-async function digest(path: string): Promise<string> {
-  const d = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** The stage instances of a `nuggets` section. */
 async function stages(
   s: NuggetsSection,
@@ -80,7 +75,7 @@ async function stages(
   if (s.answers?.length) {
     // Remembered by file identity in the workspace folder: an unchanged re-run reads neither file.
     const digests = await Promise.all(
-      s.answers.map((f) => rememberByFile(f, "sha256", digest, ctx.outDir)),
+      s.answers.map((f) => fileSha256(f, ctx.outDir)),
     );
     for (const f of s.answers) {
       fileRuns.push(
@@ -119,7 +114,7 @@ async function stages(
       ? {
         file: basename(file),
         format: s.format ?? "nuggets",
-        sha256: await rememberByFile(file, "sha256", digest, ctx.outDir),
+        sha256: await fileSha256(file, ctx.outDir),
       }
       : {
         ...backendParams,
