@@ -3,10 +3,12 @@ import { join } from "node:path";
 import { openWorkspace, type Workspace } from "@lib/store/mod.ts";
 import { cruxChainEnv } from "./chain_env.ts";
 import { humanMeasureStage } from "./human_measure_stage.ts";
+import { writeOneTopicReport } from "../../../tests/support/one_topic_report.ts";
 
 /**
- * One topic t: Q1..Q3; P* = t:0#0 (Q1 rated 5), t:0#1 (Q2 rated 4): A(3) = {Q1, Q2},
- * A(5) = {Q1}. One report of run rag-x.
+ * The shared one-topic fixture (tests/support/one_topic_report.ts): topic t with
+ * Q1..Q3; P* = t:0#0 (Q1 rated 5), t:0#1 (Q2 rated 4): A(3) = {Q1, Q2}, A(5) = {Q1}.
+ * One report of run rag-x.
  */
 async function fixture(ws: Workspace) {
   await ws.upsert("topics", [{
@@ -16,47 +18,7 @@ async function fixture(ws: Workspace) {
     summary: "S",
     source: "x",
   }]);
-  await ws.upsert(
-    "questions",
-    [1, 2, 3].map((k) => ({
-      topicId: "t",
-      questionId: `t#q${k}`,
-      kind: "subquestion",
-      ordinal: k,
-      text: `Q${k}?`,
-      answerable: k < 3,
-    })),
-  );
-  await ws.upsert("passages", [
-    { passageId: "t:0#0", topicId: "t", docId: "t:0", text: "P0", tokens: 100 },
-    { passageId: "t:0#1", topicId: "t", docId: "t:0", text: "P1", tokens: 300 },
-  ]);
-  await ws.upsert("qrels", [
-    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#0", grade: 3 },
-    { name: "crux_pr", topicId: "t", subtopic: "0", docId: "t:0#1", grade: 3 },
-  ]);
-  const passageRatings = { "t:0#0": [5, 0, 0], "t:0#1": [0, 4, 0] };
-  await ws.upsert(
-    "ratings",
-    Object.entries(passageRatings).flatMap(([itemId, rs]) =>
-      rs.map((rating, k) => ({
-        topicId: "t",
-        itemId,
-        questionId: `t#q${k + 1}`,
-        rating,
-        judge: "human",
-      }))
-    ),
-  );
-  await ws.upsert("generations", [{
-    run: "rag-x",
-    topicId: "t",
-    text: "A report.",
-    condition: "rag",
-    backend: "extractive",
-    contextIds: ["t:0#0"],
-    tokens: 3,
-  }]);
+  await writeOneTopicReport(ws, { run: "rag-x", text: "A report." });
 }
 
 Deno.test("measure:human stores the labels file's coverage per (topic, condition) and each complete mean", async () => {
