@@ -38,8 +38,9 @@ export function reportMeasureStages(env: CruxChainEnv, judged: readonly string[]
   return judged.map((run) => ({
     id: reportMeasureId(run),
     stage: "measure",
-    // 2: stores the reports' token counts (`Tokens`) beside Cov and Den.
-    version: 2,
+    // 2: stores the reports' token counts (`Tokens`) beside Cov and Den; 3: each
+    // dataset's mean beside the run mean.
+    version: 3,
     // The analyses' thresholds and density exponent: Cov(y) and Den(y) are stored at
     // each, so the tables read them.
     params: { tau, taus: settings.taus, ...(env.w ? { w: env.w } : {}) },
