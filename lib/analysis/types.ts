@@ -130,6 +130,11 @@ export interface CellSource {
    * that dataset's stored per-topic rows under the stored run mean.
    */
   key?: CellKey;
+  /**
+   * What of the stored row `key` the cell shows when not its value: `topics`,
+   * the number of topics its mean is over.
+   */
+  shows?: "topics";
   /** Why the cell is blank, when it is. */
   reason?: string;
   /**

@@ -66,12 +66,24 @@ export async function keyPointAnalyses(
   ws: WorkspaceLike,
   opts: KeyPointAnalysesOptions = {},
 ): Promise<Analysis[]> {
+  // The scores' (judge, source) pairs; the extraction's counts (judge '') are not scores.
   const pairs = judgeSourceCounts(
-    await readMeasures(ws, { method: "keypoints", source: opts.source, judge: opts.judge }),
+    await readMeasures(ws, {
+      method: "keypoints",
+      source: opts.source,
+      judge: opts.judge,
+      measure: MEASURES,
+    }),
   );
   if (!pairs.length) return [];
   const { judge, source } = pairs[0];
-  const rows = await readMeasures(ws, { method: "keypoints", judge, source, hasValue: true });
+  const rows = await readMeasures(ws, {
+    method: "keypoints",
+    judge,
+    source,
+    measure: MEASURES,
+    hasValue: true,
+  });
   const offline = judge.startsWith("offline") || source.includes("offline");
   const note = `key points ${source}, entailment judge ${judge}${
     offline ? "; offline backends: salient sentences, lexical merging, lexical entailment" : ""
@@ -121,12 +133,13 @@ export async function keyPointAnalyses(
       ...Object.fromEntries(MEASURES.map((m) => [m, agg(run, m)?.value ?? null])),
     })),
     table: scoreTable,
-    // Each score is the stored run mean; Topics counts the KPR mean's topics.
+    // Each score is the stored run mean; Topics is the stored KPR mean's `topics`.
     cells: tableCells(scoreTable, (row, column) =>
       column === "topics"
         ? {
-          derived: "topics of the stored KPR mean",
-          inputs: [{ run: row.label, source, judge, measure: "KPR", topicId: "all" }],
+          key: { run: row.label, source, judge, measure: "KPR", topicId: "all" },
+          shows: "topics",
+          reason: "no KPR mean stored",
         }
         : {
           key: { run: row.label, source, judge, measure: column, topicId: "all" },
@@ -142,18 +155,9 @@ export async function keyPointAnalyses(
       palette,
     }),
   }];
-  // The extraction tables count stored key points, spans and unusable answers.
+  // The extraction table shows the stored counts; the merge map shows text.
   out.push(
-    ...(await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 })).map((
-      a,
-    ) => ({
-      ...a,
-      cells: a.table &&
-        tableCells(a.table, (_row, column) => ({
-          derived: `${column}: counted from the stored key points of ${source}`,
-          inputs: [],
-        })),
-    })),
+    ...(await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 })),
   );
   const lengths = await readGenerationLengths(ws);
   const kpr = new Map(
