@@ -61,6 +61,13 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     const topicsCell = system.cells!.find((c) => c.index === 0 && c.column === "topics")!;
     assert.equal(topicsCell.inputs!.length, 3 * 5);
     assert.ok(topicsCell.inputs!.every((k) => k.run === "direct"));
+    // The mean per-topic correlations' topics are their stored row's `topics`.
+    const meanTopics = corr.cells!.find((c) => c.index === 0 && c.column === "topics")!;
+    assert.deepEqual([meanTopics.key?.measure, meanTopics.shows, meanTopics.derived], [
+      "mean_topic_kendall_tau_b",
+      "topics",
+      undefined,
+    ]);
     // No stored comparison: the note counts the topics every method scored.
     assert.ok(
       corr.table!.notes!.includes(

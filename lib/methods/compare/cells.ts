@@ -147,9 +147,11 @@ export function compareCells(
           };
         }
         if (column === "topics") {
+          // The topics the stored mean per-topic Kendall tau-b is over.
           return {
-            derived: "topics of the mean per-topic correlations",
-            inputs: [{ ...pair, measure: "mean_topic_kendall_tau_b" }],
+            key: { ...pair, measure: "mean_topic_kendall_tau_b" },
+            shows: "topics",
+            reason: "no mean per-topic correlation stored",
           };
         }
         return {

@@ -37,9 +37,11 @@ const MEASURES = ["KPR", "KPP", "KPF", "kp_supported", "kp_omitted", "kp_contrad
 
 /**
  * The key point analyses of a workspace: `keypoint_scores` (table and bars of
- * KPR, KPP, KPF and the three-way rates per run), `keypoint_extraction` (per
- * topic: originals, flagged key points, spans not found, merged points,
- * unusable answers), `keypoint_merge_map` (merged points and their originals),
+ * KPR, KPP, KPF and the three-way rates per run, and the topics of each KPR
+ * mean), `keypoint_extraction` (per topic and in total: originals, flagged key
+ * points, spans not found, merged points, unusable answers, the measure stage's
+ * stored counts `kp_*`; a topic whose extraction failed is blank with the reason),
+ * `keypoint_merge_map` (merged points and their originals),
  * `keypoint_length_input` and `keypoint_length_response` (mean KPR per length
  * bucket and run, Long2RAG's length analysis; input = tokens of the documents
  * given to the response, response = its tokens) and `keypoint_vs_crux` (KPR

@@ -133,6 +133,13 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
       ["a", 0.2, 0.45, 0.7, 0.95, 2, 1, 0.25, 1],
     );
     assert.equal(a.reportCoverage, 0.1);
+    // Answers: the stored strict vital mean's `topics` (2), named by that row's key.
+    const answers = scores.cells!.find((c) => c.row === "a" && c.column === "answers")!;
+    assert.deepEqual([answers.key?.measure, answers.key?.topicId, answers.shows], [
+      "strict_vital",
+      "all",
+      "topics",
+    ]);
     assert.match(scores.table!.notes!.join("\n"), /offline backends: salient-clause nuggets/);
     assert.deepEqual(support.data, [
       { run: "a", importance: "vital", support: 1 },
