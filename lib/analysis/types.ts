@@ -131,10 +131,11 @@ export interface CellSource {
    */
   key?: CellKey;
   /**
-   * What of the stored row `key` the cell shows when not its value: `topics`,
-   * the number of topics its mean is over.
+   * What the cell shows when not the value of its stored row or statistic:
+   * `topics`, the number of topics the mean `key` is over; `n`, the number of
+   * values (or pairs) the stored statistic `statistic` is over.
    */
-  shows?: "topics";
+  shows?: "topics" | "n";
   /** Why the cell is blank, when it is. */
   reason?: string;
   /**

@@ -175,6 +175,17 @@ Deno.test({
         /keypoint_scores\.cells\.jsonl:\d+ \(rag-bm25 \/ KPR\): shows [\d.]+, the stored row is/,
       );
       await Deno.writeTextFile(file, csv);
+      // So does a count of a test's topics that is not its stored statistic's `n`.
+      const sigFile = join(dir, "tables", "method_significance.csv");
+      const sigCsv = await Deno.readTextFile(sigFile);
+      const pairLine = "\nCRUX Cov: oracle-context vs oracle-result,crux,10,";
+      assert.ok(sigCsv.includes(pairLine));
+      await Deno.writeTextFile(sigFile, sigCsv.replace(pairLine, pairLine.replace(",10,", ",9,")));
+      await assert.rejects(
+        () => checkCells(dir),
+        /method_significance\.cells\.jsonl:\d+ \(CRUX Cov: oracle-context vs oracle-result \/ Topics\): shows 9, the stored statistic .* is over 10 values/,
+      );
+      await Deno.writeTextFile(sigFile, sigCsv);
       // So does a key whose topic set is not its stored row's, and a key that states none.
       const mainCells = join(dir, "tables", "main_table.cells.jsonl");
       const lines = await Deno.readTextFile(mainCells);

@@ -5,7 +5,7 @@
  * naming a stored `measures` row shows that row's value to the table's printed
  * precision, a derived cell shows a number and names stored inputs, a blank
  * cell carries a reason, and a stored row shown in several places shows one value;
- * a cell that `shows` a stored row's `topics` equals that count.
+ * a cell that `shows` a stored row's `topics` (or a stored statistic's `n`) equals that count.
  * Every key (and every input of a derived cell) names its stored row's topic
  * set: the key's `topicSet` is the row's stated `topic_set`.
  */
@@ -95,8 +95,12 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
   const topicCounts = new Map<string, number | null>();
   const topicSets = new Map<string, string | null>();
   const statistics = new Map<string, number | null>();
+  const statisticCounts = new Map<string, number>();
   try {
-    for (const s of await readStatistics(ws)) statistics.set(formatStatisticKey(s.key), s.value);
+    for (const s of await readStatistics(ws)) {
+      statistics.set(formatStatisticKey(s.key), s.value);
+      statisticCounts.set(formatStatisticKey(s.key), s.n);
+    }
     const rows = await ws.query<Key & { value: number | null; topics: number | null }>(
       "SELECT run, source, judge, measure, topic_id, value, topics, topic_set FROM measures",
     );
@@ -217,8 +221,16 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
           check(stored.has(keyText(k)), `${where}: input ${keyText(k)} is a stored row`);
           checkTopicSet(k, `${where}: input`);
         }
-        // A statistic across stored rows shows its stored `statistics` row.
-        if (c.statistic) {
+        // A statistic's count of values shows its stored `n`.
+        if (c.statistic && c.shows === "n") {
+          const n = statisticCounts.get(c.statistic);
+          check(
+            n !== undefined && Number(cell) === n,
+            `${where}: shows ${cell}, the stored statistic ${c.statistic} is over ${n} values`,
+          );
+          out.statistics++;
+        } else if (c.statistic) {
+          // A statistic across stored rows shows its stored `statistics` row.
           const value = statistics.get(c.statistic);
           check(value != null, `${where}: its statistic ${c.statistic} is stored`);
           if (value != null) {

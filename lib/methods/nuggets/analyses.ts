@@ -17,7 +17,12 @@ import {
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
-import { storedReportCoverage, storedStatistic, tableCells } from "@lib/analysis/mod.ts";
+import {
+  NOT_STORED,
+  storedReportCoverage,
+  storedStatistic,
+  tableCells,
+} from "@lib/analysis/mod.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
@@ -282,7 +287,14 @@ export async function nuggetAnalyses(
       agreement,
       (_row, column) =>
         column === "runs"
-          ? { derived: "runs with both stored means", inputs }
+          ? {
+            derived: "runs with both stored means",
+            inputs,
+            // The runs the stored Kendall tau-b is over, when stored.
+            ...(askedTau.shown && askedTau.shown.reason !== NOT_STORED
+              ? { statistic: askedTau.shown.id, shows: "n" as const }
+              : {}),
+          }
           : column === "tau"
           ? statisticCell(askedTau, "Kendall tau-b across runs")
           : statisticCell(askedR, "Pearson r across runs"),
