@@ -130,6 +130,12 @@ export interface CellSource {
    * that dataset's stored per-topic rows under the stored run mean.
    */
   key?: CellKey;
+  /**
+   * What the cell shows when not the value of its stored row or statistic:
+   * `topics`, the number of topics the mean `key` is over; `n`, the number of
+   * values (or pairs) the stored statistic `statistic` is over.
+   */
+  shows?: "topics" | "n";
   /** Why the cell is blank, when it is. */
   reason?: string;
   /**

@@ -61,6 +61,12 @@ export {
   scoreKeyPoints,
   type StatementInput,
 } from "./score_key_points.ts";
+export {
+  type CountedKeyPoint,
+  KEYPOINT_COUNT_MEASURES,
+  type KeyPointCountMeasure,
+  keyPointCountRows,
+} from "./key_point_count_rows.ts";
 export { keyPointMeasureRows } from "./key_point_measure_rows.ts";
 export {
   type GeneratedResponse,

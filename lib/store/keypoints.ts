@@ -137,24 +137,24 @@ export async function readKeyPointsOfSource(
 }
 
 /**
- * Unusable answers of the extract and merge steps, counted per topic.
+ * Unusable answers of the extract and merge steps, counted per topic and step.
  *
  * @param ws The workspace.
- * @returns One row per topic with problems, in no particular order.
+ * @returns One row per topic and step with problems, in no particular order.
  * @example
  * ```ts
  * import { countKeyPointProblems } from "@lib/store/mod.ts";
  * import { importSample, openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
  * await importSample(ws, "datasets/sample");
- * const problems = await countKeyPointProblems(ws); // e.g. [{ topicId: "t1", n: 2 }]
+ * const problems = await countKeyPointProblems(ws); // e.g. [{ topicId: "t1", step: "extract", n: 2 }]
  * ```
  */
 export async function countKeyPointProblems(
   ws: WorkspaceLike,
-): Promise<{ topicId: string; n: number }[]> {
-  return await ws.query<{ topicId: string; n: number }>(
-    "SELECT topic_id, count(*)::INT AS n FROM keypoint_problems WHERE step IN ('extract', 'merge') GROUP BY ALL",
+): Promise<{ topicId: string; step: "extract" | "merge"; n: number }[]> {
+  return await ws.query<{ topicId: string; step: "extract" | "merge"; n: number }>(
+    "SELECT topic_id, step, count(*)::INT AS n FROM keypoint_problems WHERE step IN ('extract', 'merge') GROUP BY ALL",
   );
 }
 

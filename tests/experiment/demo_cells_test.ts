@@ -28,6 +28,7 @@ Deno.test({
           "context_evaluation",
           "context_size_table",
           "generation_overview",
+          "keypoint_extraction",
           "keypoint_scores",
           "keypoint_vs_crux",
           "main_table",
@@ -100,6 +101,27 @@ Deno.test({
       const cells = async (name: string) =>
         (await Deno.readTextFile(join(dir, "tables", `${name}.cells.jsonl`))).trim().split("\n")
           .map((l) => JSON.parse(l));
+      // The key point tables count nothing in the view: the extraction's counts and
+      // their totals are stored rows, a run's topics its stored KPR mean's `topics`.
+      for (const name of ["keypoint_extraction", "keypoint_scores"]) {
+        const derived = (await cells(name)).filter((c: CellSource) => c.derived);
+        assert.deepEqual(derived, [], `${name} has no derived cell`);
+      }
+      const total = (await cells("keypoint_extraction")).find((c: CellSource) =>
+        c.row === "all" && c.column === "original"
+      );
+      assert.deepEqual(total.key, {
+        run: "",
+        source: "extracted:offline-salient",
+        judge: "",
+        measure: "kp_original",
+        topicId: "all",
+        topicSet: "judged(n=10)",
+      });
+      const topics = (await cells("keypoint_scores")).find((c: CellSource) =>
+        c.row === "rag-bm25" && c.column === "topics"
+      );
+      assert.deepEqual([topics.shows, topics.key.measure], ["topics", "KPR"]);
       // The comparison's correlations are the stored `compare` rows (the
       // stage leaves out the run whose reports are all empty, as the table does).
       const kendall = (await cells("method_correlations")).find((c) =>
@@ -153,6 +175,17 @@ Deno.test({
         /keypoint_scores\.cells\.jsonl:\d+ \(rag-bm25 \/ KPR\): shows [\d.]+, the stored row is/,
       );
       await Deno.writeTextFile(file, csv);
+      // So does a count of a test's topics that is not its stored statistic's `n`.
+      const sigFile = join(dir, "tables", "method_significance.csv");
+      const sigCsv = await Deno.readTextFile(sigFile);
+      const pairLine = "\nCRUX Cov: oracle-context vs oracle-result,crux,10,";
+      assert.ok(sigCsv.includes(pairLine));
+      await Deno.writeTextFile(sigFile, sigCsv.replace(pairLine, pairLine.replace(",10,", ",9,")));
+      await assert.rejects(
+        () => checkCells(dir),
+        /method_significance\.cells\.jsonl:\d+ \(CRUX Cov: oracle-context vs oracle-result \/ Topics\): shows 9, the stored statistic .* is over 10 values/,
+      );
+      await Deno.writeTextFile(sigFile, sigCsv);
       // So does a key whose topic set is not its stored row's, and a key that states none.
       const mainCells = join(dir, "tables", "main_table.cells.jsonl");
       const lines = await Deno.readTextFile(mainCells);

@@ -29,11 +29,13 @@ async function runAndCheck(config: string, workspace: string): Promise<CellsChec
 
 /**
  * The runs whose four nugget scores `nugget_scores` shows from their stored
- * rows (the cells naming a `nuggets` measure of `created:offline`).
+ * rows (the cells showing a `nuggets` measure of `created:offline`).
  */
 async function nuggetScoreRuns(outDir: string): Promise<string[]> {
   const text = await Deno.readTextFile(join(outDir, "tables", "nugget_scores.cells.jsonl"));
-  const keys = text.trim().split("\n").map((l) => JSON.parse(l).key).filter(Boolean);
+  // The cells showing a score (not a mean's topic count).
+  const keys = text.trim().split("\n").map((l) => JSON.parse(l)).filter((c) => c.key && !c.shows)
+    .map((c) => c.key);
   const runs = [...new Set(keys.map((k) => k.run as string))].sort();
   for (const run of runs) {
     const measures = keys.filter((k) => k.run === run && k.source === "created:offline")

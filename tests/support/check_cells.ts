@@ -4,7 +4,8 @@
  * `<name>.cells.jsonl` beside it naming every numeric cell's origin; a cell
  * naming a stored `measures` row shows that row's value to the table's printed
  * precision, a derived cell shows a number and names stored inputs, a blank
- * cell carries a reason, and a stored row shown in several places shows one value.
+ * cell carries a reason, and a stored row shown in several places shows one value;
+ * a cell that `shows` a stored row's `topics` (or a stored statistic's `n`) equals that count.
  * Every key (and every input of a derived cell) names its stored row's topic
  * set: the key's `topicSet` is the row's stated `topic_set`.
  */
@@ -91,15 +92,21 @@ export function parseCsv(text: string): string[][] {
 export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsChecked> {
   const ws = await openWorkspace(wsDir, { readOnly: true });
   const stored = new Map<string, number | null>();
+  const topicCounts = new Map<string, number | null>();
   const topicSets = new Map<string, string | null>();
   const statistics = new Map<string, number | null>();
+  const statisticCounts = new Map<string, number>();
   try {
-    for (const s of await readStatistics(ws)) statistics.set(formatStatisticKey(s.key), s.value);
-    const rows = await ws.query<Key & { value: number | null }>(
-      "SELECT run, source, judge, measure, topic_id, value, topic_set FROM measures",
+    for (const s of await readStatistics(ws)) {
+      statistics.set(formatStatisticKey(s.key), s.value);
+      statisticCounts.set(formatStatisticKey(s.key), s.n);
+    }
+    const rows = await ws.query<Key & { value: number | null; topics: number | null }>(
+      "SELECT run, source, judge, measure, topic_id, value, topics, topic_set FROM measures",
     );
     for (const r of rows) {
       stored.set(keyText(r), r.value === null ? null : Number(r.value));
+      topicCounts.set(keyText(r), r.topics === null ? null : Number(r.topics));
       topicSets.set(keyText(r), r.topicSet ?? null);
     }
   } finally {
@@ -175,6 +182,16 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
       if (c.key) {
         check(stored.has(keyText(c.key)), `${where}: ${keyText(c.key)} is a stored row`);
         checkTopicSet(c.key, where);
+        // A cell showing the stored row's topic count equals it.
+        if (c.shows === "topics") {
+          const topics = topicCounts.get(keyText(c.key));
+          check(
+            topics != null && Number(cell) === topics,
+            `${where}: shows ${cell}, the stored row's topics are ${topics}`,
+          );
+          out.stored++;
+          return;
+        }
         const value = stored.get(keyText(c.key));
         check(value !== null && value !== undefined, `${where}: the stored row has a value`);
         if (value === null || value === undefined) return;
@@ -204,8 +221,16 @@ export async function checkCells(outDir: string, wsDir = outDir): Promise<CellsC
           check(stored.has(keyText(k)), `${where}: input ${keyText(k)} is a stored row`);
           checkTopicSet(k, `${where}: input`);
         }
-        // A statistic across stored rows shows its stored `statistics` row.
-        if (c.statistic) {
+        // A statistic's count of values shows its stored `n`.
+        if (c.statistic && c.shows === "n") {
+          const n = statisticCounts.get(c.statistic);
+          check(
+            n !== undefined && Number(cell) === n,
+            `${where}: shows ${cell}, the stored statistic ${c.statistic} is over ${n} values`,
+          );
+          out.statistics++;
+        } else if (c.statistic) {
+          // A statistic across stored rows shows its stored `statistics` row.
           const value = statistics.get(c.statistic);
           check(value != null, `${where}: its statistic ${c.statistic} is stored`);
           if (value != null) {

@@ -61,6 +61,13 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     const topicsCell = system.cells!.find((c) => c.index === 0 && c.column === "topics")!;
     assert.equal(topicsCell.inputs!.length, 3 * 5);
     assert.ok(topicsCell.inputs!.every((k) => k.run === "direct"));
+    // The mean per-topic correlations' topics are their stored row's `topics`.
+    const meanTopics = corr.cells!.find((c) => c.index === 0 && c.column === "topics")!;
+    assert.deepEqual([meanTopics.key?.measure, meanTopics.shows, meanTopics.derived], [
+      "mean_topic_kendall_tau_b",
+      "topics",
+      undefined,
+    ]);
     // No stored comparison: the note counts the topics every method scored.
     assert.ok(
       corr.table!.notes!.includes(
@@ -102,12 +109,13 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     assert.equal(sig.rows[0].values.diff, reference.pairs[0].meanDifference);
     const ci = reference.intervals[3];
     assert.equal(t.rows[3].values["crux:ci"], `[${ci.lower.toFixed(3)}, ${ci.upper.toFixed(3)}]`);
-    // Each test's cell names its stored statistic.
+    // Each test's cell names its stored statistic; the topics, the stored mean difference's pairs.
     const sigCells = again[3].cells!.filter((c) => c.index === 0);
     assert.deepEqual(
       sigCells.map((c) => c.statistic && JSON.parse(c.statistic).statistic),
-      [undefined, "mean_diff", "randomization_p", "holm_p", "paired_t_p", "holm_p"],
+      ["mean_diff", "mean_diff", "randomization_p", "holm_p", "paired_t_p", "holm_p"],
     );
+    assert.deepEqual([sigCells[0].column, sigCells[0].shows], ["topics", "n"]);
     // With the judge-variance stage's rows, a judge_variance table follows.
     const v = (run: string, measure: string, value: number) => ({
       run,
@@ -332,6 +340,13 @@ Deno.test("methodAnalyses: before the statistics stage the intervals, marks and 
         assert.equal(r.values[c], null);
       }
     }
+    // Before the statistics stage the topics count names the scores it counts.
+    const count = tests.cells!.find((c) => c.index === 0 && c.column === "topics")!;
+    assert.deepEqual([count.statistic, count.shows, count.inputs!.length], [
+      undefined,
+      undefined,
+      10,
+    ]);
     const blanks = tests.cells!.filter((c) => c.index === 0 && c.column !== "topics");
     assert.equal(blanks.length, 6);
     for (const c of blanks.slice(0, 5)) assert.equal(c.reason, NOT_STORED);

@@ -8,7 +8,7 @@
 import type { MethodComparison, MethodScore } from "@lib/metrics/mod.ts";
 import type { PresentMethod } from "@lib/pipeline/mod.ts";
 import type { Table } from "@lib/report/mod.ts";
-import { type CellSource, tableCells } from "@lib/analysis/mod.ts";
+import { type CellSource, NOT_STORED, tableCells } from "@lib/analysis/mod.ts";
 import { readMeasures, type Workspace } from "@lib/store/mod.ts";
 import type { StoredPairTest, StoredSignificance } from "./significance_statistics.ts";
 
@@ -147,9 +147,11 @@ export function compareCells(
           };
         }
         if (column === "topics") {
+          // The topics the stored mean per-topic Kendall tau-b is over.
           return {
-            derived: "topics of the mean per-topic correlations",
-            inputs: [{ ...pair, measure: "mean_topic_kendall_tau_b" }],
+            key: { ...pair, measure: "mean_topic_kendall_tau_b" },
+            shows: "topics",
+            reason: "no mean per-topic correlation stored",
           };
         }
         return {
@@ -183,7 +185,15 @@ export function compareCells(
       return tableCells(t, (row, column) => {
         const { m, p } = rows[t.rows.indexOf(row)];
         const ins = inputs(m, [p.a, p.b]);
-        if (column === "topics") return { derived: "topics both runs scored", inputs: ins };
+        if (column === "topics") {
+          // The pairs of the stored mean difference, when stored.
+          const d = p.meanDifference;
+          return {
+            derived: "topics both runs scored",
+            inputs: ins,
+            ...(d.reason === NOT_STORED ? {} : { statistic: d.id, shows: "n" as const }),
+          };
+        }
         if (column === "mark") return { reason: NOT_STORED_MARKS };
         const s = p[shown[column]] as StoredPairTest["tP"];
         return s.value === null

@@ -37,9 +37,11 @@ const MEASURES = ["KPR", "KPP", "KPF", "kp_supported", "kp_omitted", "kp_contrad
 
 /**
  * The key point analyses of a workspace: `keypoint_scores` (table and bars of
- * KPR, KPP, KPF and the three-way rates per run), `keypoint_extraction` (per
- * topic: originals, flagged key points, spans not found, merged points,
- * unusable answers), `keypoint_merge_map` (merged points and their originals),
+ * KPR, KPP, KPF and the three-way rates per run, and the topics of each KPR
+ * mean), `keypoint_extraction` (per topic and in total: originals, flagged key
+ * points, spans not found, merged points, unusable answers, the measure stage's
+ * stored counts `kp_*`; a topic whose extraction failed is blank with the reason),
+ * `keypoint_merge_map` (merged points and their originals),
  * `keypoint_length_input` and `keypoint_length_response` (mean KPR per length
  * bucket and run, Long2RAG's length analysis; input = tokens of the documents
  * given to the response, response = its tokens) and `keypoint_vs_crux` (KPR
@@ -66,12 +68,24 @@ export async function keyPointAnalyses(
   ws: WorkspaceLike,
   opts: KeyPointAnalysesOptions = {},
 ): Promise<Analysis[]> {
+  // The scores' (judge, source) pairs; the extraction's counts (judge '') are not scores.
   const pairs = judgeSourceCounts(
-    await readMeasures(ws, { method: "keypoints", source: opts.source, judge: opts.judge }),
+    await readMeasures(ws, {
+      method: "keypoints",
+      source: opts.source,
+      judge: opts.judge,
+      measure: MEASURES,
+    }),
   );
   if (!pairs.length) return [];
   const { judge, source } = pairs[0];
-  const rows = await readMeasures(ws, { method: "keypoints", judge, source, hasValue: true });
+  const rows = await readMeasures(ws, {
+    method: "keypoints",
+    judge,
+    source,
+    measure: MEASURES,
+    hasValue: true,
+  });
   const offline = judge.startsWith("offline") || source.includes("offline");
   const note = `key points ${source}, entailment judge ${judge}${
     offline ? "; offline backends: salient sentences, lexical merging, lexical entailment" : ""
@@ -121,12 +135,13 @@ export async function keyPointAnalyses(
       ...Object.fromEntries(MEASURES.map((m) => [m, agg(run, m)?.value ?? null])),
     })),
     table: scoreTable,
-    // Each score is the stored run mean; Topics counts the KPR mean's topics.
+    // Each score is the stored run mean; Topics is the stored KPR mean's `topics`.
     cells: tableCells(scoreTable, (row, column) =>
       column === "topics"
         ? {
-          derived: "topics of the stored KPR mean",
-          inputs: [{ run: row.label, source, judge, measure: "KPR", topicId: "all" }],
+          key: { run: row.label, source, judge, measure: "KPR", topicId: "all" },
+          shows: "topics",
+          reason: "no KPR mean stored",
         }
         : {
           key: { run: row.label, source, judge, measure: column, topicId: "all" },
@@ -142,18 +157,9 @@ export async function keyPointAnalyses(
       palette,
     }),
   }];
-  // The extraction tables count stored key points, spans and unusable answers.
+  // The extraction table shows the stored counts; the merge map shows text.
   out.push(
-    ...(await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 })).map((
-      a,
-    ) => ({
-      ...a,
-      cells: a.table &&
-        tableCells(a.table, (_row, column) => ({
-          derived: `${column}: counted from the stored key points of ${source}`,
-          inputs: [],
-        })),
-    })),
+    ...(await extractionAnalyses(ws, { source, note, mergeRows: opts.mergeRows ?? 30 })),
   );
   const lengths = await readGenerationLengths(ws);
   const kpr = new Map(

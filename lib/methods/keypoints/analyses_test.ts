@@ -1,12 +1,15 @@
 import assert from "node:assert/strict";
 import { methodStages } from "@lib/methods/mod.ts";
-import { openWorkspace } from "@lib/store/mod.ts";
+import { openWorkspace, readMeasures } from "@lib/store/mod.ts";
 import { runStages } from "@lib/pipeline/mod.ts";
+import { type Analysis, cellTopicSets, saveAnalysis } from "@lib/analysis/mod.ts";
+import { checkCells } from "../../../tests/support/check_cells.ts";
 import { keyPointAnalyses } from "./analyses.ts";
 import { bucketOf } from "./buckets.ts";
+import { measureKeyPointCounts } from "./work.ts";
 
-async function workspace() {
-  const ws = await openWorkspace(await Deno.makeTempDir());
+async function workspace(dir?: string) {
+  const ws = await openWorkspace(dir ?? await Deno.makeTempDir());
   await ws.upsert("topics", [{
     topicId: "t1",
     request: "When did the bridge open, and its tolls?",
@@ -175,5 +178,116 @@ Deno.test("keyPointAnalyses: a run whose reports are all empty is left out of KP
     );
   } finally {
     ws.close();
+  }
+});
+
+Deno.test("keyPointAnalyses: the extraction table shows the stored counts; a topic whose extraction failed has no count row and blank cells with the reason", async () => {
+  const dir = await Deno.makeTempDir();
+  const outDir = await Deno.makeTempDir();
+  const ws = await workspace(dir);
+  try {
+    const source = "extracted:offline-salient";
+    // t2's one passage gave no usable answer (stored by the extract step), then counted again.
+    await ws.upsert("topics", [{ topicId: "t2", request: "What is the toll?" }]);
+    await ws.insert("keypoint_problems", [{
+      step: "extract",
+      topicId: "t2",
+      item: "c",
+      status: "failed",
+      reason: "timeout",
+      backend: "offline-salient",
+    }]);
+    assert.deepEqual(await measureKeyPointCounts(ws, source), { rows: 8 + 1 + 8, failed: ["t2"] });
+    const stored = await readMeasures(ws, { method: "keypoints", run: "", topicId: "t2" });
+    assert.deepEqual(stored.map((r) => [r.measure, r.value]), [["kp_unusable", 1]]);
+
+    const withSets = await cellTopicSets(ws);
+    const all = await keyPointAnalyses(ws, { buckets: { input: [500], response: [100] } });
+    const ex = withSets(all.find((a) => a.name === "keypoint_extraction")!) as Analysis;
+    // t1 by hand: 3 originals from 2 documents, spans all exact, merged into 2.
+    assert.deepEqual(ex.table!.rows.map((r) => [r.label, r.values]), [
+      ["t1", {
+        documents: 2,
+        original: 3,
+        exact: 3,
+        normalized: 0,
+        notFound: 0,
+        flagged: 0,
+        merged: 2,
+        unusable: 0,
+      }],
+      ["t2", {
+        documents: null,
+        original: null,
+        exact: null,
+        normalized: null,
+        notFound: null,
+        flagged: null,
+        merged: null,
+        unusable: 1,
+      }],
+      // Totals over t1 alone; the unusable answers over both topics.
+      ["all", {
+        documents: 2,
+        original: 3,
+        exact: 3,
+        normalized: 0,
+        notFound: 0,
+        flagged: 0,
+        merged: 2,
+        unusable: 1,
+      }],
+    ]);
+    const cell = (row: string, column: string) =>
+      ex.cells!.find((c) => c.row === row && c.column === column);
+    assert.deepEqual(cell("t2", "original"), {
+      row: "t2",
+      index: 1,
+      column: "original",
+      reason:
+        "extraction failed for a passage of this topic: its key points are incomplete, not counted",
+    });
+    assert.deepEqual(cell("all", "original")!.key, {
+      run: "",
+      source,
+      judge: "",
+      measure: "kp_original",
+      topicId: "all",
+      topicSet: "judged(n=1)",
+    });
+    assert.equal(cell("all", "unusable")!.key!.topicSet, "judged(n=2)");
+    assert.ok(
+      ex.table!.notes!.includes(
+        "extraction failed for a passage of t2: key points not counted; totals over the other topics",
+      ),
+    );
+    // Topics of the scores table: the stored KPR mean's topics, named by its key.
+    const scores = withSets(all.find((a) => a.name === "keypoint_scores")!) as Analysis;
+    const topics = scores.cells!.find((c) => c.row === "rag" && c.column === "topics")!;
+    assert.equal(topics.shows, "topics");
+    assert.equal(topics.key!.measure, "KPR");
+    assert.equal(topics.derived, undefined);
+
+    // Saved: every number is its stored row (a topic count its row's `topics`), every blank has a reason.
+    await saveAnalysis(ex, outDir);
+    await saveAnalysis(scores, outDir);
+    ws.close();
+    const checked = await checkCells(outDir, dir);
+    // Extraction: 8 + 1 + 8 shown, 7 blank; scores: 3 runs x (6 measures + topics), direct's KPP and KPF blank.
+    assert.deepEqual([checked.stored, checked.derived, checked.blank], [17 + 19, 0, 7 + 2]);
+    // A topic count that is not its row's fails the check.
+    const csv = `${outDir}/tables/keypoint_scores.csv`;
+    const text = await Deno.readTextFile(csv);
+    await Deno.writeTextFile(csv, text.replace(/,1\n/g, ",2\n"));
+    await assert.rejects(
+      () => checkCells(outDir, dir),
+      /keypoint_scores\.cells\.jsonl:\d+ \(direct \/ Topics\): shows 2, the stored row's topics are 1/,
+    );
+  } finally {
+    try {
+      ws.close();
+    } catch { /* closed above */ }
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(outDir, { recursive: true });
   }
 });

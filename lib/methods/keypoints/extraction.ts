@@ -1,57 +1,62 @@
-// The key point method's extraction tables: key points per topic with span checks, the merge map.
+// The key point method's extraction tables: the stored counts per topic with span checks, the merge map.
 
 import { naturalCompare, table } from "@lib/report/mod.ts";
-import {
-  countKeyPointProblems,
-  readKeyPointsOfSource,
-  type WorkspaceLike,
-} from "@lib/store/mod.ts";
-import type { Analysis } from "@lib/analysis/mod.ts";
+import { readKeyPointsOfSource, readMeasures, type WorkspaceLike } from "@lib/store/mod.ts";
+import { KEYPOINT_COUNT_MEASURES, type KeyPointCountMeasure } from "@lib/keypoints/mod.ts";
+import { type Analysis, type CellKey, tableCells } from "@lib/analysis/mod.ts";
 
 const cut = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n - 1)}\u2026` : s);
 
-/** `keypoint_extraction` (per topic, with span checks) and `keypoint_merge_map`. */
+/** The table's columns and the stored count measure each shows. */
+const COLUMNS: readonly { key: string; measure: KeyPointCountMeasure }[] = [
+  { key: "documents", measure: "kp_documents" },
+  { key: "original", measure: "kp_original" },
+  { key: "exact", measure: "kp_spans_exact" },
+  { key: "normalized", measure: "kp_spans_normalized" },
+  { key: "notFound", measure: "kp_spans_not_found" },
+  { key: "flagged", measure: "kp_flagged" },
+  { key: "merged", measure: "kp_merged" },
+  { key: "unusable", measure: "kp_unusable" },
+];
+
+/**
+ * `keypoint_extraction` (the stored counts per topic, with span checks, and
+ * their stored totals; absent when none are stored) and `keypoint_merge_map`.
+ */
 export async function extractionAnalyses(
   ws: WorkspaceLike,
   opts: { source: string; note: string; mergeRows: number },
 ): Promise<Analysis[]> {
   const points = await readKeyPointsOfSource(ws, opts.source);
-  if (!points.length) return [];
-  const problems = await countKeyPointProblems(ws);
-  const topics = [...new Set(points.map((p) => p.topicId))].sort(naturalCompare);
-  const missing = (p: (typeof points)[number]) =>
-    (p.spanStatus ?? []).filter((s) => s === "missing").length;
-  const flaggedOf = (p: (typeof points)[number]) => missing(p) > 0 || !p.spans.length;
-  const perTopic = topics.map((t) => {
-    const o = points.filter((p) => p.topicId === t && p.level === "original");
-    const status = o.flatMap((p) => p.spanStatus ?? []);
-    return {
-      topic: t,
-      documents: new Set(o.map((p) => p.docId)).size,
-      original: o.length,
-      exact: status.filter((s) => s === "exact").length,
-      normalized: status.filter((s) => s === "normalized").length,
-      notFound: status.filter((s) => s === "missing").length,
-      flagged: o.filter(flaggedOf).length,
-      merged: points.filter((p) => p.topicId === t && p.level === "merged").length,
-      unusable: problems.find((x) => x.topicId === t)?.n ?? 0,
-    };
+  const counts = await readMeasures(ws, {
+    method: "keypoints",
+    run: "",
+    judge: "",
+    source: opts.source,
+    measure: KEYPOINT_COUNT_MEASURES,
+    hasValue: true,
   });
-  const cols = [
-    "documents",
-    "original",
-    "exact",
-    "normalized",
-    "notFound",
-    "flagged",
-    "merged",
-    "unusable",
-  ] as const;
-  const total = Object.fromEntries(cols.map((c) => [c, perTopic.reduce((s, r) => s + r[c], 0)]));
-  const extraction: Analysis = {
-    name: "keypoint_extraction",
-    data: perTopic,
-    table: table({
+  const out: Analysis[] = [];
+  const keyOf = (topicId: string, measure: string): CellKey => ({
+    run: "",
+    source: opts.source,
+    judge: "",
+    measure,
+    topicId,
+  });
+  const value = (topicId: string, measure: string) =>
+    counts.find((r) => r.topicId === topicId && r.measure === measure)?.value ?? null;
+  const topics = [...new Set(counts.map((r) => r.topicId))].filter((t) => t !== "all")
+    .sort(naturalCompare);
+  // A topic with an unusable answer but no key point count: its extraction failed.
+  const failed = topics.filter((t) => value(t, "kp_original") === null);
+  if (topics.length) {
+    const perTopic = topics.map((t) => ({
+      topic: t,
+      ...Object.fromEntries(COLUMNS.map((c) => [c.key, value(t, c.measure)])),
+    }));
+    const total = Object.fromEntries(COLUMNS.map((c) => [c.key, value("all", c.measure)]));
+    const t = table({
       caption: "Key point extraction and span checks per topic",
       label: "tab:keypoint-extraction",
       rowHeader: "Topic",
@@ -66,18 +71,42 @@ export async function extractionAnalyses(
         { key: "unusable", label: "Unusable answers", decimals: 0 },
       ],
       rows: [
-        ...perTopic.map((r) => ({
-          label: r.topic,
-          values: Object.fromEntries(cols.map((c) => [c, r[c]])),
-        })),
+        ...perTopic.map(({ topic, ...values }) => ({ label: topic, values })),
         { label: "all", group: "reference", values: total },
       ],
       notes: [
         opts.note,
         "spans checked against their document: exact, then white space and quotes normalised; a key point with a span not found is kept and flagged",
+        ...(failed.length
+          ? [
+            `extraction failed for a passage of ${failed.join(", ")}: key points not counted; ` +
+            "totals over the other topics",
+          ]
+          : []),
       ],
-    }),
-  };
+    });
+    const measureOf = new Map(COLUMNS.map((c) => [c.key, c.measure]));
+    out.push({
+      name: "keypoint_extraction",
+      data: perTopic,
+      table: t,
+      // Every count is a stored row of the measure stage.
+      cells: tableCells(t, (row, column) => {
+        const topicId = row.label === "all" ? "all" : row.label;
+        return {
+          key: keyOf(topicId, measureOf.get(column)!),
+          reason: topicId === "all"
+            ? "no topic with a known count"
+            : failed.includes(topicId)
+            ? "extraction failed for a passage of this topic: its key points are incomplete, not counted"
+            : `no ${measureOf.get(column)} stored`,
+        };
+      }),
+    });
+  }
+  if (!points.length) return out;
+  const flaggedOf = (p: (typeof points)[number]) =>
+    (p.spanStatus ?? []).includes("missing") || !p.spans.length;
   const originals = new Map(
     points.filter((p) => p.level === "original").map((
       p,
@@ -98,30 +127,33 @@ export async function extractionAnalyses(
     }),
   }));
   const shown = mapRows.slice(0, opts.mergeRows);
+  const mapTable = table({
+    caption: "Merge map: merged key points and their originals",
+    label: "tab:keypoint-merge-map",
+    rowHeader: "Key point",
+    columns: [
+      { key: "text", label: "Merged key point" },
+      { key: "originals", label: "Originals (document)" },
+    ],
+    rows: shown.map((r) => ({
+      label: `${r.topic}/${r.id}`,
+      values: { text: cut(r.text), originals: r.originals.join("; ") },
+    })),
+    notes: [
+      opts.note,
+      `every original key point is in exactly one merged point${
+        mapRows.length > shown.length
+          ? `; ${shown.length} of ${mapRows.length} rows shown (merges first)`
+          : ""
+      }`,
+    ],
+  });
   const mergeMap: Analysis = {
     name: "keypoint_merge_map",
     data: mapRows,
-    table: table({
-      caption: "Merge map: merged key points and their originals",
-      label: "tab:keypoint-merge-map",
-      rowHeader: "Key point",
-      columns: [
-        { key: "text", label: "Merged key point" },
-        { key: "originals", label: "Originals (document)" },
-      ],
-      rows: shown.map((r) => ({
-        label: `${r.topic}/${r.id}`,
-        values: { text: cut(r.text), originals: r.originals.join("; ") },
-      })),
-      notes: [
-        opts.note,
-        `every original key point is in exactly one merged point${
-          mapRows.length > shown.length
-            ? `; ${shown.length} of ${mapRows.length} rows shown (merges first)`
-            : ""
-        }`,
-      ],
-    }),
+    table: mapTable,
+    // The map shows text; a key point's text can read as a number.
+    cells: tableCells(mapTable, () => ({ derived: "the text of a stored key point" })),
   };
-  return [extraction, mergeMap];
+  return [...out, mergeMap];
 }

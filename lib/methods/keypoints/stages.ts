@@ -34,7 +34,13 @@ import { basename } from "node:path";
 import type { MethodStageContext, MethodStages, OpenBackends } from "@lib/pipeline/mod.ts";
 import type { StageSpec } from "@lib/pipeline/mod.ts";
 import { parseKeyPointSection } from "./section.ts";
-import { judgeRun, measureKeyPoints, oracleQuestions, storeProblems } from "./work.ts";
+import {
+  judgeRun,
+  measureKeyPointCounts,
+  measureKeyPoints,
+  oracleQuestions,
+  storeProblems,
+} from "./work.ts";
 import { importStage } from "./import_stage.ts";
 
 /** The `keypoints` section of an experiment config (every field optional). */
@@ -78,7 +84,9 @@ export interface KeyPointBackends {
  * data stages), `judge:keypoints/merge` (or `judge:keypoints/import` with `file`), one `judge:keypoints/<run>` per answer
  * run (after that run's generation) and `measure:keypoints` (method
  * `keypoints`: KPR, KPP, KPF, kp_supported, kp_omitted, kp_contradicted per topic
- * and `all`; judge = the entailment judge, source = `extracted:<extractor>`).
+ * and `all`; judge = the entailment judge, source = `extracted:<extractor>`;
+ * and the extraction's counts `kp_documents` ... `kp_unusable` per topic and
+ * their totals on topic `all`, run '' and judge '', see `keyPointCountRows`).
  * Offline backends are labelled `offline-...` in every judge and source.
  *
  * @param section The parsed section.
@@ -184,7 +192,8 @@ function stages(
   const measure: StageSpec = {
     id: "measure:keypoints",
     stage: "measure",
-    version: 1,
+    // 2: the extraction's counts are stored rows too.
+    version: 2,
     params: { runs: ctx.answerRuns, source, judge: judgeName, precision },
     deps: judges.map((j) => j.id),
     clear: async (ws) => {
@@ -208,7 +217,16 @@ function stages(
           `keypoints: no response for ${r.missing.join(", ")} (left out; no value)`,
         );
       }
-      return `${r.rows} key point measure rows; ${r.summary}`;
+      const counts = await measureKeyPointCounts(ws, source);
+      if (counts.failed.length) {
+        ctx.onNote?.(
+          "measure",
+          `keypoints: extraction failed for a passage of ${
+            counts.failed.join(", ")
+          } (key points not counted)`,
+        );
+      }
+      return `${r.rows} key point measure rows and ${counts.rows} count rows; ${r.summary}`;
     },
   };
   return [...(section.file ? [keys] : [extract, merge]), ...judges, measure];

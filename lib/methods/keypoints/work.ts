@@ -4,6 +4,7 @@ import {
   checkStatements,
   type EntailmentJudge,
   judgeKeyPoints,
+  keyPointCountRows,
   keyPointMeasureRows,
   type KeyPointProblem,
   type QuestionWithDocuments,
@@ -12,7 +13,9 @@ import {
 } from "@lib/keypoints/mod.ts";
 import { oracleSets } from "@lib/metrics/mod.ts";
 import {
+  countKeyPointProblems,
   readKeyPointLabels,
+  readKeyPointsOfSource,
   readKeyPointStatements,
   readPassages,
   readRunReports,
@@ -160,4 +163,21 @@ export async function measureKeyPoints(
     `${s.runId} ${Number.isNaN(s.aggregate.KPR) ? "undefined" : s.aggregate.KPR.toFixed(3)}`
   );
   return { rows: rows.length, missing, summary: `KPR ${kpr.join(", ")}` };
+}
+
+/**
+ * Counts a source's stored key points, span checks and unusable answers into
+ * the measure table (see `keyPointCountRows`): the extraction table's numbers.
+ */
+export async function measureKeyPointCounts(
+  ws: WorkspaceLike,
+  source: string,
+): Promise<{ rows: number; failed: string[] }> {
+  const points = await readKeyPointsOfSource(ws, source);
+  const problems = await countKeyPointProblems(ws);
+  const rows = keyPointCountRows(points, problems, source);
+  await writeMeasures(ws, rows);
+  const failed = [...new Set(problems.filter((p) => p.step === "extract").map((p) => p.topicId))]
+    .sort();
+  return { rows: rows.length, failed };
 }

@@ -17,7 +17,12 @@ import {
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
-import { storedReportCoverage, storedStatistic, tableCells } from "@lib/analysis/mod.ts";
+import {
+  NOT_STORED,
+  storedReportCoverage,
+  storedStatistic,
+  tableCells,
+} from "@lib/analysis/mod.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
 /** Options of {@linkcode nuggetAnalyses}. */
@@ -37,7 +42,8 @@ export interface NuggetRunRow {
   vital: number;
   strictAll: number;
   all: number;
-  answers: number;
+  /** Answers the stored strict vital mean is over (its `topics`); null without that mean. */
+  answers: number | null;
   /** Mean support credit (support 1, partial 0.5) of vital and of okay nuggets. */
   vitalSupport: number | null;
   okaySupport: number | null;
@@ -120,7 +126,7 @@ export async function nuggetAnalyses(
       vital: v("vital"),
       strictAll: v("strict_all"),
       all: v("all"),
-      answers: Number(means.find((m) => m.run === run)?.topics ?? 0),
+      answers: means.find((m) => m.run === run && m.measure === "strict_vital")?.topics ?? null,
       vitalSupport: num(s("vital")?.credit),
       okaySupport: num(s("okay")?.credit),
       failedLabels: (s("vital")?.failed ?? 0) + (s("okay")?.failed ?? 0),
@@ -172,15 +178,17 @@ export async function nuggetAnalyses(
       name: "nugget_scores",
       data: rows,
       table: scoreTable,
-      // The four scores are the stored run means; answers and failed labels count them.
+      // The four scores are the stored run means, answers the strict vital mean's
+      // `topics`; failed labels count the run's stored assignments.
       cells: tableCells(scoreTable, (row, column) => {
         const stored = ["strictVital", "vital", "strictAll", "all"] as const;
         const m = ["strict_vital", "vital", "strict_all", "all"][stored.indexOf(column as never)];
         if (m) return { key: nuggetKey(row.label, m), reason: `no ${m} mean stored` };
         return column === "answers"
           ? {
-            derived: "answers averaged in the stored run means",
-            inputs: [nuggetKey(row.label, "strict_vital")],
+            key: nuggetKey(row.label, "strict_vital"),
+            shows: "topics",
+            reason: "no strict_vital mean stored",
           }
           : { derived: "failed nugget labels of the run's stored assignments", inputs: [] };
       }),
@@ -279,7 +287,14 @@ export async function nuggetAnalyses(
       agreement,
       (_row, column) =>
         column === "runs"
-          ? { derived: "runs with both stored means", inputs }
+          ? {
+            derived: "runs with both stored means",
+            inputs,
+            // The runs the stored Kendall tau-b is over, when stored.
+            ...(askedTau.shown && askedTau.shown.reason !== NOT_STORED
+              ? { statistic: askedTau.shown.id, shows: "n" as const }
+              : {}),
+          }
           : column === "tau"
           ? statisticCell(askedTau, "Kendall tau-b across runs")
           : statisticCell(askedR, "Pearson r across runs"),

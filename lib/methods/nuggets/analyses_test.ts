@@ -133,6 +133,13 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
       ["a", 0.2, 0.45, 0.7, 0.95, 2, 1, 0.25, 1],
     );
     assert.equal(a.reportCoverage, 0.1);
+    // Answers: the stored strict vital mean's `topics` (2), named by that row's key.
+    const answers = scores.cells!.find((c) => c.row === "a" && c.column === "answers")!;
+    assert.deepEqual([answers.key?.measure, answers.key?.topicId, answers.shows], [
+      "strict_vital",
+      "all",
+      "topics",
+    ]);
     assert.match(scores.table!.notes!.join("\n"), /offline backends: salient-clause nuggets/);
     assert.deepEqual(support.data, [
       { run: "a", importance: "vital", support: 1 },
@@ -151,6 +158,16 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
     assert.equal(agreement.table!.rows[0].values.r, g.pearson);
     assert.equal(cell(agreement, "r").statistic, formatStatisticKey(agreement.statistics![1].key));
     assert.equal(cell(agreement, "tau").derived, "Kendall tau-b across runs");
+    // The runs: the 4 pairs the stored tau is over (before it was stored, a count of the means).
+    assert.equal(agreement.table!.rows[0].values.runs, 4);
+    assert.deepEqual([cell(agreement, "runs").statistic, cell(agreement, "runs").shows], [
+      cell(agreement, "tau").statistic,
+      "n",
+    ]);
+    assert.deepEqual([cell(before, "runs").statistic, cell(before, "runs").shows], [
+      undefined,
+      undefined,
+    ]);
     assert.match(JSON.stringify(agreement.figure), /regression/);
     assert.ok(Math.abs(g.pearson - 0.08 / Math.sqrt(0.05 * 0.17)) < 1e-9);
     assert.match(
