@@ -68,7 +68,7 @@ Deno.test({
       const before = await Deno.readFile(`${dir}/ws/workspace.duckdb`);
       const io3 = memoryIo();
       assert.equal(await main(["run", "--config", config], io3, [runCommand]), 0);
-      assert.match(io3.stdout(), /Stages: 0 ran, 37 up to date; nothing changed/);
+      assert.match(io3.stdout(), /Stages: 0 ran, 38 up to date; nothing changed/);
       assert.match(io3.stderr(), /\[rerank\] rerank:bm25-mmr: up to date/);
       assert.deepEqual(await Deno.readFile(`${dir}/ws/workspace.duckdb`), before);
       // One changed parameter (BM25's k1) re-runs exactly what depends on it: bm25's
@@ -107,7 +107,7 @@ Deno.test({
       ]);
       assert.match(io4.stderr(), /retrieve:bm25: params changed: k1: (0\.9|null) -> 1\.2/);
       assert.match(io4.stderr(), /retrieve:hybrid: upstream changed: retrieve:bm25/);
-      assert.match(io4.stdout(), /Stages: 20 ran, 17 up to date/);
+      assert.match(io4.stdout(), /Stages: 20 ran, 18 up to date/);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -127,7 +127,7 @@ Deno.test({
         0,
         io.stderr(),
       );
-      assert.match(io.stdout(), /Stages: 6 ran, 0 up to date, 31 not started \(--until retrieve\)/);
+      assert.match(io.stdout(), /Stages: 6 ran, 0 up to date, 32 not started \(--until retrieve\)/);
       assert.doesNotMatch(io.stderr(), /\[generate\]/);
       // --until generate writes reports but judges none of them.
       const gen = memoryIo();
@@ -138,7 +138,7 @@ Deno.test({
       );
       assert.match(
         gen.stdout(),
-        /Stages: 8 ran, 6 up to date, 23 not started \(--until generate\)/,
+        /Stages: 8 ran, 6 up to date, 24 not started \(--until generate\)/,
       );
       const ws = await openWorkspace(`${dir}/ws`);
       try {

@@ -9,18 +9,23 @@
  * @module
  */
 import { readHumanAnnotations } from "@lib/formats/mod.ts";
-import { defaultReportJudge, deleteMeasures, writeMeasures } from "@lib/store/mod.ts";
+import {
+  defaultReportJudge,
+  deleteMeasures,
+  type Workspace,
+  writeMeasures,
+} from "@lib/store/mod.ts";
 import { HUMAN_STUDY_SOURCE, humanAgreementJudge, humanAgreementRows } from "@lib/analysis/mod.ts";
 import { fileSha256, type StageSpec } from "@lib/pipeline/mod.ts";
 import type { CruxChainEnv } from "./chain_env.ts";
 
 /**
- * The stage storing a human study's agreement, or none when the config names
- * no study.
+ * The stage storing a human study's agreement; when the config names no study,
+ * a stage that only clears an earlier study's rows.
  *
  * @param env The chain's shared part (see `cruxChainEnv`).
  * @param judged The runs whose reports are judged (the stage runs after the labelled run's judging).
- * @returns The `measure:human-agreement` stage, or an empty list.
+ * @returns The `measure:human-agreement` stage (in a list, as the chain splices it).
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -29,7 +34,8 @@ import type { CruxChainEnv } from "./chain_env.ts";
  * const env = cruxChainEnv({ name: "x", workspace: "outputs/x" }, {
  *   backends: () => () => Promise.resolve({}),
  * });
- * assert.deepEqual(await humanAgreementStage(env, ["direct"]), []);
+ * const [stage] = await humanAgreementStage(env, ["direct"]);
+ * assert.deepEqual([stage.id, stage.params, stage.deps], ["measure:human-agreement", { study: null }, []]);
  * ```
  */
 export async function humanAgreementStage(
@@ -38,7 +44,22 @@ export async function humanAgreementStage(
 ): Promise<StageSpec[]> {
   const { config, settings } = env;
   const study = config.analysis?.humanStudy;
-  if (!study) return [];
+  const clear = async (ws: Workspace) => {
+    await deleteMeasures(ws, { source: HUMAN_STUDY_SOURCE });
+  };
+  // No study in the config: the stage only clears the rows an earlier study left,
+  // so no table shows a study the config no longer names.
+  if (!study) {
+    return [{
+      id: "measure:human-agreement",
+      stage: "measure",
+      version: 1,
+      params: { study: null },
+      deps: [],
+      clear,
+      run: () => Promise.resolve("no human study in the config; none stored"),
+    }];
+  }
   const run = study.run ?? "oracle-result";
   const threshold = settings.tau;
   const reportJudge = config.analysis?.reportJudge;
@@ -59,9 +80,7 @@ export async function humanAgreementStage(
     },
     // The judge's ratings of the labelled run's reports.
     deps: judged.includes(run) ? [`judge:${run}`] : [],
-    clear: async (ws) => {
-      await deleteMeasures(ws, { source: HUMAN_STUDY_SOURCE });
-    },
+    clear,
     run: async (ws) => {
       const files = await Promise.all(study.files.map((f) => readHumanAnnotations(f)));
       const judge = reportJudge ?? await defaultReportJudge(ws);

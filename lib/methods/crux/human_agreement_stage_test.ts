@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openWorkspace, readMeasures, type Workspace } from "@lib/store/mod.ts";
 import { humanAgreementAnalyses, saveAnalysis } from "@lib/analysis/mod.ts";
+import { runStages } from "@lib/pipeline/mod.ts";
 import { cruxChainEnv } from "./chain_env.ts";
 import { humanAgreementStage } from "./human_agreement_stage.ts";
 
@@ -128,6 +129,26 @@ Deno.test("measure:human-agreement stores the study's agreement and coverage, an
     assert.notEqual(JSON.stringify((await humanAgreementStage(env, []))[0].params), params);
     await stage.clear!(ws);
     assert.deepEqual(await ws.measures({ source: "human-study" }), []);
+    // A config that drops the study: run through the runner, its stage clears the
+    // rows an earlier study stored, then stays up to date.
+    await runStages(ws, [{ ...stage, deps: [] }], { order: ["measure"] });
+    const kept = (await ws.measures({ source: "human-study" })).length;
+    assert.ok(kept > 40, `${kept} rows of the study`);
+    const dropped = cruxChainEnv({ name: "x", workspace: ws.dir }, {
+      backends: () => () => Promise.resolve({}),
+    });
+    const [none] = await humanAgreementStage(dropped, ["rag-bm25", "oracle-result"]);
+    assert.deepEqual((await runStages(ws, [none], { order: ["measure"] })).ran, [none.id]);
+    assert.deepEqual(await ws.measures({ source: "human-study" }), []);
+    assert.deepEqual((await runStages(ws, [none], { order: ["measure"] })).fresh, [none.id]);
+    assert.deepEqual(
+      await humanAgreementAnalyses(ws).then((a) =>
+        a.map((x) => x.cells?.[0]?.reason?.slice(0, 10))
+      ),
+      [
+        "not stored",
+      ],
+    );
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });
