@@ -3,7 +3,7 @@ import type { Condition, CruxData } from "./types.ts";
 import { answerableSets } from "./_scores.ts";
 import { answerMeasureName } from "@lib/metrics/mod.ts";
 import { type ContextKey, contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
-import type { StoredMeasure } from "@lib/store/mod.ts";
+import { meanTopicId, type StoredMeasure } from "@lib/store/mod.ts";
 
 /** One per-topic value of one condition. */
 export interface ScoreRecord {
@@ -35,7 +35,7 @@ export function storedRows(
   if (!index) {
     index = new Map();
     for (const r of all) {
-      if (r.topicId === "all") continue;
+      if (meanTopicId.is(r.topicId)) continue;
       const k = [r.run, r.source, r.judge, r.measure].join("\u0000");
       index.set(k, [...(index.get(k) ?? []), r]);
     }
@@ -52,18 +52,28 @@ export interface StoredKey {
   measure: string;
 }
 
-/** The stored mean (topic `all`) of a key, or undefined. */
-export function storedMean(data: CruxData, key: StoredKey): StoredMeasure | undefined {
+/**
+ * The stored mean of a key, or undefined: the run's (topic `all`), or with
+ * `topicId` `all:<dataset>` one dataset's (stored beside it when the
+ * experiment holds several).
+ */
+export function storedMean(
+  data: CruxData,
+  key: StoredKey,
+  topicId = "all",
+): StoredMeasure | undefined {
   const all = data.measures ?? [];
   let index = meanCache.get(all);
   if (!index) {
     index = new Map();
     for (const r of all) {
-      if (r.topicId === "all") index.set([r.run, r.source, r.judge, r.measure].join("\u0000"), r);
+      if (meanTopicId.is(r.topicId)) {
+        index.set([r.run, r.source, r.judge, r.measure, r.topicId].join("\u0000"), r);
+      }
     }
     meanCache.set(all, index);
   }
-  return index.get([key.run, key.source, key.judge, key.measure].join("\u0000"));
+  return index.get([key.run, key.source, key.judge, key.measure, topicId].join("\u0000"));
 }
 
 const meanCache = new WeakMap<readonly StoredMeasure[], Map<string, StoredMeasure>>();
@@ -133,10 +143,13 @@ export interface ConditionValues {
   /**
    * Means by {@linkcode meanKey}: the stored run mean (topic `all`), which the
    * measure step keeps only when every topic of the run's topic set has a value;
-   * with several datasets, the mean of one dataset's stored per-topic values
-   * under such a complete run mean.
+   * with several datasets, each dataset's stored mean (topic `all:<dataset>`),
+   * which the measure step stores beside a complete run mean.
    */
-  means: Map<string, { value: number; topics: number; key: StoredKey; topicSet?: string }>;
+  means: Map<
+    string,
+    { value: number; topics: number; key: StoredKey; topicId: string; topicSet?: string }
+  >;
   /** Why a mean is absent, by {@linkcode meanKey} (measures that apply to the condition). */
   missing: Map<string, string>;
   /** Where each condition's measure is stored, by `meanKey("", condition, measure)`. */
@@ -181,24 +194,29 @@ export function conditionValues(
           value: r.value,
         });
       }
-      const mean = typeof key === "string" ? undefined : storedMean(data, key);
+      const runMean = typeof key === "string" ? undefined : storedMean(data, key);
       for (const d of datasets) {
         const k = meanKey(d, c.name, m);
+        // One dataset of several: its own stored mean, beside the run mean.
+        const topicId = datasets.length === 1 ? "all" : meanTopicId.of(d);
+        const mean = typeof key === "string" ? undefined : storedMean(data, key, topicId);
         if (mean && typeof key !== "string") {
-          if (datasets.length === 1) {
-            means.set(k, {
-              value: mean.value,
-              topics: mean.topics ?? rows.length,
-              key,
-              ...(mean.topicSet ? { topicSet: mean.topicSet } : {}),
-            });
-          } else {
-            const xs = rows.filter((r) => dataset.get(r.topicId) === d).map((r) => r.value);
-            if (xs.length) {
-              const value = xs.reduce((a, x) => a + x, 0) / xs.length;
-              means.set(k, { value, topics: xs.length, key });
-            }
-          }
+          means.set(k, {
+            value: mean.value,
+            topics: mean.topics ?? rows.filter((r) => dataset.get(r.topicId) === d).length,
+            key,
+            topicId,
+            ...(mean.topicSet ? { topicSet: mean.topicSet } : {}),
+          });
+          continue;
+        }
+        if (runMean && typeof key !== "string") {
+          missing.set(
+            k,
+            rows.some((r) => dataset.get(r.topicId) === d)
+              ? `no mean of dataset ${d} stored beside the run mean (re-run the measure stages to store it)`
+              : `no topic of dataset ${d} has a value`,
+          );
           continue;
         }
         if (typeof key === "string") {

@@ -13,6 +13,7 @@ import {
 } from "@lib/metrics/mod.ts";
 import type { MetricRow, RunRow } from "@lib/types/mod.ts";
 import {
+  meanTopicId,
   readContextSkips,
   readMeasures,
   type StoredMeasure,
@@ -278,6 +279,7 @@ async function readStored(
   for (const r of mine) {
     const g = generic.get(r.measure);
     if (g === undefined) continue;
+    if (meanTopicId.dataset(r.topicId) !== undefined) continue;
     if (r.topicId === "all") {
       out.means.push({ run: label, topicId: "all", measure: g, value: r.value });
       out.topicCounts[`${label}|${g}`] = r.topics ?? 0;

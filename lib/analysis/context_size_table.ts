@@ -4,6 +4,7 @@
  * @module
  */
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
+import { meanTopicId } from "@lib/store/mod.ts";
 import { table, type TableColumn, type TableRow } from "@lib/report/mod.ts";
 import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
 import { resolveConditions } from "./resolve_conditions.ts";
@@ -11,11 +12,8 @@ import {
   conditionValues,
   datasetsOf,
   meanKey,
-  meanScores,
-  type ScoreRecord,
   type StoredKey,
   storedMean,
-  storedRows,
 } from "./_condition_scores.ts";
 import { type ContextKey, LABELS } from "./_scores.ts";
 import { contextMeasure, contextSource } from "@lib/pipeline/mod.ts";
@@ -123,17 +121,6 @@ export function contextSizeTable(
   const all = (opts.conditions ?? resolveConditions(data)).filter((c) => c.kind === "pipeline");
   const pipelines = all.filter((c) => c.run !== undefined);
   const datasets = datasetsOf(data);
-  const dataset = new Map(data.topics.map((x) => [x.topicId, x.dataset]));
-  const records = (
-    rows: { run: string; topicId: string; measure: string; value: number }[],
-  ): ScoreRecord[] =>
-    rows.filter((r) => dataset.has(r.topicId)).map((r) => ({
-      condition: r.run,
-      dataset: dataset.get(r.topicId)!,
-      topicId: r.topicId,
-      measure: r.measure,
-      value: r.value,
-    }));
   // Values the measure step stored (source ranking(tau=t), the passage judge):
   // the run means it kept (a complete topic set), nothing scored here.
   const source = contextSource("ranking", t);
@@ -147,23 +134,17 @@ export function contextSizeTable(
         const measure = contextMeasure(key, cutoff, w);
         const at = { run: c.run!, source, judge: data.passageJudge, measure };
         for (const d of datasets) rankingKeys.set(`${cutoff}\u0000${meanKey(d, c.name, key)}`, at);
-        const mean = storedMean(data, at);
-        if (!mean) {
+        if (!storedMean(data, at)) {
           notStored.add(c.label);
           continue;
         }
-        if (datasets.length === 1) {
-          out.set(meanKey(datasets[0], c.name, key), {
-            value: mean.value,
-            topics: mean.topics ?? 0,
-          });
-          continue;
+        // One dataset of several: its own stored mean, beside the run mean.
+        for (const d of datasets) {
+          const mean = storedMean(data, at, datasets.length === 1 ? "all" : meanTopicId.of(d));
+          if (mean) {
+            out.set(meanKey(d, c.name, key), { value: mean.value, topics: mean.topics ?? 0 });
+          }
         }
-        const perTopic = records(
-          storedRows(data, c.run!, source, data.passageJudge, measure)
-            .map((r) => ({ run: c.name, topicId: r.topicId, measure: key, value: r.value })),
-        );
-        for (const [k, v] of meanScores(perTopic)) out.set(k, v);
       }
     }
     return out;

@@ -8,7 +8,12 @@
  */
 import { CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { backendNote, naturalCompare, table, topicChart } from "@lib/report/mod.ts";
-import { type MeasureValueRow, readMeasures, type WorkspaceLike } from "@lib/store/mod.ts";
+import {
+  meanTopicId,
+  type MeasureValueRow,
+  readMeasures,
+  type WorkspaceLike,
+} from "@lib/store/mod.ts";
 import { annotatorName, HUMAN_STUDY_SOURCE, STUDY } from "./human_agreement_rows.ts";
 import { tableCells } from "./table_cells.ts";
 import type { Analysis, CellKey } from "./types.ts";
@@ -86,7 +91,7 @@ export async function humanAgreementAnalyses(
   const names = Array.from({ length: n }, (_, k) => annotatorName(k));
   const pairs = names.flatMap((a, i) => names.slice(i + 1).map((b) => `${a}-${b}`));
   const coverage = rows.filter((r) =>
-    r.topicId !== "all" && r.value !== null && (
+    !meanTopicId.is(r.topicId) && r.value !== null && (
       r.measure === STUDY.coverage || r.measure === STUDY.judgeCoverage(tau)
     )
   ).map((r) => ({ topicId: r.topicId, rater: r.judge, value: r.value! }))

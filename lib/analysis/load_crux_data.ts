@@ -8,12 +8,14 @@ import type { Backends } from "@lib/report/mod.ts";
 import {
   defaultReportJudge,
   failedReportRuns,
+  meanTopicId,
   passageJudge as choosePassageJudge,
   readMeasures,
   readPassageJudgments,
   readRatedItemKinds,
   readRatingCounts,
   readStatistics,
+  readTopicDatasets,
   type Workspace,
 } from "@lib/store/mod.ts";
 import { countTokens } from "@lib/text/mod.ts";
@@ -81,9 +83,9 @@ export async function loadCruxData(
       prefer: reportJudge,
     },
   );
-  const topics = (await ws.topics()).map((t) => ({
-    topicId: t.topicId,
-    dataset: t.source ?? "default",
+  const topics = [...await readTopicDatasets(ws)].map(([topicId, dataset]) => ({
+    topicId,
+    dataset,
   }));
   const questions = new Map<string, string[]>();
   for (const q of await ws.questions({ kind: "subquestion" })) {
@@ -167,7 +169,7 @@ export async function loadCruxData(
         value: Number(value),
         topics,
         // Means state their topic set (per-topic rows name their topic already).
-        ...(topicId === "all" && topicSet ? { topicSet } : {}),
+        ...(meanTopicId.is(topicId) && topicSet ? { topicSet } : {}),
       })),
     // The statistics the statistics stage computed from them: the tables show these.
     statistics: await readStatistics(ws),

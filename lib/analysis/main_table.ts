@@ -218,10 +218,7 @@ export function mainTable(data: CruxData, opts: MainTableOptions = {}): Analysis
       MAIN_MEASURES.map((m): CellSource => {
         const mean = means.get(meanKey(d, c.name, m));
         const column = key(d, m);
-        if (mean) {
-          const topicId = datasets.length > 1 ? `all:${d}` : "all";
-          return { row: c.label, column, key: { ...mean.key, topicId } };
-        }
+        if (mean) return { row: c.label, column, key: { ...mean.key, topicId: mean.topicId } };
         return {
           row: c.label,
           column,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { meanTopicId } from "@lib/store/mod.ts";
 import { answerMeasureName, CRUX_DEFAULTS } from "@lib/metrics/mod.ts";
 import { table, type TableColumn, topicChart } from "@lib/report/mod.ts";
 import type { Analysis, CellSource, Condition, CruxData } from "./types.ts";
@@ -190,7 +191,7 @@ function humanValues(
 } {
   const measure = answerMeasureName("Cov", t, CRUX_DEFAULTS.w);
   const stored = (data.measures ?? []).filter((r) =>
-    r.source === "human" && r.measure === measure && r.topicId !== "all"
+    r.source === "human" && r.measure === measure && !meanTopicId.is(r.topicId)
   );
   const judges = [...new Set(stored.map((r) => r.judge))].sort();
   // A labels file named in the config is the experiment's human labels; else the workspace's.

@@ -15,6 +15,7 @@ import {
   incompleteRatingTopics,
   measureRow,
   ratingsByItem,
+  readTopicDatasets,
   type WorkspaceLike,
   writeMeasures,
 } from "@lib/store/mod.ts";
@@ -22,6 +23,7 @@ import {
   answerMeasureName,
   coverageScores,
   CRUX_DEFAULTS,
+  datasetMeanRows,
   valueTopicSet,
 } from "@lib/metrics/mod.ts";
 import { reportItemId } from "./report_item_id.ts";
@@ -369,6 +371,8 @@ export async function measureReports(
   }
   // The reports' lengths over the topics of each Cov(y) value and mean.
   measureRows.push(...reportTokenRows(measureRows, t.judged, opts.judge, opts.onNote));
+  // Beside each run mean, each dataset's mean when the experiment holds several.
+  measureRows.push(...datasetMeanRows(measureRows, await readTopicDatasets(ws)));
   await writeMeasures(ws, measureRows);
   return { runs, metrics, stored: measureRows.length };
 }

@@ -57,6 +57,7 @@ export {
 } from "./measure_key.ts";
 export { formatTopicSet, parseTopicSet, type TopicSet } from "./topic_set.ts";
 export { valueTopicSet } from "./value_topic_set.ts";
+export { datasetMeanRows, type MeanableRow } from "./dataset_mean_rows.ts";
 export {
   averagePrecision,
   ndcg,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { meanTopicId } from "@lib/store/mod.ts";
 import type { MetricRow } from "@lib/types/mod.ts";
 import { kendallTau } from "./kendall_tau.ts";
 import { spearman } from "./spearman.ts";
@@ -52,8 +53,10 @@ export function systemCorrelation(
 ): number {
   const correlate = METHODS[opts.method ?? "kendall"];
   const key = (r: MetricRow) => `${r.run}\u0000${r.topicId}`;
-  const bValues = new Map(b.filter((r) => r.topicId !== "all").map((r) => [key(r), r.value]));
-  const pairs = a.filter((r) => r.topicId !== "all" && bValues.has(key(r)))
+  const bValues = new Map(
+    b.filter((r) => !meanTopicId.is(r.topicId)).map((r) => [key(r), r.value]),
+  );
+  const pairs = a.filter((r) => !meanTopicId.is(r.topicId) && bValues.has(key(r)))
     .map((r) => ({ run: r.run, topic: r.topicId, x: r.value, y: bValues.get(key(r))! }));
   const level = opts.level ?? "system";
   if (level === "pairs") return correlate(pairs.map((p) => p.x), pairs.map((p) => p.y));

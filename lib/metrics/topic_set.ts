@@ -16,13 +16,17 @@
  * - `all`: every topic of the experiment, none excluded, `all(n=50)`;
  * - `scored`: the topics of the answers every compared method (or sampled
  *   judge) scored, the set a comparison of methods runs over, `scored(n=10)`.
+ *
+ * Every kind but `topic` may name a `dataset`: the same rule over one
+ * dataset's topics only (a per-dataset mean in a workspace holding several),
+ * `answerable(tau=3,n=40,dataset=multi_news)`.
  */
 export type TopicSet =
   | { kind: "topic"; id: string }
-  | { kind: "answerable"; tau: number; n: number }
-  | { kind: "judged"; n: number }
-  | { kind: "all"; n: number }
-  | { kind: "scored"; n: number };
+  | { kind: "answerable"; tau: number; n: number; dataset?: string }
+  | { kind: "judged"; n: number; dataset?: string }
+  | { kind: "all"; n: number; dataset?: string }
+  | { kind: "scored"; n: number; dataset?: string };
 
 /** Characters a topic id is written with as `%XX` (upper-case hex), so the set parses back. */
 const ESCAPED = /[%(),=|\s]/g;
@@ -55,8 +59,8 @@ function unescapeId(text: string, whole: string): string {
 
 /**
  * Writes a topic set: `topic(id=...)`, `answerable(tau=3,n=49)`, `judged(n=50)`,
- * `all(n=50)` or `scored(n=10)`. A topic id's `%`, parentheses, commas, `=`, `|` and white
- * space are written `%XX`.
+ * `all(n=50)` or `scored(n=10)`, a dataset last (`judged(n=40,dataset=multi_news)`). A
+ * topic id's or dataset's `%`, parentheses, commas, `=`, `|` and white space are written `%XX`.
  *
  * @param set The topic set.
  * @returns Its canonical string.
@@ -67,6 +71,7 @@ function unescapeId(text: string, whole: string): string {
  * import { formatTopicSet } from "@lib/metrics/topic_set.ts";
  * assert.equal(formatTopicSet({ kind: "answerable", tau: 3, n: 49 }), "answerable(tau=3,n=49)");
  * assert.equal(formatTopicSet({ kind: "topic", id: "duc04-test-9" }), "topic(id=duc04-test-9)");
+ * assert.equal(formatTopicSet({ kind: "judged", n: 40, dataset: "duc04" }), "judged(n=40,dataset=duc04)");
  * ```
  */
 export function formatTopicSet(set: TopicSet): string {
@@ -79,15 +84,19 @@ export function formatTopicSet(set: TopicSet): string {
       `Cannot write topic set ${set.kind}: n must be a whole number >= 0, got ${set.n}`,
     );
   }
+  if (set.dataset === "") {
+    throw new RangeError(`Cannot write topic set ${set.kind}: its dataset is empty`);
+  }
+  const dataset = set.dataset === undefined ? "" : `,dataset=${escapeId(set.dataset)}`;
   if (set.kind === "answerable") {
     if (!Number.isFinite(set.tau)) {
       throw new RangeError(
         `Cannot write topic set answerable: tau must be a finite number, got ${set.tau}`,
       );
     }
-    return `answerable(tau=${set.tau},n=${set.n})`;
+    return `answerable(tau=${set.tau},n=${set.n}${dataset})`;
   }
-  return `${set.kind}(n=${set.n})`;
+  return `${set.kind}(n=${set.n}${dataset})`;
 }
 
 /** The parameters each kind takes, in written order. */
@@ -123,13 +132,28 @@ export function parseTopicSet(text: string): TopicSet {
   }
   const kind = m[1] as TopicSet["kind"];
   const parts = m[2].split(",");
+  // A dataset, written last, qualifies every kind but one topic.
+  const last = parts.at(-1)!;
+  const datasetText = kind !== "topic" && last.startsWith("dataset=")
+    ? parts.pop()!.slice("dataset=".length)
+    : undefined;
+  let dataset: string | undefined;
+  if (datasetText !== undefined) {
+    dataset = unescapeId(datasetText, text);
+    if (!dataset || escapeId(dataset) !== datasetText) {
+      throw new SyntaxError(
+        `Cannot read topic set "${text}": the dataset is empty or not written canonically`,
+      );
+    }
+  }
+  const of = dataset === undefined ? {} : { dataset };
   const want = PARAMS[kind];
   const names = parts.map((p) => p.slice(0, p.indexOf("=")));
   if (parts.some((p) => p.indexOf("=") <= 0) || names.join(",") !== want.join(",")) {
     throw new SyntaxError(
       `Cannot read topic set "${text}": ${kind} takes ${
         want.map((p) => `${p}=`).join(",")
-      } in that order`,
+      } in that order${kind === "topic" ? "" : ", then an optional dataset="}`,
     );
   }
   const value = (i: number) => parts[i].slice(parts[i].indexOf("=") + 1);
@@ -160,8 +184,8 @@ export function parseTopicSet(text: string): TopicSet {
       return { kind, id };
     }
     case "answerable":
-      return { kind, tau: number(0, false), n: number(1, true) };
+      return { kind, tau: number(0, false), n: number(1, true), ...of };
     default:
-      return { kind, n: number(0, true) };
+      return { kind, n: number(0, true), ...of };
   }
 }

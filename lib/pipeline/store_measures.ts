@@ -5,11 +5,12 @@
  */
 import {
   CRUX_DEFAULTS,
+  datasetMeanRows,
   type EvaluationResult,
   parseMeasure,
   valueTopicSet,
 } from "@lib/metrics/mod.ts";
-import { measureRow, type Workspace, writeMeasures } from "@lib/store/mod.ts";
+import { measureRow, readTopicDatasets, type Workspace, writeMeasures } from "@lib/store/mod.ts";
 
 /** Relevance measures (method trec); the others (Cov, Den) are method crux. */
 const RELEVANCE = new Set(["P", "R", "AP", "RPrec", "RR", "nDCG", "alpha_nDCG", "judged"]);
@@ -22,7 +23,9 @@ const RELEVANCE = new Set(["P", "R", "AP", "RPrec", "RR", "nDCG", "alpha_nDCG", 
  * Every row carries the source: relevance measures take relevance from it, Cov
  * and Den take P* from it (density and `@oracle` cutoffs differ between sources);
  * and its topic set (`valueTopicSet`): its topic, or for a mean the answerable
- * topics at the measure's tau (Cov, Den) or the judged topics.
+ * topics at the measure's tau (Cov, Den) or the judged topics. With topics of
+ * several datasets, each mean has each dataset's mean beside it (topic
+ * `all:<dataset>`, see `datasetMeanRows`).
  *
  * @param ws The workspace.
  * @param result The evaluation.
@@ -68,6 +71,8 @@ export async function storeMeasures(
         }),
       });
     });
+  // Beside each run mean, each dataset's mean when the experiment holds several.
+  rows.push(...datasetMeanRows(rows, await readTopicDatasets(ws)));
   await writeMeasures(ws, rows);
   return rows.length;
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { meanTopicId } from "@lib/store/mod.ts";
 import type { MetricRow } from "@lib/types/records.ts";
 import { table } from "./table.ts";
 import type { Direction, Table, TableRow } from "./types.ts";
@@ -75,6 +76,8 @@ export function metricTable(rows: MetricRow[], opts: MetricTableOptions = {}): T
       aggregates.set(key, r.value);
       continue;
     }
+    // A dataset's mean is not a topic.
+    if (meanTopicId.is(r.topicId)) continue;
     const s = sums.get(key) ?? { sum: 0, n: 0 };
     sums.set(key, { sum: s.sum + r.value, n: s.n + 1 });
   }

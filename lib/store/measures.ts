@@ -9,6 +9,7 @@
  */
 import type { WorkspaceLike } from "./workspace_reads.ts";
 import { readMetaJson, writeMetaJson } from "./meta_json.ts";
+import { meanTopicId } from "./mean_topic_id.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
 
 /** `$first, $first+1, ...` placeholders for `n` values. */
@@ -26,8 +27,10 @@ export interface MeasureFilter {
   run?: string | readonly string[];
   /** Only this topic (`all`: the means over topics). */
   topicId?: string;
-  /** Only per-topic rows (topic not `all`). */
+  /** Only per-topic rows (no mean: topic not `all` nor `all:<dataset>`). */
   perTopic?: boolean;
+  /** Only means: the run's (`all`) and each dataset's (`all:<dataset>`). */
+  means?: boolean;
   /** Measure key(s) as printed (`Cov@10`, `KPR`). */
   measure?: string | readonly string[];
   /** Measure keys starting with this text (`Cov(`). */
@@ -84,7 +87,8 @@ function whereOf(f: MeasureFilter): { sql: string; params: unknown[] } | undefin
     !oneOf("name", f.name) || !oneOf("judge", f.judge) || !oneOf("source", f.source)
   ) return undefined;
   if (f.topicId !== undefined) parts.push(`topic_id = ${next(f.topicId)}`);
-  if (f.perTopic) parts.push("topic_id <> 'all'");
+  if (f.perTopic) parts.push(meanTopicId.perTopicSql);
+  if (f.means) parts.push(`NOT (${meanTopicId.perTopicSql})`);
   if (f.measurePrefix !== undefined) parts.push(`starts_with(measure, ${next(f.measurePrefix)})`);
   if (f.sampleJudges) {
     parts.push(`${f.sampleJudges === "exclude" ? "NOT " : ""}regexp_matches(judge, '#s[0-9]+$')`);

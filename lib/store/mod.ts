@@ -58,6 +58,8 @@ export { passageOrdinal } from "./passage_ordinal.ts";
 export { passageJudge } from "./passage_judge.ts";
 export { defaultReportJudge } from "./report_judge.ts";
 export { measureRow, type MeasureRowFields } from "./measure_row.ts";
+export { meanTopicId } from "./mean_topic_id.ts";
+export { readTopicDatasets } from "./topic_datasets.ts";
 export {
   ratedItem,
   recordGeneration,

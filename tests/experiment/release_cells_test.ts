@@ -12,6 +12,7 @@ import { main } from "@lib/cli/main.ts";
 import { memoryIo } from "@lib/cli/command.ts";
 import { runCommand } from "@lib/cli/commands/run.ts";
 import { type CellsChecked, checkCells, parseCsv } from "../support/check_cells.ts";
+import { openWorkspace } from "@lib/store/mod.ts";
 import { writeReleaseFixture } from "../support/release_fixture.ts";
 import {
   alignedReleaseExperiment,
@@ -73,6 +74,46 @@ async function checkAgreement(outDir: string, reports: number) {
   return tau;
 }
 
+/**
+ * The main table of a two-dataset experiment shows each dataset's stored mean
+ * (topic `all:<dataset>`), and each equals the mean of that dataset's stored
+ * per-topic values, computed here by hand from the workspace.
+ *
+ * @returns The number of per-dataset cells checked, by dataset.
+ */
+async function checkDatasetMeans(outDir: string): Promise<Record<string, number>> {
+  const cells = (await Deno.readTextFile(join(outDir, "tables", "main_table.cells.jsonl")))
+    .trim().split("\n").map((l) => JSON.parse(l)).filter((c) => c.key);
+  const counts: Record<string, number> = {};
+  const ws = await openWorkspace(outDir, { readOnly: true });
+  try {
+    for (const c of cells) {
+      const dataset = /^all:(.+)$/.exec(c.key.topicId)?.[1];
+      assert.ok(dataset, `${c.row} / ${c.column}: a per-dataset mean, not ${c.key.topicId}`);
+      assert.ok(c.column.startsWith(`${dataset}:`), `${c.column} is a column of ${dataset}`);
+      const [stored] = await ws.query<{ value: number; topics: number; topicSet: string }>(
+        `SELECT value, topics, topic_set FROM measures WHERE run = $1 AND source = $2
+           AND judge = $3 AND measure = $4 AND topic_id = $5`,
+        [c.key.run, c.key.source, c.key.judge, c.key.measure, c.key.topicId],
+      );
+      const perTopic = await ws.query<{ value: number }>(
+        `SELECT m.value FROM measures m JOIN topics t ON t.topic_id = m.topic_id
+         WHERE m.run = $1 AND m.source = $2 AND m.judge = $3 AND m.measure = $4
+           AND t.source = $5`,
+        [c.key.run, c.key.source, c.key.judge, c.key.measure, dataset],
+      );
+      const byHand = perTopic.reduce((a, r) => a + Number(r.value), 0) / perTopic.length;
+      assert.ok(Math.abs(Number(stored.value) - byHand) < 1e-12, `${c.row} / ${c.column}`);
+      assert.equal(Number(stored.topics), perTopic.length);
+      assert.match(stored.topicSet, new RegExp(`[(,]n=${perTopic.length},dataset=${dataset}\\)$`));
+      counts[dataset] = (counts[dataset] ?? 0) + 1;
+    }
+  } finally {
+    ws.close();
+  }
+  return counts;
+}
+
 /** The tables every method's analyses save on these experiments. */
 const TABLES = [
   "context_evaluation",
@@ -112,6 +153,11 @@ Deno.test({
       const checked = await runAndCheck(file, raw.workspace);
       assert.deepEqual(checked.plain, []);
       for (const name of TABLES) assert.ok(checked.tables.includes(name), name);
+      // Two datasets (40 Multi-News topics, 10 DUC): every main-table value is one
+      // dataset's stored mean, equal to the mean of its stored per-topic values.
+      const perDataset = await checkDatasetMeans(raw.workspace);
+      assert.deepEqual(Object.keys(perDataset).sort(), ["duc04", "multi_news"]);
+      assert.ok(perDataset.duc04 >= 10, JSON.stringify(perDataset));
       assert.ok(checked.stored > 500, `${checked.stored} cells show stored rows`);
       assert.ok(checked.means > 0, "the system table's means are checked against their inputs");
       assert.ok(checked.shared > 100, `${checked.shared} stored rows shown in two tables`);

@@ -42,7 +42,7 @@ export async function writeReleaseFixture(dir: string, topics = 50): Promise<str
     for (const l of all) m.set(key(l), [...(m.get(key(l)) ?? []), l]);
     return m;
   };
-  const topicOf = (l: string) => l.match(/multi_news-test-\d+/)?.[0] ?? "";
+  const topicOf = (l: string) => l.match(/(?:multi_news|duc04)-test-\d+/)?.[0] ?? "";
   const write = async (name: string, src: Map<string, string[]>) => {
     await Deno.writeTextFile(
       join(dir, name),

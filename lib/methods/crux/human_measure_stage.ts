@@ -15,6 +15,7 @@ import {
   loadCruxData,
   readHumanLabels,
 } from "@lib/analysis/mod.ts";
+import { datasetMeanRows } from "@lib/metrics/mod.ts";
 import { fileSha256, type StageSpec } from "@lib/pipeline/mod.ts";
 import type { CruxChainEnv } from "./chain_env.ts";
 
@@ -49,7 +50,7 @@ export async function humanMeasureStage(
   return {
     id: "measure:human",
     stage: "measure",
-    version: 1,
+    version: 2,
     params: { ...(file ? { file, digest: await inputDigest(file, config.workspace) } : {}), taus },
     // The labelled reports' topics and A(tau) come from the selection; the
     // workspace's `human` ratings count only where another judge rated the reports.
@@ -75,6 +76,10 @@ export async function humanMeasureStage(
       if (!labels.length) return "no human labels of reports";
       const judge = file ? FILE_JUDGE : "human";
       const rows = humanCoverageRows(data, labels, { judge, taus, onNote: env.note("measure") });
+      // Beside each mean, each dataset's mean when the experiment holds several.
+      rows.push(
+        ...datasetMeanRows(rows, new Map(data.topics.map((t) => [t.topicId, t.dataset]))),
+      );
       await writeMeasures(ws, rows);
       return `${rows.length} coverage values of ${judge}'s ${labels.length} labels`;
     },

@@ -6,13 +6,14 @@
  *
  * @module
  */
-import { CRUX_DEFAULTS, oracleSets, valueTopicSet } from "@lib/metrics/mod.ts";
+import { CRUX_DEFAULTS, datasetMeanRows, oracleSets, valueTopicSet } from "@lib/metrics/mod.ts";
 import { rankings } from "@lib/construct/mod.ts";
 import {
   clearContextMeasures,
   contextSkipsKey,
   measureRow,
   readGenerationsByRun,
+  readTopicDatasets,
   type Workspace,
   writeMeasures,
   writeMetaJson,
@@ -212,6 +213,8 @@ export async function measureContexts(
       store(specs, ["rprec" as ContextKey], "oracle", tau, source);
     }
   }
+  // Beside each run mean, each dataset's mean when the experiment holds several.
+  rows.push(...datasetMeanRows(rows, await readTopicDatasets(ws)));
   await ws.transaction(async () => {
     for (const name of new Set([...sets.map((s) => s.generation), ...runs, ORACLE_CONTEXT])) {
       await clearContextMeasures(ws, name);

@@ -46,8 +46,8 @@ export function measureStages(
     specs.push({
       id: `measure:${name}`,
       stage: "measure",
-      // 2: stored rows state their topic set.
-      version: 2,
+      // 2: stored rows state their topic set; 3: each dataset's mean beside the run mean.
+      version: 3,
       params: { measures: config.measures ?? null, tau },
       deps: ["select", source(name)],
       // Rows of measures the config no longer asks for must not outlive a re-run.
@@ -86,8 +86,8 @@ export function measureStages(
     specs.push({
       id: "measure:contexts",
       stage: "measure",
-      // 2: stored rows state their topic set.
-      version: 2,
+      // 2: stored rows state their topic set; 3: each dataset's mean beside the run mean.
+      version: 3,
       params: {
         taus: settings.taus,
         w: settings.w,

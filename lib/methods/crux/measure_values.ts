@@ -21,6 +21,7 @@ import { compareBytes } from "@lib/formats/mod.ts";
 import {
   clearMemo,
   deleteMeasures,
+  meanTopicId,
   MEASURE_STEP_ROWS,
   type MeasureValueRow,
   passageJudge,
@@ -149,7 +150,7 @@ export async function clearMeasureValues(ws: Workspace, run: string): Promise<vo
  * ```
  */
 export async function clearRunMeans(ws: Workspace, run: string, judge: string): Promise<void> {
-  await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run, judge, topicId: "all" });
+  await deleteMeasures(ws, { ...MEASURE_STEP_ROWS, run, judge, means: true });
   await clearMemo(ws, "measure", { key: memoKey(run, judge) });
 }
 
@@ -415,7 +416,9 @@ async function planRun(
   const aggregate = new Map<string, StoredRow>();
   for (const r of rows) {
     if (r.topicId === "all") aggregate.set(r.measure, r);
-    else perTopic.set(r.measure, (perTopic.get(r.measure) ?? 0) + 1);
+    else if (!meanTopicId.is(r.topicId)) {
+      perTopic.set(r.measure, (perTopic.get(r.measure) ?? 0) + 1);
+    }
   }
   const usable = (key: string) => {
     const e = summary.keys[label]?.[key];
@@ -513,7 +516,7 @@ function assembleRun(
     const key = r.measure;
     if (!reused.has(key)) continue;
     if (r.topicId === "all") aggregate.set(key, r.value);
-    else {
+    else if (!meanTopicId.is(r.topicId)) {
       values.get(key)!.set(r.topicId, r.value);
       topics.add(r.topicId);
     }

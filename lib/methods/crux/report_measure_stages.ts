@@ -39,9 +39,10 @@ export function reportMeasureStages(env: CruxChainEnv, judged: readonly string[]
   return judged.map((run) => ({
     id: reportMeasureId(run),
     stage: "measure",
-    // 2: stores the reports' token counts (`Tokens`) beside Cov and Den.
-    // 3: stores each report's budget, tokens / budget and context size.
-    version: 3,
+    // 2: stores the reports' token counts (`Tokens`) beside Cov and Den; 3: each
+    // dataset's mean beside the run mean; 4: each report's budget, tokens / budget
+    // and context size.
+    version: 4,
     // The analyses' thresholds and density exponent: Cov(y) and Den(y) are stored at
     // each, so the tables read them.
     params: { tau, taus: settings.taus, ...(env.w ? { w: env.w } : {}) },
