@@ -85,7 +85,7 @@ export async function analyzeWorkspace(
   ]);
   const common = { conditions, tau: opts.tau, w: opts.w };
   const analyses: Analysis[] = [
-    generationOverview(data, { conditions }),
+    generationOverview(data, { conditions, tau: opts.tau }),
     reportScores(data, common),
     mainTable(data, common),
     thresholdTable(data, { conditions, thresholds: opts.thresholds, w: opts.w }),

@@ -5,7 +5,8 @@
  * measures from the stored ratings ({@link measureReports}: coverage Cov(y) and
  * density Den(y) of each report and of its retrieval context; CRUX, Ju et al.,
  * 2025; densities use w = 0.5 as in the paper's tables), and both in one call
- * ({@link judgeReports}).
+ * ({@link judgeReports}); each report against its oracle budget
+ * ({@link measureReportBudgets}: tokens of P*, tokens / budget, context size).
  *
  * @example
  * ```ts ignore
@@ -39,3 +40,12 @@ export {
   type ReportJudgment,
 } from "./measure_reports.ts";
 export { reportItemId } from "./report_item_id.ts";
+export {
+  measureReportBudgets,
+  type MeasureReportBudgetsOptions,
+} from "./measure_report_budgets.ts";
+export {
+  REPORT_BUDGET_MEASURES,
+  type ReportBudgetInput,
+  reportBudgetRows,
+} from "./report_budget_rows.ts";

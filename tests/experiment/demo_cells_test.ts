@@ -72,6 +72,17 @@ Deno.test({
         );
       }
 
+      // The report lengths against their budgets are stored rows too: 9 conditions x
+      // 10 topics, each with its Tokens, Budget, Tokens/Budget and ContextPassages row.
+      const overview =
+        (await Deno.readTextFile(join(dir, "tables", "generation_overview.cells.jsonl")))
+          .trim().split("\n").map((l) => JSON.parse(l) as CellSource);
+      assert.equal(overview.length, 360);
+      assert.deepEqual(
+        [...new Set(overview.map((c) => c.key?.measure ?? `not stored: ${JSON.stringify(c)}`))],
+        ["Tokens", "Budget", "Tokens/Budget", "ContextPassages"],
+      );
+
       // Every saved table's notes are its stored caveats, in order, in every view.
       const ws = await openWorkspace(dir, { readOnly: true });
       try {

@@ -2,13 +2,13 @@
  * The rows the measure stages store for a hand-made extract (test fixture):
  * per-topic values and run means (topic `all`) of the conditions' contexts
  * (`contexts(tau=X)`), their runs' rankings (`ranking(tau=X)`) and reports
- * (`report`), computed with the measure stages' own functions, so the tables
+ * (`report`, with each report's budget rows), computed with the measure stages' own functions, so the tables
  * under test show stored rows as they do on a workspace.
  *
  * @module
  */
 import { rankings } from "@lib/construct/mod.ts";
-import { reportItemId } from "@lib/judge/mod.ts";
+import { reportBudgetRows, reportItemId } from "@lib/judge/mod.ts";
 import { coverageScores, CRUX_DEFAULTS, formatMeasure, oracleTokens } from "@lib/metrics/mod.ts";
 import { contextMeasure, contextSource, type ContextSpec } from "@lib/pipeline/mod.ts";
 import type { StoredMeasure } from "@lib/store/mod.ts";
@@ -119,6 +119,16 @@ export function withStoredMeasures(
     if (measure.startsWith("Tokens") && cov?.length !== xs.length) continue;
     const value = xs.reduce((a, r) => a + r.value, 0) / xs.length;
     rows.push({ ...xs[0], topicId: "all", value, topics: xs.length });
+  }
+  // Each report against its budget, by the report measure stage's own rows.
+  if (plain.reportJudge) {
+    const budgetRows = reportBudgetRows({
+      reports: plain.generations,
+      oracle,
+      tokens: (id) => plain.tokens.get(id),
+      judge: plain.reportJudge,
+    });
+    rows.push(...budgetRows.map((r) => ({ ...r, topics: null })));
   }
   return { ...data, measures: [...(data.measures ?? []), ...rows] };
 }

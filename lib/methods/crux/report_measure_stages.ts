@@ -3,12 +3,13 @@
  * judged run, computing Cov and Den of its reports and of their contexts from
  * the ratings `judge:<run>` stored, at the construction's threshold and at
  * every threshold the analyses show, with the reports' token counts beside
- * them (`Tokens` per topic and over the topic set of each Cov(y) mean).
+ * them (`Tokens` per topic and over the topic set of each Cov(y) mean), and
+ * each report's budget (tokens of P*), tokens / budget and context size.
  *
  * @module
  */
 import { ANSWER_ROWS, deleteMeasures } from "@lib/store/mod.ts";
-import { measureReports } from "@lib/judge/mod.ts";
+import { measureReportBudgets, measureReports } from "@lib/judge/mod.ts";
 import type { StageSpec } from "@lib/pipeline/mod.ts";
 import type { CruxChainEnv } from "./chain_env.ts";
 
@@ -39,8 +40,9 @@ export function reportMeasureStages(env: CruxChainEnv, judged: readonly string[]
     id: reportMeasureId(run),
     stage: "measure",
     // 2: stores the reports' token counts (`Tokens`) beside Cov and Den; 3: each
-    // dataset's mean beside the run mean.
-    version: 3,
+    // dataset's mean beside the run mean; 4: each report's budget, tokens / budget
+    // and context size.
+    version: 4,
     // The analyses' thresholds and density exponent: Cov(y) and Den(y) are stored at
     // each, so the tables read them.
     params: { tau, taus: settings.taus, ...(env.w ? { w: env.w } : {}) },
@@ -59,7 +61,8 @@ export function reportMeasureStages(env: CruxChainEnv, judged: readonly string[]
           ...(env.w ? { w: env.w } : {}),
           onNote: note("measure"),
         });
-        return `${r.stored} values of ${judge}'s ratings`;
+        const budgets = await measureReportBudgets(ws, { run, judge });
+        return `${r.stored} values of ${judge}'s ratings, ${budgets} of report budgets`;
       }),
   }));
 }
