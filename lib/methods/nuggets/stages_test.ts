@@ -89,6 +89,17 @@ Deno.test("nugget stages: run once, fresh on re-run, a changed parameter re-runs
     );
     const again = await runStages(ws, specs, { order: ORDER });
     assert.deepEqual(again.ran, []);
+    // A workspace measured by version 1 (no count rows): only the measure stage re-runs,
+    // from the stored nuggets and labels, and stores the counts.
+    const v1 = specs.map((s) => s.id === "measure:nuggets" ? { ...s, version: 1 } : s);
+    await runStages(ws, v1, { order: ORDER, from: "measure" });
+    await ws.exec(`DELETE FROM measures WHERE measure LIKE 'nugget_%'`);
+    const upgraded = await runStages(ws, specs, { order: ORDER });
+    assert.deepEqual(upgraded.ran, ["measure:nuggets"]);
+    const counted = await ws.query<{ n: number }>(
+      `SELECT count(*)::INT n FROM measures WHERE measure LIKE 'nugget_%' AND topic_id = 'all'`,
+    );
+    assert.deepEqual(counted, [{ n: 10 }]);
     const keep = await methodStages("nuggets", NUGGET_STAGES.parse({ keep: 5 }, "exp.json"), ctx());
     const third = await runStages(ws, keep, { order: ORDER });
     assert.deepEqual(third.fresh, ["judge:nuggets-create"]);
