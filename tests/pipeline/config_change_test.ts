@@ -29,14 +29,17 @@ async function crux(args: string[]) {
   return { code, out: io.stdout(), err: io.stderr() };
 }
 
-/** (judge, source) pairs of each method's topic rows, judge samples left out. */
+/**
+ * (judge, source) pairs of each method's judged topic rows, judge samples left out
+ * (and the judge-independent counts of extraction and creation, judge '').
+ */
 async function provenance(workspace: string): Promise<Record<string, string[]>> {
   const ws = await openWorkspace(workspace, { readOnly: true });
   try {
     const rows = await ws.query<{ method: string; pairs: string[] }>(
       `SELECT method, list(DISTINCT judge || ' | ' || source ORDER BY judge || ' | ' || source)
          AS pairs FROM measures WHERE method IN ('nuggets', 'keypoints', 'subq')
-         AND topic_id <> 'all' AND NOT regexp_matches(judge, '#s[0-9]+$')
+         AND topic_id <> 'all' AND judge <> '' AND NOT regexp_matches(judge, '#s[0-9]+$')
        GROUP BY method ORDER BY method`,
     );
     return Object.fromEntries(rows.map((r) => [r.method, [...r.pairs]]));

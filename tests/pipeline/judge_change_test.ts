@@ -124,13 +124,13 @@ async function writeConfig(file: string, workspace: string, url: string, judge: 
 
 type Row = { method: string; source: string; judge: string; n: number };
 
-/** Rows of `measures` by method, source and judge. */
+/** Rows of `measures` by method, source and judge (judge-independent counts, judge '', left out). */
 async function judges(workspace: string): Promise<Row[]> {
   const ws = await openWorkspace(workspace, { readOnly: true });
   try {
     return await ws.query<Row>(
       `SELECT method, source, judge, count(*)::INTEGER AS n FROM measures
-         GROUP BY ALL ORDER BY ALL`,
+         WHERE judge <> '' GROUP BY ALL ORDER BY ALL`,
     );
   } finally {
     ws.close();
