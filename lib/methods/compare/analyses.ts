@@ -30,7 +30,8 @@ import {
 import { judgeVarianceTable } from "./judge_variance_table.ts";
 import { orientedComparison } from "./oriented_comparison.ts";
 import { comparisonTopicSetNote } from "./_topic_set_note.ts";
-import { compareCells, varianceCells } from "./cells.ts";
+import { compareCells, type StoredCompareRow, varianceCells } from "./cells.ts";
+import { storedComparison } from "./stored_comparison.ts";
 import { methodSignificance, type StoredSignificance } from "./significance_statistics.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
@@ -221,6 +222,12 @@ export async function methodAnalyses(
     topicId: "all",
     hasValue: true,
   });
+  // The compare stage's rows: each method's mean per run over the answers every
+  // method scored, and each pair's runs. Where stored, the tables show them.
+  const compared: StoredCompareRow[] = (await readMeasures(ws, {
+    method: "compare",
+    topicId: "all",
+  })).map((r) => ({ ...r, value: r.value ?? null, topics: r.topics ?? null }));
   const cells = compareCells(
     comparison,
     read.present,
@@ -228,8 +235,10 @@ export async function methodAnalyses(
     all.scores,
     sigMap,
     storedMeans.map((r) => ({ ...r, topics: r.topics ?? null })),
+    compared,
   );
-  const system = systemTable(comparison, read.present, sigMap, sigNotes);
+  const shown = storedComparison(comparison, read.present, compared);
+  const system = systemTable(shown, read.present, sigMap, sigNotes);
   const out: Analysis<MethodAnalysesData>[] = [{
     name: "method_system",
     data,
@@ -257,7 +266,7 @@ export async function methodAnalyses(
   }];
   const pairs = comparison.correlations.filter((k) => Number.isFinite(k.kendall))
     .map((k) => ({ a: label(k.a), b: label(k.b), value: k.kendall }));
-  const correlationTable = methodCorrelationTable(comparison, label, [
+  const correlationTable = methodCorrelationTable(shown, label, [
     ...notes,
     await comparisonTopicSetNote(ws, comparison.topics),
   ]);
