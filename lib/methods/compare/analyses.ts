@@ -223,11 +223,21 @@ export async function methodAnalyses(
     hasValue: true,
   });
   // The compare stage's rows: each method's mean per run over the answers every
-  // method scored, and each pair's runs. Where stored, the tables show them.
-  const compared: StoredCompareRow[] = (await readMeasures(ws, {
+  // method scored, and each pair's runs. Where stored, the tables show them,
+  // when the stage compared these very methods (judges and measures alike): over
+  // other methods, the answers every method scored are others.
+  const storedRows: StoredCompareRow[] = (await readMeasures(ws, {
     method: "compare",
     topicId: "all",
   })).map((r) => ({ ...r, value: r.value ?? null, topics: r.topics ?? null }));
+  const storedMethods = new Set(
+    storedRows.filter((r) => r.source.startsWith("shared:")).map((r) =>
+      [r.source.slice("shared:".length), r.judge, r.measure].join("\u0000")
+    ),
+  );
+  const sameMethods = storedMethods.size === read.present.length &&
+    read.present.every((p) => storedMethods.has([p.method, p.judge, p.measure].join("\u0000")));
+  const compared = sameMethods ? storedRows : [];
   const cells = compareCells(
     comparison,
     read.present,

@@ -354,3 +354,35 @@ Deno.test("measure:compare stores each run's means over that run's shared answer
     ws.close();
   }
 });
+
+Deno.test("methodAnalyses over other methods than the compare stage's shows no stored system mean", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    // Nuggets did not score t5 of rag-bm25: the stage's three methods compare rag-bm25 on t1-t4.
+    const rows = methodMeasureRows().filter((r) =>
+      !(r.method === "nuggets" && r.run === "rag-bm25" && r.topicId === "t5")
+    );
+    await ws.upsert("measures", rows);
+    await runStages(ws, await methodStages("compare", {}, ctx()), { order: ["measure"] });
+    const [stored] = await ws.query<{ value: number; topics: number }>(
+      "SELECT value, topics FROM measures WHERE method = 'compare' AND run = 'rag-bm25' AND source = 'shared:crux'",
+    );
+    // crux on rag-bm25 over t1-t4: (0.5+0.3+0.6+0.4)/4 = 0.45.
+    close(stored.value, 0.45);
+    assert.equal(stored.topics, 4);
+    // crux and keypoints alone both scored t5: rag-bm25 over t1-t5, (0.5+0.3+0.6+0.4+0.7)/5 = 0.5.
+    const two = METHOD_HEADLINES.filter((h) => h.method === "crux" || h.method === "keypoints");
+    const [system, corr] = await methodAnalyses(ws, { methods: two, significance: false });
+    const bm25 = system.table!.rows[3];
+    assert.equal(bm25.label, "4. rag-bm25");
+    close(bm25.values.crux as number, 0.5);
+    assert.equal(bm25.values.topics, 5);
+    const cell = (column: string) =>
+      system.cells!.find((c) => c.index === 3 && c.column === column)!;
+    assert.equal(cell("topics").derived, "topics every method scored for the run");
+    assert.notEqual(cell("crux").key?.source, "shared:crux");
+    assert.equal(corr.cells!.find((c) => c.column === "runs")!.derived, "runs both methods scored");
+  } finally {
+    ws.close();
+  }
+});
