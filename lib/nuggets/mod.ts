@@ -52,6 +52,11 @@ export {
   scoreNuggets,
   type ScoreNuggetsOptions,
 } from "./score_nuggets.ts";
+export {
+  NUGGET_COUNT_MEASURES,
+  type NuggetCountMeasure,
+  nuggetCountRows,
+} from "./nugget_count_rows.ts";
 export { importNuggets, type ImportNuggetsResult } from "./import_nuggets.ts";
 export { importRagAnswers } from "./import_rag_answers.ts";
 export { type ExportedNuggets, exportNuggets } from "./export_nuggets.ts";

@@ -22,6 +22,9 @@ import { groupBy } from "./_windows.ts";
 /** The four measures, as stored in `measures` (`name` = `measure`, cutoff ''). */
 export const NUGGET_MEASURES = ["strict_vital", "vital", "strict_all", "all"] as const;
 
+/** The count of an answer's (and, on topic `all`, a run's) failed nugget labels. */
+const FAILED_LABELS = "nugget_labels_failed";
+
 const FIELD = {
   strict_vital: "strictVital",
   vital: "vital",
@@ -44,7 +47,13 @@ export interface ScoreNuggetsOptions {
 /** Scores of one run: per answer and the mean. */
 export interface RunNuggetScores {
   run: string;
-  perAnswer: ({ topicId: string; nuggets: number; vitalNuggets: number } & NuggetScores)[];
+  perAnswer: ({
+    topicId: string;
+    nuggets: number;
+    vitalNuggets: number;
+    /** Labels `failed` of the answer. */
+    failedLabels: number;
+  } & NuggetScores)[];
   mean: NuggetScores;
   /** Labels `failed` (counted as not_support). */
   failedLabels: number;
@@ -58,7 +67,9 @@ export interface RunNuggetScores {
  * importance failed counts as okay, no (vital) nuggets score 0) and each run as
  * the mean over its answers. Stores them in `measures` with method `nuggets`,
  * run = the answer run, topic per answer plus `all` (with `topics` = answers),
- * judge and source = the nuggets' origin.
+ * judge and source = the nuggets' origin; beside them `nugget_labels_failed`,
+ * the answer's failed labels and, on `all`, the run's (a count of failures,
+ * known however many failed).
  *
  * @param ws The workspace.
  * @param opts Origin and judge (required), runs, store.
@@ -102,6 +113,7 @@ export async function scoreNuggets(
       answers.push(judgments);
       r.perAnswer.push({
         topicId,
+        failedLabels: labels.filter((l) => l.label === "failed").length,
         nuggets: judgments.length,
         vitalNuggets: judgments.filter((j) => j.importance === "vital").length,
         ...nuggetScores(judgments),
@@ -130,6 +142,22 @@ export async function scoreNuggets(
               : formatTopicSet({ kind: "topic", id: s.topicId }),
           })
         )
+      ).concat(
+        [...r.perAnswer, { topicId: "all", failedLabels: r.failedLabels }].map((s) =>
+          measureRow({
+            run: r.run,
+            topicId: s.topicId,
+            measure: FAILED_LABELS,
+            method: "nuggets",
+            judge: opts.judge,
+            source: opts.origin,
+            value: s.failedLabels,
+            topics: s.topicId === "all" ? r.perAnswer.length : null,
+            topicSet: s.topicId === "all"
+              ? formatTopicSet({ kind: "judged", n: r.perAnswer.length })
+              : formatTopicSet({ kind: "topic", id: s.topicId }),
+          })
+        ),
       )
     );
     await deleteMeasures(ws, {

@@ -45,12 +45,15 @@ Deno.test("scoreNuggets: hand-checked answers into the measure table", async () 
     ]);
     assert.ok(Math.abs(r.perAnswer[0].strictAll - 1 / 3) < 1e-12);
     assert.deepEqual([r.failedLabels, r.failedImportance], [1, 1]);
+    assert.deepEqual(r.perAnswer.map((a) => a.failedLabels), [0, 1]);
     const stored = await ws.query<Record<string, unknown>>(
       `SELECT run, topic_id, measure, name, cutoff, method, judge, source, value, topics
        FROM measures WHERE topic_id = 'all' ORDER BY measure`,
     );
     assert.deepEqual(stored.map((m) => [m.measure, m.value, m.topics]), [
       ["all", 0.5, 2],
+      // The run's failed labels: q2's one, over its 2 answers.
+      ["nugget_labels_failed", 1, 2],
       ["strict_all", (1 / 3 + 0.5) / 2, 2],
       ["strict_vital", 0.25, 2],
       ["vital", 0.375, 2],
@@ -71,7 +74,17 @@ Deno.test("scoreNuggets: hand-checked answers into the measure table", async () 
       },
     );
     const perTopic = await ws.query(`SELECT count(*)::INT n FROM measures WHERE topic_id <> 'all'`);
-    assert.deepEqual(perTopic, [{ n: 8 }]);
+    // 4 scores and the failed label count of each of the 2 answers.
+    assert.deepEqual(perTopic, [{ n: 10 }]);
+    const failed = await ws.query<{ t: string; v: number; s: string }>(
+      `SELECT topic_id AS t, value AS v, topic_set AS s FROM measures
+       WHERE measure = 'nugget_labels_failed' ORDER BY t`,
+    );
+    assert.deepEqual(failed.map((f) => [f.t, Number(f.v), f.s]), [
+      ["all", 1, "judged(n=2)"],
+      ["q1", 0, "topic(id=q1)"],
+      ["q2", 1, "topic(id=q2)"],
+    ]);
   } finally {
     ws.close();
     await Deno.remove(dir, { recursive: true });

@@ -317,6 +317,8 @@ export interface NuggetTopicCounts {
   passages: number;
   /** Windows of passages shown. */
   windows: number;
+  /** Windows whose output could not be read (the topic's list missed them). */
+  failedWindows: number;
   nuggets: number;
   vital: number;
   okay: number;
@@ -327,11 +329,12 @@ export interface NuggetTopicCounts {
 }
 
 /**
- * Counts of the nuggets of one origin per topic.
+ * Counts of the nuggets of one origin per topic, and of the passages and
+ * windows shown to create them.
  *
  * @param ws The workspace.
  * @param origin The nugget origin.
- * @returns One row per topic with nuggets, in no particular order.
+ * @returns One row per topic with nuggets or passages shown, in no particular order.
  * @example
  * ```ts
  * import { readNuggetTopicCounts } from "@lib/store/mod.ts";
@@ -346,17 +349,23 @@ export async function readNuggetTopicCounts(
   origin: string,
 ): Promise<NuggetTopicCounts[]> {
   return await ws.query<NuggetTopicCounts>(
-    `SELECT n.topic_id AS "topicId",
-       coalesce(any_value(p.passages), 0)::INT AS passages, coalesce(any_value(p.windows), 0)::INT AS windows,
-       count(*)::INT AS nuggets,
-       count(*) FILTER (WHERE importance = 'vital')::INT AS vital,
-       count(*) FILTER (WHERE importance = 'okay')::INT AS okay,
-       count(*) FILTER (WHERE importance = 'failed')::INT AS failed,
-       count(*) FILTER (WHERE kept IS NOT false)::INT AS kept
-     FROM nuggets n LEFT JOIN (
-       SELECT topic_id, count(*) AS passages, count(DISTINCT window_index) AS windows
-       FROM nugget_passages WHERE origin = $1 GROUP BY topic_id) p ON p.topic_id = n.topic_id
-     WHERE n.origin = $1 GROUP BY n.topic_id`,
+    `SELECT coalesce(n.topic_id, p.topic_id) AS "topicId",
+       coalesce(p.passages, 0)::INT AS passages, coalesce(p.windows, 0)::INT AS windows,
+       coalesce(p.failed_windows, 0)::INT AS "failedWindows",
+       coalesce(n.nuggets, 0)::INT AS nuggets, coalesce(n.vital, 0)::INT AS vital,
+       coalesce(n.okay, 0)::INT AS okay, coalesce(n.failed, 0)::INT AS failed,
+       coalesce(n.kept, 0)::INT AS kept
+     FROM (
+       SELECT topic_id, count(*) AS nuggets,
+         count(*) FILTER (WHERE importance = 'vital') AS vital,
+         count(*) FILTER (WHERE importance = 'okay') AS okay,
+         count(*) FILTER (WHERE importance = 'failed') AS failed,
+         count(*) FILTER (WHERE kept IS NOT false) AS kept
+       FROM nuggets WHERE origin = $1 GROUP BY topic_id) n
+     FULL OUTER JOIN (
+       SELECT topic_id, count(*) AS passages, count(DISTINCT window_index) AS windows,
+         count(DISTINCT window_index) FILTER (WHERE status = 'failed') AS failed_windows
+       FROM nugget_passages WHERE origin = $1 GROUP BY topic_id) p ON p.topic_id = n.topic_id`,
     [origin],
   );
 }

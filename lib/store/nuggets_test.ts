@@ -174,6 +174,15 @@ Deno.test("nugget reads: support credit and failed labels per run and importance
       { topicId: "t", origin: "o", ordinal: 1, passageId: "t:0#0", windowIndex: 0 },
       { topicId: "t", origin: "o", ordinal: 2, passageId: "t:0#1", windowIndex: 0 },
       { topicId: "t", origin: "o", ordinal: 3, passageId: "t:0#2", windowIndex: 1 },
+      // v: its only window failed, no nugget.
+      {
+        topicId: "v",
+        origin: "o",
+        ordinal: 1,
+        passageId: "v:0#0",
+        windowIndex: 0,
+        status: "failed",
+      },
     ]);
     const a = (run: string, topicId: string, ordinal: number, label: string, judge = "j") => ({
       run,
@@ -200,8 +209,39 @@ Deno.test("nugget reads: support credit and failed labels per run and importance
     const topics = (await readNuggetTopicCounts(ws, "o"))
       .sort((x, y) => x.topicId < y.topicId ? -1 : 1);
     assert.deepEqual(topics, [
-      { topicId: "t", passages: 3, windows: 2, nuggets: 4, vital: 1, okay: 2, failed: 1, kept: 3 },
-      { topicId: "u", passages: 0, windows: 0, nuggets: 1, vital: 1, okay: 0, failed: 0, kept: 1 },
+      {
+        topicId: "t",
+        passages: 3,
+        windows: 2,
+        failedWindows: 0,
+        nuggets: 4,
+        vital: 1,
+        okay: 2,
+        failed: 1,
+        kept: 3,
+      },
+      {
+        topicId: "u",
+        passages: 0,
+        windows: 0,
+        failedWindows: 0,
+        nuggets: 1,
+        vital: 1,
+        okay: 0,
+        failed: 0,
+        kept: 1,
+      },
+      {
+        topicId: "v",
+        passages: 1,
+        windows: 1,
+        failedWindows: 1,
+        nuggets: 0,
+        vital: 0,
+        okay: 0,
+        failed: 0,
+        kept: 0,
+      },
     ]);
   } finally {
     ws.close();

@@ -68,7 +68,8 @@ export const TABLES: Readonly<Record<string, string>> = {
     key VARCHAR PRIMARY KEY, logprobs JSON)`,
   /**
    * The measure table: every number the workbench reports, one row per (run, topic,
-   * measure, judge, source); `topic_id = 'all'` holds the aggregate. `measure` is the
+   * measure, judge, source); `topic_id = 'all'` holds the aggregate and, when the
+   * topics come from several datasets, `all:<dataset>` each dataset's. `measure` is the
    * canonical string as the registry prints it (`Cov@10`, `alpha_nDCG@oracle`,
    * `strict_vital`, `KPR`); `name` the measure without parameters or cutoff and
    * `cutoff` the cutoff as written (`10`, `oracle`, '' for none). `method` is the
@@ -77,7 +78,8 @@ export const TABLES: Readonly<Record<string, string>> = {
    * `selection`, a labels file, ...), '' where they do not apply; `topics` the number of
    * topics averaged (aggregate rows only); `topic_set` the topics the value is over as
    * `formatTopicSet` (lib/metrics) writes it (`topic(id=t1)` for a per-topic value,
-   * `answerable(tau=3,n=49)`, `judged(n=50)`, `all(n=50)` for a mean), null where the
+   * `answerable(tau=3,n=49)`, `judged(n=50)`, `all(n=50)` for a mean,
+   * `answerable(tau=3,n=40,dataset=multi_news)` for one dataset's), null where the
    * writer states none (rows of schema version 5 and earlier).
    */
   measures: `CREATE TABLE IF NOT EXISTS measures (

@@ -476,18 +476,19 @@ export async function clearAllSubqPairwise(ws: WorkspaceLike): Promise<void> {
 }
 
 /**
- * Deletes the judged preference pairs read from one file.
+ * Deletes the judged preference pairs of one preference set, or of every set.
  *
  * @param ws The workspace.
- * @param source The preference file, as the stage names it.
+ * @param source The set's name (its file's name, as the stage names it). Default: every set.
  * @example
  * ```ts
  * import { clearSubqPreferences } from "@lib/store/mod.ts";
  * import { openWorkspace } from "@lib/store/mod.ts";
  * const ws = await openWorkspace(await Deno.makeTempDir());
- * await clearSubqPreferences(ws, "datasets/sample/preferences.jsonl");
+ * await clearSubqPreferences(ws, "preferences.jsonl");
  * ```
  */
-export async function clearSubqPreferences(ws: WorkspaceLike, source: string): Promise<void> {
-  await ws.exec(`DELETE FROM subq_preferences WHERE source = $1`, [source]);
+export async function clearSubqPreferences(ws: WorkspaceLike, source?: string): Promise<void> {
+  if (source === undefined) await ws.exec(`DELETE FROM subq_preferences`);
+  else await ws.exec(`DELETE FROM subq_preferences WHERE source = $1`, [source]);
 }

@@ -145,6 +145,37 @@ Deno.test({
         c.row === "bm25" && c.column === "topics"
       );
       assert.deepEqual([reportTopics.shows, reportTopics.key.measure], ["topics", "Cov"]);
+      // So do the nugget tables: the topic counts and a run's failed labels are stored
+      // rows of the nugget measure stage; the agreement's cells name stored statistics.
+      for (const name of ["nugget_topics", "nugget_scores", "nugget_agreement"]) {
+        const derived = (await cells(name)).filter((c: CellSource) => c.derived && !c.statistic);
+        assert.deepEqual(derived, [], `${name} has no derived cell but stored statistics`);
+      }
+      const nuggetTopics = await cells("nugget_topics");
+      assert.equal(nuggetTopics.length, 70);
+      assert.deepEqual(
+        nuggetTopics.find((c: CellSource) => c.row === "sample-04" && c.column === "vital").key,
+        {
+          run: "",
+          source: "created:offline",
+          judge: "",
+          measure: "nugget_vital",
+          topicId: "sample-04",
+          topicSet: "topic(id=sample-04)",
+        },
+      );
+      const failedLabels = (await cells("nugget_scores")).filter((c: CellSource) =>
+        c.column === "failed"
+      );
+      assert.equal(failedLabels.length, 9);
+      assert.deepEqual(failedLabels[0].key, {
+        run: "direct",
+        source: "created:offline",
+        judge: "lexical-nuggets",
+        measure: "nugget_labels_failed",
+        topicId: "all",
+        topicSet: "judged(n=10)",
+      });
       const total = (await cells("keypoint_extraction")).find((c: CellSource) =>
         c.row === "all" && c.column === "original"
       );

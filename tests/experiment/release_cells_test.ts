@@ -28,8 +28,9 @@ async function runAndCheck(config: string, workspace: string): Promise<CellsChec
 }
 
 /**
- * The runs whose four nugget scores `nugget_scores` shows from their stored
- * rows (the cells showing a `nuggets` measure of `created:offline`).
+ * The runs whose four nugget scores and failed label count `nugget_scores`
+ * shows from their stored rows (the cells showing a `nuggets` measure of
+ * `created:offline`).
  */
 async function nuggetScoreRuns(outDir: string): Promise<string[]> {
   const text = await Deno.readTextFile(join(outDir, "tables", "nugget_scores.cells.jsonl"));
@@ -40,7 +41,11 @@ async function nuggetScoreRuns(outDir: string): Promise<string[]> {
   for (const run of runs) {
     const measures = keys.filter((k) => k.run === run && k.source === "created:offline")
       .map((k) => k.measure).sort();
-    assert.deepEqual(measures, ["all", "strict_all", "strict_vital", "vital"], run);
+    assert.deepEqual(
+      measures,
+      ["all", "nugget_labels_failed", "strict_all", "strict_vital", "vital"],
+      run,
+    );
   }
   return runs;
 }

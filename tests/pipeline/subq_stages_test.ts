@@ -166,6 +166,18 @@ Deno.test({
           `SELECT count(*)::INTEGER AS n, count(*) FILTER (human = 'tie')::INTEGER AS ties FROM subq_preferences`,
         );
         assert.deepEqual(pref, [{ n: 30, ties: 7 }]);
+        // The set is named by its file's name wherever the file lies: no path is stored.
+        const sets = await ws.query<{ source: string }>(
+          `SELECT DISTINCT source FROM subq_preferences`,
+        );
+        assert.deepEqual(sets, [{ source: "preferences.jsonl" }]);
+        const prefSources = await readMeasures(ws, {
+          method: "subq",
+          sourcePrefix: "preferences:",
+        });
+        assert.deepEqual([...new Set(prefSources.map((r) => r.source))], [
+          "preferences:preferences.jsonl",
+        ]);
         // Unchanged: nothing runs. A new threshold re-runs the coverage judgments and what reads them only.
         assert.deepEqual((await runStages(ws, specs, order)).ran, []);
         const changed = await methodStages(

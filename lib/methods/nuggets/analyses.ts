@@ -11,12 +11,12 @@ import {
   readGeneratedTopics,
   readMeasures,
   readNuggetSupport,
-  readNuggetTopicCounts,
   readStatistics,
   type StatisticKey,
   type WorkspaceLike,
 } from "@lib/store/mod.ts";
 import type { Analysis } from "@lib/analysis/mod.ts";
+import { NUGGET_COUNT_MEASURES, type NuggetCountMeasure } from "@lib/nuggets/mod.ts";
 import {
   NOT_STORED,
   storedReportCoverage,
@@ -47,11 +47,14 @@ export interface NuggetRunRow {
   /** Mean support credit (support 1, partial 0.5) of vital and of okay nuggets. */
   vitalSupport: number | null;
   okaySupport: number | null;
-  failedLabels: number;
+  /** The run's stored `nugget_labels_failed`; null when not stored. */
+  failedLabels: number | null;
   /** CRUX report coverage Cov(y) of the run, when judged. */
   reportCoverage: number | null;
 }
 
+/** The stored count of a run's failed nugget labels (`scoreNuggets`). */
+const FAILED_LABELS = "nugget_labels_failed";
 const OFFLINE = new Set(["lexical-nuggets", "offline"]);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -99,7 +102,13 @@ export async function nuggetAnalyses(
   const { judge, source } = pairs[0];
   const measure = opts.measure ?? "strict_vital";
   const palette = await runPalette(ws);
-  const means = await readMeasures(ws, { method: "nuggets", judge, source, topicId: "all" });
+  const means = await readMeasures(ws, {
+    method: "nuggets",
+    judge,
+    source,
+    topicId: "all",
+    measure: ["strict_vital", "vital", "strict_all", "all", FAILED_LABELS],
+  });
   const support = await readNuggetSupport(ws, source, judge);
   const { coverage, judge: covJudge } = await storedReportCoverage(ws);
   const covKey = (run: string) => ({
@@ -129,7 +138,7 @@ export async function nuggetAnalyses(
       answers: means.find((m) => m.run === run && m.measure === "strict_vital")?.topics ?? null,
       vitalSupport: num(s("vital")?.credit),
       okaySupport: num(s("okay")?.credit),
-      failedLabels: (s("vital")?.failed ?? 0) + (s("okay")?.failed ?? 0),
+      failedLabels: num(means.find((m) => m.run === run && m.measure === FAILED_LABELS)?.value),
       reportCoverage: num(coverage.get(run)),
     };
   });
@@ -179,7 +188,7 @@ export async function nuggetAnalyses(
       data: rows,
       table: scoreTable,
       // The four scores are the stored run means, answers the strict vital mean's
-      // `topics`; failed labels count the run's stored assignments.
+      // `topics`, failed labels the run's stored count.
       cells: tableCells(scoreTable, (row, column) => {
         const stored = ["strictVital", "vital", "strictAll", "all"] as const;
         const m = ["strict_vital", "vital", "strict_all", "all"][stored.indexOf(column as never)];
@@ -190,7 +199,7 @@ export async function nuggetAnalyses(
             shows: "topics",
             reason: "no strict_vital mean stored",
           }
-          : { derived: "failed nugget labels of the run's stored assignments", inputs: [] };
+          : { key: nuggetKey(row.label, FAILED_LABELS), reason: `no ${FAILED_LABELS} stored` };
       }),
     },
     {
@@ -334,40 +343,89 @@ function field(m: string): "strictVital" | "vital" | "strictAll" | "all" {
     : m as "vital" | "all";
 }
 
-/** One topic of the `nugget_topics` table. */
+/** One topic of the `nugget_topics` table: its stored counts, null when not stored. */
 export interface NuggetTopicRow {
   topicId: string;
-  passages: number;
-  windows: number;
-  nuggets: number;
-  vital: number;
-  okay: number;
-  failed: number;
-  kept: number;
+  passages: number | null;
+  windows: number | null;
+  nuggets: number | null;
+  vital: number | null;
+  okay: number | null;
+  failed: number | null;
+  kept: number | null;
 }
 
+/** The table's columns and the stored count measure each shows. */
+const TOPIC_COLUMNS: readonly {
+  key: Exclude<keyof NuggetTopicRow, "topicId">;
+  measure: NuggetCountMeasure;
+}[] = [
+  { key: "passages", measure: "nugget_passages" },
+  { key: "windows", measure: "nugget_windows" },
+  { key: "nuggets", measure: "nugget_created" },
+  { key: "vital", measure: "nugget_vital" },
+  { key: "okay", measure: "nugget_okay" },
+  { key: "failed", measure: "nugget_importance_failed" },
+  { key: "kept", measure: "nugget_kept" },
+];
+
 async function topicAnalysis(ws: WorkspaceLike, origin: string, note: string): Promise<Analysis> {
-  const rows: NuggetTopicRow[] = (await readNuggetTopicCounts(ws, origin))
-    .sort((a, b) => naturalCompare(a.topicId, b.topicId));
-  const keys = ["passages", "windows", "nuggets", "vital", "okay", "failed", "kept"] as const;
+  const stored = await readMeasures(ws, {
+    method: "nuggets",
+    run: "",
+    judge: "",
+    source: origin,
+    measure: NUGGET_COUNT_MEASURES,
+    hasValue: true,
+  });
+  const value = (topicId: string, measure: string) =>
+    num(stored.find((r) => r.topicId === topicId && r.measure === measure)?.value);
+  const topics = [...new Set(stored.map((r) => r.topicId))].filter((t) => t !== "all")
+    .sort(naturalCompare);
+  // A topic with a failed creation window has no nugget count: its list is incomplete.
+  const failed = topics.filter((t) => (value(t, "nugget_windows_failed") ?? 0) > 0);
+  const rows: NuggetTopicRow[] = topics.map((t) => ({
+    topicId: t,
+    ...Object.fromEntries(TOPIC_COLUMNS.map((c) => [c.key, value(t, c.measure)])),
+  } as NuggetTopicRow));
   const counts = table({
     caption: "Nuggets per topic: passages shown, nuggets created and their importance",
     label: "tab:nugget-topics",
     rowHeader: "Topic",
-    columns: keys.map((k) => ({ key: k, label: k[0].toUpperCase() + k.slice(1), decimals: 0 })),
+    columns: TOPIC_COLUMNS.map(({ key: k }) => ({
+      key: k,
+      label: k[0].toUpperCase() + k.slice(1),
+      decimals: 0,
+    })),
     rows: rows.map((r) => ({
       label: r.topicId,
-      values: Object.fromEntries(keys.map((k) => [k, r[k]])),
+      values: Object.fromEntries(TOPIC_COLUMNS.map((c) => [c.key, r[c.key]])),
     })),
-    notes: [note, "windows of 10 passages; imported nuggets show no passages"],
+    notes: [
+      note,
+      "windows of 10 passages; imported nuggets show no passages",
+      ...(failed.length
+        ? [`nugget creation failed for a window of ${failed.join(", ")}: nuggets not counted`]
+        : []),
+    ],
   });
+  const measureOf = new Map(TOPIC_COLUMNS.map((c) => [c.key as string, c.measure]));
   return {
     name: "nugget_topics",
     data: rows,
     table: counts,
-    cells: tableCells(counts, (_row, column) => ({
-      derived: `${column} of the topic, counted from the stored nuggets and their prompts`,
-      inputs: [],
+    // Every count is a stored row of the measure stage.
+    cells: tableCells(counts, (row, column) => ({
+      key: {
+        run: "",
+        source: origin,
+        judge: "",
+        measure: measureOf.get(column)!,
+        topicId: row.label,
+      },
+      reason: failed.includes(row.label)
+        ? "nugget creation failed for a window of this topic: its nuggets are incomplete, not counted"
+        : `no ${measureOf.get(column)} stored`,
     })),
   };
 }

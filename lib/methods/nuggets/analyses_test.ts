@@ -2,9 +2,12 @@ import assert from "node:assert/strict";
 import {
   formatStatisticKey,
   openWorkspace,
+  readNuggetTopicCounts,
   type Workspace,
+  writeMeasures,
   writeStatistics,
 } from "@lib/store/mod.ts";
+import { nuggetCountRows } from "@lib/nuggets/mod.ts";
 import { type Analysis, computeStatistics, NOT_STORED } from "@lib/analysis/mod.ts";
 import { nuggetAnalyses, type NuggetRunRow } from "./analyses.ts";
 
@@ -62,7 +65,50 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
       },
     ]);
     await ws.upsert("measures", rows);
+    // Run a's failed labels, as the measure stage stores them (1: ordinal 3 below);
+    // b, c and d have none stored.
+    await ws.upsert("measures", [{
+      run: "a",
+      topicId: "all",
+      measure: "nugget_labels_failed",
+      name: "nugget_labels_failed",
+      cutoff: "",
+      method: "nuggets",
+      judge: "lexical-nuggets",
+      source: "created:offline",
+      value: 1,
+      topics: 2,
+    }]);
+    // t2: 12 passages in 2 windows, the second failed; 2 nuggets from the first.
+    await ws.upsert(
+      "nugget_passages",
+      Array.from({ length: 12 }, (_, i) => ({
+        topicId: "t2",
+        origin: "created:offline",
+        ordinal: i + 1,
+        passageId: `d${i + 1}`,
+        windowIndex: i < 10 ? 0 : 1,
+        text: "p",
+        status: i < 10 ? "ok" : "failed",
+      })),
+    );
     await ws.upsert("nuggets", [
+      ...[1, 2].map((ordinal) => ({
+        topicId: "t2",
+        origin: "created:offline",
+        ordinal,
+        text: `t2-${ordinal}`,
+        importance: "vital",
+        kept: true,
+      })),
+      {
+        topicId: "t1",
+        origin: "created:offline",
+        ordinal: 4,
+        text: "w",
+        importance: "failed",
+        kept: false,
+      },
       {
         topicId: "t1",
         origin: "created:offline",
@@ -112,10 +158,45 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
     ]);
     assert.doesNotMatch(JSON.stringify(before.figure), /regression/);
     await storeAsked(ws, [before]);
+    // The measure stage's count rows.
+    await writeMeasures(
+      ws,
+      nuggetCountRows(await readNuggetTopicCounts(ws, "created:offline"), "created:offline"),
+    );
     const [topics, scores, support, agreement] = await nuggetAnalyses(ws);
+    // t1: 4 nuggets (1 vital, 2 okay, 1 whose importance failed, dropped), no passages
+    // stored; t2's creation failed for a window: passages and windows only.
     assert.deepEqual(topics.data, [
-      { topicId: "t1", passages: 0, windows: 0, nuggets: 3, vital: 1, okay: 2, failed: 0, kept: 3 },
+      { topicId: "t1", passages: 0, windows: 0, nuggets: 4, vital: 1, okay: 2, failed: 1, kept: 3 },
+      {
+        topicId: "t2",
+        passages: 12,
+        windows: 2,
+        nuggets: null,
+        vital: null,
+        okay: null,
+        failed: null,
+        kept: null,
+      },
     ]);
+    // Every count cell names its stored row; t2's nugget counts are blank with the reason.
+    const topicCell = (row: string, column: string) =>
+      topics.cells!.find((c) => c.row === row && c.column === column)!;
+    assert.deepEqual(topicCell("t1", "kept").key, {
+      run: "",
+      source: "created:offline",
+      judge: "",
+      measure: "nugget_kept",
+      topicId: "t1",
+    });
+    assert.equal(topicCell("t2", "passages").key?.measure, "nugget_passages");
+    assert.match(topicCell("t2", "nuggets").reason!, /^nugget creation failed for a window/);
+    assert.deepEqual(topics.cells!.filter((c) => c.derived), []);
+    assert.ok(
+      topics.table!.notes!.includes(
+        "nugget creation failed for a window of t2: nuggets not counted",
+      ),
+    );
     assert.equal(scores.name, "nugget_scores");
     const a = (scores.data as NuggetRunRow[])[0];
     assert.deepEqual(
@@ -135,6 +216,16 @@ Deno.test("nuggetAnalyses: score table, vital/okay support and agreement with re
     assert.equal(a.reportCoverage, 0.1);
     // Answers: the stored strict vital mean's `topics` (2), named by that row's key.
     const answers = scores.cells!.find((c) => c.row === "a" && c.column === "answers")!;
+    // Failed labels: the run's stored count, blank where none is stored.
+    const failed = (run: string) =>
+      scores.cells!.find((c) => c.row === run && c.column === "failed")!;
+    assert.deepEqual([failed("a").key?.measure, failed("a").key?.topicId, failed("a").derived], [
+      "nugget_labels_failed",
+      "all",
+      undefined,
+    ]);
+    assert.equal((scores.data as NuggetRunRow[])[1].failedLabels, null);
+    assert.equal(failed("b").reason, "no nugget_labels_failed stored");
     assert.deepEqual([answers.key?.measure, answers.key?.topicId, answers.shows], [
       "strict_vital",
       "all",

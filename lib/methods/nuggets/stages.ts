@@ -16,6 +16,8 @@ import {
   clearNuggetImportance,
   clearNuggetOrigin,
   deleteMeasures,
+  readNuggetTopicCounts,
+  writeMeasures,
 } from "@lib/store/mod.ts";
 import { parseNuggetsSection } from "./section.ts";
 import { fileSha256, rememberByFile } from "@lib/pipeline/mod.ts";
@@ -227,7 +229,8 @@ async function stages(
   out.push({
     id: "measure:nuggets",
     stage: "measure",
-    version: 1,
+    // 2: the per-topic nugget counts and the failed labels are stored rows too.
+    version: 2,
     params: { origin, judge, runs },
     deps: assignIds,
     clear: async (ws) => {
@@ -241,15 +244,32 @@ async function stages(
         judgeSources: [
           { judge, source: origin },
           { judge: before.judge ?? judge, source: before.origin ?? origin },
+          // The nugget counts (judge '').
+          { judge: "", source: origin },
+          { judge: "", source: before.origin ?? origin },
         ],
       });
     },
     run: async (ws) => {
       const r = await nug.scoreNuggets(ws, { origin, judge, runs });
+      const counts = await readNuggetTopicCounts(ws, origin);
+      const rows = nug.nuggetCountRows(counts, origin);
+      await deleteMeasures(ws, {
+        method: "nuggets",
+        judgeSources: [{ judge: "", source: origin }],
+      });
+      await writeMeasures(ws, rows);
+      const failed = counts.filter((c) => c.failedWindows > 0).map((c) => c.topicId).sort();
+      if (failed.length) {
+        ctx.onNote?.(
+          "measure",
+          `nuggets: creation failed for a window of ${failed.join(", ")} (nuggets not counted)`,
+        );
+      }
       const offline = online ? "" : " (offline backends)";
       return `strict_vital ${
         r.map((x) => `${x.run} ${x.mean.strictVital.toFixed(4)}`).join(", ")
-      }${offline}`;
+      }${offline}; ${rows.length} nugget count rows`;
     },
   });
   return out;
@@ -261,7 +281,10 @@ async function stages(
  * relevant passages, or the import of a nugget file), `judge:nuggets-label`,
  * one `judge:nuggets-assign:<run>` per answer run and `measure:nuggets` (scores
  * into `measures`, method `nuggets`, judge `lexical-nuggets` offline or the
- * model, source `created:<model|offline>` or `file:<basename>`). With the
+ * model, source `created:<model|offline>` or `file:<basename>`, with each
+ * answer's and run's `nugget_labels_failed`; and the nugget counts
+ * `nugget_passages` ... `nugget_kept` per topic and their totals on topic `all`,
+ * run '' and judge '', see `nuggetCountRows`). With the
  * offline backend no model is called.
  *
  * @example

@@ -66,11 +66,22 @@ Deno.test("nugget stages: run once, fresh on re-run, a changed parameter re-runs
     assert.deepEqual(
       measures.map((m) => `${m.run} ${m.measure} ${m.topics} ${m.judge} ${m.source}`),
       [
+        // The nugget counts: every run's (run '', judge ''), totals over the 2 topics.
+        " nugget_created 2  created:offline",
+        " nugget_importance_failed 2  created:offline",
+        " nugget_kept 2  created:offline",
+        " nugget_okay 2  created:offline",
+        " nugget_passages 2  created:offline",
+        " nugget_vital 2  created:offline",
+        " nugget_windows 2  created:offline",
+        " nugget_windows_failed 2  created:offline",
         "direct all 2 lexical-nuggets created:offline",
+        "direct nugget_labels_failed 2 lexical-nuggets created:offline",
         "direct strict_all 2 lexical-nuggets created:offline",
         "direct strict_vital 2 lexical-nuggets created:offline",
         "direct vital 2 lexical-nuggets created:offline",
         "rag all 2 lexical-nuggets created:offline",
+        "rag nugget_labels_failed 2 lexical-nuggets created:offline",
         "rag strict_all 2 lexical-nuggets created:offline",
         "rag strict_vital 2 lexical-nuggets created:offline",
         "rag vital 2 lexical-nuggets created:offline",
@@ -78,6 +89,17 @@ Deno.test("nugget stages: run once, fresh on re-run, a changed parameter re-runs
     );
     const again = await runStages(ws, specs, { order: ORDER });
     assert.deepEqual(again.ran, []);
+    // A workspace measured by version 1 (no count rows): only the measure stage re-runs,
+    // from the stored nuggets and labels, and stores the counts.
+    const v1 = specs.map((s) => s.id === "measure:nuggets" ? { ...s, version: 1 } : s);
+    await runStages(ws, v1, { order: ORDER, from: "measure" });
+    await ws.exec(`DELETE FROM measures WHERE measure LIKE 'nugget_%'`);
+    const upgraded = await runStages(ws, specs, { order: ORDER });
+    assert.deepEqual(upgraded.ran, ["measure:nuggets"]);
+    const counted = await ws.query<{ n: number }>(
+      `SELECT count(*)::INT n FROM measures WHERE measure LIKE 'nugget_%' AND topic_id = 'all'`,
+    );
+    assert.deepEqual(counted, [{ n: 10 }]);
     const keep = await methodStages("nuggets", NUGGET_STAGES.parse({ keep: 5 }, "exp.json"), ctx());
     const third = await runStages(ws, keep, { order: ORDER });
     assert.deepEqual(third.fresh, ["judge:nuggets-create"]);
@@ -86,6 +108,11 @@ Deno.test("nugget stages: run once, fresh on re-run, a changed parameter re-runs
       `SELECT topic_id AS t, count(*)::INT n FROM nuggets WHERE kept GROUP BY ALL ORDER BY t`,
     );
     assert.deepEqual(kept, [{ t: "t1", n: 5 }, { t: "t2", n: 3 }]);
+    // The measure stage re-ran after the labels: the stored kept counts are the new ones.
+    const keptRows = await ws.query<{ t: string; v: number }>(
+      `SELECT topic_id AS t, value AS v FROM measures WHERE measure = 'nugget_kept' ORDER BY t`,
+    );
+    assert.deepEqual(keptRows.map((r) => [r.t, Number(r.v)]), [["all", 8], ["t1", 5], ["t2", 3]]);
     const labels = await ws.query<{ n: number }>(
       `SELECT count(*)::INT n FROM nugget_assignments WHERE run = 'rag'`,
     );

@@ -49,8 +49,8 @@ export interface SubqAnalysesOptions {
   validation?: number;
   seed?: number;
   /**
-   * Who made each preference file's pairs, by file (`human`, `model`, `made-up`); only
-   * `human` sets are called human. Default: undeclared.
+   * Who made each preference set's pairs, by set name (its file's name: `human`,
+   * `model`, `made-up`); only `human` sets are called human. Default: undeclared.
    */
   preferenceOrigins?: Readonly<Record<string, "human" | "model" | "made-up">>;
 }
@@ -229,6 +229,7 @@ export async function subqAnalyses(
     );
     const value: PreferenceValue = (run, measure) =>
       found.get(`${run}\u0000${measure}`)?.value ?? null;
+    // Sets stored under a path by an older stage: their file's name.
     const base = set.split("/").at(-1)!;
     const prefTable = preferenceTable(
       value,

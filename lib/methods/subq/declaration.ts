@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { basename } from "node:path";
 import { subqAnalyses } from "./analyses.ts";
 import { SUBQ_STAGES, type SubqBackends, type SubqSection } from "./stages.ts";
 import type { MethodDeclaration } from "../method_declaration.ts";
@@ -36,7 +37,7 @@ export const SUBQ: MethodDeclaration<SubqSection, SubqBackends> = {
       validation: s.validation,
       seed: s.seed,
       ...(s.preferences && s.preferencesOrigin
-        ? { preferenceOrigins: { [s.preferences]: s.preferencesOrigin } }
+        ? { preferenceOrigins: { [basename(s.preferences)]: s.preferencesOrigin } }
         : {}),
     });
   },

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { basename } from "node:path";
 import { previousParams } from "@lib/pipeline/mod.ts";
 import { type Decomposition, readDecompositions, readPreferences } from "@lib/formats/mod.ts";
 import { extractiveGenerator, llmGenerator } from "@lib/llm/mod.ts";
@@ -231,7 +232,8 @@ async function stages(
     out.push({
       id: "judge:subq-preferences",
       stage: "judge",
-      version: 1,
+      // 2: the set is named by its file's name, not the path as the config gives it.
+      version: 2,
       params: {
         file,
         sha: await sha(await Deno.readTextFile(file)),
@@ -243,8 +245,10 @@ async function stages(
       // Its coverage verdicts sit beside the answers' ones, which judging the answers
       // clears for the judge: after it, so they stay (and are made again when it re-runs).
       deps: ["judge:subq-coverage"],
+      // The config names one preference file: its stage owns every stored set, so a
+      // set of an earlier file (or of the same file under another path) goes too.
       clear: async (ws) => {
-        await clearSubqPreferences(ws, file);
+        await clearSubqPreferences(ws);
       },
       run: async (ws) => {
         const examples = await classifierExamples(s);
@@ -252,7 +256,9 @@ async function stages(
         const judged = await subq.evaluatePreferences(ws, pairs, {
           ...(await judgeStep(ws)),
           ...io,
-          name: file,
+          // The set's name, in its rows' source and the tables: the file's name, the
+          // same wherever the file lies.
+          name: basename(file),
           n: s.n,
           threshold: s.threshold,
           examples,
