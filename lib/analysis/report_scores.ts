@@ -85,14 +85,11 @@ export function reportScores(
   // The stored run means (over the run's whole topic set), or nothing.
   const datasets = datasetsOf(data);
   const scores: ConditionScore[] = conditions.map((c) => {
-    const of = (m: string) =>
-      values.records.filter((r) => r.condition === c.name && r.measure === m);
     const stored = (m: string) => {
       const key = values.means.get(meanKey(datasets[0] ?? "", c.name, m))?.key;
       return key && storedMean(data, key);
     };
     const cov = stored("covY");
-    const topics = new Set(of("covY").map((r) => r.topicId));
     return {
       condition: c.label,
       kind: c.kind,
@@ -100,8 +97,9 @@ export function reportScores(
       density: stored("denY")?.value ?? NaN,
       // The stored mean report length over the topics of the Cov(y) mean.
       tokens: (cov && storedMean(data, tokensKey(cov))?.value) ?? NaN,
-      // No mean, no count: a blank, never a 0 nobody measured.
-      topics: cov ? cov.topics ?? topics.size : NaN,
+      // The stored Cov(y) mean's topic count. No mean (or a mean stating no
+      // count), no count: a blank, never a count made here.
+      topics: cov?.topics ?? NaN,
     };
   });
   const blank = conditions.flatMap((c) => {
@@ -119,10 +117,17 @@ export function reportScores(
         : { row, column, reason: why ?? "does not apply to this condition" };
     };
     const cov = one("cov", "covY");
-    const derived = (column: string, what: string): CellSource =>
-      cov.key
-        ? { row, column, derived: what, inputs: [cov.key] }
-        : { row, column, reason: cov.reason };
+    // The topics the stored Cov(y) mean is over, as that row states them.
+    const topics = (): CellSource => {
+      if (!cov.key) return { row, column: "topics", reason: cov.reason };
+      return storedMean(data, cov.key)?.topics != null
+        ? { row, column: "topics", key: cov.key, shows: "topics" }
+        : {
+          row,
+          column: "topics",
+          reason: `the stored ${cov.key.measure} mean states no topic count`,
+        };
+    };
     const tokens = (): CellSource => {
       if (!cov.key) return { row, column: "tokens", reason: cov.reason };
       const key = tokensKey(cov.key);
@@ -137,7 +142,7 @@ export function reportScores(
       cov,
       one("den", "denY"),
       tokens(),
-      derived("topics", "topic count of the Cov(y) mean"),
+      topics(),
     ];
   });
   const lab = labelling(data);

@@ -45,3 +45,32 @@ Deno.test("reportScores: a report without a stored token count leaves Tokens bla
     topicId: "all",
   });
 });
+
+Deno.test("reportScores: Topics shows the stored Cov(y) mean's topic count, blank when it states none", () => {
+  const data = tinyData();
+  const r = reportScores(data);
+  const a = r.cells!.find((c) => c.row === "a" && c.column === "topics")!;
+  const cov = r.cells!.find((c) => c.row === "a" && c.column === "cov")!;
+  // The cell names the stored Cov(y) mean and shows its `topics` (t1 and t2).
+  assert.deepEqual([a.key, a.shows, a.derived], [cov.key, "topics", undefined]);
+  assert.equal(r.data.scores.find((s) => s.condition === "a")!.topics, 2);
+  // A stored mean that states no topic count: blank, not a count of the per-topic rows.
+  const measures = data.measures!.map((m) =>
+    m.run === cov.key!.run && m.measure === cov.key!.measure && m.topicId === "all" &&
+      m.judge === cov.key!.judge && m.source === cov.key!.source
+      ? { ...m, topics: null }
+      : m
+  );
+  const again = reportScores({ ...data, measures });
+  assert.ok(Number.isNaN(again.data.scores.find((s) => s.condition === "a")!.topics));
+  assert.equal(again.data.scores.find((s) => s.condition === "b")!.topics, 2);
+  const blank = again.cells!.find((c) => c.row === "a" && c.column === "topics")!;
+  assert.deepEqual([blank.key, blank.reason], [
+    undefined,
+    `the stored ${cov.key!.measure} mean states no topic count`,
+  ]);
+  assert.match(
+    tableMarkdown(again.table!),
+    /\| a \| \*\*0\.750\*\* \| \*\*1\.000\*\* \| 150 \| – \|/,
+  );
+});

@@ -118,6 +118,33 @@ Deno.test({
         const derived = (await cells(name)).filter((c: CellSource) => c.derived);
         assert.deepEqual(derived, [], `${name} has no derived cell`);
       }
+      // Nor do the comparison's tables and the report scores: a run's topics and
+      // its system means are the compare stage's stored rows, a pair's runs its
+      // stored `runs` row, a condition's topics its stored Cov(y) mean's `topics`.
+      for (const name of ["method_system", "method_correlations", "report_scores"]) {
+        const derived = (await cells(name)).filter((c: CellSource) => c.derived && !c.statistic);
+        assert.deepEqual(derived, [], `${name} has no cell computed in the view`);
+      }
+      const system = await cells("method_system");
+      const systemCell = (column: string) =>
+        system.find((c: CellSource) => c.row === "3. rag-bm25" && c.column === column);
+      assert.deepEqual([systemCell("topics").key, systemCell("topics").shows], [{
+        run: "rag-bm25",
+        source: "shared:crux",
+        judge: "lexical",
+        measure: "Cov",
+        topicId: "all",
+        topicSet: "scored(n=10)",
+      }, "topics"]);
+      assert.equal(systemCell("keypoints").key.source, "shared:keypoints");
+      const pairRuns = (await cells("method_correlations")).find((c: CellSource) =>
+        c.row === "CRUX Cov ~ KPR" && c.column === "runs"
+      );
+      assert.deepEqual([pairRuns.key.run, pairRuns.key.measure], ["crux~keypoints", "runs"]);
+      const reportTopics = (await cells("report_scores")).find((c: CellSource) =>
+        c.row === "bm25" && c.column === "topics"
+      );
+      assert.deepEqual([reportTopics.shows, reportTopics.key.measure], ["topics", "Cov"]);
       // So do the nugget tables: the topic counts and a run's failed labels are stored
       // rows of the nugget measure stage; the agreement's cells name stored statistics.
       for (const name of ["nugget_topics", "nugget_scores", "nugget_agreement"]) {
@@ -228,6 +255,20 @@ Deno.test({
         /method_significance\.cells\.jsonl:\d+ \(CRUX Cov: oracle-context vs oracle-result \/ Topics\): shows 9, the stored statistic .* is over 10 values/,
       );
       await Deno.writeTextFile(sigFile, sigCsv);
+      // So does a run's topic count that is not its stored system mean's `topics`.
+      const systemFile = join(dir, "tables", "method_system.csv");
+      const systemCsv = await Deno.readTextFile(systemFile);
+      const runLine = "\n3. rag-bm25,runs,10,";
+      assert.ok(systemCsv.includes(runLine));
+      await Deno.writeTextFile(
+        systemFile,
+        systemCsv.replace(runLine, runLine.replace(",10,", ",9,")),
+      );
+      await assert.rejects(
+        () => checkCells(dir),
+        /method_system\.cells\.jsonl:\d+ \(3\. rag-bm25 \/ Topics\): shows 9, the stored row's topics are 10/,
+      );
+      await Deno.writeTextFile(systemFile, systemCsv);
       // So does a key whose topic set is not its stored row's, and a key that states none.
       const mainCells = join(dir, "tables", "main_table.cells.jsonl");
       const lines = await Deno.readTextFile(mainCells);

@@ -2,8 +2,8 @@
 import { readMeasures, type Workspace } from "@lib/store/mod.ts";
 
 /**
- * The topic set of the stored comparison's means, as its rows (method
- * `compare`, topic `all`) state it, e.g. `scored(n=10)`; where no stored row
+ * The topic set of the stored comparison's correlations, as their rows (method
+ * `compare`, topic `all`, run `<a>~<b>`, no source) state it, e.g. `scored(n=10)`; where no stored row
  * states one (a workspace written before topic sets were stored), the count of
  * topics of the answers every method scored in `topics`.
  */
@@ -11,7 +11,10 @@ export async function comparisonTopicSetNote(
   ws: Workspace,
   topics: readonly string[],
 ): Promise<string> {
-  const rows = await readMeasures(ws, { method: "compare", topicId: "all" });
+  // The method pairs' rows: the system means per run (source `shared:<method>`) are over each run's topics.
+  const rows = (await readMeasures(ws, { method: "compare", topicId: "all" })).filter((r) =>
+    r.source === ""
+  );
   const sets = [...new Set(rows.map((r) => r.topicSet ?? null))];
   return sets.length === 1 && sets[0] !== null
     ? `Correlations over the topic set ${

@@ -30,7 +30,8 @@ import {
 import { judgeVarianceTable } from "./judge_variance_table.ts";
 import { orientedComparison } from "./oriented_comparison.ts";
 import { comparisonTopicSetNote } from "./_topic_set_note.ts";
-import { compareCells, varianceCells } from "./cells.ts";
+import { compareCells, type StoredCompareRow, varianceCells } from "./cells.ts";
+import { storedComparison } from "./stored_comparison.ts";
 import { methodSignificance, type StoredSignificance } from "./significance_statistics.ts";
 import { runPalette } from "@lib/analysis/mod.ts";
 
@@ -221,6 +222,22 @@ export async function methodAnalyses(
     topicId: "all",
     hasValue: true,
   });
+  // The compare stage's rows: each method's mean per run over the answers every
+  // method scored, and each pair's runs. Where stored, the tables show them,
+  // when the stage compared these very methods (judges and measures alike): over
+  // other methods, the answers every method scored are others.
+  const storedRows: StoredCompareRow[] = (await readMeasures(ws, {
+    method: "compare",
+    topicId: "all",
+  })).map((r) => ({ ...r, value: r.value ?? null, topics: r.topics ?? null }));
+  const storedMethods = new Set(
+    storedRows.filter((r) => r.source.startsWith("shared:")).map((r) =>
+      [r.source.slice("shared:".length), r.judge, r.measure].join("\u0000")
+    ),
+  );
+  const sameMethods = storedMethods.size === read.present.length &&
+    read.present.every((p) => storedMethods.has([p.method, p.judge, p.measure].join("\u0000")));
+  const compared = sameMethods ? storedRows : [];
   const cells = compareCells(
     comparison,
     read.present,
@@ -228,8 +245,10 @@ export async function methodAnalyses(
     all.scores,
     sigMap,
     storedMeans.map((r) => ({ ...r, topics: r.topics ?? null })),
+    compared,
   );
-  const system = systemTable(comparison, read.present, sigMap, sigNotes);
+  const shown = storedComparison(comparison, read.present, compared);
+  const system = systemTable(shown, read.present, sigMap, sigNotes);
   const out: Analysis<MethodAnalysesData>[] = [{
     name: "method_system",
     data,
@@ -257,7 +276,7 @@ export async function methodAnalyses(
   }];
   const pairs = comparison.correlations.filter((k) => Number.isFinite(k.kendall))
     .map((k) => ({ a: label(k.a), b: label(k.b), value: k.kendall }));
-  const correlationTable = methodCorrelationTable(comparison, label, [
+  const correlationTable = methodCorrelationTable(shown, label, [
     ...notes,
     await comparisonTopicSetNote(ws, comparison.topics),
   ]);

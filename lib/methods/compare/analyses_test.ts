@@ -54,8 +54,8 @@ Deno.test("methodAnalyses: system table, correlations, disagreements and signifi
     const c = system.data.comparison.correlations.find((k) => k.a === "crux" && k.b === "nuggets")!;
     assert.equal(c.kendall, kendallTau(VALUES.crux.map(mean), VALUES.nuggets.map(mean)));
     assert.equal(corr.table!.rows.length, 3);
-    // A count names the stored scores it counts: 2 methods x 4 runs x 5 topics; a run's
-    // topics, 3 methods x 5 topics.
+    // Before the compare stage stored its rows, a count names the stored scores it counts:
+    // 2 methods x 4 runs x 5 topics; a run's topics, 3 methods x 5 topics.
     const runsCell = corr.cells!.find((c) => c.index === 0 && c.column === "runs")!;
     assert.equal(runsCell.inputs!.length, 2 * 4 * 5);
     const topicsCell = system.cells!.find((c) => c.index === 0 && c.column === "topics")!;

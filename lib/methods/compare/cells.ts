@@ -11,6 +11,7 @@ import type { Table } from "@lib/report/mod.ts";
 import { type CellSource, NOT_STORED, tableCells } from "@lib/analysis/mod.ts";
 import { readMeasures, type Workspace } from "@lib/store/mod.ts";
 import type { StoredPairTest, StoredSignificance } from "./significance_statistics.ts";
+import { systemMeanKey } from "./system_mean_key.ts";
 
 type Key = NonNullable<CellSource["key"]>;
 
@@ -23,6 +24,19 @@ export interface StoredMean {
   judge: string;
   source: string;
   measure: string;
+  topics: number | null;
+}
+
+/**
+ * A stored `compare` row of topic `all` (see `compareRows`): a method pair's
+ * correlation or count, or a method's system mean for a run.
+ */
+export interface StoredCompareRow {
+  run: string;
+  source: string;
+  judge: string;
+  measure: string;
+  value: number | null;
   topics: number | null;
 }
 
@@ -41,7 +55,9 @@ export interface CompareCells {
  * answers every method scored); a test's mean difference and p-values show
  * their stored `statistics` rows (blank with the stored reason); a correlation
  * names the stored `compare` row of its method pair. A system mean over every
- * topic of the stored run mean names that row.
+ * topic of the stored run mean names that row. Where the compare stage stored
+ * them, a system mean and a run's topics name the stored system mean (its value,
+ * its `topics`) and a pair's runs its stored `runs` row.
  *
  * @param c The comparison.
  * @param present The methods compared (judge and source of their rows).
@@ -49,6 +65,7 @@ export interface CompareCells {
  * @param all Every score read (the answer listing shows them all).
  * @param sig The stored significance per method, when asked for.
  * @param means The stored run means of the methods' headlines.
+ * @param compared The stored `compare` rows of topic `all`.
  * @returns One function per table.
  */
 export function compareCells(
@@ -58,7 +75,18 @@ export function compareCells(
   all: readonly MethodScore[],
   sig: ReadonlyMap<string, StoredSignificance> | undefined,
   means: readonly StoredMean[] = [],
+  compared: readonly StoredCompareRow[] = [],
 ): CompareCells {
+  const storedRow = (k: { run: string; source: string; judge: string; measure: string }) =>
+    compared.find((r) =>
+      r.run === k.run && r.source === k.source && r.judge === k.judge && r.measure === k.measure
+    );
+  // A method's stored system mean for a run, and its key.
+  const systemMean = (m: string, run: string) => {
+    const k = { ...systemMeanKey(run, method.get(m)!), topicId: "all" };
+    const r = storedRow(k);
+    return r && { key: k, row: r };
+  };
   const method = new Map(present.map((p) => [p.method, p]));
   const key = (m: string, run: string, topicId: string): Key => {
     const p = method.get(m)!;
@@ -79,6 +107,11 @@ export function compareCells(
       tableCells(t, (row, column, value) => {
         const run = runOf(row.label);
         if (column === "topics") {
+          // The topics of the run's stored system means.
+          const counted = present.map((p) => systemMean(p.method, run)).find((s) =>
+            s && s.row.topics !== null
+          );
+          if (counted) return { key: counted.key, shows: "topics" };
           return {
             derived: "topics every method scored for the run",
             inputs: present.flatMap((p) => inputs(p.method, [run])),
@@ -87,6 +120,13 @@ export function compareCells(
         const [m, part] = column.split(":");
         const ins = inputs(m, [run]);
         if (!part) {
+          // The stored system mean, where the compare stage stored it.
+          const stored = systemMean(m, run);
+          if (stored) {
+            return stored.row.value === null
+              ? { reason: `no ${label(m)} score on the topics every method scored` }
+              : { key: stored.key };
+          }
           // Over every topic of the stored run mean, the cell is that stored row.
           const p = method.get(m)!;
           const mean = means.find((x) =>
@@ -140,7 +180,10 @@ export function compareCells(
           topicPearson: "mean_topic_pearson",
         };
         if (column === "runs") {
-          // A count of the runs of the stored scores the correlations are over.
+          // The stored count of the runs the correlations are over, where stored.
+          const runs = { ...pair, measure: "runs" };
+          if (storedRow(runs)?.value != null) return { key: runs };
+          // Else a count of the runs of the stored scores the correlations are over.
           return {
             derived: "runs both methods scored",
             inputs: [...inputs(k.a, c.runs), ...inputs(k.b, c.runs)],

@@ -6,6 +6,7 @@
 import { formatTopicSet } from "@lib/metrics/mod.ts";
 import { measureRow } from "@lib/store/mod.ts";
 import type { OrientedComparison } from "./oriented_comparison.ts";
+import { systemMeanKey, type SystemMeanMethod } from "./system_mean_key.ts";
 
 /** Measure names of the system-level and mean per-topic correlations. */
 const SYSTEM = [
@@ -29,13 +30,37 @@ const num = (v: number) => (Number.isFinite(v) ? v : null);
  * and its discordant pairs. Undefined correlations are stored as NULL. Every
  * row states its topic set: a topic row `topic(id=...)`, a row of topic `all`
  * `scored(n=N)`, the N topics of the answers every method scored (a per-topic
- * mean's `topics` counts those of its topics whose correlation is defined).
+ * mean's `topics` counts those of its topics whose correlation is defined),
+ * and `runs`, the number of runs both methods scored (those the system-level
+ * correlations are over). Each method's mean per run over the answers every
+ * method scored for the run (the system table's values) is a row keyed by
+ * `systemMeanKey` (run, `shared:<method>`, the method's judge and measure,
+ * topic `all`; NULL without such an answer), its `topics` the number of those
+ * answers and its topic set `scored(n=topics)`.
+ *
+ * @param c The comparison.
+ * @param methods The compared methods: each one's judge and headline measure.
+ * @returns The rows.
  */
 export function compareRows(
   c: OrientedComparison,
-  judges: ReadonlyMap<string, string>,
+  methods: readonly SystemMeanMethod[],
 ): ReturnType<typeof measureRow<number | null>>[] {
+  const judges = new Map(methods.map((m) => [m.method, m.judge]));
   const rows: ReturnType<typeof measureRow<number | null>>[] = [];
+  for (const s of c.system) {
+    for (const m of methods) {
+      if (!(m.method in s.values)) continue;
+      rows.push(measureRow({
+        ...systemMeanKey(s.run, m),
+        topicId: "all",
+        method: "compare",
+        value: s.values[m.method],
+        topics: s.topics,
+        topicSet: formatTopicSet({ kind: "scored", n: s.topics }),
+      }));
+    }
+  }
   const discordant = new Map<string, number>();
   for (const d of c.disagreements) {
     const k = `${d.a}~${d.b}\0${d.topicId}`;
@@ -59,6 +84,7 @@ export function compareRows(
       if (measure.startsWith("mean_topic")) r.topics = k.topics;
       rows.push(r);
     }
+    rows.push(row(k.a, k.b, "all", "runs", k.runs));
     const topics = c.topicCorrelations.filter((t) => t.a === k.a && t.b === k.b);
     let total = 0;
     for (const t of topics) {

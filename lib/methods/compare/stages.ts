@@ -62,7 +62,8 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
     id: "measure:compare",
     stage: "measure",
     // 3: over the answers every method scored, each row stating its topic set.
-    version: 3,
+    // 4: each method's mean per run over those answers, and each pair's runs.
+    version: 4,
     params: {
       methods: methods.map((m) => m.method),
       judges: section.judges ?? {},
@@ -106,7 +107,7 @@ function compareStage(section: CompareSection, ctx: CompareStageContext): StageS
         minRuns: section.minRuns,
         maxDisagreements: Infinity,
       });
-      const rows = compareRows(c, new Map(read.present.map((p) => [p.method, p.judge])));
+      const rows = compareRows(c, read.present);
       await writeMeasures(ws, rows);
       const taus = c.correlations.map((k) =>
         `${k.a}~${k.b} ${Number.isFinite(k.kendall) ? k.kendall.toFixed(2) : "undefined"}`
@@ -197,8 +198,10 @@ function varianceStage(
  * headline per (run, topic) from `measures` and stores the comparison there
  * (method `compare`, run `<a>~<b>`: `kendall_tau_b`, `spearman`, `pearson`
  * across runs on topic `all`, their per-topic values and `mean_topic_*` means,
- * `pairs_kendall_tau_b`, `discordant_pairs`; a lower-is-better headline ranked
- * reversed, so +1 means the same order); with `variance`, `judge:variance`
+ * `pairs_kendall_tau_b`, `discordant_pairs`, `runs`; a lower-is-better headline ranked
+ * reversed, so +1 means the same order; and each method's mean per run over the
+ * answers every method scored for the run, source `shared:<method>`, its
+ * `topics` those answers); with `variance`, `judge:variance`
  * repeats the CRUX report judging k times (temperature > 0, seed = sample) under
  * judge names `<judge>#s<i>` and stores each run's spread of Cov and Den
  * (method `judge-variance`: `Cov_mean`, `Cov_sd`, `Cov_min`, `Cov_max`, the same

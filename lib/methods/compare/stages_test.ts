@@ -4,6 +4,7 @@ import { openWorkspace } from "@lib/store/mod.ts";
 import { kendallTau, pearson, spearman } from "@lib/metrics/mod.ts";
 import type { CompareStageContext } from "./stages.ts";
 import { runStages } from "@lib/pipeline/mod.ts";
+import { methodAnalyses } from "./analyses.ts";
 import { methodMeasureRows, RUNS, TOPICS, VALUES } from "@lib/pipeline/testdata/method_measures.ts";
 
 const close = (a: number, b: number, eps = 1e-12) =>
@@ -51,10 +52,44 @@ Deno.test("measure:compare stores correlations equal to a recomputation from the
     const keys = Object.keys(VALUES).sort();
     const pairs = keys.flatMap((a, i) => keys.slice(i + 1).map((b) => [a, b]));
     assert.equal(pairs.length, 3);
+    const pairRows = rows.filter((x) => x.run.includes("~"));
     assert.deepEqual(
-      [...new Set(rows.map((x) => x.run))].sort(),
+      [...new Set(pairRows.map((x) => x.run))].sort(),
       pairs.map(([a, b]) => `${a}~${b}`),
     );
+    // Every pair's runs: the 4 runs both methods scored.
+    for (const [a, b] of pairs) assert.equal(get(`${a}~${b}`, "all", "runs").value, 4);
+    // Each method's mean per run over the answers every method scored (all five
+    // topics): 3 methods x 4 runs, e.g. crux on direct (0.2+0.1+0.3+0.2+0.2)/5 = 0.2,
+    // keypoints on oracle-result (0.8+0.6+0.7+0.9+0.8)/5 = 0.76.
+    const means = await ws.query<
+      {
+        run: string;
+        source: string;
+        judge: string;
+        measure: string;
+        value: number;
+        topics: number;
+        topicSet: string;
+      }
+    >(
+      "SELECT run, source, judge, measure, value, topics, topic_set FROM measures WHERE method = 'compare' AND source LIKE 'shared:%'",
+    );
+    assert.equal(means.length, 3 * 4);
+    const system = (run: string, m: string) =>
+      means.find((x) => x.run === run && x.source === `shared:${m}`)!;
+    close(system("direct", "crux").value, 0.2);
+    close(system("oracle-result", "keypoints").value, 0.76);
+    assert.deepEqual(
+      [
+        system("direct", "crux").judge,
+        system("direct", "crux").measure,
+        system("direct", "crux").topics,
+      ],
+      ["lexical", "Cov", 5],
+    );
+    assert.equal(system("rag-bm25", "nuggets").measure, "strict_vital");
+    assert.ok(means.every((x) => x.topicSet === "scored(n=5)"));
     assert.equal(get("crux~nuggets", "all", "kendall_tau_b").judge, "lexical~lexical");
     for (const [a, b] of pairs) {
       const x = VALUES[a].map(mean), y = VALUES[b].map(mean);
@@ -237,6 +272,116 @@ Deno.test("measure:compare leaves out a run whose reports are all empty, as the 
     // Without direct: crux means 0.70, 0.86, 0.50, keypoints 0.48, 0.76, 0.48 give
     // tau-b 2 / sqrt(3 * 2); with direct it would be 5 / sqrt(6 * 5).
     close(row.value, 2 / Math.sqrt(6));
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("measure:compare stores each run's means over that run's shared answers; the system table shows them", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    // Nuggets did not score t5 of direct: direct is compared on t1-t4, the other runs on t1-t5.
+    const rows = methodMeasureRows().filter((r) =>
+      !(r.method === "nuggets" && r.run === "direct" && r.topicId === "t5")
+    );
+    await ws.upsert("measures", rows);
+    await runStages(ws, await methodStages("compare", {}, ctx()), { order: ["measure"] });
+    const stored = await ws.query<
+      { run: string; source: string; value: number; topics: number; topicSet: string }
+    >(
+      "SELECT run, source, value, topics, topic_set FROM measures WHERE method = 'compare' AND topic_id = 'all'",
+    );
+    const of = (run: string, source: string) =>
+      stored.find((r) => r.run === run && r.source === source)!;
+    // direct: crux (0.2+0.1+0.3+0.2)/4 = 0.2, nuggets (0.1+0.2+0.2+0.1)/4 = 0.15 over 4 topics.
+    close(of("direct", "shared:crux").value, 0.2);
+    close(of("direct", "shared:nuggets").value, 0.15);
+    assert.deepEqual([of("direct", "shared:crux").topics, of("direct", "shared:crux").topicSet], [
+      4,
+      "scored(n=4)",
+    ]);
+    // rag-bm25 keeps all five: crux (0.5+0.3+0.6+0.4+0.7)/5 = 0.5.
+    close(of("rag-bm25", "shared:crux").value, 0.5);
+    assert.deepEqual(
+      [of("rag-bm25", "shared:crux").topics, of("rag-bm25", "shared:crux").topicSet],
+      [
+        5,
+        "scored(n=5)",
+      ],
+    );
+    // The pairs' rows state the comparison's topic set, all five topics.
+    assert.equal(of("crux~nuggets", "").topicSet, "scored(n=5)");
+    const [system, corr] = await methodAnalyses(ws, {
+      methods: METHOD_HEADLINES,
+      significance: false,
+    });
+    // The system table shows the stored means and their topics; its cells name them.
+    const direct = system.table!.rows[0];
+    assert.equal(direct.label, "1. direct");
+    assert.deepEqual([direct.values.topics, direct.values.crux], [
+      4,
+      of("direct", "shared:crux").value,
+    ]);
+    close(direct.values.nuggets as number, 0.15);
+    const cell = (column: string) =>
+      system.cells!.find((c) => c.index === 0 && c.column === column)!;
+    assert.deepEqual(cell("crux").key, {
+      run: "direct",
+      source: "shared:crux",
+      judge: "lexical",
+      measure: "Cov",
+      topicId: "all",
+    });
+    assert.deepEqual([cell("topics").key?.source, cell("topics").shows, cell("topics").derived], [
+      "shared:crux",
+      "topics",
+      undefined,
+    ]);
+    // The correlations' runs are their stored rows; the note keeps the pairs' topic set.
+    const runs = corr.cells!.find((c) => c.index === 0 && c.column === "runs")!;
+    assert.deepEqual([runs.key?.measure, runs.key?.run, runs.derived], [
+      "runs",
+      "crux~keypoints",
+      undefined,
+    ]);
+    assert.equal(corr.table!.rows[0].values.runs, 4);
+    assert.ok(
+      corr.table!.notes!.includes(
+        "Correlations over the topic set scored(n=5): the topics of the answers every compared method scored.",
+      ),
+    );
+  } finally {
+    ws.close();
+  }
+});
+
+Deno.test("methodAnalyses over other methods than the compare stage's shows no stored system mean", async () => {
+  const ws = await openWorkspace(await Deno.makeTempDir());
+  try {
+    // Nuggets did not score t5 of rag-bm25: the stage's three methods compare rag-bm25 on t1-t4.
+    const rows = methodMeasureRows().filter((r) =>
+      !(r.method === "nuggets" && r.run === "rag-bm25" && r.topicId === "t5")
+    );
+    await ws.upsert("measures", rows);
+    await runStages(ws, await methodStages("compare", {}, ctx()), { order: ["measure"] });
+    const [stored] = await ws.query<{ value: number; topics: number }>(
+      "SELECT value, topics FROM measures WHERE method = 'compare' AND run = 'rag-bm25' AND source = 'shared:crux'",
+    );
+    // crux on rag-bm25 over t1-t4: (0.5+0.3+0.6+0.4)/4 = 0.45.
+    close(stored.value, 0.45);
+    assert.equal(stored.topics, 4);
+    // crux and keypoints alone both scored t5: rag-bm25 over t1-t5, (0.5+0.3+0.6+0.4+0.7)/5 = 0.5.
+    const two = METHOD_HEADLINES.filter((h) => h.method === "crux" || h.method === "keypoints");
+    const [system, corr] = await methodAnalyses(ws, { methods: two, significance: false });
+    const bm25 = system.table!.rows[3];
+    assert.equal(bm25.label, "4. rag-bm25");
+    close(bm25.values.crux as number, 0.5);
+    assert.equal(bm25.values.topics, 5);
+    const cell = (column: string) =>
+      system.cells!.find((c) => c.index === 3 && c.column === column)!;
+    assert.equal(cell("topics").derived, "topics every method scored for the run");
+    assert.notEqual(cell("crux").key?.source, "shared:crux");
+    assert.equal(corr.cells!.find((c) => c.column === "runs")!.derived, "runs both methods scored");
   } finally {
     ws.close();
   }
