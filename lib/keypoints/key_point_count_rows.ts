@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { measureRow } from "@lib/store/mod.ts";
-import { formatTopicSet } from "@lib/metrics/mod.ts";
+import { countRows } from "@lib/metrics/mod.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
 
 /**
@@ -79,8 +78,7 @@ export function keyPointCountRows(
 ): MeasureRow[] {
   const topics = [...new Set([...points.map((p) => p.topicId), ...problems.map((p) => p.topicId)])]
     .sort();
-  const base = { method: "keypoints", run: "", judge: "", source };
-  const perTopic = topics.flatMap((t) => {
+  const perTopic = topics.map((t) => {
     const unusable = problems.filter((p) => p.topicId === t).reduce((s, p) => s + p.n, 0);
     const failed = problems.some((p) => p.topicId === t && p.step === "extract" && p.n > 0);
     const o = points.filter((p) => p.topicId === t && p.level === "original");
@@ -98,28 +96,11 @@ export function keyPointCountRows(
       ["kp_merged", points.filter((p) => p.topicId === t && p.level === "merged").length],
       ["kp_unusable", unusable],
     ];
-    return counts.map(([measure, value]) =>
-      measureRow({
-        ...base,
-        topicId: t,
-        measure,
-        value,
-        topicSet: formatTopicSet({ kind: "topic", id: t }),
-      })
-    );
+    return { topicId: t, counts };
   });
-  const totals = KEYPOINT_COUNT_MEASURES.flatMap((measure) => {
-    const rows = perTopic.filter((r) => r.measure === measure);
-    return rows.length
-      ? [measureRow({
-        ...base,
-        topicId: "all",
-        measure,
-        value: rows.reduce((s, r) => s + r.value, 0),
-        topics: rows.length,
-        topicSet: formatTopicSet({ kind: "judged", n: rows.length }),
-      })]
-      : [];
-  });
-  return [...perTopic, ...totals];
+  return countRows(
+    { method: "keypoints", run: "", judge: "", source },
+    perTopic,
+    KEYPOINT_COUNT_MEASURES,
+  );
 }

@@ -58,6 +58,7 @@ export {
 export { formatTopicSet, parseTopicSet, type TopicSet } from "./topic_set.ts";
 export { valueTopicSet } from "./value_topic_set.ts";
 export { datasetMeanRows, type MeanableRow } from "./dataset_mean_rows.ts";
+export { countRows } from "./count_rows.ts";
 export {
   averagePrecision,
   ndcg,

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { measureRow, type NuggetTopicCounts } from "@lib/store/mod.ts";
-import { formatTopicSet } from "@lib/metrics/mod.ts";
+import type { NuggetTopicCounts } from "@lib/store/mod.ts";
+import { countRows } from "@lib/metrics/mod.ts";
 import type { MeasureRow } from "@lib/types/mod.ts";
 
 /**
@@ -64,8 +64,7 @@ export function nuggetCountRows(
   counts: readonly NuggetTopicCounts[],
   origin: string,
 ): MeasureRow[] {
-  const base = { method: "nuggets", run: "", judge: "", source: origin };
-  const perTopic = [...counts].sort((a, b) => a.topicId < b.topicId ? -1 : 1).flatMap((c) => {
+  const perTopic = [...counts].sort((a, b) => a.topicId < b.topicId ? -1 : 1).map((c) => {
     const shown: [NuggetCountMeasure, number][] = [
       ["nugget_passages", c.passages],
       ["nugget_windows", c.windows],
@@ -78,28 +77,11 @@ export function nuggetCountRows(
       ["nugget_importance_failed", c.failed],
       ["nugget_kept", c.kept],
     ];
-    return [...shown, ...made].map(([measure, value]) =>
-      measureRow({
-        ...base,
-        topicId: c.topicId,
-        measure,
-        value,
-        topicSet: formatTopicSet({ kind: "topic", id: c.topicId }),
-      })
-    );
+    return { topicId: c.topicId, counts: [...shown, ...made] };
   });
-  const totals = NUGGET_COUNT_MEASURES.flatMap((measure) => {
-    const rows = perTopic.filter((r) => r.measure === measure);
-    return rows.length
-      ? [measureRow({
-        ...base,
-        topicId: "all",
-        measure,
-        value: rows.reduce((s, r) => s + r.value, 0),
-        topics: rows.length,
-        topicSet: formatTopicSet({ kind: "judged", n: rows.length }),
-      })]
-      : [];
-  });
-  return [...perTopic, ...totals];
+  return countRows(
+    { method: "nuggets", run: "", judge: "", source: origin },
+    perTopic,
+    NUGGET_COUNT_MEASURES,
+  );
 }
